@@ -1,0 +1,219 @@
+/**
+ * `npm run bench`: the figures of bench/README.md in one run, written to bench/results/latest.json.
+ *  1. dominio/cidades through the local gateway, 32 connections (autocannon), next to raw DynamoDB
+ *     Local GetItem throughput from this same process at the same concurrency: the ratio says what
+ *     the gateway + Lambda stack costs over the database alone.
+ *  2. gzip size of the portal's entry chunk (the JavaScript the first page must load).
+ *  3. size of each Lambda bundle, and the time to import it and serve a first request in a fresh
+ *     Node process (a cold start without the Lambda runtime's own share).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import autocannon from 'autocannon';
+import { allFunctions } from '../infra/lib/topology';
+import { freePort } from '../infra/local/emulators/ports';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+
+async function main() {
+  const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
+
+  console.log('building the portal and the Lambda bundles…');
+  run('npm', ['run', '--silent', 'build', '-w', 'web']);
+  run('npm', ['run', '--silent', 'bundle', '-w', 'infra']);
+
+  results.webEntryChunk = webEntryChunk();
+
+  const { twin, env, stop } = await startTwinProcess();
+  try {
+    results.lambdas = lambdaBundles();
+    results.citiesThroughGateway = await cannon(`${twin}/api/v1/dominio/cidades/BA/salv`);
+    results.dynamoDbGetItem = await rawGetItem(env);
+    const gateway = results.citiesThroughGateway as { requestsPerSecond: number };
+    const raw = results.dynamoDbGetItem as { requestsPerSecond: number };
+    results.gatewayToGetItemRatio = round(gateway.requestsPerSecond / raw.requestsPerSecond, 3);
+  } finally {
+    await stop();
+  }
+
+  writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+  printTable(results);
+}
+
+function run(command: string, args: string[]) {
+  const r = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+function webEntryChunk() {
+  const html = readFileSync(join(root, 'web/dist/index.html'), 'utf8');
+  const src = /<script[^>]+type="module"[^>]+src="\/?([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('no entry script in web/dist/index.html');
+  const bytes = readFileSync(join(root, 'web/dist', src));
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/?([^"]+)"/g)].map((m) => readFileSync(join(root, 'web/dist', m[1]!)));
+  return {
+    file: src,
+    bytes: bytes.length,
+    gzipBytes: gzipSync(bytes, { level: 9 }).length,
+    entryCssGzipBytes: css.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
+/** Each bundle imported in a fresh process, then invoked once with its sample event. */
+function lambdaBundles() {
+  const samples: Record<string, string> = {
+    PlatformApi: 'events/api/platform-health.json',
+    DominioApi: 'events/api/dominio-cidades.json',
+    Authorizer: 'events/api/authorizer-no-token.json',
+    ReferenceLoadTask: 'events/stepfunctions/reference-load-list-ufs.json',
+  };
+  const out: Record<string, unknown> = {};
+  for (const spec of allFunctions) {
+    const file = join(root, 'infra/dist', spec.id, 'index.mjs');
+    const bytes = statSync(file).size;
+    const entry: Record<string, unknown> = { bytes, gzipBytes: gzipSync(readFileSync(file)).length };
+    const sample = samples[spec.id];
+    if (sample) {
+      const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe(file, join(root, sample))], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, APP_STAGE: 'bench', TOKEN_SECRET: 'bench-only-secret', POWERTOOLS_LOG_LEVEL: 'ERROR', POWERTOOLS_METRICS_DISABLED: 'true', TABLE_NAME: 'plac-app', AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_ENDPOINT_URL_DYNAMODB: currentDynamoEndpoint ?? 'http://127.0.0.1:9' },
+      });
+      const line = probe.stdout.trim().split('\n').pop() ?? '';
+      try {
+        Object.assign(entry, JSON.parse(line));
+      } catch {
+        entry.error = probe.stderr.slice(0, 300);
+      }
+    }
+    out[spec.id] = entry;
+  }
+  return out;
+}
+
+let currentDynamoEndpoint: string | undefined;
+
+function coldStartProbe(bundle: string, eventFile: string) {
+  return `
+    import { readFileSync } from 'node:fs';
+    const t0 = performance.now();
+    const { handler } = await import(${JSON.stringify(bundle)});
+    const t1 = performance.now();
+    const event = JSON.parse(readFileSync(${JSON.stringify(eventFile)}, 'utf8'));
+    const context = { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 };
+    let status;
+    try { const r = await handler(event, context); status = r?.statusCode ?? 'ok'; } catch (e) { status = 'error: ' + e.message; }
+    const t2 = performance.now();
+    console.log(JSON.stringify({ importMs: +(t1 - t0).toFixed(1), firstRequestMs: +(t2 - t1).toFixed(1), firstStatus: status }));
+  `;
+}
+
+async function startTwinProcess() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'plac-bench-'));
+  const ports = { PLAC_PORT: await freePort(), PLAC_TLS_PORT: await freePort(), PLAC_DYNAMODB_PORT: await freePort(), PLAC_AWS_PORT: await freePort(), PLAC_MAIL_PORT: await freePort() };
+  const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PLAC_DATA_DIR: dataDir, PLAC_WEB: 'none', PLAC_ACCESS_LOG: '0', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('PLAC local ready:')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the twin exited (${code}) before it was ready`)));
+  });
+  const env = JSON.parse(readFileSync(join(dataDir, 'twin-env.json'), 'utf8')) as Record<string, string>;
+  currentDynamoEndpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
+  return {
+    twin: `http://127.0.0.1:${ports.PLAC_PORT}`,
+    env,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGINT');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function cannon(url: string) {
+  // Warm the container (first request loads the handler module).
+  await fetch(url);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  return {
+    url: url.replace(/^http:\/\/[^/]+/, ''),
+    connections: CONNECTIONS,
+    seconds: DURATION_SECONDS,
+    requestsPerSecond: round(r.requests.average, 0),
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** GetItem of the same item the cities endpoint reads, 32 in flight, for the same duration. */
+async function rawGetItem(env: Record<string, string>) {
+  const client = new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const key = { pk: { S: '$dominio#uf_ba' }, sk: { S: '$municipios_1' } };
+  const probe = await client.send(new GetItemCommand({ TableName: env.TABLE_NAME, Key: key }));
+  if (!probe.Item) throw new Error('the BA municipalities item is not where the bench expects it');
+  let count = 0;
+  const latencies: number[] = [];
+  const end = Date.now() + DURATION_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        await client.send(new GetItemCommand({ TableName: env.TABLE_NAME, Key: key }));
+        latencies.push(performance.now() - t);
+        count++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    connections: CONNECTIONS,
+    seconds: DURATION_SECONDS,
+    requestsPerSecond: round(count / DURATION_SECONDS, 0),
+    latencyP50Ms: round(latencies[Math.floor(latencies.length * 0.5)] ?? 0, 1),
+    latencyP99Ms: round(latencies[Math.floor(latencies.length * 0.99)] ?? 0, 1),
+  };
+}
+
+function round(n: number, digits: number) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+function printTable(r: Record<string, unknown>) {
+  const g = r.citiesThroughGateway as Awaited<ReturnType<typeof cannon>>;
+  const d = r.dynamoDbGetItem as Awaited<ReturnType<typeof rawGetItem>>;
+  const w = r.webEntryChunk as ReturnType<typeof webEntryChunk>;
+  const rows: [string, string][] = [
+    ['cidades via gateway (32 conn)', `${g.requestsPerSecond} req/s  p50 ${g.latencyP50Ms} ms  p99 ${g.latencyP99Ms} ms  non-2xx ${g.non2xx}`],
+    ['DynamoDB Local GetItem (32 in flight)', `${d.requestsPerSecond} req/s  p50 ${d.latencyP50Ms} ms  p99 ${d.latencyP99Ms} ms`],
+    ['ratio gateway / GetItem', String(r.gatewayToGetItemRatio)],
+    ['web entry chunk', `${(w.bytes / 1024).toFixed(1)} KiB, ${(w.gzipBytes / 1024).toFixed(1)} KiB gzip (+ CSS ${(w.entryCssGzipBytes / 1024).toFixed(1)} KiB gzip)`],
+  ];
+  for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
+    const cold = b.importMs !== undefined ? `  import ${b.importMs} ms  first request ${b.firstRequestMs} ms (${b.firstStatus})` : '';
+    rows.push([`λ ${id}`, `${(Number(b.bytes) / 1024).toFixed(0)} KiB (${(Number(b.gzipBytes) / 1024).toFixed(0)} KiB gzip)${cold}`]);
+  }
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
+  console.log('\nwritten to bench/results/latest.json');
+}
+
+await main();

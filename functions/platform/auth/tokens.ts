@@ -1,0 +1,84 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { isRole, type Principal, type Role } from '@plac/shared/access';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Session tokens: short-lived HS256 JWTs carrying the principal. The key is the token-signing secret
+ * (Secrets Manager in AWS, TOKEN_SECRET in the twin), fetched once per container.
+ */
+const ISSUER = 'plac-fate';
+const AUDIENCE = 'plac-fate-api';
+
+let key: Promise<Uint8Array> | undefined;
+
+function signingKey(): Promise<Uint8Array> {
+  key ??= (async () => {
+    const inline = process.env.TOKEN_SECRET;
+    if (inline) return new TextEncoder().encode(inline);
+    const arn = process.env.TOKEN_SECRET_ARN;
+    if (!arn) throw new Error('TOKEN_SECRET or TOKEN_SECRET_ARN must be set');
+    const secret = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+    if (!secret.SecretString) throw new Error('token secret is empty');
+    return new TextEncoder().encode(secret.SecretString);
+  })();
+  key.catch(() => (key = undefined));
+  return key;
+}
+
+export type TokenFailure = 'token_absent' | 'token_invalid' | 'token_expired';
+
+export async function signToken(principal: Principal, ttlSeconds: number): Promise<string> {
+  return new SignJWT({
+    name: principal.name,
+    tipo: principal.tipo,
+    roles: principal.roles,
+    clienteId: principal.clienteId,
+    uf: principal.uf,
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(principal.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(await signingKey());
+}
+
+export interface VerifiedToken {
+  principal: Principal;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export async function verifyToken(token: string): Promise<VerifiedToken | TokenFailure> {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    const roles = Array.isArray(payload.roles) ? payload.roles.filter(isRole) : [];
+    const tipo = payload.tipo === 'S' || payload.tipo === 'C' ? payload.tipo : null;
+    if (!payload.sub || !tipo || typeof payload.name !== 'string') return 'token_invalid';
+    return {
+      principal: {
+        userId: payload.sub,
+        name: payload.name,
+        tipo,
+        roles: roles as Role[],
+        ...(typeof payload.clienteId === 'string' ? { clienteId: payload.clienteId } : {}),
+        ...(typeof payload.uf === 'string' ? { uf: payload.uf } : {}),
+      },
+      issuedAt: payload.iat ?? 0,
+      expiresAt: payload.exp ?? 0,
+    };
+  } catch (error) {
+    return error instanceof joseErrors.JWTExpired ? 'token_expired' : 'token_invalid';
+  }
+}
+
+/** `Bearer <token>` → the token, or null. */
+export function bearer(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,160 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import httpRouterHandler, { type Route } from '@middy/http-router';
+import type { Principal } from '@plac/shared/access';
+import type { AnyContract, Contract } from '@plac/shared/contracts';
+import { toFieldErrors } from '@plac/shared';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { authorize } from './auth/principal';
+import { config } from './env';
+import { badRequest, HttpError, invalid } from './errors';
+import { logger } from './observability';
+
+/**
+ * The HTTP side of a bounded context: binds one implementation to each contract of the context's
+ * contract module, and answers every request the same way — the access rule, input validated into
+ * pt-BR field messages, output validated against the contract, errors in the catalogue's shape.
+ */
+
+type Out<S> = [S] extends [z.ZodNever] ? undefined : S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+
+export interface HttpRequest<C> {
+  params: C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? Out<P> : never;
+  query: C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? Out<Q> : never;
+  body: C extends Contract<z.ZodType, z.ZodType, infer B, z.ZodType> ? Out<B> : never;
+  /** The caller, or null on a public route called without a token. */
+  principal: C extends { access: 'public' } ? Principal | null : Principal;
+  headers: Record<string, string | undefined>;
+  sourceIp: string;
+  requestId: string;
+  /** PEM of the client certificate presented on the mutual-TLS domain. */
+  clientCertPem: string | undefined;
+}
+
+type ResponseIn<C> = C extends Contract<z.ZodType, z.ZodType, z.ZodType, infer R> ? In<R> : never;
+
+/** A success answer with a status or headers other than the contract's defaults. */
+export class Reply<T> {
+  constructor(
+    readonly body: T,
+    readonly init: { status?: number; headers?: Record<string, string> } = {},
+  ) {}
+}
+
+export type Implementation<C> = (request: HttpRequest<C>) => Promise<ResponseIn<C> | Reply<ResponseIn<C>>>;
+
+export type Implementations<M> = { [K in keyof M]: Implementation<M[K]> };
+
+/** 6 MB: the Lambda synchronous payload limit; base64 PDFs travel in JSON bodies. */
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const BASE_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function httpApi<M extends Record<string, AnyContract>>(module: M, implementations: Implementations<M>) {
+  const routes: Route<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>[] = Object.entries(module).map(
+    ([name, contract]) => ({
+      method: contract.method,
+      path: contract.path,
+      handler: (event: APIGatewayProxyEventV2) =>
+        serve(contract, implementations[name as keyof M] as Implementation<AnyContract>, event),
+    }),
+  );
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use({ onError: answerError })
+    .handler(httpRouterHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(routes) as unknown as RouteHandler);
+}
+
+async function serve(
+  contract: AnyContract,
+  implementation: Implementation<AnyContract>,
+  event: APIGatewayProxyEventV2,
+): Promise<APIGatewayProxyStructuredResultV2> {
+  const authorizer = (event.requestContext as { authorizer?: unknown }).authorizer;
+  const principal = authorize(contract.access, authorizer);
+  const request = {
+    params: parse(contract.params, event.pathParameters ?? {}),
+    query: parse(contract.query, event.queryStringParameters ?? {}),
+    body: contract.body ? parse(contract.body, jsonBody(event)) : undefined,
+    principal,
+    headers: event.headers ?? {},
+    sourceIp: event.requestContext.http.sourceIp,
+    requestId: event.requestContext.requestId,
+    clientCertPem: (event.requestContext as { authentication?: { clientCert?: { clientCertPem?: string } } })
+      .authentication?.clientCert?.clientCertPem,
+  } as HttpRequest<AnyContract>;
+
+  const result = await implementation(request);
+  const reply = result instanceof Reply ? result : new Reply(result);
+  const checked = contract.response.safeParse(reply.body);
+  if (!checked.success) {
+    // Our answer breaks our own contract: a defect, never the caller's fault.
+    logger.error('response does not match its contract', { contract: contract.id, issues: checked.error.issues });
+    throw new Error(`response of ${contract.id} does not match its contract`);
+  }
+  const produces = contract.produces ?? 'application/json';
+  return {
+    statusCode: reply.init.status ?? contract.status ?? 200,
+    headers: { ...BASE_HEADERS, 'content-type': produces, ...reply.init.headers },
+    body: produces === 'application/json' ? JSON.stringify(checked.data) : String(checked.data),
+  };
+}
+
+function parse(schema: z.ZodType | undefined, input: unknown): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw badRequest(toFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+function jsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, 'corpoGrandeDemais');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid('corpoInvalido');
+  }
+}
+
+/** middy onError: every failure becomes a catalogue answer; details stay in the log. */
+async function answerError(request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) {
+  const error = request.error;
+  if (error instanceof HttpError) {
+    if (error.status >= 500) logger.error('request failed', { status: error.status, key: error.key });
+    request.response = json(error.status, error.body());
+    return;
+  }
+  // The router's "no such route" (a route that the table has but this function does not serve).
+  if ((error as { statusCode?: number } | null)?.statusCode === 404) {
+    request.response = json(404, new HttpError(404, 'rotaNaoEncontrada').body());
+    return;
+  }
+  logger.error('unhandled error', error as Error);
+  if (config.isLocal && error) {
+    // Development only: the web app opens this detail in a new window (spec 1 section 8).
+    request.response = {
+      statusCode: 500,
+      headers: { ...BASE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'x-debug-detail': '1' },
+      body: `<!doctype html><title>Erro interno</title><pre>${escapeHtml(error.stack ?? String(error))}</pre>`,
+    };
+    return;
+  }
+  request.response = json(500, new HttpError(500, 'erroInterno').body());
+}
+
+function json(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
+  return { statusCode, headers: { ...BASE_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,56 @@
+/**
+ * The CDK app: three stacks, split by how they change and what losing them costs.
+ *   PlacData  stateful (tables, documents bucket, queues, secret, SES identity), RETAIN, termination protection
+ *   PlacApi   functions, HTTP APIs (web and optional mTLS), webhook consumer, state machine + schedule
+ *   PlacWeb   CloudFront + the web build bucket, /api/* forwarded to the web HTTP API
+ * Used by bin/app.ts (the CLI), by the CDK assertion tests and by the local twin, in-process.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Tags, type Environment } from 'aws-cdk-lib';
+import { readConfig } from './config';
+import { repoRoot } from './paths';
+import { ApiStack } from './stacks/api-stack';
+import { DataStack } from './stacks/data-stack';
+import { WebStack } from './stacks/web-stack';
+import { APP } from './topology';
+
+export const STACK_NAMES = { data: 'PlacData', api: 'PlacApi', web: 'PlacWeb' } as const;
+
+export interface BuildAppOptions {
+  /** Wins over cdk.json and `-c` (e.g. `{ 'aws:cdk:bundling-stacks': [] }` to skip bundling). */
+  readonly context?: Record<string, unknown>;
+  readonly outdir?: string;
+}
+
+export function buildApp(options: BuildAppOptions = {}): App {
+  const app = new App({
+    // Feature flags from cdk.json also when synthesized in-process (tests, twin), so every caller
+    // gets the template the CLI would; the CLI passes the same values again.
+    context: defaultContext(),
+    ...(options.context ? { postCliContext: options.context } : {}),
+    ...(options.outdir ? { outdir: options.outdir } : {}),
+  });
+  const config = readConfig(app.node);
+  // Environment-agnostic unless the CLI resolved a profile's account and region.
+  const env: Environment = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+
+  const data = new DataStack(app, STACK_NAMES.data, { env, config, description: 'PLAC Fat-e: data (tables, documents, queues, secrets)' });
+  const api = new ApiStack(app, STACK_NAMES.api, { env, config, data, description: 'PLAC Fat-e: functions, HTTP APIs, workflows' });
+  new WebStack(app, STACK_NAMES.web, {
+    env,
+    config,
+    apiEndpoint: api.webApi.api.apiEndpoint,
+    description: 'PLAC Fat-e: CloudFront and the web build',
+  });
+
+  Tags.of(app).add('app', APP);
+  Tags.of(app).add('stage', config.stage);
+  return app;
+}
+
+/** cdk.json's context (feature flags) plus construct paths in the metadata, which the twin reads. */
+export function defaultContext(): Record<string, unknown> {
+  const json = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  return { ...json.context, 'aws:cdk:enable-path-metadata': true };
+}

@@ -1,0 +1,95 @@
+/**
+ * Deployment settings read from CDK context (`-c key=value` or cdk.json), typed and checked once so
+ * that the stacks never touch raw context. Everything has a default except the optional custom
+ * domains, which are all-or-nothing.
+ */
+import type { Node } from 'constructs';
+
+export interface MtlsSettings {
+  /** e.g. api-mtls.plac.example.gov.br */
+  readonly domainName: string;
+  /** Regional ACM certificate (same region as the API) covering domainName. */
+  readonly certificateArn: string;
+  /** With a hosted zone, an alias record is created; without one, point DNS at the output yourself. */
+  readonly hostedZoneId?: string;
+  readonly hostedZoneName?: string;
+}
+
+export interface PortalDomainSettings {
+  readonly domainName: string;
+  /** ACM certificate in us-east-1 (CloudFront's region). */
+  readonly certificateArn: string;
+}
+
+export interface AppConfig {
+  /** APP_STAGE of every function; `local` is reserved for the twin. */
+  readonly stage: string;
+  readonly mailDomain: string;
+  readonly mailFrom: string;
+  readonly mtls?: MtlsSettings;
+  readonly portalDomain?: PortalDomainSettings;
+  /** Origin allowed by the documents bucket's CORS rule (presigned PUT/GET from the browser). */
+  readonly portalOrigin: string;
+  /** Optional e-mail subscribed to the alarm topic. */
+  readonly alarmEmail?: string;
+}
+
+export const DEFAULT_MAIL_DOMAIN = 'plac.example.gov.br';
+
+/**
+ * Without a custom portal domain the CloudFront host name is only known after the first deploy and
+ * lives in another stack (a cross-stack reference from the data stack would be a cycle), so CORS
+ * falls back to any CloudFront host. Presigned URLs still carry their own signature, so this only
+ * widens which pages may read a response they already hold a valid URL for. Set `portalOrigin` (or
+ * `portalDomainName`) in production.
+ */
+export const FALLBACK_PORTAL_ORIGIN = 'https://*.cloudfront.net';
+
+export function readConfig(node: Node): AppConfig {
+  const text = (key: string): string | undefined => {
+    const value: unknown = node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string') throw new Error(`context ${key} must be a string`);
+    return value.trim();
+  };
+
+  const stage = text('stage') ?? 'prod';
+  if (stage === 'local') throw new Error("context stage 'local' is reserved for the twin");
+  const mailDomain = text('mailDomain') ?? DEFAULT_MAIL_DOMAIN;
+
+  const mtlsDomainName = text('mtlsDomainName');
+  const mtlsCertificateArn = text('mtlsCertificateArn');
+  if (Boolean(mtlsDomainName) !== Boolean(mtlsCertificateArn)) {
+    throw new Error('context mtlsDomainName and mtlsCertificateArn must be given together');
+  }
+  const hostedZoneId = text('hostedZoneId');
+  const mtls: MtlsSettings | undefined =
+    mtlsDomainName && mtlsCertificateArn
+      ? {
+          domainName: mtlsDomainName,
+          certificateArn: mtlsCertificateArn,
+          ...(hostedZoneId
+            ? { hostedZoneId, hostedZoneName: text('hostedZoneName') ?? mtlsDomainName.split('.').slice(1).join('.') }
+            : {}),
+        }
+      : undefined;
+
+  const portalDomainName = text('portalDomainName');
+  const portalCertificateArn = text('portalCertificateArn');
+  if (Boolean(portalDomainName) !== Boolean(portalCertificateArn)) {
+    throw new Error('context portalDomainName and portalCertificateArn must be given together');
+  }
+  const portalDomain =
+    portalDomainName && portalCertificateArn ? { domainName: portalDomainName, certificateArn: portalCertificateArn } : undefined;
+
+  const alarmEmail = text('alarmEmail');
+  return {
+    stage,
+    mailDomain,
+    mailFrom: text('mailFrom') ?? `nao-responda@${mailDomain}`,
+    ...(mtls ? { mtls } : {}),
+    ...(portalDomain ? { portalDomain } : {}),
+    portalOrigin: text('portalOrigin') ?? (portalDomain ? `https://${portalDomain.domainName}` : FALLBACK_PORTAL_ORIGIN),
+    ...(alarmEmail ? { alarmEmail } : {}),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Least privilege: each function gets exactly the grants its FunctionSpec lists (topology.ts), and
+ * the environment variable that goes with a grant only when it has that grant (a function that may
+ * not read the token secret is not told where it is).
+ */
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as ses from 'aws-cdk-lib/aws-ses';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Grant } from '../topology';
+
+export interface GrantTargets {
+  readonly table: dynamodb.ITable;
+  readonly idempotencyTable: dynamodb.ITable;
+  readonly documents: s3.IBucket;
+  readonly webhookQueue: sqs.IQueue;
+  readonly mailIdentity: ses.IEmailIdentity;
+  readonly mailFrom: string;
+  readonly tokenSecret: secretsmanager.ISecret;
+  readonly referenceLoad: sfn.IStateMachine;
+}
+
+const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = {
+  'table:read': (fn, t) => t.table.grantReadData(fn),
+  'table:write': (fn, t) => t.table.grantReadWriteData(fn),
+  idempotency: (fn, t) => t.idempotencyTable.grantReadWriteData(fn),
+  // Presigned GET / PUT URLs act with the signer's permissions, so these bound what browsers can do.
+  'documents:read': (fn, t) => t.documents.grantRead(fn),
+  'documents:write': (fn, t) => t.documents.grantPut(fn),
+  'webhooks:send': (fn, t) => t.webhookQueue.grantSendMessages(fn),
+  'mail:send': (fn, t) => {
+    t.mailIdentity.grantSendEmail(fn);
+    fn.addEnvironment('MAIL_FROM', t.mailFrom);
+  },
+  'tokens:verify': (fn, t) => grantTokenSecret(fn, t),
+  'tokens:sign': (fn, t) => grantTokenSecret(fn, t),
+  'referenceLoad:start': (fn, t) => {
+    t.referenceLoad.grantStartExecution(fn);
+    fn.addEnvironment('REFERENCE_LOAD_STATE_MACHINE_ARN', t.referenceLoad.stateMachineArn);
+  },
+};
+
+function grantTokenSecret(fn: lambda.Function, t: GrantTargets): void {
+  // Verifying and signing both need the key itself (HMAC); the grant is the same.
+  t.tokenSecret.grantRead(fn);
+  fn.addEnvironment('TOKEN_SECRET_ARN', t.tokenSecret.secretArn);
+}
+
+export function applyGrants(fn: lambda.Function, grants: readonly Grant[], targets: GrantTargets): void {
+  const wanted = new Set(grants);
+  // Read/write already includes every read action: one statement instead of two overlapping ones.
+  if (wanted.has('table:write')) wanted.delete('table:read');
+  for (const grant of wanted) grantors[grant](fn, targets);
+}

@@ -1,0 +1,110 @@
+/**
+ * An HTTP API whose routes are the contracts of one channel (routes.ts), each integrated with its
+ * context's Lambda. Non-public routes use the Lambda request authorizer (simple responses, no result
+ * cache: a revoked token must stop working at once); roles are then checked by the handler's router.
+ * Used twice: the web API behind CloudFront and, optionally, the mutual-TLS API.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { AnyContract } from '@plac/shared/contracts';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { routesFor, type ApiChannel } from '../routes';
+import { LOG_RETENTION } from './plac-function';
+
+/** Stage-wide defaults; a noisy client cannot starve the others of the account's Lambda concurrency. */
+export const THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
+
+export interface PlacHttpApiProps {
+  readonly channel: ApiChannel;
+  /** The HTTP functions by FunctionSpec id. */
+  readonly functions: ReadonlyMap<string, lambda.IFunction>;
+  readonly authorizer: lambda.IFunction;
+  /** The mTLS API must only be reachable through its custom domain, or the client certificate is moot. */
+  readonly disableExecuteApiEndpoint?: boolean;
+  /** The contract table; tests pass their own. */
+  readonly contracts?: readonly AnyContract[];
+}
+
+export class PlacHttpApi extends Construct {
+  readonly api: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+
+  constructor(scope: Construct, id: string, props: PlacHttpApiProps) {
+    super(scope, id);
+    this.api = new apigw.HttpApi(this, 'Api', {
+      description: `PLAC Fat-e API (${props.channel})`,
+      createDefaultStage: false,
+      disableExecuteApiEndpoint: props.disableExecuteApiEndpoint ?? false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: THROTTLE,
+      accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs), format: accessLogFormat(props.channel) },
+    });
+
+    // One authorizer per API: an HttpAuthorizer belongs to exactly one API.
+    const authorizer = new HttpLambdaAuthorizer('BearerAuthorizer', props.authorizer, {
+      authorizerName: 'bearer',
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: ['$request.header.Authorization'],
+      resultsCacheTtl: Duration.seconds(0),
+    });
+    const none = new apigw.HttpNoneAuthorizer();
+
+    // One integration (and one invoke permission scoped to this API) per function, not per route:
+    // keeps the template and each function's resource policy small as the contract table grows.
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrationFor = (functionId: string): HttpLambdaIntegration => {
+      let integration = integrations.get(functionId);
+      if (!integration) {
+        const fn = props.functions.get(functionId);
+        if (!fn) throw new Error(`no function ${functionId} for the ${props.channel} API`);
+        integration = new HttpLambdaIntegration(`${functionId}Integration`, fn, { scopePermissionToRoute: false });
+        integrations.set(functionId, integration);
+      }
+      return integration;
+    };
+
+    for (const route of routesFor(props.channel, props.contracts)) {
+      new apigw.HttpRoute(this, route.contractId, {
+        httpApi: this.api,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+        integration: integrationFor(route.functionId),
+        authorizer: route.authorized ? authorizer : none,
+      });
+    }
+  }
+}
+
+/** JSON lines; never the Authorization header. The mTLS API also records who presented which certificate. */
+function accessLogFormat(channel: ApiChannel): AccessLogFormat {
+  const fields: Record<string, string> = {
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    latencyMs: '$context.responseLatency',
+    responseLength: '$context.responseLength',
+    userAgent: '$context.identity.userAgent',
+    authorizerError: '$context.authorizer.error',
+    integrationError: '$context.integrationErrorMessage',
+  };
+  if (channel === 'mtls') {
+    fields.clientCertSubject = '$context.identity.clientCert.subjectDN';
+    fields.clientCertIssuer = '$context.identity.clientCert.issuerDN';
+    fields.clientCertSerial = '$context.identity.clientCert.serialNumber';
+  }
+  return AccessLogFormat.custom(JSON.stringify(fields));
+}

@@ -1,0 +1,101 @@
+/**
+ * Compute: every function of topology.ts, the web HTTP API (routes from the contract table), the
+ * optional mutual-TLS API, the webhook consumer and the reference-load state machine with its
+ * schedule. Stateless, so it can be redeployed or replaced without touching data.
+ */
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { AppConfig } from '../config';
+import { applyGrants } from '../constructs/grants';
+import { PlacHttpApi } from '../constructs/http-api';
+import { MtlsDomain } from '../constructs/mtls-domain';
+import { placFunction } from '../constructs/plac-function';
+import { referenceLoadMachine } from '../constructs/reference-load';
+import { allFunctions, authorizerFunction, httpFunctions, referenceLoadFunction, webhookDispatcherFunction, type FunctionSpec } from '../topology';
+import type { DataStack } from './data-stack';
+
+export interface ApiStackProps extends StackProps {
+  readonly config: AppConfig;
+  readonly data: DataStack;
+}
+
+export class ApiStack extends Stack {
+  /** Every function by FunctionSpec id. */
+  readonly functions: ReadonlyMap<string, lambda.Function>;
+  readonly webApi: PlacHttpApi;
+  readonly mtlsApi?: PlacHttpApi;
+  readonly referenceLoad: sfn.StateMachine;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, data } = props;
+
+    // Names are configuration, not secrets: every function knows where the shared resources are;
+    // what it may do with them is decided by its grants.
+    const sharedEnvironment = {
+      TABLE_NAME: data.table.tableName,
+      IDEMPOTENCY_TABLE_NAME: data.idempotencyTable.tableName,
+      DOCUMENTS_BUCKET: data.documents.bucketName,
+      WEBHOOK_QUEUE_URL: data.webhookQueue.queueUrl,
+      POWERTOOLS_METRICS_NAMESPACE: 'PLAC',
+      NODE_OPTIONS: '--enable-source-maps',
+      APP_STAGE: config.stage,
+    };
+    const scopeOfFunctions = new Construct(this, 'Functions');
+    const functions = new Map<string, lambda.Function>();
+    for (const spec of allFunctions) {
+      functions.set(spec.id, placFunction(scopeOfFunctions, spec, { ...sharedEnvironment, POWERTOOLS_SERVICE_NAME: serviceName(spec) }));
+    }
+    this.functions = functions;
+    const fn = (spec: FunctionSpec): lambda.Function => functions.get(spec.id)!;
+
+    const httpById = new Map(httpFunctions.map((spec) => [spec.id, fn(spec)] as const));
+    this.webApi = new PlacHttpApi(this, 'WebApi', { channel: 'web', functions: httpById, authorizer: fn(authorizerFunction) });
+    if (config.mtls) {
+      this.mtlsApi = new PlacHttpApi(this, 'MtlsApi', {
+        channel: 'mtls',
+        functions: httpById,
+        authorizer: fn(authorizerFunction),
+        disableExecuteApiEndpoint: true,
+      });
+      const domain = new MtlsDomain(this, 'MtlsDomain', { settings: config.mtls, api: this.mtlsApi.api, stage: this.mtlsApi.stage });
+      new CfnOutput(this, 'MtlsApiUrl', { value: `https://${config.mtls.domainName}/` });
+      new CfnOutput(this, 'MtlsDomainTarget', { value: domain.domain.regionalDomainName, description: 'CNAME/alias target of the mTLS domain' });
+    }
+
+    // Partial batch failures: only the failed messages return to the queue (and, after
+    // maxReceiveCount attempts, to the dead-letter queue).
+    fn(webhookDispatcherFunction).addEventSource(new SqsEventSource(data.webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
+
+    this.referenceLoad = referenceLoadMachine(this, fn(referenceLoadFunction));
+
+    const targets = {
+      table: data.table,
+      idempotencyTable: data.idempotencyTable,
+      documents: data.documents,
+      webhookQueue: data.webhookQueue,
+      mailIdentity: data.mailIdentity,
+      mailFrom: config.mailFrom,
+      tokenSecret: data.tokenSecret,
+      referenceLoad: this.referenceLoad,
+    };
+    for (const spec of allFunctions) {
+      if (spec.id === referenceLoadFunction.id && spec.grants.includes('referenceLoad:start')) {
+        // Its ARN would be in the machine's definition and the machine's ARN in its environment.
+        throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
+      }
+      applyGrants(fn(spec), spec.grants, targets);
+    }
+
+    new CfnOutput(this, 'HttpApiUrl', { value: this.webApi.stage.url });
+    new CfnOutput(this, 'ReferenceLoadStateMachineArn', { value: this.referenceLoad.stateMachineArn });
+  }
+}
+
+/** `DominioApi` → `dominio-api`: the Powertools service name in logs, metrics and traces. */
+function serviceName(spec: FunctionSpec): string {
+  return spec.id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}

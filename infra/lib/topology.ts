@@ -1,0 +1,121 @@
+/**
+ * The resources of the production topology as plain data, with no CDK import, so that the CDK stacks
+ * (infra/lib) and the local twin (infra/local) create the same tables, buckets and queues and wire
+ * the same functions. Change a resource here and both follow.
+ */
+import { httpContexts } from '@plac/shared/contracts';
+
+export const APP = 'plac';
+
+/** Single-table design (docs/data-model.md). ElectroDB's generic key names. */
+export const applicationTable = {
+  id: 'ApplicationTable',
+  localName: 'plac-app',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  globalIndexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  timeToLiveAttribute: 'expiresAt',
+} as const;
+
+/** Powertools idempotency records (https://docs.powertools.aws.dev: id partition key, expiration TTL). */
+export const idempotencyTable = {
+  id: 'IdempotencyTable',
+  localName: 'plac-idempotency',
+  partitionKey: 'id',
+  timeToLiveAttribute: 'expiration',
+} as const;
+
+export const documentsBucket = { id: 'DocumentsBucket', localName: 'plac-documents' } as const;
+
+/** Webhook deliveries: a message is tried maxReceiveCount times, then kept in the dead-letter queue. */
+export const webhookQueue = {
+  id: 'WebhookQueue',
+  localName: 'plac-webhooks',
+  visibilityTimeoutSeconds: 180, // at least 6× the dispatcher’s timeout, as AWS advises
+  maxReceiveCount: 5,
+  deadLetter: { id: 'WebhookDeadLetterQueue', localName: 'plac-webhooks-dlq', retentionDays: 14 },
+} as const;
+
+export type Grant =
+  | 'table:read'
+  | 'table:write'
+  | 'idempotency'
+  | 'documents:read'
+  | 'documents:write'
+  | 'webhooks:send'
+  | 'mail:send'
+  | 'tokens:verify'
+  | 'tokens:sign'
+  | 'referenceLoad:start';
+
+export interface FunctionSpec {
+  /** Construct id and the twin's name for it. */
+  readonly id: string;
+  /** Module under functions/, exporting `handler`. */
+  readonly entry: string;
+  readonly memoryMb: number;
+  readonly timeoutSeconds: number;
+  readonly grants: readonly Grant[];
+}
+
+/** Grants per HTTP context; a context not listed gets read access to the table only. */
+const httpGrants: Record<string, readonly Grant[]> = {
+  platform: ['table:read'],
+  dominio: ['table:read'],
+};
+
+/** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
+export const httpFunctions: readonly FunctionSpec[] = httpContexts.map((context) => ({
+  id: `${pascal(context)}Api`,
+  entry: `${context}/handler.ts`,
+  memoryMb: 512,
+  timeoutSeconds: 10,
+  grants: httpGrants[context] ?? ['table:read'],
+}));
+
+export const authorizerFunction: FunctionSpec = {
+  id: 'Authorizer',
+  entry: 'platform/auth/authorizer.ts',
+  memoryMb: 256,
+  timeoutSeconds: 5,
+  grants: ['tokens:verify'],
+};
+
+/** Consumes the webhook queue with partial batch failures. */
+export const webhookDispatcherFunction: FunctionSpec = {
+  id: 'WebhookDispatcher',
+  entry: 'webhooks/dispatcher.ts',
+  memoryMb: 256,
+  timeoutSeconds: 30,
+  grants: ['table:read', 'table:write'],
+};
+
+/** The reference-data load: a state machine that fans out over the 27 UFs (Map) with Retry. */
+export const referenceLoadFunction: FunctionSpec = {
+  id: 'ReferenceLoadTask',
+  entry: 'dominio/reference-load.ts',
+  memoryMb: 512,
+  timeoutSeconds: 60,
+  grants: ['table:read', 'table:write'],
+};
+
+export const referenceLoadStateMachine = {
+  id: 'ReferenceLoad',
+  localName: 'plac-reference-load',
+  /** EventBridge Scheduler: monthly refresh of the municipality list (01:00 on the 1st, Bahia time). */
+  schedule: { expression: 'cron(0 1 1 * ? *)', timezone: 'America/Bahia' },
+} as const;
+
+export const allFunctions: readonly FunctionSpec[] = [
+  ...httpFunctions,
+  authorizerFunction,
+  webhookDispatcherFunction,
+  referenceLoadFunction,
+];
+
+function pascal(s: string): string {
+  return s.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
+}

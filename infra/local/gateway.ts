@@ -1,0 +1,160 @@
+/**
+ * The local stand-in for CloudFront + API Gateway: one origin serving the portal and /api, routed by
+ * the contract table exactly as the CDK app creates the routes, with the authorizer run before every
+ * non-public route, and a second HTTPS port that asks for a client certificate (the mTLS domain).
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { contracts, matchPath, type AnyContract } from '@plac/shared/contracts';
+import { message } from '@plac/shared/messages';
+import { authorizerFunction, httpFunctions } from '../lib/topology';
+import { fromApiResult, toApiEvent, type HttpAnswer } from './api-events';
+import { localFunction, type Invoke } from './lambda-runtime';
+import type { WebServer } from './web-server';
+
+/** API Gateway's own limit on a request's body. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  host: string;
+  port: number;
+  tls?: { port: number; key: string; cert: string; ca: string[] };
+  web?: WebServer;
+  accessLog?: boolean;
+}
+
+export interface Gateway {
+  url: string;
+  tlsUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+type Channel = 'web' | 'mtls';
+
+const functionsByContext = new Map(
+  httpFunctions.map((spec) => [spec.entry.split('/')[0]!, localFunction(spec)] as const),
+);
+const authorizer: Invoke = localFunction(authorizerFunction);
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const http = createHttpServer((req, res) => void handle(req, res, 'web', options));
+  await listen(http, options.port, options.host);
+  options.web?.attach?.(http);
+  let https: Server | undefined;
+  if (options.tls) {
+    https = createHttpsServer(
+      { key: options.tls.key, cert: options.tls.cert, ca: options.tls.ca, requestCert: true, rejectUnauthorized: false },
+      (req, res) => void handle(req, res, 'mtls', options),
+    );
+    await listen(https, options.tls.port, options.host);
+  }
+  const shown = options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
+  return {
+    url: `http://${shown}:${(http.address() as AddressInfo).port}`,
+    tlsUrl: https ? `https://${shown}:${(https.address() as AddressInfo).port}` : undefined,
+    stop: async () => {
+      await Promise.all([close(http), https ? close(https) : undefined]);
+    },
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, channel: Channel, options: GatewayOptions) {
+  const started = performance.now();
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let answer: HttpAnswer;
+  try {
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      answer = await api(req, url, channel);
+    } else if (options.web && channel === 'web') {
+      await options.web.serve(req, res);
+      return;
+    } else {
+      answer = jsonAnswer(404, { error: 'rotaNaoEncontrada', message: message('rotaNaoEncontrada') });
+    }
+  } catch (error) {
+    // The gateway itself failed (not a handler): API Gateway answers 500 Internal Server Error.
+    console.error('[gateway]', error);
+    answer = jsonAnswer(500, { message: 'Internal Server Error' });
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+  if (options.accessLog) {
+    console.log(`[api] ${req.method} ${url.pathname} ${answer.status} ${(performance.now() - started).toFixed(0)}ms`);
+  }
+}
+
+async function api(req: IncomingMessage, url: URL, channel: Channel): Promise<HttpAnswer> {
+  const method = req.method ?? 'GET';
+  const found = route(method, url.pathname, channel);
+  if (!found) {
+    const otherMethod = contracts.some((c) => servesChannel(c, channel) && matchPath(c.path, url.pathname));
+    return otherMethod
+      ? jsonAnswer(405, { error: 'metodoNaoPermitido', message: message('metodoNaoPermitido') })
+      : jsonAnswer(404, { error: 'rotaNaoEncontrada', message: message('rotaNaoEncontrada') });
+  }
+  const body = await readBody(req);
+  if (body === null) return jsonAnswer(413, { message: 'Request Entity Too Large' });
+  const event = toApiEvent({ req, url, body, routeKey: `${method} ${found.contract.path}`, pathParameters: found.params });
+
+  if (found.contract.access !== 'public') {
+    // API Gateway refuses a request without the identity source before calling the authorizer.
+    if (!event.headers.authorization) return jsonAnswer(401, { message: 'Unauthorized' });
+    const decision = (await authorizer(event)) as { isAuthorized: boolean; context?: Record<string, unknown> };
+    if (!decision.isAuthorized) return jsonAnswer(403, { message: 'Forbidden' });
+    (event.requestContext as unknown as { authorizer: unknown }).authorizer = { lambda: decision.context ?? {} };
+  }
+  const invoke = functionsByContext.get(found.contract.context);
+  if (!invoke) throw new Error(`no function serves context ${found.contract.context}`);
+  return fromApiResult((await invoke(event)) as Parameters<typeof fromApiResult>[0]);
+}
+
+function servesChannel(contract: AnyContract, channel: Channel): boolean {
+  const served = contract.channel ?? 'web';
+  return served === 'both' || served === channel;
+}
+
+/** Static segments win over parameters, as in API Gateway's route selection. */
+function route(method: string, path: string, channel: Channel) {
+  let best: { contract: AnyContract; params: Record<string, string>; score: number } | undefined;
+  for (const contract of contracts) {
+    if (contract.method !== method || !servesChannel(contract, channel)) continue;
+    const params = matchPath(contract.path, path);
+    if (!params) continue;
+    const score = contract.path.split('/').filter((s) => !s.startsWith('{')).length;
+    if (!best || score > best.score) best = { contract, params, score };
+  }
+  return best;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function jsonAnswer(status: number, body: unknown): HttpAnswer {
+  return { status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm start`: the whole portal on this machine, with demo data. Ports and folders come from the
+ * environment (README, "Configuration"); Ctrl-C stops every part.
+ */
+import { fileURLToPath } from 'node:url';
+import { PrerequisiteError } from './emulators/errors';
+import { startTwin } from './twin';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const numberFrom = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    console.error(`${name} must be a port number, not "${process.env[name]}".`);
+    process.exit(1);
+  }
+  return value;
+};
+
+const majorNode = Number(process.versions.node.split('.')[0]);
+if (majorNode < 22) {
+  console.error(`Node ${process.versions.node} is too old: this project needs Node 24 (see .nvmrc).`);
+  process.exit(1);
+}
+
+const started = performance.now();
+try {
+  const web = (process.env.PLAC_WEB ?? 'dev') as 'dev' | 'dist' | 'none';
+  const twin = await startTwin({
+    dataDir: process.env.PLAC_DATA_DIR ?? `${repo}.data`,
+    host: process.env.PLAC_HOST ?? '127.0.0.1',
+    ports: {
+      http: numberFrom('PLAC_PORT', 3000),
+      https: numberFrom('PLAC_TLS_PORT', 3443),
+      dynamodb: numberFrom('PLAC_DYNAMODB_PORT', 8000),
+      aws: numberFrom('PLAC_AWS_PORT', 4566),
+      mail: numberFrom('PLAC_MAIL_PORT', 8025),
+    },
+    web,
+    webDir: `${repo}web`,
+    accessLog: process.env.PLAC_ACCESS_LOG !== '0',
+    ...(process.env.PLAC_SQS_RETRY_DELAY ? { sqsRetryDelaySeconds: Number(process.env.PLAC_SQS_RETRY_DELAY) } : {}),
+  });
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping PLAC local…');
+    await twin.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `PLAC local ready: portal ${twin.url}  api ${twin.url}/api/v1  docs ${twin.url}/api/docs  ` +
+      `mTLS ${twin.tlsUrl}  mail ${twin.mailUrl}  (${seconds}s)`,
+  );
+} catch (error) {
+  if (error instanceof PrerequisiteError) {
+    console.error(error.message);
+  } else {
+    console.error('PLAC local could not start:', error);
+  }
+  process.exit(1);
+}

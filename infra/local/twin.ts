@@ -1,0 +1,133 @@
+/**
+ * The local twin of the AWS topology, started as one unit: emulators (DynamoDB Local, fauxqs for S3
+ * and SQS, the SES capture), the resources provisioned from infra/lib/topology.ts, the demo data,
+ * the SQS consumers, the state machines, the schedules and the gateway with the portal.
+ * `npm start` (start.ts) and the integration tests (tests/setup) both start it through here.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { referenceLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
+import { startEmulators } from './emulators';
+import { assertPortFree } from './emulators/ports';
+import { ensureLocalPki } from './emulators/tls';
+import { startGateway } from './gateway';
+import { localFunction } from './lambda-runtime';
+import { startQueueConsumer, type Consumer } from './queue-consumers';
+import { startSchedule, type LocalSchedule } from './schedules';
+import { seedDemoData } from './seed';
+import { localStateMachines, type LocalStateMachine } from './state-machines';
+import { distWebServer, viteWebServer, type WebServer } from './web-server';
+
+export interface TwinOptions {
+  dataDir: string;
+  host?: string;
+  ports: { http: number; https: number; dynamodb: number; aws: number; mail: number };
+  /** `dev`: Vite with hot reload; `dist`: the built portal, as CloudFront serves it; `none`: API only. */
+  web: 'dev' | 'dist' | 'none';
+  webDir: string;
+  accessLog?: boolean;
+  /** Seconds before a failed SQS record is retried (tests shorten the queue's visibility timeout). */
+  sqsRetryDelaySeconds?: number;
+  schedules?: boolean;
+}
+
+export interface Twin {
+  url: string;
+  tlsUrl: string;
+  mailUrl: string;
+  env: Record<string, string>;
+  stateMachines: Map<string, LocalStateMachine>;
+  stop(): Promise<void>;
+}
+
+export async function startTwin(options: TwinOptions): Promise<Twin> {
+  const host = options.host ?? '127.0.0.1';
+  const { ports } = options;
+  await assertPortFree(ports.http, 'the portal', 'PLAC_PORT');
+  await assertPortFree(ports.https, 'the mutual-TLS API', 'PLAC_TLS_PORT');
+  await mkdir(options.dataDir, { recursive: true });
+
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn();
+    stops.length = 0;
+  };
+  try {
+    const emulators = await startEmulators({ dataDir: options.dataDir, ports: { dynamodb: ports.dynamodb, aws: ports.aws, mail: ports.mail } });
+    stops.push(() => emulators.stop());
+
+    const env: Record<string, string> = {
+      ...emulators.env,
+      APP_STAGE: 'local',
+      TOKEN_SECRET: await localSecret(options.dataDir),
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
+      POWERTOOLS_SERVICE_NAME: 'plac-local',
+      PLAC_WEBHOOK_ALLOW_LOCAL: '1',
+    };
+    // The handlers run in this process, so they read the same environment the CDK stack gives them.
+    Object.assign(process.env, env);
+
+    const stateMachines = localStateMachines();
+    await seedDemoData({ stateMachines });
+
+    const consumers: Consumer[] = [
+      startQueueConsumer({
+        queueUrl: emulators.resources.webhookQueueUrl,
+        queueArn: `arn:aws:sqs:${env.AWS_REGION ?? 'us-east-1'}:000000000000:${webhookQueue.localName}`,
+        invoke: localFunction(webhookDispatcherFunction),
+        ...(options.sqsRetryDelaySeconds !== undefined ? { retryDelaySeconds: options.sqsRetryDelaySeconds } : {}),
+      }),
+    ];
+    stops.push(() => Promise.all(consumers.map((c) => c.stop())).then(() => undefined));
+
+    if (options.schedules !== false) {
+      const referenceLoad = stateMachines.get(referenceLoadStateMachine.id);
+      const schedules: LocalSchedule[] = referenceLoad
+        ? [startSchedule(referenceLoadStateMachine.id, referenceLoadStateMachine.schedule, () => referenceLoad.execute({}))]
+        : [];
+      stops.push(() => schedules.forEach((s) => s.stop()));
+    }
+
+    const pki = await ensureLocalPki(options.dataDir);
+    let web: WebServer | undefined;
+    if (options.web === 'dist') web = distWebServer(join(options.webDir, 'dist'));
+    if (options.web === 'dev') web = await viteWebServer(options.webDir);
+    if (web?.close) stops.push(() => web.close!());
+    const gateway = await startGateway({
+      host,
+      port: ports.http,
+      tls: { port: ports.https, key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem] },
+      ...(web ? { web } : {}),
+      accessLog: options.accessLog ?? false,
+    });
+    stops.push(() => gateway.stop());
+
+    // For `npm run reset` (is a twin running?) and `npm run invoke` (the twin's environment).
+    const pidFile = join(options.dataDir, 'twin.pid');
+    const envFile = join(options.dataDir, 'twin-env.json');
+    await writeFile(pidFile, String(process.pid));
+    await writeFile(envFile, JSON.stringify(env, null, 2), { mode: 0o600 });
+    stops.unshift(() => Promise.all([rm(pidFile, { force: true }), rm(envFile, { force: true })]).then(() => undefined));
+
+    return { url: gateway.url, tlsUrl: gateway.tlsUrl!, mailUrl: emulators.endpoints.mail, env, stateMachines, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The token-signing secret of this twin: random, kept with its data, never used outside it. */
+async function localSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { tokenSecret?: string };
+    if (saved.tokenSecret) return saved.tokenSecret;
+  }
+  const tokenSecret = randomBytes(48).toString('base64url');
+  await writeFile(file, JSON.stringify({ tokenSecret }, null, 2), { mode: 0o600 });
+  return tokenSecret;
+}

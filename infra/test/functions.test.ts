@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { esbuildOptions, REQUIRE_BANNER } from '../lib/bundle-options';
+import { cdkBundling } from '../lib/constructs/plac-function';
+import { allFunctions, webhookDispatcherFunction } from '../lib/topology';
+import { logicalIdOf, resources, synth, type Resource } from './synth';
+
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+/** Actions for which AWS offers no resource-level permission, so '*' is the only possible Resource. */
+const STAR_RESOURCE_ALLOWED = new Set([
+  // X-Ray (Lambda active tracing, Step Functions tracing)
+  'xray:PutTraceSegments',
+  'xray:PutTelemetryRecords',
+  'xray:GetSamplingRules',
+  'xray:GetSamplingTargets',
+  // Step Functions logging to CloudWatch Logs (vended log delivery)
+  'logs:CreateLogDelivery',
+  'logs:GetLogDelivery',
+  'logs:UpdateLogDelivery',
+  'logs:DeleteLogDelivery',
+  'logs:ListLogDeliveries',
+  'logs:PutResourcePolicy',
+  'logs:DescribeResourcePolicies',
+  'logs:DescribeLogGroups',
+  // CDK's BucketDeployment invalidating the distribution after a web upload (the construct does not scope it)
+  'cloudfront:CreateInvalidation',
+  'cloudfront:GetInvalidation',
+]);
+
+const MTLS = { mtlsDomainName: 'mtls.plac.example.gov.br', mtlsCertificateArn: 'arn:aws:acm:sa-east-1:111111111111:certificate/abc', hostedZoneId: 'Z123' };
+
+function ours(): [string, Resource, (typeof allFunctions)[number]][] {
+  const { api } = synth();
+  return allFunctions.map((spec) => {
+    const id = logicalIdOf(api, `PlacApi/Functions/${spec.id}/Resource`);
+    return [id, resources(api, 'AWS::Lambda::Function')[id]!, spec];
+  });
+}
+
+function statementsOf(policyResource: Resource): Statement[] {
+  const doc = policyResource.Properties!.PolicyDocument as { Statement: Statement[] };
+  return doc.Statement;
+}
+
+function policyOf(fnId: string): Statement[] {
+  const { api } = synth();
+  return statementsOf(resources(api, 'AWS::IAM::Policy')[logicalIdOf(api, `PlacApi/Functions/${fnId}/ServiceRole/DefaultPolicy/Resource`)]!);
+}
+
+const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat());
+
+describe('functions', () => {
+  it('creates every function of topology.ts: Node 24, arm64, explicit memory and timeout, active tracing', () => {
+    const found = ours();
+    expect(found).toHaveLength(allFunctions.length);
+    for (const [, fn, spec] of found) {
+      expect(fn.Properties, spec.id).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        MemorySize: spec.memoryMb,
+        Timeout: spec.timeoutSeconds,
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+      });
+    }
+  });
+
+  it('gives every function its own log group with a one-month retention', () => {
+    const { api } = synth();
+    const groups = resources(api, 'AWS::Logs::LogGroup');
+    const used = new Set<string>();
+    for (const [, fn, spec] of ours()) {
+      const ref = (fn.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(groups[ref]?.Properties, spec.id).toMatchObject({ RetentionInDays: 30 });
+      expect(groups[ref]?.DeletionPolicy).toBe('Retain');
+      used.add(ref);
+    }
+    expect(used.size).toBe(allFunctions.length);
+  });
+
+  it('sets the shared environment on every function', () => {
+    for (const [, fn, spec] of ours()) {
+      const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(vars), spec.id).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'IDEMPOTENCY_TABLE_NAME', 'DOCUMENTS_BUCKET', 'WEBHOOK_QUEUE_URL', 'POWERTOOLS_SERVICE_NAME']),
+      );
+      expect(vars).toMatchObject({ POWERTOOLS_METRICS_NAMESPACE: 'PLAC', NODE_OPTIONS: '--enable-source-maps', APP_STAGE: 'prod' });
+    }
+  });
+
+  it('grants exactly what topology.ts lists, and nothing else', () => {
+    for (const [, fn, spec] of ours()) {
+      const statements = policyOf(spec.id);
+      const vars = Object.keys((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables);
+      const g = new Set(spec.grants);
+      const has = (action: string, resource?: string) =>
+        statements.some((s) => [s.Action].flat().includes(action) && (!resource || JSON.stringify(s.Resource).includes(resource)));
+      const expected: [string, boolean, boolean][] = [
+        ['table read', has('dynamodb:GetItem', 'ApplicationTable'), g.has('table:read') || g.has('table:write')],
+        ['table write', has('dynamodb:PutItem', 'ApplicationTable'), g.has('table:write')],
+        ['idempotency', has('dynamodb:PutItem', 'IdempotencyTable'), g.has('idempotency')],
+        ['documents read', has('s3:GetObject*'), g.has('documents:read')],
+        ['documents write', has('s3:PutObject'), g.has('documents:write')],
+        ['webhooks send', has('sqs:SendMessage'), g.has('webhooks:send')],
+        ['mail send', has('ses:SendEmail') && vars.includes('MAIL_FROM'), g.has('mail:send')],
+        ['token secret', has('secretsmanager:GetSecretValue') && vars.includes('TOKEN_SECRET_ARN'), g.has('tokens:verify') || g.has('tokens:sign')],
+        ['reference load', has('states:StartExecution') && vars.includes('REFERENCE_LOAD_STATE_MACHINE_ARN'), g.has('referenceLoad:start')],
+      ];
+      for (const [what, actual, wanted] of expected) expect(actual, `${spec.id}: ${what}`).toBe(wanted);
+      // Nothing beyond the grants (plus tracing and, for the consumer, the queue it reads).
+      const services = new Set(statements.flatMap((s) => [s.Action].flat()).map((a) => a.split(':')[0]));
+      services.delete('xray');
+      if (spec.id === webhookDispatcherFunction.id) services.delete('sqs');
+      const allowed = new Set<string>();
+      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states' }[grant.split(':')[0]!]!);
+      expect([...services].filter((s) => !allowed.has(s!)), spec.id).toEqual([]);
+    }
+  });
+
+  it('lets the authorizer read the token secret and nothing in the table', () => {
+    const actions = actionsOf(policyOf('Authorizer'));
+    expect(actions).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue']));
+    expect(actions.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+  });
+
+  it('has no IAM statement with a wildcard action, and Resource "*" only where AWS requires it', () => {
+    for (const context of [{}, MTLS]) {
+      const templates = synth(context);
+      for (const key of ['data', 'api', 'web'] as const) {
+        const template = templates[key];
+        const docs = [
+          ...Object.values(resources(template, 'AWS::IAM::Policy')).map((p) => statementsOf(p)),
+          ...Object.values(resources(template, 'AWS::IAM::Role')).flatMap((r) =>
+            ((r.Properties!.Policies as { PolicyDocument: { Statement: Statement[] } }[] | undefined) ?? []).map((p) => p.PolicyDocument.Statement),
+          ),
+        ];
+        for (const statement of docs.flat()) {
+          const actions = [statement.Action].flat();
+          for (const action of actions) expect(action, key).not.toMatch(/^(\*|[a-z0-9-]+:\*)$/);
+          if (statement.Resource === '*' || (Array.isArray(statement.Resource) && statement.Resource.includes('*'))) {
+            for (const action of actions) expect(STAR_RESOURCE_ALLOWED.has(action), `${key}: ${action} on "*"`).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('consumes the webhook queue in batches of 10 with partial batch failures', () => {
+    const { api } = synth();
+    const fnId = logicalIdOf(api, `PlacApi/Functions/${webhookDispatcherFunction.id}/Resource`);
+    const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]!.Properties).toMatchObject({ FunctionName: { Ref: fnId }, BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(JSON.stringify(mappings[0]!.Properties!.EventSourceArn)).toContain('WebhookQueue');
+  });
+
+  it('bundles with the shared esbuild options (ESM, node24, minified, source maps, SDK bundled, require banner)', () => {
+    expect(cdkBundling).toMatchObject({
+      format: 'esm',
+      target: 'node24',
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      externalModules: [],
+      mainFields: ['module', 'main'],
+      banner: REQUIRE_BANNER,
+      esbuildArgs: { '--charset': 'utf8' },
+    });
+    expect(esbuildOptions).toMatchObject({ format: 'esm', target: 'node24', platform: 'node', external: [], bundle: true });
+    expect(REQUIRE_BANNER).toBe("import { createRequire } from 'module'; const require = createRequire(import.meta.url);");
+  });
+});

@@ -1,0 +1,126 @@
+import { StateMachine } from 'aws-local-stepfunctions';
+import { describe, expect, it } from 'vitest';
+import { REFERENCE_LOAD_STATES as S, localTaskBindings, stateMachineIds } from '../lib/state-machines';
+import { referenceLoadFunction, referenceLoadStateMachine } from '../lib/topology';
+import { logicalIdOf, pathOf, resources, synth } from './synth';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type State = { Type: string; Resource?: string; Parameters?: Record<string, Json>; Retry?: Json[]; ItemProcessor?: { ProcessorConfig?: { Mode?: string }; States: Record<string, State> }; [k: string]: unknown };
+type Asl = { StartAt: string; States: Record<string, State>; TimeoutSeconds?: number; [k: string]: unknown };
+
+const fakeArn = (logicalId: string) => `arn:aws:lambda:us-east-1:123456789012:function:${logicalId}`;
+
+/** The synthesized definition with each Fn::GetAtt of a function replaced by a recognisable ARN. */
+function definition(): { asl: Asl; raw: string } {
+  const { api } = synth();
+  const id = logicalIdOf(api, `PlacApi/${referenceLoadStateMachine.id}/Resource`);
+  const join = resources(api, 'AWS::StepFunctions::StateMachine')[id]!.Properties!.DefinitionString as { 'Fn::Join': [string, Json[]] };
+  const raw = join['Fn::Join'][1]
+    .map((part) => (typeof part === 'string' ? part : fakeArn((part as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0])))
+    .join(join['Fn::Join'][0]);
+  return { asl: JSON.parse(raw) as Asl, raw };
+}
+
+describe('reference-load state machine', () => {
+  const { api } = synth();
+  const { asl, raw } = definition();
+  const taskFn = fakeArn(logicalIdOf(api, `PlacApi/Functions/${referenceLoadFunction.id}/Resource`));
+
+  it('is ListUfs → Map LoadEachUf (inline, LoadUf with Retry) → Summarise → Succeed', () => {
+    expect(asl.StartAt).toBe(S.listUfs);
+    expect(asl.TimeoutSeconds).toBe(900);
+    expect(asl.States[S.listUfs]).toMatchObject({ Type: 'Task', Resource: taskFn, Parameters: { task: 'listUfs' }, Next: S.loadEach });
+    const map = asl.States[S.loadEach]!;
+    expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.ufs', MaxConcurrency: 5, ResultPath: '$.results', Next: S.summarise });
+    expect(map.ItemProcessor!.ProcessorConfig).toEqual({ Mode: 'INLINE' });
+    expect(map.ItemProcessor!.States[S.loadUf]).toMatchObject({
+      Type: 'Task',
+      Resource: taskFn,
+      Parameters: { task: 'loadUf', 'uf.$': '$' },
+      Retry: [{ ErrorEquals: ['States.TaskFailed', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
+      End: true,
+    });
+    expect(asl.States[S.summarise]).toMatchObject({ Type: 'Task', Resource: taskFn, Parameters: { task: 'summarise', 'results.$': '$.results' }, Next: S.done });
+    expect(asl.States[S.done]).toEqual({ Type: 'Succeed' });
+  });
+
+  it('uses nothing the local runner lacks: no ItemReader, JSONata or distributed Map', () => {
+    expect(raw).not.toMatch(/ItemReader|ItemBatcher|ResultWriter|JSONata|DISTRIBUTED|"Iterator"/);
+    expect(raw).not.toMatch(/arn:aws:states:::lambda:invoke/);
+  });
+
+  it('logs errors, traces and stops after 15 minutes', () => {
+    const machine = Object.values(resources(api, 'AWS::StepFunctions::StateMachine'))[0]!;
+    expect(machine.Properties).toMatchObject({ StateMachineType: 'STANDARD', TracingConfiguration: { Enabled: true }, LoggingConfiguration: { Level: 'ERROR' } });
+  });
+
+  it('binds every Task state to the FunctionSpec its Resource points at (localTaskBindings)', () => {
+    const machines = Object.values(resources(api, 'AWS::StepFunctions::StateMachine')).map((m) => pathOf(m).split('/').at(-2));
+    expect(machines).toEqual([...stateMachineIds]);
+    const tasks: Record<string, string> = {};
+    const visit = (states: Record<string, State>) => {
+      for (const [name, state] of Object.entries(states)) {
+        if (state.Type === 'Task') tasks[name] = state.Resource!;
+        if (state.ItemProcessor) visit(state.ItemProcessor.States);
+      }
+    };
+    visit(asl.States);
+    const bindings = localTaskBindings[referenceLoadStateMachine.id];
+    expect(Object.keys(tasks).sort()).toEqual(Object.keys(bindings).sort());
+    for (const [state, functionId] of Object.entries(bindings)) {
+      expect(tasks[state], state).toBe(fakeArn(logicalIdOf(api, `PlacApi/Functions/${functionId}/Resource`)));
+    }
+  });
+
+  it('is started monthly by EventBridge Scheduler in Bahia time, with a role limited to that machine', () => {
+    const machineId = logicalIdOf(api, `PlacApi/${referenceLoadStateMachine.id}/Resource`);
+    const schedules = Object.values(resources(api, 'AWS::Scheduler::Schedule'));
+    expect(schedules).toHaveLength(1);
+    expect(schedules[0]!.Properties).toMatchObject({
+      ScheduleExpression: 'cron(0 1 1 * ? *)',
+      ScheduleExpressionTimezone: 'America/Bahia',
+      State: 'ENABLED',
+      Target: { Arn: { Ref: machineId } },
+    });
+    api.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: [{ Action: 'states:StartExecution', Effect: 'Allow', Resource: { Ref: machineId } }] },
+    });
+  });
+
+  it('runs in aws-local-stepfunctions: fans out over the UFs, retries a failed UF and summarises', async () => {
+    const attempts = new Map<string, number>();
+    const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false } });
+    const execution = machine.run(
+      { trigger: 'test' },
+      {
+        overrides: {
+          retryIntervalOverrides: { [S.loadUf]: 0 },
+          taskResourceLocalHandlers: {
+            [S.listUfs]: async (input: Json) => {
+              expect(input).toEqual({ task: 'listUfs' });
+              return { ufs: ['BA', 'SE', 'AL'] };
+            },
+            [S.loadUf]: async (input: Json) => {
+              const uf = (input as { uf: string }).uf;
+              const n = (attempts.get(uf) ?? 0) + 1;
+              attempts.set(uf, n);
+              if (uf === 'SE' && n === 1) throw new Error('throttled');
+              return { uf, municipios: uf.length };
+            },
+            [S.summarise]: async (input: Json) => ({ loaded: ((input as { results: unknown[] }).results ?? []).length, input }),
+          } as never,
+        },
+      },
+    );
+    const output = (await execution.result) as { loaded: number; input: { task: string; results: unknown[] } };
+    expect(output.loaded).toBe(3);
+    expect(output.input.task).toBe('summarise');
+    expect(output.input.results).toEqual([
+      { uf: 'BA', municipios: 2 },
+      { uf: 'SE', municipios: 2 },
+      { uf: 'AL', municipios: 2 },
+    ]);
+    expect(attempts.get('SE')).toBe(2);
+    expect(attempts.get('BA')).toBe(1);
+  });
+});

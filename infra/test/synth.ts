@@ -1,0 +1,52 @@
+/**
+ * Test helper: synthesizes the app in-process without bundling (fast, and independent of whether the
+ * handler modules build) and returns assertion Templates by stack. Cached per context in a worker.
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudFormationStackArtifact } from 'aws-cdk-lib/cx-api';
+import { buildApp, STACK_NAMES } from '../lib/app';
+
+export type StackKey = keyof typeof STACK_NAMES;
+export type Templates = Record<StackKey, Template> & { artifacts: Record<StackKey, CloudFormationStackArtifact> };
+
+const cache = new Map<string, Templates>();
+
+export function synth(context: Record<string, unknown> = {}): Templates {
+  const key = JSON.stringify(context);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const assembly = buildApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } }).synth();
+  const artifacts = {
+    data: assembly.getStackByName(STACK_NAMES.data),
+    api: assembly.getStackByName(STACK_NAMES.api),
+    web: assembly.getStackByName(STACK_NAMES.web),
+  };
+  const templates: Templates = {
+    data: Template.fromJSON(artifacts.data.template as Record<string, unknown>),
+    api: Template.fromJSON(artifacts.api.template as Record<string, unknown>),
+    web: Template.fromJSON(artifacts.web.template as Record<string, unknown>),
+    artifacts,
+  };
+  cache.set(key, templates);
+  return templates;
+}
+
+export type Resource = { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
+
+/** Resources of one type, by logical id. */
+export function resources(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
+
+/** The construct path (`PlacApi/Functions/DominioApi/Resource`) of a resource. */
+export function pathOf(resource: Resource): string {
+  return String(resource.Metadata?.['aws:cdk:path'] ?? '');
+}
+
+/** Logical id of the resource whose construct path is `path`. */
+export function logicalIdOf(template: Template, path: string): string {
+  const all = template.toJSON().Resources as Record<string, Resource>;
+  const found = Object.entries(all).find(([, r]) => pathOf(r) === path);
+  if (!found) throw new Error(`no resource at ${path}`);
+  return found[0];
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm test`: every check a change can break, in order — lint, type check, unit + component +
+ * integration tests (vitest, the integration project starts and stops the twin), then the portal's
+ * build and the end-to-end tests in headless Chromium (Playwright). Prints each runner's own
+ * summary, then one closing line with the totals.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = `${root}test-results`;
+rmSync(`${results}/vitest.json`, { force: true });
+rmSync(`${results}/playwright.json`, { force: true });
+mkdirSync(results, { recursive: true });
+
+const only = process.argv.slice(2);
+const stages: { name: string; command: string[] }[] = [
+  { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+  {
+    name: 'vitest',
+    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
+  },
+  { name: 'build', command: ['npm', 'run', '--silent', 'build', '-w', 'web'] },
+  { name: 'e2e', command: ['npx', 'playwright', 'test'] },
+].filter((stage) => only.length === 0 || only.includes(stage.name));
+
+const failedStages: string[] = [];
+for (const stage of stages) {
+  console.log(`\n▶ ${stage.name}: ${stage.command.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(stage.command[0]!, stage.command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (run.status !== 0) {
+    failedStages.push(stage.name);
+    console.log(`✖ ${stage.name} failed (${seconds}s)`);
+  } else {
+    console.log(`✔ ${stage.name} (${seconds}s)`);
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(`${results}/vitest.json`)) {
+  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  console.log(`\nvitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed, ${v.numPendingTests + v.numTodoTests} skipped`);
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + v.numTodoTests;
+}
+if (existsSync(`${results}/playwright.json`)) {
+  const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  console.log(`playwright: ${p.stats.expected + p.stats.flaky} passed, ${p.stats.unexpected} failed, ${p.stats.skipped} skipped`);
+  passed += p.stats.expected + p.stats.flaky;
+  failed += p.stats.unexpected;
+  skipped += p.stats.skipped;
+}
+if (failedStages.length) console.log(`failed stages: ${failedStages.join(', ')}`);
+// The closing line CI reads: totals of every test runner.
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedStages.length || failed ? 1 : 0);

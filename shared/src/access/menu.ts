@@ -1,0 +1,321 @@
+import type { Role } from './roles';
+
+/**
+ * Route-level access and the side menu of the portal (spec 1 section 2 "Side menu groups" and
+ * "Path list for authenticated routes", section 6 "Route-level access"), as data.
+ *
+ * The web app builds its guards from ROUTE_ACCESS and its side menu from menuFor(); the spec's
+ * section 6 is the authority: a menu item never offers a page whose route would answer "Acesso Negado",
+ * so where a menu group line of section 2 is broader than section 6, the item follows section 6.
+ */
+
+/** Who may open a page: any signed-in user, or one holding at least one of the roles. */
+export type RouteRoles = 'authenticated' | readonly Role[];
+
+export interface RouteAccess {
+  /** Path under /app in react-router syntax (`user/:id`); '' is the dashboard. */
+  readonly path: string;
+  readonly roles: RouteRoles;
+}
+
+const ADMIN = ['sefaz_admin'] as const satisfies readonly Role[];
+const ADMIN_GESTOR = ['sefaz_admin', 'sefaz_gestor'] as const satisfies readonly Role[];
+const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const satisfies readonly Role[];
+const CONSENT_READERS = ['sefaz_admin', 'avaliacao', 'cliente_web', 'cliente'] as const satisfies readonly Role[];
+const LOOKUP_SERVICES = ['sefaz_admin', 'avaliacao', 'cliente_web'] as const satisfies readonly Role[];
+const MONITORING = ['sefaz_admin', 'cliente_monitoramento'] as const satisfies readonly Role[];
+const PREPAID = ['sefaz_admin', 'cliente_imf'] as const satisfies readonly Role[];
+
+/**
+ * Every authenticated route of the spec's path list, by route name (the spec's names where it gives
+ * one). Paths the spec leaves open (detail pages that take an object, the ESF authorisation form) are
+ * ours; a page that receives an object gets it through router state, not the path.
+ */
+export const ROUTE_ACCESS = {
+  dashboard: { path: '', roles: 'authenticated' },
+  'not-authorized': { path: 'not-authorized', roles: 'authenticated' },
+  profile: { path: 'profile', roles: 'authenticated' },
+
+  // Users and clients (spec 1 section 2)
+  'user-list': { path: 'user', roles: ADMIN },
+  'user-form': { path: 'user/:id', roles: ADMIN },
+  'cliente-list': { path: 'cliente', roles: ADMIN_GESTOR },
+  'dados-cliente-form': { path: 'cliente/:id', roles: ADMIN },
+  /** The client's own data, reached from 'Meus Dados' with the user's clienteId. */
+  'dados-cliente-edit': { path: 'cliente/edit/:id', roles: ['cliente'] },
+
+  // Consumption, payments, invoices, institutions, services (spec 2)
+  'consumo-cliente': { path: 'consulta/consumoCliente', roles: ADMIN_CLIENTE },
+  'consumo-uf': { path: 'consulta/consumoUF', roles: ADMIN_GESTOR },
+  'consumo-erro-uf': { path: 'consulta/consumoErroUF', roles: ADMIN_GESTOR },
+  'consulta-pagamento-servico': { path: 'consulta/pagamentoServico', roles: ADMIN_GESTOR },
+  'consulta-pagamento-servico-detalhe': {
+    path: 'consulta/pagamentoServico/detalhe/:idConsumo/:ufConsumo',
+    roles: ADMIN_GESTOR,
+  },
+  'consulta-servicos': { path: 'consulta/servicos', roles: ADMIN },
+  'instituicao-financeira': { path: 'consulta/instituicaoFinanceira', roles: ADMIN },
+  'instituicao-financeira-form': { path: 'instituicaoFinanceira', roles: ADMIN },
+  'consultar-fatura': { path: 'fatura/consultarFatura', roles: ADMIN_CLIENTE },
+  'detalhe-fatura': { path: 'fatura/detalheFatura', roles: ADMIN_CLIENTE },
+  'autorizacao-inf-cliente-list': { path: 'autorizacao-inf-cliente-list', roles: ADMIN_CLIENTE },
+  'autorizacao-inf-cliente-form': { path: 'autorizacao-inf-cliente-form', roles: ADMIN_CLIENTE },
+
+  // Consents (spec 3 sections 2.16-2.18)
+  'emissor-consentimento': { path: 'consulta/emissorConsentimento', roles: CONSENT_READERS },
+  'emissor-consentimento-detalhamento': { path: 'consulta/emissorConsentimento/detalhamento', roles: CONSENT_READERS },
+  'emissor-consentimento-transporte': { path: 'consulta/emissorConsentimentoTransporte', roles: CONSENT_READERS },
+
+  // Bands, tariffs and revenue sharing (spec 3)
+  'faixa-cobranca': { path: 'consulta/faixaCobranca', roles: ADMIN },
+  'faixa-cobranca-form': { path: 'cadastro/faixaCobranca', roles: ADMIN },
+  'faixa-cobranca-edit': { path: 'edicao/faixaCobranca', roles: ADMIN },
+  'faixa-cobranca-view': { path: 'detalhe/faixaCobranca', roles: ADMIN },
+  'beneficiado-rateio': { path: 'consulta/beneficiadoRateio', roles: ADMIN },
+  'beneficiado-rateio-edit': { path: 'edicao/beneficiadoRateio', roles: ADMIN },
+  'beneficiado-rateio-bancos': { path: 'bancos/beneficiadoRateio', roles: ADMIN },
+  'beneficiado-rateio-form': { path: 'cadastro/beneficiadoRateio', roles: ADMIN },
+
+  // Loads and monitoring (spec 3)
+  'consultar-processamento': { path: 'processamento/consultarProcessamento', roles: MONITORING },
+  'consultar-processamento-evento': { path: 'processamento/consultarProcEventoFinanceiro', roles: ADMIN },
+  'lote-processamento': { path: 'processamento/loteProcessamento', roles: ADMIN },
+  'documentos-erro': { path: 'documentos-erro', roles: ADMIN_GESTOR },
+  'monitoramento-webhook': { path: 'monitoramento-webhook', roles: MONITORING },
+  'monitoramento-consumo-cliente': { path: 'monitoramento-consumo-cliente', roles: MONITORING },
+
+  // Free lookups and reports (spec 3 sections 2.19, 2.20)
+  'consulta-fate': { path: 'consulta/fate', roles: ADMIN },
+  'consulta-qtd-fate-transportadora': { path: 'consulta/qtd-fate-transportadora', roles: ADMIN },
+  'cliente-degustacao-list': { path: 'cliente-degustacao', roles: ADMIN },
+
+  // CSV batch look-ups (spec 3 section 2.7, 5.4)
+  'servico-consulta-fate': { path: 'servico/consulta-fate', roles: LOOKUP_SERVICES },
+  'servico-consulta-fate-chave-composta': { path: 'servico/consulta-fate-chave-composta', roles: LOOKUP_SERVICES },
+  'servico-recebivel-avaliacao': { path: 'servico/recebivel-avaliacao', roles: ['avaliacao', 'cliente_web'] },
+  'servico-consulta-faturamento-nfce': { path: 'servico/consulta-faturamento-nfce', roles: LOOKUP_SERVICES },
+  'servico-consulta-faturamento-nfe': { path: 'servico/consulta-faturamento-nfe', roles: LOOKUP_SERVICES },
+
+  // Prepaid payment (spec 3 sections 2.8-2.10)
+  'cadastro-pagamento-antecipado': { path: 'pagamentoAntecipado/cadastro-pagamento-antecipado', roles: PREPAID },
+  'imprimir-dae': { path: 'pagamentoAntecipado/imprimir-dae', roles: PREPAID },
+  'conta-corrente-requisicoes': { path: 'pagamentoAntecipado/conta-corrente-requisicoes', roles: PREPAID },
+
+  // Issuer consent wizard (spec 1 section 4)
+  'emissor-termo': { path: 'emissor/termo-aceitacao', roles: ['emissor'] },
+} as const satisfies Record<string, RouteAccess>;
+
+export type RouteName = keyof typeof ROUTE_ACCESS;
+
+/** The authenticated area's prefix; every ROUTE_ACCESS path lives below it. */
+export const APP_BASE = '/app';
+
+export const ROUTE_NAMES = Object.keys(ROUTE_ACCESS) as RouteName[];
+
+/** Whether signed-in roles may open a route; `null`/`undefined` roles mean nobody is signed in. */
+export function routeAllows(name: RouteName, roles: readonly Role[] | null | undefined): boolean {
+  if (!roles) return false;
+  const allowed: RouteRoles = ROUTE_ACCESS[name].roles;
+  if (allowed === 'authenticated') return true;
+  return allowed.some((role) => roles.includes(role));
+}
+
+/**
+ * The concrete URL of a route: `/app/user/:id` with `{ id: '7' }` → `/app/user/7`. Throws when a
+ * parameter is missing, so a broken link fails where it is built.
+ */
+export function routePath(name: RouteName, params: Record<string, string | number> = {}): string {
+  const filled = ROUTE_ACCESS[name].path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === '') throw new Error(`missing route parameter ${key} for ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return filled === '' ? APP_BASE : `${APP_BASE}/${filled}`;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter((s) => s !== '');
+}
+
+/** The route a concrete path belongs to (`/app/user/7` or `user/7`), or undefined. */
+export function routeForPath(path: string): RouteName | undefined {
+  const clean = path.split(/[?#]/)[0] ?? '';
+  let got = segments(clean);
+  if (clean.startsWith('/')) {
+    // Absolute paths must be under /app.
+    if (got[0] !== APP_BASE.slice(1)) return undefined;
+    got = got.slice(1);
+  }
+  return ROUTE_NAMES.find((name) => {
+    const want = segments(ROUTE_ACCESS[name].path);
+    return want.length === got.length && want.every((w, i) => w.startsWith(':') || w === got[i]);
+  });
+}
+
+/** Whether the roles may open a concrete path; unknown paths are refused. */
+export function canAccess(path: string, roles: readonly Role[] | null | undefined): boolean {
+  const name = routeForPath(path);
+  return name !== undefined && routeAllows(name, roles);
+}
+
+export interface MenuItem {
+  /** pt-BR label shown in the side menu. */
+  readonly label: string;
+  /** primeicons class, e.g. `pi pi-users`. */
+  readonly icon: string;
+  readonly route: RouteName;
+  /** Roles that see the item: section 6's roles of the route (never broader). */
+  readonly roles: readonly Role[];
+}
+
+export interface MenuGroup {
+  readonly label: string;
+  readonly icon: string;
+  /** The roles section 2 gives the whole group; an item shows only to roles in both lists. */
+  readonly roles: readonly Role[];
+  readonly items: readonly MenuItem[];
+}
+
+/** Marked side-effect free so that bundles which only need ROUTE_ACCESS (the web entry) drop MENU. */
+/* @__NO_SIDE_EFFECTS__ */
+function item(label: string, icon: string, route: RouteName): MenuItem {
+  const roles = ROUTE_ACCESS[route].roles;
+  if (roles === 'authenticated') throw new Error(`menu item ${route} needs explicit roles`);
+  return { label, icon: `pi ${icon}`, route, roles };
+}
+
+/** The side menu of spec 1 section 2, in the spec's order. */
+export const MENU: readonly MenuGroup[] = [
+  {
+    label: 'Meus Dados',
+    icon: 'pi pi-id-card',
+    roles: ['cliente'],
+    items: [item('Dados do Cliente', 'pi-building', 'dados-cliente-edit')],
+  },
+  {
+    label: 'Administração',
+    icon: 'pi pi-cog',
+    roles: ['sefaz_admin', 'sefaz_gestor'],
+    items: [
+      item('Clientes', 'pi-building', 'cliente-list'),
+      item('Usuários', 'pi-users', 'user-list'),
+      item('Faixas de Cobrança', 'pi-sliders-h', 'faixa-cobranca'),
+      item('Rateio', 'pi-percentage', 'beneficiado-rateio'),
+      item('Instituições Financeiras', 'pi-building-columns', 'instituicao-financeira'),
+      item('Gestão de Serviços', 'pi-list', 'consulta-servicos'),
+      item('Clientes em Degustação', 'pi-gift', 'cliente-degustacao-list'),
+    ],
+  },
+  {
+    label: 'Controle de Carga',
+    icon: 'pi pi-database',
+    roles: ['sefaz_admin', 'sefaz_gestor'],
+    items: [
+      item('Importação de Lote', 'pi-upload', 'lote-processamento'),
+      item('Documentos com Erro', 'pi-exclamation-triangle', 'documentos-erro'),
+    ],
+  },
+  {
+    label: 'Monitoramento',
+    icon: 'pi pi-chart-line',
+    roles: ['sefaz_admin', 'cliente_monitoramento'],
+    items: [
+      item('Processamento de Documentos', 'pi-sync', 'consultar-processamento'),
+      item('Processamento de Eventos Financeiros', 'pi-bolt', 'consultar-processamento-evento'),
+      item('Monitoramento de Webhook', 'pi-send', 'monitoramento-webhook'),
+      item('Monitoramento por Cliente', 'pi-chart-bar', 'monitoramento-consumo-cliente'),
+    ],
+  },
+  {
+    label: 'Pagamentos antecipados',
+    icon: 'pi pi-wallet',
+    roles: ['sefaz_admin', 'sefaz_gestor', 'cliente_imf'],
+    items: [
+      item('Cadastro de Pagamento Antecipado', 'pi-credit-card', 'cadastro-pagamento-antecipado'),
+      item('Imprimir DAE', 'pi-print', 'imprimir-dae'),
+      item('Conta Corrente de Requisições', 'pi-book', 'conta-corrente-requisicoes'),
+    ],
+  },
+  {
+    label: 'Consulta',
+    icon: 'pi pi-search',
+    roles: ['sefaz_admin', 'sefaz_gestor', 'cliente'],
+    items: [
+      item('Consumo por Cliente', 'pi-chart-pie', 'consumo-cliente'),
+      item('Consumo por UF', 'pi-map', 'consumo-uf'),
+      item('Fat-e não Encontradas por UF', 'pi-map-marker', 'consumo-erro-uf'),
+      item('Pagamento de Serviços', 'pi-dollar', 'consulta-pagamento-servico'),
+      item('Consulta Fat-e', 'pi-search', 'consulta-fate'),
+      item('Quantidade de Fat-e por Transportadora', 'pi-truck', 'consulta-qtd-fate-transportadora'),
+    ],
+  },
+  {
+    label: 'Consentimentos',
+    icon: 'pi pi-verified',
+    roles: ['sefaz_admin', 'sefaz_gestor', 'cliente', 'cliente_web', 'avaliacao'],
+    items: [
+      item('Consentimentos de Emissores', 'pi-check-square', 'emissor-consentimento'),
+      item('Consentimentos de Transporte', 'pi-truck', 'emissor-consentimento-transporte'),
+    ],
+  },
+  {
+    label: 'Gestão',
+    icon: 'pi pi-briefcase',
+    roles: ['sefaz_admin', 'cliente'],
+    items: [
+      item('Faturas', 'pi-file', 'consultar-fatura'),
+      item('Autorização de ESF', 'pi-shield', 'autorizacao-inf-cliente-list'),
+    ],
+  },
+  {
+    label: 'Serviço',
+    icon: 'pi pi-server',
+    roles: ['sefaz_admin', 'cliente_web', 'avaliacao'],
+    items: [
+      item('Consulta Fat-e em Lote', 'pi-file-import', 'servico-consulta-fate'),
+      item('Consulta Fat-e por Chave Composta', 'pi-key', 'servico-consulta-fate-chave-composta'),
+      item('Recebível em Avaliação', 'pi-file-check', 'servico-recebivel-avaliacao'),
+      item('Faturamento NFC-e', 'pi-shopping-cart', 'servico-consulta-faturamento-nfce'),
+      item('Faturamento NF-e', 'pi-file-export', 'servico-consulta-faturamento-nfe'),
+    ],
+  },
+];
+
+export interface VisibleMenuItem extends MenuItem {
+  /** Concrete URL, parameters filled (e.g. the own client's id for 'Meus Dados'). */
+  readonly href: string;
+}
+
+export interface VisibleMenuGroup extends Omit<MenuGroup, 'items'> {
+  readonly items: readonly VisibleMenuItem[];
+}
+
+/**
+ * The groups and items the roles may see. `params` fills route parameters (`{ id: clienteId }` for
+ * the own-client item); an item whose parameters are unknown is left out rather than linked broken.
+ * A group with no visible item disappears.
+ */
+export function menuFor(
+  roles: readonly Role[] | null | undefined,
+  params: Record<string, string | number> = {},
+): VisibleMenuGroup[] {
+  if (!roles || roles.length === 0) return [];
+  const sees = (allowed: readonly Role[]) => allowed.some((role) => roles.includes(role));
+  const groups: VisibleMenuGroup[] = [];
+  for (const group of MENU) {
+    if (!sees(group.roles)) continue;
+    const items: VisibleMenuItem[] = [];
+    for (const entry of group.items) {
+      if (!sees(entry.roles.filter((r) => group.roles.includes(r)))) continue;
+      let href: string;
+      try {
+        href = routePath(entry.route, params);
+      } catch {
+        continue;
+      }
+      items.push({ ...entry, href });
+    }
+    if (items.length > 0) groups.push({ ...group, items });
+  }
+  return groups;
+}

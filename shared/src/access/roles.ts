@@ -1,0 +1,33 @@
+/** The role slugs of spec 1 section 3 and their labels. */
+export const ROLES = [
+  'sefaz_admin',
+  'sefaz_gestor',
+  'cliente',
+  'cliente_web',
+  'cliente_monitoramento',
+  'cliente_imf',
+  'avaliacao',
+  'emissor',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  sefaz_admin: 'Administrador Plac',
+  sefaz_gestor: 'Gestor',
+  cliente: 'Cliente',
+  cliente_web: 'Cliente Web',
+  cliente_monitoramento: 'Cliente Monitoramento',
+  cliente_imf: 'Cliente IMF',
+  avaliacao: 'Em Avaliação',
+  emissor: 'Emissor Consentimento',
+};
+
+/** tipo_usuario: S for the tax authority's staff, C for client companies' users. */
+export type UserType = 'S' | 'C';
+
+export const SEFAZ_ROLES: readonly Role[] = ['sefaz_admin', 'sefaz_gestor'];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}

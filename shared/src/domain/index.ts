@@ -1,0 +1,6 @@
+export * from './uf';
+export * from './cnpj';
+export * from './cpf';
+export * from './masks';
+export * from './money';
+export * from './dates';

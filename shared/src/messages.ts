@@ -1,0 +1,81 @@
+/**
+ * The pt-BR message catalogue. Texts are the specification's, word for word; where the spec does not
+ * give a wording (marked "ours") the text is written here once and used everywhere.
+ *
+ * The API answers errors as `{ "error": "<key>", "message": "<text>" }` or
+ * `{ "errors": { "<field>": ["<text>"] } }`; the web app shows `message(key)` for a known key and the
+ * raw value otherwise (spec 1 section 8, response error handling).
+ */
+export const MESSAGES = {
+  // Generic (spec 1 section 8)
+  erroInterno: 'Ocorreu um erro interno, contate o administrador do sistema',
+  nenhumRegistro: 'Nenhum registro encontrado',
+  acessoNegado: 'Você não tem acesso a esta funcionalidade.',
+  buscaFalhou: 'Não foi possível realizar a busca.',
+  registroSalvo: 'Registro salvo com sucesso.',
+  operacaoRealizada: 'Operação realizada com sucesso.',
+  operacaoFalhou: 'Erro ao realizar a operação',
+  salvarFalhou: 'Erro ao tentar salvar o registro.',
+  remocaoRealizada: 'Remoção realizada com sucesso.',
+  remocaoFalhou: 'Erro ao tentar remover o registro.',
+  recursoNaoEncontrado: 'Recurso não encontrado',
+  recursoDuplicado: 'Já existe um recurso com essas informações.',
+  semPermissao: 'Você não tem permissão para realizar a operação.',
+  ufFalhou: 'Falha ao tentar carregar UF',
+  possuiRelacionamentos: 'Não foi possível remover o registro pois ele possui outros relacionamentos.',
+  removerProprioUsuario: 'Você não pode remover seu próprio usuário',
+  usuarioJaAdicionado: 'Usuário já adicionado!',
+  servicoIndisponivel: 'Serviço indisponível',
+
+  // Forms and filters (spec 1 section 5, spec 2 section 8)
+  campoObrigatorio: 'O campo {field} é obrigatório.',
+  camposObrigatorios: 'Todos os campos obrigatórios devem ser preenchidos.',
+  dataInicioMaiorDataFim: 'Data Início maior que Data Fim.',
+  /** ours: the spec names the 90-day limit but not its wording */
+  periodoMaximo: 'O período informado não pode ser maior que 90 dias.',
+  /** ours: a value that does not pass its field's rule */
+  campoInvalido: 'O campo {field} é inválido.',
+  /** ours: a request body that is not JSON */
+  corpoInvalido: 'O corpo da requisição não é um JSON válido.',
+  /** ours: a request larger than the API accepts */
+  corpoGrandeDemais: 'O corpo da requisição excede o tamanho permitido.',
+  /** ours: a route that does not exist */
+  rotaNaoEncontrada: 'Rota não encontrada.',
+  /** ours: a method that the route does not accept */
+  metodoNaoPermitido: 'Método não permitido para esta rota.',
+  /** ours: too many requests from one caller */
+  muitasRequisicoes: 'Muitas requisições. Aguarde alguns instantes e tente novamente.',
+
+  // Session (spec 1 sections 4 and 8)
+  sessaoEncerrada: 'Sessão encerrada com sucesso',
+  inatividade: 'Você foi deslogado do sistema por inatividade. Favor entrar no sistema novamente.',
+  /** Token failures: the keys begin with token_ so that the web app logs the user out. */
+  token_absent: 'É necessário estar autenticado para acessar este recurso.',
+  token_invalid: 'Sua sessão é inválida. Favor entrar no sistema novamente.',
+  token_expired: 'Sua sessão expirou. Favor entrar no sistema novamente.',
+
+  // Domain (spec 1 section 5, spec 2 section 8)
+  cnpjInvalido: 'O Cnpj informado é inválido.',
+  cnpjBaseInvalido: 'O CNPJ Base informado é inválido.',
+  /** ours: the spec validates the CPF but does not give the wording */
+  cpfInvalido: 'O campo CPF é inválido.',
+  ufInvalida: 'UF inválida.',
+  /** ours: city search needs at least three characters (spec 1 section 5) */
+  cidadeTextoCurto: 'Informe pelo menos 3 caracteres para buscar a cidade.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+}
+
+/** The text of a key with its {placeholders} filled in. */
+export function message(key: MessageKey, vars: Record<string, string> = {}): string {
+  return MESSAGES[key].replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+}
+
+/** For the web app: a known key becomes its text; anything else is shown as it came. */
+export function translate(value: string): string {
+  return isMessageKey(value) ? MESSAGES[value] : value;
+}

@@ -1,0 +1,10 @@
+import { inject } from 'vitest';
+
+/** A request to the twin's gateway; answers the status, headers and parsed body. */
+export async function call(path: string, init: RequestInit = {}) {
+  const response = await fetch(inject('twin').url + path, init);
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  const body: unknown = type.includes('application/json') && text ? JSON.parse(text) : text;
+  return { status: response.status, headers: response.headers, body };
+}

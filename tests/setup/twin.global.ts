@@ -1,0 +1,34 @@
+/**
+ * Vitest global setup of the integration project: one twin for the whole run, on free ports with a
+ * throw-away data folder, API only (the browser tests start their own with the built portal).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../infra/local/emulators/ports';
+import { startTwin } from '../../infra/local/twin';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    twin: { url: string; tlsUrl: string; mailUrl: string; env: Record<string, string> };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'plac-twin-'));
+  const twin = await startTwin({
+    dataDir,
+    ports: { http: await freePort(), https: await freePort(), dynamodb: await freePort(), aws: await freePort(), mail: await freePort() },
+    web: 'none',
+    webDir: fileURLToPath(new URL('../../web', import.meta.url)),
+    sqsRetryDelaySeconds: 1,
+    schedules: false,
+  });
+  project.provide('twin', { url: twin.url, tlsUrl: twin.tlsUrl, mailUrl: twin.mailUrl, env: twin.env });
+  return async () => {
+    await twin.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: `unit` (pure code and CDK assertions), `web` (components in jsdom, configured in
+ * web/vite.config.ts) and `integration` (handlers and HTTP against the local twin, which the global
+ * setup starts on free ports with a throw-away data folder and stops at the end).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      'web/vite.config.ts',
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['functions/**/*.int.test.ts', 'infra/**/*.int.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['tests/setup/twin.global.ts'],
+          setupFiles: ['tests/setup/twin.env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

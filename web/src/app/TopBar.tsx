@@ -1,0 +1,30 @@
+import { Button } from 'primereact/button';
+import { Link } from 'react-router-dom';
+import { logout, useSession } from '../lib/session';
+
+/** Spec 1 sections 1 and 9: the product is shown to the user as version 2.10.0. */
+export const APP_VERSION = __APP_VERSION__;
+
+/** Product name and version; the signed-in user's name and the logout button. */
+export function TopBar() {
+  const { user } = useSession();
+  return (
+    <header className="app-topbar">
+      <Link to={user ? '/app' : '/'} className="app-brand">
+        <i className="pi pi-file-check" aria-hidden="true" />
+        <span>PLAC Fat-e</span>
+      </Link>
+      <span className="app-version" title="Versão do sistema">
+        versão {APP_VERSION}
+      </span>
+      <span className="app-topbar-spacer" />
+      {user && (
+        <div className="app-user">
+          <i className="pi pi-user" aria-hidden="true" />
+          <span className="app-user-name">{user.name}</span>
+          <Button label="Sair" icon="pi pi-sign-out" text size="small" onClick={() => logout()} />
+        </div>
+      )}
+    </header>
+  );
+}

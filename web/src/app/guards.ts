@@ -1,0 +1,31 @@
+import { redirect } from 'react-router-dom';
+import { routeAllows, routePath, type RouteName } from '@plac/shared/access';
+import { getSession } from '../lib/session';
+import { LOGIN_PATH } from './paths';
+
+/**
+ * The guards of spec 1 section 2, as route loaders: they run on every navigation (before the page's
+ * chunk is even needed) and read the session store directly.
+ */
+
+/** The login route with somebody signed in goes to the dashboard. */
+export function redirectSignedIn() {
+  if (getSession().user) return redirect(routePath('dashboard'));
+  return null;
+}
+
+/** The authenticated area with nobody signed in goes to '/'. */
+export function requireSignIn() {
+  if (!getSession().user) return redirect(LOGIN_PATH);
+  return null;
+}
+
+/** A page of ROUTE_ACCESS: '/' without a user, not-authorised without one of its roles. */
+export function requireRoute(name: RouteName) {
+  return () => {
+    const user = getSession().user;
+    if (!user) return redirect(LOGIN_PATH);
+    if (!routeAllows(name, user.roles)) return redirect(routePath('not-authorized'));
+    return null;
+  };
+}

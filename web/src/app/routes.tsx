@@ -1,0 +1,72 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { ROUTE_ACCESS, type RouteName } from '@plac/shared/access';
+import { BootScreen } from './BootScreen';
+import { redirectSignedIn, requireRoute, requireSignIn } from './guards';
+import { RouteError } from './RouteError';
+
+/**
+ * The route table. Every page is lazy (its own chunk); the guards are static loaders so they run
+ * without waiting for the page's code.
+ */
+
+type PageModule = { default: ComponentType };
+
+export interface AppPage {
+  name: RouteName;
+  load: () => Promise<PageModule>;
+}
+
+/** A page of the authenticated area, at its ROUTE_ACCESS path and guarded by its ROUTE_ACCESS roles. */
+export function page(name: RouteName, load: () => Promise<PageModule>): AppPage {
+  return { name, load };
+}
+
+/**
+ * The pages under /app. A later issue adds its page with one line here; path and roles come from
+ * ROUTE_ACCESS in @plac/shared/access, e.g.
+ *   page('user-list', () => import('../features/users/UserListPage')),
+ */
+export const APP_PAGES: AppPage[] = [
+  page('dashboard', () => import('../features/access/DashboardPage')),
+  page('not-authorized', () => import('../features/access/NotAuthorizedPage')),
+];
+
+const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+function appRoute({ name, load }: AppPage): RouteObject {
+  const { path } = ROUTE_ACCESS[name];
+  const guarded = { loader: requireRoute(name), lazy: lazyPage(load) };
+  // The dashboard has the empty path: the index route of /app.
+  return path === '' ? { index: true, ...guarded } : { path, ...guarded };
+}
+
+export function createRoutes(pages: readonly AppPage[] = APP_PAGES): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      lazy: lazyPage(() => import('./RootShell')),
+      HydrateFallback: BootScreen,
+      ErrorBoundary: RouteError,
+      children: [
+        // The login route: issue 3 puts the login tabs on this page.
+        { index: true, loader: redirectSignedIn, lazy: lazyPage(() => import('../features/access/HomePage')) },
+        // Title and body as route parameters (spec 1 section 2) or as ?title=&body= (messagePath()).
+        { path: 'message/:title?/:body?', lazy: lazyPage(() => import('../features/access/MessagePage')) },
+        {
+          path: 'app',
+          loader: requireSignIn,
+          // Run the sign-in check on every navigation inside /app, not only on entering it.
+          shouldRevalidate: () => true,
+          lazy: lazyPage(() => import('./AppLayout')),
+          children: [
+            ...pages.map(appRoute),
+            { path: '*', lazy: lazyPage(() => import('../features/access/NotFoundPage')) },
+          ],
+        },
+        { path: '*', lazy: lazyPage(() => import('../features/access/NotFoundPage')) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,145 @@
+import { REFRESHED_TOKEN_HEADER } from '@plac/shared/access';
+import { fillPath, type AnyContract, type BodyIn, type ParamsIn, type QueryIn, type ResponseOf } from '@plac/shared/contracts';
+import { MESSAGES } from '@plac/shared/messages';
+import { toTransportDate } from '../format';
+import { getSession, setToken } from '../session';
+import { ApiError, errorFromResponse, networkError, reportApiError } from './errors';
+
+/**
+ * The typed fetch client generated from the contract table (ARCHITECTURE section 4): one function for
+ * every endpoint, typed by the contract's zod schemas. It sends the bearer token, keeps the refreshed
+ * token the API returns in x-plac-token, validates the answer against the contract, and reports
+ * failures the way spec 1 section 8 says (see errors.ts).
+ */
+
+/** A part of the input: absent when the contract has no schema for it, optional when all-optional. */
+type Part<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: undefined }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call sends: path parameters, query and body, each typed by the contract. */
+export type ApiInput<C> = Part<'params', ParamsIn<C>> & Part<'query', QueryIn<C>> & Part<'body', BodyIn<C>>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * false: the caller shows the failure itself (e.g. the silent 410 of certificate login). Token
+   * failures still end the session.
+   */
+  notify?: boolean;
+}
+
+/** The input argument is optional only when the contract needs nothing. */
+export type CallArgs<C> = object extends ApiInput<C> ? [input?: ApiInput<C> & CallOptions] : [input: ApiInput<C> & CallOptions];
+
+export interface ApiResult<C> {
+  status: number;
+  data: ResponseOf<C>;
+  headers: Headers;
+}
+
+interface RawInput extends CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+function queryValue(value: unknown): string {
+  if (value instanceof Date) return toTransportDate(value);
+  return String(value);
+}
+
+/** Query string from an object: empty values are left out, arrays repeat the key. */
+export function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v === undefined || v === null || v === '') continue;
+      search.append(key, queryValue(v));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Files and forms go as they are (the browser sets the multipart boundary); the rest as JSON. */
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return body;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+async function request(contract: AnyContract, input: RawInput): Promise<ApiResult<AnyContract>> {
+  const url = fillPath(contract.path, input.params) + toQueryString(input.query);
+  const textual = contract.produces !== undefined && contract.produces !== 'application/json';
+  const headers = new Headers({ Accept: textual ? contract.produces! : 'application/json' });
+  const token = getSession().token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const init: RequestInit = { method: contract.method, headers };
+  const body = encodeBody(input.body, headers);
+  if (body !== undefined) init.body = body;
+  if (input.signal) init.signal = input.signal;
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, init);
+    text = await response.text();
+  } catch (error) {
+    // A cancelled query is not a failure to show.
+    if (isAbort(error, input.signal)) throw error;
+    throw networkError();
+  }
+
+  // Spec 1 section 4: a response carrying a refreshed credential replaces the stored token.
+  const refreshed = response.headers.get(REFRESHED_TOKEN_HEADER);
+  if (refreshed) setToken(refreshed);
+
+  if (!response.ok) throw errorFromResponse(response.status, response.headers, text);
+
+  let data: unknown = text;
+  if (!textual) {
+    try {
+      data = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new ApiError({ status: response.status, message: MESSAGES.erroInterno, error: 'erroInterno' });
+    }
+  }
+  // The answer is checked against the contract, which also applies its transforms.
+  const parsed = contract.response.safeParse(data);
+  if (!parsed.success) {
+    console.error(`resposta fora do contrato ${contract.id}`, parsed.error);
+    throw new ApiError({ status: response.status, message: MESSAGES.erroInterno, error: 'erroInterno' });
+  }
+  return { status: response.status, data: parsed.data, headers: response.headers };
+}
+
+/** Untyped core shared by callApi and the react-query hooks. */
+export async function send(contract: AnyContract, input: RawInput = {}): Promise<ApiResult<AnyContract>> {
+  try {
+    return await request(contract, input);
+  } catch (error) {
+    if (error instanceof ApiError && (input.notify !== false || error.isTokenError)) reportApiError(error);
+    throw error;
+  }
+}
+
+/** Calls an endpoint and resolves with its body; rejects with ApiError (already shown to the user). */
+export async function callApi<C extends AnyContract>(contract: C, ...[input]: CallArgs<C>): Promise<ResponseOf<C>> {
+  const result = await send(contract, (input ?? {}) as RawInput);
+  return result.data as ResponseOf<C>;
+}
+
+/** Like callApi, with the success status and headers (the login type check answers 209 or 210). */
+export async function callApiWithStatus<C extends AnyContract>(contract: C, ...[input]: CallArgs<C>): Promise<ApiResult<C>> {
+  return (await send(contract, (input ?? {}) as RawInput)) as ApiResult<C>;
+}

@@ -1,0 +1,122 @@
+import { isMessageKey, MESSAGES, translate } from '@plac/shared/messages';
+import { getSession, logout } from '../session';
+import { toast } from '../toast';
+
+/**
+ * Failed API calls, and what the user sees of them (spec 1 section 8 "Response error handling").
+ */
+
+/** Header with which only the local twin marks an HTML error page carrying development detail. */
+export const DEBUG_DETAIL_HEADER = 'x-debug-detail';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the request never got an answer (network failure). */
+  readonly status: number;
+  /** The body's `error`: a catalogue key (e.g. token_expired) or a text. */
+  readonly error?: string;
+  /** The body's `errors`, field → pt-BR messages, for showing beside the fields. */
+  readonly fieldErrors?: FieldErrors;
+  /** HTML detail page sent by the local twin with DEBUG_DETAIL_HEADER. */
+  readonly debugHtml?: string;
+
+  /** `message` is the pt-BR text the user is shown. */
+  constructor(init: { status: number; message: string; error?: string; fieldErrors?: FieldErrors; debugHtml?: string }) {
+    super(init.message);
+    this.status = init.status;
+    if (init.error !== undefined) this.error = init.error;
+    if (init.fieldErrors !== undefined) this.fieldErrors = init.fieldErrors;
+    if (init.debugHtml !== undefined) this.debugHtml = init.debugHtml;
+  }
+
+  /** Token failures (token_expired, token_invalid, token_absent) end the session. */
+  get isTokenError(): boolean {
+    return this.error?.startsWith('token_') ?? false;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** The messages of one field of a failed call, or none. */
+export function fieldErrorsOf(error: unknown, field: string): string[] {
+  return isApiError(error) ? (error.fieldErrors?.[field] ?? []) : [];
+}
+
+function unavailable(status: number): ApiError {
+  return new ApiError({ status, message: MESSAGES.servicoIndisponivel });
+}
+
+function asFieldErrors(value: unknown): FieldErrors | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    out[field] = list.filter((m): m is string => typeof m === 'string').map(translate);
+  }
+  return out;
+}
+
+/** Builds the ApiError of a non-2xx response from its status, content type and body text. */
+export function errorFromResponse(status: number, headers: Headers, text: string): ApiError {
+  const type = headers.get('content-type') ?? '';
+  if (type.includes('text/html') && headers.has(DEBUG_DETAIL_HEADER)) {
+    return new ApiError({ status, message: MESSAGES.erroInterno, debugHtml: text || headers.get(DEBUG_DETAIL_HEADER) || '' });
+  }
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    return unavailable(status);
+  }
+  if (typeof body !== 'object' || body === null) return unavailable(status);
+  const { error, message, errors } = body as { error?: unknown; message?: unknown; errors?: unknown };
+  if (typeof error === 'string' && error !== '') {
+    // A known key shows the catalogue text; for an unknown one the server's own message is better
+    // than the bare key.
+    const text = isMessageKey(error) ? MESSAGES[error] : typeof message === 'string' && message !== '' ? message : error;
+    return new ApiError({ status, error, message: text });
+  }
+  // API Gateway refuses a request without a token before our code runs: 401 {"message":"Unauthorized"}.
+  if (status === 401) return new ApiError({ status, error: 'token_absent', message: MESSAGES.token_absent });
+  const fieldErrors = asFieldErrors(errors);
+  if (fieldErrors) {
+    const all = Object.values(fieldErrors).flat();
+    if (all.length > 0) return new ApiError({ status, message: all.join('\n'), fieldErrors });
+  }
+  return unavailable(status);
+}
+
+/** The failure of a request that got no answer (server down, offline, CORS). */
+export function networkError(): ApiError {
+  return unavailable(0);
+}
+
+/** Shows the HTML detail page in a new window (development only: only the local twin sends it). */
+function openDebugWindow(html: string): void {
+  const url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
+  window.open(url, '_blank', 'noopener');
+  // The new window has read the blob by the time a minute has passed.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * What the user sees of a failed call: a token failure signs them out (the inactivity message, dialogs
+ * closed, back to '/'); a development detail page opens in a new window; anything else is one error
+ * toast (the translated `error`, the field messages one per line, or 'Serviço indisponível').
+ */
+export function reportApiError(error: ApiError): void {
+  if (error.isTokenError) {
+    // Several calls may fail together; only the first one ends the session and says so.
+    if (getSession().user) logout('inactivity');
+    return;
+  }
+  if (error.debugHtml !== undefined) {
+    openDebugWindow(error.debugHtml);
+    return;
+  }
+  toast.error(error.message);
+}

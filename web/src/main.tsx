@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './app/router';
+
+/**
+ * The entry holds only React, the router, the route table with its guards and the session store.
+ * Everything else (PrimeReact and its theme, react-query, pages) arrives with the lazily loaded shell.
+ */
+const root = document.getElementById('root');
+if (!root) throw new Error('#root não encontrado em index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={createAppRouter()} />
+  </StrictMode>,
+);
