@@ -18,7 +18,7 @@ export async function presignUpload(key: string, contentType: string): Promise<s
 }
 
 /** `fileName` becomes the download's name (Content-Disposition), sanitised to safe characters. */
-export async function presignDownload(key: string, fileName?: string): Promise<string> {
+export async function presignDownload(key: string, fileName?: string, ttlSeconds = DOWNLOAD_TTL_SECONDS): Promise<string> {
   return getSignedUrl(
     s3Client(),
     new GetObjectCommand({
@@ -26,7 +26,7 @@ export async function presignDownload(key: string, fileName?: string): Promise<s
       Key: key,
       ...(fileName ? { ResponseContentDisposition: `attachment; filename="${safeFileName(fileName)}"` } : {}),
     }),
-    { expiresIn: DOWNLOAD_TTL_SECONDS },
+    { expiresIn: ttlSeconds },
   );
 }
 

@@ -23,10 +23,11 @@ export const config = {
   },
   /** `local` in the twin: enables development-only behaviour such as the debug-detail header. */
   get stage() {
-    return process.env.APP_STAGE ?? 'local';
+    return process.env.APP_STAGE ?? 'prod';
   },
+  /** Only an explicit APP_STAGE=local counts: a missing variable must never turn on local behaviour. */
   get isLocal() {
-    return (process.env.APP_STAGE ?? 'local') === 'local';
+    return process.env.APP_STAGE === 'local';
   },
   version: '2.10.0',
 };

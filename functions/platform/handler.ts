@@ -21,4 +21,5 @@ export const handler = httpApi(platform, {
   },
   openapi: async () => openApiDocument(config.version),
   docs: async () => referencePage(config.version),
+  runtimeConfig: async () => ({ version: config.version, mtlsBaseUrl: process.env.MTLS_BASE_URL ?? '' }),
 });

@@ -1,12 +1,14 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
-import type { Principal } from '@plac/shared/access';
-import type { AnyContract, Contract } from '@plac/shared/contracts';
+import { REFRESHED_TOKEN_HEADER, type Principal } from '@plac/shared/access';
+import { isContract, type AnyContract, type Contract } from '@plac/shared/contracts';
 import { toFieldErrors } from '@plac/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { authorize } from './auth/principal';
+import { authorize, type Caller } from './auth/principal';
+import { TOKEN_TTL_SECONDS } from './auth/sessions';
+import { signToken } from './auth/tokens';
 import { config } from './env';
 import { badRequest, HttpError, invalid } from './errors';
 import { logger } from './observability';
@@ -26,6 +28,8 @@ export interface HttpRequest<C> {
   body: C extends Contract<z.ZodType, z.ZodType, infer B, z.ZodType> ? Out<B> : never;
   /** The caller, or null on a public route called without a token. */
   principal: C extends { access: 'public' } ? Principal | null : Principal;
+  /** The caller's session id (for logout), or null without a token. */
+  sid: string | null;
   headers: Record<string, string | undefined>;
   sourceIp: string;
   requestId: string;
@@ -45,7 +49,8 @@ export class Reply<T> {
 
 export type Implementation<C> = (request: HttpRequest<C>) => Promise<ResponseIn<C> | Reply<ResponseIn<C>>>;
 
-export type Implementations<M> = { [K in keyof M]: Implementation<M[K]> };
+/** One implementation per contract of the module (a module may also export its schemas). */
+export type Implementations<M> = { [K in keyof M as M[K] extends AnyContract ? K : never]: Implementation<M[K]> };
 
 /** 6 MB: the Lambda synchronous payload limit; base64 PDFs travel in JSON bodies. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -57,13 +62,14 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-export function httpApi<M extends Record<string, AnyContract>>(module: M, implementations: Implementations<M>) {
-  const routes: Route<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>[] = Object.entries(module).map(
+export function httpApi<M extends Record<string, unknown>>(module: M, implementations: Implementations<M>) {
+  const contractsOfModule = Object.entries(module).filter((entry): entry is [string, AnyContract] => isContract(entry[1]));
+  const routes: Route<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>[] = contractsOfModule.map(
     ([name, contract]) => ({
       method: contract.method,
       path: contract.path,
       handler: (event: APIGatewayProxyEventV2) =>
-        serve(contract, implementations[name as keyof M] as Implementation<AnyContract>, event),
+        serve(contract, (implementations as Record<string, Implementation<AnyContract>>)[name]!, event),
     }),
   );
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
@@ -78,12 +84,13 @@ async function serve(
   event: APIGatewayProxyEventV2,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   const authorizer = (event.requestContext as { authorizer?: unknown }).authorizer;
-  const principal = authorize(contract.access, authorizer);
+  const caller = authorize(contract.access, authorizer);
   const request = {
     params: parse(contract.params, event.pathParameters ?? {}),
     query: parse(contract.query, event.queryStringParameters ?? {}),
     body: contract.body ? parse(contract.body, jsonBody(event)) : undefined,
-    principal,
+    principal: caller?.principal ?? null,
+    sid: caller?.sid ?? null,
     headers: event.headers ?? {},
     sourceIp: event.requestContext.http.sourceIp,
     requestId: event.requestContext.requestId,
@@ -102,9 +109,17 @@ async function serve(
   const produces = contract.produces ?? 'application/json';
   return {
     statusCode: reply.init.status ?? contract.status ?? 200,
-    headers: { ...BASE_HEADERS, 'content-type': produces, ...reply.init.headers },
+    headers: { ...BASE_HEADERS, 'content-type': produces, ...(await refreshedToken(caller)), ...reply.init.headers },
     body: produces === 'application/json' ? JSON.stringify(checked.data) : String(checked.data),
   };
+}
+
+/** Sliding sessions (spec 1 section 4): past half its life, a token is answered with a fresh one. */
+async function refreshedToken(caller: Caller | null): Promise<Record<string, string>> {
+  if (!caller || !caller.expiresAt) return {};
+  const now = Date.now() / 1000;
+  if (now < caller.issuedAt + (caller.expiresAt - caller.issuedAt) / 2) return {};
+  return { [REFRESHED_TOKEN_HEADER]: await signToken(caller.principal, caller.sid, TOKEN_TTL_SECONDS) };
 }
 
 function parse(schema: z.ZodType | undefined, input: unknown): unknown {

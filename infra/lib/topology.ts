@@ -65,6 +65,9 @@ export interface FunctionSpec {
 const httpGrants: Record<string, readonly Grant[]> = {
   platform: ['table:read'],
   dominio: ['table:read'],
+  auth: ['table:read', 'table:write', 'mail:send', 'tokens:sign', 'documents:read'],
+  users: ['table:read', 'table:write', 'mail:send', 'documents:read', 'documents:write'],
+  clientes: ['table:read'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
@@ -73,7 +76,8 @@ export const httpFunctions: readonly FunctionSpec[] = httpContexts.map((context)
   entry: `${context}/handler.ts`,
   memoryMb: 512,
   timeoutSeconds: 10,
-  grants: httpGrants[context] ?? ['table:read'],
+  // Every HTTP function may answer with a refreshed token (sliding sessions), so every one signs.
+  grants: [...new Set<Grant>([...(httpGrants[context] ?? ['table:read']), 'tokens:sign'])],
 }));
 
 export const authorizerFunction: FunctionSpec = {
@@ -81,7 +85,8 @@ export const authorizerFunction: FunctionSpec = {
   entry: 'platform/auth/authorizer.ts',
   memoryMb: 256,
   timeoutSeconds: 5,
-  grants: ['tokens:verify'],
+  // Verifies the token and that its session is still open.
+  grants: ['tokens:verify', 'table:read'],
 };
 
 /** Consumes the webhook queue with partial batch failures. */

@@ -22,6 +22,8 @@ export interface GatewayOptions {
   tls?: { port: number; key: string; cert: string; ca: string[] };
   web?: WebServer;
   accessLog?: boolean;
+  /** Origins allowed to call the mutual-TLS port from a browser (the portal's). */
+  corsOrigins?: string[];
 }
 
 export interface Gateway {
@@ -64,8 +66,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, channel: Channe
   const url = new URL(req.url ?? '/', 'http://localhost');
   let answer: HttpAnswer;
   try {
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+    const cors = channel === 'mtls' ? corsHeaders(req, options.corsOrigins ?? []) : {};
+    if (channel === 'mtls' && req.method === 'OPTIONS') {
+      answer = { status: 204, headers: cors, body: Buffer.alloc(0) };
+    } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       answer = await api(req, url, channel);
+      Object.assign(answer.headers, cors);
     } else if (options.web && channel === 'web') {
       await options.web.serve(req, res);
       return;
@@ -107,6 +113,25 @@ async function api(req: IncomingMessage, url: URL, channel: Channel): Promise<Ht
   const invoke = functionsByContext.get(found.contract.context);
   if (!invoke) throw new Error(`no function serves context ${found.contract.context}`);
   return fromApiResult((await invoke(event)) as Parameters<typeof fromApiResult>[0]);
+}
+
+/**
+ * The portal calls the certificate logins on the mutual-TLS origin, another origin than its own:
+ * CORS for the portal's origin only, as the mTLS API's CORS configuration does in AWS.
+ */
+function corsHeaders(req: IncomingMessage, origins: string[]): Record<string, string> {
+  const origin = req.headers.origin;
+  if (!origin || !origins.includes(origin)) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE',
+    'access-control-allow-headers': 'authorization, content-type',
+    'access-control-expose-headers': 'x-plac-token',
+    // The client certificate counts as a credential for the browser (fetch with credentials: 'include').
+    'access-control-allow-credentials': 'true',
+    'access-control-max-age': '600',
+    vary: 'origin',
+  };
 }
 
 function servesChannel(contract: AnyContract, channel: Channel): boolean {

@@ -1,8 +1,15 @@
 /**
- * Demo data for the local twin, seeded at every start and idempotent: each step writes the same
- * records again without duplicating them. Later issues add their steps here (users, clients, …).
+ * Demo data for the local twin, seeded at every start and idempotent: what exists is left as it is
+ * (so changes made while trying the portal survive a restart), what is missing is written.
+ * Later issues add their steps here.
  */
+import { foldText } from '@plac/shared/domain';
+import { addDays, hojeBahia } from '../../functions/clientes/service';
+import { findCliente, putCliente } from '../../functions/clientes/store';
+import { hashPassword } from '../../functions/platform/passwords';
+import { createUser, findUser } from '../../functions/users/store';
 import { referenceLoadStateMachine } from '../lib/topology';
+import { DEMO_CLIENTES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import type { LocalStateMachine } from './state-machines';
 
 export interface SeedContext {
@@ -14,4 +21,52 @@ export async function seedDemoData({ stateMachines }: SeedContext): Promise<void
   const referenceLoad = stateMachines.get(referenceLoadStateMachine.id);
   if (!referenceLoad) throw new Error(`state machine ${referenceLoadStateMachine.id} is not in the CDK app`);
   await referenceLoad.execute({});
+  await seedClientes();
+  await seedUsers();
+}
+
+async function seedClientes() {
+  const now = new Date().toISOString();
+  for (const c of DEMO_CLIENTES) {
+    if (await findCliente(c.clienteId)) continue;
+    await putCliente({
+      clienteId: c.clienteId,
+      cnpj: c.cnpj,
+      razaoSocial: c.razaoSocial,
+      razaoFolded: foldText(c.razaoSocial),
+      tipoCliente: c.tipoCliente,
+      situacao: c.situacao,
+      email: c.email,
+      uf: c.uf,
+      ...(c.inicioSemCertificadoDias !== undefined ? { inicioSemCertificado: addDays(hojeBahia(), c.inicioSemCertificadoDias) } : {}),
+      createdAt: now,
+      updatedAt: now,
+      updatedBy: 'dados de demonstração',
+    });
+  }
+}
+
+async function seedUsers() {
+  const now = new Date().toISOString();
+  let passwordHash: string | undefined;
+  for (const u of DEMO_USERS) {
+    if (await findUser(u.userId)) continue;
+    passwordHash ??= await hashPassword(DEMO_PASSWORD);
+    await createUser({
+      userId: u.userId,
+      name: u.name,
+      nameFolded: foldText(u.name),
+      email: u.email,
+      cpf: u.cpf,
+      situacao: 'A',
+      tipo: u.tipo,
+      roles: u.roles,
+      ...(u.uf ? { uf: u.uf } : {}),
+      ...(u.clienteId ? { clienteId: u.clienteId } : {}),
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+      updatedBy: 'dados de demonstração',
+    });
+  }
 }

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { referenceLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
 import { startEmulators } from './emulators';
 import { assertPortFree } from './emulators/ports';
+import { ensureTestIcp } from './emulators/test-pki';
 import { ensureLocalPki } from './emulators/tls';
+import { DEMO_CLIENTES, DEMO_EMISSOR } from './demo-data';
 import { startGateway } from './gateway';
 import { localFunction } from './lambda-runtime';
 import { startQueueConsumer, type Consumer } from './queue-consumers';
@@ -58,9 +60,20 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const emulators = await startEmulators({ dataDir: options.dataDir, ports: { dynamodb: ports.dynamodb, aws: ports.aws, mail: ports.mail } });
     stops.push(() => emulators.stop());
 
+    const portalUrl = `http://localhost:${ports.http}`;
+    const mtlsUrl = `https://localhost:${ports.https}`;
+    const testIcp = await ensureTestIcp(options.dataDir, [
+      ...DEMO_CLIENTES.map((c) => ({ cnpj: c.cnpj, razaoSocial: c.razaoSocial.toUpperCase() })),
+      { cnpj: DEMO_EMISSOR.cnpj, razaoSocial: DEMO_EMISSOR.razaoSocial.toUpperCase() },
+    ]);
     const env: Record<string, string> = {
       ...emulators.env,
       APP_STAGE: 'local',
+      PORTAL_URL: portalUrl,
+      MTLS_BASE_URL: mtlsUrl,
+      MAIL_FROM: 'PLAC Fat-e <nao-responda@plac.local>',
+      // The test ICP-Brasil hierarchy of this twin: trusted only because APP_STAGE is local.
+      PLAC_LOCAL_TRUST_DIR: testIcp.trustDir,
       TOKEN_SECRET: await localSecret(options.dataDir),
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
@@ -100,7 +113,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const gateway = await startGateway({
       host,
       port: ports.http,
-      tls: { port: ports.https, key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem] },
+      // The test ICP root in `ca` lets browsers offer the matching client certificates.
+      tls: { port: ports.https, key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, testIcp.rootPem] },
+      corsOrigins: [portalUrl, `http://127.0.0.1:${ports.http}`],
       ...(web ? { web } : {}),
       accessLog: options.accessLog ?? false,
     });

@@ -54,6 +54,43 @@ export const MESSAGES = {
   token_invalid: 'Sua sessão é inválida. Favor entrar no sistema novamente.',
   token_expired: 'Sua sessão expirou. Favor entrar no sistema novamente.',
 
+  // Login and certificate (spec 1 section 8)
+  certificadoInvalido: 'Certificado Inválido',
+  certificadoAusente: 'É necessário passar o Certificado',
+  raizNaoIcpBrasil: 'A raiz do Certificado deve ser ICP-Brasil',
+  credenciaisInvalidas: 'Credenciais Inválidas',
+  prazoSemCertificadoEncerrado: 'Encerrado o prazo para autenticar sem certificado digital.',
+  dadosNaoEncontrados: 'Não foi possível encontrar seus dados',
+  usuarioInativo: 'Usuário inativo.',
+  /** ours: the spec names an unknown-login-error message without its wording */
+  erroLogin: 'Não foi possível realizar o login. Tente novamente em instantes.',
+  /** ours: the five client states that block a login (spec 1 section 8, wording not shown) */
+  clienteDescredenciado: 'O cliente está descredenciado na plataforma. Entre em contato com a Sefaz.',
+  clienteSuspenso: 'O acesso do cliente está suspenso por irregularidade. Entre em contato com a Sefaz.',
+  clienteCancelado: 'O cadastro do cliente foi cancelado.',
+  clienteNaoLiberado: 'O cadastro do cliente ainda não foi liberado pela Sefaz. Aguarde o e-mail de confirmação.',
+  clienteDesativado: 'O cliente está desativado.',
+  /** ours: too many failed logins for this account or address */
+  loginBloqueado: 'Muitas tentativas de acesso sem sucesso. Tente novamente em alguns minutos.',
+
+  // Password reset (spec 1 section 8)
+  senhaLinkEnviado: 'O link para redefinição de senha foi enviado para seu email.',
+  senhaReiniciada: 'Senha redefinida com sucesso.',
+  senhaReinicioFalhou: 'Não foi possível reiniciar sua senha.',
+  /** ours: password rules */
+  senhaFraca: 'A senha deve ter de 8 a 20 caracteres, com letras e números.',
+  senhaConfirmacao: 'A confirmação da senha não confere.',
+  /** ours: the profile avatar (spec 1 section 5: 3 MB, png or jpeg) */
+  imagemTipoInvalido: 'Só são permitidas imagens png ou jpeg.',
+  imagemGrandeDemais: 'A imagem tem {size} MB; o tamanho permitido é 3 MB.',
+  /** ours: a password the profile may not change (client past its period without certificate) */
+  senhaNaoAlteravel: 'Você não pode alterar a senha: seu acesso é por certificado digital.',
+
+  // Users (spec 1 section 4)
+  /** ours: a user of a type needs the matching fields */
+  clienteObrigatorio: 'O campo cliente é obrigatório para usuários do tipo Cliente.',
+  permissaoIncompativel: 'A permissão {role} não é permitida para este tipo de usuário.',
+
   // Domain (spec 1 section 5, spec 2 section 8)
   cnpjInvalido: 'O Cnpj informado é inválido.',
   cnpjBaseInvalido: 'O CNPJ Base informado é inválido.',

@@ -12,7 +12,7 @@ import { startTwin } from '../../infra/local/twin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    twin: { url: string; tlsUrl: string; mailUrl: string; env: Record<string, string> };
+    twin: { url: string; tlsUrl: string; mailUrl: string; dataDir: string; env: Record<string, string> };
   }
 }
 
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
     sqsRetryDelaySeconds: 1,
     schedules: false,
   });
-  project.provide('twin', { url: twin.url, tlsUrl: twin.tlsUrl, mailUrl: twin.mailUrl, env: twin.env });
+  project.provide('twin', { url: twin.url, tlsUrl: twin.tlsUrl, mailUrl: twin.mailUrl, dataDir, env: twin.env });
   return async () => {
     await twin.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
+import { isSessionOpen } from './sessions';
 import { bearer, verifyToken } from './tokens';
 
 /**
@@ -9,6 +10,7 @@ import { bearer, verifyToken } from './tokens';
 export interface AuthorizerContext {
   [key: string]: string | number;
   principal: string;
+  sid: string;
   tokenError: string;
   issuedAt: number;
   expiresAt: number;
@@ -21,10 +23,13 @@ export async function handler(
   if (!token) return deny('token_absent');
   const verified = await verifyToken(token);
   if (typeof verified === 'string') return deny(verified);
+  // A signed token is not enough: its session must still be open (logout, deactivation end it).
+  if (!(await isSessionOpen(verified.sid, verified.principal.userId))) return deny('token_invalid');
   return {
     isAuthorized: true,
     context: {
       principal: JSON.stringify(verified.principal),
+      sid: verified.sid,
       tokenError: '',
       issuedAt: verified.issuedAt,
       expiresAt: verified.expiresAt,
@@ -33,5 +38,5 @@ export async function handler(
 }
 
 function deny(tokenError: string): APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext> {
-  return { isAuthorized: true, context: { principal: '', tokenError, issuedAt: 0, expiresAt: 0 } };
+  return { isAuthorized: true, context: { principal: '', sid: '', tokenError, issuedAt: 0, expiresAt: 0 } };
 }

@@ -6,16 +6,32 @@ import type { TokenFailure } from './tokens';
 /** What the authorizer left in `requestContext.authorizer.lambda`. */
 interface AuthorizerLambdaContext {
   principal?: string;
+  sid?: string;
   tokenError?: string;
+  issuedAt?: number;
+  expiresAt?: number;
 }
 
-export function principalFrom(authorizer: unknown): Principal | TokenFailure {
+/** The caller and the session and token it came with. */
+export interface Caller {
+  principal: Principal;
+  sid: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export function callerFrom(authorizer: unknown): Caller | TokenFailure {
   const ctx = (authorizer as { lambda?: AuthorizerLambdaContext } | undefined)?.lambda;
   if (!ctx) return 'token_absent';
   if (ctx.tokenError) return ctx.tokenError as TokenFailure;
-  if (!ctx.principal) return 'token_absent';
+  if (!ctx.principal || !ctx.sid) return 'token_absent';
   try {
-    return JSON.parse(ctx.principal) as Principal;
+    return {
+      principal: JSON.parse(ctx.principal) as Principal,
+      sid: ctx.sid,
+      issuedAt: Number(ctx.issuedAt ?? 0),
+      expiresAt: Number(ctx.expiresAt ?? 0),
+    };
   } catch {
     return 'token_invalid';
   }
@@ -25,13 +41,10 @@ export function principalFrom(authorizer: unknown): Principal | TokenFailure {
  * The contract's access rule, enforced in the Lambda itself (the authorizer only verifies tokens):
  * public routes need nothing; others need a valid token (401 token_*), and a role the route lists (403).
  */
-export function authorize(access: Access, authorizer: unknown): Principal | null {
-  if (access === 'public') {
-    const who = principalFrom(authorizer);
-    return typeof who === 'string' ? null : who;
-  }
-  const who = principalFrom(authorizer);
-  if (typeof who === 'string') throw unauthorized(who);
-  if (!allows(access, who.roles)) throw forbidden();
-  return who;
+export function authorize(access: Access, authorizer: unknown): Caller | null {
+  const caller = callerFrom(authorizer);
+  if (access === 'public') return typeof caller === 'string' ? null : caller;
+  if (typeof caller === 'string') throw unauthorized(caller);
+  if (!allows(access, caller.principal.roles)) throw forbidden();
+  return caller;
 }

@@ -27,8 +27,9 @@ function signingKey(): Promise<Uint8Array> {
 
 export type TokenFailure = 'token_absent' | 'token_invalid' | 'token_expired';
 
-export async function signToken(principal: Principal, ttlSeconds: number): Promise<string> {
+export async function signToken(principal: Principal, sid: string, ttlSeconds: number): Promise<string> {
   return new SignJWT({
+    sid,
     name: principal.name,
     tipo: principal.tipo,
     roles: principal.roles,
@@ -46,6 +47,8 @@ export async function signToken(principal: Principal, ttlSeconds: number): Promi
 
 export interface VerifiedToken {
   principal: Principal;
+  /** The server-side session the token belongs to (auth/sessions.ts). */
+  sid: string;
   issuedAt: number;
   expiresAt: number;
 }
@@ -59,7 +62,7 @@ export async function verifyToken(token: string): Promise<VerifiedToken | TokenF
     });
     const roles = Array.isArray(payload.roles) ? payload.roles.filter(isRole) : [];
     const tipo = payload.tipo === 'S' || payload.tipo === 'C' ? payload.tipo : null;
-    if (!payload.sub || !tipo || typeof payload.name !== 'string') return 'token_invalid';
+    if (!payload.sub || !tipo || typeof payload.name !== 'string' || typeof payload.sid !== 'string') return 'token_invalid';
     return {
       principal: {
         userId: payload.sub,
@@ -69,6 +72,7 @@ export async function verifyToken(token: string): Promise<VerifiedToken | TokenF
         ...(typeof payload.clienteId === 'string' ? { clienteId: payload.clienteId } : {}),
         ...(typeof payload.uf === 'string' ? { uf: payload.uf } : {}),
       },
+      sid: payload.sid,
       issuedAt: payload.iat ?? 0,
       expiresAt: payload.exp ?? 0,
     };

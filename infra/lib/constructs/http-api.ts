@@ -26,6 +26,8 @@ export interface PlacHttpApiProps {
   readonly authorizer: lambda.IFunction;
   /** The mTLS API must only be reachable through its custom domain, or the client certificate is moot. */
   readonly disableExecuteApiEndpoint?: boolean;
+  /** Browser origins allowed to call this API from another origin (the portal, on the mTLS API). */
+  readonly corsOrigins?: readonly string[];
   /** The contract table; tests pass their own. */
   readonly contracts?: readonly AnyContract[];
 }
@@ -40,6 +42,19 @@ export class PlacHttpApi extends Construct {
       description: `PLAC Fat-e API (${props.channel})`,
       createDefaultStage: false,
       disableExecuteApiEndpoint: props.disableExecuteApiEndpoint ?? false,
+      ...(props.corsOrigins?.length
+        ? {
+            corsPreflight: {
+              allowOrigins: [...props.corsOrigins],
+              allowMethods: [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.PUT, apigw.CorsHttpMethod.DELETE],
+              allowHeaders: ['authorization', 'content-type'],
+              exposeHeaders: ['x-plac-token'],
+              // The client certificate is a credential for the browser's fetch.
+              allowCredentials: true,
+              maxAge: Duration.minutes(10),
+            },
+          }
+        : {}),
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });

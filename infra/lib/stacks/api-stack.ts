@@ -43,6 +43,9 @@ export class ApiStack extends Stack {
       POWERTOOLS_METRICS_NAMESPACE: 'PLAC',
       NODE_OPTIONS: '--enable-source-maps',
       APP_STAGE: config.stage,
+      // Links in e-mails, and the address the portal uses for certificate logins.
+      PORTAL_URL: config.portalOrigin,
+      MTLS_BASE_URL: config.mtls ? `https://${config.mtls.domainName}` : '',
     };
     const scopeOfFunctions = new Construct(this, 'Functions');
     const functions = new Map<string, lambda.Function>();
@@ -60,6 +63,7 @@ export class ApiStack extends Stack {
         functions: httpById,
         authorizer: fn(authorizerFunction),
         disableExecuteApiEndpoint: true,
+        corsOrigins: [config.portalOrigin],
       });
       const domain = new MtlsDomain(this, 'MtlsDomain', { settings: config.mtls, api: this.mtlsApi.api, stage: this.mtlsApi.stage });
       new CfnOutput(this, 'MtlsApiUrl', { value: `https://${config.mtls.domainName}/` });

@@ -1,12 +1,21 @@
+import * as auth from './auth';
+import * as clientes from './clientes';
 import type { AnyContract } from './define';
 import * as dominio from './dominio';
 import * as platform from './platform';
+import * as users from './users';
 
 export * from './define';
-export { dominio, platform };
+export { auth, clientes, dominio, platform, users };
 
 /** Every endpoint of the API, grouped by bounded context. Add a context's module here. */
-export const contracts: readonly AnyContract[] = [...Object.values(platform), ...Object.values(dominio)];
+export const contracts: readonly AnyContract[] = [platform, dominio, auth, users, clientes].flatMap(
+  (module) => Object.values(module).filter(isContract),
+);
+
+export function isContract(value: unknown): value is AnyContract {
+  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
+}
 
 /** The bounded contexts that serve HTTP routes: one Lambda each. */
 export const httpContexts: readonly string[] = [...new Set(contracts.map((c) => c.context))];

@@ -42,3 +42,14 @@ export const docs = defineContract({
   produces: 'text/html; charset=utf-8',
   errors: [],
 });
+
+export const runtimeConfig = defineContract({
+  id: 'platform.config',
+  context: 'platform',
+  method: 'GET',
+  path: '/api/v1/config',
+  summary: 'Configuração pública do portal: versão e endereço do domínio com TLS mútuo (logins por certificado).',
+  access: 'public',
+  response: z.object({ version: z.string(), mtlsBaseUrl: z.string() }),
+  errors: [],
+});

@@ -1,11 +1,13 @@
 import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
-import { logout, useSession } from '../lib/session';
+import { routePath } from '@plac/shared/access';
+import { useSession } from '../lib/session';
+import { signOut } from '../lib/signOut';
 
 /** Spec 1 sections 1 and 9: the product is shown to the user as version 2.10.0. */
 export const APP_VERSION = __APP_VERSION__;
 
-/** Product name and version; the signed-in user's name and the logout button. */
+/** Product name and version; the signed-in user's name, the link to their profile and the logout button. */
 export function TopBar() {
   const { user } = useSession();
   return (
@@ -22,7 +24,10 @@ export function TopBar() {
         <div className="app-user">
           <i className="pi pi-user" aria-hidden="true" />
           <span className="app-user-name">{user.name}</span>
-          <Button label="Sair" icon="pi pi-sign-out" text size="small" onClick={() => logout()} />
+          <Link to={routePath('profile')} className="app-user-link">
+            Meu perfil
+          </Link>
+          <Button label="Sair" icon="pi pi-sign-out" text size="small" onClick={() => signOut()} />
         </div>
       )}
     </header>

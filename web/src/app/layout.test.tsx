@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getSession, saveFilter } from '../lib/session';
-import { renderApp, signIn } from '../test/render';
+import { jsonResponse, renderApp, signIn } from '../test/render';
 
 function sideMenu() {
   return screen.getByRole('navigation', { name: 'Menu principal' });
@@ -59,6 +59,7 @@ describe('layout of the authenticated area', () => {
   });
 
   it('logs out from the top bar: session and filters cleared, back to /, success toast', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { message: 'ok' })));
     signIn(['sefaz_admin']);
     saveFilter('cliente', { razao_social: 'ACME' });
     const { router } = renderApp('/app');
@@ -71,6 +72,7 @@ describe('layout of the authenticated area', () => {
   });
 
   it('sends an issuer back to the issuer login on logout', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { message: 'ok' })));
     signIn(['emissor']);
     const { router } = renderApp('/app');
     await userEvent.click(await screen.findByRole('button', { name: 'Sair' }));
@@ -86,5 +88,47 @@ describe('layout of the authenticated area', () => {
     await router.navigate('/app/not-authorized');
     await screen.findByRole('heading', { name: 'Acesso Negado' });
     expect(scrollTo.mock.calls.length).toBeGreaterThan(0);
+  });
+});
+
+describe('top bar', () => {
+  it("'Sair' tells the API (POST /api/v1/logout with the token) before clearing the session", async () => {
+    const seen: { url: string; method?: string; auth: string | null; signedIn: boolean }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        seen.push({ url, method: init.method, auth: new Headers(init.headers).get('authorization'), signedIn: getSession().user !== null });
+        return jsonResponse(200, { message: 'Sessão encerrada.' });
+      }),
+    );
+    signIn(['cliente'], {}, 'tok-logout');
+    const { router } = renderApp('/app');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sair' }));
+
+    expect(seen).toEqual([{ url: '/api/v1/logout', method: 'POST', auth: 'Bearer tok-logout', signedIn: true }]);
+    expect(getSession()).toMatchObject({ user: null, token: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('signs out even when the logout call fails, without an error toast', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: 'token_expired' })));
+    signIn(['sefaz_gestor']);
+    const { router } = renderApp('/app');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getSession().user).toBeNull();
+    expect(await screen.findByText('Sessão encerrada com sucesso')).toBeTruthy();
+    expect(screen.queryByText('Você foi deslogado do sistema por inatividade. Favor entrar no sistema novamente.')).toBeNull();
+  });
+
+  it("links 'Meu perfil' beside the user's name", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { userId: 'u-1', name: 'Maria Souza', email: 'maria@example.com', tipo: 'S', roles: ['sefaz_gestor'], image: null, prazoSemCertificado: null, podeAlterarSenha: true })));
+    signIn(['sefaz_gestor']);
+    const { router } = renderApp('/app');
+    const link = await screen.findByRole('link', { name: 'Meu perfil' });
+    expect(link.getAttribute('href')).toBe('/app/profile');
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/profile'));
+    expect(await screen.findByRole('heading', { name: 'Meu perfil' })).toBeTruthy();
   });
 });

@@ -30,6 +30,11 @@ export function page(name: RouteName, load: () => Promise<PageModule>): AppPage 
 export const APP_PAGES: AppPage[] = [
   page('dashboard', () => import('../features/access/DashboardPage')),
   page('not-authorized', () => import('../features/access/NotAuthorizedPage')),
+  page('profile', () => import('../features/access/ProfilePage')),
+  page('user-list', () => import('../features/users/UserListPage')),
+  page('user-form', () => import('../features/users/UserFormPage')),
+  // A stand-in until the consent issue puts its wizard here.
+  page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
 ];
 
 const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
@@ -50,8 +55,12 @@ export function createRoutes(pages: readonly AppPage[] = APP_PAGES): RouteObject
       HydrateFallback: BootScreen,
       ErrorBoundary: RouteError,
       children: [
-        // The login route: issue 3 puts the login tabs on this page.
-        { index: true, loader: redirectSignedIn, lazy: lazyPage(() => import('../features/access/HomePage')) },
+        // The login route (tabs Cliente PLAC and Sefaz); a signed-in user goes on to the dashboard.
+        { index: true, loader: redirectSignedIn, lazy: lazyPage(() => import('../features/access/LoginPage')) },
+        // The issuer's certificate-only login.
+        { path: 'emissor/login', loader: redirectSignedIn, lazy: lazyPage(() => import('../features/access/IssuerLoginPage')) },
+        // The link of the password-reset e-mail.
+        { path: 'password/reset/:token', lazy: lazyPage(() => import('../features/access/PasswordResetPage')) },
         // Title and body as route parameters (spec 1 section 2) or as ?title=&body= (messagePath()).
         { path: 'message/:title?/:body?', lazy: lazyPage(() => import('../features/access/MessagePage')) },
         {

@@ -7,15 +7,17 @@ interface FieldErrorProps {
   field: string;
   /** Give it and point the input's aria-describedby at it. */
   id?: string;
+  /** Messages of the page's own checks (before sending), shown before the server's. */
+  messages?: readonly string[] | undefined;
 }
 
-/** The server's messages for one field, shown beside it (spec 1 section 8). */
-export function FieldError({ error, field, id }: FieldErrorProps) {
-  const messages = fieldErrorsOf(error, field);
-  if (messages.length === 0) return null;
+/** The server's messages for one field, shown beside it (spec 1 section 8), and the page's own. */
+export function FieldError({ error, field, id, messages = [] }: FieldErrorProps) {
+  const all = [...new Set([...messages, ...fieldErrorsOf(error, field)])];
+  if (all.length === 0) return null;
   return (
     <small className="p-error field-error" id={id} role="alert">
-      {messages.map((text) => (
+      {all.map((text) => (
         <span key={text}>{text}</span>
       ))}
     </small>

@@ -11,7 +11,21 @@ import { toast } from './toast';
  * the user signed in but a closed tab does not.
  */
 
-export type SessionUser = Principal & { email?: string };
+/**
+ * The signed-in user: the principal plus what the login answers (auth contract's sessionUserSchema).
+ * The extra fields are optional so that a session stored before they existed still loads.
+ */
+export type SessionUser = Principal & {
+  email?: string;
+  /** Issuers: the CNPJ of the certificate; clients: the company's CNPJ. */
+  cnpj?: string;
+  /** Presigned URL of the avatar (valid a few minutes), or null without one. */
+  image?: string | null;
+  /** Client users: last day (YYYY-MM-DD) on which a password login is allowed. */
+  prazoSemCertificado?: string | null;
+  /** The profile offers the password fields (spec 1 section 5). */
+  podeAlterarSenha?: boolean;
+};
 
 /** Filters a list page saves to restore them when the user comes back (shapes are the pages'). */
 export interface SavedFilters {
@@ -109,6 +123,12 @@ export function useSession(): SessionState {
 /** Stores the user and token after a successful login (spec 1 section 4). */
 export function login(user: SessionUser, token: string): void {
   save({ ...EMPTY, user, token });
+}
+
+/** Replaces the signed-in user's data (after a profile save), keeping token, filters and the rest. */
+export function updateUser(user: SessionUser): void {
+  if (!state.user) return;
+  save({ ...state, user });
 }
 
 /** Replaces the token, e.g. with the refreshed one from the x-plac-token response header. */

@@ -1,9 +1,17 @@
 import { REFRESHED_TOKEN_HEADER } from '@plac/shared/access';
-import { fillPath, type AnyContract, type BodyIn, type ParamsIn, type QueryIn, type ResponseOf } from '@plac/shared/contracts';
+import {
+  fillPath,
+  platform,
+  type AnyContract,
+  type BodyIn,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
+} from '@plac/shared/contracts';
 import { MESSAGES } from '@plac/shared/messages';
 import { toTransportDate } from '../format';
 import { getSession, setToken } from '../session';
-import { ApiError, errorFromResponse, networkError, reportApiError } from './errors';
+import { ApiError, certificateNetworkError, errorFromResponse, networkError, reportApiError } from './errors';
 
 /**
  * The typed fetch client generated from the contract table (ARCHITECTURE section 4): one function for
@@ -66,11 +74,17 @@ export function toQueryString(query: Record<string, unknown> | undefined): strin
   return text ? `?${text}` : '';
 }
 
-/** Files and forms go as they are (the browser sets the multipart boundary); the rest as JSON. */
-function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+/**
+ * Files and forms go as they are (the browser sets the multipart boundary); the rest as JSON. Towards
+ * the mTLS domain the JSON travels as text/plain, a CORS-safelisted type, so that the browser sends the
+ * request without a preflight: a preflight carries no client certificate (Fetch standard; Firefox and
+ * Safari follow it), and a domain that requires one at the handshake would refuse it. The API parses the
+ * body as JSON whatever its declared type.
+ */
+function encodeBody(body: unknown, headers: Headers, mtls: boolean): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return body;
-  headers.set('Content-Type', 'application/json');
+  headers.set('Content-Type', mtls ? 'text/plain;charset=UTF-8' : 'application/json');
   return JSON.stringify(body);
 }
 
@@ -78,14 +92,52 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 }
 
+/**
+ * The mutual-TLS domain (ARCHITECTURE section 2): certificate logins are served only there, on another
+ * origin (e.g. https://localhost:3443 locally), where the browser asks the user for a client certificate.
+ * Its address comes from GET /api/v1/config, asked once per page load; a failed look-up is not cached,
+ * so the next certificate login asks again.
+ */
+let mtlsBaseUrl: Promise<string> | null = null;
+
+export function getMtlsBaseUrl(): Promise<string> {
+  mtlsBaseUrl ??= request(platform.runtimeConfig, {}).then(
+    (result) => (result.data as ResponseOf<typeof platform.runtimeConfig>).mtlsBaseUrl,
+    (error: unknown) => {
+      mtlsBaseUrl = null;
+      throw error;
+    },
+  );
+  return mtlsBaseUrl;
+}
+
+/** Forgets the cached mTLS address (tests; a deploy that moved the domain is picked up on reload). */
+export function resetMtlsBaseUrl(): void {
+  mtlsBaseUrl = null;
+}
+
+/** The full URL of an mTLS contract; without a configured domain, the portal's own origin. */
+function onMtlsDomain(base: string, pathAndQuery: string): string {
+  if (base === '') return pathAndQuery;
+  return new URL(pathAndQuery, base.endsWith('/') ? base : `${base}/`).toString();
+}
+
 async function request(contract: AnyContract, input: RawInput): Promise<ApiResult<AnyContract>> {
-  const url = fillPath(contract.path, input.params) + toQueryString(input.query);
+  // Read before any await: logout calls the API and clears the session right after.
+  const token = getSession().token;
+  const mtls = contract.channel === 'mtls';
+  const path = fillPath(contract.path, input.params) + toQueryString(input.query);
+  const url = mtls ? onMtlsDomain(await getMtlsBaseUrl(), path) : path;
   const textual = contract.produces !== undefined && contract.produces !== 'application/json';
   const headers = new Headers({ Accept: textual ? contract.produces! : 'application/json' });
-  const token = getSession().token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method: contract.method, headers };
-  const body = encodeBody(input.body, headers);
+  // A TLS client certificate is a credential in the Fetch standard: with 'omit' (or the default
+  // 'same-origin' towards another origin) the browser never offers one and every certificate login
+  // would fail. So 'include', and the mTLS domain answers with the portal's exact origin in
+  // Access-Control-Allow-Origin and Access-Control-Allow-Credentials: true. The API uses no cookies.
+  if (mtls) init.credentials = 'include';
+  const body = encodeBody(input.body, headers, mtls);
   if (body !== undefined) init.body = body;
   if (input.signal) init.signal = input.signal;
 
@@ -97,7 +149,9 @@ async function request(contract: AnyContract, input: RawInput): Promise<ApiResul
   } catch (error) {
     // A cancelled query is not a failure to show.
     if (isAbort(error, input.signal)) throw error;
-    throw networkError();
+    // On the mTLS domain a refused handshake (no certificate chosen, or one the server rejects) looks
+    // like a network failure to the page.
+    throw mtls ? certificateNetworkError() : networkError();
   }
 
   // Spec 1 section 4: a response carrying a refreshed credential replaces the stored token.

@@ -95,6 +95,15 @@ export function networkError(): ApiError {
   return unavailable(0);
 }
 
+/**
+ * The failure of a request to the mTLS domain that got no answer. There the TLS handshake fails when the
+ * user chooses no certificate (or the server refuses the one chosen) before any HTTP answer can say so,
+ * so the page shows the certificate message rather than 'Serviço indisponível'.
+ */
+export function certificateNetworkError(): ApiError {
+  return new ApiError({ status: 0, error: 'certificadoAusente', message: MESSAGES.certificadoAusente });
+}
+
 /** Shows the HTML detail page in a new window (development only: only the local twin sends it). */
 function openDebugWindow(html: string): void {
   const url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));

@@ -1,0 +1,69 @@
+import { Entity } from 'electrodb';
+import { tableConfig } from '../platform/table';
+
+/**
+ * Failed-login counters per account and per source address. After a few failures each further try
+ * is slowed down; past the limit the subject is locked for a while. Counters are kept for unknown
+ * e-mails too, so that the answers do not tell which e-mails exist.
+ */
+export const WINDOW_MINUTES = 15;
+// An address is shared by a whole office behind NAT: its limit is far above an account's.
+export const LIMITS = { account: 5, address: 100 } as const;
+const SLOW_AFTER = 3;
+
+const attempts = () =>
+  new Entity(
+    {
+      model: { entity: 'loginAttempt', version: '1', service: 'auth' },
+      attributes: {
+        subject: { type: 'string', required: true },
+        failures: { type: 'number' },
+        lockedUntil: { type: 'number' },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: { bySubject: { pk: { field: 'pk', composite: ['subject'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    tableConfig(),
+  );
+
+let entity: ReturnType<typeof attempts> | undefined;
+const table = () => (entity ??= attempts());
+
+export type Subject = { kind: 'account' | 'address'; value: string };
+
+const key = (s: Subject) => `${s.kind}:${s.value}`;
+
+/** Seconds the subject stays locked, or 0. */
+export async function lockedFor(subjects: Subject[]): Promise<number> {
+  const now = Date.now() / 1000;
+  const records = await Promise.all(subjects.map((s) => table().get({ subject: key(s) }).go()));
+  return Math.max(0, ...records.map(({ data }) => (data?.lockedUntil && data.lockedUntil > now ? Math.ceil(data.lockedUntil - now) : 0)));
+}
+
+/** Counts a failure (atomic ADD) and locks the subject when it reaches its limit. */
+export async function recordFailure(subjects: Subject[]): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
+  const counts = await Promise.all(
+    subjects.map(async (s) => {
+      const { data } = await table()
+        .upsert({ subject: key(s), expiresAt: now + WINDOW_MINUTES * 60 })
+        .add({ failures: 1 })
+        .go({ response: 'all_new' });
+      const failures = data?.failures ?? 1;
+      if (failures >= LIMITS[s.kind]) {
+        await table().patch({ subject: key(s) }).set({ lockedUntil: now + WINDOW_MINUTES * 60 }).go();
+      }
+      return failures;
+    }),
+  );
+  return Math.max(...counts);
+}
+
+export async function clearFailures(subject: Subject): Promise<void> {
+  await table().delete({ subject: key(subject) }).go();
+}
+
+/** Growing delay before answering a failure: nothing for the first tries, then 1 s, 2 s … up to 4 s. */
+export function delayFor(failures: number): number {
+  return Math.min(4000, Math.max(0, failures - SLOW_AFTER + 1) * 1000);
+}

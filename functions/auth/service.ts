@@ -1,0 +1,129 @@
+import { cnpjBase } from '@plac/shared/domain';
+import { message, type MessageKey } from '@plac/shared/messages';
+import { clienteResumo, dentroDoPrazo, hojeBahia, type ClienteResumo } from '../clientes/service';
+import { closeSession, openSession, TOKEN_TTL_SECONDS } from '../platform/auth/sessions';
+import { signToken } from '../platform/auth/tokens';
+import { HttpError } from '../platform/errors';
+import { logger } from '../platform/observability';
+import { verifyPassword } from '../platform/passwords';
+import * as users from '../users/service';
+import type { UserRecord } from '../users/store';
+import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
+import { verifyClientCertificate } from './certificate';
+import { loadTrustStore } from './trust';
+
+/** The login flows of spec 1 sections 4 and 8. Every success opens a server-side session. */
+
+const fail = (status: number, key: MessageKey) => new HttpError(status, key);
+
+/** Client states that may not log in, each with its own message (spec 1 section 8). */
+const BLOCKED: Partial<Record<ClienteResumo['situacao'], MessageKey>> = {
+  D: 'clienteDescredenciado',
+  S: 'clienteSuspenso',
+  C: 'clienteCancelado',
+  N: 'clienteNaoLiberado',
+  I: 'clienteDesativado',
+};
+
+const isIssuer = (u: UserRecord) => u.roles.includes('emissor');
+
+async function session(u: UserRecord, cliente?: ClienteResumo | null) {
+  const sid = await openSession(u.userId);
+  const token = await signToken(users.principalOf(u), sid, TOKEN_TTL_SECONDS);
+  return { user: await users.sessionUser(u, cliente), token };
+}
+
+/** Refuses locked subjects before any password work, and counts and slows down failures. */
+async function guarded<T>(email: string, sourceIp: string, attempt: () => Promise<T>): Promise<T> {
+  const subjects: Subject[] = [
+    { kind: 'account', value: email },
+    { kind: 'address', value: sourceIp },
+  ];
+  if (await lockedFor(subjects)) throw fail(429, 'loginBloqueado');
+  try {
+    const result = await attempt();
+    await clearFailures(subjects[0]!);
+    return result;
+  } catch (error) {
+    if (error instanceof HttpError && error.key === 'credenciaisInvalidas') {
+      const failures = await recordFailure(subjects);
+      logger.warn('login failed', { failures });
+      await new Promise((resolve) => setTimeout(resolve, delayFor(failures)));
+    }
+    throw error;
+  }
+}
+
+export async function loginSefaz(email: string, password: string, sourceIp: string) {
+  return guarded(email, sourceIp, async () => {
+    const u = await users.findByEmail(email);
+    const candidate = u?.tipo === 'S' ? u : null;
+    if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) throw fail(401, 'credenciaisInvalidas');
+    if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
+    return session(candidate);
+  });
+}
+
+async function clientOf(u: UserRecord): Promise<ClienteResumo> {
+  const cliente = u.clienteId ? await clienteResumo(u.clienteId) : null;
+  if (!cliente) throw fail(404, 'dadosNaoEncontrados');
+  const blocked = BLOCKED[cliente.situacao];
+  if (blocked) throw fail(403, blocked);
+  return cliente;
+}
+
+/**
+ * 210 (password) for a client user with a password whose company has a period without certificate;
+ * anything else 209 (certificate), unknown e-mails included. Whether the period still runs is the
+ * password login's to say ('Encerrado o prazo…'), so that the user learns why and can switch.
+ */
+export async function clientLoginType(email: string): Promise<'certificado' | 'senha'> {
+  const u = await users.findByEmail(email);
+  if (!u || u.tipo !== 'C' || isIssuer(u) || !u.clienteId || !u.passwordHash) return 'certificado';
+  const cliente = await clienteResumo(u.clienteId);
+  return cliente?.prazo_sem_certificado ? 'senha' : 'certificado';
+}
+
+export async function loginCliente(email: string, password: string, sourceIp: string) {
+  return guarded(email, sourceIp, async () => {
+    const u = await users.findByEmail(email);
+    const candidate = u?.tipo === 'C' && !isIssuer(u) ? u : null;
+    if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) throw fail(401, 'credenciaisInvalidas');
+    if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
+    const cliente = await clientOf(candidate);
+    if (!dentroDoPrazo(cliente.prazo_sem_certificado, hojeBahia())) throw fail(403, 'prazoSemCertificadoEncerrado');
+    return session(candidate, cliente);
+  });
+}
+
+function certificate(pem: string | undefined) {
+  const check = verifyClientCertificate(pem, loadTrustStore());
+  if (!check.ok) {
+    logger.warn('certificate refused', { reason: check.key });
+    throw fail(check.key === 'certificadoAusente' ? 400 : 401, check.key);
+  }
+  return check;
+}
+
+/** The company of the certificate must be the user's client (same CNPJ base: any branch). */
+export async function loginCertificadoCliente(email: string, pem: string | undefined) {
+  const cert = certificate(pem);
+  const u = await users.findByEmail(email);
+  if (!u || u.tipo !== 'C' || isIssuer(u)) throw fail(404, 'dadosNaoEncontrados');
+  if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
+  const cliente = await clientOf(u);
+  if (cnpjBase(cliente.cnpj) !== cnpjBase(cert.cnpj)) throw fail(404, 'dadosNaoEncontrados');
+  return session(u, cliente);
+}
+
+export async function loginCertificadoEmissor(pem: string | undefined) {
+  const cert = certificate(pem);
+  const u = await users.ensureIssuer(cert.cnpj, cert.razaoSocial);
+  if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
+  return session(u, null);
+}
+
+export async function logout(sid: string | null) {
+  if (sid) await closeSession(sid);
+  return { message: message('sessaoEncerrada') };
+}

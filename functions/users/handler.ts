@@ -1,0 +1,14 @@
+import { users } from '@plac/shared/contracts';
+import { httpApi } from '../platform/http';
+import * as service from './service';
+
+export const handler = httpApi(users, {
+  profile: async ({ principal }) => service.profile(principal),
+  updateProfile: async ({ principal, body }) => service.updateProfile(principal, body),
+  listUsers: async ({ query }) => service.list(query),
+  getUser: async ({ params }) => service.get(params.id),
+  createUser: async ({ body, principal }) => service.create(body, principal),
+  updateUser: async ({ params, body, principal }) => service.update(params.id, body, principal),
+  deleteUser: async ({ params, principal }) => service.remove(params.id, principal),
+  listRoles: async () => service.rolesList(),
+});

@@ -1,0 +1,69 @@
+/**
+ * The demo companies and users of the local twin: one user for every role, all with the password
+ * DEMO_PASSWORD, which exists only here (README, "Demo logins"). Ids are fixed so that seeding again
+ * changes nothing.
+ */
+import { cnpjCheckDigits } from '@plac/shared/domain';
+import type { Role } from '@plac/shared/access';
+
+export const DEMO_PASSWORD = 'Plac@2026!';
+
+function cnpj(first12: string): string {
+  return first12 + cnpjCheckDigits(first12);
+}
+
+/** CPF check digits (mod 11), for valid demo CPFs. */
+function cpf(first9: string): string {
+  const digit = (digits: string) => {
+    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const d1 = digit(first9);
+  return first9 + d1 + digit(first9 + d1);
+}
+
+export interface DemoCliente {
+  clienteId: string;
+  cnpj: string;
+  razaoSocial: string;
+  tipoCliente: 'ESF' | 'IMF' | 'SHOPPING';
+  situacao: 'A' | 'E' | 'N' | 'S';
+  email: string;
+  uf: string;
+  /** Days from today of the start of the password period (negative: in the past); absent: none. */
+  inicioSemCertificadoDias?: number;
+}
+
+export const DEMO_CLIENTES: DemoCliente[] = [
+  { clienteId: 'demo-esf', cnpj: cnpj('112223330001'), razaoSocial: 'Banco Demonstração ESF S.A.', tipoCliente: 'ESF', situacao: 'A', email: 'contato@banco-esf.demo', uf: 'BA', inicioSemCertificadoDias: 0 },
+  { clienteId: 'demo-imf', cnpj: cnpj('459974180001'), razaoSocial: 'Fomento Mercantil IMF Ltda.', tipoCliente: 'IMF', situacao: 'A', email: 'contato@fomento-imf.demo', uf: 'SP', inicioSemCertificadoDias: -400 },
+  { clienteId: 'demo-avaliacao', cnpj: cnpj('273561470001'), razaoSocial: 'Crédito em Avaliação S.A.', tipoCliente: 'ESF', situacao: 'E', email: 'contato@credito-avaliacao.demo', uf: 'PE', inicioSemCertificadoDias: 0 },
+  { clienteId: 'demo-novo', cnpj: cnpj('381945620001'), razaoSocial: 'Nova Securitizadora Ltda.', tipoCliente: 'ESF', situacao: 'N', email: 'contato@nova-securitizadora.demo', uf: 'MG', inicioSemCertificadoDias: 0 },
+  { clienteId: 'demo-shopping', cnpj: cnpj('12ABC34501DE'), razaoSocial: 'Shopping Demonstração', tipoCliente: 'SHOPPING', situacao: 'A', email: 'contato@shopping.demo', uf: 'RJ' },
+];
+
+/** The issuer who logs in with a certificate only (role emissor). */
+export const DEMO_EMISSOR = { cnpj: cnpj('556677880001'), razaoSocial: 'Indústria Emissora Demonstração Ltda.' };
+
+export interface DemoUser {
+  userId: string;
+  name: string;
+  email: string;
+  cpf: string;
+  tipo: 'S' | 'C';
+  roles: Role[];
+  uf?: string;
+  clienteId?: string;
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  { userId: 'demo-admin', name: 'Administradora Demo', email: 'admin@plac.local', cpf: cpf('529982247'), tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' },
+  { userId: 'demo-gestor', name: 'Gestor Demo', email: 'gestor@plac.local', cpf: cpf('111444777'), tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' },
+  { userId: 'demo-cliente', name: 'Cliente Demo', email: 'cliente@plac.local', cpf: cpf('390533447'), tipo: 'C', roles: ['cliente'], clienteId: 'demo-esf' },
+  { userId: 'demo-cliente-web', name: 'Cliente Web Demo', email: 'web@plac.local', cpf: cpf('123456789'), tipo: 'C', roles: ['cliente_web'], clienteId: 'demo-esf' },
+  { userId: 'demo-monitoramento', name: 'Monitoramento Demo', email: 'monitoramento@plac.local', cpf: cpf('987654321'), tipo: 'C', roles: ['cliente_monitoramento'], clienteId: 'demo-esf' },
+  { userId: 'demo-imf', name: 'Cliente IMF Demo', email: 'imf@plac.local', cpf: cpf('246813579'), tipo: 'C', roles: ['cliente_imf'], clienteId: 'demo-imf' },
+  { userId: 'demo-avaliacao', name: 'Avaliação Demo', email: 'avaliacao@plac.local', cpf: cpf('135792468'), tipo: 'C', roles: ['avaliacao'], clienteId: 'demo-avaliacao' },
+  { userId: 'demo-novo', name: 'Cliente Não Liberado Demo', email: 'novo@plac.local', cpf: cpf('314159265'), tipo: 'C', roles: ['cliente'], clienteId: 'demo-novo' },
+];

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { defineContract } from './define';
+import { emailSchema, loginPasswordSchema, messageResponse, newPasswordSchema, roleSchema } from './common';
+
+/**
+ * Logins, sessions and the password reset (spec 1 sections 4, 7, 8). Certificate logins are served
+ * only on the mutual-TLS domain, where the client certificate travels with the request.
+ */
+
+/** The signed-in user as the portal keeps it in its session. */
+export const sessionUserSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  tipo: z.enum(['S', 'C']),
+  roles: z.array(roleSchema),
+  clienteId: z.string().optional(),
+  uf: z.string().optional(),
+  /** Issuers: the CNPJ of the certificate; clients: the company's CNPJ. */
+  cnpj: z.string().optional(),
+  /** Presigned URL of the avatar, valid for a few minutes. */
+  image: z.string().nullable(),
+  /** Client users: the last day of the period in which a password login is allowed (YYYY-MM-DD). */
+  prazoSemCertificado: z.string().nullable(),
+  /** Sefaz users, and client users inside their period without certificate (spec 1 section 5). */
+  podeAlterarSenha: z.boolean(),
+});
+
+const loginResponse = z.object({ user: sessionUserSchema, token: z.string() });
+
+const loginErrors = ['credenciaisInvalidas', 'usuarioInativo', 'loginBloqueado'] as const;
+const clientStateErrors = ['clienteDescredenciado', 'clienteSuspenso', 'clienteCancelado', 'clienteNaoLiberado', 'clienteDesativado'] as const;
+const certificateErrors = ['certificadoAusente', 'certificadoInvalido', 'raizNaoIcpBrasil', 'dadosNaoEncontrados'] as const;
+
+export const loginSefaz = defineContract({
+  id: 'auth.loginSefaz',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/authenticate/sefaz',
+  summary: 'Login de usuário da Sefaz por e-mail e senha.',
+  access: 'public',
+  body: z.object({ email: emailSchema, password: loginPasswordSchema }),
+  response: loginResponse,
+  errors: [...loginErrors],
+});
+
+export const clientLoginType = defineContract({
+  id: 'auth.clientLoginType',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/authenticate/client/type',
+  summary: 'Como o cliente entra: 209 por certificado digital, 210 por senha (dentro do prazo sem certificado).',
+  access: 'public',
+  body: z.object({ email: emailSchema }),
+  response: z.object({ tipo: z.enum(['certificado', 'senha']) }),
+  status: 209,
+  errors: ['loginBloqueado'],
+});
+
+export const loginCliente = defineContract({
+  id: 'auth.loginCliente',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/authenticate/cliente',
+  summary: 'Login de usuário de cliente por senha, permitido apenas no prazo sem certificado digital.',
+  access: 'public',
+  body: z.object({ email: emailSchema, password: loginPasswordSchema }),
+  response: loginResponse,
+  errors: [...loginErrors, 'prazoSemCertificadoEncerrado', ...clientStateErrors],
+});
+
+export const loginCertificadoCliente = defineContract({
+  id: 'auth.loginCertificadoCliente',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/authenticate/certificate/cliente',
+  summary: 'Login de usuário de cliente com o e-CNPJ ICP-Brasil da empresa (domínio com TLS mútuo).',
+  access: 'public',
+  channel: 'mtls',
+  body: z.object({ email: emailSchema }),
+  response: loginResponse,
+  errors: [...certificateErrors, 'usuarioInativo', 'loginBloqueado', ...clientStateErrors],
+});
+
+export const loginCertificadoEmissor = defineContract({
+  id: 'auth.loginCertificadoEmissor',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/authenticate/certificate/emissor',
+  summary: 'Login do emissor com o seu e-CNPJ ICP-Brasil (domínio com TLS mútuo).',
+  access: 'public',
+  channel: 'mtls',
+  response: loginResponse,
+  errors: [...certificateErrors, 'usuarioInativo'],
+});
+
+export const passwordEmail = defineContract({
+  id: 'auth.passwordEmail',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/password/email',
+  summary: 'Envia o link de redefinição de senha (a resposta é a mesma exista ou não o e-mail).',
+  access: 'public',
+  body: z.object({ email: emailSchema }),
+  response: messageResponse,
+  errors: ['muitasRequisicoes'],
+});
+
+export const passwordReset = defineContract({
+  id: 'auth.passwordReset',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/password/reset',
+  summary: 'Redefine a senha com o token recebido por e-mail (uso único, validade curta).',
+  access: 'public',
+  body: z
+    .object({ email: emailSchema, password: newPasswordSchema, password_confirmation: z.string(), token: z.string().min(20).max(200) })
+    .refine((b) => b.password === b.password_confirmation, { error: 'A confirmação da senha não confere.', path: ['password_confirmation'] }),
+  response: messageResponse,
+  errors: ['senhaReinicioFalhou'],
+});
+
+export const logout = defineContract({
+  id: 'auth.logout',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/logout',
+  summary: 'Encerra a sessão do token apresentado.',
+  access: 'authenticated',
+  channel: 'both',
+  response: messageResponse,
+  errors: [],
+});

@@ -1,0 +1,39 @@
+import { request } from 'node:https';
+import { inject } from 'vitest';
+import { DEMO_CLIENTES, DEMO_EMISSOR } from '../../infra/local/demo-data';
+import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
+import { ensureLocalPki } from '../../infra/local/emulators/tls';
+
+/** The twin's test e-CNPJ certificates (made at its start; this only reads them back). */
+export async function testCertificates() {
+  const dataDir = inject('twin').dataDir;
+  return ensureTestIcp(dataDir, [
+    ...DEMO_CLIENTES.map((c) => ({ cnpj: c.cnpj, razaoSocial: c.razaoSocial.toUpperCase() })),
+    { cnpj: DEMO_EMISSOR.cnpj, razaoSocial: DEMO_EMISSOR.razaoSocial.toUpperCase() },
+  ]);
+}
+
+/** A request to the mutual-TLS port, presenting a client certificate (or none). */
+export async function callMtls(path: string, body: unknown, cert?: { certPem: string; keyPem: string }) {
+  const { caCertPem } = await ensureLocalPki(inject('twin').dataDir);
+  const url = new URL(path, inject('twin').tlsUrl);
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        ca: caCertPem,
+        ...(cert ? { cert: cert.certPem, key: cert.keyPem } : {}),
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}

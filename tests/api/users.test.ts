@@ -1,0 +1,177 @@
+import { randomInt } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from './http';
+import { waitForMail } from './mail';
+import { bearer } from './session';
+
+/** User administration by the Sefaz administrator (spec 1 sections 2–6). */
+
+let admin: string;
+
+beforeAll(async () => {
+  const { body } = await call('/api/v1/authenticate/sefaz', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@plac.local', password: 'Plac@2026!' }),
+  });
+  admin = (body as { token: string }).token;
+});
+
+function cpf(): string {
+  const first9 = String(randomInt(100_000_000, 999_999_999));
+  const digit = (digits: string) => {
+    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const d1 = digit(first9);
+  return first9 + d1 + digit(first9 + d1);
+}
+
+const send = (method: string, path: string, body?: unknown, token = admin) =>
+  call(path, { method, headers: { 'content-type': 'application/json', ...bearer(token) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+
+const sefazUser = (n: string) => ({
+  name: `Gestora ${n}`,
+  email: `gestora.${n}@sefaz.ba.gov.br`,
+  cpf: cpf(),
+  tipo_usuario: 'S',
+  roles: ['sefaz_gestor'],
+  uf: 'BA',
+});
+
+describe('users administration', () => {
+  it('creates a Sefaz manager, e-mails the link to set a password, and finds it by the filters', async () => {
+    const n = String(randomInt(1e6));
+    const input = sefazUser(n);
+    const created = await send('POST', '/api/v1/users', input);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: input.name, email: input.email, cpf: input.cpf, situacao: 'A', tipo_usuario: 'S', uf: 'BA', roles: [{ slug: 'sefaz_gestor', label: 'Gestor' }], updated_by: 'Administradora Demo' });
+    const mail = await waitForMail(input.email, 'defina sua senha');
+    expect(mail.text).toMatch(/\/password\/reset\/[\w-]{20,}/);
+
+    const byName = await send('GET', `/api/v1/users?name=${encodeURIComponent(`gestora ${n}`)}&tipo=S&situacao=A`);
+    expect(byName.body).toMatchObject({ total: 1, items: [{ email: input.email }] });
+    const byCpf = await send('GET', `/api/v1/users?cpf=${input.cpf.slice(0, 3)}.${input.cpf.slice(3, 6)}`);
+    expect((byCpf.body as { items: { cpf: string }[] }).items.map((u) => u.cpf)).toContain(input.cpf);
+  });
+
+  it('creates a client user and forces the avaliacao role for a client under evaluation', async () => {
+    const n = String(randomInt(1e6));
+    const { status, body } = await send('POST', '/api/v1/users', {
+      name: `Analista ${n}`,
+      email: `analista.${n}@credito.demo`,
+      cpf: cpf(),
+      tipo_usuario: 'C',
+      roles: ['cliente', 'cliente_web'],
+      cliente_id: 'demo-avaliacao',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ roles: [{ slug: 'avaliacao' }], cliente: { id: 'demo-avaliacao', razao_social: 'Crédito em Avaliação S.A.' } });
+  });
+
+  it('refuses the same e-mail twice, also when two creations race, and writes only one', async () => {
+    const n = String(randomInt(1e6));
+    const a = { ...sefazUser(n) };
+    const b = { ...sefazUser(n), cpf: cpf() };
+    const results = await Promise.all([send('POST', '/api/v1/users', a), send('POST', '/api/v1/users', b)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body).toMatchObject({ message: 'Já existe um recurso com essas informações.' });
+    const list = await send('GET', `/api/v1/users?email=${encodeURIComponent(a.email)}`);
+    expect((list.body as { total: number }).total).toBe(1);
+    const sameCpf = await send('POST', '/api/v1/users', { ...sefazUser(`${n}b`), cpf: a.cpf });
+    expect(sameCpf.status).toBe(409);
+  });
+
+  it.each([
+    [{ cpf: '111.111.111-11' }, 'cpf', 'O campo CPF é inválido.'],
+    [{ tipo_usuario: 'C', roles: ['cliente'], uf: undefined }, 'cliente_id', 'O campo cliente é obrigatório para usuários do tipo Cliente.'],
+    [{ roles: ['cliente'] }, 'roles', 'A permissão Cliente não é permitida para este tipo de usuário.'],
+    [{ roles: [] }, 'roles', 'Selecione ao menos uma permissão.'],
+    [{ uf: undefined }, 'uf', 'O campo UF é obrigatório.'],
+    [{ email: 'sem-arroba' }, 'email', 'Informe um e-mail válido.'],
+  ])('refuses %j with a message beside %s and writes nothing', async (change, field, text) => {
+    const n = String(randomInt(1e6));
+    const input = { ...sefazUser(n), ...change };
+    const { status, body } = await send('POST', '/api/v1/users', input);
+    expect(status).toBe(400);
+    expect((body as { errors: Record<string, string[]> }).errors[field]).toEqual([text]);
+    if (typeof input.email === 'string' && input.email.includes('@')) {
+      const list = await send('GET', `/api/v1/users?email=${encodeURIComponent(input.email)}`);
+      expect((list.body as { total: number }).total).toBe(0);
+    }
+  });
+
+  it('edits a user, keeps its CPF, and ends its sessions when it is deactivated', async () => {
+    const n = String(randomInt(1e6));
+    const created = (await send('POST', '/api/v1/users', sefazUser(n))).body as { id: string; cpf: string };
+    const update = { name: `Gestora Editada ${n}`, email: `editada.${n}@sefaz.ba.gov.br`, tipo_usuario: 'S', roles: ['sefaz_admin'], uf: 'SE', situacao: 'I' };
+    const { status, body } = await send('PUT', `/api/v1/users/${created.id}`, { ...update, cpf: '00000000000' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ name: update.name, email: update.email, cpf: created.cpf, situacao: 'I', uf: 'SE' });
+    const oldEmailFree = await send('POST', '/api/v1/users', { ...sefazUser(n) });
+    expect(oldEmailFree.status).toBe(201);
+  });
+
+  it('lists the roles with their labels', async () => {
+    const { body } = await send('GET', '/api/v1/roles');
+    expect(body).toContainEqual({ slug: 'sefaz_admin', label: 'Administrador Plac', tipo_usuario: 'S' });
+    expect(body).toContainEqual({ slug: 'avaliacao', label: 'Em Avaliação', tipo_usuario: 'C' });
+    expect((body as { slug: string }[]).map((r) => r.slug)).not.toContain('emissor');
+  });
+
+  it('does not let the administrator remove itself, and removes another user', async () => {
+    const self = await send('DELETE', '/api/v1/users/demo-admin');
+    expect(self.status).toBe(403);
+    expect(self.body).toMatchObject({ message: 'Você não pode remover seu próprio usuário' });
+    const n = String(randomInt(1e6));
+    const created = (await send('POST', '/api/v1/users', sefazUser(n))).body as { id: string };
+    expect((await send('DELETE', `/api/v1/users/${created.id}`)).status).toBe(200);
+    expect((await send('GET', `/api/v1/users/${created.id}`)).status).toBe(404);
+  });
+
+  it('excludes the users of notUsers and pages the result', async () => {
+    const page = await send('GET', '/api/v1/users?size=10&page=1&notUsers=demo-admin,demo-gestor');
+    const items = (page.body as { items: { id: string }[] }).items;
+    expect(items.length).toBeLessThanOrEqual(10);
+    expect(items.map((u) => u.id)).not.toContain('demo-admin');
+    expect(items.map((u) => u.id)).not.toContain('demo-gestor');
+  });
+});
+
+describe('profile', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+  it('changes the name and the avatar (png), and shows the avatar through a short-lived URL', async () => {
+    const { body: login } = await call('/api/v1/authenticate/sefaz', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'gestor@plac.local', password: 'Plac@2026!' }),
+    });
+    const token = (login as { token: string }).token;
+    const image = `data:image/png;base64,${png.toString('base64')}`;
+    const { status, body } = await send('PUT', '/api/v1/profile', { name: 'Gestor Demo', email: 'gestor@plac.local', image }, token);
+    expect(status).toBe(200);
+    const url = (body as { image: string }).image;
+    expect(url).toContain('X-Amz-Signature=');
+    const got = await fetch(url);
+    expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('refuses a file that is not png or jpeg whatever its name, and one over 3 MB', async () => {
+    const { body: login } = await call('/api/v1/authenticate/sefaz', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'gestor@plac.local', password: 'Plac@2026!' }),
+    });
+    const token = (login as { token: string }).token;
+    const pdf = `data:image/png;base64,${Buffer.from('%PDF-1.7 fake').toString('base64')}`;
+    const bad = await send('PUT', '/api/v1/profile', { name: 'Gestor Demo', email: 'gestor@plac.local', image: pdf }, token);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ errors: { image: ['Só são permitidas imagens png ou jpeg.'] } });
+    const big = Buffer.concat([png, Buffer.alloc(3.5 * 1024 * 1024)]);
+    const large = await send('PUT', '/api/v1/profile', { name: 'Gestor Demo', email: 'gestor@plac.local', image: big.toString('base64') }, token);
+    expect(large.status).toBe(400);
+    expect(large.body).toEqual({ errors: { image: ['A imagem tem 3,5 MB; o tamanho permitido é 3 MB.'] } });
+  });
+});

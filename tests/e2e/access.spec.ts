@@ -1,0 +1,188 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_CLIENTES } from '../../infra/local/demo-data';
+import { signIn } from './session';
+
+/** Access (issue 3) in Chromium against the e2e twin: logins, sessions, profile, users, guards. */
+const PASSWORD = 'Plac@2026!';
+const port = Number(process.env.PLAC_E2E_PORT ?? 3100);
+const mailUrl = `http://127.0.0.1:${port + 5025}`;
+
+async function loginSefaz(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sefaz' }).click();
+  const form = page.getByRole('form', { name: 'Login Sefaz' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+}
+
+async function pick(page: Page, inputId: string, option: string | RegExp) {
+  await page.locator(`.p-dropdown:has(#${inputId})`).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+function cpf(seed: number): string {
+  const first9 = String(100_000_000 + (seed % 899_999_999));
+  const digit = (digits: string) => {
+    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const d1 = digit(first9);
+  return first9 + d1 + digit(first9 + d1);
+}
+
+test('the administrator logs in, creates a Sefaz manager and a client user, and logs out', async ({ page }) => {
+  await loginSefaz(page, 'admin@plac.local');
+  await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Administradora Demo' })).toBeVisible();
+  const seed = Date.now();
+
+  for (const user of [
+    { name: `Gestora E2E ${seed}`, email: `gestora.${seed}@sefaz.ba.gov.br`, cpf: cpf(seed), tipo: 'Sefaz', role: 'Gestor' },
+    { name: `Cliente E2E ${seed}`, email: `cliente.${seed}@banco-esf.demo`, cpf: cpf(seed + 1), tipo: 'Cliente', role: 'Cliente Web' },
+  ]) {
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Usuários' }).click();
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    const form = page.getByRole('form', { name: 'Usuário' });
+    await form.getByLabel('Nome').fill(user.name);
+    await form.getByLabel('E-mail').fill(user.email);
+    // The CPF mask rewrites the field as it is typed: type, and retype until it holds the CPF.
+    const cpfField = form.locator('#cpf');
+    const masked = user.cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+    await expect(async () => {
+      await cpfField.fill('');
+      await cpfField.click();
+      await cpfField.press('Home');
+      await cpfField.pressSequentially(user.cpf, { delay: 20 });
+      await expect(cpfField).toHaveValue(masked, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    // PrimeReact's radio and checkbox inputs sit under a styled box; under load a click can land
+    // before the box is interactive, so click until the state shows (fails if it never does).
+    const tipo = form.getByRole('radio', { name: user.tipo, exact: true });
+    await expect(async () => {
+      await tipo.click();
+      await expect(tipo).toBeChecked({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+    if (user.tipo === 'Sefaz') await pick(page, 'uf', 'BA - Bahia');
+    else await pick(page, 'cliente_id', /^Banco Demonstração ESF S\.A\./);
+    const role = form.getByRole('checkbox', { name: user.role, exact: true });
+    await expect(async () => {
+      if (!(await role.isChecked())) await role.click();
+      await expect(role).toBeChecked({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();
+    await page.getByRole('search', { name: 'Filtros de usuários' }).getByLabel('Nome').fill(user.name);
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    await expect(page.getByRole('cell', { name: user.email })).toBeVisible();
+  }
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page.getByText('Sessão encerrada com sucesso')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sefaz' })).toBeVisible();
+});
+
+test('a client inside its password period logs in with a password; one past it gets the spec’s message', async ({ page }) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Login de cliente' });
+  await form.getByLabel('E-mail').fill('cliente@plac.local');
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  const dialog = page.getByRole('form', { name: 'Senha do cliente' });
+  await dialog.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Cliente Demo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sair' }).click();
+
+  await form.getByLabel('E-mail').fill('imf@plac.local');
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await dialog.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Encerrado o prazo para autenticar sem certificado digital.');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('with the company’s e-CNPJ certificate', () => {
+  const imf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-imf')!;
+  const dir = join(process.env.PLAC_E2E_DATA ?? '', 'pki/test-icp/ecnpj');
+  test.use({
+    ignoreHTTPSErrors: true,
+    clientCertificates: [{ origin: `https://localhost:${port + 443}`, certPath: join(dir, `${imf.cnpj}.cert.pem`), keyPath: join(dir, `${imf.cnpj}.key.pem`) }],
+  });
+
+  test('a client past its password period logs in with its certificate', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Login de cliente' });
+    await form.getByLabel('E-mail').fill('imf@plac.local');
+    await form.getByRole('button', { name: 'Entrar' }).click();
+    const dialog = page.getByRole('form', { name: 'Senha do cliente' });
+    await dialog.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    await dialog.getByRole('button', { name: 'Entrar com certificado digital' }).click();
+    await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Cliente IMF Demo' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Pagamentos antecipados')).toBeVisible();
+  });
+});
+
+test('a forgotten password is reset through the e-mailed link', async ({ page, request }) => {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sefaz' }).click();
+  await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Esqueci minha senha' });
+  await dialog.getByLabel('E-mail').fill('monitoramento@plac.local');
+  await dialog.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('O link para redefinição de senha foi enviado para seu email.')).toBeVisible();
+
+  let link: string | undefined;
+  await expect(async () => {
+    const mails = (await (await request.get(`${mailUrl}/api/messages?to=monitoramento@plac.local`)).json()) as { text?: string }[];
+    link = /https?:\/\/\S+\/password\/reset\/[\w-]+/.exec(mails[0]?.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+
+  await page.goto(new URL(link!).pathname);
+  const form = page.getByRole('form', { name: 'Redefinir senha' });
+  await form.getByLabel('E-mail').fill('monitoramento@plac.local');
+  await form.getByLabel('Senha', { exact: true }).fill('Monitor2026x');
+  await form.getByLabel('Confirmação de senha').fill('Monitor2026x');
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const login = page.getByRole('form', { name: 'Login de cliente' });
+  await login.getByLabel('E-mail').fill('monitoramento@plac.local');
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  const dialogSenha = page.getByRole('form', { name: 'Senha do cliente' });
+  await dialogSenha.getByLabel('Senha', { exact: true }).fill('Monitor2026x');
+  await dialogSenha.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Monitoramento Demo' })).toBeVisible();
+});
+
+test('an avatar is uploaded and shown', async ({ page }) => {
+  await loginSefaz(page, 'gestor@plac.local');
+  await page.getByRole('link', { name: 'Meu perfil' }).click();
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.getByLabel('Arquivo da foto').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();
+  const img = page.getByRole('img', { name: 'Foto do perfil' });
+  await expect(img).toHaveAttribute('src', /X-Amz-Signature=/);
+  await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+});
+
+test('a client user opening an administration page lands on Acesso Negado', async ({ page }) => {
+  await signIn(page, { userId: 'demo-cliente', name: 'Cliente Demo', tipo: 'C', roles: ['cliente'], clienteId: 'demo-esf' });
+  await page.goto('/app/user');
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+  await expect(page.getByText('Você não tem acesso a esta funcionalidade.')).toBeVisible();
+});
+
+test('an expired token logs the user out with the inactivity message', async ({ page }) => {
+  await signIn(page, { userId: 'demo-gestor', name: 'Gestor Demo', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' }, 1);
+  await page.waitForTimeout(2200);
+  await page.goto('/app/profile');
+  await expect(page.getByText('Você foi deslogado do sistema por inatividade. Favor entrar no sistema novamente.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,148 @@
+import { auth } from '@plac/shared/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { AppDialog } from '../../components/AppDialog';
+import { FormField } from '../../components/FormField';
+import { callApi, callApiWithStatus, useApiMutation, type ApiError } from '../../lib/api';
+import { certificateLogin, hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
+
+/** How the type check ended: the password dialog opened, the certificate login signed in, or a silent 410. */
+type Outcome = 'senha' | 'entrou' | 'cancelado';
+
+/**
+ * Tab 'Cliente PLAC' (spec 1 sections 2 and 4): the e-mail goes to the type check; 209 signs in with the
+ * company's certificate on the mTLS domain, 210 opens the password dialog (allowed only within the
+ * period without certificate, which the server enforces).
+ */
+export function ClientLoginForm() {
+  const [email, setEmail] = useState('');
+  const [local, setLocal] = useState<LocalErrors>({});
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const finish = useFinishLogin();
+
+  const entrar = useMutation<Outcome, ApiError, string>({
+    mutationFn: async (value) => {
+      const { status, data } = await callApiWithStatus(auth.clientLoginType, { body: { email: value } });
+      const tipo = status === 210 ? 'senha' : status === 209 ? 'certificado' : data.tipo;
+      if (tipo === 'senha') return 'senha';
+      const result = await certificateLogin(() =>
+        callApi(auth.loginCertificadoCliente, { body: { email: value }, notify: false }),
+      );
+      if (!result) return 'cancelado';
+      finish(result);
+      return 'entrou';
+    },
+    onSuccess: (outcome) => {
+      if (outcome === 'senha') setPasswordOpen(true);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = requiredErrors({ email: { label: 'E-mail', value: email } });
+    setLocal(errors);
+    if (hasErrors(errors)) return;
+    entrar.mutate(email.trim());
+  }
+
+  return (
+    <>
+      <form className="login-form" onSubmit={submit} noValidate aria-label="Login de cliente">
+        <p className="login-hint">
+          Informe o seu e-mail. Se o acesso da sua empresa for por certificado digital, o navegador pedirá
+          que você escolha o certificado.
+        </p>
+        <FormField id="cliente-email" label="E-mail" field="email" error={entrar.error} messages={local.email}>
+          <InputText
+            id="cliente-email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            maxLength={100}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby="cliente-email-error"
+            invalid={Boolean(local.email) || Boolean(entrar.error?.fieldErrors?.email)}
+          />
+        </FormField>
+        <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
+      </form>
+      <ClientPasswordDialog email={email.trim()} visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+    </>
+  );
+}
+
+interface ClientPasswordDialogProps {
+  email: string;
+  visible: boolean;
+  onHide: () => void;
+}
+
+/** The password dialog of a client user inside the period without certificate. */
+function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogProps) {
+  const [password, setPassword] = useState('');
+  const [local, setLocal] = useState<LocalErrors>({});
+  const finish = useFinishLogin();
+  const entrar = useApiMutation(auth.loginCliente, { onSuccess: finish });
+  // Past the period without certificate the server refuses the password; the same user may go on
+  // with the company's certificate.
+  const periodOver = entrar.error?.error === 'prazoSemCertificadoEncerrado';
+  const certificado = useMutation<void, ApiError>({
+    mutationFn: async () => {
+      const result = await certificateLogin(() => callApi(auth.loginCertificadoCliente, { body: { email }, notify: false }));
+      if (result) finish(result);
+    },
+  });
+
+  function close() {
+    setPassword('');
+    setLocal({});
+    entrar.reset();
+    onHide();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = requiredErrors({ password: { label: 'Senha', value: password } });
+    setLocal(errors);
+    if (hasErrors(errors)) return;
+    entrar.mutate({ body: { email, password } });
+  }
+
+  return (
+    <AppDialog header="Informe sua senha" visible={visible} onHide={close} style={{ width: 'min(28rem, 95vw)' }}>
+      <form className="login-form" onSubmit={submit} noValidate aria-label="Senha do cliente">
+        <p className="login-hint">{email}</p>
+        <FormField id="cliente-senha" label="Senha" field="password" error={entrar.error} messages={local.password}>
+          <InputText
+            id="cliente-senha"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby="cliente-senha-error"
+            invalid={Boolean(local.password) || Boolean(entrar.error?.fieldErrors?.password)}
+          />
+        </FormField>
+        <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
+        {periodOver && (
+          <>
+            <p className="login-hint" role="alert">
+              {entrar.error?.message}
+            </p>
+            <Button
+              type="button"
+              label="Entrar com certificado digital"
+              icon="pi pi-id-card"
+              severity="secondary"
+              loading={certificado.isPending}
+              onClick={() => certificado.mutate()}
+            />
+          </>
+        )}
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { TabPanel, TabView } from 'primereact/tabview';
+import { ClientLoginForm } from './ClientLoginForm';
+import { ProductAudiences, ProductIntro } from './ProductOverview';
+import { SefazLoginForm } from './SefazLoginForm';
+
+/**
+ * The login route '/' (spec 1 section 2): tabs 'Cliente PLAC' (certificate or e-mail, with a password
+ * dialog when the server asks for one) and 'Sefaz' (e-mail and password, forgot-password dialog), beside
+ * the presentation of the platform. A signed-in visitor never sees it (the route's guard sends them to
+ * the dashboard).
+ */
+export default function LoginPage() {
+  return (
+    <main className="public-page">
+      <div className="login-layout">
+        <ProductIntro />
+        <section className="login-card" aria-labelledby="login-title">
+          <h2 id="login-title">Acesso ao sistema</h2>
+          <TabView>
+            <TabPanel header="Cliente PLAC">
+              <ClientLoginForm />
+            </TabPanel>
+            <TabPanel header="Sefaz">
+              <SefazLoginForm />
+            </TabPanel>
+          </TabView>
+        </section>
+      </div>
+      <ProductAudiences />
+    </main>
+  );
+}

@@ -1,0 +1,209 @@
+import { users, type ResponseOf } from '@plac/shared/contracts';
+import { MESSAGES } from '@plac/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar } from 'primereact/avatar';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FieldError } from '../../components/FieldError';
+import { FormField } from '../../components/FormField';
+import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { updateUser, useCurrentUser, type SessionUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { initialsOf, readAvatar } from './avatar';
+import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
+
+type Profile = ResponseOf<typeof users.profile>;
+
+/** The avatar change waiting for 'Salvar': none, a new picture (data URL), or its removal. */
+type ImageChange = { kind: 'keep' } | { kind: 'new'; dataUrl: string } | { kind: 'remove' };
+
+/** The session's user as a profile, while GET /profile has not answered (or failed). */
+function fromSession(user: SessionUser): Profile {
+  return {
+    userId: user.userId,
+    name: user.name,
+    email: user.email ?? '',
+    tipo: user.tipo,
+    roles: user.roles,
+    image: user.image ?? null,
+    prazoSemCertificado: user.prazoSemCertificado ?? null,
+    podeAlterarSenha: user.podeAlterarSenha ?? false,
+  };
+}
+
+/**
+ * The profile '/app/profile' (spec 1 sections 2 and 5), for any signed-in user: name, e-mail, the
+ * password with its confirmation only when allowed (podeAlterarSenha: Sefaz users, and client users
+ * inside their period without certificate), and the avatar (png or jpeg up to 3 MB).
+ */
+export default function ProfilePage() {
+  const sessionUser = useCurrentUser();
+  // The server's copy: the avatar's presigned URL in the session expires after a few minutes.
+  const query = useApiQuery(users.profile, {});
+  if (query.isPending) {
+    return (
+      <>
+        <h1 className="app-page-title">Meu perfil</h1>
+        <p role="status">Carregando…</p>
+      </>
+    );
+  }
+  const profile = query.data ?? fromSession(sessionUser);
+  return <ProfileForm profile={profile} />;
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(profile.name);
+  const [email, setEmail] = useState(profile.email);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [image, setImage] = useState<ImageChange>({ kind: 'keep' });
+  const [local, setLocal] = useState<LocalErrors>({});
+  const fileInput = useRef<HTMLInputElement>(null);
+  const canChangePassword = profile.podeAlterarSenha;
+
+  const salvar = useApiMutation(users.updateProfile, {
+    onSuccess: (saved) => {
+      toast.success(MESSAGES.registroSalvo);
+      updateUser(saved);
+      queryClient.setQueryData(apiQueryKey(users.profile, {}), saved);
+      setName(saved.name);
+      setEmail(saved.email);
+      setPassword('');
+      setConfirmation('');
+      setImage({ kind: 'keep' });
+    },
+  });
+  const invalid = (field: string) => Boolean(local[field]) || Boolean(salvar.error?.fieldErrors?.[field]);
+
+  const shownImage = image.kind === 'new' ? image.dataUrl : image.kind === 'remove' ? null : profile.image;
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Lets the same file be picked again after a refusal.
+    event.target.value = '';
+    if (!file) return;
+    const checked = await readAvatar(file);
+    if (!checked.ok) {
+      toast.error(checked.message);
+      return;
+    }
+    setImage({ kind: 'new', dataUrl: checked.dataUrl });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = requiredErrors({ name: { label: 'Nome', value: name }, email: { label: 'E-mail', value: email } });
+    if (canChangePassword && (password !== '' || confirmation !== '') && password !== confirmation) {
+      errors.password_confirmation = [MESSAGES.senhaConfirmacao];
+    }
+    setLocal(errors);
+    if (hasErrors(errors)) return;
+    salvar.mutate({
+      body: {
+        name: name.trim(),
+        email: email.trim(),
+        ...(canChangePassword && password !== '' ? { password, password_confirmation: confirmation } : {}),
+        ...(image.kind === 'new' ? { image: image.dataUrl } : image.kind === 'remove' ? { image: null } : {}),
+      },
+    });
+  }
+
+  return (
+    <>
+      <h1 className="app-page-title">Meu perfil</h1>
+      <form className="profile-form" onSubmit={submit} noValidate aria-label="Meu perfil">
+        <div className="profile-avatar">
+          <Avatar
+            {...(shownImage ? { image: shownImage, imageFallback: 'default' } : {})}
+            label={initialsOf(name || profile.name)}
+            imageAlt="Foto do perfil"
+            shape="circle"
+            size="xlarge"
+            aria-label="Foto do perfil"
+          />
+          <div className="profile-avatar-actions">
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg"
+              aria-label="Arquivo da foto"
+              hidden
+              onChange={(e) => void pick(e)}
+            />
+            <Button type="button" label="Escolher foto" icon="pi pi-image" outlined onClick={() => fileInput.current?.click()} />
+            {shownImage && (
+              <Button type="button" label="Remover foto" icon="pi pi-trash" severity="danger" text onClick={() => setImage({ kind: 'remove' })} />
+            )}
+            <small className="profile-hint">png ou jpeg, até 3 MB. A foto é gravada ao salvar.</small>
+            <FieldError error={salvar.error} field="image" id="perfil-foto-error" />
+          </div>
+        </div>
+
+        <FormField id="perfil-nome" label="Nome" field="name" error={salvar.error} messages={local.name}>
+          <InputText
+            id="perfil-nome"
+            autoComplete="name"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+            aria-describedby="perfil-nome-error"
+            invalid={invalid('name')}
+          />
+        </FormField>
+        <FormField id="perfil-email" label="E-mail" field="email" error={salvar.error} messages={local.email}>
+          <InputText
+            id="perfil-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            maxLength={100}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby="perfil-email-error"
+            invalid={invalid('email')}
+          />
+        </FormField>
+        {canChangePassword && (
+          <>
+            <FormField id="perfil-senha" label="Senha" field="password" error={salvar.error} messages={local.password}>
+              <InputText
+                id="perfil-senha"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                maxLength={20}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-describedby="perfil-senha-error"
+                invalid={invalid('password')}
+              />
+            </FormField>
+            <FormField
+              id="perfil-confirmacao"
+              label="Confirmação de senha"
+              field="password_confirmation"
+              error={salvar.error}
+              messages={local.password_confirmation}
+            >
+              <InputText
+                id="perfil-confirmacao"
+                type="password"
+                autoComplete="new-password"
+                value={confirmation}
+                maxLength={20}
+                onChange={(e) => setConfirmation(e.target.value)}
+                aria-describedby="perfil-confirmacao-error"
+                invalid={invalid('password_confirmation')}
+              />
+            </FormField>
+            <small className="profile-hint">Deixe a senha em branco para mantê-la.</small>
+          </>
+        )}
+        <div className="form-actions">
+          <Button type="submit" label="Salvar" icon="pi pi-check" loading={salvar.isPending} />
+        </div>
+      </form>
+    </>
+  );
+}

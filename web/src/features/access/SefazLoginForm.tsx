@@ -1,0 +1,70 @@
+import { auth } from '@plac/shared/contracts';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../components/FormField';
+import { useApiMutation } from '../../lib/api';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
+
+/** Tab 'Sefaz' (spec 1 section 2): e-mail and password, plus the forgot-password dialog. */
+export function SefazLoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [local, setLocal] = useState<LocalErrors>({});
+  const [forgotOpen, setForgotOpen] = useState(false);
+  // A new key on every opening restarts the dialog with the e-mail typed here.
+  const [forgotKey, setForgotKey] = useState(0);
+  const finish = useFinishLogin();
+  const entrar = useApiMutation(auth.loginSefaz, { onSuccess: finish });
+  const fieldError = (field: string) => Boolean(local[field]) || Boolean(entrar.error?.fieldErrors?.[field]);
+
+  function openForgot() {
+    setForgotKey((key) => key + 1);
+    setForgotOpen(true);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = requiredErrors({
+      email: { label: 'E-mail', value: email },
+      password: { label: 'Senha', value: password },
+    });
+    setLocal(errors);
+    if (hasErrors(errors)) return;
+    entrar.mutate({ body: { email: email.trim(), password } });
+  }
+
+  return (
+    <>
+      <form className="login-form" onSubmit={submit} noValidate aria-label="Login Sefaz">
+        <FormField id="sefaz-email" label="E-mail" field="email" error={entrar.error} messages={local.email}>
+          <InputText
+            id="sefaz-email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            maxLength={100}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby="sefaz-email-error"
+            invalid={fieldError('email')}
+          />
+        </FormField>
+        <FormField id="sefaz-senha" label="Senha" field="password" error={entrar.error} messages={local.password}>
+          <InputText
+            id="sefaz-senha"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby="sefaz-senha-error"
+            invalid={fieldError('password')}
+          />
+        </FormField>
+        <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
+        <Button type="button" label="Esqueci minha senha" link className="login-forgot" onClick={openForgot} />
+      </form>
+      <ForgotPasswordDialog key={forgotKey} initialEmail={email.trim()} visible={forgotOpen} onHide={() => setForgotOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { auth, ResponseOf } from '@plac/shared/contracts';
+import { message } from '@plac/shared/messages';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isApiError, reportApiError } from '../../lib/api';
+import { login } from '../../lib/session';
+
+/** What every login answers: the session user and the bearer token. */
+export type LoginResult = ResponseOf<typeof auth.loginSefaz>;
+
+/** Stores the session of a successful login and leaves for `to` (the dashboard unless said). */
+export function useFinishLogin(to = '/app'): (result: LoginResult) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (result: LoginResult) => {
+      login(result.user, result.token);
+      void navigate(to, { replace: true });
+    },
+    [navigate, to],
+  );
+}
+
+/**
+ * Runs a certificate login sent with `notify: false`. Spec 1 section 4: a 410 answer clears the errors
+ * silently (resolves null, nothing shown); any other failure is shown as usual (section 8) and rethrown
+ * so that the form can put its field errors beside the fields.
+ */
+export async function certificateLogin(call: () => Promise<LoginResult>): Promise<LoginResult | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isApiError(error)) {
+      if (error.status === 410) return null;
+      // Token failures were already handled by the client.
+      if (!error.isTokenError) reportApiError(error);
+    }
+    throw error;
+  }
+}
+
+export type LocalErrors = Partial<Record<string, string[]>>;
+
+/** 'O campo {field} é obrigatório.' for each empty field; `fields` maps field name → label and value. */
+export function requiredErrors(fields: Record<string, { label: string; value: string }>): LocalErrors {
+  const errors: LocalErrors = {};
+  for (const [name, { label, value }] of Object.entries(fields)) {
+    if (value.trim() === '') errors[name] = [message('campoObrigatorio', { field: label })];
+  }
+  return errors;
+}
+
+export function hasErrors(errors: LocalErrors): boolean {
+  return Object.values(errors).some((list) => list !== undefined && list.length > 0);
+}

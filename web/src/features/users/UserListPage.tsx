@@ -1,0 +1,276 @@
+import './users.css';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { routePath, type UserType } from '@plac/shared/access';
+import { users } from '@plac/shared/contracts';
+import { formatCpf, MASKS, onlyDigits } from '@plac/shared/domain';
+import { MESSAGES } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputMask } from 'primereact/inputmask';
+import { InputText } from 'primereact/inputtext';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { useRegisterDialog } from '../../lib/dialogs';
+import { getSession, saveFilter } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import {
+  DEFAULT_PAGE_SIZE,
+  isPageSize,
+  PAGE_SIZES,
+  SITUACAO_OPTIONS,
+  tipoLabel,
+  TIPO_OPTIONS,
+  type PageSize,
+  type Situacao,
+  type User,
+} from './model';
+
+/**
+ * user-list (spec 1 section 2): filters CPF, name, e-mail, situacao and tipo; the table pages on the
+ * server. The search, with its page and page size, is the session's saved user filter (spec 1
+ * section 3), so coming back from the form shows the same list.
+ */
+
+/** The filter fields as typed; the CPF holds its digits only. */
+export interface UserFilter {
+  cpf: string;
+  name: string;
+  email: string;
+  situacao: Situacao | null;
+  tipo: UserType | null;
+}
+
+/** The saved user filter: the last search and where the table was. */
+export interface SavedUserSearch extends UserFilter {
+  page: number;
+  size: PageSize;
+}
+
+export const EMPTY_FILTER: UserFilter = { cpf: '', name: '', email: '', situacao: null, tipo: null };
+const FIRST_PAGE: Pick<SavedUserSearch, 'page' | 'size'> = { page: 1, size: DEFAULT_PAGE_SIZE };
+
+/** Confirmation before removing (ours: the spec gives no wording). */
+export const CONFIRMA_REMOCAO = 'Deseja realmente remover o usuário?';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The saved search of the session, field by field; anything malformed falls back to empty. */
+function savedSearch(): SavedUserSearch {
+  const saved = getSession().filters.user ?? {};
+  const situacao = SITUACAO_OPTIONS.find((o) => o.value === saved.situacao)?.value ?? null;
+  const tipo = TIPO_OPTIONS.find((o) => o.value === saved.tipo)?.value ?? null;
+  const page = typeof saved.page === 'number' && Number.isInteger(saved.page) && saved.page >= 1 ? saved.page : 1;
+  return {
+    cpf: onlyDigits(text(saved.cpf)).slice(0, 11),
+    name: text(saved.name),
+    email: text(saved.email),
+    situacao,
+    tipo,
+    page,
+    size: isPageSize(saved.size) ? saved.size : DEFAULT_PAGE_SIZE,
+  };
+}
+
+function filterOf(search: SavedUserSearch): UserFilter {
+  const { cpf, name, email, situacao, tipo } = search;
+  return { cpf, name, email, situacao, tipo };
+}
+
+export default function UserListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState(savedSearch);
+  const [filter, setFilter] = useState<UserFilter>(() => filterOf(search));
+  const [toRemove, setToRemove] = useState<User | null>(null);
+
+  const query = useMemo(
+    () => ({
+      cpf: search.cpf || undefined,
+      name: search.name.trim() || undefined,
+      email: search.email.trim() || undefined,
+      situacao: search.situacao ?? undefined,
+      tipo: search.tipo ?? undefined,
+      page: search.page,
+      size: search.size,
+    }),
+    [search],
+  );
+  const list = useApiQuery(users.listUsers, { query }, { placeholderData: keepPreviousData });
+  const remove = useApiMutation(users.deleteUser);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  const closeConfirm = () => setToRemove(null);
+  useRegisterDialog(toRemove !== null, closeConfirm);
+
+  function apply(next: SavedUserSearch) {
+    setSearch(next);
+    saveFilter('user', { ...next });
+  }
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    const next = { ...filter, page: 1, size: search.size };
+    // The same search again still asks the server: the user expects fresh data.
+    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
+    apply(next);
+  }
+
+  function onClear() {
+    setFilter(EMPTY_FILTER);
+    setSearch({ ...EMPTY_FILTER, ...FIRST_PAGE });
+    saveFilter('user', undefined);
+  }
+
+  function onPage(event: DataTablePageEvent) {
+    const size = isPageSize(event.rows) ? event.rows : search.size;
+    // A new page size starts again at the first page.
+    const page = size === search.size ? (event.page ?? Math.floor(event.first / size)) + 1 : 1;
+    apply({ ...search, page, size });
+  }
+
+  async function removeUser(user: User) {
+    setToRemove(null);
+    try {
+      await remove.mutateAsync({ params: { id: user.id } });
+    } catch {
+      // The API client has shown the reason (e.g. 'Você não pode remover seu próprio usuário').
+      return;
+    }
+    toast.success(MESSAGES.remocaoRealizada);
+    // The last row of a page: go back one, so the table does not show an empty page.
+    if (items.length === 1 && search.page > 1) apply({ ...search, page: search.page - 1 });
+    await queryClient.invalidateQueries({ queryKey: apiQueryKey(users.listUsers) });
+  }
+
+  const set = <K extends keyof UserFilter>(key: K, value: UserFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
+
+  const actions = (user: User) => (
+    <div className="users-row-actions">
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label="Editar"
+        tooltip="Editar"
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => navigate(routePath('user-form', { id: user.id }))}
+      />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        rounded
+        text
+        severity="danger"
+        aria-label="Remover"
+        tooltip="Remover"
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => setToRemove(user)}
+      />
+    </div>
+  );
+
+  return (
+    <>
+      <div className="users-header">
+        <h1 className="app-page-title">Usuários</h1>
+        <Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => navigate(routePath('user-form', { id: 'new' }))} />
+      </div>
+
+      <form className="users-panel" role="search" aria-label="Filtros de usuários" onSubmit={onSearch}>
+        <div className="users-grid">
+          <div className="users-field">
+            <label htmlFor="filtro-cpf">CPF</label>
+            <InputMask
+              id="filtro-cpf"
+              mask={MASKS.cpf}
+              unmask
+              autoClear={false}
+              value={filter.cpf}
+              onChange={(e) => set('cpf', onlyDigits(e.value ?? ''))}
+            />
+          </div>
+          <div className="users-field">
+            <label htmlFor="filtro-nome">Nome</label>
+            <InputText id="filtro-nome" maxLength={100} value={filter.name} onChange={(e) => set('name', e.target.value)} />
+          </div>
+          <div className="users-field">
+            <label htmlFor="filtro-email">E-mail</label>
+            <InputText id="filtro-email" maxLength={100} value={filter.email} onChange={(e) => set('email', e.target.value)} />
+          </div>
+          <div className="users-field">
+            <label htmlFor="filtro-situacao">Situação</label>
+            <Dropdown
+              inputId="filtro-situacao"
+              options={[...SITUACAO_OPTIONS]}
+              value={filter.situacao}
+              onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)}
+              placeholder="Todas"
+              showClear
+            />
+          </div>
+          <div className="users-field">
+            <label htmlFor="filtro-tipo">Tipo</label>
+            <Dropdown
+              inputId="filtro-tipo"
+              options={[...TIPO_OPTIONS]}
+              value={filter.tipo}
+              onChange={(e) => set('tipo', (e.value as UserType | undefined) ?? null)}
+              placeholder="Todos"
+              showClear
+            />
+          </div>
+        </div>
+        <div className="users-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
+        </div>
+      </form>
+
+      <DataTable
+        value={items}
+        dataKey="id"
+        lazy
+        paginator
+        first={(search.page - 1) * search.size}
+        rows={search.size}
+        totalRecords={total}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPage={onPage}
+        loading={list.isFetching}
+        emptyMessage={MESSAGES.nenhumRegistro}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate="Total de registros: {totalRecords}"
+        stripedRows
+        aria-label="Usuários"
+      >
+        <Column field="name" header="Nome" />
+        <Column field="email" header="E-mail" />
+        <Column header="Tipo" body={(user: User) => tipoLabel(user.tipo_usuario)} />
+        <Column header="CPF/CNPJ" body={(user: User) => formatCpf(user.cpf)} />
+        <Column header="UF" body={(user: User) => user.uf ?? ''} />
+        <Column header="Ações" body={actions} style={{ width: '7rem' }} />
+      </DataTable>
+
+      <ConfirmDialog
+        visible={toRemove !== null}
+        onHide={closeConfirm}
+        header="Confirmação"
+        message={CONFIRMA_REMOCAO}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel="Sim"
+        rejectLabel="Não"
+        acceptClassName="p-button-danger"
+        accept={() => {
+          if (toRemove) void removeUser(toRemove);
+        }}
+        reject={closeConfirm}
+      />
+    </>
+  );
+}
