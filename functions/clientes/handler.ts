@@ -1,7 +1,34 @@
 import { clientes } from '@plac/shared/contracts';
+import { HttpError, invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
-import { todosClientes } from './service';
+import { captchaValido, newChallenge } from './captcha';
+import * as service from './service';
 
 export const handler = httpApi(clientes, {
-  allClientes: async () => todosClientes(),
+  captchaChallenge: async () => (await newChallenge()) as unknown as { parameters: Record<string, unknown>; signature?: string },
+  registerCliente: async ({ body }) => {
+    if (!(await captchaValido(body.recaptcha))) throw invalid('captchaInvalido');
+    return service.register(body);
+  },
+  allClientes: async () => service.todosClientes(),
+  listClientes: async ({ query }) => service.list(query),
+  getCliente: async ({ principal, params }) => service.get(principal, params.id),
+  updateCliente: async ({ principal, params, body }) => service.update(principal, params.id, body),
+  liberarCliente: async ({ principal, params }) => service.liberar(principal, params.id),
+  contratoCliente: async ({ params }) => service.contrato(params.id),
+  prazoSemCertificado: async () => ({ dias: await service.prazoPadraoDias() }),
+  listWebhooks: async ({ principal, params }) => service.webhooksDoCliente(principal, params.cnpj),
+  createWebhook: async ({ principal, body }) => withMessage('webhookCadastroFalhou', () => service.criarWebhook(principal, body)),
+  updateWebhook: async ({ principal, body }) => withMessage('webhookAtualizacaoFalhou', () => service.atualizarWebhook(principal, body)),
+  deleteWebhook: async ({ principal, params }) => service.removerWebhook(principal, params.id),
 });
+
+/** Unexpected failures of the monitoring form answer the spec's own failure texts. */
+async function withMessage<T>(key: 'webhookCadastroFalhou' | 'webhookAtualizacaoFalhou', run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(500, key);
+  }
+}

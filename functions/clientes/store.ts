@@ -1,79 +1,235 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { Entity, Service, type EntityItem } from 'electrodb';
+import { conflict } from '../platform/errors';
 import { tableConfig } from '../platform/table';
 
 /**
  * Client companies. Access patterns: by id (key); all, ordered by folded company name (gsi1, one
- * partition — the list of clients is small enough); the CNPJ's uniqueness is the client issue's.
+ * partition — the list of clients is small); CNPJ and e-mail uniqueness through items written in the
+ * same transaction as the client, so that two racing registrations cannot both succeed. Webhook
+ * configurations: by client (pk), one item per operation (sk), so a kind cannot be configured twice.
  */
 export const SITUACOES = ['A', 'E', 'C', 'I', 'D', 'N', 'S'] as const;
 export type Situacao = (typeof SITUACOES)[number];
 export const TIPOS = ['ESF', 'IMF', 'SHOPPING'] as const;
 
-const clientes = () =>
-  new Entity(
-    {
-      model: { entity: 'cliente', version: '1', service: 'clientes' },
-      attributes: {
-        clienteId: { type: 'string', required: true },
-        cnpj: { type: 'string', required: true },
-        razaoSocial: { type: 'string', required: true },
-        razaoFolded: { type: 'string', required: true },
-        tipoCliente: { type: TIPOS, required: true },
-        situacao: { type: SITUACOES, required: true },
-        email: { type: 'string', required: true },
-        uf: { type: 'string' },
-        /** Start of the period in which the client's users may log in with a password (YYYY-MM-DD). */
-        inicioSemCertificado: { type: 'string' },
-        /** Days of that period for this client; absent: the platform parameter (30 by default). */
-        prazoSemCertificadoDias: { type: 'number' },
-        createdAt: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
-        updatedBy: { type: 'string' },
-      },
-      indexes: {
-        byId: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } },
-        all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['razaoFolded', 'clienteId'] } },
-      },
-    },
-    tableConfig(),
-  );
+const cliente = new Entity({
+  model: { entity: 'cliente', version: '1', service: 'clientes' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    cnpj: { type: 'string', required: true },
+    razaoSocial: { type: 'string', required: true },
+    razaoFolded: { type: 'string', required: true },
+    tipoCliente: { type: TIPOS, required: true },
+    situacao: { type: SITUACOES, required: true },
+    email: { type: 'string', required: true },
+    logradouro: { type: 'string' },
+    numero: { type: 'string' },
+    complemento: { type: 'string' },
+    bairro: { type: 'string' },
+    uf: { type: 'string' },
+    cidade: { type: 'string' },
+    cep: { type: 'string' },
+    telefone: { type: 'string' },
+    nomeResponsavel: { type: 'string' },
+    categoria: { type: ['PRIVADA', 'PUBLICA'] as const },
+    /** Start of the period in which the client's users may log in with a password (YYYY-MM-DD). */
+    inicioSemCertificado: { type: 'string' },
+    /** Days of that period for this client; absent: the platform parameter (30 by default). */
+    prazoSemCertificadoDias: { type: 'number' },
+    createdAt: { type: 'string', required: true },
+    updatedAt: { type: 'string', required: true },
+    updatedBy: { type: 'string' },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } },
+    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['razaoFolded', 'clienteId'] } },
+  },
+});
 
-const parametros = () =>
-  new Entity(
-    {
-      model: { entity: 'parametro', version: '1', service: 'clientes' },
-      attributes: {
-        nome: { type: 'string', required: true },
-        valor: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
-      },
-      indexes: { byNome: { pk: { field: 'pk', composite: ['nome'] }, sk: { field: 'sk', composite: [] } } },
-    },
-    tableConfig(),
-  );
+const clienteCnpj = new Entity({
+  model: { entity: 'clienteCnpj', version: '1', service: 'clientes' },
+  attributes: { cnpj: { type: 'string', required: true }, clienteId: { type: 'string', required: true } },
+  indexes: { byValue: { pk: { field: 'pk', composite: ['cnpj'] }, sk: { field: 'sk', composite: [] } } },
+});
 
-let clienteEntity: ReturnType<typeof clientes> | undefined;
-let parametroEntity: ReturnType<typeof parametros> | undefined;
-export const clienteTable = () => (clienteEntity ??= clientes());
-export const parametroTable = () => (parametroEntity ??= parametros());
+const clienteEmail = new Entity({
+  model: { entity: 'clienteEmail', version: '1', service: 'clientes' },
+  attributes: { email: { type: 'string', required: true }, clienteId: { type: 'string', required: true } },
+  indexes: { byValue: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } } },
+});
 
-export type ClienteRecord = EntityItem<ReturnType<typeof clientes>>;
+const webhook = new Entity({
+  model: { entity: 'webhookConfig', version: '1', service: 'clientes' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    operacaoId: { type: 'number', required: true },
+    operacao: { type: 'string', required: true },
+    url: { type: 'string', required: true },
+    email: { type: 'string' },
+    usuario: { type: 'string' },
+    /** AES-GCM ciphertext (platform/crypto.ts); never the password itself. */
+    senhaCifrada: { type: 'string' },
+    createdAt: { type: 'string', required: true },
+    updatedAt: { type: 'string', required: true },
+    updatedBy: { type: 'string' },
+  },
+  indexes: {
+    byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['operacaoId'] } },
+  },
+});
 
-export async function findCliente(clienteId: string) {
-  const { data } = await clienteTable().get({ clienteId }).go();
+const parametro = new Entity({
+  model: { entity: 'parametro', version: '1', service: 'clientes' },
+  attributes: {
+    nome: { type: 'string', required: true },
+    valor: { type: 'string', required: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: { byNome: { pk: { field: 'pk', composite: ['nome'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+/** A solved captcha is accepted once: its signature is remembered until the challenge expires. */
+const captchaUsado = new Entity({
+  model: { entity: 'captchaUsado', version: '1', service: 'clientes' },
+  attributes: { assinatura: { type: 'string', required: true }, expiresAt: { type: 'number', required: true } },
+  indexes: { byAssinatura: { pk: { field: 'pk', composite: ['assinatura'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+const entities = { cliente, clienteCnpj, clienteEmail, webhook, parametro, captchaUsado };
+let service: Service<typeof entities> | undefined;
+const db = () => (service ??= new Service(entities, tableConfig()));
+
+export type ClienteRecord = EntityItem<typeof cliente>;
+export type WebhookRecord = EntityItem<typeof webhook>;
+
+function settle(result: { canceled: boolean }) {
+  if (result.canceled) throw conflict('recursoDuplicado');
+}
+
+const isConditionFailure = (error: unknown) => /conditional/i.test(String((error as Error)?.message ?? error));
+
+export async function findCliente(clienteId: string): Promise<ClienteRecord | null> {
+  const { data } = await db().entities.cliente.get({ clienteId }).go();
   return data;
 }
 
-export async function listClientes() {
-  const { data } = await clienteTable().query.all({}).go({ pages: 'all' });
+export async function findClienteIdByCnpj(cnpj: string): Promise<string | null> {
+  const { data } = await db().entities.clienteCnpj.get({ cnpj }).go();
+  return data?.clienteId ?? null;
+}
+
+export async function listClientes(): Promise<ClienteRecord[]> {
+  const { data } = await db().entities.cliente.query.all({}).go({ pages: 'all' });
   return data;
 }
 
-export async function putCliente(record: ClienteRecord) {
-  await clienteTable().put(record).go();
+/** A client with its CNPJ and e-mail claimed atomically. */
+export async function createCliente(record: ClienteRecord): Promise<void> {
+  const result = await db()
+    .transaction.write(({ cliente, clienteCnpj, clienteEmail }) => [
+      cliente.create(record).commit(),
+      clienteCnpj.create({ cnpj: record.cnpj, clienteId: record.clienteId }).commit(),
+      clienteEmail.create({ email: record.email, clienteId: record.clienteId }).commit(),
+    ])
+    .go();
+  settle(result);
+}
+
+/** Undoes createCliente when the rest of a registration fails (its first user could not be made). */
+export async function deleteNewCliente(record: ClienteRecord): Promise<void> {
+  await db()
+    .transaction.write(({ cliente, clienteCnpj, clienteEmail }) => [
+      cliente.delete({ clienteId: record.clienteId }).commit(),
+      clienteCnpj.delete({ cnpj: record.cnpj }).commit(),
+      clienteEmail.delete({ email: record.email }).commit(),
+    ])
+    .go();
+}
+
+/** Seeding and tests: write a client as it is, with its uniqueness items. */
+export async function putCliente(record: ClienteRecord): Promise<void> {
+  await db().entities.cliente.put(record).go();
+  await db().entities.clienteCnpj.put({ cnpj: record.cnpj, clienteId: record.clienteId }).go();
+  await db().entities.clienteEmail.put({ email: record.email, clienteId: record.clienteId }).go();
+}
+
+/**
+ * Changes a client if nobody changed it since it was read (optimistic lock on updatedAt); a new
+ * e-mail is claimed and the old one released in the same transaction.
+ */
+export async function updateCliente(before: ClienteRecord, after: ClienteRecord): Promise<void> {
+  const { clienteId, ...rest } = after;
+  const set = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const remove = (Object.keys(before) as (keyof ClienteRecord)[]).filter((k) => k !== 'clienteId' && before[k] !== undefined && after[k] === undefined);
+  const result = await db()
+    .transaction.write(({ cliente, clienteEmail }) => [
+      cliente
+        .patch({ clienteId })
+        .set(set as never)
+        .remove(remove as never)
+        .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
+        .commit(),
+      ...(before.email !== after.email
+        ? [
+            clienteEmail.create({ email: after.email, clienteId }).commit(),
+            clienteEmail
+              .delete({ email: before.email })
+              .where((attr, op) => op.eq(attr.clienteId, clienteId))
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  settle(result);
 }
 
 export async function readParametro(nome: string): Promise<string | undefined> {
-  const { data } = await parametroTable().get({ nome }).go();
+  const { data } = await db().entities.parametro.get({ nome }).go();
   return data?.valor;
+}
+
+export async function webhooksOf(clienteId: string): Promise<WebhookRecord[]> {
+  const { data } = await db().entities.webhook.query.byCliente({ clienteId }).go({ pages: 'all' });
+  return data;
+}
+
+export async function findWebhook(clienteId: string, operacaoId: number): Promise<WebhookRecord | null> {
+  const { data } = await db().entities.webhook.get({ clienteId, operacaoId }).go();
+  return data;
+}
+
+export async function createWebhook(record: WebhookRecord): Promise<void> {
+  try {
+    await db().entities.webhook.create(record).go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict('recursoDuplicado');
+    throw error;
+  }
+}
+
+export async function replaceWebhook(before: WebhookRecord, after: WebhookRecord): Promise<void> {
+  try {
+    await db()
+      .entities.webhook.put(after)
+      .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict('recursoDuplicado');
+    throw error;
+  }
+}
+
+export async function deleteWebhook(clienteId: string, operacaoId: number): Promise<void> {
+  await db().entities.webhook.delete({ clienteId, operacaoId }).go();
+}
+
+/** False when this captcha signature was already used. */
+export async function useCaptcha(assinatura: string, expiresAt: number): Promise<boolean> {
+  try {
+    await db().entities.captchaUsado.create({ assinatura, expiresAt }).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

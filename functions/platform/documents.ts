@@ -1,5 +1,6 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { S3Client } from '@aws-sdk/client-s3';
 import { s3Client } from './aws';
 import { config } from './env';
 
@@ -9,10 +10,22 @@ import { config } from './env';
  * Checking what was uploaded (size, magic bytes) is the job of the feature that accepts the file.
  */
 const UPLOAD_TTL_SECONDS = 300;
+
+/**
+ * The twin only: presigned URLs point at the portal's own origin (`/_s3`, which its gateway relays
+ * to the S3 emulator, adding S3's response overrides), so that browsers use them as they use S3's.
+ */
+let publicClient: S3Client | undefined;
+function presigner(): S3Client {
+  const endpoint = process.env.PLAC_S3_PUBLIC_ENDPOINT;
+  if (!endpoint) return s3Client();
+  publicClient ??= new S3Client({ endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  return publicClient;
+}
 const DOWNLOAD_TTL_SECONDS = 300;
 
 export async function presignUpload(key: string, contentType: string): Promise<string> {
-  return getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, ContentType: contentType }), {
+  return getSignedUrl(presigner(), new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, ContentType: contentType }), {
     expiresIn: UPLOAD_TTL_SECONDS,
   });
 }
@@ -20,7 +33,7 @@ export async function presignUpload(key: string, contentType: string): Promise<s
 /** `fileName` becomes the download's name (Content-Disposition), sanitised to safe characters. */
 export async function presignDownload(key: string, fileName?: string, ttlSeconds = DOWNLOAD_TTL_SECONDS): Promise<string> {
   return getSignedUrl(
-    s3Client(),
+    presigner(),
     new GetObjectCommand({
       Bucket: config.documentsBucket,
       Key: key,

@@ -148,7 +148,7 @@ async function checked(input: UserInput): Promise<Pick<UserRecord, 'roles' | 'uf
   return { roles: rolesForClient(input.roles, cliente.situacao), uf: undefined, clienteId: cliente.id };
 }
 
-export async function create(input: UserInput, by: Principal) {
+export async function create(input: UserInput, by: Principal, options: { notify?: boolean } = {}) {
   const rules = await checked(input);
   const now = new Date().toISOString();
   const record: UserRecord = {
@@ -166,7 +166,7 @@ export async function create(input: UserInput, by: Principal) {
     updatedBy: by.name,
   };
   await store.createUser(record);
-  await sendWelcome(record);
+  if (options.notify !== false) await sendWelcome(record);
   return userView(record);
 }
 
@@ -264,6 +264,13 @@ async function sendWelcome(u: UserRecord) {
     text: `Olá, ${u.name}.\n\nSeu usuário na PLAC Fat-e foi criado. Defina sua senha em:\n${link}\n\nO link vale por ${WELCOME_HOURS} horas.`,
     html: `<p>Olá, ${escapeHtml(u.name)}.</p><p>Seu usuário na PLAC Fat-e foi criado. <a href="${escapeHtml(link)}">Defina sua senha</a>.</p><p>O link vale por ${WELCOME_HOURS} horas.</p>`,
   });
+}
+
+/** A released client's users get the link to set their password (spec 2: unlock e-mails its users). */
+export async function sendAccessEmails(clienteId: string): Promise<number> {
+  const users = (await store.usersOfCliente(clienteId)).filter((u) => u.situacao === 'A');
+  for (const u of users) await sendWelcome(u);
+  return users.length;
 }
 
 /** Always the same answer, whether the e-mail exists or not (no account discovery). */

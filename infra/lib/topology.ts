@@ -67,7 +67,9 @@ const httpGrants: Record<string, readonly Grant[]> = {
   dominio: ['table:read'],
   auth: ['table:read', 'table:write', 'mail:send', 'tokens:sign', 'documents:read'],
   users: ['table:read', 'table:write', 'mail:send', 'documents:read', 'documents:write'],
-  clientes: ['table:read'],
+  clientes: ['table:read', 'table:write', 'mail:send'],
+  instituicoes: ['table:read', 'table:write', 'documents:read', 'documents:write'],
+  servicos: ['table:read', 'table:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */

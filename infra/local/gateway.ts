@@ -24,6 +24,8 @@ export interface GatewayOptions {
   accessLog?: boolean;
   /** Origins allowed to call the mutual-TLS port from a browser (the portal's). */
   corsOrigins?: string[];
+  /** The S3 emulator, relayed at /_s3 on the portal's origin (see functions/platform/documents.ts). */
+  s3Endpoint?: string;
 }
 
 export interface Gateway {
@@ -67,7 +69,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, channel: Channe
   let answer: HttpAnswer;
   try {
     const cors = channel === 'mtls' ? corsHeaders(req, options.corsOrigins ?? []) : {};
-    if (channel === 'mtls' && req.method === 'OPTIONS') {
+    if (options.s3Endpoint && channel === 'web' && url.pathname.startsWith('/_s3/')) {
+      answer = await relayS3(req, url, options.s3Endpoint);
+    } else if (channel === 'mtls' && req.method === 'OPTIONS') {
       answer = { status: 204, headers: cors, body: Buffer.alloc(0) };
     } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       answer = await api(req, url, channel);
@@ -132,6 +136,31 @@ function corsHeaders(req: IncomingMessage, origins: string[]): Record<string, st
     'access-control-max-age': '600',
     vary: 'origin',
   };
+}
+
+/**
+ * Relays a presigned request to the S3 emulator, and applies S3's response overrides
+ * (response-content-disposition, response-content-type) that the emulator ignores.
+ */
+async function relayS3(req: IncomingMessage, url: URL, endpoint: string): Promise<HttpAnswer> {
+  const target = new URL(url.pathname.slice('/_s3'.length) + url.search, endpoint);
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'content-length', 'content-md5', 'range']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const response = await fetch(target, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) });
+  const out: Record<string, string> = {};
+  for (const name of ['content-type', 'etag', 'last-modified', 'content-range', 'accept-ranges']) {
+    const value = response.headers.get(name);
+    if (value) out[name] = value;
+  }
+  const disposition = url.searchParams.get('response-content-disposition');
+  if (disposition) out['content-disposition'] = disposition;
+  const type = url.searchParams.get('response-content-type');
+  if (type) out['content-type'] = type;
+  return { status: response.status, headers: out, body: Buffer.from(await response.arrayBuffer()) };
 }
 
 function servesChannel(contract: AnyContract, channel: Channel): boolean {

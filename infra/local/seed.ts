@@ -10,6 +10,7 @@ import { hashPassword } from '../../functions/platform/passwords';
 import { createUser, findUser } from '../../functions/users/store';
 import { referenceLoadStateMachine } from '../lib/topology';
 import { DEMO_CLIENTES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { seedInstituicoes } from './seed-instituicoes';
 import type { LocalStateMachine } from './state-machines';
 
 export interface SeedContext {
@@ -23,6 +24,7 @@ export async function seedDemoData({ stateMachines }: SeedContext): Promise<void
   await referenceLoad.execute({});
   await seedClientes();
   await seedUsers();
+  await seedInstituicoes();
 }
 
 async function seedClientes() {
@@ -38,6 +40,15 @@ async function seedClientes() {
       situacao: c.situacao,
       email: c.email,
       uf: c.uf,
+      // A plausible address, so that the contract PDF and the form show complete data.
+      logradouro: 'Avenida Tancredo Neves',
+      numero: '1632',
+      bairro: 'Caminho das Árvores',
+      cidade: c.uf === 'BA' ? 'Salvador' : 'Capital',
+      cep: '41820020',
+      telefone: '71999990000',
+      nomeResponsavel: 'Responsável Demonstração',
+      categoria: 'PRIVADA',
       ...(c.inicioSemCertificadoDias !== undefined ? { inicioSemCertificado: addDays(hojeBahia(), c.inicioSemCertificadoDias) } : {}),
       createdAt: now,
       updatedAt: now,

@@ -74,6 +74,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       MAIL_FROM: 'PLAC Fat-e <nao-responda@plac.local>',
       // The test ICP-Brasil hierarchy of this twin: trusted only because APP_STAGE is local.
       PLAC_LOCAL_TRUST_DIR: testIcp.trustDir,
+      // Presigned URLs on the portal's origin, relayed to the S3 emulator by the gateway.
+      PLAC_S3_PUBLIC_ENDPOINT: `${portalUrl}/_s3`,
       TOKEN_SECRET: await localSecret(options.dataDir),
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
@@ -116,6 +118,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // The test ICP root in `ca` lets browsers offer the matching client certificates.
       tls: { port: ports.https, key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, testIcp.rootPem] },
       corsOrigins: [portalUrl, `http://127.0.0.1:${ports.http}`],
+      s3Endpoint: emulators.env.AWS_ENDPOINT_URL_S3!,
       ...(web ? { web } : {}),
       accessLog: options.accessLog ?? false,
     });

@@ -91,6 +91,31 @@ export const MESSAGES = {
   clienteObrigatorio: 'O campo cliente é obrigatório para usuários do tipo Cliente.',
   permissaoIncompativel: 'A permissão {role} não é permitida para este tipo de usuário.',
 
+  // Clients (spec 1 sections 4, 8; spec 2 section 8)
+  confirmacaoEmail: 'A confirmação do e-mail não confere.',
+  /** ours: the captcha of the registration */
+  captchaInvalido: 'Confirme que você não é um robô.',
+  clienteLiberado: 'Cliente liberado com sucesso. Os usuários foram avisados por e-mail.',
+  /** ours: unlock is offered only for Novo clients */
+  clienteNaoNovo: 'Somente clientes na situação Novo podem ser liberados.',
+  /** ours: a status change the rules of spec 2 section 4 do not allow */
+  situacaoNaoPermitida: 'Situação não permitida para este cliente.',
+  /** ours: SHOPPING clients have no contract to download (spec 2 section 2.3) */
+  contratoIndisponivel: 'Não há contrato para clientes do tipo SHOPPING.',
+  webhookCadastrado: 'Configuração de monitoramento cadastrada com sucesso.',
+  webhookAtualizado: 'Configuração de monitoramento atualizada com sucesso.',
+  webhookRemovido: 'Configuração de monitoramento removida com sucesso.',
+  webhookCadastroFalhou: 'Erro ao cadastrar nova configuração de monitoramento.',
+  webhookAtualizacaoFalhou: 'Erro ao atualizar configuração de monitoramento.',
+  webhookRemocaoFalhou: 'Erro ao remover configuração de monitoramento.',
+  /** ours: the webhook URL rules (https, no internal address) */
+  webhookUrlInvalida: 'Informe uma URL https pública para o webhook.',
+  /** ours: the user/password pair rule of spec 1 section 5 */
+  webhookUsuarioSemSenha: 'Informe a senha do usuário do webhook.',
+  webhookSenhaSemUsuario: 'Informe o usuário do webhook.',
+  /** ours: a kind already configured, or one the client type may not use */
+  webhookOperacaoIndisponivel: 'Esta operação não está disponível para o cliente.',
+
   // Domain (spec 1 section 5, spec 2 section 8)
   cnpjInvalido: 'O Cnpj informado é inválido.',
   cnpjBaseInvalido: 'O CNPJ Base informado é inválido.',
@@ -99,6 +124,38 @@ export const MESSAGES = {
   ufInvalida: 'UF inválida.',
   /** ours: city search needs at least three characters (spec 1 section 5) */
   cidadeTextoCurto: 'Informe pelo menos 3 caracteres para buscar a cidade.',
+
+  // Financial institutions, ESF authorisations and services (spec 2 sections 2.1, 2.2, 2.13-2.15, 4, 5, 8)
+  semDadosCliente: 'Sem dados do Cliente',
+  clientePlacObrigatorio: 'É necessário selecionar um cliente PLAC',
+  somentePdf: 'Só são permitidos arquivos com extensão .pdf.',
+  autorizacaoCriada: 'Autorização foi criada com sucesso!',
+  autorizacaoAtualizada: 'Autorização foi atualizada com sucesso',
+  instituicaoCriada: 'Instituição criada com sucesso',
+  servicoAtualizado: 'Serviço Atualizado com Sucesso',
+  confirmaOrdemServicos: 'Você deseja salvar a nova ordem de exibição dos serviços ?',
+  /** ours: the institution list's "generic filter-error toast" (spec 2 section 5, wording not shown) */
+  filtroObrigatorio: 'Informe ao menos um filtro para realizar a pesquisa.',
+  /** ours: the signed authorisation is limited in size (ARCHITECTURE section 6) */
+  arquivoGrandeDemais: 'O arquivo pode ter no máximo 4 MB.',
+  /** ours: a status the transitions of spec 2 section 4 do not allow */
+  statusNaoPermitido: 'A alteração de status informada não é permitida.',
+  /** ours: one authorisation per client and institution */
+  autorizacaoDuplicada: 'Já existe uma autorização deste cliente para esta instituição.',
+  /** ours: an authorised item cannot be changed by the client (spec 2 section 4) */
+  autorizacaoNaoEditavel: 'A autorização não pode ser alterada no status atual.',
+  /** ours: a client user asking for another client's data */
+  clienteNaoPermitido: 'Você só pode acessar os dados do seu próprio cliente.',
+  /** ours: an institution that cannot receive new authorisations */
+  instituicaoIndisponivel: 'A instituição financeira informada não está disponível.',
+  /** ours: the issuer may change only the institutions it created (spec 1 section 4) */
+  instituicaoNaoEditavel: 'Somente instituições novas cadastradas por você podem ser alteradas ou removidas.',
+  /** ours: a new order that is not a permutation of the services */
+  ordemServicosInvalida: 'A lista deve conter todos os serviços, cada um uma única vez.',
+  /** ours */
+  instituicaoAtualizada: 'Instituição atualizada com sucesso',
+  /** ours */
+  instituicaoRemovida: 'Instituição removida com sucesso',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

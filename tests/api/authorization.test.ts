@@ -8,7 +8,8 @@ import { bearer, tokenFor } from './session';
  * The authorization matrix, generated from the contract table: every route, called as every role and
  * as nobody. A caller the route allows is never refused for access reasons (401 token_*, 403
  * acessoNegado); any other caller always is. Bodies and parameters are placeholders: validation may
- * refuse them (400), which proves the access check ran first and passed.
+ * refuse them (400), which proves the access check ran first and passed. Record-level refusals
+ * (403 semPermissao: a client user and another client's record) are tested per context.
  */
 const SAMPLE_PARAMS: Record<string, string> = { uf: 'BA', text: 'salv', id: 'nao-existe' };
 

@@ -1,3 +1,4 @@
+import { hkdf } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { isRole, type Principal, type Role } from '@plac/shared/access';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -23,6 +24,17 @@ function signingKey(): Promise<Uint8Array> {
   })();
   key.catch(() => (key = undefined));
   return key;
+}
+
+/**
+ * A key for another purpose (webhook credentials, captcha signatures) derived from the same secret
+ * with HKDF, so that one secret is kept and rotated, and no two purposes share a key.
+ */
+export async function derivedKey(purpose: string): Promise<Buffer> {
+  const secret = await signingKey();
+  return Buffer.from(await new Promise<ArrayBuffer>((resolve, reject) =>
+    hkdf('sha256', secret, 'plac-fate', purpose, 32, (error, key) => (error ? reject(error) : resolve(key))),
+  ));
 }
 
 export type TokenFailure = 'token_absent' | 'token_invalid' | 'token_expired';

@@ -1,14 +1,110 @@
 import { z } from 'zod';
+import { cnpjSchema } from '../domain/cnpj';
+import { CLIENTE_SITUACOES, OPERACOES_WEBHOOK, TIPOS_CLIENTE } from '../domain/clientes';
+import { isValidCep, isValidTelefone, onlyDigits } from '../domain/masks';
+import { emailSchema, isoDateTime, messageResponse, pageOf, pageQuery, ufSchema } from './common';
 import { defineContract } from './define';
 
-/** Client companies (spec 1 and 2). The client issue fills in registration, the list and the form. */
+/**
+ * Client companies (spec 1 sections 2–5 and 7, spec 2 sections 2.3, 2.4, 4, 7): public registration,
+ * the list and form of the administration, unlock, contract, and the webhook configurations of the
+ * 'Monitoramento' tab. A client user reaches only its own client (object-level checks in the service).
+ */
+
+const situacao = z.enum(Object.keys(CLIENTE_SITUACOES) as [keyof typeof CLIENTE_SITUACOES, ...(keyof typeof CLIENTE_SITUACOES)[]]);
+const tipoCliente = z.enum(TIPOS_CLIENTE);
+const text = (max: number, title: string) => z.string().trim().min(1).max(max).meta({ title });
 
 export const clienteResumoSchema = z.object({
   id: z.string(),
   cnpj: z.string(),
   razao_social: z.string(),
-  tipo_cliente: z.enum(['ESF', 'IMF', 'SHOPPING']),
-  situacao: z.enum(['A', 'E', 'C', 'I', 'D', 'N', 'S']),
+  tipo_cliente: tipoCliente,
+  situacao,
+});
+
+const cep = z
+  .string()
+  .transform(onlyDigits)
+  .refine(isValidCep, { error: 'Informe um CEP válido.' })
+  .meta({ title: 'CEP' });
+const telefone = z
+  .string()
+  .transform(onlyDigits)
+  .refine(isValidTelefone, { error: 'Informe um telefone válido com DDD.' })
+  .meta({ title: 'telefone' });
+
+const endereco = {
+  razao_social: text(150, 'razão social'),
+  logradouro: text(150, 'logradouro'),
+  numero: text(20, 'número'),
+  complemento: z.string().trim().max(100).nullable().optional(),
+  bairro: text(100, 'bairro'),
+  uf: ufSchema,
+  cidade: text(100, 'cidade'),
+  cep,
+  telefone,
+  nome_responsavel: text(100, 'nome do responsável'),
+  email: emailSchema,
+};
+
+export const clienteSchema = z.object({
+  id: z.string(),
+  cnpj: z.string(),
+  razao_social: z.string(),
+  logradouro: z.string().nullable(),
+  numero: z.string().nullable(),
+  complemento: z.string().nullable(),
+  bairro: z.string().nullable(),
+  uf: z.string().nullable(),
+  cidade: z.string().nullable(),
+  cep: z.string().nullable(),
+  tipo_cliente: tipoCliente,
+  telefone: z.string().nullable(),
+  nome_responsavel: z.string().nullable(),
+  email: z.string(),
+  situacao,
+  categoria: z.enum(['PRIVADA', 'PUBLICA']).nullable(),
+  /** Start of the password-login period (YYYY-MM-DD). */
+  inicio_sem_certificado: z.string().nullable(),
+  /** Its last day: start + the parameter's days (administrator only; null for others). */
+  prazo_sem_certificado: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  nome_usuario: z.string().nullable(),
+});
+
+export const captchaChallenge = defineContract({
+  id: 'clientes.captcha',
+  context: 'clientes',
+  method: 'GET',
+  path: '/api/v1/captcha',
+  summary: 'Desafio do captcha (prova de trabalho ALTCHA) do cadastro público.',
+  access: 'public',
+  // ALTCHA v2 challenge: key-derivation parameters and the server's HMAC signature.
+  response: z.looseObject({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }),
+  errors: [],
+});
+
+export const registerCliente = defineContract({
+  id: 'clientes.register',
+  context: 'clientes',
+  method: 'POST',
+  path: '/api/v1/cliente',
+  summary: 'Cadastro público de cliente (ESF ou IMF), criado como Novo com o seu primeiro usuário.',
+  access: 'public',
+  body: z
+    .object({
+      cnpj: cnpjSchema,
+      ...endereco,
+      tipo_cliente: z.enum(['ESF', 'IMF'], { error: 'O cadastro aceita apenas os tipos ESF e IMF.' }),
+      confirmacao_email: z.string().trim().toLowerCase(),
+      recaptcha: z.string().min(1, { error: 'Confirme que você não é um robô.' }).max(4000),
+    })
+    .refine((b) => b.email === b.confirmacao_email, { error: 'A confirmação do e-mail não confere.', path: ['confirmacao_email'] }),
+  response: messageResponse,
+  status: 201,
+  errors: ['recursoDuplicado', 'captchaInvalido'],
 });
 
 export const allClientes = defineContract({
@@ -20,4 +116,170 @@ export const allClientes = defineContract({
   access: ['sefaz_admin', 'sefaz_gestor'],
   response: z.array(clienteResumoSchema),
   errors: [],
+});
+
+export const listClientes = defineContract({
+  id: 'clientes.list',
+  context: 'clientes',
+  method: 'GET',
+  path: '/api/v1/cliente',
+  summary: 'Clientes com os filtros da tela cliente-list, paginação e ordenação no servidor.',
+  access: ['sefaz_admin', 'sefaz_gestor'],
+  query: z.object({
+    cnpj: z.string().trim().max(18).optional(),
+    razao_social: z.string().trim().max(150).optional(),
+    situacao: situacao.optional(),
+    sort: z.enum(['razao_social', 'cnpj', 'tipo_cliente', 'situacao', 'created_at']).default('razao_social'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    ...pageQuery,
+  }),
+  response: pageOf(
+    z.object({ id: z.string(), razao_social: z.string(), cnpj: z.string(), tipo_cliente: tipoCliente, telefone: z.string().nullable(), situacao }),
+  ),
+  errors: [],
+});
+
+const clienteId = z.object({ id: z.string().min(1).max(64) });
+
+export const getCliente = defineContract({
+  id: 'clientes.get',
+  context: 'clientes',
+  method: 'GET',
+  path: '/api/v1/cliente/{id}',
+  summary: 'Um cliente: o administrador vê qualquer um; o usuário de cliente, só o seu.',
+  access: ['sefaz_admin', 'cliente'],
+  params: clienteId,
+  response: clienteSchema,
+  errors: ['recursoNaoEncontrado'],
+});
+
+export const updateCliente = defineContract({
+  id: 'clientes.update',
+  context: 'clientes',
+  method: 'PUT',
+  path: '/api/v1/cliente/{id}',
+  summary: 'Altera os dados do cliente (o CNPJ não muda; situação, categoria e início do prazo só pelo administrador).',
+  access: ['sefaz_admin', 'cliente'],
+  params: clienteId,
+  body: z.object({
+    ...endereco,
+    tipo_cliente: tipoCliente,
+    situacao: situacao.optional(),
+    categoria: z.enum(['PRIVADA', 'PUBLICA']).nullable().optional(),
+    inicio_sem_certificado: z.iso.date().nullable().optional(),
+  }),
+  response: clienteSchema,
+  errors: ['recursoNaoEncontrado', 'situacaoNaoPermitida', 'semPermissao'],
+});
+
+export const liberarCliente = defineContract({
+  id: 'clientes.liberar',
+  context: 'clientes',
+  method: 'PUT',
+  path: '/api/v1/cliente/{id}/liberar',
+  summary: 'Libera um cliente Novo: passa a Ativo e os seus usuários recebem o e-mail de acesso.',
+  access: ['sefaz_admin'],
+  params: clienteId,
+  response: messageResponse,
+  errors: ['recursoNaoEncontrado', 'clienteNaoNovo'],
+});
+
+export const contratoCliente = defineContract({
+  id: 'clientes.contrato',
+  context: 'clientes',
+  method: 'GET',
+  path: '/api/v1/cliente/{id}/download-contrato',
+  summary: 'Contrato do cliente em PDF (base64), salvo como contrato_plac.pdf; não há para SHOPPING.',
+  access: ['sefaz_admin', 'sefaz_gestor'],
+  params: clienteId,
+  response: z.object({ nome: z.literal('contrato_plac.pdf'), arquivo: z.string() }),
+  errors: ['recursoNaoEncontrado', 'contratoIndisponivel'],
+});
+
+export const prazoSemCertificado = defineContract({
+  id: 'clientes.prazoSemCertificado',
+  context: 'clientes',
+  method: 'GET',
+  path: '/api/v1/parametro/prazo-autenticacao-sem-certificado',
+  summary: 'Dias do prazo para autenticar sem certificado digital (padrão 30).',
+  access: 'authenticated',
+  response: z.object({ dias: z.number().int() }),
+  errors: [],
+});
+
+// ---- webhook configurations ('Monitoramento' tab) ------------------------------------------------
+
+const operacao = z.enum(OPERACOES_WEBHOOK.map((o) => o.operacao) as [string, ...string[]]);
+
+export const webhookSchema = z.object({
+  id: z.string(),
+  operacaoId: z.number().int().min(0).max(4),
+  operacao: z.string(),
+  urlWebHook: z.string(),
+  emailWebHook: z.string().nullable(),
+  usuarioWebHook: z.string().nullable(),
+  /** Never the password itself: '' when none is set, '********' when one is stored. */
+  senhaWebHook: z.string(),
+  clienteId: z.string(),
+  clienteCnpj: z.string(),
+});
+
+const webhookBody = z.object({
+  operacao,
+  urlWebHook: z.string().trim().min(1).max(500).meta({ title: 'URL' }),
+  emailWebHook: z.union([emailSchema, z.literal('')]).optional().nullable(),
+  usuarioWebHook: z.string().trim().max(100).optional().nullable(),
+  /** base64 of the password, as the spec's payload carries it. */
+  senhaWebHook: z.string().max(400).optional().nullable(),
+  clienteId: z.string().min(1).max(64),
+  clienteCnpj: z.string().trim().max(18),
+});
+
+export const listWebhooks = defineContract({
+  id: 'clientes.webhooks',
+  context: 'clientes',
+  method: 'GET',
+  path: '/api/v1/webhook-cliente/{cnpj}',
+  summary: 'Configurações de monitoramento (webhook) do cliente, pelo CNPJ (só dígitos/letras).',
+  access: ['sefaz_admin', 'cliente'],
+  params: z.object({ cnpj: z.string().min(14).max(18) }),
+  response: z.array(webhookSchema),
+  errors: ['recursoNaoEncontrado'],
+});
+
+export const createWebhook = defineContract({
+  id: 'clientes.createWebhook',
+  context: 'clientes',
+  method: 'POST',
+  path: '/api/v1/webhook-cliente',
+  summary: 'Cadastra a configuração de uma operação (uma por operação e cliente).',
+  access: ['sefaz_admin', 'cliente'],
+  body: webhookBody,
+  response: webhookSchema,
+  status: 201,
+  errors: ['webhookUrlInvalida', 'webhookUsuarioSemSenha', 'webhookSenhaSemUsuario', 'webhookOperacaoIndisponivel', 'recursoDuplicado'],
+});
+
+export const updateWebhook = defineContract({
+  id: 'clientes.updateWebhook',
+  context: 'clientes',
+  method: 'PUT',
+  path: '/api/v1/webhook-cliente',
+  summary: 'Altera uma configuração de monitoramento (senha ausente mantém a atual).',
+  access: ['sefaz_admin', 'cliente'],
+  body: webhookBody.extend({ id: z.string().min(1).max(64) }),
+  response: webhookSchema,
+  errors: ['recursoNaoEncontrado', 'webhookUrlInvalida', 'webhookUsuarioSemSenha', 'webhookSenhaSemUsuario'],
+});
+
+export const deleteWebhook = defineContract({
+  id: 'clientes.deleteWebhook',
+  context: 'clientes',
+  method: 'DELETE',
+  path: '/api/v1/webhook-cliente/{id}',
+  summary: 'Remove uma configuração (a operação fica disponível de novo).',
+  access: ['sefaz_admin', 'cliente'],
+  params: z.object({ id: z.string().min(1).max(64) }),
+  response: messageResponse,
+  errors: ['recursoNaoEncontrado'],
 });

@@ -2,14 +2,16 @@ import * as auth from './auth';
 import * as clientes from './clientes';
 import type { AnyContract } from './define';
 import * as dominio from './dominio';
+import * as instituicoes from './instituicoes';
 import * as platform from './platform';
+import * as servicos from './servicos';
 import * as users from './users';
 
 export * from './define';
-export { auth, clientes, dominio, platform, users };
+export { auth, clientes, dominio, instituicoes, platform, servicos, users };
 
 /** Every endpoint of the API, grouped by bounded context. Add a context's module here. */
-export const contracts: readonly AnyContract[] = [platform, dominio, auth, users, clientes].flatMap(
+export const contracts: readonly AnyContract[] = [platform, dominio, auth, users, clientes, instituicoes, servicos].flatMap(
   (module) => Object.values(module).filter(isContract),
 );
 

@@ -4,3 +4,5 @@ export * from './cpf';
 export * from './masks';
 export * from './money';
 export * from './dates';
+export * from './clientes';
+export * from './instituicoes';

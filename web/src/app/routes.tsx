@@ -33,6 +33,14 @@ export const APP_PAGES: AppPage[] = [
   page('profile', () => import('../features/access/ProfilePage')),
   page('user-list', () => import('../features/users/UserListPage')),
   page('user-form', () => import('../features/users/UserFormPage')),
+  page('cliente-list', () => import('../features/clientes/ClienteListPage')),
+  page('dados-cliente-form', () => import('../features/clientes/ClienteFormPage')),
+  page('dados-cliente-edit', () => import('../features/clientes/DadosClienteEditPage')),
+  page('instituicao-financeira', () => import('../features/instituicoes/InstituicaoListPage')),
+  page('instituicao-financeira-form', () => import('../features/instituicoes/InstituicaoFormPage')),
+  page('autorizacao-inf-cliente-list', () => import('../features/autorizacoes/AutorizacaoListPage')),
+  page('autorizacao-inf-cliente-form', () => import('../features/autorizacoes/AutorizacaoFormPage')),
+  page('consulta-servicos', () => import('../features/servicos/ServicosPage')),
   // A stand-in until the consent issue puts its wizard here.
   page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
 ];
@@ -63,6 +71,9 @@ export function createRoutes(pages: readonly AppPage[] = APP_PAGES): RouteObject
         { path: 'password/reset/:token', lazy: lazyPage(() => import('../features/access/PasswordResetPage')) },
         // Title and body as route parameters (spec 1 section 2) or as ?title=&body= (messagePath()).
         { path: 'message/:title?/:body?', lazy: lazyPage(() => import('../features/access/MessagePage')) },
+        // The public client registration and its success page (spec 1 section 2).
+        { path: 'cliente/new', lazy: lazyPage(() => import('../features/clientes/ClienteRegisterPage')) },
+        { path: 'cliente/cadastroRealizado', lazy: lazyPage(() => import('../features/clientes/CadastroRealizadoPage')) },
         {
           path: 'app',
           loader: requireSignIn,

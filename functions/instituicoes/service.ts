@@ -1,0 +1,427 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { Principal } from '@plac/shared/access';
+import type { BodyOf, instituicoes, QueryOf } from '@plac/shared/contracts';
+import {
+  foldText,
+  isPdfFileName,
+  MAX_ARQUIVO_BYTES,
+  normalizeCnpj,
+  PDF_MAGIC,
+  situacoesPermitidas,
+  statusAutorizacaoPermitidos,
+  toTransportDate,
+  validateDateRange,
+  type AutorizacaoStatus,
+} from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { clienteResumo, todosClientes } from '../clientes/service';
+import { s3Client } from '../platform/aws';
+import { presignDownload, safeFileName } from '../platform/documents';
+import { config } from '../platform/env';
+import { badRequest, conflict, forbidden, invalid, notFound } from '../platform/errors';
+import { decodeBase64Payload } from '../platform/images';
+import * as store from './store';
+import type { AutorizacaoRecord, InstituicaoRecord } from './store';
+
+/**
+ * Rules of the institution registry, the ESF authorisations and the issuer's institutions
+ * (spec 2 sections 2.1, 2.2, 2.13, 2.14, 4, 5; spec 1 section 4 "Issuer consent").
+ */
+
+const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
+const now = () => new Date().toISOString();
+
+// ---- views -----------------------------------------------------------------------------------------
+
+export function instituicaoView(r: InstituicaoRecord) {
+  return {
+    id: r.instituicaoId,
+    razaoSocial: r.razaoSocial,
+    cnpj: r.cnpj,
+    uf: r.uf,
+    tipo: r.tipo ?? null,
+    situacao: r.situacao,
+    regulada: r.regulada,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    createdBy: r.createdBy ?? null,
+    updatedBy: r.updatedBy ?? null,
+  };
+}
+
+const resumo = (r: InstituicaoRecord) => ({ id: r.instituicaoId, razaoSocial: r.razaoSocial, cnpj: r.cnpj, uf: r.uf, situacao: r.situacao });
+
+function paginate<T>(items: T[], page: number, size: number) {
+  return { items: items.slice((page - 1) * size, page * size), total: items.length, page, size };
+}
+
+/** Name (accents and case folded) or base CNPJ containing the text. */
+function matches(r: InstituicaoRecord, text: string): boolean {
+  const folded = foldText(text.trim());
+  const digits = normalizeCnpj(text);
+  return r.razaoFolded.includes(folded) || (digits.length > 0 && r.cnpj.includes(digits));
+}
+
+// ---- registry (sefaz_admin) -------------------------------------------------------------------------
+
+type FiltroBody = BodyOf<typeof instituicoes.filtrarInstituicoes>;
+
+/** Spec 2 section 5: at least one filter (institution, type, UF or status). */
+export async function filtrar(filtro: FiltroBody) {
+  const cnpj = filtro.cnpjBaseEsf ? normalizeCnpj(filtro.cnpjBaseEsf) : '';
+  if (!cnpj && !filtro.tipo && !filtro.uf && !filtro.situacao) throw invalid('filtroObrigatorio');
+  const all = await store.listInstituicoes();
+  const found = all.filter(
+    (r) =>
+      (!cnpj || r.cnpj.includes(cnpj)) &&
+      (!filtro.tipo || r.tipo === filtro.tipo) &&
+      (!filtro.uf || r.uf === filtro.uf) &&
+      (!filtro.situacao || r.situacao === filtro.situacao),
+  );
+  return paginate(found.map(instituicaoView), filtro.page, filtro.size);
+}
+
+export async function get(id: string) {
+  const r = await store.findInstituicao(id);
+  if (!r) throw notFound();
+  return instituicaoView(r);
+}
+
+interface NovaInstituicao {
+  razaoSocial: string;
+  cnpj: string;
+  uf: string;
+  tipo?: InstituicaoRecord['tipo'];
+  regulada?: boolean;
+}
+
+async function criar(input: NovaInstituicao, situacao: InstituicaoRecord['situacao'], createdBy: string, emissorCnpj?: string) {
+  const at = now();
+  const record: InstituicaoRecord = {
+    instituicaoId: randomUUID(),
+    razaoSocial: input.razaoSocial,
+    razaoFolded: foldText(input.razaoSocial),
+    cnpj: input.cnpj,
+    uf: input.uf,
+    ...(input.tipo ? { tipo: input.tipo } : {}),
+    situacao,
+    regulada: input.regulada ?? false,
+    ...(emissorCnpj ? { emissorCnpj } : {}),
+    createdAt: at,
+    updatedAt: at,
+    createdBy,
+    updatedBy: createdBy,
+  };
+  await store.createInstituicao(record);
+  return record;
+}
+
+/** Spec 2 section 4: institutions created by the registry are ATIVA. */
+export async function adminCreate(input: BodyOf<typeof instituicoes.createInstituicaoAdmin>, by: Principal) {
+  return instituicaoView(await criar(input, 'ATIVA', by.name));
+}
+
+/** The cnpj never changes; the status only along the transitions of spec 2 section 4. */
+export async function adminUpdate(input: BodyOf<typeof instituicoes.updateInstituicaoAdmin>, by: Principal) {
+  const before = await store.findInstituicao(input.id);
+  if (!before) throw notFound();
+  if (!situacoesPermitidas(before.situacao).includes(input.situacao)) throw invalid('statusNaoPermitido');
+  const changes = {
+    razaoSocial: input.razaoSocial,
+    razaoFolded: foldText(input.razaoSocial),
+    uf: input.uf,
+    tipo: input.tipo,
+    regulada: input.regulada,
+    situacao: input.situacao,
+    updatedAt: now(),
+    updatedBy: by.name,
+  };
+  await store.updateInstituicao(before, changes);
+  return instituicaoView({ ...before, ...changes });
+}
+
+/** What a caller may pick: the administrator every institution, a client all but the deactivated. */
+const visivel = (p: Principal) => (r: InstituicaoRecord) => isAdmin(p) || r.situacao !== 'DESATIVADA';
+
+export async function autocomplete(text: string, p: Principal) {
+  const all = await store.listInstituicoes();
+  return all.filter(visivel(p)).filter((r) => matches(r, text)).slice(0, 20).map(resumo);
+}
+
+export async function top5(p: Principal) {
+  const all = await store.listInstituicoes();
+  return all.filter(visivel(p)).slice(0, 5).map(resumo);
+}
+
+/** The dialog of the authorisation form: spec 2 section 4, created as pending. */
+export async function createPendente(input: BodyOf<typeof instituicoes.createInstituicaoPendente>, by: Principal) {
+  return instituicaoView(await criar(input, 'PENDENTE', by.name));
+}
+
+// ---- clients ---------------------------------------------------------------------------------------
+
+interface Cliente {
+  id: string;
+  cnpj: string;
+  razaoSocial: string;
+}
+
+export async function clientesOpcoes(p: Principal): Promise<Cliente[]> {
+  if (isAdmin(p)) return (await todosClientes()).map((c) => ({ id: c.id, cnpj: c.cnpj, razaoSocial: c.razao_social }));
+  const own = p.clienteId ? await clienteResumo(p.clienteId) : null;
+  return own ? [{ id: own.id, cnpj: own.cnpj, razaoSocial: own.razao_social }] : [];
+}
+
+/**
+ * The client an authorisation call is about. A client user is fixed to its own client: another
+ * client's CNPJ is refused (403). The administrator must name one ('É necessário selecionar um
+ * cliente PLAC').
+ */
+async function clienteDa(p: Principal, cnpj: string | undefined): Promise<Cliente> {
+  const wanted = cnpj ? normalizeCnpj(cnpj) : '';
+  if (!isAdmin(p)) {
+    const own = p.clienteId ? await clienteResumo(p.clienteId) : null;
+    if (!own || (wanted && wanted !== own.cnpj)) throw forbidden('clienteNaoPermitido');
+    return { id: own.id, cnpj: own.cnpj, razaoSocial: own.razao_social };
+  }
+  if (!wanted) throw invalid('clientePlacObrigatorio');
+  const found = (await todosClientes()).find((c) => c.cnpj === wanted);
+  if (!found) throw notFound();
+  return { id: found.id, cnpj: found.cnpj, razaoSocial: found.razao_social };
+}
+
+// ---- authorisations --------------------------------------------------------------------------------
+
+async function nomesDasInstituicoes(): Promise<Map<string, string>> {
+  return new Map((await store.listInstituicoes()).map((r) => [r.instituicaoId, r.razaoSocial]));
+}
+
+function autorizacaoView(a: AutorizacaoRecord, nomes: Map<string, string>) {
+  return {
+    cnpjCliente: a.cnpjCliente,
+    razaoSocialCliente: a.razaoSocialCliente,
+    cnpjInstFinanceira: a.cnpjInst,
+    razaoSocialInstFinanceira: nomes.get(a.instituicaoId) ?? a.razaoSocialInst,
+    status: a.status,
+    dataAutorizacao: a.dataAutorizacao,
+    dataAtualizacao: a.updatedAt,
+    justificativa: a.justificativa ?? null,
+    nomeArquivo: a.nomeArquivo,
+  };
+}
+
+type ListaBody = BodyOf<typeof instituicoes.listAutorizacoes>;
+
+/** Spec 2 section 5: a client is required, start not after end, a missing end takes the start. */
+export async function listAutorizacoes(filtro: ListaBody, p: Principal) {
+  const cliente = await clienteDa(p, filtro.cnpjCliente);
+  const inicio = filtro.dataInicial;
+  const fim = filtro.dataFinal ?? filtro.dataInicial;
+  if (validateDateRange(inicio, fim, { maxDays: Number.MAX_SAFE_INTEGER }) === 'dataInicioMaiorDataFim') {
+    throw invalid('dataInicioMaiorDataFim');
+  }
+  const inst = normalizeCnpj(filtro.instituicaoFinanceira ?? filtro.cnpjBaseEsf ?? '');
+  const [all, nomes] = await Promise.all([store.autorizacoesDoCliente(cliente.id), nomesDasInstituicoes()]);
+  const found = all
+    .filter((a) => {
+      const dia = toTransportDate(a.dataAutorizacao);
+      return (
+        (!inst || a.cnpjInst.includes(inst)) &&
+        (!filtro.status || a.status === filtro.status) &&
+        (!inicio || dia >= inicio) &&
+        (!fim || dia <= fim)
+      );
+    })
+    .sort((a, b) => b.dataAutorizacao.localeCompare(a.dataAutorizacao));
+  return paginate(
+    found.map((a) => autorizacaoView(a, nomes)),
+    filtro.page,
+    filtro.size,
+  );
+}
+
+async function autorizacaoDe(p: Principal, cnpjCliente: string, cnpjInst: string) {
+  const cliente = await clienteDa(p, cnpjCliente);
+  const a = await store.findAutorizacao(cliente.id, cnpjInst);
+  if (!a) throw notFound();
+  return a;
+}
+
+export async function getAutorizacao(query: QueryOf<typeof instituicoes.getAutorizacao>, p: Principal) {
+  const a = await autorizacaoDe(p, query.cnpjCliente, query.cnpjInstFinanceira);
+  const nomes = await nomesDasInstituicoes();
+  return { ...autorizacaoView(a, nomes), urlArquivo: await presignDownload(a.arquivoKey, a.nomeArquivo) };
+}
+
+/**
+ * The signed authorisation (ARCHITECTURE section 6): a .pdf name, and content that is a PDF (the
+ * bytes begin with '%PDF-') of at most 4 MB, whatever the browser checked.
+ */
+export function pdfDoArquivo(arquivo: string, nomeArquivo: string): Buffer {
+  if (!isPdfFileName(nomeArquivo)) throw invalid('somentePdf');
+  const bytes = decodeBase64Payload(arquivo);
+  if (!bytes || bytes.length < PDF_MAGIC.length || bytes.subarray(0, PDF_MAGIC.length).toString('latin1') !== PDF_MAGIC) {
+    throw invalid('somentePdf');
+  }
+  if (bytes.length > MAX_ARQUIVO_BYTES) throw invalid('arquivoGrandeDemais');
+  return bytes;
+}
+
+async function guardarPdf(clienteId: string, cnpjInst: string, bytes: Buffer): Promise<string> {
+  const key = `autorizacoes/${clienteId}/${cnpjInst}/${randomUUID()}.pdf`;
+  await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: bytes, ContentType: 'application/pdf' }));
+  return key;
+}
+
+async function apagarPdf(key: string) {
+  try {
+    await s3Client().send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+  } catch {
+    // Best effort: an orphan object costs little and is never linked.
+  }
+}
+
+/** A client authorises an institution with the signed PDF; the authorisation starts PENDENTE. */
+export async function createAutorizacao(input: BodyOf<typeof instituicoes.createAutorizacao>, p: Principal) {
+  const cliente = await clienteDa(p, input.cliente);
+  const bytes = pdfDoArquivo(input.arquivo, input.nomeArquivo);
+  const inst = await store.findInstituicaoByCnpj(input.instituicaoFinanceira);
+  if (!inst || inst.situacao === 'DESATIVADA') throw invalid('instituicaoIndisponivel');
+  if (await store.findAutorizacao(cliente.id, inst.cnpj)) throw conflict('autorizacaoDuplicada');
+
+  const key = await guardarPdf(cliente.id, inst.cnpj, bytes);
+  const at = now();
+  const record: AutorizacaoRecord = {
+    clienteId: cliente.id,
+    cnpjInst: inst.cnpj,
+    instituicaoId: inst.instituicaoId,
+    razaoSocialInst: inst.razaoSocial,
+    cnpjCliente: cliente.cnpj,
+    razaoSocialCliente: cliente.razaoSocial,
+    status: 'PENDENTE',
+    dataAutorizacao: at,
+    arquivoKey: key,
+    nomeArquivo: safeFileName(input.nomeArquivo),
+    createdAt: at,
+    updatedAt: at,
+    createdBy: p.name,
+    updatedBy: p.name,
+  };
+  // Two requests at once: the second create fails on the key and its file is removed.
+  if (!(await store.createAutorizacao(record))) {
+    await apagarPdf(key);
+    throw conflict('autorizacaoDuplicada');
+  }
+  return { message: message('autorizacaoCriada'), autorizacao: autorizacaoView(record, new Map()) };
+}
+
+/**
+ * Spec 2 section 4. The administrator changes the status along the allowed transitions, and a
+ * change needs a justification; the administrator does not upload. A client never changes the status
+ * or the justification, and may replace the file only while the status is not AUTORIZADO.
+ */
+export async function updateAutorizacao(input: BodyOf<typeof instituicoes.updateAutorizacao>, p: Principal) {
+  const before = await autorizacaoDe(p, input.cnpjCliente, input.cnpjInstFinanceira);
+  const changes: Partial<AutorizacaoRecord> = {};
+  const remove: 'justificativa'[] = [];
+  let novoArquivo: string | null = null;
+
+  if (isAdmin(p)) {
+    if (input.arquivo !== undefined) throw forbidden('semPermissao');
+    const status: AutorizacaoStatus = input.status ?? before.status;
+    if (!statusAutorizacaoPermitidos(before.status, p.roles).includes(status)) throw invalid('statusNaoPermitido');
+    const justificativa = input.justificativa?.trim() ?? '';
+    if (status !== before.status) {
+      if (!justificativa) throw badRequest({ justificativa: [message('campoObrigatorio', { field: 'Justificativa' })] });
+      changes.status = status;
+    }
+    if (input.justificativa !== undefined) {
+      if (justificativa) changes.justificativa = justificativa;
+      else remove.push('justificativa');
+    }
+  } else {
+    if (input.status !== undefined && input.status !== before.status) throw invalid('statusNaoPermitido');
+    if (before.status === 'AUTORIZADO') throw invalid('autorizacaoNaoEditavel');
+    if (input.arquivo !== undefined) {
+      if (!input.nomeArquivo) throw badRequest({ nomeArquivo: [message('campoObrigatorio', { field: 'Arquivo' })] });
+      const bytes = pdfDoArquivo(input.arquivo, input.nomeArquivo);
+      novoArquivo = await guardarPdf(before.clienteId, before.cnpjInst, bytes);
+      changes.arquivoKey = novoArquivo;
+      changes.nomeArquivo = safeFileName(input.nomeArquivo);
+    }
+  }
+
+  const after: AutorizacaoRecord = { ...before, ...changes, updatedAt: now(), updatedBy: p.name };
+  if (remove.includes('justificativa')) delete after.justificativa;
+  try {
+    await store.updateAutorizacao(before, { ...changes, updatedAt: after.updatedAt, updatedBy: p.name }, remove);
+  } catch (error) {
+    if (novoArquivo) await apagarPdf(novoArquivo);
+    throw error;
+  }
+  return { message: message('autorizacaoAtualizada'), autorizacao: autorizacaoView(after, await nomesDasInstituicoes()) };
+}
+
+// ---- issuer (emissor) ------------------------------------------------------------------------------
+
+/**
+ * The issuer's CNPJ. An issuer's user id is `emissor-<cnpj of its certificate>` (users.ensureIssuer,
+ * created at its first certificate login), so no read is needed.
+ */
+function emissorCnpj(p: Principal): string | null {
+  const cnpj = p.userId.startsWith('emissor-') ? p.userId.slice('emissor-'.length) : '';
+  return /^[0-9A-Z]{14}$/.test(cnpj) ? cnpj : null;
+}
+
+function emissorView(r: InstituicaoRecord) {
+  return {
+    ...resumo(r),
+    createdAt: r.createdAt,
+    // "An institution without an update date": one never changed since it was created.
+    updatedAt: r.updatedAt === r.createdAt ? null : r.updatedAt,
+    createdBy: r.emissorCnpj ?? null,
+  };
+}
+
+/** The issuer sees the active institutions and the NOVO ones it created itself. */
+const doEmissor = (cnpj: string | null) => (r: InstituicaoRecord) =>
+  r.situacao === 'ATIVA' || (r.situacao === 'NOVO' && cnpj !== null && r.emissorCnpj === cnpj);
+
+export async function emissorAutocomplete(text: string, p: Principal) {
+  const all = await store.listInstituicoes();
+  return all.filter(doEmissor(emissorCnpj(p))).filter((r) => matches(r, text)).slice(0, 20).map(emissorView);
+}
+
+export async function emissorTop5(p: Principal) {
+  const all = await store.listInstituicoes();
+  return all.filter(doEmissor(emissorCnpj(p))).slice(0, 5).map(emissorView);
+}
+
+export async function emissorCreate(input: BodyOf<typeof instituicoes.emissorCreate>, p: Principal) {
+  const cnpj = emissorCnpj(p);
+  if (!cnpj) throw forbidden('semPermissao');
+  return emissorView(await criar(input, 'NOVO', cnpj, cnpj));
+}
+
+/** Spec 1 section 4: only a NOVO institution created by this issuer can be edited or deleted. */
+async function propriaDoEmissor(id: string, p: Principal) {
+  const r = await store.findInstituicao(id);
+  if (!r) throw notFound();
+  const cnpj = emissorCnpj(p);
+  if (r.situacao !== 'NOVO' || !cnpj || r.emissorCnpj !== cnpj) throw forbidden('instituicaoNaoEditavel');
+  return r;
+}
+
+export async function emissorUpdate(input: BodyOf<typeof instituicoes.emissorUpdate>, p: Principal) {
+  const before = await propriaDoEmissor(input.id, p);
+  const changes = { razaoSocial: input.razaoSocial, razaoFolded: foldText(input.razaoSocial), uf: input.uf, updatedAt: now(), updatedBy: before.emissorCnpj };
+  await store.updateInstituicao(before, changes);
+  return emissorView({ ...before, ...changes });
+}
+
+export async function emissorDelete(input: BodyOf<typeof instituicoes.emissorDelete>, p: Principal) {
+  const before = await propriaDoEmissor(input.id, p);
+  await store.deleteInstituicao(before, before.emissorCnpj ?? p.name);
+  return { message: message('instituicaoRemovida') };
+}

@@ -1,0 +1,46 @@
+/** Client companies' codes and labels (spec 1 section 3, spec 2 section 4). */
+export const CLIENTE_SITUACOES = {
+  A: 'Ativo',
+  E: 'Em Avaliação',
+  C: 'Cancelado',
+  I: 'Desativado',
+  D: 'Descredenciado',
+  N: 'Novo',
+  S: 'Suspenso',
+} as const;
+
+export type ClienteSituacao = keyof typeof CLIENTE_SITUACOES;
+
+/** The standard flow excludes Novo and Desativado (spec 1 section 4). */
+export const SITUACOES_FLUXO_PADRAO: readonly ClienteSituacao[] = ['A', 'E', 'C', 'D', 'S'];
+/** The set offered for a client that is Novo or Desativado (spec 2 section 4). */
+export const SITUACOES_NOVO_CLIENTE: readonly ClienteSituacao[] = ['N', 'I'];
+
+/** Options of the status select by the client's current status (spec 2 section 4). */
+export function situacoesPermitidasCliente(atual: ClienteSituacao): readonly ClienteSituacao[] {
+  if (atual === 'N' || atual === 'I') return SITUACOES_NOVO_CLIENTE;
+  if (atual === 'A') return Object.keys(CLIENTE_SITUACOES) as ClienteSituacao[];
+  return SITUACOES_FLUXO_PADRAO;
+}
+
+export const TIPOS_CLIENTE = ['ESF', 'IMF', 'SHOPPING'] as const;
+export type TipoCliente = (typeof TIPOS_CLIENTE)[number];
+/** Registration offers only ESF and IMF. */
+export const TIPOS_CADASTRO: readonly TipoCliente[] = ['ESF', 'IMF'];
+
+export const CATEGORIAS = { PRIVADA: 'Iniciativa Privada', PUBLICA: 'Iniciativa Pública' } as const;
+
+/** Webhook operation kinds (spec 1 section 3): kinds 1 to 4 only for IMF clients. */
+export const OPERACOES_WEBHOOK = [
+  { id: 0, label: 'EVENTO', operacao: 'EVENTO' },
+  { id: 1, label: 'SACADOR', operacao: 'ESCR_FAT' },
+  { id: 2, label: 'EVENTO SACADOR', operacao: 'ESCR_EVENTO' },
+  { id: 3, label: 'TRANSPORTE', operacao: 'TRANSPORTE_FAT' },
+  { id: 4, label: 'EVENTO TRANSPORTE', operacao: 'TRANSPORTE_EVENTO' },
+] as const;
+
+export type OperacaoWebhook = (typeof OPERACOES_WEBHOOK)[number]['operacao'];
+
+export function operacoesPermitidas(tipo: TipoCliente) {
+  return OPERACOES_WEBHOOK.filter((o) => o.id === 0 || tipo === 'IMF');
+}

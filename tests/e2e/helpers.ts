@@ -1,0 +1,58 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Shared moves of the e2e tests (PrimeReact widgets re-render under load: act, then check, retry). */
+export const PASSWORD = 'Plac@2026!';
+export const port = Number(process.env.PLAC_E2E_PORT ?? 3100);
+export const mailUrl = `http://127.0.0.1:${port + 5025}`;
+
+export async function loginSefaz(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sefaz' }).click();
+  const form = page.getByRole('form', { name: 'Login Sefaz' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+}
+
+export async function loginClientePassword(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Login de cliente' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  const dialog = page.getByRole('form', { name: 'Senha do cliente' });
+  await dialog.getByLabel('Senha', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+}
+
+export async function pick(page: Page, inputId: string, option: string | RegExp) {
+  await page.locator(`.p-dropdown:has(#${inputId})`).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Masked inputs rewrite themselves while typed: type slowly and retype until the value holds. */
+export async function typeMasked(field: Locator, digits: string, expected: string) {
+  await expect(async () => {
+    await field.fill('');
+    await field.click();
+    await field.press('Home');
+    await field.pressSequentially(digits, { delay: 25 });
+    await expect(field).toHaveValue(expected, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** The newest captured e-mail to an address whose subject contains the text. */
+export async function mailTo(page: Page, address: string, subject: string): Promise<{ text?: string }> {
+  let found: { text?: string; subject: string } | undefined;
+  await expect(async () => {
+    const mails = (await (await page.request.get(`${mailUrl}/api/messages?to=${encodeURIComponent(address)}`)).json()) as { text?: string; subject: string }[];
+    found = mails.find((m) => m.subject.includes(subject));
+    expect(found).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return found!;
+}
+
+export function resetLink(text: string | undefined): string {
+  const link = /https?:\/\/\S+\/password\/reset\/[\w-]+/.exec(text ?? '')?.[0];
+  if (!link) throw new Error('no password link in the e-mail');
+  return new URL(link).pathname;
+}

@@ -1,0 +1,307 @@
+import '../instituicoes/instituicoes.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { routePath } from '@plac/shared/access';
+import { instituicoes } from '@plac/shared/contracts';
+import {
+  formatCnpj,
+  isPdfFileName,
+  MAX_ARQUIVO_BYTES,
+  podeEnviarArquivo,
+  podeSalvarAutorizacao,
+  statusAutorizacaoPermitidos,
+  type AutorizacaoStatus,
+} from '@plac/shared/domain';
+import { message, MESSAGES } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Tooltip } from 'primereact/tooltip';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { FormField } from '../../components/FormField';
+import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { InstituicaoAutoComplete, instituicaoLabel } from '../instituicoes/InstituicaoAutoComplete';
+import type { InstituicaoResumo } from '../instituicoes/model';
+import { DICA_UPLOAD, fileToBase64, statusLabel, type Autorizacao, type AutorizacaoFormState, type ClienteOpcao } from './model';
+import { NovaInstituicaoDialog } from './NovaInstituicaoDialog';
+
+/**
+ * autorizacao-inf-cliente-form (spec 2 sections 2.2, 4, 5, 8), option new or edit, with the client
+ * in the router state; without one it goes back to the list with 'Sem dados do Cliente'.
+ */
+export default function AutorizacaoFormPage() {
+  const state = (useLocation().state ?? {}) as AutorizacaoFormState;
+  const navigate = useNavigate();
+  const cliente = state.cliente;
+
+  useEffect(() => {
+    if (!cliente) {
+      toast.error(MESSAGES.semDadosCliente);
+      navigate(routePath('autorizacao-inf-cliente-list'), { replace: true });
+    }
+  }, [cliente, navigate]);
+
+  if (!cliente) return null;
+  if (state.option === 'edit' && state.cnpjInstFinanceira) {
+    return <EdicaoLoader key={`${cliente.cnpj}-${state.cnpjInstFinanceira}`} cliente={cliente} cnpjInst={state.cnpjInstFinanceira} />;
+  }
+  return <NovaAutorizacao cliente={cliente} />;
+}
+
+const voltar = () => routePath('autorizacao-inf-cliente-list');
+
+/** The chosen file checked in the browser: .pdf and size (the server checks the content too). */
+function checkFile(file: File): string | null {
+  if (!isPdfFileName(file.name)) return MESSAGES.somentePdf;
+  if (file.size > MAX_ARQUIVO_BYTES) return MESSAGES.arquivoGrandeDemais;
+  return null;
+}
+
+function FileInput({ id, file, onFile, disabled }: { id: string; file: File | null; onFile: (file: File | null) => void; disabled?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!chosen) return;
+    const problem = checkFile(chosen);
+    if (problem) {
+      toast.error(problem);
+      onFile(null);
+      return;
+    }
+    onFile(chosen);
+  }
+  function download() {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = file.name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+  return (
+    <div className="inst-file">
+      <input ref={input} id={id} type="file" accept=".pdf,application/pdf" hidden onChange={onChange} disabled={disabled} aria-label="Arquivo PDF" />
+      <Button type="button" label="Selecionar PDF" icon="pi pi-upload" outlined onClick={() => input.current?.click()} disabled={disabled ?? false} />
+      <i className="pi pi-info-circle inst-upload-dica" data-pr-tooltip={DICA_UPLOAD} aria-label={DICA_UPLOAD} />
+      <Tooltip target=".inst-upload-dica" position="top" />
+      {file && (
+        <>
+          <span>{file.name}</span>
+          <Button type="button" icon="pi pi-download" text aria-label={`Baixar ${file.name}`} onClick={download} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function NovaAutorizacao({ cliente }: { cliente: ClienteOpcao }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [instituicao, setInstituicao] = useState<InstituicaoResumo | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const create = useApiMutation(instituicoes.createAutorizacao);
+
+  const required = (ok: boolean, label: string) => (submitted && !ok ? [message('campoObrigatorio', { field: label })] : []);
+
+  function limpar() {
+    setInstituicao(null);
+    setFile(null);
+    setSubmitted(false);
+    create.reset();
+    setFormKey((k) => k + 1);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!instituicao || !file) {
+      toast.error(MESSAGES.camposObrigatorios);
+      return;
+    }
+    try {
+      const arquivo = await fileToBase64(file);
+      await create.mutateAsync({ body: { cliente: cliente.cnpj, instituicaoFinanceira: instituicao.cnpj, arquivo, nomeArquivo: file.name } });
+    } catch {
+      return;
+    }
+    toast.success(MESSAGES.autorizacaoCriada);
+    void queryClient.invalidateQueries({ queryKey: apiQueryKey(instituicoes.listAutorizacoes) });
+    navigate(voltar());
+  }
+
+  return (
+    <>
+      <h1 className="app-page-title">Nova Autorização de Instituição Financeira</h1>
+      <form className="inst-panel" onSubmit={onSubmit} noValidate aria-label="Autorização">
+        <div className="inst-grid">
+          <FormField id="cliente" label="Cliente" field="cliente" error={create.error}>
+            <InputText id="cliente" value={`${cliente.razaoSocial} - ${formatCnpj(cliente.cnpj)}`} readOnly disabled />
+          </FormField>
+          <FormField
+            id="instituicao"
+            label="Instituição Financeira *"
+            field="instituicaoFinanceira"
+            error={create.error}
+            messages={required(instituicao !== null, 'Instituição Financeira')}
+          >
+            <div className="inst-file">
+              <InstituicaoAutoComplete key={formKey} inputId="instituicao" value={instituicao} onChange={setInstituicao} aria-describedby="instituicao-error" />
+              <Button type="button" icon="pi pi-plus" label="Nova Instituição" outlined onClick={() => setDialog(true)} />
+            </div>
+          </FormField>
+          <FormField id="arquivo" label="Autorização assinada (PDF) *" field="arquivo" error={create.error} messages={required(file !== null, 'Arquivo')}>
+            <FileInput id="arquivo" file={file} onFile={setFile} />
+          </FormField>
+        </div>
+        <div className="inst-actions">
+          <Button type="submit" label="Cadastrar" icon="pi pi-check" loading={create.isPending} />
+          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={limpar} />
+          <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" text onClick={() => navigate(voltar())} />
+        </div>
+      </form>
+      <NovaInstituicaoDialog visible={dialog} onHide={() => setDialog(false)} onCreated={(i) => setInstituicao(i)} />
+    </>
+  );
+}
+
+function EdicaoLoader({ cliente, cnpjInst }: { cliente: ClienteOpcao; cnpjInst: string }) {
+  const navigate = useNavigate();
+  const found = useApiQuery(instituicoes.getAutorizacao, { query: { cnpjCliente: cliente.cnpj, cnpjInstFinanceira: cnpjInst } }, { refetchOnMount: 'always' });
+  if (!found.isFetchedAfterMount) {
+    return (
+      <p role="status">
+        <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
+      </p>
+    );
+  }
+  if (!found.data) {
+    return (
+      <>
+        <h1 className="app-page-title">Editar Autorização</h1>
+        <p>{MESSAGES.recursoNaoEncontrado}</p>
+        <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(voltar())} />
+      </>
+    );
+  }
+  return <EdicaoAutorizacao cliente={cliente} autorizacao={found.data} />;
+}
+
+function EdicaoAutorizacao({ cliente, autorizacao }: { cliente: ClienteOpcao; autorizacao: Autorizacao }) {
+  const user = useCurrentUser();
+  const admin = user.roles.includes('sefaz_admin');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const original = autorizacao.status;
+  const [status, setStatus] = useState<AutorizacaoStatus>(original);
+  const [justificativa, setJustificativa] = useState(autorizacao.justificativa ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const update = useApiMutation(instituicoes.updateAutorizacao);
+
+  const opcoes = statusAutorizacaoPermitidos(original, user.roles).map((s) => ({ value: s, label: statusLabel(s) }));
+  const mudou = status !== original;
+  const upload = podeEnviarArquivo(original, user.roles);
+  const salvar = podeSalvarAutorizacao(original, user.roles);
+  const justificativaFalta = admin && mudou && justificativa.trim() === '';
+
+  function changeStatus(next: AutorizacaoStatus) {
+    setStatus(next);
+    // Spec 2 section 4: a change clears the justification; back to the original restores its text.
+    setJustificativa(next === original ? (autorizacao.justificativa ?? '') : '');
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (justificativaFalta) {
+      toast.error(MESSAGES.camposObrigatorios);
+      return;
+    }
+    const base = { cnpjCliente: autorizacao.cnpjCliente, cnpjInstFinanceira: autorizacao.cnpjInstFinanceira };
+    try {
+      if (admin) {
+        await update.mutateAsync({ body: { ...base, status, justificativa: justificativa.trim() } });
+      } else {
+        const arquivo = file ? { arquivo: await fileToBase64(file), nomeArquivo: file.name } : {};
+        await update.mutateAsync({ body: { ...base, ...arquivo } });
+      }
+    } catch {
+      return;
+    }
+    toast.success(MESSAGES.autorizacaoAtualizada);
+    queryClient.removeQueries({ queryKey: apiQueryKey(instituicoes.getAutorizacao) });
+    void queryClient.invalidateQueries({ queryKey: apiQueryKey(instituicoes.listAutorizacoes) });
+    navigate(voltar());
+  }
+
+  const instituicao = { id: '', razaoSocial: autorizacao.razaoSocialInstFinanceira, cnpj: autorizacao.cnpjInstFinanceira, uf: '', situacao: 'ATIVA' as const };
+
+  return (
+    <>
+      <h1 className="app-page-title">Editar Autorização de Instituição Financeira</h1>
+      <form className="inst-panel" onSubmit={onSubmit} noValidate aria-label="Autorização">
+        <div className="inst-grid">
+          <FormField id="cliente" label="Cliente" field="cnpjCliente" error={update.error}>
+            <InputText id="cliente" value={`${cliente.razaoSocial || autorizacao.razaoSocialCliente} - ${formatCnpj(autorizacao.cnpjCliente)}`} readOnly disabled />
+          </FormField>
+          <FormField id="instituicao" label="Instituição Financeira" field="cnpjInstFinanceira" error={update.error}>
+            <InputText id="instituicao" value={instituicaoLabel(instituicao)} readOnly disabled />
+          </FormField>
+          <FormField id="status" label="Status" field="status" error={update.error}>
+            <Dropdown inputId="status" options={opcoes} value={status} onChange={(e) => changeStatus(e.value as AutorizacaoStatus)} disabled={!admin} />
+          </FormField>
+          <FormField id="dataAutorizacao" label="Data Autorização" field="dataAutorizacao">
+            <InputText id="dataAutorizacao" value={formatDateTime(autorizacao.dataAutorizacao)} readOnly disabled />
+          </FormField>
+          <FormField id="dataAtualizacao" label="Data Atualização" field="dataAtualizacao">
+            <InputText id="dataAtualizacao" value={formatDateTime(autorizacao.dataAtualizacao)} readOnly disabled />
+          </FormField>
+          <div className="inst-field inst-field-wide">
+            <FormField
+              id="justificativa"
+              label={admin && mudou ? 'Justificativa *' : 'Justificativa'}
+              field="justificativa"
+              error={update.error}
+              messages={submitted && justificativaFalta ? [message('campoObrigatorio', { field: 'Justificativa' })] : []}
+            >
+              <InputTextarea
+                id="justificativa"
+                rows={4}
+                maxLength={1000}
+                value={justificativa}
+                onChange={(e) => setJustificativa(e.target.value)}
+                disabled={!admin}
+                invalid={submitted && justificativaFalta}
+                aria-describedby="justificativa-error"
+              />
+            </FormField>
+          </div>
+          <FormField id="arquivo" label="Autorização assinada (PDF)" field="arquivo" error={update.error}>
+            <div className="inst-file">
+              {autorizacao.urlArquivo && (
+                <a href={autorizacao.urlArquivo} download={autorizacao.nomeArquivo ?? 'autorizacao.pdf'} className="p-button p-button-text">
+                  <i className="pi pi-download" aria-hidden="true" />
+                  &nbsp;{autorizacao.nomeArquivo ?? 'autorizacao.pdf'}
+                </a>
+              )}
+              {upload && <FileInput id="arquivo" file={file} onFile={setFile} />}
+            </div>
+          </FormField>
+        </div>
+        <div className="inst-actions">
+          {salvar && <Button type="submit" label="Salvar" icon="pi pi-check" loading={update.isPending} />}
+          <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(voltar())} />
+        </div>
+      </form>
+    </>
+  );
+}

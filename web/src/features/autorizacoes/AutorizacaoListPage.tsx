@@ -1,0 +1,242 @@
+import '../instituicoes/instituicoes.css';
+import { keepPreviousData } from '@tanstack/react-query';
+import { routePath } from '@plac/shared/access';
+import { instituicoes } from '@plac/shared/contracts';
+import { formatCnpj, formatCnpjBase, type AutorizacaoStatus } from '@plac/shared/domain';
+import { MESSAGES } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useApiQuery } from '../../lib/api';
+import { formatDate, formatDateTime, toTransportDate } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { InstituicaoAutoComplete } from '../instituicoes/InstituicaoAutoComplete';
+import { DEFAULT_PAGE_SIZE, isPageSize, PAGE_SIZES, type InstituicaoResumo, type PageSize } from '../instituicoes/model';
+import { STATUS_OPTIONS, statusLabel, type AutorizacaoFormState, type AutorizacaoLinha, type ClienteOpcao } from './model';
+
+/**
+ * autorizacao-inf-cliente-list (spec 2 section 2.1): filters institution, client, initial and final
+ * date (up to today) and status. A client user has its client fixed; the administrator picks one.
+ * Rules of section 5: a client is required, start not after end, a missing end takes the start.
+ */
+
+interface Filter {
+  instituicao: InstituicaoResumo | null;
+  clienteId: string | null;
+  dataInicial: Date | null;
+  dataFinal: Date | null;
+  status: AutorizacaoStatus | null;
+}
+
+interface Search {
+  cnpjCliente: string;
+  instituicaoFinanceira?: string;
+  dataInicial?: string;
+  dataFinal?: string;
+  status?: AutorizacaoStatus;
+  page: number;
+  size: PageSize;
+}
+
+export default function AutorizacaoListPage() {
+  const user = useCurrentUser();
+  const admin = user.roles.includes('sefaz_admin');
+  const podeCriar = user.roles.includes('cliente');
+  const navigate = useNavigate();
+  const clientes = useApiQuery(instituicoes.clientesAutorizacao, {});
+  const [filter, setFilter] = useState<Filter>({ instituicao: null, clienteId: null, dataInicial: null, dataFinal: null, status: null });
+  const [search, setSearch] = useState<Search | null>(null);
+
+  // A client user: its own client, fixed.
+  const fixo = !admin ? (clientes.data?.[0] ?? null) : null;
+  const clienteId = fixo?.id ?? filter.clienteId;
+  const cliente: ClienteOpcao | null = clientes.data?.find((c) => c.id === clienteId) ?? null;
+  const clienteOptions = useMemo(
+    () => (clientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razaoSocial} - ${formatCnpj(c.cnpj)}` })),
+    [clientes.data],
+  );
+
+  const list = useApiQuery(instituicoes.listAutorizacoes, { body: search ?? { page: 1, size: DEFAULT_PAGE_SIZE } }, {
+    enabled: search !== null,
+    placeholderData: keepPreviousData,
+  });
+  const items = search ? (list.data?.items ?? []) : [];
+  const total = search ? (list.data?.total ?? 0) : 0;
+  const size = search?.size ?? DEFAULT_PAGE_SIZE;
+  const page = search?.page ?? 1;
+
+  const set = <K extends keyof Filter>(key: K, value: Filter[K]) => setFilter((f) => ({ ...f, [key]: value }));
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    if (!cliente) {
+      toast.error(MESSAGES.clientePlacObrigatorio);
+      return;
+    }
+    // A missing final date takes the initial date (shown in the field too).
+    const dataFinal = filter.dataFinal ?? filter.dataInicial;
+    if (filter.dataInicial && dataFinal && toTransportDate(filter.dataInicial) > toTransportDate(dataFinal)) {
+      toast.error(MESSAGES.dataInicioMaiorDataFim);
+      return;
+    }
+    if (dataFinal !== filter.dataFinal) set('dataFinal', dataFinal);
+    const next: Search = {
+      cnpjCliente: cliente.cnpj,
+      ...(filter.instituicao ? { instituicaoFinanceira: filter.instituicao.cnpj } : {}),
+      ...(filter.dataInicial ? { dataInicial: toTransportDate(filter.dataInicial) } : {}),
+      ...(dataFinal ? { dataFinal: toTransportDate(dataFinal) } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      page: 1,
+      size,
+    };
+    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
+    setSearch(next);
+  }
+
+  function onClear() {
+    setFilter({ instituicao: null, clienteId: null, dataInicial: null, dataFinal: null, status: null });
+    setSearch(null);
+  }
+
+  function onPage(event: DataTablePageEvent) {
+    if (!search) return;
+    const rows = isPageSize(event.rows) ? event.rows : search.size;
+    const nextPage = rows === search.size ? (event.page ?? Math.floor(event.first / rows)) + 1 : 1;
+    setSearch({ ...search, page: nextPage, size: rows });
+  }
+
+  function open(state: AutorizacaoFormState) {
+    navigate(routePath('autorizacao-inf-cliente-form'), { state });
+  }
+
+  function nova() {
+    if (!cliente) {
+      toast.error(MESSAGES.clientePlacObrigatorio);
+      return;
+    }
+    open({ option: 'new', cliente });
+  }
+
+  const clienteDaLinha = (a: AutorizacaoLinha): ClienteOpcao =>
+    clientes.data?.find((c) => c.cnpj === a.cnpjCliente) ?? { id: '', cnpj: a.cnpjCliente, razaoSocial: a.razaoSocialCliente };
+
+  const today = new Date();
+
+  return (
+    <>
+      <div className="inst-header">
+        <h1 className="app-page-title">Autorização de Instituição Financeira</h1>
+        {podeCriar && <Button type="button" label="Nova Autorização" icon="pi pi-plus" onClick={nova} />}
+      </div>
+
+      <form className="inst-panel" role="search" aria-label="Filtros de autorizações" onSubmit={onSearch}>
+        <div className="inst-grid">
+          <div className="inst-field">
+            <label htmlFor="filtro-cliente">Cliente</label>
+            <Dropdown
+              inputId="filtro-cliente"
+              options={clienteOptions}
+              value={clienteId}
+              onChange={(e) => set('clienteId', (e.value as string | undefined) ?? null)}
+              disabled={!admin}
+              filter
+              filterBy="label"
+              placeholder="Selecione o cliente"
+              emptyMessage={MESSAGES.nenhumRegistro}
+              emptyFilterMessage={MESSAGES.nenhumRegistro}
+              loading={clientes.isFetching}
+            />
+          </div>
+          <div className="inst-field">
+            <label htmlFor="filtro-instituicao">Instituição Financeira</label>
+            <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
+          </div>
+          <div className="inst-field">
+            <label htmlFor="filtro-data-inicial">Data Início</label>
+            <Calendar
+              inputId="filtro-data-inicial"
+              value={filter.dataInicial}
+              onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)}
+              dateFormat="dd/mm/yy"
+              maxDate={today}
+              showIcon
+              showButtonBar
+            />
+          </div>
+          <div className="inst-field">
+            <label htmlFor="filtro-data-final">Data Fim</label>
+            <Calendar
+              inputId="filtro-data-final"
+              value={filter.dataFinal}
+              onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)}
+              dateFormat="dd/mm/yy"
+              maxDate={today}
+              showIcon
+              showButtonBar
+            />
+          </div>
+          <div className="inst-field">
+            <label htmlFor="filtro-status">Status</label>
+            <Dropdown
+              inputId="filtro-status"
+              options={[...STATUS_OPTIONS]}
+              value={filter.status}
+              onChange={(e) => set('status', (e.value as AutorizacaoStatus | undefined) ?? null)}
+              placeholder="Todos"
+              showClear
+            />
+          </div>
+        </div>
+        <div className="inst-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
+        </div>
+      </form>
+
+      <DataTable
+        value={items}
+        dataKey="cnpjInstFinanceira"
+        lazy
+        paginator
+        first={(page - 1) * size}
+        rows={size}
+        totalRecords={total}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPage={onPage}
+        loading={search !== null && list.isFetching}
+        emptyMessage={MESSAGES.nenhumRegistro}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate="Total de registros: {totalRecords}"
+        stripedRows
+        aria-label="Autorizações"
+      >
+        <Column field="razaoSocialInstFinanceira" header="Instituição Financeira" />
+        <Column header="CNPJ" body={(a: AutorizacaoLinha) => formatCnpjBase(a.cnpjInstFinanceira)} />
+        <Column header="Data Autorização" body={(a: AutorizacaoLinha) => formatDate(a.dataAutorizacao)} />
+        <Column header="Status" body={(a: AutorizacaoLinha) => statusLabel(a.status)} />
+        <Column header="Data Atualização" body={(a: AutorizacaoLinha) => formatDateTime(a.dataAtualizacao)} />
+        <Column
+          header="Ações"
+          style={{ width: '6rem' }}
+          body={(a: AutorizacaoLinha) => (
+            <Button
+              type="button"
+              icon="pi pi-pencil"
+              rounded
+              text
+              aria-label={`Editar ${a.razaoSocialInstFinanceira}`}
+              tooltip="Editar"
+              tooltipOptions={{ position: 'top' }}
+              onClick={() => open({ option: 'edit', cliente: clienteDaLinha(a), cnpjInstFinanceira: a.cnpjInstFinanceira })}
+            />
+          )}
+        />
+      </DataTable>
+    </>
+  );
+}

@@ -1,0 +1,399 @@
+import './clientes.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { routePath } from '@plac/shared/access';
+import { clientes } from '@plac/shared/contracts';
+import {
+  addDays,
+  formatCnpj,
+  formatDate,
+  formatDateTime,
+  MASKS,
+  onlyDigits,
+  situacoesPermitidasCliente,
+  type ClienteSituacao,
+  type TipoCliente,
+} from '@plac/shared/domain';
+import { message, MESSAGES } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Dropdown } from 'primereact/dropdown';
+import { InputMask } from 'primereact/inputmask';
+import { InputText } from 'primereact/inputtext';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { toTransportDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { CidadeAutoComplete } from './CidadeAutoComplete';
+import { describedBy, Field } from './Field';
+import { maskTelefone } from './mask';
+import { MaskedInput } from './MaskedInput';
+import { CATEGORIA_OPTIONS, LABELS, SITUACAO_OPTIONS, TIPO_OPTIONS, UF_OPTIONS, type Categoria, type Cliente } from './model';
+import { WebhookTab } from './WebhookTab';
+
+/**
+ * The client form (spec 1 sections 2–5, spec 2 sections 2.4 and 4), two tabs: 'Dados Pessoais' and
+ * 'Monitoramento'. The administrator edits any client at cliente/:id (status, category and the
+ * password-login period included); a client user edits its own company at cliente/edit/:id, without
+ * changing the type, and goes to the dashboard after saving.
+ */
+
+export type ClienteFormMode = 'admin' | 'cliente';
+
+interface FormState {
+  razao_social: string;
+  logradouro: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  uf: string | null;
+  cidade: string;
+  /** Digits. */
+  cep: string;
+  tipo_cliente: TipoCliente;
+  /** Masked. */
+  telefone: string;
+  nome_responsavel: string;
+  email: string;
+  situacao: ClienteSituacao;
+  categoria: Categoria | null;
+  inicio_sem_certificado: Date | null;
+}
+
+type RequiredField = 'razao_social' | 'logradouro' | 'numero' | 'bairro' | 'uf' | 'cidade' | 'cep' | 'telefone' | 'nome_responsavel' | 'email';
+const REQUIRED: readonly RequiredField[] = ['razao_social', 'logradouro', 'numero', 'bairro', 'uf', 'cidade', 'cep', 'telefone', 'nome_responsavel', 'email'];
+
+/** 'YYYY-MM-DD' → the local Date a date picker shows as that day. */
+function dayToDate(day: string | null): Date | null {
+  const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+function initialState(c: Cliente): FormState {
+  return {
+    razao_social: c.razao_social,
+    logradouro: c.logradouro ?? '',
+    numero: c.numero ?? '',
+    complemento: c.complemento ?? '',
+    bairro: c.bairro ?? '',
+    uf: c.uf,
+    cidade: c.cidade ?? '',
+    cep: onlyDigits(c.cep ?? ''),
+    tipo_cliente: c.tipo_cliente,
+    telefone: maskTelefone(c.telefone ?? ''),
+    nome_responsavel: c.nome_responsavel ?? '',
+    email: c.email,
+    situacao: c.situacao,
+    categoria: c.categoria,
+    inicio_sem_certificado: dayToDate(c.inicio_sem_certificado),
+  };
+}
+
+function missingFields(form: FormState): RequiredField[] {
+  return REQUIRED.filter((key) => {
+    const value = form[key];
+    return value === null || value.trim() === '';
+  });
+}
+
+function Loading() {
+  return (
+    <p role="status">
+      <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
+    </p>
+  );
+}
+
+/** The page of both routes; `mode` says whose it is. */
+export function ClienteFormView({ mode }: { mode: ClienteFormMode }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  // Always read afresh: the form starts from this answer.
+  const cliente = useApiQuery(clientes.getCliente, { params: { id } }, { refetchOnMount: 'always' });
+
+  if (!cliente.isFetchedAfterMount) return <Loading />;
+  if (!cliente.data) {
+    // The reason ('Recurso não encontrado', ...) is a toast already.
+    return (
+      <>
+        <h1 className="app-page-title">Dados do Cliente</h1>
+        <p>{MESSAGES.recursoNaoEncontrado}</p>
+        <Button
+          type="button"
+          label="Voltar"
+          icon="pi pi-arrow-left"
+          severity="secondary"
+          outlined
+          onClick={() => navigate(mode === 'admin' ? routePath('cliente-list') : routePath('dashboard'))}
+        />
+      </>
+    );
+  }
+  return <ClienteForm key={cliente.data.id} cliente={cliente.data} mode={mode} />;
+}
+
+/** cliente/:id, the administrator's. */
+export default function ClienteFormPage() {
+  return <ClienteFormView mode="admin" />;
+}
+
+function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMode }) {
+  const admin = mode === 'admin';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState(() => initialState(cliente));
+  const [submitted, setSubmitted] = useState(false);
+  const [tab, setTab] = useState(0);
+  const prazo = useApiQuery(clientes.prazoSemCertificado, {}, { enabled: admin });
+  const update = useApiMutation(clientes.updateCliente);
+  const error = update.error;
+
+  const situacaoOptions = useMemo(() => {
+    // In the domain's order.
+    return situacoesPermitidasCliente(cliente.situacao).flatMap((value) => SITUACAO_OPTIONS.filter((o) => o.value === value));
+  }, [cliente.situacao]);
+  const situacaoDisabled = !admin || cliente.situacao === 'C';
+
+  const missing = new Set(submitted ? missingFields(form) : []);
+  const requiredMessage = (field: RequiredField) => (missing.has(field) ? message('campoObrigatorio', { field: LABELS[field] }) : null);
+  const invalid = (field: string) => missing.has(field as RequiredField) || (error?.fieldErrors?.[field]?.length ?? 0) > 0;
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  function changeUf(uf: string | null) {
+    // Spec 1 section 4: changing the UF clears the city.
+    setForm((f) => (f.uf === uf ? f : { ...f, uf, cidade: '' }));
+  }
+
+  const inicio = form.inicio_sem_certificado ? toTransportDate(form.inicio_sem_certificado) : null;
+  let expiry = '';
+  if (inicio && inicio === cliente.inicio_sem_certificado && cliente.prazo_sem_certificado) expiry = cliente.prazo_sem_certificado;
+  else if (inicio && prazo.data) expiry = addDays(inicio, prazo.data.dias);
+
+  function leave() {
+    navigate(admin ? routePath('cliente-list') : routePath('dashboard'));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (missingFields(form).length > 0 || !form.uf) {
+      toast.error(MESSAGES.camposObrigatorios);
+      return;
+    }
+    const body = {
+      razao_social: form.razao_social.trim(),
+      logradouro: form.logradouro.trim(),
+      numero: form.numero.trim(),
+      complemento: form.complemento.trim(),
+      bairro: form.bairro.trim(),
+      uf: form.uf,
+      cidade: form.cidade.trim(),
+      cep: form.cep,
+      telefone: onlyDigits(form.telefone),
+      nome_responsavel: form.nome_responsavel.trim(),
+      email: form.email.trim(),
+      // Spec 1 section 5: a client user cannot change the type.
+      tipo_cliente: admin ? form.tipo_cliente : cliente.tipo_cliente,
+      ...(admin ? { situacao: form.situacao, categoria: form.categoria, inicio_sem_certificado: inicio } : {}),
+    };
+    try {
+      await update.mutateAsync({ params: { id: cliente.id }, body });
+    } catch {
+      // Shown already: the toast, and the field messages beside the fields.
+      return;
+    }
+    toast.success(MESSAGES.registroSalvo);
+    queryClient.removeQueries({ queryKey: apiQueryKey(clientes.getCliente) });
+    void queryClient.invalidateQueries({ queryKey: apiQueryKey(clientes.listClientes) });
+    leave();
+  }
+
+  const text = (key: 'razao_social' | 'logradouro' | 'numero' | 'complemento' | 'bairro' | 'nome_responsavel', max: number) => {
+    const required = key !== 'complemento';
+    return (
+      <Field
+        id={key}
+        label={LABELS[key]}
+        required={required}
+        error={error}
+        messages={[required ? requiredMessage(key) : null]}
+        wide={key === 'razao_social'}
+      >
+        <InputText
+          id={key}
+          maxLength={max}
+          value={form[key]}
+          onChange={(e) => set(key, e.target.value)}
+          invalid={invalid(key)}
+          {...describedBy(key, required)}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    <>
+      <h1 className="app-page-title">Dados do Cliente</h1>
+      <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)}>
+        <TabPanel header="Dados Pessoais">
+          <form className="clientes-panel" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Dados Pessoais">
+            <div className="clientes-grid">
+              <Field id="cnpj" label={LABELS.cnpj}>
+                <InputText id="cnpj" value={formatCnpj(cliente.cnpj)} readOnly disabled />
+              </Field>
+
+              <Field id="tipo_cliente" label={LABELS.tipo_cliente} required error={error}>
+                <Dropdown
+                  inputId="tipo_cliente"
+                  options={[...TIPO_OPTIONS]}
+                  value={form.tipo_cliente}
+                  onChange={(e) => set('tipo_cliente', e.value as TipoCliente)}
+                  disabled={!admin}
+                  {...describedBy('tipo_cliente', true)}
+                />
+              </Field>
+
+              {text('razao_social', 150)}
+              {text('logradouro', 150)}
+              {text('numero', 20)}
+              {text('complemento', 100)}
+              {text('bairro', 100)}
+
+              <Field id="uf" label={LABELS.uf} required error={error} messages={[requiredMessage('uf')]}>
+                <Dropdown
+                  inputId="uf"
+                  options={[...UF_OPTIONS]}
+                  value={form.uf}
+                  onChange={(e) => changeUf((e.value as string | undefined) ?? null)}
+                  filter
+                  filterBy="label"
+                  placeholder="Selecione"
+                  invalid={invalid('uf')}
+                  {...describedBy('uf', true)}
+                />
+              </Field>
+
+              <Field id="cidade" label={LABELS.cidade} required error={error} messages={[requiredMessage('cidade')]}>
+                <CidadeAutoComplete
+                  inputId="cidade"
+                  uf={form.uf}
+                  value={form.cidade}
+                  onChange={(v) => set('cidade', v)}
+                  invalid={invalid('cidade')}
+                  {...describedBy('cidade', true)}
+                />
+              </Field>
+
+              <Field id="cep" label={LABELS.cep} required error={error} messages={[requiredMessage('cep')]}>
+                <InputMask
+                  id="cep"
+                  mask={MASKS.cep}
+                  unmask
+                  autoClear={false}
+                  value={form.cep}
+                  onChange={(e) => set('cep', onlyDigits(e.value ?? ''))}
+                  invalid={invalid('cep')}
+                  {...describedBy('cep', true)}
+                />
+              </Field>
+
+              <Field id="telefone" label={LABELS.telefone} required error={error} messages={[requiredMessage('telefone')]}>
+                <MaskedInput
+                  id="telefone"
+                  type="tel"
+                  value={form.telefone}
+                  format={maskTelefone}
+                  onValueChange={(v) => set('telefone', v)}
+                  invalid={invalid('telefone')}
+                  {...describedBy('telefone', true)}
+                />
+              </Field>
+
+              {text('nome_responsavel', 100)}
+
+              <Field id="email" label={LABELS.email} required error={error} messages={[requiredMessage('email')]}>
+                <InputText
+                  id="email"
+                  type="email"
+                  maxLength={100}
+                  value={form.email}
+                  onChange={(e) => set('email', e.target.value)}
+                  invalid={invalid('email')}
+                  {...describedBy('email', true)}
+                />
+              </Field>
+
+              <Field id="situacao" label={LABELS.situacao} error={error}>
+                <Dropdown
+                  inputId="situacao"
+                  options={situacaoDisabled ? [...SITUACAO_OPTIONS] : situacaoOptions}
+                  value={form.situacao}
+                  onChange={(e) => set('situacao', e.value as ClienteSituacao)}
+                  disabled={situacaoDisabled}
+                  {...describedBy('situacao')}
+                />
+              </Field>
+
+              {admin && (
+                <>
+                  <Field id="categoria" label={LABELS.categoria} error={error}>
+                    <Dropdown
+                      inputId="categoria"
+                      options={[...CATEGORIA_OPTIONS]}
+                      value={form.categoria}
+                      onChange={(e) => set('categoria', (e.value as Categoria | undefined) ?? null)}
+                      placeholder="Selecione"
+                      showClear
+                      {...describedBy('categoria')}
+                    />
+                  </Field>
+
+                  <Field id="inicio_sem_certificado" label={LABELS.inicio_sem_certificado} error={error}>
+                    <Calendar
+                      inputId="inicio_sem_certificado"
+                      value={form.inicio_sem_certificado}
+                      onChange={(e) => set('inicio_sem_certificado', e.value instanceof Date ? e.value : null)}
+                      dateFormat="dd/mm/yy"
+                      showIcon
+                      showButtonBar
+                      {...describedBy('inicio_sem_certificado')}
+                    />
+                  </Field>
+
+                  <Field id="prazo_sem_certificado" label={LABELS.prazo_sem_certificado}>
+                    <InputText id="prazo_sem_certificado" value={formatDate(expiry)} readOnly disabled />
+                  </Field>
+                </>
+              )}
+            </div>
+
+            <dl className="clientes-audit">
+              <div>
+                <dt>Data de criação</dt>
+                <dd>{formatDateTime(cliente.created_at)}</dd>
+              </div>
+              <div>
+                <dt>Data de alteração</dt>
+                <dd>{formatDateTime(cliente.updated_at)}</dd>
+              </div>
+              <div>
+                <dt>Alterado por</dt>
+                <dd>{cliente.nome_usuario ?? ''}</dd>
+              </div>
+            </dl>
+
+            <div className="clientes-actions">
+              <Button type="submit" label="Salvar" icon="pi pi-check" loading={update.isPending} />
+              <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={leave} />
+            </div>
+          </form>
+        </TabPanel>
+        <TabPanel header="Monitoramento">
+          <WebhookTab cliente={cliente} />
+        </TabPanel>
+      </TabView>
+    </>
+  );
+}

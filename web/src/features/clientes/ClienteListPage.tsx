@@ -1,0 +1,300 @@
+import './clientes.css';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { routePath } from '@plac/shared/access';
+import { clientes } from '@plac/shared/contracts';
+import { formatCnpj, formatTelefone, normalizeCnpj, type ClienteSituacao } from '@plac/shared/domain';
+import { MESSAGES } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api';
+import { useRegisterDialog } from '../../lib/dialogs';
+import { getSession, saveFilter, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { maskCnpj } from './mask';
+import { MaskedInput } from './MaskedInput';
+import {
+  DEFAULT_PAGE_SIZE,
+  downloadBase64,
+  isPageSize,
+  PAGE_SIZES,
+  SITUACAO_OPTIONS,
+  situacaoLabel,
+  type ClienteRow,
+  type PageSize,
+} from './model';
+
+/**
+ * cliente-list (spec 1 section 2, spec 2 section 2.3; sefaz_admin and sefaz_gestor): filters cnpj,
+ * razão social and situação, remembered in the session; the table pages and sorts on the server.
+ * Actions: edit (admin), contract download (not for SHOPPING), unlock (admin, only Novo).
+ */
+
+export type SortField = 'razao_social' | 'cnpj' | 'tipo_cliente' | 'situacao';
+const SORT_FIELDS: readonly SortField[] = ['razao_social', 'cnpj', 'tipo_cliente', 'situacao'];
+type Order = 'asc' | 'desc';
+
+export interface ClienteFilter {
+  /** Masked, as typed. */
+  cnpj: string;
+  razao_social: string;
+  situacao: ClienteSituacao | null;
+}
+
+export interface SavedClienteSearch extends ClienteFilter {
+  page: number;
+  size: PageSize;
+  sort: SortField;
+  order: Order;
+}
+
+/** ours: the spec asks for a yes/no confirmation without giving its text. */
+export const CONFIRMA_LIBERACAO = 'Deseja liberar o cliente?';
+export const CONTRATO_NOME = 'contrato_plac.pdf';
+
+const EMPTY_FILTER: ClienteFilter = { cnpj: '', razao_social: '', situacao: null };
+const START: Pick<SavedClienteSearch, 'page' | 'size' | 'sort' | 'order'> = {
+  page: 1,
+  size: DEFAULT_PAGE_SIZE,
+  sort: 'razao_social',
+  order: 'asc',
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The saved search of the session, field by field; anything malformed falls back to the default. */
+function savedSearch(): SavedClienteSearch {
+  const saved = getSession().filters.cliente ?? {};
+  const situacao = SITUACAO_OPTIONS.find((o) => o.value === saved.situacao)?.value ?? null;
+  const page = typeof saved.page === 'number' && Number.isInteger(saved.page) && saved.page >= 1 ? saved.page : 1;
+  return {
+    cnpj: maskCnpj(text(saved.cnpj)),
+    razao_social: text(saved.razao_social),
+    situacao,
+    page,
+    size: isPageSize(saved.size) ? saved.size : DEFAULT_PAGE_SIZE,
+    sort: SORT_FIELDS.find((f) => f === saved.sort) ?? 'razao_social',
+    order: saved.order === 'desc' ? 'desc' : 'asc',
+  };
+}
+
+function filterOf({ cnpj, razao_social, situacao }: SavedClienteSearch): ClienteFilter {
+  return { cnpj, razao_social, situacao };
+}
+
+export default function ClienteListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const isAdmin = user?.roles.includes('sefaz_admin') ?? false;
+  const [search, setSearch] = useState(savedSearch);
+  const [filter, setFilter] = useState<ClienteFilter>(() => filterOf(search));
+  const [toUnlock, setToUnlock] = useState<ClienteRow | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const query = useMemo(
+    () => ({
+      cnpj: normalizeCnpj(search.cnpj) || undefined,
+      razao_social: search.razao_social.trim() || undefined,
+      situacao: search.situacao ?? undefined,
+      sort: search.sort,
+      order: search.order,
+      page: search.page,
+      size: search.size,
+    }),
+    [search],
+  );
+  const list = useApiQuery(clientes.listClientes, { query }, { placeholderData: keepPreviousData });
+  const liberar = useApiMutation(clientes.liberarCliente);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  const closeConfirm = () => setToUnlock(null);
+  useRegisterDialog(toUnlock !== null, closeConfirm);
+
+  function apply(next: SavedClienteSearch) {
+    setSearch(next);
+    saveFilter('cliente', { ...next });
+  }
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    const next = { ...search, ...filter, page: 1 };
+    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
+    apply(next);
+  }
+
+  function onClear() {
+    setFilter(EMPTY_FILTER);
+    setSearch({ ...EMPTY_FILTER, ...START });
+    saveFilter('cliente', undefined);
+  }
+
+  function onPage(event: DataTablePageEvent) {
+    const size = isPageSize(event.rows) ? event.rows : search.size;
+    const page = size === search.size ? (event.page ?? Math.floor(event.first / size)) + 1 : 1;
+    apply({ ...search, page, size });
+  }
+
+  function onSort(event: DataTableSortEvent) {
+    const sort = SORT_FIELDS.find((f) => f === event.sortField) ?? 'razao_social';
+    apply({ ...search, sort, order: event.sortOrder === -1 ? 'desc' : 'asc', page: 1 });
+  }
+
+  async function unlock(row: ClienteRow) {
+    setToUnlock(null);
+    let answer;
+    try {
+      answer = await liberar.mutateAsync({ params: { id: row.id } });
+    } catch {
+      return;
+    }
+    toast.success(answer.message);
+    await queryClient.invalidateQueries({ queryKey: apiQueryKey(clientes.listClientes) });
+  }
+
+  async function download(row: ClienteRow) {
+    setDownloading(row.id);
+    try {
+      const contrato = await callApi(clientes.contratoCliente, { params: { id: row.id } });
+      downloadBase64(CONTRATO_NOME, contrato.arquivo);
+    } catch {
+      // The reason is a toast already.
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  const set = <K extends keyof ClienteFilter>(key: K, value: ClienteFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
+
+  const actions = (row: ClienteRow) => (
+    <div className="clientes-row-actions">
+      {isAdmin && (
+        <Button
+          type="button"
+          icon="pi pi-pencil"
+          rounded
+          text
+          aria-label="Editar"
+          tooltip="Editar"
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => navigate(routePath('dados-cliente-form', { id: row.id }))}
+        />
+      )}
+      {row.tipo_cliente !== 'SHOPPING' && (
+        <Button
+          type="button"
+          icon="pi pi-download"
+          rounded
+          text
+          aria-label="Baixar contrato"
+          tooltip="Baixar contrato"
+          tooltipOptions={{ position: 'top' }}
+          loading={downloading === row.id}
+          onClick={() => void download(row)}
+        />
+      )}
+      {isAdmin && row.situacao === 'N' && (
+        <Button
+          type="button"
+          icon="pi pi-lock-open"
+          rounded
+          text
+          severity="success"
+          aria-label="Liberar"
+          tooltip="Liberar"
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => setToUnlock(row)}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <div className="clientes-header">
+        <h1 className="app-page-title">Clientes</h1>
+      </div>
+
+      <form className="clientes-panel" role="search" aria-label="Filtros de clientes" onSubmit={onSearch}>
+        <div className="clientes-grid">
+          <div className="clientes-field">
+            <label htmlFor="filtro-cnpj">CNPJ</label>
+            <MaskedInput id="filtro-cnpj" value={filter.cnpj} format={maskCnpj} onValueChange={(v) => set('cnpj', v)} autoComplete="off" />
+          </div>
+          <div className="clientes-field">
+            <label htmlFor="filtro-razao-social">Razão Social</label>
+            <InputText
+              id="filtro-razao-social"
+              maxLength={150}
+              value={filter.razao_social}
+              onChange={(e) => set('razao_social', e.target.value)}
+            />
+          </div>
+          <div className="clientes-field">
+            <label htmlFor="filtro-situacao">Situação</label>
+            <Dropdown
+              inputId="filtro-situacao"
+              options={[...SITUACAO_OPTIONS]}
+              value={filter.situacao}
+              onChange={(e) => set('situacao', (e.value as ClienteSituacao | undefined) ?? null)}
+              placeholder="Todas"
+              showClear
+            />
+          </div>
+        </div>
+        <div className="clientes-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
+        </div>
+      </form>
+
+      <DataTable
+        value={items}
+        dataKey="id"
+        lazy
+        paginator
+        first={(search.page - 1) * search.size}
+        rows={search.size}
+        totalRecords={total}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPage={onPage}
+        sortField={search.sort}
+        sortOrder={search.order === 'desc' ? -1 : 1}
+        onSort={onSort}
+        loading={list.isFetching}
+        emptyMessage={MESSAGES.nenhumRegistro}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate="Total de registros: {totalRecords}"
+        stripedRows
+        aria-label="Clientes"
+      >
+        <Column field="razao_social" header="Razão Social" sortable />
+        <Column field="cnpj" header="CNPJ" sortable body={(row: ClienteRow) => formatCnpj(row.cnpj)} />
+        <Column field="tipo_cliente" header="Tipo" sortable />
+        <Column header="Telefone" body={(row: ClienteRow) => (row.telefone ? formatTelefone(row.telefone) : '')} />
+        <Column field="situacao" header="Situação" sortable body={(row: ClienteRow) => situacaoLabel(row.situacao)} />
+        <Column header="Ações" body={actions} style={{ width: '9rem' }} />
+      </DataTable>
+
+      <ConfirmDialog
+        visible={toUnlock !== null}
+        onHide={closeConfirm}
+        header="Confirmação"
+        message={CONFIRMA_LIBERACAO}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel="Sim"
+        rejectLabel="Não"
+        accept={() => {
+          if (toUnlock) void unlock(toUnlock);
+        }}
+        reject={closeConfirm}
+      />
+    </>
+  );
+}
