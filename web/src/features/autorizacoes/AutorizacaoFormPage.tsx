@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import '../instituicoes/instituicoes.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -141,8 +142,8 @@ function NovaAutorizacao({ cliente }: { cliente: ClienteOpcao }) {
   return (
     <>
       <h1 className="app-page-title">Nova Autorização de Instituição Financeira</h1>
-      <form className="inst-panel" onSubmit={onSubmit} noValidate aria-label="Autorização">
-        <div className="inst-grid">
+      <form className="page-panel" onSubmit={onSubmit} noValidate aria-label="Autorização">
+        <div className="page-grid">
           <FormField id="cliente" label="Cliente" field="cliente" error={create.error}>
             <InputText id="cliente" value={`${cliente.razaoSocial} - ${formatCnpj(cliente.cnpj)}`} readOnly disabled />
           </FormField>
@@ -162,7 +163,7 @@ function NovaAutorizacao({ cliente }: { cliente: ClienteOpcao }) {
             <FileInput id="arquivo" file={file} onFile={setFile} />
           </FormField>
         </div>
-        <div className="inst-actions">
+        <div className="page-actions">
           <Button type="submit" label="Cadastrar" icon="pi pi-check" loading={create.isPending} />
           <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={limpar} />
           <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" text onClick={() => navigate(voltar())} />
@@ -248,8 +249,8 @@ function EdicaoAutorizacao({ cliente, autorizacao }: { cliente: ClienteOpcao; au
   return (
     <>
       <h1 className="app-page-title">Editar Autorização de Instituição Financeira</h1>
-      <form className="inst-panel" onSubmit={onSubmit} noValidate aria-label="Autorização">
-        <div className="inst-grid">
+      <form className="page-panel" onSubmit={onSubmit} noValidate aria-label="Autorização">
+        <div className="page-grid">
           <FormField id="cliente" label="Cliente" field="cnpjCliente" error={update.error}>
             <InputText id="cliente" value={`${cliente.razaoSocial || autorizacao.razaoSocialCliente} - ${formatCnpj(autorizacao.cnpjCliente)}`} readOnly disabled />
           </FormField>
@@ -265,7 +266,7 @@ function EdicaoAutorizacao({ cliente, autorizacao }: { cliente: ClienteOpcao; au
           <FormField id="dataAtualizacao" label="Data Atualização" field="dataAtualizacao">
             <InputText id="dataAtualizacao" value={formatDateTime(autorizacao.dataAtualizacao)} readOnly disabled />
           </FormField>
-          <div className="inst-field inst-field-wide">
+          <div className="page-field page-field-wide">
             <FormField
               id="justificativa"
               label={admin && mudou ? 'Justificativa *' : 'Justificativa'}
@@ -297,7 +298,7 @@ function EdicaoAutorizacao({ cliente, autorizacao }: { cliente: ClienteOpcao; au
             </div>
           </FormField>
         </div>
-        <div className="inst-actions">
+        <div className="page-actions">
           {salvar && <Button type="submit" label="Salvar" icon="pi pi-check" loading={update.isPending} />}
           <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(voltar())} />
         </div>

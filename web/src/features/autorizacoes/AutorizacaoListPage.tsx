@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import '../instituicoes/instituicoes.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -129,14 +130,14 @@ export default function AutorizacaoListPage() {
 
   return (
     <>
-      <div className="inst-header">
+      <div className="page-header">
         <h1 className="app-page-title">Autorização de Instituição Financeira</h1>
         {podeCriar && <Button type="button" label="Nova Autorização" icon="pi pi-plus" onClick={nova} />}
       </div>
 
-      <form className="inst-panel" role="search" aria-label="Filtros de autorizações" onSubmit={onSearch}>
-        <div className="inst-grid">
-          <div className="inst-field">
+      <form className="page-panel" role="search" aria-label="Filtros de autorizações" onSubmit={onSearch}>
+        <div className="page-grid">
+          <div className="page-field">
             <label htmlFor="filtro-cliente">Cliente</label>
             <Dropdown
               inputId="filtro-cliente"
@@ -152,11 +153,11 @@ export default function AutorizacaoListPage() {
               loading={clientes.isFetching}
             />
           </div>
-          <div className="inst-field">
+          <div className="page-field">
             <label htmlFor="filtro-instituicao">Instituição Financeira</label>
             <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
           </div>
-          <div className="inst-field">
+          <div className="page-field">
             <label htmlFor="filtro-data-inicial">Data Início</label>
             <Calendar
               inputId="filtro-data-inicial"
@@ -168,7 +169,7 @@ export default function AutorizacaoListPage() {
               showButtonBar
             />
           </div>
-          <div className="inst-field">
+          <div className="page-field">
             <label htmlFor="filtro-data-final">Data Fim</label>
             <Calendar
               inputId="filtro-data-final"
@@ -180,7 +181,7 @@ export default function AutorizacaoListPage() {
               showButtonBar
             />
           </div>
-          <div className="inst-field">
+          <div className="page-field">
             <label htmlFor="filtro-status">Status</label>
             <Dropdown
               inputId="filtro-status"
@@ -192,7 +193,7 @@ export default function AutorizacaoListPage() {
             />
           </div>
         </div>
-        <div className="inst-actions">
+        <div className="page-actions">
           <Button type="submit" label="Pesquisar" icon="pi pi-search" />
           <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
         </div>

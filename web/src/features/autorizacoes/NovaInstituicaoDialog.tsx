@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import { instituicoes } from '@plac/shared/contracts';
 import { isValidCnpjBase, MASKS, normalizeCnpj } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
@@ -68,7 +69,7 @@ export function NovaInstituicaoDialog({ visible, onHide, onCreated }: Props) {
   return (
     <AppDialog header="Nova Instituição Financeira" visible={visible} onHide={close} style={{ width: 'min(34rem, 95vw)' }} modal>
       <form onSubmit={onSubmit} noValidate aria-label="Nova Instituição Financeira">
-        <div className="inst-grid">
+        <div className="page-grid">
           <FormField id="nova-razaoSocial" label={`${LABELS.razaoSocial} *`} field="razaoSocial" error={create.error} messages={messages('razaoSocial')}>
             <InputText
               id="nova-razaoSocial"
@@ -104,7 +105,7 @@ export function NovaInstituicaoDialog({ visible, onHide, onCreated }: Props) {
             />
           </FormField>
         </div>
-        <div className="inst-actions">
+        <div className="page-actions">
           <Button type="submit" label="Salvar" icon="pi pi-check" loading={create.isPending} />
           <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={close} />
         </div>

@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import './clientes.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -238,8 +239,8 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
       <h1 className="app-page-title">Dados do Cliente</h1>
       <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)}>
         <TabPanel header="Dados Pessoais">
-          <form className="clientes-panel" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Dados Pessoais">
-            <div className="clientes-grid">
+          <form className="page-panel" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Dados Pessoais">
+            <div className="page-grid">
               <Field id="cnpj" label={LABELS.cnpj}>
                 <InputText id="cnpj" value={formatCnpj(cliente.cnpj)} readOnly disabled />
               </Field>
@@ -369,7 +370,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
               )}
             </div>
 
-            <dl className="clientes-audit">
+            <dl className="page-audit">
               <div>
                 <dt>Data de criação</dt>
                 <dd>{formatDateTime(cliente.created_at)}</dd>
@@ -384,7 +385,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
               </div>
             </dl>
 
-            <div className="clientes-actions">
+            <div className="page-actions">
               <Button type="submit" label="Salvar" icon="pi pi-check" loading={update.isPending} />
               <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={leave} />
             </div>

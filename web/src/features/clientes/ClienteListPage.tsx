@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import './clientes.css';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -173,7 +174,7 @@ export default function ClienteListPage() {
   const set = <K extends keyof ClienteFilter>(key: K, value: ClienteFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
 
   const actions = (row: ClienteRow) => (
-    <div className="clientes-row-actions">
+    <div className="page-row-actions">
       {isAdmin && (
         <Button
           type="button"
@@ -217,17 +218,17 @@ export default function ClienteListPage() {
 
   return (
     <>
-      <div className="clientes-header">
+      <div className="page-header">
         <h1 className="app-page-title">Clientes</h1>
       </div>
 
-      <form className="clientes-panel" role="search" aria-label="Filtros de clientes" onSubmit={onSearch}>
-        <div className="clientes-grid">
-          <div className="clientes-field">
+      <form className="page-panel" role="search" aria-label="Filtros de clientes" onSubmit={onSearch}>
+        <div className="page-grid">
+          <div className="page-field">
             <label htmlFor="filtro-cnpj">CNPJ</label>
             <MaskedInput id="filtro-cnpj" value={filter.cnpj} format={maskCnpj} onValueChange={(v) => set('cnpj', v)} autoComplete="off" />
           </div>
-          <div className="clientes-field">
+          <div className="page-field">
             <label htmlFor="filtro-razao-social">Razão Social</label>
             <InputText
               id="filtro-razao-social"
@@ -236,7 +237,7 @@ export default function ClienteListPage() {
               onChange={(e) => set('razao_social', e.target.value)}
             />
           </div>
-          <div className="clientes-field">
+          <div className="page-field">
             <label htmlFor="filtro-situacao">Situação</label>
             <Dropdown
               inputId="filtro-situacao"
@@ -248,7 +249,7 @@ export default function ClienteListPage() {
             />
           </div>
         </div>
-        <div className="clientes-actions">
+        <div className="page-actions">
           <Button type="submit" label="Pesquisar" icon="pi pi-search" />
           <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
         </div>

@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import './clientes.css';
 import { clientes } from '@plac/shared/contracts';
 import { isValidCnpj, MASKS, normalizeCnpj, onlyDigits } from '@plac/shared/domain';
@@ -176,8 +177,8 @@ export default function ClienteRegisterPage() {
         <h1 id="cadastro-title" className="app-page-title">
           Cadastro de Cliente
         </h1>
-        <form className="clientes-panel" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Cadastro de Cliente">
-          <div className="clientes-grid">
+        <form className="page-panel" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Cadastro de Cliente">
+          <div className="page-grid">
             <Field
               id="cnpj"
               label={LABELS.cnpj}
@@ -305,7 +306,7 @@ export default function ClienteRegisterPage() {
               />
             </Field>
 
-            <div className="clientes-captcha clientes-field-wide">
+            <div className="clientes-captcha page-field-wide">
               <span id="recaptcha-label">{LABELS.recaptcha}</span>
               <AltchaCaptcha ref={captcha} id="recaptcha" labelId="recaptcha-label" describedBy={errorId('recaptcha')} onChange={setRecaptcha} />
               <FieldError
@@ -317,7 +318,7 @@ export default function ClienteRegisterPage() {
             </div>
           </div>
 
-          <div className="clientes-actions">
+          <div className="page-actions">
             <Button type="submit" label="Cadastrar" icon="pi pi-check" loading={register.isPending} />
             <Link to="/" className="p-button p-button-secondary p-button-outlined">
               <i className="pi pi-arrow-left" aria-hidden="true" />

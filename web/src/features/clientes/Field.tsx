@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import type { ReactNode } from 'react';
 import { FieldError } from '../../components/FieldError';
 
@@ -22,12 +23,12 @@ export const errorId = (id: string) => `${id}-error`;
 export function Field({ id, label, required, field, error, messages = [], wide, children }: FieldProps) {
   const own = messages.filter((m): m is string => Boolean(m));
   return (
-    <div className={wide ? 'clientes-field clientes-field-wide' : 'clientes-field'}>
+    <div className={wide ? 'page-field page-field-wide' : 'page-field'}>
       {/* The mark stays outside the label, so that the field's name is the label's text exactly. */}
       <div className="clientes-label">
         <label htmlFor={id}>{label}</label>
         {required && (
-          <span className="clientes-required" aria-hidden="true">
+          <span className="page-required" aria-hidden="true">
             *
           </span>
         )}

@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientes } from '@plac/shared/contracts';
 import { operacoesPermitidas, type OperacaoWebhook } from '@plac/shared/domain';
@@ -65,7 +66,7 @@ export function WebhookTab({ cliente }: { cliente: Cliente }) {
   const canAdd = allowed.some((o) => !configured.has(o.id));
 
   const actions = (webhook: Webhook) => (
-    <div className="clientes-row-actions">
+    <div className="page-row-actions">
       <Button
         type="button"
         icon="pi pi-pencil"
@@ -91,8 +92,8 @@ export function WebhookTab({ cliente }: { cliente: Cliente }) {
   );
 
   return (
-    <section className="clientes-panel" aria-label="Configurações de monitoramento">
-      <div className="clientes-header">
+    <section className="page-panel" aria-label="Configurações de monitoramento">
+      <div className="page-header">
         <h2 className="app-page-title">Configurações de monitoramento</h2>
         <Button type="button" label="Adicionar" icon="pi pi-plus" disabled={!canAdd} onClick={() => setDialog({ editing: null })} />
       </div>
@@ -316,7 +317,7 @@ function WebhookDialog({ cliente, editing, configured, onClose, onSaved }: Webho
             {detail}
           </p>
         )}
-        <div className="clientes-actions">
+        <div className="page-actions">
           <Button type="submit" label="Salvar" icon="pi pi-check" loading={saving} />
           <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={onClose} />
         </div>

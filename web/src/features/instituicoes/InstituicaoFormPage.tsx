@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import './instituicoes.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -151,8 +152,8 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
   return (
     <>
       <h1 className="app-page-title">{creating ? 'Nova Instituição Financeira' : 'Editar Instituição Financeira'}</h1>
-      <form className="inst-panel" onSubmit={onSubmit} noValidate aria-label="Instituição Financeira">
-        <div className="inst-grid">
+      <form className="page-panel" onSubmit={onSubmit} noValidate aria-label="Instituição Financeira">
+        <div className="page-grid">
           <FormField id="razaoSocial" label={`${LABELS.razaoSocial} *`} field="razaoSocial" error={saveError} messages={own('razaoSocial')}>
             <InputText
               id="razaoSocial"
@@ -218,8 +219,8 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
               />
             </FormField>
           )}
-          <div className="inst-field">
-            <div className="inst-option">
+          <div className="page-field">
+            <div className="page-option">
               <Checkbox inputId="regulada" checked={form.regulada} onChange={(e) => set('regulada', e.checked === true)} />
               <label htmlFor="regulada">{LABELS.regulada}</label>
             </div>
@@ -227,7 +228,7 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
         </div>
 
         {instituicao && (
-          <dl className="inst-audit">
+          <dl className="page-audit">
             <div>
               <dt>Criado em</dt>
               <dd>{formatDateTime(instituicao.createdAt)}</dd>
@@ -243,7 +244,7 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
           </dl>
         )}
 
-        <div className="inst-actions">
+        <div className="page-actions">
           <Button type="submit" label="Salvar" icon="pi pi-check" loading={create.isPending || update.isPending} />
           <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={back} />
         </div>

@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import './instituicoes.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -103,18 +104,18 @@ export default function InstituicaoListPage() {
 
   return (
     <>
-      <div className="inst-header">
+      <div className="page-header">
         <h1 className="app-page-title">Instituições Financeiras</h1>
         <Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => navigate(routePath('instituicao-financeira-form'))} />
       </div>
 
-      <form className="inst-panel" role="search" aria-label="Filtros de instituições financeiras" onSubmit={onSearch}>
-        <div className="inst-grid">
-          <div className="inst-field">
+      <form className="page-panel" role="search" aria-label="Filtros de instituições financeiras" onSubmit={onSearch}>
+        <div className="page-grid">
+          <div className="page-field">
             <label htmlFor="filtro-instituicao">Instituição Financeira</label>
             <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
           </div>
-          <div className="inst-field">
+          <div className="page-field">
             <label htmlFor="filtro-tipo">Tipo</label>
             <Dropdown
               inputId="filtro-tipo"
@@ -125,7 +126,7 @@ export default function InstituicaoListPage() {
               showClear
             />
           </div>
-          <div className="inst-field">
+          <div className="page-field">
             <label htmlFor="filtro-uf">UF</label>
             <Dropdown
               inputId="filtro-uf"
@@ -138,7 +139,7 @@ export default function InstituicaoListPage() {
               showClear
             />
           </div>
-          <div className="inst-field">
+          <div className="page-field">
             <label htmlFor="filtro-situacao">Status</label>
             <Dropdown
               inputId="filtro-situacao"
@@ -150,7 +151,7 @@ export default function InstituicaoListPage() {
             />
           </div>
         </div>
-        <div className="inst-actions">
+        <div className="page-actions">
           <Button type="submit" label="Pesquisar" icon="pi pi-search" />
           <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
         </div>

@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import '../instituicoes/instituicoes.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { servicos, type ResponseOf } from '@plac/shared/contracts';
@@ -96,7 +97,7 @@ export default function ServicosPage() {
   return (
     <>
       <h1 className="app-page-title">Serviços</h1>
-      <div className="inst-panel inst-servicos">
+      <div className="page-panel inst-servicos">
         {list.isPending ? (
           <p role="status">
             <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
@@ -129,17 +130,17 @@ export default function ServicosPage() {
         {editando && (
           <>
             <p>{editando.descricao}</p>
-            <div className="inst-options">
-              <div className="inst-option">
+            <div className="page-options">
+              <div className="page-option">
                 <Checkbox inputId="servico-ativo" checked={ativo} onChange={(e) => setAtivo(e.checked === true)} />
                 <label htmlFor="servico-ativo">Ativo</label>
               </div>
-              <div className="inst-option">
+              <div className="page-option">
                 <Checkbox inputId="servico-portal" checked={portal} onChange={(e) => setPortal(e.checked === true)} />
                 <label htmlFor="servico-portal">Exibir no Portal</label>
               </div>
             </div>
-            <div className="inst-actions">
+            <div className="page-actions">
               <Button type="button" label="Salvar" icon="pi pi-check" loading={update.isPending} onClick={() => void salvarServico()} />
               <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={() => setEditando(null)} />
             </div>

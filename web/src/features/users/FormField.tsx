@@ -1,3 +1,4 @@
+import '../../components/page-layout.css';
 import type { ReactNode } from 'react';
 import { FieldError } from '../../components/FieldError';
 
@@ -25,7 +26,7 @@ export function errorId(id: string): string {
 /** Mark of a required field; screen readers get aria-required on the input instead. */
 export function RequiredMark() {
   return (
-    <span className="users-required" aria-hidden="true">
+    <span className="page-required" aria-hidden="true">
       *
     </span>
   );
@@ -33,7 +34,7 @@ export function RequiredMark() {
 
 /** One field of the user screens: label (with the required mark), input, and its messages. */
 export function FormField({ id, label, required, field, error, message, group, wide, children }: FormFieldProps) {
-  const className = wide ? 'users-field users-field-wide' : 'users-field';
+  const className = wide ? 'page-field page-field-wide' : 'page-field';
   const caption = (
     <>
       {label}

@@ -1,4 +1,4 @@
-import './users.css';
+import '../../components/page-layout.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, routePath, type Role, type UserType } from '@plac/shared/access';
 import { clientes, users } from '@plac/shared/contracts';
@@ -206,8 +206,8 @@ function UserForm({ user }: { user: User | null }) {
   return (
     <>
       <h1 className="app-page-title">{creating ? 'Novo Usuário' : 'Editar Usuário'}</h1>
-      <form className="users-panel" onSubmit={onSubmit} noValidate aria-label="Usuário">
-        <div className="users-grid">
+      <form className="page-panel" onSubmit={onSubmit} noValidate aria-label="Usuário">
+        <div className="page-grid">
           <FormField id="name" label={LABELS.name} required field="name" error={saveError} message={requiredMessage('name')}>
             <InputText
               id="name"
@@ -279,9 +279,9 @@ function UserForm({ user }: { user: User | null }) {
             error={saveError}
             message={requiredMessage('tipo_usuario')}
           >
-            <div className="users-options" role="radiogroup" aria-label={LABELS.tipo_usuario} aria-required>
+            <div className="page-options" role="radiogroup" aria-label={LABELS.tipo_usuario} aria-required>
               {TIPO_OPTIONS.map((o) => (
-                <div className="users-option" key={o.value}>
+                <div className="page-option" key={o.value}>
                   <RadioButton
                     inputId={`tipo-${o.value}`}
                     name="tipo_usuario"
@@ -362,10 +362,10 @@ function UserForm({ user }: { user: User | null }) {
               error={saveError}
               message={requiredMessage('roles')}
             >
-              <div className="users-options">
+              <div className="page-options">
                 {roles.isPending && <Loading />}
                 {offeredRoles.map((r) => (
-                  <div className="users-option" key={r.slug}>
+                  <div className="page-option" key={r.slug}>
                     <Checkbox
                       inputId={`role-${r.slug}`}
                       name="roles"
@@ -382,7 +382,7 @@ function UserForm({ user }: { user: User | null }) {
           )}
 
           {form.tipo_usuario === 'C' && cliente?.situacao === 'E' && (
-            <p className="users-note users-field-wide" role="note">
+            <p className="page-note page-field-wide" role="note">
               <i className="pi pi-info-circle" aria-hidden="true" />
               {AVISO_AVALIACAO}
             </p>
@@ -390,7 +390,7 @@ function UserForm({ user }: { user: User | null }) {
         </div>
 
         {user && (
-          <dl className="users-audit">
+          <dl className="page-audit">
             <div>
               <dt>Criado em</dt>
               <dd>{formatDateTime(user.created_at)}</dd>
@@ -406,7 +406,7 @@ function UserForm({ user }: { user: User | null }) {
           </dl>
         )}
 
-        <div className="users-actions">
+        <div className="page-actions">
           <Button type="submit" label="Salvar" icon="pi pi-check" loading={saving} />
           <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={back} />
         </div>

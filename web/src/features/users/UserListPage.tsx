@@ -1,4 +1,4 @@
-import './users.css';
+import '../../components/page-layout.css';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath, type UserType } from '@plac/shared/access';
 import { users } from '@plac/shared/contracts';
@@ -150,7 +150,7 @@ export default function UserListPage() {
   const set = <K extends keyof UserFilter>(key: K, value: UserFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
 
   const actions = (user: User) => (
-    <div className="users-row-actions">
+    <div className="page-row-actions">
       <Button
         type="button"
         icon="pi pi-pencil"
@@ -177,14 +177,14 @@ export default function UserListPage() {
 
   return (
     <>
-      <div className="users-header">
+      <div className="page-header">
         <h1 className="app-page-title">Usuários</h1>
         <Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => navigate(routePath('user-form', { id: 'new' }))} />
       </div>
 
-      <form className="users-panel" role="search" aria-label="Filtros de usuários" onSubmit={onSearch}>
-        <div className="users-grid">
-          <div className="users-field">
+      <form className="page-panel" role="search" aria-label="Filtros de usuários" onSubmit={onSearch}>
+        <div className="page-grid">
+          <div className="page-field">
             <label htmlFor="filtro-cpf">CPF</label>
             <InputMask
               id="filtro-cpf"
@@ -195,15 +195,15 @@ export default function UserListPage() {
               onChange={(e) => set('cpf', onlyDigits(e.value ?? ''))}
             />
           </div>
-          <div className="users-field">
+          <div className="page-field">
             <label htmlFor="filtro-nome">Nome</label>
             <InputText id="filtro-nome" maxLength={100} value={filter.name} onChange={(e) => set('name', e.target.value)} />
           </div>
-          <div className="users-field">
+          <div className="page-field">
             <label htmlFor="filtro-email">E-mail</label>
             <InputText id="filtro-email" maxLength={100} value={filter.email} onChange={(e) => set('email', e.target.value)} />
           </div>
-          <div className="users-field">
+          <div className="page-field">
             <label htmlFor="filtro-situacao">Situação</label>
             <Dropdown
               inputId="filtro-situacao"
@@ -214,7 +214,7 @@ export default function UserListPage() {
               showClear
             />
           </div>
-          <div className="users-field">
+          <div className="page-field">
             <label htmlFor="filtro-tipo">Tipo</label>
             <Dropdown
               inputId="filtro-tipo"
@@ -226,7 +226,7 @@ export default function UserListPage() {
             />
           </div>
         </div>
-        <div className="users-actions">
+        <div className="page-actions">
           <Button type="submit" label="Pesquisar" icon="pi pi-search" />
           <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
         </div>
