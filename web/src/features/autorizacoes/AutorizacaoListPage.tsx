@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchActions, serverPaging } from '../../components/listing';
 import '../instituicoes/instituicoes.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -17,7 +18,7 @@ import { formatDate, formatDateTime, toTransportDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { InstituicaoAutoComplete } from '../instituicoes/InstituicaoAutoComplete';
-import { DEFAULT_PAGE_SIZE, isPageSize, PAGE_SIZES, type InstituicaoResumo, type PageSize } from '../instituicoes/model';
+import { DEFAULT_PAGE_SIZE, isPageSize, type InstituicaoResumo, type PageSize } from '../instituicoes/model';
 import { STATUS_OPTIONS, statusLabel, type AutorizacaoFormState, type AutorizacaoLinha, type ClienteOpcao } from './model';
 
 /**
@@ -193,27 +194,15 @@ export default function AutorizacaoListPage() {
             />
           </div>
         </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
-        </div>
+        <SearchActions onClear={onClear} />
       </form>
 
       <DataTable
         value={items}
         dataKey="cnpjInstFinanceira"
-        lazy
-        paginator
-        first={(page - 1) * size}
-        rows={size}
-        totalRecords={total}
-        rowsPerPageOptions={[...PAGE_SIZES]}
+        {...serverPaging(page, size, total)}
         onPage={onPage}
         loading={search !== null && list.isFetching}
-        emptyMessage={MESSAGES.nenhumRegistro}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="Total de registros: {totalRecords}"
-        stripedRows
         aria-label="Autorizações"
       >
         <Column field="razaoSocialInstFinanceira" header="Instituição Financeira" />

@@ -1,10 +1,10 @@
 import '../../components/page-layout.css';
+import { SearchActions, serverPaging } from '../../components/listing';
 import './clientes.css';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { clientes } from '@plac/shared/contracts';
 import { formatCnpj, formatTelefone, normalizeCnpj, type ClienteSituacao } from '@plac/shared/domain';
-import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -23,7 +23,6 @@ import {
   DEFAULT_PAGE_SIZE,
   downloadBase64,
   isPageSize,
-  PAGE_SIZES,
   SITUACAO_OPTIONS,
   situacaoLabel,
   type ClienteRow,
@@ -249,30 +248,18 @@ export default function ClienteListPage() {
             />
           </div>
         </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
-        </div>
+        <SearchActions onClear={onClear} />
       </form>
 
       <DataTable
         value={items}
         dataKey="id"
-        lazy
-        paginator
-        first={(search.page - 1) * search.size}
-        rows={search.size}
-        totalRecords={total}
-        rowsPerPageOptions={[...PAGE_SIZES]}
+        {...serverPaging(search.page, search.size, total)}
         onPage={onPage}
         sortField={search.sort}
         sortOrder={search.order === 'desc' ? -1 : 1}
         onSort={onSort}
         loading={list.isFetching}
-        emptyMessage={MESSAGES.nenhumRegistro}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="Total de registros: {totalRecords}"
-        stripedRows
         aria-label="Clientes"
       >
         <Column field="razao_social" header="Razão Social" sortable />

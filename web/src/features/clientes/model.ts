@@ -45,7 +45,8 @@ export function operacaoLabel(operacaoId: number): string {
 }
 
 /** Page sizes of the client list; 25 is the default (spec 2 section 9). */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export { PAGE_SIZES } from '../../components/listing';
+import { PAGE_SIZES } from '../../components/listing';
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchActions, serverPaging } from '../../components/listing';
 import './instituicoes.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -17,7 +18,6 @@ import { InstituicaoAutoComplete } from './InstituicaoAutoComplete';
 import {
   DEFAULT_PAGE_SIZE,
   isPageSize,
-  PAGE_SIZES,
   situacaoLabel,
   SITUACAO_OPTIONS,
   TIPO_OPTIONS,
@@ -151,27 +151,15 @@ export default function InstituicaoListPage() {
             />
           </div>
         </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
-        </div>
+        <SearchActions onClear={onClear} />
       </form>
 
       <DataTable
         value={items}
         dataKey="id"
-        lazy
-        paginator
-        first={(page - 1) * size}
-        rows={size}
-        totalRecords={total}
-        rowsPerPageOptions={[...PAGE_SIZES]}
+        {...serverPaging(page, size, total)}
         onPage={onPage}
         loading={search !== null && list.isFetching}
-        emptyMessage={MESSAGES.nenhumRegistro}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="Total de registros: {totalRecords}"
-        stripedRows
         aria-label="Instituições Financeiras"
       >
         <Column field="razaoSocial" header="Nome" />

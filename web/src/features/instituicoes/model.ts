@@ -13,7 +13,8 @@ import {
 export type Instituicao = ResponseOf<typeof instituicoes.getInstituicao>;
 export type InstituicaoResumo = ResponseOf<typeof instituicoes.top5Instituicoes>[number];
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export { PAGE_SIZES } from '../../components/listing';
+import { PAGE_SIZES } from '../../components/listing';
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 

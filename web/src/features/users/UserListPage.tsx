@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchActions, serverPaging } from '../../components/listing';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath, type UserType } from '@plac/shared/access';
 import { users } from '@plac/shared/contracts';
@@ -20,7 +21,6 @@ import { toast } from '../../lib/toast';
 import {
   DEFAULT_PAGE_SIZE,
   isPageSize,
-  PAGE_SIZES,
   SITUACAO_OPTIONS,
   tipoLabel,
   TIPO_OPTIONS,
@@ -226,27 +226,15 @@ export default function UserListPage() {
             />
           </div>
         </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
-        </div>
+        <SearchActions onClear={onClear} />
       </form>
 
       <DataTable
         value={items}
         dataKey="id"
-        lazy
-        paginator
-        first={(search.page - 1) * search.size}
-        rows={search.size}
-        totalRecords={total}
-        rowsPerPageOptions={[...PAGE_SIZES]}
+        {...serverPaging(search.page, search.size, total)}
         onPage={onPage}
         loading={list.isFetching}
-        emptyMessage={MESSAGES.nenhumRegistro}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="Total de registros: {totalRecords}"
-        stripedRows
         aria-label="Usuários"
       >
         <Column field="name" header="Nome" />

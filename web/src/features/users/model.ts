@@ -29,7 +29,8 @@ export function tipoLabel(tipo: UserType): string {
 export const AUTOMATIC_ROLES: readonly Role[] = ['avaliacao', 'emissor'];
 
 /** Page sizes of the user list; 25 is the default (contract pageQuery). */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export { PAGE_SIZES } from '../../components/listing';
+import { PAGE_SIZES } from '../../components/listing';
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 
