@@ -1,18 +1,46 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePort } from './infra/local/emulators/ports';
 
 /**
  * End-to-end tests in Debian's headless Chromium (never a downloaded browser) against a twin of
- * their own: the built portal on port 3100, a throw-away data folder.
+ * their own: the built portal on free ports, a throw-away data folder (removed at the end of the run
+ * by tests/e2e/global-teardown.ts).
+ *
+ * The config is evaluated in the runner and again in every worker: the runner picks the ports and
+ * the folder once and puts them in process.env, which the workers (and the web server) inherit, so
+ * all of them agree. PLAC_E2E_PORT (and PLAC_E2E_TLS_PORT, …) pin them by hand.
  */
-const port = Number(process.env.PLAC_E2E_PORT ?? 3100);
-const dataDir = process.env.PLAC_E2E_DATA ?? join(tmpdir(), `plac-e2e-${Date.now()}`);
+const PORT_VARS = ['PLAC_E2E_PORT', 'PLAC_E2E_TLS_PORT', 'PLAC_E2E_DYNAMODB_PORT', 'PLAC_E2E_AWS_PORT', 'PLAC_E2E_MAIL_PORT'] as const;
+const OFFSETS = { PLAC_E2E_PORT: 0, PLAC_E2E_TLS_PORT: 443, PLAC_E2E_DYNAMODB_PORT: 5000, PLAC_E2E_AWS_PORT: 1566, PLAC_E2E_MAIL_PORT: 5025 };
+
+if (process.env.PLAC_E2E_PORT) {
+  // A hand-picked base port: the others follow it as they always did.
+  const base = Number(process.env.PLAC_E2E_PORT);
+  for (const name of PORT_VARS) process.env[name] ??= String(base + OFFSETS[name]);
+} else {
+  const taken = new Set<number>();
+  for (const name of PORT_VARS) {
+    let port = await freePort();
+    while (taken.has(port)) port = await freePort();
+    taken.add(port);
+    process.env[name] = String(port);
+  }
+}
+if (!process.env.PLAC_E2E_DATA) {
+  process.env.PLAC_E2E_DATA = join(tmpdir(), `plac-e2e-${Date.now()}-${process.pid}`);
+  // Ours to remove at the end of the run (a folder given by the developer is kept).
+  process.env.PLAC_E2E_DATA_OWNED = '1';
+}
+const env = (name: (typeof PORT_VARS)[number]) => process.env[name]!;
+const port = Number(env('PLAC_E2E_PORT'));
 // The tests read the twin's token secret from its data folder to sign real sessions.
-process.env.PLAC_E2E_DATA = dataDir;
+const dataDir = process.env.PLAC_E2E_DATA;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   // Its own folder: Playwright empties it at start, and test-results/ also holds vitest's report.
   outputDir: 'test-results/playwright',
   fullyParallel: false,
@@ -50,10 +78,10 @@ export default defineConfig({
       PLAC_WEB: 'dist',
       PLAC_DATA_DIR: dataDir,
       PLAC_PORT: String(port),
-      PLAC_TLS_PORT: String(port + 443),
-      PLAC_DYNAMODB_PORT: String(port + 5000),
-      PLAC_AWS_PORT: String(port + 1566),
-      PLAC_MAIL_PORT: String(port + 5025),
+      PLAC_TLS_PORT: env('PLAC_E2E_TLS_PORT'),
+      PLAC_DYNAMODB_PORT: env('PLAC_E2E_DYNAMODB_PORT'),
+      PLAC_AWS_PORT: env('PLAC_E2E_AWS_PORT'),
+      PLAC_MAIL_PORT: env('PLAC_E2E_MAIL_PORT'),
       PLAC_ACCESS_LOG: '0',
     },
   },

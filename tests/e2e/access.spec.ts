@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CLIENTES } from '../../infra/local/demo-data';
+import { e2ePorts } from './ports';
 import { signIn } from './session';
 
 /** Access (issue 3) in Chromium against the e2e twin: logins, sessions, profile, users, guards. */
 const PASSWORD = 'Plac@2026!';
-const port = Number(process.env.PLAC_E2E_PORT ?? 3100);
-const mailUrl = `http://127.0.0.1:${port + 5025}`;
+const mailUrl = `http://127.0.0.1:${e2ePorts.mail}`;
 
 async function loginSefaz(page: Page, email: string, password = PASSWORD) {
   await page.goto('/');
@@ -107,7 +107,7 @@ test.describe('with the company’s e-CNPJ certificate', () => {
   const dir = join(process.env.PLAC_E2E_DATA ?? '', 'pki/test-icp/ecnpj');
   test.use({
     ignoreHTTPSErrors: true,
-    clientCertificates: [{ origin: `https://localhost:${port + 443}`, certPath: join(dir, `${imf.cnpj}.cert.pem`), keyPath: join(dir, `${imf.cnpj}.key.pem`) }],
+    clientCertificates: [{ origin: `https://localhost:${e2ePorts.https}`, certPath: join(dir, `${imf.cnpj}.cert.pem`), keyPath: join(dir, `${imf.cnpj}.key.pem`) }],
   });
 
   test('a client past its password period logs in with its certificate', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { e2ePorts } from './ports';
 
 /** Shared moves of the e2e tests (PrimeReact widgets re-render under load: act, then check, retry). */
 export const PASSWORD = 'Plac@2026!';
-export const port = Number(process.env.PLAC_E2E_PORT ?? 3100);
-export const mailUrl = `http://127.0.0.1:${port + 5025}`;
+export const mailUrl = `http://127.0.0.1:${e2ePorts.mail}`;
 
 export async function loginSefaz(page: Page, email: string, password = PASSWORD) {
   await page.goto('/');

@@ -12,7 +12,7 @@ import { signToken } from '../../functions/platform/auth/tokens';
 export async function signIn(page: Page, principal: Principal, ttlSeconds = 600) {
   // The e2e twin's own environment (token secret, DynamoDB endpoint), to open a real session in it.
   Object.assign(process.env, JSON.parse(readFileSync(join(process.env.PLAC_E2E_DATA!, 'twin-env.json'), 'utf8')) as Record<string, string>);
-  const sid = await openSession(principal.userId);
+  const sid = await openSession(principal);
   const token = await signToken(principal, sid, ttlSeconds);
   await page.goto('/message?title=x&body=y');
   await page.evaluate(
