@@ -1,6 +1,6 @@
-import { cnpjBase } from '@plac/shared/domain';
+import { cnpjBase, dentroDoPrazo, todayInBahia } from '@plac/shared/domain';
 import { message, type MessageKey } from '@plac/shared/messages';
-import { clienteResumo, dentroDoPrazo, hojeBahia, type ClienteResumo } from '../clientes/service';
+import { clienteResumo, type ClienteResumo } from '../clientes/service';
 import { closeSession, openSession, TOKEN_TTL_SECONDS } from '../platform/auth/sessions';
 import { signToken } from '../platform/auth/tokens';
 import { HttpError } from '../platform/errors';
@@ -28,8 +28,9 @@ const BLOCKED: Partial<Record<ClienteResumo['situacao'], MessageKey>> = {
 const isIssuer = (u: UserRecord) => u.roles.includes('emissor');
 
 async function session(u: UserRecord, cliente?: ClienteResumo | null) {
-  const sid = await openSession(u.userId);
-  const token = await signToken(users.principalOf(u), sid, TOKEN_TTL_SECONDS);
+  const principal = users.principalOf(u);
+  const sid = await openSession(principal);
+  const token = await signToken(principal, sid, TOKEN_TTL_SECONDS);
   return { user: await users.sessionUser(u, cliente), token };
 }
 
@@ -91,7 +92,7 @@ export async function loginCliente(email: string, password: string, sourceIp: st
     if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) throw fail(401, 'credenciaisInvalidas');
     if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
     const cliente = await clientOf(candidate);
-    if (!dentroDoPrazo(cliente.prazo_sem_certificado, hojeBahia())) throw fail(403, 'prazoSemCertificadoEncerrado');
+    if (!dentroDoPrazo(cliente.prazo_sem_certificado, todayInBahia())) throw fail(403, 'prazoSemCertificadoEncerrado');
     return session(candidate, cliente);
   });
 }

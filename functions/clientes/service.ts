@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import {
+  addDays,
   foldText,
   formatCnpj,
   normalizeCnpj,
   OPERACOES_WEBHOOK,
   operacoesPermitidas,
   situacoesPermitidasCliente,
+  todayInBahia,
   type ClienteSituacao,
 } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
@@ -14,7 +16,6 @@ import { decryptSecret, encryptSecret } from '../platform/crypto';
 import { badRequest, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { escapeHtml, sendMail } from '../platform/mail';
 import { checkWebhookUrl } from '../webhooks/url-guard';
-import * as users from '../users/service';
 import { contratoPdf } from './contrato';
 import * as store from './store';
 import type { ClienteRecord, WebhookRecord } from './store';
@@ -60,25 +61,6 @@ export async function todosClientes() {
     tipo_cliente: c.tipoCliente,
     situacao: c.situacao,
   }));
-}
-
-/**
- * Spec 1 section 4: a password login is allowed while start date + allowed days is still in the
- * future, i.e. up to and including the day before that date (Bahia time).
- */
-export function dentroDoPrazo(prazo: string | null, hoje: string): boolean {
-  return prazo !== null && hoje < prazo;
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Today in America/Bahia (UTC-3, no daylight saving) as YYYY-MM-DD. */
-export function hojeBahia(now = new Date()): string {
-  return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
 }
 
 // ---- object-level security -----------------------------------------------------------------------
@@ -249,14 +231,23 @@ export interface RegisterInput extends Endereco {
   tipo_cliente: 'ESF' | 'IMF';
 }
 
-const SISTEMA: Principal = { userId: 'sistema', name: 'Cadastro público', tipo: 'S', roles: ['sefaz_admin'] };
+/**
+ * What clients need of the users context. The users context reads clients (a user belongs to one),
+ * so clients must not import users back: the handler hands these two operations in.
+ */
+export interface UsuariosDoCliente {
+  /** Creates the client's responsible person as a client user, without e-mailing it yet. */
+  criarResponsavel(input: { name: string; email: string; roles: ('cliente' | 'cliente_imf')[]; clienteId: string }): Promise<unknown>;
+  /** E-mails every active user of the client the link to set a password; answers how many. */
+  enviarAcessos(clienteId: string): Promise<number>;
+}
 
 /**
  * Creates the client as Novo with its first user (the responsible person, by the client's e-mail).
  * Both or nothing: if the user cannot be made (its e-mail belongs to another user), the client is
  * removed again. Access comes with the unlock, which e-mails the link to set the password.
  */
-export async function register(input: RegisterInput) {
+export async function register(input: RegisterInput, usuarios: UsuariosDoCliente) {
   const now = new Date().toISOString();
   const record: ClienteRecord = {
     clienteId: randomUUID(),
@@ -270,17 +261,12 @@ export async function register(input: RegisterInput) {
   };
   await store.createCliente(record);
   try {
-    await users.create(
-      {
-        name: input.nome_responsavel,
-        email: input.email,
-        tipo_usuario: 'C',
-        roles: input.tipo_cliente === 'IMF' ? ['cliente', 'cliente_imf'] : ['cliente'],
-        cliente_id: record.clienteId,
-      },
-      SISTEMA,
-      { notify: false },
-    );
+    await usuarios.criarResponsavel({
+      name: input.nome_responsavel,
+      email: input.email,
+      roles: input.tipo_cliente === 'IMF' ? ['cliente', 'cliente_imf'] : ['cliente'],
+      clienteId: record.clienteId,
+    });
   } catch (error) {
     await store.deleteNewCliente(record);
     throw error;
@@ -295,19 +281,19 @@ export async function register(input: RegisterInput) {
 }
 
 /** Novo → Ativo; the password period starts today; the client's users get the link to set a password. */
-export async function liberar(principal: Principal, clienteId: string) {
+export async function liberar(principal: Principal, clienteId: string, usuarios: UsuariosDoCliente) {
   const before = await store.findCliente(clienteId);
   if (!before) throw notFound();
   if (before.situacao !== 'N') throw invalid('clienteNaoNovo');
   const after: ClienteRecord = {
     ...before,
     situacao: 'A',
-    inicioSemCertificado: before.inicioSemCertificado ?? hojeBahia(),
+    inicioSemCertificado: before.inicioSemCertificado ?? todayInBahia(),
     updatedAt: new Date().toISOString(),
     updatedBy: principal.name,
   };
   await store.updateCliente(before, after);
-  await users.sendAccessEmails(clienteId);
+  await usuarios.enviarAcessos(clienteId);
   return { message: message('clienteLiberado') };
 }
 

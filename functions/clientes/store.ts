@@ -1,6 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { conflict } from '../platform/errors';
-import { tableConfig } from '../platform/table';
+import { isConditionalFailure, tableConfig } from '../platform/table';
 
 /**
  * Client companies. Access patterns: by id (key); all, ordered by folded company name (gsi1, one
@@ -106,8 +106,6 @@ function settle(result: { canceled: boolean }) {
   if (result.canceled) throw conflict('recursoDuplicado');
 }
 
-const isConditionFailure = (error: unknown) => /conditional/i.test(String((error as Error)?.message ?? error));
-
 export async function findCliente(clienteId: string): Promise<ClienteRecord | null> {
   const { data } = await db().entities.cliente.get({ clienteId }).go();
   return data;
@@ -202,7 +200,7 @@ export async function createWebhook(record: WebhookRecord): Promise<void> {
   try {
     await db().entities.webhook.create(record).go();
   } catch (error) {
-    if (isConditionFailure(error)) throw conflict('recursoDuplicado');
+    if (isConditionalFailure(error)) throw conflict('recursoDuplicado');
     throw error;
   }
 }
@@ -214,7 +212,7 @@ export async function replaceWebhook(before: WebhookRecord, after: WebhookRecord
       .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
       .go();
   } catch (error) {
-    if (isConditionFailure(error)) throw conflict('recursoDuplicado');
+    if (isConditionalFailure(error)) throw conflict('recursoDuplicado');
     throw error;
   }
 }
@@ -229,7 +227,7 @@ export async function useCaptcha(assinatura: string, expiresAt: number): Promise
     await db().entities.captchaUsado.create({ assinatura, expiresAt }).go();
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionalFailure(error)) return false;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { Service, Entity, type EntityItem } from 'electrodb';
 import { AUTORIZACAO_STATUS, INSTITUICAO_SITUACOES, INSTITUICAO_TIPOS } from '@plac/shared/domain';
 import { conflict } from '../platform/errors';
-import { tableConfig } from '../platform/table';
+import { isConditionalFailure, tableConfig } from '../platform/table';
 
 /**
  * Financial institutions and ESF authorisations. Access patterns:
@@ -75,10 +75,6 @@ export type InstituicaoRecord = EntityItem<typeof instituicao>;
 export type AutorizacaoRecord = EntityItem<typeof autorizacao>;
 
 /** A conditional write that lost (ElectroDB wraps the SDK's error in `cause`). */
-function isConditionalFailure(error: unknown): boolean {
-  return (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException' || /conditional/i.test(String(error));
-}
-
 function settle(result: { canceled: boolean }) {
   if (result.canceled) throw conflict('recursoDuplicado');
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ROLE_LABELS, type Principal, type Role } from '@plac/shared/access';
-import { foldText, normalizeCpf } from '@plac/shared/domain';
+import { dentroDoPrazo, foldText, normalizeCpf, todayInBahia } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { clienteResumo, dentroDoPrazo, hojeBahia, type ClienteResumo } from '../clientes/service';
-import { closeSessionsOf } from '../platform/auth/sessions';
+import { clienteResumo, type ClienteResumo } from '../clientes/service';
+import { closeSessionsOf, updateSessionsOf } from '../platform/auth/sessions';
 import { s3Client } from '../platform/aws';
 import { presignDownload } from '../platform/documents';
 import { config } from '../platform/env';
@@ -72,7 +72,7 @@ export async function sessionUser(u: UserRecord, cliente?: ClienteResumo | null)
     ...(u.cnpj ? { cnpj: u.cnpj } : c ? { cnpj: c.cnpj } : {}),
     image: u.imageKey ? await presignDownload(u.imageKey, undefined, AVATAR_URL_SECONDS) : null,
     prazoSemCertificado: u.tipo === 'C' ? prazo : null,
-    podeAlterarSenha: !isIssuer && (u.tipo === 'S' || dentroDoPrazo(prazo, hojeBahia())),
+    podeAlterarSenha: !isIssuer && (u.tipo === 'S' || dentroDoPrazo(prazo, todayInBahia())),
   };
 }
 
@@ -187,7 +187,9 @@ export async function update(id: string, input: UserInput, by: Principal) {
     updatedBy: by.name,
   };
   await store.updateUser(before, after);
+  // Roles, client, UF and status take effect on the user's next request, not at the next login.
   if (after.situacao === 'I') await closeSessionsOf(id);
+  else await updateSessionsOf(principalOf(after));
   return userView(after);
 }
 
@@ -234,6 +236,7 @@ export async function updateProfile(principal: Principal, input: ProfileInput) {
     updatedBy: principal.name,
   };
   await store.updateUser(before, after);
+  if (before.name !== after.name) await updateSessionsOf(principalOf(after));
   if (before.imageKey && before.imageKey !== imageKey) {
     await s3Client().send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: before.imageKey }));
   }

@@ -3,8 +3,7 @@
  * (so changes made while trying the portal survive a restart), what is missing is written.
  * Later issues add their steps here.
  */
-import { foldText } from '@plac/shared/domain';
-import { addDays, hojeBahia } from '../../functions/clientes/service';
+import { addDays, foldText, todayInBahia } from '@plac/shared/domain';
 import { findCliente, putCliente } from '../../functions/clientes/store';
 import { hashPassword } from '../../functions/platform/passwords';
 import { createUser, findUser } from '../../functions/users/store';
@@ -49,7 +48,7 @@ async function seedClientes() {
       telefone: '71999990000',
       nomeResponsavel: 'Responsável Demonstração',
       categoria: 'PRIVADA',
-      ...(c.inicioSemCertificadoDias !== undefined ? { inicioSemCertificado: addDays(hojeBahia(), c.inicioSemCertificadoDias) } : {}),
+      ...(c.inicioSemCertificadoDias !== undefined ? { inicioSemCertificado: addDays(todayInBahia(), c.inicioSemCertificadoDias) } : {}),
       createdAt: now,
       updatedAt: now,
       updatedBy: 'dados de demonstração',

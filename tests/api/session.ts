@@ -4,7 +4,7 @@ import { signToken } from '../../functions/platform/auth/tokens';
 
 /** A real session of the twin for a principal, without going through a login screen. */
 export async function tokenFor(principal: Principal, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
-  const sid = await openSession(principal.userId);
+  const sid = await openSession(principal);
   return signToken(principal, sid, ttlSeconds);
 }
 

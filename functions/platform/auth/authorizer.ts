@@ -1,5 +1,5 @@
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
-import { isSessionOpen } from './sessions';
+import { sessionPrincipal } from './sessions';
 import { bearer, verifyToken } from './tokens';
 
 /**
@@ -23,12 +23,14 @@ export async function handler(
   if (!token) return deny('token_absent');
   const verified = await verifyToken(token);
   if (typeof verified === 'string') return deny(verified);
-  // A signed token is not enough: its session must still be open (logout, deactivation end it).
-  if (!(await isSessionOpen(verified.sid, verified.principal.userId))) return deny('token_invalid');
+  // A signed token is not enough: its session must still be open (logout, deactivation end it),
+  // and the roles are the session's, which follow every change of the user (sessions.ts).
+  const principal = await sessionPrincipal(verified.sid, verified.principal.userId);
+  if (!principal) return deny('token_invalid');
   return {
     isAuthorized: true,
     context: {
-      principal: JSON.stringify(verified.principal),
+      principal: JSON.stringify(principal),
       sid: verified.sid,
       tokenError: '',
       issuedAt: verified.issuedAt,

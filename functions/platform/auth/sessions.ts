@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { Principal } from '@plac/shared/access';
 import { Entity } from 'electrodb';
-import { tableConfig } from '../table';
+import { isConditionalFailure, tableConfig } from '../table';
 
 /**
  * Server-side sessions: a token carries its session id (sid); logging out, deactivating or removing
  * a user deletes the session, and the authorizer refuses tokens whose session is gone. Sessions end
  * by themselves after SESSION_HOURS (DynamoDB TTL); tokens are short-lived and refreshed within that.
+ *
+ * The session, not the token, is the authority on who the caller is: it holds the principal (roles,
+ * client, UF), the authorizer reads it on every request, and a change of the user rewrites it in
+ * every open session. So a demoted administrator loses the role on the next request, and a refreshed
+ * token can never carry roles the user no longer has.
  */
 export const SESSION_HOURS = 12;
 export const TOKEN_TTL_SECONDS = 15 * 60;
@@ -17,6 +23,8 @@ const sessions = () =>
       attributes: {
         sid: { type: 'string', required: true },
         userId: { type: 'string', required: true },
+        /** The principal as JSON: the caller's identity and roles for every request of the session. */
+        principal: { type: 'string', required: true },
         createdAt: { type: 'string', required: true },
         expiresAt: { type: 'number', required: true },
       },
@@ -31,19 +39,31 @@ const sessions = () =>
 let entity: ReturnType<typeof sessions> | undefined;
 const table = () => (entity ??= sessions());
 
-export async function openSession(userId: string): Promise<string> {
+export async function openSession(principal: Principal): Promise<string> {
   const sid = randomBytes(18).toString('base64url');
   const now = Date.now();
   await table()
-    .create({ sid, userId, createdAt: new Date(now).toISOString(), expiresAt: Math.floor(now / 1000) + SESSION_HOURS * 3600 })
+    .create({
+      sid,
+      userId: principal.userId,
+      principal: JSON.stringify(principal),
+      createdAt: new Date(now).toISOString(),
+      expiresAt: Math.floor(now / 1000) + SESSION_HOURS * 3600,
+    })
     .go();
   return sid;
 }
 
-export async function isSessionOpen(sid: string, userId: string): Promise<boolean> {
+/** The principal of an open session of this user, or null when the session is over. */
+export async function sessionPrincipal(sid: string, userId: string): Promise<Principal | null> {
   const { data } = await table().get({ sid }).go();
   // TTL deletion runs late: an expired item may still be there.
-  return !!data && data.userId === userId && data.expiresAt > Date.now() / 1000;
+  if (!data || data.userId !== userId || data.expiresAt <= Date.now() / 1000) return null;
+  try {
+    return JSON.parse(data.principal) as Principal;
+  } catch {
+    return null;
+  }
 }
 
 export async function closeSession(sid: string): Promise<void> {
@@ -53,4 +73,22 @@ export async function closeSession(sid: string): Promise<void> {
 export async function closeSessionsOf(userId: string): Promise<void> {
   const { data } = await table().query.byUser({ userId }).go({ pages: 'all' });
   await Promise.all(data.map((s) => table().delete({ sid: s.sid }).go()));
+}
+
+/**
+ * Every open session of the user takes the user's new principal. The write is conditional on the
+ * session still existing, so a session closed meanwhile (logout, deactivation) is not brought back.
+ */
+export async function updateSessionsOf(principal: Principal): Promise<void> {
+  const { data } = await table().query.byUser({ userId: principal.userId }).go({ pages: 'all' });
+  const value = JSON.stringify(principal);
+  await Promise.all(
+    data.map(async (s) => {
+      try {
+        await table().patch({ sid: s.sid }).set({ principal: value }).go();
+      } catch (error) {
+        if (!isConditionalFailure(error)) throw error;
+      }
+    }),
+  );
 }

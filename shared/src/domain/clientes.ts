@@ -44,3 +44,11 @@ export type OperacaoWebhook = (typeof OPERACOES_WEBHOOK)[number]['operacao'];
 export function operacoesPermitidas(tipo: TipoCliente) {
   return OPERACOES_WEBHOOK.filter((o) => o.id === 0 || tipo === 'IMF');
 }
+
+/**
+ * A client logs in with a password while its period lasts: up to and including the day before
+ * start + allowed days (Bahia calendar). A client without a period (null) must use its certificate.
+ */
+export function dentroDoPrazo(prazo: string | null, hoje: string): boolean {
+  return prazo !== null && hoje < prazo;
+}

@@ -159,6 +159,11 @@ export function daysBetween(a: DateInput, b: DateInput): number {
   return epochDay(requireDay(b)) - epochDay(requireDay(a));
 }
 
+/** Today's calendar day in Bahia, as 'YYYY-MM-DD' (the day every business rule counts in). */
+export function todayInBahia(now: Date = new Date()): string {
+  return iso(toDay(now)!);
+}
+
 /** The calendar day `days` after (or before, when negative) the given one, as 'YYYY-MM-DD'. */
 export function addDays(value: DateInput, days: number): string {
   if (!Number.isSafeInteger(days)) throw new RangeError(`days must be an integer, got ${days}`);
