@@ -2,12 +2,11 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import { REFRESHED_TOKEN_HEADER, type Principal } from '@plac/shared/access';
-import { isContract, type AnyContract, type Contract } from '@plac/shared/contracts';
-import { toFieldErrors } from '@plac/shared';
+import { isContract, type AnyContract, type Contract } from '@plac/shared/contracts/define';
+import { toFieldErrors } from '@plac/shared/validation';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { authorize, type Caller } from './auth/principal';
-import { TOKEN_TTL_SECONDS } from './auth/sessions';
 import { signToken } from './auth/tokens';
 import { config } from './env';
 import { badRequest, HttpError, invalid } from './errors';
@@ -88,7 +87,7 @@ async function serve(
   const request = {
     params: parse(contract.params, event.pathParameters ?? {}),
     query: parse(contract.query, event.queryStringParameters ?? {}),
-    body: contract.body ? parse(contract.body, jsonBody(event)) : undefined,
+    body: contract.body ? parseBody(contract, contract.body, event) : undefined,
     principal: caller?.principal ?? null,
     sid: caller?.sid ?? null,
     headers: event.headers ?? {},
@@ -116,10 +115,12 @@ async function serve(
 
 /** Sliding sessions (spec 1 section 4): past half its life, a token is answered with a fresh one. */
 async function refreshedToken(caller: Caller | null): Promise<Record<string, string>> {
-  if (!caller || !caller.expiresAt) return {};
+  if (!caller || !caller.expiresAt || !(caller.expiresAt > caller.issuedAt) || !caller.issuedAt) return {};
   const now = Date.now() / 1000;
   if (now < caller.issuedAt + (caller.expiresAt - caller.issuedAt) / 2) return {};
-  return { [REFRESHED_TOKEN_HEADER]: await signToken(caller.principal, caller.sid, TOKEN_TTL_SECONDS) };
+  // The fresh token lives as long as the one it replaces (the login's TOKEN_TTL_SECONDS): no need to
+  // load the sessions module (and ElectroDB with it) into functions that never open a session.
+  return { [REFRESHED_TOKEN_HEADER]: await signToken(caller.principal, caller.sid, caller.expiresAt - caller.issuedAt) };
 }
 
 function parse(schema: z.ZodType | undefined, input: unknown): unknown {
@@ -129,10 +130,48 @@ function parse(schema: z.ZodType | undefined, input: unknown): unknown {
   return parsed.data;
 }
 
-function jsonBody(event: APIGatewayProxyEventV2): unknown {
+/**
+ * The JSON body of a route that takes one. A missing body is read as `{}`, so that the answer names
+ * every required field ('O campo nome é obrigatório.'); a body that is not an object at all, or is
+ * sent as something other than JSON, gets the catalogue's body texts instead of a field message.
+ */
+function parseBody(contract: AnyContract, schema: z.ZodType, event: APIGatewayProxyEventV2): unknown {
+  const body = jsonBody(event, acceptsTextPlain(contract));
+  const input = body === undefined ? {} : body;
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  if (parsed.error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type')) {
+    throw invalid(body === undefined ? 'corpoAusente' : 'corpoObjetoEsperado');
+  }
+  throw badRequest(toFieldErrors(parsed.error));
+}
+
+/**
+ * The portal calls the mutual-TLS routes cross-origin with a `text/plain` body, a CORS "simple request"
+ * with no preflight (a preflight carries no client certificate; see web/src/lib/api/client.ts): those
+ * routes read such a body as JSON too. Every other route wants `application/json` (415 otherwise).
+ */
+function acceptsTextPlain(contract: AnyContract): boolean {
+  return contract.channel === 'mtls' || contract.channel === 'both';
+}
+
+/** `application/json`, with or without parameters (charset), or a `+json` type. */
+function isJsonContentType(value: string | undefined, textPlain: boolean): boolean {
+  const type = value?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type) || (textPlain && type === 'text/plain');
+}
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+function jsonBody(event: APIGatewayProxyEventV2, textPlain: boolean): unknown {
   if (!event.body) return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, 'corpoGrandeDemais');
+  if (!isJsonContentType(header(event, 'content-type'), textPlain)) throw new HttpError(415, 'tipoConteudoInvalido');
+  if (!text.trim()) return undefined;
   try {
     return JSON.parse(text);
   } catch {

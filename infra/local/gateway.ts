@@ -5,9 +5,9 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { contracts, matchPath, type AnyContract } from '@plac/shared/contracts';
-import { message } from '@plac/shared/messages';
+import { message, type MessageKey } from '@plac/shared/messages';
 import { authorizerFunction, httpFunctions } from '../lib/topology';
 import { fromApiResult, toApiEvent, type HttpAnswer } from './api-events';
 import { localFunction, type Invoke } from './lambda-runtime';
@@ -15,6 +15,14 @@ import type { WebServer } from './web-server';
 
 /** API Gateway's own limit on a request's body. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** API Gateway HTTP APIs: request line and header values together at most 10,240 bytes. */
+const MAX_HEADER_BYTES = 10 * 1024;
+/**
+ * Node refuses larger headers itself before any handler runs (`clientError`); above API Gateway's
+ * limit, so that the gateway measures and answers 431 in the catalogue's shape, and well below
+ * anything that could hurt the process.
+ */
+const NODE_MAX_HEADER_BYTES = 64 * 1024;
 
 export interface GatewayOptions {
   host: string;
@@ -42,15 +50,24 @@ const functionsByContext = new Map(
 const authorizer: Invoke = localFunction(authorizerFunction);
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const http = createHttpServer((req, res) => void handle(req, res, 'web', options));
+  const http = createHttpServer({ maxHeaderSize: NODE_MAX_HEADER_BYTES }, (req, res) => void handle(req, res, 'web', options));
+  http.on('clientError', answerClientError);
   await listen(http, options.port, options.host);
   options.web?.attach?.(http);
   let https: Server | undefined;
   if (options.tls) {
     https = createHttpsServer(
-      { key: options.tls.key, cert: options.tls.cert, ca: options.tls.ca, requestCert: true, rejectUnauthorized: false },
+      {
+        key: options.tls.key,
+        cert: options.tls.cert,
+        ca: options.tls.ca,
+        requestCert: true,
+        rejectUnauthorized: false,
+        maxHeaderSize: NODE_MAX_HEADER_BYTES,
+      },
       (req, res) => void handle(req, res, 'mtls', options),
     );
+    https.on('clientError', answerClientError);
     await listen(https, options.tls.port, options.host);
   }
   const shown = options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
@@ -74,13 +91,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, channel: Channe
     } else if (channel === 'mtls' && req.method === 'OPTIONS') {
       answer = { status: 204, headers: cors, body: Buffer.alloc(0) };
     } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      answer = await api(req, url, channel);
+      answer = headerBytes(req) > MAX_HEADER_BYTES ? catalogueAnswer(431, 'cabecalhosGrandesDemais') : await api(req, url, channel);
       Object.assign(answer.headers, cors);
     } else if (options.web && channel === 'web') {
       await options.web.serve(req, res);
       return;
     } else {
-      answer = jsonAnswer(404, { error: 'rotaNaoEncontrada', message: message('rotaNaoEncontrada') });
+      answer = catalogueAnswer(404, 'rotaNaoEncontrada');
     }
   } catch (error) {
     // The gateway itself failed (not a handler): API Gateway answers 500 Internal Server Error.
@@ -99,12 +116,10 @@ async function api(req: IncomingMessage, url: URL, channel: Channel): Promise<Ht
   const found = route(method, url.pathname, channel);
   if (!found) {
     const otherMethod = contracts.some((c) => servesChannel(c, channel) && matchPath(c.path, url.pathname));
-    return otherMethod
-      ? jsonAnswer(405, { error: 'metodoNaoPermitido', message: message('metodoNaoPermitido') })
-      : jsonAnswer(404, { error: 'rotaNaoEncontrada', message: message('rotaNaoEncontrada') });
+    return otherMethod ? catalogueAnswer(405, 'metodoNaoPermitido') : catalogueAnswer(404, 'rotaNaoEncontrada');
   }
   const body = await readBody(req);
-  if (body === null) return jsonAnswer(413, { message: 'Request Entity Too Large' });
+  if (body === null) return catalogueAnswer(413, 'corpoGrandeDemais');
   const event = toApiEvent({ req, url, body, routeKey: `${method} ${found.contract.path}`, pathParameters: found.params });
 
   if (found.contract.access !== 'public') {
@@ -160,6 +175,8 @@ async function relayS3(req: IncomingMessage, url: URL, endpoint: string): Promis
   if (disposition) out['content-disposition'] = disposition;
   const type = url.searchParams.get('response-content-type');
   if (type) out['content-type'] = type;
+  // User files are never sniffed into another type (docs/architecture.md, "User files").
+  out['x-content-type-options'] = 'nosniff';
   return { status: response.status, headers: out, body: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -190,6 +207,32 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** The request line and the header values, as API Gateway counts them against its limit. */
+function headerBytes(req: IncomingMessage): number {
+  let bytes = Buffer.byteLength(`${req.method ?? 'GET'} ${req.url ?? '/'} HTTP/${req.httpVersion}`);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) bytes += Buffer.byteLength(req.rawHeaders[i]!) + Buffer.byteLength(req.rawHeaders[i + 1]!);
+  return bytes;
+}
+
+/**
+ * A request Node could not even parse (headers over NODE_MAX_HEADER_BYTES, malformed request line):
+ * answered on the raw socket, in the catalogue's shape where there is a key for it.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) return socket.destroy();
+  const [status, key] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'cabecalhosGrandesDemais' as const] : [400, 'requisicaoMalFormada' as const];
+  const body = JSON.stringify({ error: key, message: message(key) });
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+function catalogueAnswer(status: number, key: MessageKey): HttpAnswer {
+  return jsonAnswer(status, { error: key, message: message(key) });
 }
 
 function jsonAnswer(status: number, body: unknown): HttpAnswer {

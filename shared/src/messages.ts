@@ -156,6 +156,49 @@ export const MESSAGES = {
   instituicaoAtualizada: 'Instituição atualizada com sucesso',
   /** ours */
   instituicaoRemovida: 'Instituição removida com sucesso',
+
+  /** ours: the validation of every request (shared/src/validation.ts), one text per kind of zod issue */
+  campoTexto: 'O campo {field} deve ser um texto.',
+  campoNumero: 'O campo {field} deve ser um número.',
+  campoNumeroInteiro: 'O campo {field} deve ser um número inteiro.',
+  campoBooleano: 'O campo {field} deve ser verdadeiro ou falso.',
+  campoLista: 'O campo {field} deve ser uma lista.',
+  campoObjeto: 'O campo {field} deve ser um objeto.',
+  campoData: 'O campo {field} deve ser uma data válida.',
+  campoUrl: 'O campo {field} deve ser uma URL válida.',
+  campoTextoMaximo: 'O campo {field} deve ter no máximo {max} caracteres.',
+  campoTextoMinimo: 'O campo {field} deve ter no mínimo {min} caracteres.',
+  campoTextoTamanho: 'O campo {field} deve ter exatamente {length} caracteres.',
+  campoNumeroMaximo: 'O campo {field} deve ser no máximo {max}.',
+  campoNumeroMenorQue: 'O campo {field} deve ser menor que {max}.',
+  campoNumeroMinimo: 'O campo {field} deve ser no mínimo {min}.',
+  campoNumeroMaiorQue: 'O campo {field} deve ser maior que {min}.',
+  campoListaMaximo: 'O campo {field} deve ter no máximo {max}.',
+  campoListaMinimo: 'O campo {field} deve ter no mínimo {min}.',
+  campoDataMaxima: 'O campo {field} deve ser uma data até {max}.',
+  campoDataMinima: 'O campo {field} deve ser uma data a partir de {min}.',
+  campoMultiplo: 'O campo {field} deve ser múltiplo de {divisor}.',
+  campoOpcoes: 'O campo {field} deve ser um dos valores: {values}.',
+  campoNaoPermitido: 'O campo {field} não é permitido.',
+  camposNaoPermitidos: 'Os campos {fields} não são permitidos.',
+  /** ours: a JSON body that is not an object, and a missing body on a route that needs one */
+  corpoObjetoEsperado: 'O corpo da requisição deve ser um objeto JSON.',
+  corpoAusente: 'O corpo da requisição é obrigatório.',
+  /** ours: a body that is not JSON on a JSON route (415) */
+  tipoConteudoInvalido: 'O corpo da requisição deve ser enviado como application/json.',
+  /** ours: request headers larger than the API accepts (431) */
+  cabecalhosGrandesDemais: 'Os cabeçalhos da requisição excedem o tamanho permitido.',
+  /** ours: a request that cannot be parsed as HTTP at all */
+  requisicaoMalFormada: 'A requisição não pôde ser interpretada.',
+  /** ours: field rules whose texts the contracts give (shared/src/contracts) */
+  emailInvalido: 'Informe um e-mail válido.',
+  emailGrandeDemais: 'O e-mail pode ter no máximo 100 caracteres.',
+  cepInvalido: 'Informe um CEP válido.',
+  telefoneInvalido: 'Informe um telefone válido com DDD.',
+  tipoCadastroInvalido: 'O cadastro aceita apenas os tipos ESF e IMF.',
+  permissaoObrigatoria: 'Selecione ao menos uma permissão.',
+  dataInvalida: 'Data inválida.',
+  tamanhoPaginaInvalido: 'Tamanho de página inválido.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -32,8 +32,9 @@ describe('the schemas under the app’s zod configuration (validation.ts)', () =
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(byField).toEqual({
       cnpj: 'O Cnpj informado é inválido.',
-      cpf: 'O campo {field} é obrigatório.',
-      base: 'O campo {field} é obrigatório.',
+      // The field is named by the error map itself (its title, else its key): no '{field}' left over.
+      cpf: 'O campo cpf é obrigatório.',
+      base: 'O campo base é obrigatório.',
     });
   });
 

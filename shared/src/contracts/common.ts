@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../access/roles';
 import { UF_SIGLAS } from '../domain/uf';
+import { message } from '../messages';
 
 /** Schemas that several contracts share. */
 
@@ -8,15 +9,15 @@ export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Informe um e-mail válido.' }).max(100, { error: 'O e-mail pode ter no máximo 100 caracteres.' }));
+  .pipe(z.email({ error: message('emailInvalido') }).max(100, { error: message('emailGrandeDemais') }));
 
 /** The password counter of spec 1 section 9 is 20; at least 8 characters with letters and digits. */
 export const newPasswordSchema = z
   .string()
-  .min(8, { error: 'A senha deve ter de 8 a 20 caracteres, com letras e números.' })
-  .max(20, { error: 'A senha deve ter de 8 a 20 caracteres, com letras e números.' })
-  .regex(/[A-Za-z]/, { error: 'A senha deve ter de 8 a 20 caracteres, com letras e números.' })
-  .regex(/\d/, { error: 'A senha deve ter de 8 a 20 caracteres, com letras e números.' });
+  .min(8, { error: message('senhaFraca') })
+  .max(20, { error: message('senhaFraca') })
+  .regex(/[A-Za-z]/, { error: message('senhaFraca') })
+  .regex(/\d/, { error: message('senhaFraca') });
 
 /** A password as typed at login: no rule but a sane length (a hash is computed of it). */
 export const loginPasswordSchema = z.string().min(1).max(128);
@@ -26,17 +27,36 @@ export const roleSchema = z.enum(ROLES);
 export const ufSchema = z
   .string()
   .transform((s) => s.toUpperCase())
-  .refine((s) => (UF_SIGLAS as readonly string[]).includes(s), { error: 'UF inválida.' });
+  .refine((s) => (UF_SIGLAS as readonly string[]).includes(s), { error: message('ufInvalida') });
 
 export const isoDateTime = z.iso.datetime({ offset: true });
 
+/**
+ * A whole number as a path or query parameter (or a JSON value): decimal digits only, so that
+ * '0x7f', '1e3', ' 5', '-1' or '1.5' are refused instead of being read by Number(). Numbers are
+ * accepted as they are when integral (a JSON body, or the web client before it serialises).
+ */
+export function decimalInteger(title: string) {
+  return z
+    .union([z.string(), z.number()], {
+      error: (issue) => message(issue.input === undefined ? 'campoObrigatorio' : 'campoNumeroInteiro', { field: title }),
+    })
+    .transform((value, ctx) => {
+      const text = String(value);
+      if (!/^\d{1,15}$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: message('campoNumeroInteiro', { field: title }) });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .meta({ title });
+}
+
 /** Page sizes of the lists (spec 2 section 9). */
 export const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => [10, 15, 25, 50, 100].includes(n), { error: 'Tamanho de página inválido.' })
+  page: decimalInteger('página').pipe(z.number().int().min(1).max(100_000).meta({ title: 'página' })).default(1),
+  size: decimalInteger('tamanho da página')
+    .pipe(z.number().refine((n) => [10, 15, 25, 50, 100].includes(n), { error: message('tamanhoPaginaInvalido') }))
     .default(25),
 };
 

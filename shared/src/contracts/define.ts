@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { Role } from '../access/roles';
 import type { MessageKey } from '../messages';
+// Whoever uses a contract validates with it: zod must speak the catalogue's pt-BR by then.
+import '../validation';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,6 +46,15 @@ export interface Contract<
 }
 
 export type AnyContract = Contract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+
+export function isContract(value: unknown): value is AnyContract {
+  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
+}
+
+/** The contracts of one context module (`import * as dominio from '@plac/shared/contracts/dominio'`). */
+export function contractsOf(module: Record<string, unknown>): AnyContract[] {
+  return Object.values(module).filter(isContract);
+}
 
 /** Identity with inference: keeps each schema's precise type for handlers and the web client. */
 export function defineContract<

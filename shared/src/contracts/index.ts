@@ -1,26 +1,38 @@
 import * as auth from './auth';
 import * as clientes from './clientes';
-import type { AnyContract } from './define';
+import { contractsOf, type AnyContract } from './define';
 import * as dominio from './dominio';
 import * as instituicoes from './instituicoes';
 import * as platform from './platform';
 import * as servicos from './servicos';
 import * as users from './users';
 
+/**
+ * The whole contract table, for those who need every route: the CDK app, the local gateway, the
+ * OpenAPI document, the web client and the tests. A Lambda imports only its own context's module
+ * (`@plac/shared/contracts/<context>`) and the kernel (`@plac/shared/contracts/define`), so that its
+ * bundle carries no other context's schemas.
+ */
 export * from './define';
 export { auth, clientes, dominio, instituicoes, platform, servicos, users };
 
-/** Every endpoint of the API, grouped by bounded context. Add a context's module here. */
-export const contracts: readonly AnyContract[] = [platform, dominio, auth, users, clientes, instituicoes, servicos].flatMap(
-  (module) => Object.values(module).filter(isContract),
-);
+/** Every context module of the API. Add a context's module here (and its own package export follows). */
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos });
 
-export function isContract(value: unknown): value is AnyContract {
-  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
-}
+/** Every endpoint of the API, grouped by bounded context. */
+export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);
 
 /** The bounded contexts that serve HTTP routes: one Lambda each. */
-export const httpContexts: readonly string[] = [...new Set(contracts.map((c) => c.context))];
+export const httpContexts: readonly string[] = /* @__PURE__ */ contextsOf(contracts);
+
+// Pure helpers: a bundle that imports only the kernel through this module drops the table whole.
+function tableOf(modules: Record<string, Record<string, unknown>>): AnyContract[] {
+  return Object.values(modules).flatMap(contractsOf);
+}
+
+function contextsOf(table: readonly AnyContract[]): string[] {
+  return [...new Set(table.map((c) => c.context))];
+}
 
 export function contractById(id: string): AnyContract | undefined {
   return contracts.find((c) => c.id === id);
