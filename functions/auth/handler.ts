@@ -1,4 +1,4 @@
-import { auth } from '@plac/shared/contracts';
+import * as auth from '@plac/shared/contracts/auth';
 import { httpApi, Reply } from '../platform/http';
 import * as users from '../users/service';
 import * as service from './service';

@@ -1,5 +1,5 @@
 import type { Principal } from '@plac/shared/access';
-import { clientes } from '@plac/shared/contracts';
+import * as clientes from '@plac/shared/contracts/clientes';
 import { HttpError, invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
 import { captchaValido, newChallenge } from './captcha';

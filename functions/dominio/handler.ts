@@ -1,4 +1,4 @@
-import { dominio } from '@plac/shared/contracts';
+import * as dominio from '@plac/shared/contracts/dominio';
 import { httpApi } from '../platform/http';
 import { buscarCidades, siglasUf, ufsCompletas } from './service';
 

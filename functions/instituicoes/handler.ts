@@ -1,4 +1,4 @@
-import { instituicoes } from '@plac/shared/contracts';
+import * as instituicoes from '@plac/shared/contracts/instituicoes';
 import { httpApi } from '../platform/http';
 import * as service from './service';
 

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { platform } from '@plac/shared/contracts';
+import * as platform from '@plac/shared/contracts/platform';
 import { openApiDocument } from '@plac/shared/openapi';
 import { dynamoDb } from './aws';
 import { config } from './env';

@@ -1,4 +1,4 @@
-import { servicos } from '@plac/shared/contracts';
+import * as servicos from '@plac/shared/contracts/servicos';
 import { httpApi } from '../platform/http';
 import * as service from './service';
 

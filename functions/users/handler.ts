@@ -1,4 +1,4 @@
-import { users } from '@plac/shared/contracts';
+import * as users from '@plac/shared/contracts/users';
 import { httpApi } from '../platform/http';
 import * as service from './service';
 

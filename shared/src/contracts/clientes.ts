@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cnpjSchema } from '../domain/cnpj';
 import { CLIENTE_SITUACOES, OPERACOES_WEBHOOK, TIPOS_CLIENTE } from '../domain/clientes';
 import { isValidCep, isValidTelefone, onlyDigits } from '../domain/masks';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UF_SIGLAS, type Uf } from '../domain/uf';
 import { defineContract } from './define';
 

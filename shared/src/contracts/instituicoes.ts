@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cnpjBaseSchema, cnpjSchema } from '../domain/cnpj';
 import { AUTORIZACAO_STATUS, INSTITUICAO_SITUACOES, INSTITUICAO_TIPOS } from '../domain/instituicoes';
 import { UF_SIGLAS } from '../domain/uf';

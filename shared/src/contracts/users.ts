@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cpfSchema } from '../domain/cpf';
 import { sessionUserSchema } from './auth';
 import { emailSchema, isoDateTime, newPasswordSchema, pageOf, pageQuery, roleSchema, ufSchema } from './common';
