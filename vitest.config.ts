@@ -14,6 +14,7 @@ export default defineConfig({
           environment: 'node',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          setupFiles: ['tests/setup/cdk-outdir.ts'],
           testTimeout: 60_000,
         },
       },

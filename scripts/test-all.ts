@@ -15,7 +15,7 @@ rmSync(`${results}/playwright.json`, { force: true });
 mkdirSync(results, { recursive: true });
 
 const only = process.argv.slice(2);
-const stages: { name: string; command: string[] }[] = [
+const allStages: { name: string; command: string[] }[] = [
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   {
@@ -24,13 +24,20 @@ const stages: { name: string; command: string[] }[] = [
   },
   { name: 'build', command: ['npm', 'run', '--silent', 'build', '-w', 'web'] },
   { name: 'e2e', command: ['npx', 'playwright', 'test'] },
-].filter((stage) => only.length === 0 || only.includes(stage.name));
+];
+// `npm test -- unit` must not pass by running nothing: a name that is not a stage is an error.
+const unknown = only.filter((name) => !allStages.some((stage) => stage.name === name));
+if (unknown.length) {
+  console.error(`Unknown stage: ${unknown.join(', ')}. The stages are: ${allStages.map((s) => s.name).join(', ')}.`);
+  process.exit(2);
+}
+const stages = allStages.filter((stage) => only.length === 0 || only.includes(stage.name));
 
 const failedStages: string[] = [];
 for (const stage of stages) {
   console.log(`\n▶ ${stage.name}: ${stage.command.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(stage.command[0]!, stage.command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const run = spawnSync(stage.command[0]!, stage.command.slice(1), { cwd: root, stdio: 'inherit', env: plainOutput() });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (run.status !== 0) {
     failedStages.push(stage.name);
@@ -68,3 +75,13 @@ if (failedStages.length) console.log(`failed stages: ${failedStages.join(', ')}`
 // The closing line CI reads: totals of every test runner.
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedStages.length || failed ? 1 : 0);
+
+/**
+ * The runners' output without ANSI colour codes (CI logs are read as text). NO_COLOR is the one
+ * every runner here honours; FORCE_COLOR in any form, even 0, makes some of them colour anyway.
+ */
+function plainOutput(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  return env;
+}

@@ -5,14 +5,14 @@ import * as service from './service';
 
 export const handler = httpApi(auth, {
   loginSefaz: async ({ body, sourceIp }) => service.loginSefaz(body.email, body.password, sourceIp),
-  clientLoginType: async ({ body }) => {
-    const tipo = await service.clientLoginType(body.email);
+  clientLoginType: async ({ body, sourceIp }) => {
+    const tipo = await service.clientLoginType(body.email, sourceIp);
     return new Reply({ tipo }, { status: tipo === 'senha' ? 210 : 209 });
   },
   loginCliente: async ({ body, sourceIp }) => service.loginCliente(body.email, body.password, sourceIp),
   loginCertificadoCliente: async ({ body, clientCertPem }) => service.loginCertificadoCliente(body.email, clientCertPem),
   loginCertificadoEmissor: async ({ clientCertPem }) => service.loginCertificadoEmissor(clientCertPem),
-  passwordEmail: async ({ body }) => users.requestPasswordReset(body.email),
+  passwordEmail: async ({ body, sourceIp }) => service.passwordEmail(body.email, sourceIp),
   passwordReset: async ({ body }) => users.resetPassword(body.email, body.token, body.password),
   logout: async ({ sid }) => service.logout(sid),
 });

@@ -5,6 +5,7 @@ import { closeSession, openSession, TOKEN_TTL_SECONDS } from '../platform/auth/s
 import { signToken } from '../platform/auth/tokens';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/observability';
+import { consume, inConstantTime, type Quota } from '../platform/rate-limit';
 import { verifyPassword } from '../platform/passwords';
 import * as users from '../users/service';
 import type { UserRecord } from '../users/store';
@@ -74,15 +75,44 @@ async function clientOf(u: UserRecord): Promise<ClienteResumo> {
 }
 
 /**
- * 210 (password) for a client user with a password whose company has a period without certificate;
- * anything else 209 (certificate), unknown e-mails included. Whether the period still runs is the
- * password login's to say ('Encerrado o prazo…'), so that the user learns why and can switch.
+ * Quotas of the two public routes that take an e-mail and answer without a password: enough for
+ * a person who mistypes, far too few to flood a mailbox or to sweep a list of e-mails. An address
+ * is shared by a whole office behind NAT, so its quota is larger than an e-mail's.
  */
-export async function clientLoginType(email: string): Promise<'certificado' | 'senha'> {
-  const u = await users.findByEmail(email);
-  if (!u || u.tipo !== 'C' || isIssuer(u) || !u.clienteId || !u.passwordHash) return 'certificado';
-  const cliente = await clienteResumo(u.clienteId);
-  return cliente?.prazo_sem_certificado ? 'senha' : 'certificado';
+export const QUOTAS = {
+  passwordEmail: { perEmail: 3, perAddress: 20, windowSeconds: 15 * 60 },
+  clientLoginType: { perEmail: 10, perAddress: 60, windowSeconds: 15 * 60 },
+} as const;
+/** Answer times that cover the slowest known-e-mail path (a reset e-mail sent; two reads). */
+export const CONSTANT_MS = { passwordEmail: 800, clientLoginType: 250 } as const;
+
+function quotas(route: keyof typeof QUOTAS, email: string, sourceIp: string): Quota[] {
+  const q = QUOTAS[route];
+  return [
+    { name: `${route}:email`, value: email.toLowerCase(), limit: q.perEmail, windowSeconds: q.windowSeconds },
+    { name: `${route}:address`, value: sourceIp, limit: q.perAddress, windowSeconds: q.windowSeconds },
+  ];
+}
+
+/**
+ * 210 (password) for a client user with a password whose company's period without certificate is
+ * still running today; anything else 209 (certificate), unknown e-mails and clients whose period is
+ * over included, so that they go straight to the certificate login (spec 1 section 4).
+ */
+export async function clientLoginType(email: string, sourceIp: string): Promise<'certificado' | 'senha'> {
+  await consume(quotas('clientLoginType', email, sourceIp));
+  return inConstantTime(CONSTANT_MS.clientLoginType, async () => {
+    const u = await users.findByEmail(email);
+    if (!u || u.tipo !== 'C' || isIssuer(u) || !u.clienteId || !u.passwordHash) return 'certificado';
+    const cliente = await clienteResumo(u.clienteId);
+    return cliente && dentroDoPrazo(cliente.prazo_sem_certificado, todayInBahia()) ? 'senha' : 'certificado';
+  });
+}
+
+/** The reset e-mail, within its quotas and in the same time whether the e-mail exists or not. */
+export async function passwordEmail(email: string, sourceIp: string) {
+  await consume(quotas('passwordEmail', email, sourceIp));
+  return inConstantTime(CONSTANT_MS.passwordEmail, () => users.requestPasswordReset(email));
 }
 
 export async function loginCliente(email: string, password: string, sourceIp: string) {

@@ -7,7 +7,6 @@ import {
   isPdfFileName,
   MAX_ARQUIVO_BYTES,
   normalizeCnpj,
-  PDF_MAGIC,
   situacoesPermitidas,
   statusAutorizacaoPermitidos,
   toTransportDate,
@@ -20,7 +19,7 @@ import { s3Client } from '../platform/aws';
 import { presignDownload, safeFileName } from '../platform/documents';
 import { config } from '../platform/env';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../platform/errors';
-import { decodeBase64Payload } from '../platform/images';
+import { decodeBase64Payload, isPdfDocument } from '../platform/uploads';
 import * as store from './store';
 import type { AutorizacaoRecord, InstituicaoRecord } from './store';
 
@@ -251,26 +250,27 @@ async function autorizacaoDe(p: Principal, cnpjCliente: string, cnpjInst: string
 export async function getAutorizacao(query: QueryOf<typeof instituicoes.getAutorizacao>, p: Principal) {
   const a = await autorizacaoDe(p, query.cnpjCliente, query.cnpjInstFinanceira);
   const nomes = await nomesDasInstituicoes();
-  return { ...autorizacaoView(a, nomes), urlArquivo: await presignDownload(a.arquivoKey, a.nomeArquivo) };
+  return { ...autorizacaoView(a, nomes), urlArquivo: await presignDownload(a.arquivoKey, 'application/pdf', { fileName: a.nomeArquivo }) };
 }
 
 /**
- * The signed authorisation (ARCHITECTURE section 6): a .pdf name, and content that is a PDF (the
- * bytes begin with '%PDF-') of at most 4 MB, whatever the browser checked.
+ * The signed authorisation: a .pdf name ('somentePdf'), at most 4 MB ('arquivoGrandeDemais'), and
+ * content that loads as a PDF document ('conteudoNaoPdf'), whatever the browser checked.
  */
-export function pdfDoArquivo(arquivo: string, nomeArquivo: string): Buffer {
+export async function pdfDoArquivo(arquivo: string, nomeArquivo: string): Promise<Buffer> {
   if (!isPdfFileName(nomeArquivo)) throw invalid('somentePdf');
   const bytes = decodeBase64Payload(arquivo);
-  if (!bytes || bytes.length < PDF_MAGIC.length || bytes.subarray(0, PDF_MAGIC.length).toString('latin1') !== PDF_MAGIC) {
-    throw invalid('somentePdf');
-  }
+  if (!bytes) throw invalid('conteudoNaoPdf');
   if (bytes.length > MAX_ARQUIVO_BYTES) throw invalid('arquivoGrandeDemais');
+  if (!(await isPdfDocument(bytes))) throw invalid('conteudoNaoPdf');
   return bytes;
 }
 
 async function guardarPdf(clienteId: string, cnpjInst: string, bytes: Buffer): Promise<string> {
   const key = `autorizacoes/${clienteId}/${cnpjInst}/${randomUUID()}.pdf`;
-  await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: bytes, ContentType: 'application/pdf' }));
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: bytes, ContentType: 'application/pdf', ContentDisposition: 'attachment' }),
+  );
   return key;
 }
 
@@ -285,7 +285,7 @@ async function apagarPdf(key: string) {
 /** A client authorises an institution with the signed PDF; the authorisation starts PENDENTE. */
 export async function createAutorizacao(input: BodyOf<typeof instituicoes.createAutorizacao>, p: Principal) {
   const cliente = await clienteDa(p, input.cliente);
-  const bytes = pdfDoArquivo(input.arquivo, input.nomeArquivo);
+  const bytes = await pdfDoArquivo(input.arquivo, input.nomeArquivo);
   const inst = await store.findInstituicaoByCnpj(input.instituicaoFinanceira);
   if (!inst || inst.situacao === 'DESATIVADA') throw invalid('instituicaoIndisponivel');
   if (await store.findAutorizacao(cliente.id, inst.cnpj)) throw conflict('autorizacaoDuplicada');
@@ -345,7 +345,7 @@ export async function updateAutorizacao(input: BodyOf<typeof instituicoes.update
     if (before.status === 'AUTORIZADO') throw invalid('autorizacaoNaoEditavel');
     if (input.arquivo !== undefined) {
       if (!input.nomeArquivo) throw badRequest({ nomeArquivo: [message('campoObrigatorio', { field: 'Arquivo' })] });
-      const bytes = pdfDoArquivo(input.arquivo, input.nomeArquivo);
+      const bytes = await pdfDoArquivo(input.arquivo, input.nomeArquivo);
       novoArquivo = await guardarPdf(before.clienteId, before.cnpjInst, bytes);
       changes.arquivoKey = novoArquivo;
       changes.nomeArquivo = safeFileName(input.nomeArquivo);

@@ -30,14 +30,27 @@ export async function presignUpload(key: string, contentType: string): Promise<s
   });
 }
 
-/** `fileName` becomes the download's name (Content-Disposition), sanitised to safe characters. */
-export async function presignDownload(key: string, fileName?: string, ttlSeconds = DOWNLOAD_TTL_SECONDS): Promise<string> {
+/** How a user file is handed to the browser: shown in the page (an avatar) or saved as a file. */
+export type Disposition = { inline: true } | { inline?: false; fileName: string };
+
+/**
+ * A short-lived URL for one stored file. Every user file is answered with the content type it was
+ * checked and stored with (ResponseContentType) and, unless it is meant to be shown inline, as an
+ * attachment under a sanitised name, so a browser never renders a downloaded file in a page.
+ */
+export async function presignDownload(
+  key: string,
+  contentType: string,
+  disposition: Disposition,
+  ttlSeconds = DOWNLOAD_TTL_SECONDS,
+): Promise<string> {
   return getSignedUrl(
     presigner(),
     new GetObjectCommand({
       Bucket: config.documentsBucket,
       Key: key,
-      ...(fileName ? { ResponseContentDisposition: `attachment; filename="${safeFileName(fileName)}"` } : {}),
+      ResponseContentType: contentType,
+      ResponseContentDisposition: disposition.inline ? 'inline' : `attachment; filename="${safeFileName(disposition.fileName)}"`,
     }),
     { expiresIn: ttlSeconds },
   );

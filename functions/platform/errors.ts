@@ -17,9 +17,10 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
+  /** A key with field messages (a duplicate e-mail) answers both: the toast's text and the field to mark. */
   body(): Record<string, unknown> {
-    if (this.fieldErrors) return { errors: this.fieldErrors };
-    return { error: this.key, message: this.key ? message(this.key, this.vars) : undefined };
+    if (this.fieldErrors && !this.key) return { errors: this.fieldErrors };
+    return { error: this.key, message: this.key ? message(this.key, this.vars) : undefined, ...(this.fieldErrors ? { errors: this.fieldErrors } : {}) };
   }
 }
 
@@ -28,5 +29,6 @@ export const invalid = (key: MessageKey, vars?: Record<string, string>) => new H
 export const unauthorized = (key: Extract<MessageKey, `token_${string}`>) => new HttpError(401, key);
 export const forbidden = (key: MessageKey = 'acessoNegado') => new HttpError(403, key);
 export const notFound = (key: MessageKey = 'recursoNaoEncontrado') => new HttpError(404, key);
-export const conflict = (key: MessageKey = 'recursoDuplicado') => new HttpError(409, key);
+export const conflict = (key: MessageKey = 'recursoDuplicado', fields: string[] = []) =>
+  new HttpError(409, key, fields.length ? Object.fromEntries(fields.map((f) => [f, [message(key)]])) : undefined);
 export const unavailable = () => new HttpError(503, 'servicoIndisponivel');

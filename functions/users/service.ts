@@ -9,7 +9,7 @@ import { s3Client } from '../platform/aws';
 import { presignDownload } from '../platform/documents';
 import { config } from '../platform/env';
 import { badRequest, forbidden, HttpError, invalid, notFound } from '../platform/errors';
-import { decodeBase64Payload, imageTypeOf } from '../platform/images';
+import { checkedImage, decodeBase64Payload } from '../platform/uploads';
 import { escapeHtml, portalUrl, sendMail } from '../platform/mail';
 import { hashPassword } from '../platform/passwords';
 import { consumeToken, issueToken, WELCOME_HOURS } from './password-tokens';
@@ -70,7 +70,7 @@ export async function sessionUser(u: UserRecord, cliente?: ClienteResumo | null)
     ...(u.clienteId ? { clienteId: u.clienteId } : {}),
     ...(u.uf ? { uf: u.uf } : {}),
     ...(u.cnpj ? { cnpj: u.cnpj } : c ? { cnpj: c.cnpj } : {}),
-    image: u.imageKey ? await presignDownload(u.imageKey, undefined, AVATAR_URL_SECONDS) : null,
+    image: u.imageKey ? await presignDownload(u.imageKey, avatarType(u.imageKey), { inline: true }, AVATAR_URL_SECONDS) : null,
     prazoSemCertificado: u.tipo === 'C' ? prazo : null,
     podeAlterarSenha: !isIssuer && (u.tipo === 'S' || dentroDoPrazo(prazo, todayInBahia())),
   };
@@ -243,16 +243,22 @@ export async function updateProfile(principal: Principal, input: ProfileInput) {
   return sessionUser(after);
 }
 
+const avatarType = (key: string) => (key.endsWith('.png') ? 'image/png' : 'image/jpeg');
+
+/** Spec 1 section 5: png or jpeg of at most 3 MB, checked by decoding it; the re-encoded image is stored. */
 async function storeAvatar(userId: string, payload: string): Promise<string> {
   const bytes = decodeBase64Payload(payload);
-  const type = bytes ? imageTypeOf(bytes) : null;
-  if (!bytes || !type) throw badRequest({ image: [message('imagemTipoInvalido')] });
+  if (!bytes) throw badRequest({ image: [message('imagemTipoInvalido')] });
   if (bytes.length > AVATAR_MAX_BYTES) {
     const size = (bytes.length / (1024 * 1024)).toFixed(1).replace('.', ',');
     throw badRequest({ image: [message('imagemGrandeDemais', { size })] });
   }
-  const key = `avatars/${userId}/${randomUUID()}.${type === 'image/png' ? 'png' : 'jpg'}`;
-  await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: bytes, ContentType: type }));
+  const image = checkedImage(bytes);
+  if (!image) throw badRequest({ image: [message('imagemTipoInvalido')] });
+  const key = `avatars/${userId}/${randomUUID()}.${image.type === 'image/png' ? 'png' : 'jpg'}`;
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: image.bytes, ContentType: image.type, ContentDisposition: 'inline' }),
+  );
   return key;
 }
 

@@ -61,9 +61,15 @@ const db = () => (service ??= new Service({ user, userEmail, userCpf }, tableCon
 
 export type UserRecord = EntityItem<typeof user>;
 
-/** Conditional writes that lost (a duplicate e-mail or CPF, a concurrent change) answer 409. */
-function settle(result: { canceled: boolean; data: readonly { rejected: boolean; code: string }[] }) {
-  if (result.canceled) throw conflict('recursoDuplicado');
+/**
+ * Conditional writes that lost answer 409. `fields` names, item by item of the transaction, the form
+ * field a refused item stands for (the e-mail or CPF claim), so the screen can mark it; a refused
+ * user item is a concurrent change and marks nothing.
+ */
+function settle(result: { canceled: boolean; data: readonly { rejected: boolean; code: string }[] }, fields: (string | null)[] = []) {
+  if (!result.canceled) return;
+  const marked = result.data.flatMap((item, i) => (item.rejected && item.code === 'ConditionalCheckFailed' && fields[i] ? [fields[i]] : []));
+  throw conflict('recursoDuplicado', marked);
 }
 
 export async function findUser(userId: string): Promise<UserRecord | null> {
@@ -100,7 +106,7 @@ export async function createUser(record: UserRecord): Promise<void> {
       ...(record.cpf ? [userCpf.create({ cpf: record.cpf, userId: record.userId }).commit()] : []),
     ])
     .go();
-  settle(result);
+  settle(result, [null, 'email', 'cpf']);
 }
 
 /**
@@ -132,7 +138,7 @@ export async function updateUser(before: UserRecord, after: UserRecord): Promise
         : []),
     ])
     .go();
-  settle(result);
+  settle(result, [null, 'email', null]);
 }
 
 /** Soft delete: the record stays for the audit trail; its e-mail and CPF are free again. */

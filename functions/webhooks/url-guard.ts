@@ -1,18 +1,25 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * SSRF guard for webhook targets: https only, and the host must not be (or resolve to) a private,
- * loopback, link-local or otherwise internal address. The local twin alone may allow http and
- * loopback (PLAC_WEBHOOK_ALLOW_LOCAL=1) so that tests can run a receiver on this machine.
+ * SSRF guard for webhook targets: https only, no credentials in the URL, and every address the host
+ * is or resolves to must be a global unicast address. Anything else is refused: loopback, private,
+ * link-local, carrier-grade NAT, documentation and benchmarking ranges, multicast, and IPv4 hidden
+ * in IPv6 (IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16, Teredo). The ranges are
+ * ipaddr.js's IANA special-purpose registries; an IPv6 address must also lie in 2000::/3, the only
+ * block IANA allocates for global unicast. The local twin alone may allow http and loopback
+ * (PLAC_WEBHOOK_ALLOW_LOCAL=1) so that tests can run a receiver on this machine.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+export function isGlobalUnicast(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
+}
 
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: 'url' | 'scheme' | 'address' };
 
@@ -26,17 +33,13 @@ export async function checkWebhookUrl(raw: string, allowLocal = process.env.PLAC
   if (url.protocol !== 'https:' && !(allowLocal && url.protocol === 'http:')) return { ok: false, reason: 'scheme' };
   if (url.username || url.password) return { ok: false, reason: 'url' };
   if (allowLocal) return { ok: true, url };
+  // The URL parser has already normalised every spelling of an address (0x7f.1, [::127.0.0.1]).
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: { address: string; family: number }[];
+  let addresses: string[];
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
+    addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
     return { ok: false, reason: 'address' };
   }
-  const internal = addresses.some(({ address, family }) => {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return blocked.check(mapped, 'ipv4');
-    return blocked.check(address, family === 6 ? 'ipv6' : 'ipv4');
-  });
-  return internal || addresses.length === 0 ? { ok: false, reason: 'address' } : { ok: true, url };
+  return addresses.length > 0 && addresses.every(isGlobalUnicast) ? { ok: true, url } : { ok: false, reason: 'address' };
 }

@@ -5,9 +5,11 @@
  *   PlacWeb   CloudFront + the web build bucket, /api/* forwarded to the web HTTP API
  * Used by bin/app.ts (the CLI), by the CDK assertion tests and by the local twin, in-process.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Tags, type Environment } from 'aws-cdk-lib';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { readConfig } from './config';
 import { repoRoot } from './paths';
 import { ApiStack } from './stacks/api-stack';
@@ -53,4 +55,18 @@ export function buildApp(options: BuildAppOptions = {}): App {
 export function defaultContext(): Record<string, unknown> {
   const json = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
   return { ...json.context, 'aws:cdk:enable-path-metadata': true };
+}
+
+/**
+ * For callers that only read the synthesized templates (tests, the twin's state machines): the
+ * cloud assembly goes to a throw-away folder that is removed as soon as `read` has taken what it
+ * needs, so no run leaves a cdk.out behind in the temporary directory.
+ */
+export function withSynthesizedAssembly<T>(context: Record<string, unknown>, read: (assembly: CloudAssembly) => T): T {
+  const outdir = mkdtempSync(join(tmpdir(), 'plac-cdk-'));
+  try {
+    return read(buildApp({ context, outdir }).synth());
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
 }

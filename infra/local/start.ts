@@ -53,7 +53,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `PLAC local ready: portal ${twin.url}  api ${twin.url}/api/v1  docs ${twin.url}/api/docs  ` +
-      `mTLS ${twin.tlsUrl}  mail ${twin.mailUrl}  (${seconds}s)`,
+      `mTLS ${twin.tlsUrl}  mail ${twin.mailUrl.replace('//127.0.0.1:', '//localhost:')}  (${seconds}s)`,
   );
 } catch (error) {
   if (error instanceof PrerequisiteError) {

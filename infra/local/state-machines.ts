@@ -5,7 +5,7 @@
  */
 import { StateMachine } from 'aws-local-stepfunctions';
 import { allFunctions, type FunctionSpec } from '../lib/topology';
-import { buildApp } from '../lib/app';
+import { withSynthesizedAssembly } from '../lib/app';
 import { localFunction, localFunctionArn, type Invoke } from './lambda-runtime';
 
 /** The execution's events (StateEntered, StateRetried, MapIterationSucceeded, …). */
@@ -28,8 +28,7 @@ export interface LocalStateMachine {
 }
 
 export function synthesizeTemplates(): Template[] {
-  const assembly = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } }).synth();
-  return assembly.stacks.map((stack) => stack.template as Template);
+  return withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [] }, (assembly) => assembly.stacks.map((stack) => stack.template as Template));
 }
 
 export function localStateMachines(templates = synthesizeTemplates()): Map<string, LocalStateMachine> {

@@ -4,7 +4,7 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudFormationStackArtifact } from 'aws-cdk-lib/cx-api';
-import { buildApp, STACK_NAMES } from '../lib/app';
+import { STACK_NAMES, withSynthesizedAssembly } from '../lib/app';
 
 export type StackKey = keyof typeof STACK_NAMES;
 export type Templates = Record<StackKey, Template> & { artifacts: Record<StackKey, CloudFormationStackArtifact> };
@@ -15,18 +15,20 @@ export function synth(context: Record<string, unknown> = {}): Templates {
   const key = JSON.stringify(context);
   const hit = cache.get(key);
   if (hit) return hit;
-  const assembly = buildApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } }).synth();
-  const artifacts = {
-    data: assembly.getStackByName(STACK_NAMES.data),
-    api: assembly.getStackByName(STACK_NAMES.api),
-    web: assembly.getStackByName(STACK_NAMES.web),
-  };
-  const templates: Templates = {
-    data: Template.fromJSON(artifacts.data.template as Record<string, unknown>),
-    api: Template.fromJSON(artifacts.api.template as Record<string, unknown>),
-    web: Template.fromJSON(artifacts.web.template as Record<string, unknown>),
-    artifacts,
-  };
+  const templates = withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [], ...context }, (assembly): Templates => {
+    const artifacts = {
+      data: assembly.getStackByName(STACK_NAMES.data),
+      api: assembly.getStackByName(STACK_NAMES.api),
+      web: assembly.getStackByName(STACK_NAMES.web),
+    };
+    // Read now: the assembly's folder is removed when this returns.
+    return {
+      data: Template.fromJSON(artifacts.data.template as Record<string, unknown>),
+      api: Template.fromJSON(artifacts.api.template as Record<string, unknown>),
+      web: Template.fromJSON(artifacts.web.template as Record<string, unknown>),
+      artifacts,
+    };
+  });
   cache.set(key, templates);
   return templates;
 }

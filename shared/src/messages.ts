@@ -136,7 +136,9 @@ export const MESSAGES = {
   confirmaOrdemServicos: 'Você deseja salvar a nova ordem de exibição dos serviços ?',
   /** ours: the institution list's "generic filter-error toast" (spec 2 section 5, wording not shown) */
   filtroObrigatorio: 'Informe ao menos um filtro para realizar a pesquisa.',
-  /** ours: the signed authorisation is limited in size (ARCHITECTURE section 6) */
+  /** ours: a file named .pdf whose content is not a PDF document */
+  conteudoNaoPdf: 'O conteúdo do arquivo não é um PDF válido.',
+  /** ours: the signed authorisation is limited in size */
   arquivoGrandeDemais: 'O arquivo pode ter no máximo 4 MB.',
   /** ours: a status the transitions of spec 2 section 4 do not allow */
   statusNaoPermitido: 'A alteração de status informada não é permitida.',

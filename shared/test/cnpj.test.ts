@@ -151,11 +151,12 @@ describe('normalizeCnpj and formatting', () => {
 });
 
 describe('isValidCnpjBase', () => {
-  it.each(['11222333', '11.222.333', '12ABC345', '12.abc.345', '00000001'])('accepts %j', (input) => {
+  // A base has no check digit: any 8 characters 0-9/A-Z are a base, Banco do Brasil's 00000000 included.
+  it.each(['11222333', '11.222.333', '12ABC345', '12.abc.345', '00000001', '00000000', '00.000.000', '11.111.111', 'AAAAAAAA'])('accepts %j', (input) => {
     expect(isValidCnpjBase(input)).toBe(true);
   });
 
-  it.each(['1122233', '112223334', '00000000', '11.111.111', 'AAAAAAAA', '12ÁBC345', '', '11222333000181', null])(
+  it.each(['1122233', '112223334', '12ÁBC345', '1122 2333x', '', '11222333000181', null])(
     'rejects %j',
     (input) => {
       expect(isValidCnpjBase(input)).toBe(false);
@@ -167,6 +168,7 @@ describe('cnpjSchema and cnpjBaseSchema', () => {
   it('normalizes valid input', () => {
     expect(cnpjSchema.parse('12.abc.345/01de-35')).toBe('12ABC34501DE35');
     expect(cnpjBaseSchema.parse('12.abc.345')).toBe('12ABC345');
+    expect(cnpjBaseSchema.parse('00.000.000')).toBe('00000000');
   });
 
   it.each(['11.222.333/0001-82', '00000000000000', 123])('answers the spec message for %j', (input) => {
@@ -175,7 +177,7 @@ describe('cnpjSchema and cnpjBaseSchema', () => {
     expect(result.error?.issues.map((i) => i.message)).toEqual(['O Cnpj informado é inválido.']);
   });
 
-  it.each(['1122233', '00000000', 5])('answers the base message for %j', (input) => {
+  it.each(['1122233', '1122233X9', 5])('answers the base message for %j', (input) => {
     const result = cnpjBaseSchema.safeParse(input);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['O CNPJ Base informado é inválido.']);
   });

@@ -57,9 +57,10 @@ describe('Sefaz login', () => {
 });
 
 describe('client login', () => {
-  it('answers 210 (password) for a client with a password period, 209 (certificate) otherwise and for unknown e-mails', async () => {
+  it('answers 210 (password) for a client inside its password period, 209 (certificate) otherwise, unknown e-mails included', async () => {
     expect((await call('/api/v1/authenticate/client/type', json({ email: 'cliente@plac.local' }))).status).toBe(210);
-    expect((await call('/api/v1/authenticate/client/type', json({ email: 'imf@plac.local' }))).status).toBe(210);
+    // The IMF client's period is over: straight to the certificate.
+    expect((await call('/api/v1/authenticate/client/type', json({ email: 'imf@plac.local' }))).status).toBe(209);
     expect((await call('/api/v1/authenticate/client/type', json({ email: 'ninguem@plac.local' }))).status).toBe(209);
     expect((await call('/api/v1/authenticate/client/type', json({ email: 'admin@plac.local' }))).status).toBe(209);
   });

@@ -41,7 +41,12 @@ function base(): string {
   return String(randomInt(10_000_000, 99_999_999));
 }
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n').toString('base64');
+/** A one-page PDF written by hand: the smallest document a PDF reader opens. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+).toString('base64');
+const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 const NOT_PDF = Buffer.from('MZ\x90\x00 this is an executable pretending to be a pdf').toString('base64');
 
 interface Inst {
@@ -94,14 +99,29 @@ describe('institution registry (sefaz_admin)', () => {
     expect(body).toMatchObject({ error: 'filtroObrigatorio', message: 'Informe ao menos um filtro para realizar a pesquisa.' });
   });
 
+  it('accepts any base of 8 characters, repeated digits included (Banco do Brasil is 00.000.000)', async () => {
+    const bb = await novaInstituicao({ razaoSocial: 'Banco do Brasil S.A.', cnpj: '00.000.000' });
+    expect(bb.cnpj).toBe('00000000');
+  });
+
+  it('stores, finds and compares an alphanumeric base in upper case whatever the case typed', async () => {
+    const typed = `${randomInt(10, 99)}ab${randomInt(100, 999)}c`.toLowerCase();
+    const inst = await novaInstituicao({ cnpj: typed });
+    expect(inst.cnpj).toBe(typed.toUpperCase());
+    const { body } = await filtro({ cnpjBaseEsf: typed });
+    expect((body as { items: Inst[] }).items.map((i) => i.id)).toEqual([inst.id]);
+    const again = await send('POST', '/api/v1/instituicao-financeira/admin/create', admin, { razaoSocial: 'Outra', cnpj: typed.toUpperCase(), uf: 'BA', tipo: 'ESF', regulada: false });
+    expect(again.status).toBe(409);
+  });
+
   it("refuses an invalid base CNPJ with 'O CNPJ Base informado é inválido.' and writes nothing", async () => {
-    for (const cnpj of ['11111111', '1234567', '12.345.6X']) {
+    for (const cnpj of ['1234567', '12.345.6X', '123456789', '12#45678']) {
       const name = `Inválida ${randomInt(1e6)}`;
       const { status, body } = await send('POST', '/api/v1/instituicao-financeira/admin/create', admin, { razaoSocial: name, cnpj, uf: 'BA', tipo: 'ESF', regulada: false });
       expect(status).toBe(400);
       expect(body).toEqual({ errors: { cnpj: ['O CNPJ Base informado é inválido.'] } });
     }
-    const { body } = await filtro({ cnpjBaseEsf: '11111111' });
+    const { body } = await filtro({ cnpjBaseEsf: '1234567' });
     expect(body).toMatchObject({ total: 0 });
   });
 
@@ -230,6 +250,10 @@ describe('ESF authorisations', () => {
     expect(seen.body).toMatchObject({ status: 'AUTORIZADO', justificativa: 'Documento conferido.', nomeArquivo: 'autorizacao_assinada.pdf' });
     const file = await fetch((seen.body as { urlArquivo: string }).urlArquivo);
     expect(file.status).toBe(200);
+    // A user file is a download with its checked type, never rendered or sniffed by the browser.
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="autorizacao_assinada.pdf"');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const byClient = await atualizar(cliente, { cnpjCliente: ESF.cnpj, cnpjInstFinanceira: inst.cnpj, status: 'DESATIVADA' });
@@ -244,10 +268,12 @@ describe('ESF authorisations', () => {
   it("accepts only PDF content: a disguised file, another extension or an oversized file is refused and nothing is written", async () => {
     const inst = await novaInstituicao();
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ arquivo: NOT_PDF, nomeArquivo: 'autorizacao.pdf' }, 'somentePdf', 'Só são permitidos arquivos com extensão .pdf.'],
+      [{ arquivo: NOT_PDF, nomeArquivo: 'autorizacao.pdf' }, 'conteudoNaoPdf', 'O conteúdo do arquivo não é um PDF válido.'],
+      [{ arquivo: PNG_BYTES.toString('base64'), nomeArquivo: 'foto.pdf' }, 'conteudoNaoPdf', 'O conteúdo do arquivo não é um PDF válido.'],
+      [{ arquivo: Buffer.from('%PDF-<html><script>alert(1)</script></html>').toString('base64'), nomeArquivo: 'a.pdf' }, 'conteudoNaoPdf', 'O conteúdo do arquivo não é um PDF válido.'],
       [{ arquivo: PDF, nomeArquivo: 'autorizacao.docx' }, 'somentePdf', 'Só são permitidos arquivos com extensão .pdf.'],
-      [{ arquivo: 'não é base64!', nomeArquivo: 'autorizacao.pdf' }, 'somentePdf', 'Só são permitidos arquivos com extensão .pdf.'],
-      [{ arquivo: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4 * 1024 * 1024)]).toString('base64'), nomeArquivo: 'grande.pdf' }, 'arquivoGrandeDemais', 'O arquivo pode ter no máximo 4 MB.'],
+      [{ arquivo: 'não é base64!', nomeArquivo: 'autorizacao.pdf' }, 'conteudoNaoPdf', 'O conteúdo do arquivo não é um PDF válido.'],
+      [{ arquivo: Buffer.concat([Buffer.from(PDF, 'base64'), Buffer.alloc(Math.round(4.4 * 1024 * 1024))]).toString('base64'), nomeArquivo: 'grande.pdf' }, 'arquivoGrandeDemais', 'O arquivo pode ter no máximo 4 MB.'],
     ];
     for (const [file, error, text] of cases) {
       const { status, body } = await criar(cliente, { cliente: ESF.cnpj, instituicaoFinanceira: inst.cnpj, ...file });
@@ -273,6 +299,11 @@ describe('ESF authorisations', () => {
     const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 21 * 3600_000).toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 27 * 3600_000).toISOString().slice(0, 10);
+
+    // A malformed client CNPJ is the caller's error (400 with the field's message), not a missing record.
+    const malformed = await listar(admin, { cnpjCliente: '11.222.333/0001-00' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ errors: { cnpjCliente: ['O Cnpj informado é inválido.'] } });
 
     const noClient = await listar(admin, {});
     expect(noClient.status).toBe(400);
@@ -330,7 +361,7 @@ describe('ESF authorisations', () => {
     await criar(cliente, { cliente: ESF.cnpj, instituicaoFinanceira: inst.cnpj, arquivo: PDF, nomeArquivo: 'v1.pdf' });
     const bad = await atualizar(cliente, { cnpjCliente: ESF.cnpj, cnpjInstFinanceira: inst.cnpj, arquivo: NOT_PDF, nomeArquivo: 'v2.pdf' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ message: 'Só são permitidos arquivos com extensão .pdf.' });
+    expect(bad.body).toMatchObject({ error: 'conteudoNaoPdf', message: 'O conteúdo do arquivo não é um PDF válido.' });
     expect((await detalhe(cliente, ESF.cnpj, inst.cnpj)).body).toMatchObject({ nomeArquivo: 'v1.pdf' });
     const good = await atualizar(cliente, { cnpjCliente: ESF.cnpj, cnpjInstFinanceira: inst.cnpj, arquivo: PDF, nomeArquivo: 'v2.pdf' });
     expect(good.status).toBe(200);

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './http';
 import { waitForMail } from './mail';
@@ -76,11 +77,20 @@ describe('users administration', () => {
     const b = { ...sefazUser(n), cpf: cpf() };
     const results = await Promise.all([send('POST', '/api/v1/users', a), send('POST', '/api/v1/users', b)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.status === 409)!.body).toMatchObject({ message: 'Já existe um recurso com essas informações.' });
+    // The toast's text and the field to mark, in one answer.
+    const dup = 'Já existe um recurso com essas informações.';
+    expect(results.find((r) => r.status === 409)!.body).toEqual({ error: 'recursoDuplicado', message: dup, errors: { email: [dup] } });
     const list = await send('GET', `/api/v1/users?email=${encodeURIComponent(a.email)}`);
     expect((list.body as { total: number }).total).toBe(1);
     const sameCpf = await send('POST', '/api/v1/users', { ...sefazUser(`${n}b`), cpf: a.cpf });
     expect(sameCpf.status).toBe(409);
+    expect(sameCpf.body).toEqual({ error: 'recursoDuplicado', message: dup, errors: { cpf: [dup] } });
+
+    // Changing a user to another user's e-mail marks the e-mail too.
+    const other = await send('POST', '/api/v1/users', { ...sefazUser(`${n}c`) });
+    const taken = await send('PUT', `/api/v1/users/${(other.body as { id: string }).id}`, { ...sefazUser(`${n}c`), email: a.email, situacao: 'A' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ error: 'recursoDuplicado', message: dup, errors: { email: [dup] } });
   });
 
   it.each([
@@ -140,7 +150,11 @@ describe('users administration', () => {
 });
 
 describe('profile', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const png = (() => {
+    const image = new PNG({ width: 2, height: 2 });
+    image.data.fill(200);
+    return PNG.sync.write(image);
+  })();
 
   it('changes the name and the avatar (png), and shows the avatar through a short-lived URL', async () => {
     const { body: login } = await call('/api/v1/authenticate/sefaz', {
@@ -155,7 +169,24 @@ describe('profile', () => {
     const url = (body as { image: string }).image;
     expect(url).toContain('X-Amz-Signature=');
     const got = await fetch(url);
-    expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
+    // Served with its own type, inline, never sniffed; the stored file is the re-encoded image.
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(got.headers.get('content-disposition')).toBe('inline');
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(PNG.sync.read(Buffer.from(await got.arrayBuffer()))).toMatchObject({ width: 2, height: 2 });
+  });
+
+  it('refuses PNG magic bytes followed by a script', async () => {
+    const { body: login } = await call('/api/v1/authenticate/sefaz', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'gestor@plac.local', password: 'Plac@2026!' }),
+    });
+    const token = (login as { token: string }).token;
+    const fake = Buffer.concat([png.subarray(0, 8), Buffer.from('<script>alert(document.domain)</script>')]);
+    const bad = await send('PUT', '/api/v1/profile', { name: 'Gestor Demo', email: 'gestor@plac.local', image: fake.toString('base64') }, token);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ errors: { image: ['Só são permitidas imagens png ou jpeg.'] } });
   });
 
   it('refuses a file that is not png or jpeg whatever its name, and one over 3 MB', async () => {

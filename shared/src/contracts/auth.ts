@@ -54,7 +54,7 @@ export const clientLoginType = defineContract({
   body: z.object({ email: emailSchema }),
   response: z.object({ tipo: z.enum(['certificado', 'senha']) }),
   status: 209,
-  errors: ['loginBloqueado'],
+  errors: ['muitasRequisicoes'],
 });
 
 export const loginCliente = defineContract({

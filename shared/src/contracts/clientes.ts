@@ -242,7 +242,7 @@ export const listWebhooks = defineContract({
   path: '/api/v1/webhook-cliente/{cnpj}',
   summary: 'Configurações de monitoramento (webhook) do cliente, pelo CNPJ (só dígitos/letras).',
   access: ['sefaz_admin', 'cliente'],
-  params: z.object({ cnpj: z.string().min(14).max(18) }),
+  params: z.object({ cnpj: cnpjSchema }),
   response: z.array(webhookSchema),
   errors: ['recursoNaoEncontrado'],
 });

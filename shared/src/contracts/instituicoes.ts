@@ -197,7 +197,8 @@ export const listAutorizacoes = defineContract({
   summary: 'Autorizações de um cliente (o cliente vê só as suas) pelos filtros de instituição, período e status.',
   access: ['sefaz_admin', 'cliente'],
   body: z.object({
-    cnpjCliente: z.string().trim().max(18).optional(),
+    /** Malformed is a 400 with the field's message, never a search that finds nothing. */
+    cnpjCliente: cnpjSchema.meta({ title: 'Cliente' }).optional(),
     /** The institution picked in the autocomplete (base CNPJ). */
     instituicaoFinanceira: z.string().trim().max(12).optional(),
     /** A base CNPJ typed instead. */
@@ -224,7 +225,11 @@ export const getAutorizacao = defineContract({
 });
 
 /** The signed PDF, base64 (a data: URL prefix is accepted). */
-const arquivo = z.string().min(1).max(6_000_000).meta({ title: 'Arquivo' });
+/**
+ * The PDF as base64. Its size is the service's rule ('arquivoGrandeDemais' past 4 MB); the request
+ * body limit (413) bounds the text, so no generic length message can come first.
+ */
+const arquivo = z.string().min(1).meta({ title: 'Arquivo' });
 const nomeArquivo = z.string().trim().min(1).max(200).meta({ title: 'Arquivo' });
 
 export const createAutorizacao = defineContract({

@@ -62,11 +62,12 @@ export function cnpjBase(value: string): string {
   return normalizeCnpj(value).slice(0, 8);
 }
 
-/** A base has no check digits: 8 characters 0-9/A-Z, not all the same. */
+/**
+ * A base has no check digits, so only its form can be checked: 8 characters 0-9/A-Z. Repeated
+ * characters are real bases (Banco do Brasil's is 00000000), unlike a full CNPJ's.
+ */
 export function isValidCnpjBase(input: unknown): boolean {
-  if (typeof input !== 'string') return false;
-  const value = normalizeCnpj(input);
-  return BASE.test(value) && !ALL_SAME.test(value);
+  return typeof input === 'string' && BASE.test(normalizeCnpj(input));
 }
 
 /** ##.###.###; input that is not 8 characters 0-9/A-Z is returned as given. */

@@ -1,0 +1,63 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+
+/**
+ * Uploaded files are checked by what they are, never by their name or first bytes alone: an image
+ * is decoded whole and stored re-encoded from its pixels (so nothing but pixels survives: no script
+ * after the image data, no EXIF location), and a PDF must load as a PDF with at least one page. The
+ * feature that accepts a file says which rule applies and which catalogue message answers it.
+ */
+export type ImageType = 'image/png' | 'image/jpeg';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+/** Decoding limits: an avatar needs far less, and a crafted header must not exhaust the Lambda. */
+const MAX_IMAGE_MEGAPIXELS = 24;
+const MAX_DECODE_MEGABYTES = 256;
+
+/** `data:<type>;base64,…` or bare base64 → bytes; null when it is not base64 at all. */
+export function decodeBase64Payload(value: string): Buffer | null {
+  const base64 = value.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length === 0) return null;
+  return Buffer.from(base64, 'base64');
+}
+
+export interface CheckedImage {
+  type: ImageType;
+  /** The image re-encoded from its decoded pixels: what is stored and served. */
+  bytes: Buffer;
+}
+
+/** A PNG or JPEG that decodes completely, re-encoded; null for anything else. */
+export function checkedImage(bytes: Buffer): CheckedImage | null {
+  try {
+    if (bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
+      const png = PNG.sync.read(bytes);
+      if (png.width * png.height > MAX_IMAGE_MEGAPIXELS * 1e6) return null;
+      return { type: 'image/png', bytes: PNG.sync.write(png) };
+    }
+    if (bytes.subarray(0, JPEG_SIGNATURE.length).equals(JPEG_SIGNATURE)) {
+      const image = jpeg.decode(bytes, { maxResolutionInMP: MAX_IMAGE_MEGAPIXELS, maxMemoryUsageInMB: MAX_DECODE_MEGABYTES, formatAsRGBA: true });
+      return { type: 'image/jpeg', bytes: Buffer.from(jpeg.encode(image, 90).data) };
+    }
+  } catch {
+    // A truncated or crafted file: not an image.
+  }
+  return null;
+}
+
+/**
+ * True when the bytes load as a PDF document with at least one page. pdf-lib is loaded on first
+ * use, so the functions that never receive a PDF do not pay for it at start. The bytes are stored
+ * as they came (re-saving would break a digital signature): the check is that they parse.
+ */
+export async function isPdfDocument(bytes: Buffer): Promise<boolean> {
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
+  try {
+    const { PDFDocument } = await import('pdf-lib');
+    const document = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
+    return document.getPageCount() > 0;
+  } catch {
+    return false;
+  }
+}
