@@ -123,6 +123,15 @@ export const allFunctions: readonly FunctionSpec[] = [
   referenceLoadFunction,
 ];
 
+/**
+ * `DominioApi` → `dominio-api`: the Powertools service name in logs, metrics and traces
+ * (POWERTOOLS_SERVICE_NAME), set by the stack in AWS and by the twin's runner, `npm run invoke` and
+ * the bench locally.
+ */
+export function serviceName(spec: Pick<FunctionSpec, 'id'>): string {
+  return spec.id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
 function pascal(s: string): string {
   return s.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
 }

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { allFunctions } from '../lib/topology';
+import { allFunctions, serviceName } from '../lib/topology';
 import { localFunction } from './lambda-runtime';
 
 const [id, eventFile] = process.argv.slice(2);
@@ -21,5 +21,7 @@ try {
   console.error('The local twin is not running: start it with `npm start` in another terminal.');
   process.exit(1);
 }
+// As the stack sets it for the deployed function (the twin's file has the twin's own name).
+process.env.POWERTOOLS_SERVICE_NAME = serviceName(spec);
 const event = JSON.parse(await readFile(eventFile, 'utf8')) as unknown;
 console.log(JSON.stringify(await localFunction(spec)(event), null, 2));

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
-import type { FunctionSpec } from '../lib/topology';
+import { runAsService } from '../../functions/platform/observability';
+import { serviceName, type FunctionSpec } from '../lib/topology';
 
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
 
@@ -38,7 +39,8 @@ export function localFunction(spec: FunctionSpec): Invoke {
       timer = setTimeout(() => reject(new LambdaTimeoutError(`${spec.id} timed out after ${spec.timeoutSeconds}s`)), deadline - Date.now());
     });
     try {
-      return await Promise.race([handler(event, context), timeout]);
+      // All functions share this process: each invocation logs under its own function's service name.
+      return await Promise.race([runAsService(serviceName(spec), () => handler(event, context)), timeout]);
     } finally {
       clearTimeout(timer);
     }

@@ -14,7 +14,15 @@ import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
 import { placFunction } from '../constructs/plac-function';
 import { referenceLoadMachine } from '../constructs/reference-load';
-import { allFunctions, authorizerFunction, httpFunctions, referenceLoadFunction, webhookDispatcherFunction, type FunctionSpec } from '../topology';
+import {
+  allFunctions,
+  authorizerFunction,
+  httpFunctions,
+  referenceLoadFunction,
+  serviceName,
+  webhookDispatcherFunction,
+  type FunctionSpec,
+} from '../topology';
 import type { DataStack } from './data-stack';
 
 export interface ApiStackProps extends StackProps {
@@ -97,9 +105,4 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'HttpApiUrl', { value: this.webApi.stage.url });
     new CfnOutput(this, 'ReferenceLoadStateMachineArn', { value: this.referenceLoad.stateMachineArn });
   }
-}
-
-/** `DominioApi` → `dominio-api`: the Powertools service name in logs, metrics and traces. */
-function serviceName(spec: FunctionSpec): string {
-  return spec.id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
