@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
-import { allFunctions } from '../infra/lib/topology';
+import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
+import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
 import { freePort } from '../infra/local/emulators/ports';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +35,7 @@ async function main() {
 
   const { twin, env, stop } = await startTwinProcess();
   try {
-    results.lambdas = lambdaBundles();
+    results.lambdas = await lambdaBundles();
     results.citiesThroughGateway = await cannon(`${twin}/api/v1/dominio/cidades/BA/salv`);
     results.dynamoDbGetItem = await rawGetItem(env);
     const gateway = results.citiesThroughGateway as { requestsPerSecond: number };
@@ -70,34 +71,90 @@ function webEntryChunk() {
   };
 }
 
-/** Each bundle imported in a fresh process, then invoked once with its sample event. */
-function lambdaBundles() {
-  const samples: Record<string, string> = {
-    PlatformApi: 'events/api/platform-health.json',
-    DominioApi: 'events/api/dominio-cidades.json',
-    Authorizer: 'events/api/authorizer-no-token.json',
-    ReferenceLoadTask: 'events/stepfunctions/reference-load-list-ufs.json',
+/** Sample events of events/; an HTTP function without one gets a request built from its contracts. */
+const SAMPLE_FILES: Record<string, string> = {
+  PlatformApi: 'events/api/platform-health.json',
+  DominioApi: 'events/api/dominio-cidades.json',
+  Authorizer: 'events/api/authorizer-no-token.json',
+  WebhookDispatcher: 'events/sqs/webhook-delivery.json',
+  ReferenceLoadTask: 'events/stepfunctions/reference-load-list-ufs.json',
+};
+
+/**
+ * A first request for an HTTP function: its first public GET without parameters if it has one (a
+ * real answer), else its first route (answered 401 without a token, or 400 for an empty body:
+ * validation and the error path, which a cold start also pays for).
+ */
+function sampleEventFor(spec: FunctionSpec, dir: string): string | undefined {
+  if (SAMPLE_FILES[spec.id]) return join(root, SAMPLE_FILES[spec.id]!);
+  const context = spec.entry.split('/')[0];
+  const own = contracts.filter((c) => c.context === context && (c.channel ?? 'web') !== 'mtls');
+  const pick: AnyContract | undefined =
+    own.find((c) => c.access === 'public' && c.method === 'GET' && !c.path.includes('{')) ?? own.find((c) => c.access === 'public') ?? own[0];
+  if (!pick) return undefined;
+  const template = JSON.parse(readFileSync(join(root, 'events/api/platform-health.json'), 'utf8')) as {
+    routeKey: string;
+    rawPath: string;
+    headers: Record<string, string>;
+    body?: string;
+    requestContext: { routeKey: string; requestId: string; http: { method: string; path: string } };
   };
+  const names = [...pick.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const path = fillPath(pick.path, Object.fromEntries(names.map((n) => [n, 'x'])));
+  const routeKey = `${pick.method} ${pick.path}`;
+  const event = {
+    ...template,
+    routeKey,
+    rawPath: path,
+    ...(names.length ? { pathParameters: Object.fromEntries(names.map((n) => [n, 'x'])) } : {}),
+    headers: { ...template.headers, ...(pick.body ? { 'content-type': 'application/json' } : {}) },
+    ...(pick.body ? { body: '{}' } : {}),
+    requestContext: { ...template.requestContext, routeKey, requestId: `bench-${pick.id}`, http: { ...template.requestContext.http, method: pick.method, path } },
+  };
+  const file = join(dir, `${spec.id}.json`);
+  writeFileSync(file, JSON.stringify(event));
+  return file;
+}
+
+/** Each bundle imported in a fresh process, then invoked once with its sample event. */
+async function lambdaBundles() {
   const out: Record<string, unknown> = {};
-  for (const spec of allFunctions) {
-    const file = join(root, 'infra/dist', spec.id, 'index.mjs');
-    const bytes = statSync(file).size;
-    const entry: Record<string, unknown> = { bytes, gzipBytes: gzipSync(readFileSync(file)).length };
-    const sample = samples[spec.id];
-    if (sample) {
-      const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe(file, join(root, sample))], {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, APP_STAGE: 'bench', TOKEN_SECRET: 'bench-only-secret', POWERTOOLS_LOG_LEVEL: 'ERROR', POWERTOOLS_METRICS_DISABLED: 'true', TABLE_NAME: 'plac-app', AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_ENDPOINT_URL_DYNAMODB: currentDynamoEndpoint ?? 'http://127.0.0.1:9' },
-      });
-      const line = probe.stdout.trim().split('\n').pop() ?? '';
-      try {
-        Object.assign(entry, JSON.parse(line));
-      } catch {
-        entry.error = probe.stderr.slice(0, 300);
+  const eventsDir = await mkdtemp(join(tmpdir(), 'plac-bench-events-'));
+  try {
+    for (const spec of allFunctions) {
+      const file = join(root, 'infra/dist', spec.id, 'index.mjs');
+      const bytes = statSync(file).size;
+      const entry: Record<string, unknown> = { bytes, gzipBytes: gzipSync(readFileSync(file)).length };
+      const sample = sampleEventFor(spec, eventsDir);
+      if (sample) {
+        const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe(file, sample)], {
+          cwd: root,
+          encoding: 'utf8',
+          env: {
+            ...process.env,
+            APP_STAGE: 'bench',
+            TOKEN_SECRET: 'bench-only-secret',
+            POWERTOOLS_SERVICE_NAME: serviceName(spec),
+            POWERTOOLS_LOG_LEVEL: 'ERROR',
+            POWERTOOLS_METRICS_DISABLED: 'true',
+            TABLE_NAME: 'plac-app',
+            AWS_REGION: 'us-east-1',
+            AWS_ACCESS_KEY_ID: 'local',
+            AWS_SECRET_ACCESS_KEY: 'local',
+            AWS_ENDPOINT_URL_DYNAMODB: currentDynamoEndpoint ?? 'http://127.0.0.1:9',
+          },
+        });
+        const line = probe.stdout.trim().split('\n').pop() ?? '';
+        try {
+          Object.assign(entry, JSON.parse(line));
+        } catch {
+          entry.error = probe.stderr.slice(0, 300);
+        }
       }
+      out[spec.id] = entry;
     }
-    out[spec.id] = entry;
+  } finally {
+    await rm(eventsDir, { recursive: true, force: true });
   }
   return out;
 }
@@ -115,7 +172,7 @@ function coldStartProbe(bundle: string, eventFile: string) {
     let status;
     try { const r = await handler(event, context); status = r?.statusCode ?? 'ok'; } catch (e) { status = 'error: ' + e.message; }
     const t2 = performance.now();
-    console.log(JSON.stringify({ importMs: +(t1 - t0).toFixed(1), firstRequestMs: +(t2 - t1).toFixed(1), firstStatus: status }));
+    console.log(JSON.stringify({ importMs: +(t1 - t0).toFixed(1), firstRequestMs: +(t2 - t1).toFixed(1), coldMs: +(t2 - t0).toFixed(1), firstStatus: status }));
   `;
 }
 
@@ -211,7 +268,12 @@ function printTable(r: Record<string, unknown>) {
     ['first page JavaScript (entry + preloads)', `${(w.bytes / 1024).toFixed(1)} KiB, ${(w.gzipBytes / 1024).toFixed(1)} KiB gzip (+ CSS ${(w.entryCssGzipBytes / 1024).toFixed(1)} KiB gzip)`],
   ];
   for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
-    const cold = b.importMs !== undefined ? `  import ${b.importMs} ms  first request ${b.firstRequestMs} ms (${b.firstStatus})` : '';
+    const cold =
+      b.importMs !== undefined
+        ? `  import ${b.importMs} ms + first request ${b.firstRequestMs} ms = ${b.coldMs} ms (${b.firstStatus})`
+        : b.error
+          ? `  probe failed: ${String(b.error).split('\n')[0]}`
+          : '';
     rows.push([`λ ${id}`, `${(Number(b.bytes) / 1024).toFixed(0)} KiB (${(Number(b.gzipBytes) / 1024).toFixed(0)} KiB gzip)${cold}`]);
   }
   const width = Math.max(...rows.map(([k]) => k.length));

@@ -22,6 +22,8 @@ export interface BundleReport {
   readonly bytes: number;
   readonly gzipBytes: number;
   readonly sourceMapBytes: number;
+  /** Bytes each input file contributes to the output (esbuild's metafile), for the size tests. */
+  readonly inputs: Readonly<Record<string, number>>;
 }
 
 export async function bundleAll(outDir = bundleOutDir): Promise<BundleReport[]> {
@@ -42,15 +44,18 @@ export async function bundleAll(outDir = bundleOutDir): Promise<BundleReport[]> 
       metafile: true,
     });
     writeFileSync(join(dir, 'index.meta.json'), JSON.stringify(result.metafile));
+    const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
     reports.push({
       id: spec.id,
       entry: `functions/${spec.entry}`,
       bytes: statSync(outfile).size,
       gzipBytes: gzipSync(readFileSync(outfile)).length,
       sourceMapBytes: statSync(`${outfile}.map`).size,
+      inputs: Object.fromEntries(Object.entries(output?.inputs ?? {}).map(([file, { bytesInOutput }]) => [file, bytesInOutput])),
     });
   }
-  writeFileSync(join(outDir, 'bundles.json'), `${JSON.stringify({ esbuild: esbuild.version, bundles: reports }, null, 2)}\n`);
+  const summary = reports.map(({ inputs: _inputs, ...rest }) => rest);
+  writeFileSync(join(outDir, 'bundles.json'), `${JSON.stringify({ esbuild: esbuild.version, bundles: summary }, null, 2)}\n`);
   return reports;
 }
 

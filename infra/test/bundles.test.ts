@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleAll, type BundleReport } from '../lib/bundle';
+import { allFunctions } from '../lib/topology';
+
+/**
+ * Every Lambda bundled exactly as deployed (bundle.ts, the CDK's esbuild options), then weighed: a
+ * size budget per function, and heavy libraries only in the functions that use them. Sizes only:
+ * timings belong to the benchmark (bench/run.ts), never to a test.
+ */
+
+const KIB = 1024;
+/** The goal for every function (the hardening issue): 500 KiB minified. */
+const BUDGET_KIB = 500;
+
+/**
+ * Functions still over the goal, each with a ceiling at what it weighs today (so that any growth
+ * fails) and why. Lower a ceiling when a function loses weight; remove the entry when it fits.
+ */
+const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
+  PlatformApi: { ceiling: 850, why: 'the whole contract table (OpenAPI); all of zod while shared/src/domain/{cnpj,cpf}.ts use `import { z }`' },
+  DominioApi: { ceiling: 800, why: 'ElectroDB (~220 KiB with jsonschema) and the AWS SDK (~350 KiB: DynamoDB, Secrets Manager for token refresh)' },
+  ServicosApi: { ceiling: 800, why: 'ElectroDB and the AWS SDK, as DominioApi' },
+  ReferenceLoadTask: { ceiling: 800, why: 'ElectroDB and the AWS SDK, as DominioApi' },
+  Authorizer: { ceiling: 660, why: 'ElectroDB (sessions) and the AWS SDK' },
+  AuthApi: { ceiling: 1950, why: 'pdf-lib (~390 KiB) through users/service → platform/uploads; all of zod (cnpj/cpf); S3, SES, asn1' },
+  UsersApi: { ceiling: 1850, why: 'pdf-lib through platform/uploads; all of zod (cpf.ts); S3, SES' },
+  ClientesApi: { ceiling: 1700, why: 'pdf-lib (the contract PDF); all of zod (cnpj.ts); SES' },
+  InstituicoesApi: { ceiling: 1800, why: 'pdf-lib (signed authorisations); all of zod (cnpj.ts); S3' },
+};
+
+/** Heavy libraries and the functions allowed to carry them. */
+const ALLOWED: Record<string, { pattern: RegExp; in: readonly string[] }> = {
+  'zod locales': {
+    // The 'en' default (~3 KiB) is always there; a full set is ~190 KiB.
+    pattern: /node_modules\/zod\/v4\/locales\/(?!en\.js)/,
+    // Known: the `import { z } from 'zod'` of shared/src/domain/{cnpj,cpf}.ts and functions/webhooks/dispatcher.ts.
+    in: ['PlatformApi', 'AuthApi', 'UsersApi', 'ClientesApi', 'InstituicoesApi', 'WebhookDispatcher'],
+  },
+  'pdf-lib': { pattern: /node_modules\/(pdf-lib|@pdf-lib)\//, in: ['ClientesApi', 'InstituicoesApi', 'AuthApi', 'UsersApi'] },
+  asn1: { pattern: /node_modules\/(asn1js|@peculiar\/asn1)/, in: ['AuthApi'] },
+  // Sessions (platform/auth/sessions.ts) are ElectroDB: the platform function never opens one.
+  electrodb: { pattern: /node_modules\/electrodb\//, in: allFunctions.map((f) => f.id).filter((id) => id !== 'PlatformApi' && id !== 'WebhookDispatcher') },
+};
+
+let dir: string;
+let reports: BundleReport[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'plac-bundles-'));
+  reports = await bundleAll(dir);
+}, 180_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('Lambda bundles', () => {
+  it('bundles every function of the topology', () => {
+    expect(reports.map((r) => r.id).sort()).toEqual(allFunctions.map((f) => f.id).sort());
+  });
+
+  it(`keeps every function within ${BUDGET_KIB} KiB, or under its recorded ceiling`, () => {
+    for (const report of reports) {
+      const limit = OVER_BUDGET_KIB[report.id]?.ceiling ?? BUDGET_KIB;
+      expect(report.bytes / KIB, `${report.id}: ${(report.bytes / KIB).toFixed(0)} KiB > ${limit} KiB`).toBeLessThanOrEqual(limit);
+    }
+  });
+
+  it('keeps heavy libraries out of the functions that do not use them', () => {
+    for (const report of reports) {
+      const inputs = Object.entries(report.inputs).filter(([, bytes]) => bytes > 0).map(([file]) => file);
+      for (const [name, rule] of Object.entries(ALLOWED)) {
+        if (rule.in.includes(report.id)) continue;
+        expect(inputs.filter((file) => rule.pattern.test(file)), `${name} in ${report.id}`).toEqual([]);
+      }
+    }
+  });
+
+  it('gives a function only its own context’s contracts (and the ones they build on)', () => {
+    const ownContext: Record<string, readonly string[]> = {
+      DominioApi: ['dominio'],
+      ServicosApi: ['servicos'],
+      ClientesApi: ['clientes'],
+      InstituicoesApi: ['instituicoes'],
+      AuthApi: ['auth'],
+      // The users contracts reuse the session user of the auth contracts.
+      UsersApi: ['users', 'auth'],
+    };
+    for (const report of reports) {
+      const own = ownContext[report.id];
+      if (!own) continue;
+      const contexts = Object.entries(report.inputs)
+        .filter(([file, bytes]) => bytes > 0 && /shared\/src\/contracts\/(?!define|common|index)\w+\.ts$/.test(file))
+        .map(([file]) => /contracts\/(\w+)\.ts$/.exec(file)![1]!);
+      expect(contexts.filter((c) => !own.includes(c)), report.id).toEqual([]);
+    }
+  });
+});
