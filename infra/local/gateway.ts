@@ -198,15 +198,20 @@ function route(method: string, path: string, channel: Channel) {
   return best;
 }
 
+/** The body, or null past API Gateway's limit (the rest is read and dropped, so the client gets the 413). */
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
+    if (size > MAX_BODY_BYTES) {
+      if (size > 4 * MAX_BODY_BYTES) break;
+      chunks.length = 0;
+      continue;
+    }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks);
 }
 
 /** The request line and the header values, as API Gateway counts them against its limit. */
