@@ -83,44 +83,50 @@ test('the administrator logs in, creates a Sefaz manager and a client user, and 
   await expect(page.getByRole('tab', { name: 'Sefaz' })).toBeVisible();
 });
 
-test('a client inside its password period logs in with a password; one past it gets the spec’s message', async ({ page }) => {
+test('a client inside its password period logs in with a password', async ({ page }) => {
   await page.goto('/');
   const form = page.getByRole('form', { name: 'Login de cliente' });
   await form.getByLabel('E-mail').fill('cliente@plac.local');
   await form.getByRole('button', { name: 'Entrar' }).click();
   const dialog = page.getByRole('form', { name: 'Senha do cliente' });
   await dialog.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await dialog.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Cliente Demo' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sair' }).click();
-
-  await form.getByLabel('E-mail').fill('imf@plac.local');
-  await form.getByRole('button', { name: 'Entrar' }).click();
-  await dialog.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Entrar' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Encerrado o prazo para autenticar sem certificado digital.');
-  await expect(page).toHaveURL(/\/$/);
 });
 
-test.describe('with the company’s e-CNPJ certificate', () => {
-  const imf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-imf')!;
+/** The e-CNPJ of a demo client, offered by the browser to the mutual-TLS domain. */
+function certificateOf(clienteId: string) {
+  const cliente = DEMO_CLIENTES.find((c) => c.clienteId === clienteId)!;
   const dir = join(process.env.PLAC_E2E_DATA ?? '', 'pki/test-icp/ecnpj');
-  test.use({
-    ignoreHTTPSErrors: true,
-    clientCertificates: [{ origin: `https://localhost:${e2ePorts.https}`, certPath: join(dir, `${imf.cnpj}.cert.pem`), keyPath: join(dir, `${imf.cnpj}.key.pem`) }],
-  });
+  return [{ origin: `https://localhost:${e2ePorts.https}`, certPath: join(dir, `${cliente.cnpj}.cert.pem`), keyPath: join(dir, `${cliente.cnpj}.key.pem`) }];
+}
 
-  test('a client past its password period logs in with its certificate', async ({ page }) => {
+test.describe('a client past its password period', () => {
+  test.use({ ignoreHTTPSErrors: true, clientCertificates: certificateOf('demo-imf') });
+
+  test('goes straight to its certificate, without a password dialog or a failure toast', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Login de cliente' });
     await form.getByLabel('E-mail').fill('imf@plac.local');
     await form.getByRole('button', { name: 'Entrar' }).click();
-    const dialog = page.getByRole('form', { name: 'Senha do cliente' });
-    await dialog.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Entrar' }).click();
-    await dialog.getByRole('button', { name: 'Entrar com certificado digital' }).click();
     await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Cliente IMF Demo' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Senha do cliente' })).toHaveCount(0);
+    await expect(page.getByText('Encerrado o prazo para autenticar sem certificado digital.')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Pagamentos antecipados')).toBeVisible();
+  });
+});
+
+test.describe('a client inside its password period', () => {
+  test.use({ ignoreHTTPSErrors: true, clientCertificates: certificateOf('demo-esf') });
+
+  test('may choose its certificate instead of the password', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Login de cliente' });
+    await form.getByLabel('E-mail').fill('cliente@plac.local');
+    await form.getByRole('button', { name: 'Entrar' }).click();
+    const dialog = page.getByRole('form', { name: 'Senha do cliente' });
+    await dialog.getByRole('button', { name: 'Entrar com certificado digital' }).click();
+    await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Cliente Demo' })).toBeVisible();
   });
 });
 
@@ -153,7 +159,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await login.getByRole('button', { name: 'Entrar' }).click();
   const dialogSenha = page.getByRole('form', { name: 'Senha do cliente' });
   await dialogSenha.getByLabel('Senha', { exact: true }).fill('Monitor2026x');
-  await dialogSenha.getByRole('button', { name: 'Entrar' }).click();
+  await dialogSenha.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Monitoramento Demo' })).toBeVisible();
 });
 

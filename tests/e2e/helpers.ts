@@ -21,7 +21,7 @@ export async function loginClientePassword(page: Page, email: string, password =
   await form.getByRole('button', { name: 'Entrar' }).click();
   const dialog = page.getByRole('form', { name: 'Senha do cliente' });
   await dialog.getByLabel('Senha', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await dialog.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
 export async function pick(page: Page, inputId: string, option: string | RegExp) {

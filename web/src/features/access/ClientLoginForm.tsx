@@ -79,14 +79,14 @@ interface ClientPasswordDialogProps {
   onHide: () => void;
 }
 
-/** The password dialog of a client user inside the period without certificate. */
+/** The password dialog of a client user inside the period without certificate, who may also choose the certificate. */
 function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogProps) {
   const [password, setPassword] = useState('');
   const [local, setLocal] = useState<LocalErrors>({});
   const finish = useFinishLogin();
   const entrar = useApiMutation(auth.loginCliente, { onSuccess: finish });
-  // Past the period without certificate the server refuses the password; the same user may go on
-  // with the company's certificate.
+  // Past the period without certificate the server refuses the password (the type check already
+  // sends such clients to the certificate; this covers a period that ends while the dialog is open).
   const periodOver = entrar.error?.error === 'prazoSemCertificadoEncerrado';
   const certificado = useMutation<void, ApiError>({
     mutationFn: async () => {
@@ -128,20 +128,19 @@ function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogPr
         </FormField>
         <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
         {periodOver && (
-          <>
-            <p className="login-hint" role="alert">
-              {entrar.error?.message}
-            </p>
-            <Button
-              type="button"
-              label="Entrar com certificado digital"
-              icon="pi pi-id-card"
-              severity="secondary"
-              loading={certificado.isPending}
-              onClick={() => certificado.mutate()}
-            />
-          </>
+          <p className="login-hint" role="alert">
+            {entrar.error?.message}
+          </p>
         )}
+        {/* The certificate is always an option: inside the period too, and the only one past it. */}
+        <Button
+          type="button"
+          label="Entrar com certificado digital"
+          icon="pi pi-id-card"
+          severity="secondary"
+          loading={certificado.isPending}
+          onClick={() => certificado.mutate()}
+        />
       </form>
     </AppDialog>
   );
