@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { accessibleThemePlugin } from './src/app/accessibleTheme';
 // The product's version (spec 1 section 9: shown to the user as 2.10.0) has one source: the root package.
 import rootPackage from '../package.json' with { type: 'json' };
 
 export default defineConfig({
-  plugins: [react()],
+  // The green theme at WCAG AA contrast (src/app/accessibleTheme.ts).
+  plugins: [react(), accessibleThemePlugin()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },

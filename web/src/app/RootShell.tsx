@@ -10,6 +10,7 @@ import { Outlet } from 'react-router-dom';
 import { getSession, subscribeSession } from '../lib/session';
 import { GlobalProgressBar } from './GlobalProgressBar';
 import { PT_BR } from './primeLocale';
+import { PASS_THROUGH } from './primePassThrough';
 import { createQueryClient } from './queryClient';
 import { ScrollToTop } from './ScrollToTop';
 import { ToastHost } from './ToastHost';
@@ -36,7 +37,7 @@ export default function RootShell() {
   useClearCacheOnLogout(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <PrimeReactProvider value={{ locale: PT_BR }}>
+      <PrimeReactProvider value={{ locale: PT_BR, pt: PASS_THROUGH }}>
         <ScrollToTop />
         <GlobalProgressBar />
         <ToastHost />

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast, TOAST_LIFE_MS } from '../lib/toast';
+import { clearToasts, toast, TOAST_LIFE_MS } from '../lib/toast';
 import { ToastHost } from './ToastHost';
 
 describe('ToastHost', () => {
@@ -34,5 +34,19 @@ describe('ToastHost', () => {
     render(<ToastHost />);
     expect(screen.getByText('Você foi deslogado do sistema por inatividade. Favor entrar no sistema novamente.')).toBeTruthy();
     expect(screen.getByText('Atenção')).toBeTruthy();
+  });
+
+  it('clearToasts removes the toasts on screen and the queued ones', async () => {
+    toast.error('Fila antes do login');
+    clearToasts();
+    render(<ToastHost />);
+    expect(screen.queryByText('Fila antes do login')).toBeNull();
+    act(() => toast.error('Senha inválida'));
+    expect(screen.getByText('Senha inválida')).toBeTruthy();
+    act(() => clearToasts());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    });
+    expect(screen.queryByText('Senha inválida')).toBeNull();
   });
 });

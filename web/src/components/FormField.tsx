@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { FieldError } from './FieldError';
+import { RequiredMark } from './RequiredMark';
 
 interface FormFieldProps {
   /** The input's id: the label points at it, and its messages get the id `${id}-error`. */
   id: string;
   label: string;
+  /** Shows the required mark beside the label (give the input aria-required too). */
+  required?: boolean;
   /** The field's name in the API's `errors`. */
   field: string;
   /** The failed call (its field errors show here). */
@@ -20,10 +23,13 @@ interface FormFieldProps {
  * A labelled form field with its messages beside it (spec 1 section 8: field errors are shown beside
  * the fields). The input inside takes `id` and `aria-describedby={`${id}-error`}`.
  */
-export function FormField({ id, label, field, error, messages, hint, children }: FormFieldProps) {
+export function FormField({ id, label, required, field, error, messages, hint, children }: FormFieldProps) {
   return (
     <div className="form-field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && <RequiredMark />}
+      </label>
       {children}
       {hint}
       <FieldError error={error} field={field} id={`${id}-error`} messages={messages} />

@@ -19,6 +19,7 @@ export interface ToastMessage {
 type Listener = (message: ToastMessage) => void;
 
 const listeners = new Set<Listener>();
+const clearListeners = new Set<() => void>();
 const pending: ToastMessage[] = [];
 
 const SUMMARIES: Record<ToastSeverity, string> = {
@@ -50,5 +51,22 @@ export function subscribeToasts(listener: Listener): () => void {
   for (const message of pending.splice(0)) listener(message);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+/**
+ * Removes every toast on screen and every queued one: a successful login starts afresh, without the
+ * failure of an earlier attempt staying on the dashboard.
+ */
+export function clearToasts(): void {
+  pending.length = 0;
+  for (const listener of clearListeners) listener();
+}
+
+/** Called on clearToasts(). Returns the unsubscribe function. */
+export function subscribeToastClear(listener: () => void): () => void {
+  clearListeners.add(listener);
+  return () => {
+    clearListeners.delete(listener);
   };
 }

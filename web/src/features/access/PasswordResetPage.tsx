@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CharCounter } from '../../components/CharCounter';
 import { FormField } from '../../components/FormField';
-import { useApiMutation } from '../../lib/api';
+import { reportApiError, useApiMutation, useServerFieldErrors, type ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
 
@@ -19,6 +19,21 @@ export const PASSWORD_MAX = 20;
  * link: e-mail, new password and its confirmation. Success shows the server's message and goes to the
  * login; a refused token shows 'Não foi possível reiniciar sua senha.' (the API's senhaReinicioFalhou).
  */
+/**
+ * A refused reset as the user sees it: the link's token is not something they typed, so whatever the
+ * server says of it (expired, unknown, or the validator's own words about a malformed one) is 'Não foi
+ * possível reiniciar sua senha.'; the other fields' messages are shown beside them as usual.
+ */
+function reportResetError(error: ApiError): void {
+  // Token failures of the session were handled by the API client.
+  if (error.isTokenError) return;
+  if (error.error === 'senhaReinicioFalhou' || (error.fieldErrors?.token?.length ?? 0) > 0) {
+    toast.error(MESSAGES.senhaReinicioFalhou);
+    return;
+  }
+  reportApiError(error);
+}
+
 export default function PasswordResetPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -27,12 +42,16 @@ export default function PasswordResetPage() {
   const [confirmation, setConfirmation] = useState('');
   const [local, setLocal] = useState<LocalErrors>({});
   const redefinir = useApiMutation(auth.passwordReset, {
+    notify: false,
     onSuccess: (data) => {
       toast.success(data.message);
       void navigate('/', { replace: true });
     },
+    onError: reportResetError,
   });
-  const invalid = (field: string) => Boolean(local[field]) || Boolean(redefinir.error?.fieldErrors?.[field]);
+  // A field's server messages go when the field changes.
+  const server = useServerFieldErrors(redefinir.error);
+  const invalid = (field: string) => Boolean(local[field]) || Boolean(server.error?.fieldErrors?.[field]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,7 +77,7 @@ export default function PasswordResetPage() {
             id="reset-email"
             label="E-mail"
             field="email"
-            error={redefinir.error}
+            error={server.error}
             messages={local.email}
             hint={<CharCounter value={email} max={EMAIL_MAX} id="reset-email-counter" />}
           >
@@ -68,7 +87,10 @@ export default function PasswordResetPage() {
               autoComplete="username"
               value={email}
               maxLength={EMAIL_MAX}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                server.clear('email');
+                setEmail(e.target.value);
+              }}
               aria-describedby="reset-email-counter reset-email-error"
               invalid={invalid('email')}
             />
@@ -77,7 +99,7 @@ export default function PasswordResetPage() {
             id="reset-senha"
             label="Senha"
             field="password"
-            error={redefinir.error}
+            error={server.error}
             messages={local.password}
             hint={<CharCounter value={password} max={PASSWORD_MAX} id="reset-senha-counter" />}
           >
@@ -87,7 +109,10 @@ export default function PasswordResetPage() {
               autoComplete="new-password"
               value={password}
               maxLength={PASSWORD_MAX}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                server.clear('password');
+                setPassword(e.target.value);
+              }}
               aria-describedby="reset-senha-counter reset-senha-error"
               invalid={invalid('password')}
             />
@@ -96,7 +121,7 @@ export default function PasswordResetPage() {
             id="reset-confirmacao"
             label="Confirmação de senha"
             field="password_confirmation"
-            error={redefinir.error}
+            error={server.error}
             messages={local.password_confirmation}
             hint={<CharCounter value={confirmation} max={PASSWORD_MAX} id="reset-confirmacao-counter" />}
           >
@@ -106,7 +131,10 @@ export default function PasswordResetPage() {
               autoComplete="new-password"
               value={confirmation}
               maxLength={PASSWORD_MAX}
-              onChange={(e) => setConfirmation(e.target.value)}
+              onChange={(e) => {
+                server.clear('password_confirmation');
+                setConfirmation(e.target.value);
+              }}
               aria-describedby="reset-confirmacao-counter reset-confirmacao-error"
               invalid={invalid('password_confirmation')}
             />

@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { FormField } from '../../components/FormField';
-import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { apiQueryKey, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
 import { updateUser, useCurrentUser, type SessionUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { initialsOf, readAvatar } from './avatar';
@@ -76,7 +76,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
       setImage({ kind: 'keep' });
     },
   });
-  const invalid = (field: string) => Boolean(local[field]) || Boolean(salvar.error?.fieldErrors?.[field]);
+  // A field's server messages go when the field changes.
+  const server = useServerFieldErrors(salvar.error);
+  const invalid = (field: string) => Boolean(local[field]) || Boolean(server.error?.fieldErrors?.[field]);
 
   const shownImage = image.kind === 'new' ? image.dataUrl : image.kind === 'remove' ? null : profile.image;
 
@@ -90,6 +92,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       toast.error(checked.message);
       return;
     }
+    server.clear('image');
     setImage({ kind: 'new', dataUrl: checked.dataUrl });
   }
 
@@ -138,43 +141,52 @@ function ProfileForm({ profile }: { profile: Profile }) {
               <Button type="button" label="Remover foto" icon="pi pi-trash" severity="danger" text onClick={() => setImage({ kind: 'remove' })} />
             )}
             <small className="profile-hint">png ou jpeg, até 3 MB. A foto é gravada ao salvar.</small>
-            <FieldError error={salvar.error} field="image" id="perfil-foto-error" />
+            <FieldError error={server.error} field="image" id="perfil-foto-error" />
           </div>
         </div>
 
-        <FormField id="perfil-nome" label="Nome" field="name" error={salvar.error} messages={local.name}>
+        <FormField id="perfil-nome" label="Nome" field="name" error={server.error} messages={local.name}>
           <InputText
             id="perfil-nome"
             autoComplete="name"
             value={name}
             maxLength={100}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+                server.clear('name');
+                setName(e.target.value);
+              }}
             aria-describedby="perfil-nome-error"
             invalid={invalid('name')}
           />
         </FormField>
-        <FormField id="perfil-email" label="E-mail" field="email" error={salvar.error} messages={local.email}>
+        <FormField id="perfil-email" label="E-mail" field="email" error={server.error} messages={local.email}>
           <InputText
             id="perfil-email"
             type="email"
             autoComplete="email"
             value={email}
             maxLength={100}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+                server.clear('email');
+                setEmail(e.target.value);
+              }}
             aria-describedby="perfil-email-error"
             invalid={invalid('email')}
           />
         </FormField>
         {canChangePassword && (
           <>
-            <FormField id="perfil-senha" label="Senha" field="password" error={salvar.error} messages={local.password}>
+            <FormField id="perfil-senha" label="Senha" field="password" error={server.error} messages={local.password}>
               <InputText
                 id="perfil-senha"
                 type="password"
                 autoComplete="new-password"
                 value={password}
                 maxLength={20}
-                onChange={(e) => setPassword(e.target.value)}
+                onChange={(e) => {
+                server.clear('password');
+                setPassword(e.target.value);
+              }}
                 aria-describedby="perfil-senha-error"
                 invalid={invalid('password')}
               />
@@ -183,7 +195,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
               id="perfil-confirmacao"
               label="Confirmação de senha"
               field="password_confirmation"
-              error={salvar.error}
+              error={server.error}
               messages={local.password_confirmation}
             >
               <InputText
@@ -192,7 +204,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 autoComplete="new-password"
                 value={confirmation}
                 maxLength={20}
-                onChange={(e) => setConfirmation(e.target.value)}
+                onChange={(e) => {
+                server.clear('password_confirmation');
+                setConfirmation(e.target.value);
+              }}
                 aria-describedby="perfil-confirmacao-error"
                 invalid={invalid('password_confirmation')}
               />

@@ -4,15 +4,21 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError, reportApiError } from '../../lib/api';
 import { login } from '../../lib/session';
+import { clearToasts } from '../../lib/toast';
 
 /** What every login answers: the session user and the bearer token. */
 export type LoginResult = ResponseOf<typeof auth.loginSefaz>;
 
-/** Stores the session of a successful login and leaves for `to` (the dashboard unless said). */
+/**
+ * Stores the session of a successful login and leaves for `to` (the dashboard unless said). The
+ * toasts of earlier failed attempts (a wrong password before the certificate) are cleared: they no
+ * longer apply.
+ */
 export function useFinishLogin(to = '/app'): (result: LoginResult) => void {
   const navigate = useNavigate();
   return useCallback(
     (result: LoginResult) => {
+      clearToasts();
       login(result.user, result.token);
       void navigate(to, { replace: true });
     },

@@ -103,7 +103,7 @@ describe('autorizacao-inf-cliente-form (spec 2 sections 2.2, 4, 5, 8)', { timeou
 
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
     expect(await screen.findByText('O campo Instituição Financeira é obrigatório.')).toBeTruthy();
-    expect(screen.getByText('O campo Arquivo é obrigatório.')).toBeTruthy();
+    expect(screen.getByText('O campo Autorização assinada (PDF) é obrigatório.')).toBeTruthy();
 
     const file = screen.getByLabelText('Arquivo PDF');
     await userEvent.upload(file, new File(['texto'], 'autorizacao.docx'), { applyAccept: false });

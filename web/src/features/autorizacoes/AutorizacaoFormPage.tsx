@@ -39,11 +39,14 @@ export default function AutorizacaoFormPage() {
   const navigate = useNavigate();
   const cliente = state.cliente;
 
+  // Once: the effect runs again while the navigation is under way (and twice in StrictMode), and
+  // each run used to add its own toast.
+  const warned = useRef(false);
   useEffect(() => {
-    if (!cliente) {
-      toast.error(MESSAGES.semDadosCliente);
-      navigate(routePath('autorizacao-inf-cliente-list'), { replace: true });
-    }
+    if (cliente || warned.current) return;
+    warned.current = true;
+    toast.error(MESSAGES.semDadosCliente);
+    navigate(routePath('autorizacao-inf-cliente-list'), { replace: true });
   }, [cliente, navigate]);
 
   if (!cliente) return null;
@@ -54,6 +57,13 @@ export default function AutorizacaoFormPage() {
 }
 
 const voltar = () => routePath('autorizacao-inf-cliente-list');
+
+/** The visible labels, also for 'O campo {campo} é obrigatório.'. */
+const LABELS = {
+  instituicao: 'Instituição Financeira',
+  arquivo: 'Autorização assinada (PDF)',
+  justificativa: 'Justificativa',
+} as const;
 
 /** The chosen file checked in the browser: .pdf and size (the server checks the content too). */
 function checkFile(file: File): string | null {
@@ -149,17 +159,18 @@ function NovaAutorizacao({ cliente }: { cliente: ClienteOpcao }) {
           </FormField>
           <FormField
             id="instituicao"
-            label="Instituição Financeira *"
+            label={LABELS.instituicao}
+            required
             field="instituicaoFinanceira"
             error={create.error}
-            messages={required(instituicao !== null, 'Instituição Financeira')}
+            messages={required(instituicao !== null, LABELS.instituicao)}
           >
             <div className="inst-file">
               <InstituicaoAutoComplete key={formKey} inputId="instituicao" value={instituicao} onChange={setInstituicao} aria-describedby="instituicao-error" />
               <Button type="button" icon="pi pi-plus" label="Nova Instituição" outlined onClick={() => setDialog(true)} />
             </div>
           </FormField>
-          <FormField id="arquivo" label="Autorização assinada (PDF) *" field="arquivo" error={create.error} messages={required(file !== null, 'Arquivo')}>
+          <FormField id="arquivo" label={LABELS.arquivo} required field="arquivo" error={create.error} messages={required(file !== null, LABELS.arquivo)}>
             <FileInput id="arquivo" file={file} onFile={setFile} />
           </FormField>
         </div>
@@ -269,10 +280,11 @@ function EdicaoAutorizacao({ cliente, autorizacao }: { cliente: ClienteOpcao; au
           <div className="page-field page-field-wide">
             <FormField
               id="justificativa"
-              label={admin && mudou ? 'Justificativa *' : 'Justificativa'}
+              label={LABELS.justificativa}
+              required={admin && mudou}
               field="justificativa"
               error={update.error}
-              messages={submitted && justificativaFalta ? [message('campoObrigatorio', { field: 'Justificativa' })] : []}
+              messages={submitted && justificativaFalta ? [message('campoObrigatorio', { field: LABELS.justificativa })] : []}
             >
               <InputTextarea
                 id="justificativa"

@@ -70,7 +70,7 @@ export function NovaInstituicaoDialog({ visible, onHide, onCreated }: Props) {
     <AppDialog header="Nova Instituição Financeira" visible={visible} onHide={close} style={{ width: 'min(34rem, 95vw)' }} modal>
       <form onSubmit={onSubmit} noValidate aria-label="Nova Instituição Financeira">
         <div className="page-grid">
-          <FormField id="nova-razaoSocial" label={`${LABELS.razaoSocial} *`} field="razaoSocial" error={create.error} messages={messages('razaoSocial')}>
+          <FormField id="nova-razaoSocial" label={LABELS.razaoSocial} required field="razaoSocial" error={create.error} messages={messages('razaoSocial')}>
             <InputText
               id="nova-razaoSocial"
               maxLength={150}
@@ -80,7 +80,7 @@ export function NovaInstituicaoDialog({ visible, onHide, onCreated }: Props) {
               aria-describedby="nova-razaoSocial-error"
             />
           </FormField>
-          <FormField id="nova-cnpj" label={`${LABELS.cnpj} *`} field="cnpj" error={create.error} messages={messages('cnpj')}>
+          <FormField id="nova-cnpj" label={LABELS.cnpj} required field="cnpj" error={create.error} messages={messages('cnpj')}>
             <InputMask
               id="nova-cnpj"
               mask={MASKS.cnpjBase}
@@ -92,7 +92,7 @@ export function NovaInstituicaoDialog({ visible, onHide, onCreated }: Props) {
               aria-describedby="nova-cnpj-error"
             />
           </FormField>
-          <FormField id="nova-uf" label={`${LABELS.uf} *`} field="uf" error={create.error} messages={messages('uf')}>
+          <FormField id="nova-uf" label={LABELS.uf} required field="uf" error={create.error} messages={messages('uf')}>
             <Dropdown
               inputId="nova-uf"
               options={UF_OPTIONS}

@@ -21,9 +21,9 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { apiQueryKey, reportApiError, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
 import { toTransportDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { CidadeAutoComplete } from './CidadeAutoComplete';
@@ -110,9 +110,21 @@ function Loading() {
 export function ClienteFormView({ mode }: { mode: ClienteFormMode }) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  // Always read afresh: the form starts from this answer.
-  const cliente = useApiQuery(clientes.getCliente, { params: { id } }, { refetchOnMount: 'always' });
+  // Always read afresh: the form starts from this answer. Its failure is shown here (below).
+  const cliente = useApiQuery(clientes.getCliente, { params: { id } }, { refetchOnMount: 'always', notify: false });
+  const failure = cliente.error;
+  // Another company's record (403) is the not-authorised page alone, without a toast; any other
+  // failure is its toast, once, beside the not-found text.
+  const forbidden = failure?.status === 403;
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (!failure || failure.isTokenError || reported.current === failure) return;
+    reported.current = failure;
+    if (failure.status === 403) navigate(routePath('not-authorized'), { replace: true });
+    else reportApiError(failure);
+  }, [failure, navigate]);
 
+  if (forbidden) return null;
   if (!cliente.isFetchedAfterMount) return <Loading />;
   if (!cliente.data) {
     // The reason ('Recurso não encontrado', ...) is a toast already.
@@ -148,7 +160,9 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
   const [tab, setTab] = useState(0);
   const prazo = useApiQuery(clientes.prazoSemCertificado, {}, { enabled: admin });
   const update = useApiMutation(clientes.updateCliente);
-  const error = update.error;
+  // A field's server messages go when the field changes.
+  const server = useServerFieldErrors(update.error);
+  const error = server.error;
 
   const situacaoOptions = useMemo(() => {
     // In the domain's order.
@@ -160,9 +174,14 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
   const requiredMessage = (field: RequiredField) => (missing.has(field) ? message('campoObrigatorio', { field: LABELS[field] }) : null);
   const invalid = (field: string) => missing.has(field as RequiredField) || (error?.fieldErrors?.[field]?.length ?? 0) > 0;
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    server.clear(key);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
 
   function changeUf(uf: string | null) {
+    server.clear('uf');
+    server.clear('cidade');
     // Spec 1 section 4: changing the UF clears the city.
     setForm((f) => (f.uf === uf ? f : { ...f, uf, cidade: '' }));
   }

@@ -10,7 +10,7 @@ import { InputText } from 'primereact/inputtext';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FieldError } from '../../components/FieldError';
-import { useApiMutation } from '../../lib/api';
+import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
 import { CidadeAutoComplete } from './CidadeAutoComplete';
@@ -87,17 +87,28 @@ export default function ClienteRegisterPage() {
   const [submitted, setSubmitted] = useState(false);
   const [cnpjInvalid, setCnpjInvalid] = useState(false);
   const [confirmTouched, setConfirmTouched] = useState(false);
+  /**
+   * The captcha started over (after a refused submission): its required message waits for the next
+   * submission instead of appearing at once beside a widget the user has not touched yet.
+   */
+  const [captchaRestarted, setCaptchaRestarted] = useState(false);
   const captcha = useRef<AltchaCaptchaHandle>(null);
   const register = useApiMutation(clientes.registerCliente);
-  const error = register.error;
+  // A field's server messages go when the field changes.
+  const server = useServerFieldErrors(register.error);
+  const error = server.error;
 
   const missing = new Set(submitted ? missingFields(form, recaptcha) : []);
+  if (captchaRestarted) missing.delete('recaptcha');
   const requiredMessage = (field: Required) => (missing.has(field) ? message('campoObrigatorio', { field: LABELS[field] }) : null);
   const emailMismatch =
     (confirmTouched || submitted) && form.confirmacao_email.trim() !== '' && !sameEmail(form.email, form.confirmacao_email);
   const invalid = (field: Required) => missing.has(field) || (error?.fieldErrors?.[field]?.length ?? 0) > 0;
 
-  const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) => {
+    server.clear(key);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
 
   function checkCnpj(): boolean {
     const bad = form.cnpj.trim() !== '' && !isValidCnpj(form.cnpj);
@@ -106,6 +117,8 @@ export default function ClienteRegisterPage() {
   }
 
   function changeUf(uf: string | null) {
+    server.clear('uf');
+    server.clear('cidade');
     // Spec 1 section 4: changing the UF clears the city.
     setForm((f) => (f.uf === uf ? f : { ...f, uf, cidade: '' }));
   }
@@ -113,6 +126,7 @@ export default function ClienteRegisterPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
+    setCaptchaRestarted(false);
     const cnpjOk = checkCnpj();
     if (missingFields(form, recaptcha).length > 0) {
       toast.error(MESSAGES.camposObrigatorios);
@@ -143,6 +157,7 @@ export default function ClienteRegisterPage() {
     } catch {
       // Shown already (toast, field messages). The captcha payload is spent: solve again.
       captcha.current?.reset();
+      setCaptchaRestarted(true);
       return;
     }
     navigate(CADASTRO_REALIZADO_PATH, { replace: true });

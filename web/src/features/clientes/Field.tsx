@@ -1,6 +1,7 @@
 import '../../components/page-layout.css';
 import type { ReactNode } from 'react';
 import { FieldError } from '../../components/FieldError';
+import { RequiredMark } from '../../components/RequiredMark';
 
 interface FieldProps {
   /** The input's id: the label points at it, its messages are `${id}-error`. */
@@ -27,11 +28,7 @@ export function Field({ id, label, required, field, error, messages = [], wide, 
       {/* The mark stays outside the label, so that the field's name is the label's text exactly. */}
       <div className="clientes-label">
         <label htmlFor={id}>{label}</label>
-        {required && (
-          <span className="page-required" aria-hidden="true">
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </div>
       {children}
       <FieldError error={error} field={field ?? id} id={errorId(id)} messages={own} />

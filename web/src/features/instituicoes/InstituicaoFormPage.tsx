@@ -21,7 +21,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
-import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { apiQueryKey, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { situacaoLabel, TIPO_OPTIONS, UF_OPTIONS, type Instituicao, type InstituicaoFormState } from './model';
 
@@ -106,9 +106,14 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
   const [cnpjInvalido, setCnpjInvalido] = useState(false);
   const create = useApiMutation(instituicoes.createInstituicaoAdmin);
   const update = useApiMutation(instituicoes.updateInstituicaoAdmin);
-  const saveError = creating ? create.error : update.error;
+  // A field's server messages go when the field changes.
+  const server = useServerFieldErrors(creating ? create.error : update.error);
+  const saveError = server.error;
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    server.clear(key);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
   const absent = new Set(submitted ? missing(form) : []);
   const own = (field: Required) => {
     const out: string[] = [];
@@ -154,7 +159,7 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
       <h1 className="app-page-title">{creating ? 'Nova Instituição Financeira' : 'Editar Instituição Financeira'}</h1>
       <form className="page-panel" onSubmit={onSubmit} noValidate aria-label="Instituição Financeira">
         <div className="page-grid">
-          <FormField id="razaoSocial" label={`${LABELS.razaoSocial} *`} field="razaoSocial" error={saveError} messages={own('razaoSocial')}>
+          <FormField id="razaoSocial" label={LABELS.razaoSocial} required field="razaoSocial" error={saveError} messages={own('razaoSocial')}>
             <InputText
               id="razaoSocial"
               maxLength={150}
@@ -165,7 +170,7 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
               aria-describedby="razaoSocial-error"
             />
           </FormField>
-          <FormField id="cnpj" label={`${LABELS.cnpj} *`} field="cnpj" error={saveError} messages={own('cnpj')}>
+          <FormField id="cnpj" label={LABELS.cnpj} required field="cnpj" error={saveError} messages={own('cnpj')}>
             <InputMask
               id="cnpj"
               mask={MASKS.cnpjBase}
@@ -183,7 +188,7 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
               aria-describedby="cnpj-error"
             />
           </FormField>
-          <FormField id="uf" label={`${LABELS.uf} *`} field="uf" error={saveError} messages={own('uf')}>
+          <FormField id="uf" label={LABELS.uf} required field="uf" error={saveError} messages={own('uf')}>
             <Dropdown
               inputId="uf"
               options={UF_OPTIONS}
@@ -196,7 +201,7 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
               aria-required
             />
           </FormField>
-          <FormField id="tipo" label={`${LABELS.tipo} *`} field="tipo" error={saveError} messages={own('tipo')}>
+          <FormField id="tipo" label={LABELS.tipo} required field="tipo" error={saveError} messages={own('tipo')}>
             <Dropdown
               inputId="tipo"
               options={[...TIPO_OPTIONS]}
@@ -208,7 +213,7 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
             />
           </FormField>
           {instituicao && (
-            <FormField id="situacao" label={`${LABELS.situacao} *`} field="situacao" error={saveError}>
+            <FormField id="situacao" label={LABELS.situacao} required field="situacao" error={saveError}>
               <Dropdown
                 inputId="situacao"
                 options={situacoes.map((s) => ({ value: s, label: situacaoLabel(s) }))}

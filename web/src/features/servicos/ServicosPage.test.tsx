@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderPage, signInAs, stubApi } from '../instituicoes/testing';
@@ -12,17 +12,16 @@ const SERVICOS = [
 
 const order = () => [...document.querySelectorAll('[data-servico]')].map((el) => Number(el.getAttribute('data-servico')));
 
-/** The OrderList renders its items again once it has its id: query after that, not before. */
 async function settled() {
   await screen.findByText('Recebível em Avaliação');
-  await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 async function moveFirstDown() {
   await settled();
-  await userEvent.click(screen.getByText('Consulta Fat-e por Chave de Acesso'));
-  await userEvent.click(screen.getByRole('button', { name: /move down|mover para baixo|para baixo/i }));
+  await userEvent.click(screen.getByRole('button', { name: 'Mover Consulta Fat-e por Chave de Acesso para baixo' }));
 }
+
+const itemOf = (text: string) => screen.getByText(text).closest('li') as HTMLElement;
 
 describe('consulta-servicos (spec 2 section 2.15)', { timeout: 20_000 }, () => {
   it('shows the services in order with their flags', async () => {
@@ -63,6 +62,36 @@ describe('consulta-servicos (spec 2 section 2.15)', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Não' }));
     await waitFor(() => expect(order()).toEqual([1, 2, 3]));
     expect(api.of('POST', '/api/v1/service/ordem')).toEqual([]);
+  });
+
+  it('a drag that ends where it started asks nothing; a drag onto another item asks to save the new order', async () => {
+    signInAs(['sefaz_admin']);
+    const api = stubApi({ 'GET /api/v1/service/all': jsonResponse(200, SERVICOS) });
+    renderPage(PAGE);
+    await settled();
+    const first = itemOf('Consulta Fat-e por Chave de Acesso');
+    fireEvent.dragStart(first, { dataTransfer: { setData: () => undefined, effectAllowed: 'move' } });
+    fireEvent.dragOver(first, { dataTransfer: { dropEffect: 'move' } });
+    fireEvent.drop(first);
+    fireEvent.dragEnd(first);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Você deseja salvar a nova ordem de exibição dos serviços ?')).toBeNull();
+
+    fireEvent.dragStart(first, { dataTransfer: { setData: () => undefined, effectAllowed: 'move' } });
+    fireEvent.drop(itemOf('Recebível em Avaliação'));
+    expect(await screen.findByText('Você deseja salvar a nova ordem de exibição dos serviços ?')).toBeTruthy();
+    expect(order()).toEqual([2, 3, 1]);
+    expect(api.of('POST', '/api/v1/service/ordem')).toEqual([]);
+  });
+
+  it('the list is a named list whose first item cannot go up nor the last down', async () => {
+    signInAs(['sefaz_admin']);
+    stubApi({ 'GET /api/v1/service/all': jsonResponse(200, SERVICOS) });
+    renderPage(PAGE);
+    await settled();
+    expect(screen.getByRole('list', { name: 'Ordem de exibição dos serviços' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Mover Consulta Fat-e por Chave de Acesso para cima' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Mover Recebível em Avaliação para baixo' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("the edit dialog has Ativo and Exibir no Portal; Salvar gives 'Serviço Atualizado com Sucesso'", async () => {

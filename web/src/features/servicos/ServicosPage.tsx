@@ -6,18 +6,18 @@ import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { OrderList } from 'primereact/orderlist';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
+import { ReorderList } from '../../components/ReorderList';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { useRegisterDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/toast';
 
 /**
- * consulta-servicos (spec 2 section 2.15): the services in display order, dragged (or moved with the
- * list's buttons) into a new order that is saved after the confirmation; each one's edit dialog has
- * the checkboxes Ativo and Exibir no Portal.
+ * consulta-servicos (spec 2 section 2.15): the services in display order, dragged (or moved with each
+ * one's buttons) into a new order that is saved after the confirmation (a move that ends in the same
+ * order asks nothing); each one's edit dialog has the checkboxes Ativo and Exibir no Portal.
  */
 
 export type Servico = ResponseOf<typeof servicos.allServicos>[number];
@@ -85,10 +85,7 @@ export default function ServicosPage() {
           aria-label={`Editar ${s.descricao}`}
           tooltip="Editar"
           tooltipOptions={{ position: 'top' }}
-          onClick={(e) => {
-            e.stopPropagation();
-            abrir(s);
-          }}
+          onClick={() => abrir(s)}
         />
       </span>
     </div>
@@ -103,13 +100,13 @@ export default function ServicosPage() {
             <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
           </p>
         ) : (
-          <OrderList
-            value={shown}
-            dataKey="idModuloServico"
-            itemTemplate={item}
-            header="Ordem de exibição dos serviços"
-            dragdrop
-            onChange={(e) => setProposta(e.value as Servico[])}
+          <ReorderList
+            label="Ordem de exibição dos serviços"
+            items={shown}
+            keyOf={(s) => s.idModuloServico}
+            nameOf={(s) => s.descricao}
+            renderItem={item}
+            onReorder={setProposta}
           />
         )}
       </div>

@@ -1,6 +1,7 @@
 import '../../components/page-layout.css';
 import type { ReactNode } from 'react';
 import { FieldError } from '../../components/FieldError';
+import { RequiredMark } from '../../components/RequiredMark';
 
 interface FormFieldProps {
   /** The input's id; the label points at it and the messages are `${id}-error`. */
@@ -21,15 +22,6 @@ interface FormFieldProps {
 
 export function errorId(id: string): string {
   return `${id}-error`;
-}
-
-/** Mark of a required field; screen readers get aria-required on the input instead. */
-export function RequiredMark() {
-  return (
-    <span className="page-required" aria-hidden="true">
-      *
-    </span>
-  );
 }
 
 /** One field of the user screens: label (with the required mark), input, and its messages. */

@@ -12,7 +12,7 @@ import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { apiQueryKey, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { errorId, FormField } from './FormField';
 import { AUTOMATIC_ROLES, SITUACAO_OPTIONS, TIPO_OPTIONS, type Situacao, type User } from './model';
@@ -126,7 +126,9 @@ function UserForm({ user }: { user: User | null }) {
   const create = useApiMutation(users.createUser);
   const update = useApiMutation(users.updateUser);
   const saving = create.isPending || update.isPending;
-  const saveError = creating ? create.error : update.error;
+  // A field's server messages (a duplicate CPF, ...) go when the field changes.
+  const server = useServerFieldErrors(creating ? create.error : update.error);
+  const saveError = server.error;
 
   const held = useMemo(() => new Set(user?.roles.map((r) => r.slug) ?? []), [user]);
   const offeredRoles = (roles.data ?? []).filter(
@@ -144,14 +146,19 @@ function UserForm({ user }: { user: User | null }) {
   const invalid = (field: FieldName) => missing.has(field) || (saveError?.fieldErrors?.[field]?.length ?? 0) > 0;
   const inputClass = (field: FieldName) => (invalid(field) ? 'p-invalid' : undefined);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    server.clear(key);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
 
   function changeTipo(tipo: UserType) {
+    server.clear('tipo_usuario');
     // Spec 1 section 4: changing the user type clears the selected permissions.
     setForm((f) => (f.tipo_usuario === tipo ? f : { ...f, tipo_usuario: tipo, roles: [] }));
   }
 
   function toggleRole(role: Role, checked: boolean) {
+    server.clear('roles');
     setForm((f) => ({ ...f, roles: checked ? [...f.roles, role] : f.roles.filter((r) => r !== role) }));
   }
 

@@ -129,6 +129,25 @@ describe('callApi: error handling (spec 1 section 8)', () => {
     expect(screen.getByRole('alert').textContent).toBe('Senha curta.Senha sem número.');
   });
 
+  it('says a sentence once when a field breaks several rules with it (the weak password)', async () => {
+    const fraca = 'A senha deve ter de 8 a 20 caracteres, com letras e números.';
+    stubFetch(jsonResponse(422, { errors: { password: [fraca, fraca], password_confirmation: [fraca] } }));
+    const error = await failure(callApi(dominio.ufs));
+    expect(toasts.map((t) => t.detail)).toEqual([fraca]);
+    expect(error.fieldErrors).toEqual({ password: [fraca], password_confirmation: [fraca] });
+  });
+
+  it('a 409 with error, message and errors: the catalogue text in the toast, the field messages beside the field', async () => {
+    const duplicado = 'Já existe um recurso com essas informações.';
+    stubFetch(jsonResponse(409, { error: 'recursoDuplicado', message: duplicado, errors: { cpf: [duplicado] } }));
+    const error = await failure(callApi(dominio.ufs));
+    expect(toasts.map((t) => t.detail)).toEqual([duplicado]);
+    expect(error.error).toBe('recursoDuplicado');
+    expect(error.fieldErrors).toEqual({ cpf: [duplicado] });
+    render(<FieldError error={error} field="cpf" id="cpf-error" />);
+    expect(screen.getByRole('alert').textContent).toBe(duplicado);
+  });
+
   it('translates a catalogue key in one toast', async () => {
     stubFetch(jsonResponse(404, { error: 'recursoNaoEncontrado', message: 'texto do servidor' }));
     const error = await failure(callApi(dominio.ufs));

@@ -55,7 +55,8 @@ function asFieldErrors(value: unknown): FieldErrors | undefined {
   const out: FieldErrors = {};
   for (const [field, messages] of Object.entries(value)) {
     const list = Array.isArray(messages) ? messages : [messages];
-    out[field] = list.filter((m): m is string => typeof m === 'string').map(translate);
+    // A value can break several rules with one sentence (the password's length and its digits): once.
+    out[field] = [...new Set(list.filter((m): m is string => typeof m === 'string').map(translate))];
   }
   return out;
 }
@@ -74,18 +75,20 @@ export function errorFromResponse(status: number, headers: Headers, text: string
   }
   if (typeof body !== 'object' || body === null) return unavailable(status);
   const { error, message, errors } = body as { error?: unknown; message?: unknown; errors?: unknown };
+  const fieldErrors = asFieldErrors(errors);
+  const hasFieldErrors = fieldErrors !== undefined && Object.values(fieldErrors).some((list) => list.length > 0);
   if (typeof error === 'string' && error !== '') {
     // A known key shows the catalogue text; for an unknown one the server's own message is better
-    // than the bare key.
+    // than the bare key. Field errors beside it (a 409 recursoDuplicado naming the CPF) mark the fields.
     const text = isMessageKey(error) ? MESSAGES[error] : typeof message === 'string' && message !== '' ? message : error;
-    return new ApiError({ status, error, message: text });
+    return new ApiError({ status, error, message: text, ...(hasFieldErrors ? { fieldErrors } : {}) });
   }
   // API Gateway refuses a request without a token before our code runs: 401 {"message":"Unauthorized"}.
   if (status === 401) return new ApiError({ status, error: 'token_absent', message: MESSAGES.token_absent });
-  const fieldErrors = asFieldErrors(errors);
-  if (fieldErrors) {
-    const all = Object.values(fieldErrors).flat();
-    if (all.length > 0) return new ApiError({ status, message: all.join('\n'), fieldErrors });
+  if (hasFieldErrors) {
+    // One line per distinct message: two fields refused with the same sentence say it once.
+    const lines = [...new Set(Object.values(fieldErrors).flat())];
+    return new ApiError({ status, message: lines.join('\n'), fieldErrors });
   }
   return unavailable(status);
 }

@@ -4,3 +4,4 @@ export { ApiError, DEBUG_DETAIL_HEADER, fieldErrorsOf, isApiError, reportApiErro
 export type { FieldErrors } from './errors';
 export { apiQueryKey, useApiMutation, useApiQuery } from './hooks';
 export type { ApiMutationOptions, ApiQueryKey, ApiQueryOptions } from './hooks';
+export { useServerFieldErrors, withoutFields } from './fieldErrors';
