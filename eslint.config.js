@@ -15,6 +15,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // `import { z }` makes esbuild keep every zod locale (~190 KiB) in a Lambda bundle.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "Use `import * as z from 'zod'`: the named import bundles all of zod's locales.",
+        },
+      ],
     },
   },
   {

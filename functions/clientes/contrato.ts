@@ -1,5 +1,7 @@
 import { formatCep, formatCnpj, formatTelefone } from '@plac/shared/domain';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { invalid, notFound } from '../platform/errors';
+import * as store from './store';
 import type { ClienteRecord } from './store';
 
 /**
@@ -125,4 +127,16 @@ class Writer {
       this.y = this.page.getHeight() - Writer.MARGIN;
     }
   }
+}
+
+/**
+ * The route's answer: the client's contract as a base64 PDF. It lives here, not in service.ts, so
+ * that the contexts that read clients through the service (users, auth) do not bundle pdf-lib.
+ */
+export async function contratoDoCliente(clienteId: string) {
+  const c = await store.findCliente(clienteId);
+  if (!c) throw notFound();
+  if (c.tipoCliente === 'SHOPPING') throw invalid('contratoIndisponivel');
+  const bytes = await contratoPdf(c, new Date());
+  return { nome: 'contrato_plac.pdf' as const, arquivo: Buffer.from(bytes).toString('base64') };
 }

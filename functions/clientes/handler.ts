@@ -4,6 +4,7 @@ import { HttpError, invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
 import { captchaValido, newChallenge } from './captcha';
 import * as users from '../users/service';
+import { contratoDoCliente } from './contrato';
 import * as service from './service';
 
 /**
@@ -28,7 +29,7 @@ export const handler = httpApi(clientes, {
   getCliente: async ({ principal, params }) => service.get(principal, params.id),
   updateCliente: async ({ principal, params, body }) => service.update(principal, params.id, body),
   liberarCliente: async ({ principal, params }) => service.liberar(principal, params.id, usuariosDoCliente),
-  contratoCliente: async ({ params }) => service.contrato(params.id),
+  contratoCliente: async ({ params }) => contratoDoCliente(params.id),
   prazoSemCertificado: async () => ({ dias: await service.prazoPadraoDias() }),
   listWebhooks: async ({ principal, params }) => service.webhooksDoCliente(principal, params.cnpj),
   createWebhook: async ({ principal, body }) => withMessage('webhookCadastroFalhou', () => service.criarWebhook(principal, body)),
@@ -36,7 +37,7 @@ export const handler = httpApi(clientes, {
   deleteWebhook: async ({ principal, params }) => service.removerWebhook(principal, params.id),
 });
 
-/** Unexpected failures of the monitoring form answer the spec's own failure texts. */
+/** Unexpected failures of the monitoring form answer the product's own failure texts for that form. */
 async function withMessage<T>(key: 'webhookCadastroFalhou' | 'webhookAtualizacaoFalhou', run: () => Promise<T>): Promise<T> {
   try {
     return await run();

@@ -16,7 +16,6 @@ import { decryptSecret, encryptSecret } from '../platform/crypto';
 import { badRequest, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { escapeHtml, sendMail } from '../platform/mail';
 import { checkWebhookUrl } from '../webhooks/url-guard';
-import { contratoPdf } from './contrato';
 import * as store from './store';
 import type { ClienteRecord, WebhookRecord } from './store';
 
@@ -297,13 +296,6 @@ export async function liberar(principal: Principal, clienteId: string, usuarios:
   return { message: message('clienteLiberado') };
 }
 
-export async function contrato(clienteId: string) {
-  const c = await store.findCliente(clienteId);
-  if (!c) throw notFound();
-  if (c.tipoCliente === 'SHOPPING') throw invalid('contratoIndisponivel');
-  const bytes = await contratoPdf(c, new Date());
-  return { nome: 'contrato_plac.pdf' as const, arquivo: Buffer.from(bytes).toString('base64') };
-}
 
 // ---- webhook configurations ----------------------------------------------------------------------
 

@@ -19,13 +19,14 @@ import { s3Client } from '../platform/aws';
 import { presignDownload, safeFileName } from '../platform/documents';
 import { config } from '../platform/env';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../platform/errors';
-import { decodeBase64Payload, isPdfDocument } from '../platform/uploads';
+import { isPdfDocument } from '../platform/pdf';
+import { decodeBase64Payload } from '../platform/uploads';
 import * as store from './store';
 import type { AutorizacaoRecord, InstituicaoRecord } from './store';
 
 /**
- * Rules of the institution registry, the ESF authorisations and the issuer's institutions
- * (spec 2 sections 2.1, 2.2, 2.13, 2.14, 4, 5; spec 1 section 4 "Issuer consent").
+ * Rules of the institution registry, the ESF authorisations and the institutions an issuer adds in
+ * its consent wizard.
  */
 
 const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
@@ -66,7 +67,7 @@ function matches(r: InstituicaoRecord, text: string): boolean {
 
 type FiltroBody = BodyOf<typeof instituicoes.filtrarInstituicoes>;
 
-/** Spec 2 section 5: at least one filter (institution, type, UF or status). */
+/** The registry search needs at least one filter (institution, type, UF or status). */
 export async function filtrar(filtro: FiltroBody) {
   const cnpj = filtro.cnpjBaseEsf ? normalizeCnpj(filtro.cnpjBaseEsf) : '';
   if (!cnpj && !filtro.tipo && !filtro.uf && !filtro.situacao) throw invalid('filtroObrigatorio');
@@ -116,12 +117,12 @@ async function criar(input: NovaInstituicao, situacao: InstituicaoRecord['situac
   return record;
 }
 
-/** Spec 2 section 4: institutions created by the registry are ATIVA. */
+/** Institutions created by the registry are ATIVA. */
 export async function adminCreate(input: BodyOf<typeof instituicoes.createInstituicaoAdmin>, by: Principal) {
   return instituicaoView(await criar(input, 'ATIVA', by.name));
 }
 
-/** The cnpj never changes; the status only along the transitions of spec 2 section 4. */
+/** The cnpj never changes; the status only along the allowed transitions (situacoesPermitidas). */
 export async function adminUpdate(input: BodyOf<typeof instituicoes.updateInstituicaoAdmin>, by: Principal) {
   const before = await store.findInstituicao(input.id);
   if (!before) throw notFound();
@@ -153,7 +154,7 @@ export async function top5(p: Principal) {
   return all.filter(visivel(p)).slice(0, 5).map(resumo);
 }
 
-/** The dialog of the authorisation form: spec 2 section 4, created as pending. */
+/** The dialog of the authorisation form: an institution it adds is created PENDENTE. */
 export async function createPendente(input: BodyOf<typeof instituicoes.createInstituicaoPendente>, by: Principal) {
   return instituicaoView(await criar(input, 'PENDENTE', by.name));
 }
@@ -212,7 +213,7 @@ function autorizacaoView(a: AutorizacaoRecord, nomes: Map<string, string>) {
 
 type ListaBody = BodyOf<typeof instituicoes.listAutorizacoes>;
 
-/** Spec 2 section 5: a client is required, start not after end, a missing end takes the start. */
+/** The authorisation list: a client is required, start not after end, a missing end takes the start. */
 export async function listAutorizacoes(filtro: ListaBody, p: Principal) {
   const cliente = await clienteDa(p, filtro.cnpjCliente);
   const inicio = filtro.dataInicial;
@@ -317,7 +318,7 @@ export async function createAutorizacao(input: BodyOf<typeof instituicoes.create
 }
 
 /**
- * Spec 2 section 4. The administrator changes the status along the allowed transitions, and a
+ * The administrator changes the status along the allowed transitions, and a
  * change needs a justification; the administrator does not upload. A client never changes the status
  * or the justification, and may replace the file only while the status is not AUTORIZADO.
  */
@@ -404,7 +405,7 @@ export async function emissorCreate(input: BodyOf<typeof instituicoes.emissorCre
   return emissorView(await criar(input, 'NOVO', cnpj, cnpj));
 }
 
-/** Spec 1 section 4: only a NOVO institution created by this issuer can be edited or deleted. */
+/** An issuer can edit or delete only a NOVO institution that it created itself. */
 async function propriaDoEmissor(id: string, p: Principal) {
   const r = await store.findInstituicao(id);
   if (!r) throw notFound();

@@ -4,8 +4,9 @@ import { PNG } from 'pngjs';
 /**
  * Uploaded files are checked by what they are, never by their name or first bytes alone: an image
  * is decoded whole and stored re-encoded from its pixels (so nothing but pixels survives: no script
- * after the image data, no EXIF location), and a PDF must load as a PDF with at least one page. The
- * feature that accepts a file says which rule applies and which catalogue message answers it.
+ * after the image data, no EXIF location); PDFs have their own module (pdf.ts), so that only the
+ * functions that receive PDFs carry a PDF parser. The feature that accepts a file says which rule
+ * applies and which catalogue message answers it.
  */
 export type ImageType = 'image/png' | 'image/jpeg';
 
@@ -44,20 +45,4 @@ export function checkedImage(bytes: Buffer): CheckedImage | null {
     // A truncated or crafted file: not an image.
   }
   return null;
-}
-
-/**
- * True when the bytes load as a PDF document with at least one page. pdf-lib is loaded on first
- * use, so the functions that never receive a PDF do not pay for it at start. The bytes are stored
- * as they came (re-saving would break a digital signature): the check is that they parse.
- */
-export async function isPdfDocument(bytes: Buffer): Promise<boolean> {
-  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
-  try {
-    const { PDFDocument } = await import('pdf-lib');
-    const document = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
-    return document.getPageCount() > 0;
-  } catch {
-    return false;
-  }
 }

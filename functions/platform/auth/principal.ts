@@ -1,4 +1,4 @@
-import { allows, type Access } from '@plac/shared/contracts';
+import { allows, type Access } from '@plac/shared/contracts/define';
 import type { Principal } from '@plac/shared/access';
 import { forbidden, unauthorized } from '../errors';
 import type { TokenFailure } from './tokens';

@@ -1,12 +1,13 @@
 import * as z from 'zod';
+import { decimalInteger } from './common';
 import { defineContract } from './define';
 
 /**
- * The platform's service catalogue and its management (spec 2 sections 2.15, 3 "Service", 7
- * "Services"): the ordered list, the active and show-on-portal flags, and the display order.
+ * The platform's service catalogue and its management by the administrator: the ordered list, the
+ * active and show-on-portal flags, and the display order.
  */
 
-const idModuloServico = z.coerce.number().int().min(1).max(100_000);
+const idModuloServico = decimalInteger('serviço').pipe(z.number().int().min(1).max(100_000).meta({ title: 'serviço' }));
 
 export const servicoSchema = z.object({
   idModuloServico: z.number().int(),

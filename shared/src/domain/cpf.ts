@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from '../messages';
 
 /** CPF rules: 11 digits, not all the same, two modulo-11 check digits. Stored as digits. */
