@@ -13,11 +13,15 @@ import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from 
 import { verifyClientCertificate } from './certificate';
 import { loadTrustStore } from './trust';
 
-/** The login flows of spec 1 sections 4 and 8. Every success opens a server-side session. */
+/**
+ * The login flows: Sefaz users by password; client users by password while their company's period
+ * without certificate runs, else by certificate; issuers by certificate only. Every success opens a
+ * server-side session.
+ */
 
 const fail = (status: number, key: MessageKey) => new HttpError(status, key);
 
-/** Client states that may not log in, each with its own message (spec 1 section 8). */
+/** Client states that may not log in, each with its own message. */
 const BLOCKED: Partial<Record<ClienteResumo['situacao'], MessageKey>> = {
   D: 'clienteDescredenciado',
   S: 'clienteSuspenso',
@@ -97,7 +101,7 @@ function quotas(route: keyof typeof QUOTAS, email: string, sourceIp: string): Qu
 /**
  * 210 (password) for a client user with a password whose company's period without certificate is
  * still running today; anything else 209 (certificate), unknown e-mails and clients whose period is
- * over included, so that they go straight to the certificate login (spec 1 section 4).
+ * over included, so that they go straight to the certificate login.
  */
 export async function clientLoginType(email: string, sourceIp: string): Promise<'certificado' | 'senha'> {
   await consume(quotas('clientLoginType', email, sourceIp));

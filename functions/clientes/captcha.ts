@@ -7,7 +7,7 @@ import { useCaptcha } from './store';
  * The registration's captcha: a self-hosted ALTCHA proof of work (reCAPTCHA would need Google). The
  * browser finds the counter that gives the signed key prefix; we check the signature, the solution
  * and the expiry, and accept each solved challenge once. The payload travels in the field
- * `recaptcha`, as the spec's payload names it.
+ * `recaptcha`, as the portal's registration payload names it.
  */
 const EXPIRES_SECONDS = 10 * 60;
 /** Around 50 thousand SHA-256 rounds on average: a second or two in a browser, costly in bulk. */

@@ -22,7 +22,7 @@ const instituicao = new Entity({
     tipo: { type: INSTITUICAO_TIPOS },
     situacao: { type: INSTITUICAO_SITUACOES, required: true },
     regulada: { type: 'boolean', required: true },
-    /** The CNPJ of the issuer that created it (situacao NOVO, spec 1 section 4). */
+    /** The CNPJ of the issuer that created it (such an institution starts as situacao NOVO). */
     emissorCnpj: { type: 'string' },
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },

@@ -113,7 +113,7 @@ async function serve(
   };
 }
 
-/** Sliding sessions (spec 1 section 4): past half its life, a token is answered with a fresh one. */
+/** Sliding sessions: past half its life, a token is answered with a fresh one (REFRESHED_TOKEN_HEADER). */
 async function refreshedToken(caller: Caller | null): Promise<Record<string, string>> {
   if (!caller || !caller.expiresAt || !(caller.expiresAt > caller.issuedAt) || !caller.issuedAt) return {};
   const now = Date.now() / 1000;
@@ -194,7 +194,7 @@ async function answerError(request: middy.Request<APIGatewayProxyEventV2, APIGat
   }
   logger.error('unhandled error', error as Error);
   if (config.isLocal && error) {
-    // Development only: the web app opens this detail in a new window (spec 1 section 8).
+    // Development only: the web app opens an answer with x-debug-detail in a new window.
     request.response = {
       statusCode: 500,
       headers: { ...BASE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'x-debug-detail': '1' },

@@ -4,12 +4,12 @@ import { invalid, notFound } from '../platform/errors';
 import * as store from './store';
 import type { ServicoRecord } from './store';
 
-/** Services management (spec 2 sections 2.15 and 7 "Services"). */
+/** Services management: the catalogue, its flags and its display order (sefaz_admin). */
 
 /**
- * The platform's service catalogue: the look-ups and reports of specs 2 and 3 (Fat-e by access key
- * and by composite data, receivables under evaluation, NFC-e and NF-e billing, document monitoring,
- * the carrier's Fat-e), and the services the prepaid payment counts (envio de Fat-e, registro de
+ * The platform's service catalogue: the look-ups and reports that clients are billed for (Fat-e by
+ * access key and by composite data, receivables under evaluation, NFC-e and NF-e billing, document
+ * monitoring, the carrier's Fat-e), and the services the prepaid payment counts (envio de Fat-e, registro de
  * cessão). Ids are fixed: consumption and tariffs refer to them.
  */
 export const SERVICOS_CATALOGO: readonly { idModuloServico: number; descricao: string; ativo: boolean; portal: boolean }[] = [

@@ -245,7 +245,7 @@ export async function updateProfile(principal: Principal, input: ProfileInput) {
 
 const avatarType = (key: string) => (key.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
-/** Spec 1 section 5: png or jpeg of at most 3 MB, checked by decoding it; the re-encoded image is stored. */
+/** The avatar: png or jpeg of at most 3 MB, checked by decoding it; the re-encoded image is stored. */
 async function storeAvatar(userId: string, payload: string): Promise<string> {
   const bytes = decodeBase64Payload(payload);
   if (!bytes) throw badRequest({ image: [message('imagemTipoInvalido')] });
@@ -275,7 +275,7 @@ async function sendWelcome(u: UserRecord) {
   });
 }
 
-/** A released client's users get the link to set their password (spec 2: unlock e-mails its users). */
+/** A released client's users get the link to set their password (unlocking a client e-mails its users). */
 export async function sendAccessEmails(clienteId: string): Promise<number> {
   const users = (await store.usersOfCliente(clienteId)).filter((u) => u.situacao === 'A');
   for (const u of users) await sendWelcome(u);
@@ -310,7 +310,7 @@ export async function resetPassword(email: string, token: string, password: stri
 
 // ---- issuers -------------------------------------------------------------------------------------
 
-/** An issuer's user is made from its certificate at its first login (spec 1: certificate only). */
+/** An issuer's user is made from its certificate at its first login (issuers log in by certificate only). */
 export async function ensureIssuer(cnpj: string, razaoSocial: string): Promise<UserRecord> {
   const email = `emissor+${cnpj.toLowerCase()}@certificado.plac`;
   const existing = await findByEmail(email);

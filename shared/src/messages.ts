@@ -1,13 +1,14 @@
 /**
- * The pt-BR message catalogue. Texts are the specification's, word for word; where the spec does not
- * give a wording (marked "ours") the text is written here once and used everywhere.
+ * The pt-BR message catalogue. Unmarked texts are the product's texts, word for word: keep them
+ * exactly as they are, punctuation included. Texts marked "ours" are our own wording where the product
+ * defines none; each is written here once and used everywhere.
  *
  * The API answers errors as `{ "error": "<key>", "message": "<text>" }` or
  * `{ "errors": { "<field>": ["<text>"] } }`; the web app shows `message(key)` for a known key and the
- * raw value otherwise (spec 1 section 8, response error handling).
+ * raw value otherwise.
  */
 export const MESSAGES = {
-  // Generic (spec 1 section 8)
+  // Generic
   erroInterno: 'Ocorreu um erro interno, contate o administrador do sistema',
   nenhumRegistro: 'Nenhum registro encontrado',
   acessoNegado: 'Você não tem acesso a esta funcionalidade.',
@@ -27,11 +28,11 @@ export const MESSAGES = {
   usuarioJaAdicionado: 'Usuário já adicionado!',
   servicoIndisponivel: 'Serviço indisponível',
 
-  // Forms and filters (spec 1 section 5, spec 2 section 8)
+  // Forms and filters
   campoObrigatorio: 'O campo {field} é obrigatório.',
   camposObrigatorios: 'Todos os campos obrigatórios devem ser preenchidos.',
   dataInicioMaiorDataFim: 'Data Início maior que Data Fim.',
-  /** ours: the spec names the 90-day limit but not its wording */
+  /** ours: a date range spans at most 90 days */
   periodoMaximo: 'O período informado não pode ser maior que 90 dias.',
   /** ours: a value that does not pass its field's rule */
   campoInvalido: 'O campo {field} é inválido.',
@@ -46,7 +47,7 @@ export const MESSAGES = {
   /** ours: too many requests from one caller */
   muitasRequisicoes: 'Muitas requisições. Aguarde alguns instantes e tente novamente.',
 
-  // Session (spec 1 sections 4 and 8)
+  // Session
   sessaoEncerrada: 'Sessão encerrada com sucesso',
   inatividade: 'Você foi deslogado do sistema por inatividade. Favor entrar no sistema novamente.',
   /** Token failures: the keys begin with token_ so that the web app logs the user out. */
@@ -54,7 +55,7 @@ export const MESSAGES = {
   token_invalid: 'Sua sessão é inválida. Favor entrar no sistema novamente.',
   token_expired: 'Sua sessão expirou. Favor entrar no sistema novamente.',
 
-  // Login and certificate (spec 1 section 8)
+  // Login and certificate
   certificadoInvalido: 'Certificado Inválido',
   certificadoAusente: 'É necessário passar o Certificado',
   raizNaoIcpBrasil: 'A raiz do Certificado deve ser ICP-Brasil',
@@ -62,9 +63,9 @@ export const MESSAGES = {
   prazoSemCertificadoEncerrado: 'Encerrado o prazo para autenticar sem certificado digital.',
   dadosNaoEncontrados: 'Não foi possível encontrar seus dados',
   usuarioInativo: 'Usuário inativo.',
-  /** ours: the spec names an unknown-login-error message without its wording */
+  /** ours: a login that failed for a reason the portal does not know */
   erroLogin: 'Não foi possível realizar o login. Tente novamente em instantes.',
-  /** ours: the five client states that block a login (spec 1 section 8, wording not shown) */
+  /** ours: the five client states that block a login, one text each */
   clienteDescredenciado: 'O cliente está descredenciado na plataforma. Entre em contato com a Sefaz.',
   clienteSuspenso: 'O acesso do cliente está suspenso por irregularidade. Entre em contato com a Sefaz.',
   clienteCancelado: 'O cadastro do cliente foi cancelado.',
@@ -73,34 +74,34 @@ export const MESSAGES = {
   /** ours: too many failed logins for this account or address */
   loginBloqueado: 'Muitas tentativas de acesso sem sucesso. Tente novamente em alguns minutos.',
 
-  // Password reset (spec 1 section 8)
+  // Password reset
   senhaLinkEnviado: 'O link para redefinição de senha foi enviado para seu email.',
   senhaReiniciada: 'Senha redefinida com sucesso.',
   senhaReinicioFalhou: 'Não foi possível reiniciar sua senha.',
   /** ours: password rules */
   senhaFraca: 'A senha deve ter de 8 a 20 caracteres, com letras e números.',
   senhaConfirmacao: 'A confirmação da senha não confere.',
-  /** ours: the profile avatar (spec 1 section 5: 3 MB, png or jpeg) */
+  /** ours: the profile avatar (png or jpeg, at most 3 MB) */
   imagemTipoInvalido: 'Só são permitidas imagens png ou jpeg.',
   imagemGrandeDemais: 'A imagem tem {size} MB; o tamanho permitido é 3 MB.',
   /** ours: a password the profile may not change (client past its period without certificate) */
   senhaNaoAlteravel: 'Você não pode alterar a senha: seu acesso é por certificado digital.',
 
-  // Users (spec 1 section 4)
+  // Users
   /** ours: a user of a type needs the matching fields */
   clienteObrigatorio: 'O campo cliente é obrigatório para usuários do tipo Cliente.',
   permissaoIncompativel: 'A permissão {role} não é permitida para este tipo de usuário.',
 
-  // Clients (spec 1 sections 4, 8; spec 2 section 8)
+  // Clients
   confirmacaoEmail: 'A confirmação do e-mail não confere.',
   /** ours: the captcha of the registration */
   captchaInvalido: 'Confirme que você não é um robô.',
   clienteLiberado: 'Cliente liberado com sucesso. Os usuários foram avisados por e-mail.',
   /** ours: unlock is offered only for Novo clients */
   clienteNaoNovo: 'Somente clientes na situação Novo podem ser liberados.',
-  /** ours: a status change the rules of spec 2 section 4 do not allow */
+  /** ours: a status change that the client status rules do not allow (domain/clientes.ts) */
   situacaoNaoPermitida: 'Situação não permitida para este cliente.',
-  /** ours: SHOPPING clients have no contract to download (spec 2 section 2.3) */
+  /** ours: SHOPPING clients have no contract to download */
   contratoIndisponivel: 'Não há contrato para clientes do tipo SHOPPING.',
   webhookCadastrado: 'Configuração de monitoramento cadastrada com sucesso.',
   webhookAtualizado: 'Configuração de monitoramento atualizada com sucesso.',
@@ -110,22 +111,22 @@ export const MESSAGES = {
   webhookRemocaoFalhou: 'Erro ao remover configuração de monitoramento.',
   /** ours: the webhook URL rules (https, no internal address) */
   webhookUrlInvalida: 'Informe uma URL https pública para o webhook.',
-  /** ours: the user/password pair rule of spec 1 section 5 */
+  /** ours: a webhook's user and password are given together or not at all */
   webhookUsuarioSemSenha: 'Informe a senha do usuário do webhook.',
   webhookSenhaSemUsuario: 'Informe o usuário do webhook.',
   /** ours: a kind already configured, or one the client type may not use */
   webhookOperacaoIndisponivel: 'Esta operação não está disponível para o cliente.',
 
-  // Domain (spec 1 section 5, spec 2 section 8)
+  // Domain
   cnpjInvalido: 'O Cnpj informado é inválido.',
   cnpjBaseInvalido: 'O CNPJ Base informado é inválido.',
-  /** ours: the spec validates the CPF but does not give the wording */
+  /** ours: a CPF that fails its rules (11 digits, not all alike, two check digits) */
   cpfInvalido: 'O campo CPF é inválido.',
   ufInvalida: 'UF inválida.',
-  /** ours: city search needs at least three characters (spec 1 section 5) */
+  /** ours: city search needs at least three characters */
   cidadeTextoCurto: 'Informe pelo menos 3 caracteres para buscar a cidade.',
 
-  // Financial institutions, ESF authorisations and services (spec 2 sections 2.1, 2.2, 2.13-2.15, 4, 5, 8)
+  // Financial institutions, ESF authorisations and services
   semDadosCliente: 'Sem dados do Cliente',
   clientePlacObrigatorio: 'É necessário selecionar um cliente PLAC',
   somentePdf: 'Só são permitidos arquivos com extensão .pdf.',
@@ -134,23 +135,23 @@ export const MESSAGES = {
   instituicaoCriada: 'Instituição criada com sucesso',
   servicoAtualizado: 'Serviço Atualizado com Sucesso',
   confirmaOrdemServicos: 'Você deseja salvar a nova ordem de exibição dos serviços ?',
-  /** ours: the institution list's "generic filter-error toast" (spec 2 section 5, wording not shown) */
+  /** ours: the institution list searched without any filter */
   filtroObrigatorio: 'Informe ao menos um filtro para realizar a pesquisa.',
   /** ours: a file named .pdf whose content is not a PDF document */
   conteudoNaoPdf: 'O conteúdo do arquivo não é um PDF válido.',
   /** ours: the signed authorisation is limited in size */
   arquivoGrandeDemais: 'O arquivo pode ter no máximo 4 MB.',
-  /** ours: a status the transitions of spec 2 section 4 do not allow */
+  /** ours: a status that the allowed transitions do not reach (domain/instituicoes.ts) */
   statusNaoPermitido: 'A alteração de status informada não é permitida.',
   /** ours: one authorisation per client and institution */
   autorizacaoDuplicada: 'Já existe uma autorização deste cliente para esta instituição.',
-  /** ours: an authorised item cannot be changed by the client (spec 2 section 4) */
+  /** ours: the client cannot change an authorisation once it is AUTORIZADO */
   autorizacaoNaoEditavel: 'A autorização não pode ser alterada no status atual.',
   /** ours: a client user asking for another client's data */
   clienteNaoPermitido: 'Você só pode acessar os dados do seu próprio cliente.',
   /** ours: an institution that cannot receive new authorisations */
   instituicaoIndisponivel: 'A instituição financeira informada não está disponível.',
-  /** ours: the issuer may change only the institutions it created (spec 1 section 4) */
+  /** ours: the issuer may change only the institutions it created (status NOVO) */
   instituicaoNaoEditavel: 'Somente instituições novas cadastradas por você podem ser alteradas ou removidas.',
   /** ours: a new order that is not a permutation of the services */
   ordemServicosInvalida: 'A lista deve conter todos os serviços, cada um uma única vez.',

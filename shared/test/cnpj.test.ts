@@ -171,7 +171,7 @@ describe('cnpjSchema and cnpjBaseSchema', () => {
     expect(cnpjBaseSchema.parse('00.000.000')).toBe('00000000');
   });
 
-  it.each(['11.222.333/0001-82', '00000000000000', 123])('answers the spec message for %j', (input) => {
+  it.each(['11.222.333/0001-82', '00000000000000', 123])('answers the catalogue message for %j', (input) => {
     const result = cnpjSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['O Cnpj informado é inválido.']);

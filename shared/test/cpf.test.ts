@@ -67,7 +67,7 @@ describe('cpfSchema', () => {
     expect(cpfSchema.parse('529.982.247-25')).toBe('52998224725');
   });
 
-  it.each(['529.982.247-26', '111.111.111-11', '', 52998224725])('answers the spec message for %j', (input) => {
+  it.each(['529.982.247-26', '111.111.111-11', '', 52998224725])('answers the catalogue message for %j', (input) => {
     const result = cpfSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['O campo CPF é inválido.']);

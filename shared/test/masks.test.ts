@@ -68,7 +68,7 @@ describe('telefone', () => {
 });
 
 describe('MASKS', () => {
-  it('has the spec patterns', () => {
+  it('has the product mask patterns', () => {
     expect(MASKS).toMatchObject({
       cnpj: '99.999.999/9999-99',
       cnpjBase: '99.999.999',

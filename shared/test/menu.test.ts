@@ -18,9 +18,9 @@ const itemLabels = (groups: VisibleMenuGroup[], group: string) =>
   groups.find((g) => g.label === group)?.items.map((i) => i.label) ?? [];
 
 describe('ROUTE_ACCESS', () => {
-  it('covers every path of the spec path list for authenticated routes', () => {
-    // Spec 1 section 2, "Path list for authenticated routes (under /app)", in order.
-    const specPaths = [
+  it('covers every path of the product path list for authenticated routes', () => {
+    // The product's path list of the authenticated area (under /app), in its order.
+    const listedPaths = [
       'not-authorized', 'user', 'user/7', 'cliente', 'cliente/7', 'cliente/edit/7',
       'consulta/consumoCliente', 'consulta/consumoUF', 'consulta/consumoErroUF',
       'consulta/pagamentoServico', 'consulta/pagamentoServico/detalhe/3/BA',
@@ -39,10 +39,10 @@ describe('ROUTE_ACCESS', () => {
       'pagamentoAntecipado/cadastro-pagamento-antecipado', 'pagamentoAntecipado/imprimir-dae',
       'pagamentoAntecipado/conta-corrente-requisicoes', 'profile', '', 'emissor/termo-aceitacao',
     ];
-    const unmatched = specPaths.filter((p) => routeForPath(`/app/${p}`) === undefined);
+    const unmatched = listedPaths.filter((p) => routeForPath(`/app/${p}`) === undefined);
     expect(unmatched).toEqual([]);
     // and nothing in the table is outside the list
-    const matched = new Set(specPaths.map((p) => routeForPath(`/app/${p}`)));
+    const matched = new Set(listedPaths.map((p) => routeForPath(`/app/${p}`)));
     expect(ROUTE_NAMES.filter((n) => !matched.has(n))).toEqual([]);
   });
 
@@ -51,7 +51,7 @@ describe('ROUTE_ACCESS', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('follows the section 6 table', () => {
+  it('follows the route-level access table', () => {
     expect(ROUTE_ACCESS['user-list'].roles).toEqual(['sefaz_admin']);
     expect(ROUTE_ACCESS['cliente-list'].roles).toEqual(['sefaz_admin', 'sefaz_gestor']);
     expect(ROUTE_ACCESS['dados-cliente-edit'].roles).toEqual(['cliente']);
@@ -128,7 +128,7 @@ describe('MENU', () => {
     }
   });
 
-  it('has the spec groups in order', () => {
+  it('has the product menu groups in order', () => {
     expect(MENU.map((g) => g.label)).toEqual([
       'Meus Dados', 'Administração', 'Controle de Carga', 'Monitoramento', 'Pagamentos antecipados',
       'Consulta', 'Consentimentos', 'Gestão', 'Serviço',
@@ -157,7 +157,7 @@ describe('menuFor', () => {
   it('gives sefaz_gestor the client list and the shared screens, not the admin-only ones', () => {
     const menu = menuFor(['sefaz_gestor']);
     expect(labels(menu)).toEqual(['Administração', 'Controle de Carga', 'Consulta']);
-    // Section 6 keeps the user pages for sefaz_admin, so the user list is not offered to a manager.
+    // The user pages are for sefaz_admin only, so the user list is not offered to a manager.
     expect(itemLabels(menu, 'Administração')).toEqual(['Clientes']);
     expect(itemLabels(menu, 'Controle de Carga')).toEqual(['Documentos com Erro']);
     expect(itemLabels(menu, 'Consulta')).toEqual(['Consumo por UF', 'Fat-e não Encontradas por UF', 'Pagamento de Serviços']);

@@ -164,7 +164,7 @@ describe('administration', () => {
     expect(shopping.body).toMatchObject({ error: 'contratoIndisponivel' });
   });
 
-  it('follows the status rules of spec 2 section 4', async () => {
+  it('follows the client status rules', async () => {
     const { body } = await send('GET', '/api/v1/cliente/demo-avaliacao', admin);
     const cliente = body as Record<string, unknown>;
     const editable = { ...cliente } as Record<string, unknown>;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './http';
 import { bearer } from './session';
 
-/** Services management (issue 5; spec 2 sections 2.15 and 7 "Services"). */
+/** Services management by the Sefaz administrator: the catalogue, its flags and its display order. */
 
 interface Servico {
   idModuloServico: number;

@@ -5,7 +5,7 @@ import { call } from './http';
 import { waitForMail } from './mail';
 import { bearer } from './session';
 
-/** User administration by the Sefaz administrator (spec 1 sections 2–6). */
+/** User administration by the Sefaz administrator: list, form, roles by user type, removal. */
 
 let admin: string;
 

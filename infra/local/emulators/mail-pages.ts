@@ -7,7 +7,7 @@
 import type { CapturedMail } from './mail';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Bahia', // the portal shows times in Bahia time (ARCHITECTURE.md §6)
+  timeZone: 'America/Bahia', // the portal shows times in Bahia time (docs/architecture.md, "Conventions")
   dateStyle: 'short',
   timeStyle: 'medium',
 });

@@ -1,12 +1,12 @@
 import type { Role } from './roles';
 
 /**
- * Route-level access and the side menu of the portal (spec 1 section 2 "Side menu groups" and
- * "Path list for authenticated routes", section 6 "Route-level access"), as data.
+ * Route-level access and the side menu of the portal, as data: the product's path list of the
+ * authenticated area (under /app), the roles each route admits, and the side menu's groups.
  *
- * The web app builds its guards from ROUTE_ACCESS and its side menu from menuFor(); the spec's
- * section 6 is the authority: a menu item never offers a page whose route would answer "Acesso Negado",
- * so where a menu group line of section 2 is broader than section 6, the item follows section 6.
+ * The web app builds its guards from ROUTE_ACCESS and its side menu from menuFor(). The route's roles
+ * are the authority: a menu item never offers a page whose route would answer "Acesso Negado", so
+ * where a menu group's roles are broader than a route's, the item follows the route.
  */
 
 /** Who may open a page: any signed-in user, or one holding at least one of the roles. */
@@ -27,16 +27,17 @@ const MONITORING = ['sefaz_admin', 'cliente_monitoramento'] as const satisfies r
 const PREPAID = ['sefaz_admin', 'cliente_imf'] as const satisfies readonly Role[];
 
 /**
- * Every authenticated route of the spec's path list, by route name (the spec's names where it gives
- * one). Paths the spec leaves open (detail pages that take an object, the ESF authorisation form) are
- * ours; a page that receives an object gets it through router state, not the path.
+ * Every authenticated route of the product's path list, by route name (the product's screen names
+ * where it has one). Paths the product leaves open (detail pages that take an object, the ESF
+ * authorisation form) are ours; a page that receives an object gets it through router state, not the
+ * path.
  */
 export const ROUTE_ACCESS = {
   dashboard: { path: '', roles: 'authenticated' },
   'not-authorized': { path: 'not-authorized', roles: 'authenticated' },
   profile: { path: 'profile', roles: 'authenticated' },
 
-  // Users and clients (spec 1 section 2)
+  // Users and clients
   'user-list': { path: 'user', roles: ADMIN },
   'user-form': { path: 'user/:id', roles: ADMIN },
   'cliente-list': { path: 'cliente', roles: ADMIN_GESTOR },
@@ -44,7 +45,7 @@ export const ROUTE_ACCESS = {
   /** The client's own data, reached from 'Meus Dados' with the user's clienteId. */
   'dados-cliente-edit': { path: 'cliente/edit/:id', roles: ['cliente'] },
 
-  // Consumption, payments, invoices, institutions, services (spec 2)
+  // Consumption, payments, invoices, institutions, services
   'consumo-cliente': { path: 'consulta/consumoCliente', roles: ADMIN_CLIENTE },
   'consumo-uf': { path: 'consulta/consumoUF', roles: ADMIN_GESTOR },
   'consumo-erro-uf': { path: 'consulta/consumoErroUF', roles: ADMIN_GESTOR },
@@ -61,12 +62,12 @@ export const ROUTE_ACCESS = {
   'autorizacao-inf-cliente-list': { path: 'autorizacao-inf-cliente-list', roles: ADMIN_CLIENTE },
   'autorizacao-inf-cliente-form': { path: 'autorizacao-inf-cliente-form', roles: ADMIN_CLIENTE },
 
-  // Consents (spec 3 sections 2.16-2.18)
+  // Consents: issuers, carriers/drawers, issuer detail
   'emissor-consentimento': { path: 'consulta/emissorConsentimento', roles: CONSENT_READERS },
   'emissor-consentimento-detalhamento': { path: 'consulta/emissorConsentimento/detalhamento', roles: CONSENT_READERS },
   'emissor-consentimento-transporte': { path: 'consulta/emissorConsentimentoTransporte', roles: CONSENT_READERS },
 
-  // Bands, tariffs and revenue sharing (spec 3)
+  // Bands, tariffs and revenue sharing
   'faixa-cobranca': { path: 'consulta/faixaCobranca', roles: ADMIN },
   'faixa-cobranca-form': { path: 'cadastro/faixaCobranca', roles: ADMIN },
   'faixa-cobranca-edit': { path: 'edicao/faixaCobranca', roles: ADMIN },
@@ -76,7 +77,7 @@ export const ROUTE_ACCESS = {
   'beneficiado-rateio-bancos': { path: 'bancos/beneficiadoRateio', roles: ADMIN },
   'beneficiado-rateio-form': { path: 'cadastro/beneficiadoRateio', roles: ADMIN },
 
-  // Loads and monitoring (spec 3)
+  // Loads and monitoring
   'consultar-processamento': { path: 'processamento/consultarProcessamento', roles: MONITORING },
   'consultar-processamento-evento': { path: 'processamento/consultarProcEventoFinanceiro', roles: ADMIN },
   'lote-processamento': { path: 'processamento/loteProcessamento', roles: ADMIN },
@@ -84,24 +85,24 @@ export const ROUTE_ACCESS = {
   'monitoramento-webhook': { path: 'monitoramento-webhook', roles: MONITORING },
   'monitoramento-consumo-cliente': { path: 'monitoramento-consumo-cliente', roles: MONITORING },
 
-  // Free lookups and reports (spec 3 sections 2.19, 2.20)
+  // Free lookups and reports
   'consulta-fate': { path: 'consulta/fate', roles: ADMIN },
   'consulta-qtd-fate-transportadora': { path: 'consulta/qtd-fate-transportadora', roles: ADMIN },
   'cliente-degustacao-list': { path: 'cliente-degustacao', roles: ADMIN },
 
-  // CSV batch look-ups (spec 3 section 2.7, 5.4)
+  // CSV batch look-ups
   'servico-consulta-fate': { path: 'servico/consulta-fate', roles: LOOKUP_SERVICES },
   'servico-consulta-fate-chave-composta': { path: 'servico/consulta-fate-chave-composta', roles: LOOKUP_SERVICES },
   'servico-recebivel-avaliacao': { path: 'servico/recebivel-avaliacao', roles: ['avaliacao', 'cliente_web'] },
   'servico-consulta-faturamento-nfce': { path: 'servico/consulta-faturamento-nfce', roles: LOOKUP_SERVICES },
   'servico-consulta-faturamento-nfe': { path: 'servico/consulta-faturamento-nfe', roles: LOOKUP_SERVICES },
 
-  // Prepaid payment (spec 3 sections 2.8-2.10)
+  // Prepaid payment: registration, DAE print, request-account statement
   'cadastro-pagamento-antecipado': { path: 'pagamentoAntecipado/cadastro-pagamento-antecipado', roles: PREPAID },
   'imprimir-dae': { path: 'pagamentoAntecipado/imprimir-dae', roles: PREPAID },
   'conta-corrente-requisicoes': { path: 'pagamentoAntecipado/conta-corrente-requisicoes', roles: PREPAID },
 
-  // Issuer consent wizard (spec 1 section 4)
+  // Issuer consent wizard
   'emissor-termo': { path: 'emissor/termo-aceitacao', roles: ['emissor'] },
 } as const satisfies Record<string, RouteAccess>;
 
@@ -164,14 +165,14 @@ export interface MenuItem {
   /** primeicons class, e.g. `pi pi-users`. */
   readonly icon: string;
   readonly route: RouteName;
-  /** Roles that see the item: section 6's roles of the route (never broader). */
+  /** Roles that see the item: the roles of its route in ROUTE_ACCESS (never broader). */
   readonly roles: readonly Role[];
 }
 
 export interface MenuGroup {
   readonly label: string;
   readonly icon: string;
-  /** The roles section 2 gives the whole group; an item shows only to roles in both lists. */
+  /** The roles the product gives the whole group; an item shows only to roles in both lists. */
   readonly roles: readonly Role[];
   readonly items: readonly MenuItem[];
 }
@@ -184,7 +185,7 @@ function item(label: string, icon: string, route: RouteName): MenuItem {
   return { label, icon: `pi ${icon}`, route, roles };
 }
 
-/** The side menu of spec 1 section 2, in the spec's order. */
+/** The portal's side menu, groups and items in the product's order. */
 export const MENU: readonly MenuGroup[] = [
   {
     label: 'Meus Dados',

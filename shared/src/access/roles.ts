@@ -1,4 +1,4 @@
-/** The role slugs of spec 1 section 3 and their labels. */
+/** The role slugs of the product and their labels. */
 export const ROLES = [
   'sefaz_admin',
   'sefaz_gestor',

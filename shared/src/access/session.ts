@@ -11,7 +11,7 @@ export interface Principal {
   roles: Role[];
   /** The client company a client user belongs to (absent for Sefaz staff). */
   clienteId?: string;
-  /** The state of a Sefaz manager, fixing the UF filters of spec 2. */
+  /** The state of a Sefaz manager: wherever a screen filters by UF, a manager's UF is fixed to it. */
   uf?: string;
 }
 

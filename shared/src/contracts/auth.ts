@@ -3,7 +3,7 @@ import { defineContract } from './define';
 import { emailSchema, loginPasswordSchema, messageResponse, newPasswordSchema, roleSchema } from './common';
 
 /**
- * Logins, sessions and the password reset (spec 1 sections 4, 7, 8). Certificate logins are served
+ * Logins, sessions and the password reset. Certificate logins are served
  * only on the mutual-TLS domain, where the client certificate travels with the request.
  */
 
@@ -22,7 +22,7 @@ export const sessionUserSchema = z.object({
   image: z.string().nullable(),
   /** Client users: the last day of the period in which a password login is allowed (YYYY-MM-DD). */
   prazoSemCertificado: z.string().nullable(),
-  /** Sefaz users, and client users inside their period without certificate (spec 1 section 5). */
+  /** Sefaz users, and client users inside their period without certificate; never issuers. */
   podeAlterarSenha: z.boolean(),
 });
 

@@ -6,9 +6,8 @@ import { emailSchema, isoDateTime, messageResponse, pageOf, pageQuery, ufSchema 
 import { defineContract } from './define';
 
 /**
- * Client companies (spec 1 sections 2–5 and 7, spec 2 sections 2.3, 2.4, 4, 7): public registration,
- * the list and form of the administration, unlock, contract, and the webhook configurations of the
- * 'Monitoramento' tab. A client user reaches only its own client (object-level checks in the service).
+ * Client companies: public registration, the list and form of the administration, status changes,
+ * unlock, contract, and the webhook configurations of the 'Monitoramento' tab. A client user reaches only its own client (object-level checks in the service).
  */
 
 const situacao = z.enum(Object.keys(CLIENTE_SITUACOES) as [keyof typeof CLIENTE_SITUACOES, ...(keyof typeof CLIENTE_SITUACOES)[]]);
@@ -229,7 +228,7 @@ const webhookBody = z.object({
   urlWebHook: z.string().trim().min(1).max(500).meta({ title: 'URL' }),
   emailWebHook: z.union([emailSchema, z.literal('')]).optional().nullable(),
   usuarioWebHook: z.string().trim().max(100).optional().nullable(),
-  /** base64 of the password, as the spec's payload carries it. */
+  /** base64 of the password, as the portal's payload carries it. */
   senhaWebHook: z.string().max(400).optional().nullable(),
   clienteId: z.string().min(1).max(64),
   clienteCnpj: z.string().trim().max(18),

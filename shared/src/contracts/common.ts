@@ -11,7 +11,7 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ error: message('emailInvalido') }).max(100, { error: message('emailGrandeDemais') }));
 
-/** The password counter of spec 1 section 9 is 20; at least 8 characters with letters and digits. */
+/** A new password: 8 to 20 characters (the form's counter stops at 20), with letters and digits. */
 export const newPasswordSchema = z
   .string()
   .min(8, { error: message('senhaFraca') })
@@ -52,7 +52,7 @@ export function decimalInteger(title: string) {
     .meta({ title });
 }
 
-/** Page sizes of the lists (spec 2 section 9). */
+/** Page sizes of the lists: 10, 15, 25, 50 or 100, 25 unless asked. */
 export const pageQuery = {
   page: decimalInteger('página').pipe(z.number().int().min(1).max(100_000).meta({ title: 'página' })).default(1),
   size: decimalInteger('tamanho da página')

@@ -6,7 +6,7 @@ import '../validation';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call a route: anyone, any signed-in user, or the listed roles (spec 1 section 6). */
+/** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
 /**

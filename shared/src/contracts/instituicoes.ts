@@ -7,10 +7,10 @@ import { isoDateTime, messageResponse, pageOf, pageQuery, ufSchema } from './com
 import { defineContract } from './define';
 
 /**
- * The registry of financial institutions (spec 2 sections 2.13, 2.14), the ESF authorisations that
- * clients give them (sections 2.1, 2.2) and the issuer's institution calls (spec 1 section 4 "Issuer
- * consent"; spec 2 section 7). Clients reach only their own client's authorisations (object-level
- * checks in the service); an issuer changes only the NOVO institutions it created.
+ * The registry of financial institutions (list and form), the ESF authorisations that clients give
+ * them (list and form), and the issuer's institution calls of the consent wizard. Clients reach only
+ * their own client's authorisations (object-level checks in the service); an issuer changes only the
+ * NOVO institutions it created.
  */
 
 /** 'O campo {field} é obrigatório.' for a missing value of a schema whose own check would speak first. */

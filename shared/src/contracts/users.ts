@@ -4,7 +4,7 @@ import { sessionUserSchema } from './auth';
 import { emailSchema, isoDateTime, newPasswordSchema, pageOf, pageQuery, roleSchema, ufSchema } from './common';
 import { defineContract } from './define';
 
-/** The profile of the signed-in user and the administration of users (spec 1 sections 2–6). */
+/** The profile of the signed-in user and the administration of users (list, form, roles, removal). */
 
 export const userSchema = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-/** Client companies' codes and labels (spec 1 section 3, spec 2 section 4). */
+/** Client companies' codes and labels, and the status choices of the client form. */
 export const CLIENTE_SITUACOES = {
   A: 'Ativo',
   E: 'Em Avaliação',
@@ -11,12 +11,12 @@ export const CLIENTE_SITUACOES = {
 
 export type ClienteSituacao = keyof typeof CLIENTE_SITUACOES;
 
-/** The standard flow excludes Novo and Desativado (spec 1 section 4). */
+/** The standard flow excludes Novo and Desativado. */
 export const SITUACOES_FLUXO_PADRAO: readonly ClienteSituacao[] = ['A', 'E', 'C', 'D', 'S'];
-/** The set offered for a client that is Novo or Desativado (spec 2 section 4). */
+/** The set offered for a client that is Novo or Desativado: those two only. */
 export const SITUACOES_NOVO_CLIENTE: readonly ClienteSituacao[] = ['N', 'I'];
 
-/** Options of the status select by the client's current status (spec 2 section 4). */
+/** Options of the status select by the client's current status (Ativo may go to any status). */
 export function situacoesPermitidasCliente(atual: ClienteSituacao): readonly ClienteSituacao[] {
   if (atual === 'N' || atual === 'I') return SITUACOES_NOVO_CLIENTE;
   if (atual === 'A') return Object.keys(CLIENTE_SITUACOES) as ClienteSituacao[];
@@ -30,7 +30,7 @@ export const TIPOS_CADASTRO: readonly TipoCliente[] = ['ESF', 'IMF'];
 
 export const CATEGORIAS = { PRIVADA: 'Iniciativa Privada', PUBLICA: 'Iniciativa Pública' } as const;
 
-/** Webhook operation kinds (spec 1 section 3): kinds 1 to 4 only for IMF clients. */
+/** Webhook operation kinds 0 to 4, one configuration per kind and client; kinds 1 to 4 only for IMF clients. */
 export const OPERACOES_WEBHOOK = [
   { id: 0, label: 'EVENTO', operacao: 'EVENTO' },
   { id: 1, label: 'SACADOR', operacao: 'ESCR_FAT' },

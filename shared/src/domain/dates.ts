@@ -1,9 +1,10 @@
 import type { MessageKey } from '../messages';
 
 /**
- * Dates (ARCHITECTURE section 6): instants are stored as ISO-8601 UTC, calendar days travel as
- * 'YYYY-MM-DD', business months as 'YYYY-MM', and everything is shown in pt-BR in America/Bahia time.
- * Intl resolves the zone (no fixed -3 offset), so the 2011-2012 daylight-saving season stays right.
+ * Dates (docs/architecture.md, "Conventions"): instants are stored as ISO-8601 UTC, calendar days
+ * travel as 'YYYY-MM-DD', business months as 'YYYY-MM', and everything is shown in pt-BR in
+ * America/Bahia time. Intl resolves the zone (no fixed -3 offset), so the 2011-2012 daylight-saving
+ * season stays right.
  *
  * A date-only string is a calendar day and is never shifted by a zone: new Date('2026-11-21') would be
  * UTC midnight, i.e. the 20th in Bahia. A timestamp must carry Z or an offset; one without is
@@ -171,7 +172,7 @@ export function addDays(value: DateInput, days: number): string {
 }
 
 /**
- * The filter rule of spec 1 section 5: start after end, or more than maxDays between them (end minus
+ * The date-range rule of the filters: start after end, or more than maxDays between them (end minus
  * start, so 2026-01-01 to 2026-04-01 is 90 days), gives the catalogue key. A missing side gives null:
  * whether it is required is the form's rule, not this one.
  */

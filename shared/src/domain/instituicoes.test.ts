@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPdfFileName, podeEnviarArquivo, podeSalvarAutorizacao, situacoesPermitidas, statusAutorizacaoPermitidos } from './instituicoes';
 
-describe('institution status choices (spec 2 section 4)', () => {
+describe('institution status choices', () => {
   it.each([
     ['ATIVA', ['ATIVA', 'DESATIVADA']],
     ['NOVO', ['NOVO', 'ATIVA', 'DESATIVADA']],
@@ -12,7 +12,7 @@ describe('institution status choices (spec 2 section 4)', () => {
   });
 });
 
-describe('authorisation status choices and edit rules (spec 2 section 4)', () => {
+describe('authorisation status choices and edit rules', () => {
   it('the administrator: AUTORIZADO ↔ DESATIVADA, all three from PENDENTE', () => {
     expect(statusAutorizacaoPermitidos('AUTORIZADO', ['sefaz_admin'])).toEqual(['AUTORIZADO', 'DESATIVADA']);
     expect(statusAutorizacaoPermitidos('DESATIVADA', ['sefaz_admin'])).toEqual(['DESATIVADA', 'AUTORIZADO']);

@@ -1,6 +1,6 @@
 /**
- * Financial institutions and the ESF authorisations of clients (spec 2 sections 3 and 4; spec 1
- * section 4 "Issuer consent"): the statuses, their labels and the transitions each role may choose.
+ * Financial institutions and the ESF authorisations of clients (and the institutions an issuer adds in
+ * its consent wizard): the statuses, their labels and the transitions each role may choose.
  */
 import type { Role } from '../access/roles';
 
@@ -14,12 +14,12 @@ export const INSTITUICAO_SITUACAO_LABELS: Record<InstituicaoSituacao, string> = 
   DESATIVADA: 'Desativada',
 };
 
-/** Types of institution (ours: the spec names the field, not its values): ESF and IMF, as the clients'. */
+/** Types of institution (ours: the product names the field, not its values): ESF and IMF, as the clients'. */
 export const INSTITUICAO_TIPOS = ['ESF', 'IMF'] as const;
 export type InstituicaoTipo = (typeof INSTITUICAO_TIPOS)[number];
 
 /**
- * Spec 2 section 4: the choices when editing an institution. The current status is among them
+ * The choices when editing an institution. The current status is among them
  * (saving without a change), except from DESATIVADA, whose only choice is ATIVA.
  */
 export function situacoesPermitidas(atual: InstituicaoSituacao): readonly InstituicaoSituacao[] {
@@ -47,7 +47,7 @@ export const AUTORIZACAO_STATUS_LABELS: Record<AutorizacaoStatus, string> = {
 const isAdmin = (roles: readonly Role[]) => roles.includes('sefaz_admin');
 
 /**
- * Spec 2 section 4: a sefaz_admin editing an AUTORIZADO item may choose AUTORIZADO or DESATIVADA, a
+ * A sefaz_admin editing an AUTORIZADO item may choose AUTORIZADO or DESATIVADA, a
  * DESATIVADA item DESATIVADA or AUTORIZADO; others see all three. A client cannot change the status
  * (its only choice is the current one).
  */
@@ -58,7 +58,7 @@ export function statusAutorizacaoPermitidos(atual: AutorizacaoStatus, roles: rea
   return AUTORIZACAO_STATUS;
 }
 
-/** File upload in edit mode: never for admins, never while AUTORIZADO (spec 2 section 4). */
+/** File upload in edit mode: never for admins, never while AUTORIZADO. */
 export function podeEnviarArquivo(status: AutorizacaoStatus, roles: readonly Role[]): boolean {
   return !isAdmin(roles) && status !== 'AUTORIZADO';
 }
@@ -77,6 +77,6 @@ export function isPdfFileName(name: string): boolean {
   return /\.pdf$/i.test(name.trim());
 }
 
-/** Institution autocomplete (spec 2 sections 2.13 and 5): more than 2 characters, else the top 5. */
+/** Institution autocomplete: more than 2 characters, else the top 5; 300 ms debounce. */
 export const AUTOCOMPLETE_MIN_CHARS = 3;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;

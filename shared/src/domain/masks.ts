@@ -1,4 +1,4 @@
-/** CEP and telephone rules, and the InputMask patterns the forms use (spec 1 sections 3 and 5). */
+/** CEP and telephone rules, and the InputMask patterns the forms use. */
 
 /**
  * PrimeReact InputMask patterns ('9' = a digit). Note that `cnpj` and `cnpjBase` accept digits only;
@@ -29,7 +29,7 @@ export function isValidCep(input: unknown): boolean {
   return typeof input === 'string' && /^\d{8}$/.test(stripMask(input));
 }
 
-/** ##.###-### (the spec's mask); input that is not 8 digits is returned as given. */
+/** ##.###-### (the portal's CEP mask); input that is not 8 digits is returned as given. */
 export function formatCep(value: string): string {
   const v = stripMask(value);
   if (!/^\d{8}$/.test(v)) return value;

@@ -1,7 +1,8 @@
 /**
- * Money is never a float (ARCHITECTURE section 6): amounts are integer centavos, tariff unit values are
- * integer thousandths of a real. Products and percentages are computed in BigInt and rounded half-up
- * (halves away from zero, as BigDecimal's HALF_UP) only when they come back to centavos.
+ * Money is never a float (docs/architecture.md, "Conventions"): amounts are integer centavos, tariff
+ * unit values are integer thousandths of a real. Products and percentages are computed in BigInt and
+ * rounded half-up (halves away from zero, as BigDecimal's HALF_UP) only when they come back to
+ * centavos.
  */
 
 declare const unit: unique symbol;
