@@ -85,9 +85,12 @@ describe('autorizacao-inf-cliente-form (spec 2 sections 2.2, 4, 5, 8)', { timeou
   it("without a client goes back to the list with 'Sem dados do Cliente'", async () => {
     signInAs(['cliente'], { clienteId: 'c-1' });
     stubApi({ [CLIENTES]: jsonResponse(200, [CLIENTE_ESF]) });
-    const { router } = renderPage(FORM);
+    // In StrictMode (as the development portal runs) the effect runs twice: the toast comes once.
+    const { router } = renderPage(FORM, undefined, { strict: true });
     expect(await screen.findByText('Sem dados do Cliente')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getAllByText('Sem dados do Cliente')).toHaveLength(1);
   });
 
   it('new: institution and file are required; only .pdf; Cadastrar posts the base64 PDF', async () => {

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { ROUTE_ACCESS, type Role } from '@plac/shared/access';
 import { PrimeReactProvider } from 'primereact/api';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { PT_BR } from '../../app/primeLocale';
 import { createQueryClient } from '../../app/queryClient';
@@ -39,7 +39,8 @@ function Shell() {
   );
 }
 
-export function renderPage(path: string, state?: unknown) {
+/** `strict`: inside React's StrictMode, as `npm start` renders the portal (effects run twice). */
+export function renderPage(path: string, state?: unknown, { strict = false } = {}) {
   const router = createMemoryRouter(
     [
       {
@@ -58,7 +59,8 @@ export function renderPage(path: string, state?: unknown) {
     { initialEntries: [{ pathname: path, state }] },
   );
   const unbind = setNavigator((to, options) => void router.navigate(to, options));
-  const view = render(<RouterProvider router={router} />);
+  const app = <RouterProvider router={router} />;
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { router, ...view, unbind };
 }
 
