@@ -3,9 +3,10 @@
  * texts (messages.ts) and nothing else: `ptBrErrorMap` has one rule per zod issue code, and it is
  * installed as zod's locale, so a message that a schema sets itself (`{ error }`, `refine(..., { message })`)
  * still wins over it. A field is named as the screen labels it: its schema's `meta({ title })` when
- * given, else its key made readable ('razao_social' → 'razao social').
+ * given, else the screens' label of its key (field-labels.ts), else its key made readable.
  */
 import * as z from 'zod';
+import { FIELD_LABELS } from './field-labels';
 import { message, type MessageKey } from './messages';
 
 type RawIssue = z.core.$ZodRawIssue;
@@ -39,7 +40,8 @@ function titleOf(schema: unknown): string | undefined {
 
 /** The name of the field an issue is about, as the screen labels it. */
 export function fieldName(issue: { path?: readonly PropertyKey[] | undefined; schema?: unknown; inst?: unknown }): string {
-  return titleOf(issue.schema) ?? titleOf(issue.inst) ?? (humanizeKey(lastKey(issue.path)) || 'valor');
+  const key = lastKey(issue.path);
+  return titleOf(issue.schema) ?? titleOf(issue.inst) ?? (Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key]! : humanizeKey(key) || 'valor');
 }
 
 /** 100000 → '100.000' (pt-BR grouping, no Intl needed). */

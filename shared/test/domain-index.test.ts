@@ -33,7 +33,7 @@ describe('the schemas under the app’s zod configuration (validation.ts)', () =
     expect(byField).toEqual({
       cnpj: 'O Cnpj informado é inválido.',
       // The field is named by the error map itself (its title, else its key): no '{field}' left over.
-      cpf: 'O campo cpf é obrigatório.',
+      cpf: 'O campo CPF é obrigatório.',
       base: 'O campo base é obrigatório.',
     });
   });

@@ -33,7 +33,7 @@ describe('the pt-BR error map, one case per zod issue code', () => {
       nome: [message('campoObrigatorio', { field: 'razão social' })],
       idade: [message('campoNumero', { field: 'idade' })],
       inteiro: [message('campoNumeroInteiro', { field: 'inteiro' })],
-      ativo: [message('campoBooleano', { field: 'ativo' })],
+      ativo: [message('campoBooleano', { field: 'Ativo' })],
       tags: [message('campoLista', { field: 'tags' })],
       endereco: [message('campoObjeto', { field: 'endereco' })],
     });
@@ -47,7 +47,7 @@ describe('the pt-BR error map, one case per zod issue code', () => {
     expect(only(z.object({ r: titled }), { r: 'abcdefg' })).toBe('O campo razão social deve ter no máximo 5 caracteres.');
     expect(only(z.object({ r: titled }), { r: '  ' })).toBe('O campo razão social é obrigatório.');
     expect(only(z.object({ s: z.string().min(3) }), { s: 'a' })).toBe('O campo s deve ter no mínimo 3 caracteres.');
-    expect(only(z.object({ uf: z.string().length(2) }), { uf: 'BAH' })).toBe('O campo uf deve ter exatamente 2 caracteres.');
+    expect(only(z.object({ uf: z.string().length(2) }), { uf: 'BAH' })).toBe('O campo UF deve ter exatamente 2 caracteres.');
     expect(only(z.object({ n: z.number().max(100_000) }), { n: 100_001 })).toBe('O campo n deve ser no máximo 100.000.');
     expect(only(z.object({ n: z.number().lt(10) }), { n: 10 })).toBe('O campo n deve ser menor que 10.');
     expect(only(z.object({ n: z.number().min(1) }), { n: -1 })).toBe('O campo n deve ser no mínimo 1.');
@@ -90,8 +90,8 @@ describe('the pt-BR error map, one case per zod issue code', () => {
   });
 
   it('invalid_value: the options of an enum, or required when missing', () => {
-    expect(only(z.object({ tipo: z.enum(['ESF', 'IMF']) }), { tipo: 'X' })).toBe('O campo tipo deve ser um dos valores: ESF, IMF.');
-    expect(only(z.object({ tipo: z.enum(['ESF', 'IMF']) }), {})).toBe('O campo tipo é obrigatório.');
+    expect(only(z.object({ tipo: z.enum(['ESF', 'IMF']) }), { tipo: 'X' })).toBe('O campo Tipo deve ser um dos valores: ESF, IMF.');
+    expect(only(z.object({ tipo: z.enum(['ESF', 'IMF']) }), {})).toBe('O campo Tipo é obrigatório.');
     expect(only(z.object({ v: z.literal(3) }), { v: 4 })).toBe('O campo v deve ser um dos valores: 3.');
   });
 
@@ -118,7 +118,9 @@ describe('field names', () => {
   it('uses the title of the schema, else the key made readable', () => {
     expect(humanizeKey('razao_social')).toBe('razao social');
     expect(humanizeKey('nomeArquivo')).toBe('nome arquivo');
-    expect(fieldName({ path: ['roles', 0] })).toBe('roles');
+    expect(fieldName({ path: ['roles', 0] })).toBe('Permissões');
+    expect(fieldName({ path: ['tipo_usuario'] })).toBe('Tipo de Usuário');
+    expect(fieldName({ path: ['campo_sem_rotulo'] })).toBe('campo sem rotulo');
     expect(fieldName({ path: [] })).toBe('valor');
   });
 
@@ -126,7 +128,7 @@ describe('field names', () => {
     const schema = z.object({ endereco: z.object({ numero_casa: z.string() }), roles: z.array(z.enum(['a'])) });
     expect(errorsOf(schema, { endereco: {}, roles: ['b'] })).toEqual({
       'endereco.numero_casa': ['O campo numero casa é obrigatório.'],
-      'roles.0': ['O campo roles deve ser um dos valores: a.'],
+      'roles.0': ['O campo Permissões deve ser um dos valores: a.'],
     });
   });
 

@@ -52,7 +52,7 @@ describe('Sefaz login', () => {
   it('refuses malformed input with pt-BR field messages', async () => {
     const { status, body } = await call('/api/v1/authenticate/sefaz', json({ email: 'não é e-mail' }));
     expect(status).toBe(400);
-    expect(body).toEqual({ errors: { email: ['Informe um e-mail válido.'], password: ['O campo password é obrigatório.'] } });
+    expect(body).toEqual({ errors: { email: ['Informe um e-mail válido.'], password: ['O campo Senha é obrigatório.'] } });
   });
 });
 
@@ -71,7 +71,7 @@ describe('client login', () => {
     expect((body as { user: unknown }).user).toMatchObject({ clienteId: 'demo-esf', roles: ['cliente'], podeAlterarSenha: true });
   });
 
-  it("refuses a password login past the period with the spec's message", async () => {
+  it('refuses a password login past the period with the catalogue message', async () => {
     const { status, body } = await call('/api/v1/authenticate/cliente', json({ email: 'imf@plac.local', password: PASSWORD }));
     expect(status).toBe(403);
     expect(body).toMatchObject({ message: 'Encerrado o prazo para autenticar sem certificado digital.' });

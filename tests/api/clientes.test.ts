@@ -111,7 +111,7 @@ describe('public registration', () => {
     [{ confirmacao_email: 'outro@fomento.teste' }, 'confirmacao_email', 'A confirmação do e-mail não confere.'],
     [{ cep: '123' }, 'cep', 'Informe um CEP válido.'],
     [{ uf: 'XX' }, 'uf', 'UF inválida.'],
-    [{ razao_social: undefined }, 'razao_social', 'O campo razão social é obrigatório.'],
+    [{ razao_social: undefined }, 'razao_social', 'O campo Razão Social é obrigatório.'],
   ])('refuses %j beside %s and writes nothing', async (change, field, text) => {
     const input = registration(change);
     const { status, body } = await send('POST', '/api/v1/cliente', undefined, { ...input, recaptcha: await captcha() });

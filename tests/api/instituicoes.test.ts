@@ -130,10 +130,10 @@ describe('institution registry (sefaz_admin)', () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({
       errors: {
-        razaoSocial: ['O campo razão social é obrigatório.'],
+        razaoSocial: ['O campo Razão Social é obrigatório.'],
         cnpj: ['O campo CNPJ Base é obrigatório.'],
         uf: ['O campo UF é obrigatório.'],
-        tipo: ['O campo tipo é obrigatório.'],
+        tipo: ['O campo Tipo é obrigatório.'],
       },
     });
   });
@@ -146,7 +146,7 @@ describe('institution registry (sefaz_admin)', () => {
     expect(body).toMatchObject({ total: 1, items: [{ razaoSocial: inst.razaoSocial }] });
   });
 
-  it('edits along the transitions of spec 2 section 4 only; the cnpj never changes; audit dates move', async () => {
+  it('edits along the allowed status transitions only; the cnpj never changes; audit dates move', async () => {
     const inst = await novaInstituicao();
     const update = (situacao: string, extra: Record<string, unknown> = {}) =>
       send('PUT', '/api/v1/instituicao-financeira/admin/update', admin, { id: inst.id, razaoSocial: inst.razaoSocial, uf: 'BA', tipo: 'ESF', regulada: true, situacao, ...extra });
@@ -293,7 +293,7 @@ describe('ESF authorisations', () => {
     expect(body).toMatchObject({ error: 'instituicaoIndisponivel' });
   });
 
-  it('lists with the rules of spec 2 section 5', async () => {
+  it('lists with the authorisation list rules: a client is required, start not after end', async () => {
     const inst = await novaInstituicao();
     expect((await criar(cliente, { cliente: ESF.cnpj, instituicaoFinanceira: inst.cnpj, arquivo: PDF, nomeArquivo: 'a.pdf' })).status).toBe(201);
     const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
@@ -376,7 +376,7 @@ describe('ESF authorisations', () => {
   });
 });
 
-describe("issuer's institutions (spec 1 section 4)", () => {
+describe("issuer's institutions (only the NOVO ones it created)", () => {
   it('creates NOVO institutions on its own CNPJ, and edits and deletes only those', async () => {
     const cnpj = base();
     const created = await send('POST', '/api/v1/emissor/instituicao_financeira/create', emissor, { razaoSocial: 'Fomento do Emissor Ltda.', cnpj, uf: 'BA' });

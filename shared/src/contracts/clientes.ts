@@ -31,19 +31,19 @@ const telefone = z
   .string()
   .transform(onlyDigits)
   .refine(isValidTelefone, { error: 'Informe um telefone válido com DDD.' })
-  .meta({ title: 'telefone' });
+  .meta({ title: 'Telefone' });
 
 const endereco = {
-  razao_social: text(150, 'razão social'),
-  logradouro: text(150, 'logradouro'),
-  numero: text(20, 'número'),
+  razao_social: text(150, 'Razão Social'),
+  logradouro: text(150, 'Logradouro'),
+  numero: text(20, 'Número'),
   complemento: z.string().trim().max(100).nullable().optional(),
-  bairro: text(100, 'bairro'),
+  bairro: text(100, 'Bairro'),
   uf: ufSchema,
-  cidade: text(100, 'cidade'),
+  cidade: text(100, 'Cidade'),
   cep,
   telefone,
-  nome_responsavel: text(100, 'nome do responsável'),
+  nome_responsavel: text(100, 'Nome do Responsável'),
   email: emailSchema,
 };
 

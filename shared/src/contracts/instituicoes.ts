@@ -16,10 +16,10 @@ import { defineContract } from './define';
 /** 'O campo {field} é obrigatório.' for a missing value of a schema whose own check would speak first. */
 const obrigatorio = (field: string) => (issue: { input: unknown }) => (issue.input === undefined ? message('campoObrigatorio', { field }) : undefined);
 
-const situacao = z.enum(INSTITUICAO_SITUACOES, { error: obrigatorio('status') });
-const tipo = z.enum(INSTITUICAO_TIPOS, { error: obrigatorio('tipo') });
+const situacao = z.enum(INSTITUICAO_SITUACOES, { error: obrigatorio('Status') });
+const tipo = z.enum(INSTITUICAO_TIPOS, { error: obrigatorio('Tipo') });
 const status = z.enum(AUTORIZACAO_STATUS);
-const razaoSocial = z.string().trim().min(1).max(150).meta({ title: 'razão social' });
+const razaoSocial = z.string().trim().min(1).max(150).meta({ title: 'Razão Social' });
 const cnpjBase = cnpjBaseSchema.meta({ title: 'CNPJ Base' });
 const uf = z
   .string({ error: obrigatorio('UF') })

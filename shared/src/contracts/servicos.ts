@@ -48,7 +48,7 @@ export const updateServico = defineContract({
   access: ['sefaz_admin'],
   body: z.object({
     idModuloServico,
-    descricao: z.string().trim().min(1).max(150).meta({ title: 'descrição' }).optional(),
+    descricao: z.string().trim().min(1).max(150).meta({ title: 'Descrição' }).optional(),
     ativo: z.boolean(),
     portal: z.boolean(),
   }),

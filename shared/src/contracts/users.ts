@@ -24,7 +24,7 @@ export const userSchema = z.object({
 });
 
 const userBody = z.object({
-  name: z.string().trim().min(1).max(100).meta({ title: 'nome' }),
+  name: z.string().trim().min(1).max(100).meta({ title: 'Nome' }),
   email: emailSchema,
   cpf: cpfSchema,
   telefone: z.string().trim().max(20).optional(),
@@ -56,7 +56,7 @@ export const updateProfile = defineContract({
   access: 'authenticated',
   body: z
     .object({
-      name: z.string().trim().min(1).max(100).meta({ title: 'nome' }),
+      name: z.string().trim().min(1).max(100).meta({ title: 'Nome' }),
       email: emailSchema,
       password: newPasswordSchema.optional(),
       password_confirmation: z.string().optional(),
