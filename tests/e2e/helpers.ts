@@ -56,3 +56,12 @@ export function resetLink(text: string | undefined): string {
   if (!link) throw new Error('no password link in the e-mail');
   return new URL(link).pathname;
 }
+
+/** A small but real PDF (the API checks an upload's content, not only its name). */
+export async function samplePdf(title = 'Autorização assinada'): Promise<Buffer> {
+  const { PDFDocument } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.addPage([200, 200]).drawText('PLAC Fat-e', { x: 20, y: 100, size: 12 });
+  return Buffer.from(await doc.save());
+}

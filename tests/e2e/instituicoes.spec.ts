@@ -160,8 +160,7 @@ test('a new order of the services is saved after the confirmation and survives a
   const before = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-servico')));
   const moved = [before[1], before[0], ...before.slice(2)];
 
-  await items.first().click();
-  await page.getByRole('button', { name: 'Mover para baixo' }).click();
+  await page.getByRole('listitem').filter({ has: items.first() }).getByRole('button', { name: /para baixo$/ }).click();
   await expect(page.getByText('Você deseja salvar a nova ordem de exibição dos serviços ?')).toBeVisible();
   await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();

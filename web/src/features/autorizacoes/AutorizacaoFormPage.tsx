@@ -99,7 +99,7 @@ function FileInput({ id, file, onFile, disabled }: { id: string; file: File | nu
     <div className="inst-file">
       <input ref={input} id={id} type="file" accept=".pdf,application/pdf" hidden onChange={onChange} disabled={disabled} aria-label="Arquivo PDF" />
       <Button type="button" label="Selecionar PDF" icon="pi pi-upload" outlined onClick={() => input.current?.click()} disabled={disabled ?? false} />
-      <i className="pi pi-info-circle inst-upload-dica" data-pr-tooltip={DICA_UPLOAD} aria-label={DICA_UPLOAD} />
+      <i className="pi pi-info-circle inst-upload-dica" role="img" data-pr-tooltip={DICA_UPLOAD} aria-label={DICA_UPLOAD} />
       <Tooltip target=".inst-upload-dica" position="top" />
       {file && (
         <>

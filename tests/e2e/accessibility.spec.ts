@@ -1,0 +1,413 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { APP_BASE, ROUTE_ACCESS, type Principal, type RouteName } from '@plac/shared/access';
+import { DEMO_CLIENTES } from '../../infra/local/demo-data';
+import { samplePdf } from './helpers';
+import { signIn } from './session';
+
+/**
+ * WCAG 2.1 AA in Chromium: axe-core on every screen of the portal (every route of the web router, for
+ * the roles that can open it; forms new and edit; the dialogs). The screens come from the router's
+ * source, so a new route without a visit here fails the first test.
+ */
+
+const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
+const GESTOR: Principal = { userId: 'demo-gestor', name: 'Gestor Demo', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' };
+const CLIENTE: Principal = { userId: 'demo-cliente', name: 'Cliente Demo', tipo: 'C', roles: ['cliente'], clienteId: 'demo-esf' };
+const CLIENTE_WEB: Principal = { userId: 'demo-cliente-web', name: 'Cliente Web Demo', tipo: 'C', roles: ['cliente_web'], clienteId: 'demo-esf' };
+const EMISSOR: Principal = { userId: 'demo-emissor-a11y', name: 'Indústria Emissora Demonstração Ltda.', tipo: 'C', roles: ['emissor'] };
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** A route of the router as written there: '/cliente/new', '/app/user/:id', '/app/*', '*'. */
+type RouteKey = string;
+
+/** Every route of web/src/app/routes.tsx: the public ones by their literal path, the app pages by ROUTE_ACCESS. */
+function routerRoutes(): RouteKey[] {
+  const source = readFileSync(new URL('../../web/src/app/routes.tsx', import.meta.url), 'utf8');
+  const create = source.slice(source.indexOf('export function createRoutes'));
+  const keys = new Set<RouteKey>();
+  // The root's index route is the login.
+  if (/\{\s*index:\s*true/.test(create)) keys.add('/');
+  for (const [, path] of create.matchAll(/path:\s*'([^']*)'/g)) {
+    if (path === '/' || path === 'app') continue;
+    keys.add(path === '*' ? '*' : `/${path}`);
+  }
+  // The pages of the authenticated area, and its own not-found page.
+  const pages = source.slice(source.indexOf('export const APP_PAGES'), source.indexOf('];', source.indexOf('export const APP_PAGES')));
+  for (const [, name] of pages.matchAll(/page\('([\w-]+)'/g)) keys.add(appRoute(name as RouteName));
+  if (/children:\s*\[\s*\.\.\.pages\.map\(appRoute\),\s*\{\s*path:\s*'\*'/.test(create)) keys.add(`${APP_BASE}/*`);
+  return [...keys].sort();
+}
+
+function appRoute(name: RouteName): RouteKey {
+  const path = ROUTE_ACCESS[name].path;
+  return path === '' ? APP_BASE : `${APP_BASE}/${path}`;
+}
+
+interface Screen {
+  /** What the test is called. */
+  name: string;
+  route: RouteKey;
+  /** Signed in as; none for the public pages. */
+  as?: Principal;
+  /** Gets the screen into the state to check (the page is already signed in). */
+  open: (page: Page) => Promise<void>;
+}
+
+const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { name }).first()).toBeVisible();
+
+async function dialog(page: Page, name: string) {
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  // PrimeReact's dialogs fade in: check the final colours.
+  await page.waitForTimeout(400);
+}
+
+async function openLoginTab(page: Page, tab: 'Cliente PLAC' | 'Sefaz') {
+  await page.goto('/');
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+async function fromList(page: Page, list: string, button: string | RegExp, title: string | RegExp) {
+  await page.goto(list);
+  await page.getByRole('button', { name: button }).first().click();
+  await heading(page, title);
+}
+
+async function pick(page: Page, inputId: string, option: string | RegExp) {
+  await page.locator(`.p-dropdown:has(#${inputId})`).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The institutions of Bahia (the list asks for a filter). */
+async function instituicoesDaBahia(page: Page) {
+  await page.goto('/app/consulta/instituicaoFinanceira');
+  await pick(page, 'filtro-uf', 'BA - Bahia');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page.getByRole('button', { name: /^Editar / }).first()).toBeVisible();
+}
+
+/**
+ * An authorisation of the demo ESF client for a demo institution, asked for through the API as the
+ * client (signed in on `page`), so that the lists have a row and the edit form something to show.
+ */
+async function ensureAutorizacao(page: Page) {
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('plac-fate.session') ?? '{}') as { token?: string }).token ?? '');
+  const esf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-esf')!;
+  const response = await page.request.post('/api/v1/instituicao-financeira/autorizacao', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { cliente: esf.cnpj, instituicaoFinanceira: '33445566', arquivo: (await samplePdf()).toString('base64'), nomeArquivo: 'autorizacao.pdf' },
+  });
+  // 201, or already asked for by an earlier screen of this run.
+  expect([201, 409], await response.text()).toContain(response.status());
+}
+
+/** The client user's authorisation list, its client fixed. */
+async function autorizacoesDoCliente(page: Page) {
+  await page.goto('/app/autorizacao-inf-cliente-list');
+  await expect(page.locator('.p-dropdown:has(#filtro-cliente)')).toContainText('Banco Demonstração ESF S.A.');
+}
+
+const SCREENS: Screen[] = [
+  // Public pages.
+  { name: 'login, tab Cliente PLAC', route: '/', open: (page) => openLoginTab(page, 'Cliente PLAC') },
+  { name: 'login, tab Sefaz', route: '/', open: (page) => openLoginTab(page, 'Sefaz') },
+  {
+    name: 'login, forgot-password dialog',
+    route: '/',
+    open: async (page) => {
+      await openLoginTab(page, 'Sefaz');
+      await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+      await dialog(page, 'Esqueci minha senha');
+    },
+  },
+  {
+    name: 'login, client password dialog',
+    route: '/',
+    open: async (page) => {
+      await openLoginTab(page, 'Cliente PLAC');
+      await page.getByRole('form', { name: 'Login de cliente' }).getByLabel('E-mail').fill('cliente@plac.local');
+      await page.getByRole('form', { name: 'Login de cliente' }).getByRole('button', { name: 'Entrar' }).click();
+      await dialog(page, 'Informe sua senha');
+    },
+  },
+  {
+    name: 'login, required messages',
+    route: '/',
+    open: async (page) => {
+      await openLoginTab(page, 'Sefaz');
+      await page.getByRole('form', { name: 'Login Sefaz' }).getByRole('button', { name: 'Entrar' }).click();
+      await expect(page.getByText('O campo E-mail é obrigatório.')).toBeVisible();
+    },
+  },
+  { name: 'issuer login', route: '/emissor/login', open: async (page) => (await page.goto('/emissor/login'), heading(page, 'Acesso do emissor')) },
+  {
+    name: 'password reset',
+    route: '/password/reset/:token',
+    open: async (page) => (await page.goto('/password/reset/abcdefghijklmnopqrstuvwxyz0123456789'), heading(page, 'Redefinir senha')),
+  },
+  {
+    name: 'message page',
+    route: '/message/:title?/:body?',
+    open: async (page) => (await page.goto('/message/Cadastro%20realizado/Voc%C3%AA%20receber%C3%A1%20um%20e-mail'), heading(page, 'Cadastro realizado')),
+  },
+  {
+    name: 'client registration',
+    route: '/cliente/new',
+    open: async (page) => {
+      await page.goto('/cliente/new');
+      await heading(page, 'Cadastro de Cliente');
+      await expect(page.locator('altcha-widget')).toBeVisible();
+    },
+  },
+  {
+    name: 'client registration, required messages',
+    route: '/cliente/new',
+    open: async (page) => {
+      await page.goto('/cliente/new');
+      await expect(page.locator('altcha-widget')).toBeVisible();
+      await page.getByRole('button', { name: 'Cadastrar' }).click();
+      await expect(page.getByText('O campo Razão Social é obrigatório.')).toBeVisible();
+    },
+  },
+  {
+    name: 'registration done',
+    route: '/cliente/cadastroRealizado',
+    open: async (page) => (await page.goto('/cliente/cadastroRealizado'), heading(page, /./)),
+  },
+  { name: 'not found (public)', route: '*', open: async (page) => (await page.goto('/nao/existe'), heading(page, 'Página não encontrada')) },
+
+  // The authenticated area.
+  { name: 'dashboard, administrator', route: '/app', as: ADMIN, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },
+  { name: 'dashboard, manager', route: '/app', as: GESTOR, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },
+  { name: 'dashboard, client', route: '/app', as: CLIENTE, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },
+  { name: 'dashboard, client web', route: '/app', as: CLIENTE_WEB, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },
+  {
+    name: 'not authorised',
+    route: '/app/not-authorized',
+    as: CLIENTE,
+    open: async (page) => (await page.goto('/app/user'), heading(page, 'Acesso Negado')),
+  },
+  { name: 'profile, administrator', route: '/app/profile', as: ADMIN, open: async (page) => (await page.goto('/app/profile'), heading(page, 'Meu perfil')) },
+  { name: 'profile, client', route: '/app/profile', as: CLIENTE, open: async (page) => (await page.goto('/app/profile'), heading(page, 'Meu perfil')) },
+  {
+    name: 'user list with results',
+    route: '/app/user',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/user');
+      await page.getByRole('button', { name: 'Pesquisar' }).click();
+      await expect(page.getByRole('cell', { name: 'admin@plac.local' })).toBeVisible();
+    },
+  },
+  {
+    name: 'user form, new',
+    route: '/app/user/:id',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/user/new');
+      await heading(page, 'Novo Usuário');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByText('O campo Nome é obrigatório.')).toBeVisible();
+    },
+  },
+  {
+    name: 'user form, edit',
+    route: '/app/user/:id',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/user/demo-cliente');
+      await heading(page, 'Editar Usuário');
+      await expect(page.getByRole('checkbox').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'client list with results',
+    route: '/app/cliente',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/cliente');
+      await page.getByRole('button', { name: 'Pesquisar' }).click();
+      await expect(page.getByRole('cell', { name: /Banco Demonstração ESF/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'client list, manager',
+    route: '/app/cliente',
+    as: GESTOR,
+    open: async (page) => (await page.goto('/app/cliente'), heading(page, /Clientes/)),
+  },
+  {
+    name: 'client form (administrator)',
+    route: '/app/cliente/:id',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/cliente/demo-esf'), expect(page.getByLabel('Razão Social')).toHaveValue(/Banco/)),
+  },
+  {
+    name: 'client form, Monitoramento tab with the webhook dialog',
+    route: '/app/cliente/:id',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/cliente/demo-imf');
+      await page.getByRole('tab', { name: 'Monitoramento' }).click();
+      await page.getByRole('button', { name: 'Adicionar' }).click();
+      await dialog(page, 'Configuração de monitoramento');
+      await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByText('O campo Operação é obrigatório.')).toBeVisible();
+    },
+  },
+  {
+    name: 'client form, Monitoramento tab',
+    route: '/app/cliente/:id',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/cliente/demo-esf');
+      await page.getByRole('tab', { name: 'Monitoramento' }).click();
+      await heading(page, 'Configurações de monitoramento');
+    },
+  },
+  {
+    name: 'own client data (client)',
+    route: '/app/cliente/edit/:id',
+    as: CLIENTE,
+    open: async (page) => (await page.goto('/app/cliente/edit/demo-esf'), expect(page.getByLabel('Razão Social')).toHaveValue(/Banco/)),
+  },
+  {
+    name: 'institution list with results',
+    route: '/app/consulta/instituicaoFinanceira',
+    as: ADMIN,
+    open: instituicoesDaBahia,
+  },
+  {
+    name: 'institution form, new',
+    route: '/app/instituicaoFinanceira',
+    as: ADMIN,
+    open: async (page) => {
+      await fromList(page, '/app/consulta/instituicaoFinanceira', 'Adicionar', /Instituição Financeira/);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByText(/^O campo .* é obrigatório\.$/).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'institution form, edit',
+    route: '/app/instituicaoFinanceira',
+    as: ADMIN,
+    open: async (page) => {
+      await instituicoesDaBahia(page);
+      await page.getByRole('button', { name: /^Editar / }).first().click();
+      await heading(page, 'Editar Instituição Financeira');
+    },
+  },
+  {
+    name: 'authorisation list, administrator',
+    route: '/app/autorizacao-inf-cliente-list',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/autorizacao-inf-cliente-list'), heading(page, /Autoriza/)),
+  },
+  {
+    name: 'authorisation list, client with results',
+    route: '/app/autorizacao-inf-cliente-list',
+    as: CLIENTE,
+    open: async (page) => {
+      await ensureAutorizacao(page);
+      await autorizacoesDoCliente(page);
+      await page.getByRole('button', { name: 'Pesquisar' }).click();
+      await expect(page.getByRole('table')).toBeVisible();
+    },
+  },
+  {
+    name: 'authorisation form, new (client)',
+    route: '/app/autorizacao-inf-cliente-form',
+    as: CLIENTE,
+    open: async (page) => {
+      await autorizacoesDoCliente(page);
+      await page.getByRole('button', { name: 'Nova Autorização' }).click();
+      await heading(page, 'Nova Autorização de Instituição Financeira');
+      await page.getByRole('button', { name: 'Cadastrar' }).click();
+      await expect(page.getByText(/^O campo .* é obrigatório\.$/).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'authorisation form, new-institution dialog',
+    route: '/app/autorizacao-inf-cliente-form',
+    as: CLIENTE,
+    open: async (page) => {
+      await autorizacoesDoCliente(page);
+      await page.getByRole('button', { name: 'Nova Autorização' }).click();
+      await page.getByRole('button', { name: 'Nova Instituição' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'authorisation form, edit (administrator)',
+    route: '/app/autorizacao-inf-cliente-form',
+    as: CLIENTE,
+    open: async (page) => {
+      await ensureAutorizacao(page);
+      await signIn(page, ADMIN);
+      await page.goto('/app/autorizacao-inf-cliente-list');
+      await pick(page, 'filtro-cliente', /^Banco Demonstração ESF S\.A\./);
+      await page.getByRole('button', { name: 'Pesquisar' }).click();
+      await page.getByRole('button', { name: /^Editar / }).first().click();
+      await heading(page, 'Editar Autorização de Instituição Financeira');
+    },
+  },
+  {
+    name: 'services, with the edit dialog',
+    route: '/app/consulta/servicos',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/consulta/servicos');
+      await page.getByRole('button', { name: /^Editar / }).first().click();
+      await dialog(page, 'Editar Serviço');
+    },
+  },
+  {
+    name: 'services',
+    route: '/app/consulta/servicos',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/consulta/servicos');
+      await expect(page.getByRole('button', { name: /^Editar / }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'issuer terms',
+    route: '/app/emissor/termo-aceitacao',
+    as: EMISSOR,
+    open: async (page) => (await page.goto('/app/emissor/termo-aceitacao'), heading(page, 'Termo de Aceitação')),
+  },
+  {
+    name: 'not found (signed in)',
+    route: '/app/*',
+    as: GESTOR,
+    open: async (page) => (await page.goto('/app/nao/existe'), heading(page, 'Página não encontrada')),
+  },
+];
+
+test('every route of the router has a screen in this accessibility check', () => {
+  const covered = new Set(SCREENS.map((s) => s.route));
+  const routes = routerRoutes();
+  expect(routes.length).toBeGreaterThan(15);
+  expect(routes.filter((r) => !covered.has(r)), 'routes without a screen in tests/e2e/accessibility.spec.ts').toEqual([]);
+  expect([...covered].filter((r) => !routes.includes(r)), 'screens of routes the router no longer has').toEqual([]);
+});
+
+for (const screen of SCREENS) {
+  test(`WCAG 2.1 AA: ${screen.name}`, async ({ page }) => {
+    if (screen.as) await signIn(page, screen.as);
+    await screen.open(page);
+    // Let fades and the progress bar finish.
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+    const found = results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+    expect(found, `${screen.name} (${page.url()}):\n${JSON.stringify(found, null, 2)}`).toEqual([]);
+  });
+}
