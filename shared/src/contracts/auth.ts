@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { message } from '../messages';
 import { defineContract } from './define';
 import { emailSchema, loginPasswordSchema, messageResponse, newPasswordSchema, roleSchema } from './common';
 
@@ -115,7 +116,7 @@ export const passwordReset = defineContract({
   access: 'public',
   body: z
     .object({ email: emailSchema, password: newPasswordSchema, password_confirmation: z.string(), token: z.string().min(20).max(200) })
-    .refine((b) => b.password === b.password_confirmation, { error: 'A confirmação da senha não confere.', path: ['password_confirmation'] }),
+    .refine((b) => b.password === b.password_confirmation, { error: message('senhaConfirmacao'), path: ['password_confirmation'] }),
   response: messageResponse,
   errors: ['senhaReinicioFalhou'],
 });

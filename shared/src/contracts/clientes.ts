@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { message } from '../messages';
 import { cnpjSchema } from '../domain/cnpj';
 import { CLIENTE_SITUACOES, OPERACOES_WEBHOOK, TIPOS_CLIENTE } from '../domain/clientes';
 import { isValidCep, isValidTelefone, onlyDigits } from '../domain/masks';
@@ -25,12 +26,12 @@ export const clienteResumoSchema = z.object({
 const cep = z
   .string()
   .transform(onlyDigits)
-  .refine(isValidCep, { error: 'Informe um CEP válido.' })
+  .refine(isValidCep, { error: message('cepInvalido') })
   .meta({ title: 'CEP' });
 const telefone = z
   .string()
   .transform(onlyDigits)
-  .refine(isValidTelefone, { error: 'Informe um telefone válido com DDD.' })
+  .refine(isValidTelefone, { error: message('telefoneInvalido') })
   .meta({ title: 'Telefone' });
 
 const endereco = {
@@ -96,11 +97,11 @@ export const registerCliente = defineContract({
     .object({
       cnpj: cnpjSchema,
       ...endereco,
-      tipo_cliente: z.enum(['ESF', 'IMF'], { error: 'O cadastro aceita apenas os tipos ESF e IMF.' }),
+      tipo_cliente: z.enum(['ESF', 'IMF'], { error: message('tipoCadastroInvalido') }),
       confirmacao_email: z.string().trim().toLowerCase(),
-      recaptcha: z.string().min(1, { error: 'Confirme que você não é um robô.' }).max(4000),
+      recaptcha: z.string().min(1, { error: message('captchaInvalido') }).max(4000),
     })
-    .refine((b) => b.email === b.confirmacao_email, { error: 'A confirmação do e-mail não confere.', path: ['confirmacao_email'] }),
+    .refine((b) => b.email === b.confirmacao_email, { error: message('confirmacaoEmail'), path: ['confirmacao_email'] }),
   response: messageResponse,
   status: 201,
   errors: ['recursoDuplicado', 'captchaInvalido'],

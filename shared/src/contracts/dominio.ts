@@ -1,11 +1,12 @@
 import * as z from 'zod';
+import { message } from '../messages';
 import { UF_SIGLAS, type Uf } from '../domain/uf';
 import { defineContract } from './define';
 
 const ufParam = z
   .string()
   .transform((s) => s.toUpperCase())
-  .refine((s): s is Uf => (UF_SIGLAS as readonly string[]).includes(s), { error: 'UF inválida.' });
+  .refine((s): s is Uf => (UF_SIGLAS as readonly string[]).includes(s), { error: message('ufInvalida') });
 
 export const ufs = defineContract({
   id: 'dominio.uf',
@@ -38,7 +39,7 @@ export const cidades = defineContract({
   access: 'public',
   params: z.object({
     uf: ufParam,
-    text: z.string().trim().min(3, { error: 'Informe pelo menos 3 caracteres para buscar a cidade.' }).max(60),
+    text: z.string().trim().min(3, { error: message('cidadeTextoCurto') }).max(60),
   }),
   response: z.array(z.object({ codigo: z.number().int(), nome: z.string() })),
   errors: ['ufInvalida', 'cidadeTextoCurto'],

@@ -26,7 +26,7 @@ const uf = z
   .transform((v) => v.toUpperCase())
   .refine((v) => (UF_SIGLAS as readonly string[]).includes(v), { error: message('ufInvalida') });
 /** A YYYY-MM-DD calendar day. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida.' });
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: message('dataInvalida') });
 
 export const instituicaoSchema = z.object({
   id: z.string(),

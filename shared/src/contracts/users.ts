@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { message } from '../messages';
 import { cpfSchema } from '../domain/cpf';
 import { sessionUserSchema } from './auth';
 import { emailSchema, isoDateTime, newPasswordSchema, pageOf, pageQuery, roleSchema, ufSchema } from './common';
@@ -29,7 +30,7 @@ const userBody = z.object({
   cpf: cpfSchema,
   telefone: z.string().trim().max(20).optional(),
   tipo_usuario: z.enum(['C', 'S']),
-  roles: z.array(roleSchema).min(1, { error: 'Selecione ao menos uma permissão.' }),
+  roles: z.array(roleSchema).min(1, { error: message('permissaoObrigatoria') }),
   uf: ufSchema.optional(),
   cliente_id: z.string().min(1).optional(),
 });
@@ -64,7 +65,7 @@ export const updateProfile = defineContract({
       image: z.string().max(5_000_000).nullable().optional(),
     })
     .refine((b) => !b.password || b.password === b.password_confirmation, {
-      error: 'A confirmação da senha não confere.',
+      error: message('senhaConfirmacao'),
       path: ['password_confirmation'],
     }),
   response: sessionUserSchema,
