@@ -46,12 +46,13 @@ async function api(page: Page, method: string, path: string, body?: unknown) {
   return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
 }
 
-async function novaInstituicao(page: Page, name: string, cnpj: string) {
+/** `masked`: what the CNPJ field shows once typed (the mask's own, for a complete base). */
+async function novaInstituicao(page: Page, name: string, cnpj: string, masked = maskBase(cnpj)) {
   await page.goto('/app/consulta/instituicaoFinanceira');
   await page.getByRole('button', { name: 'Adicionar' }).click();
   const form = page.getByRole('form', { name: 'Instituição Financeira' });
   await form.locator('#razaoSocial').fill(name);
-  await typeMasked(form.locator('#cnpj'), cnpj, maskBase(cnpj));
+  await typeMasked(form.locator('#cnpj'), cnpj, masked);
   await pick(page, 'uf', 'BA - Bahia');
   await pick(page, 'tipo', 'ESF');
   await form.getByRole('button', { name: 'Salvar' }).click();
@@ -116,9 +117,10 @@ test('an institution is registered, a client authorises it with a PDF, the admin
 
 test('an invalid base CNPJ, a non-PDF named .pdf and a forbidden status change are refused with their messages and change nothing', async ({ page }) => {
   await signIn(page, ADMIN);
-  await novaInstituicao(page, 'Banco Inválido E2E S.A.', '11111111');
+  // An incomplete base (repeated digits are real bases, e.g. Banco do Brasil's 00000000).
+  await novaInstituicao(page, 'Banco Inválido E2E S.A.', '1122233', '11.222.33_');
   await expect(page.getByText('O CNPJ Base informado é inválido.')).toBeVisible();
-  expect((await api(page, 'POST', '/api/v1/instituicao-financeira/filtro', { cnpjBaseEsf: '11111111' })).body).toMatchObject({ total: 0 });
+  expect((await api(page, 'POST', '/api/v1/instituicao-financeira/filtro', { cnpjBaseEsf: '1122233' })).body).toMatchObject({ total: 0 });
 
   // A forbidden transition: an ATIVA institution is never offered PENDENTE, and the API refuses it.
   await page.getByRole('button', { name: 'Voltar' }).click();
@@ -147,7 +149,8 @@ test('an invalid base CNPJ, a non-PDF named .pdf and a forbidden status change a
   await pickInstituicao(page, 'instituicao', 'Registradora Demonstração IMF S.A.');
   await page.getByLabel('Arquivo PDF').setInputFiles({ name: 'autorizacao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 not a pdf at all') });
   await page.getByRole('button', { name: 'Cadastrar' }).click();
-  await expect(page.getByText('Só são permitidos arquivos com extensão .pdf.')).toBeVisible();
+  // Refused by its content: the name says .pdf, the bytes do not.
+  await expect(page.getByText('O conteúdo do arquivo não é um PDF válido.')).toBeVisible();
   const list = await api(page, 'POST', '/api/v1/instituicao-financeira/autorizacoes', { instituicaoFinanceira: '66778899' });
   expect(list.body).toMatchObject({ total: 0 });
 });
@@ -160,7 +163,7 @@ test('a new order of the services is saved after the confirmation and survives a
   const before = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-servico')));
   const moved = [before[1], before[0], ...before.slice(2)];
 
-  await page.getByRole('listitem').filter({ has: items.first() }).getByRole('button', { name: /para baixo$/ }).click();
+  await page.getByRole('button', { name: /^Mover .* para baixo$/ }).first().click();
   await expect(page.getByText('Você deseja salvar a nova ordem de exibição dos serviços ?')).toBeVisible();
   await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();
