@@ -10,6 +10,7 @@ import { InputText } from 'primereact/inputtext';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FieldError } from '../../components/FieldError';
+import { RequiredMark } from '../../components/RequiredMark';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
@@ -322,7 +323,10 @@ export default function ClienteRegisterPage() {
             </Field>
 
             <div className="clientes-captcha page-field-wide">
-              <span id="recaptcha-label">{LABELS.recaptcha}</span>
+              <span className="clientes-label">
+                <span id="recaptcha-label">{LABELS.recaptcha}</span>
+                <RequiredMark />
+              </span>
               <AltchaCaptcha ref={captcha} id="recaptcha" labelId="recaptcha-label" describedBy={errorId('recaptcha')} onChange={setRecaptcha} />
               <FieldError
                 error={error}
