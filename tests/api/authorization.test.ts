@@ -46,7 +46,7 @@ describe('authorization matrix', () => {
     it('as nobody', async () => {
       const { status, body } = await request(contract);
       if (contract.access === 'public') expect(refusedForAccess(status, body), `${status} ${JSON.stringify(body)}`).toBe(false);
-      else expect(status).toBe(401);
+      else expect({ status, body }).toEqual({ status: 401, body: { error: 'token_absent', message: 'É necessário estar autenticado para acessar este recurso.' } });
     });
 
     it.each(ROLES.map((r) => [r]))('as %s', async (role) => {

@@ -70,7 +70,10 @@ export class PlacHttpApi extends Construct {
     const authorizer = new HttpLambdaAuthorizer('BearerAuthorizer', props.authorizer, {
       authorizerName: 'bearer',
       responseTypes: [HttpLambdaResponseType.SIMPLE],
-      identitySource: ['$request.header.Authorization'],
+      // No identity source: API Gateway would answer a request without one itself, in English
+      // ('Unauthorized'). Without caching it may be empty, so the authorizer always runs and the
+      // function answers 401 'token_absent' from the catalogue.
+      identitySource: [],
       resultsCacheTtl: Duration.seconds(0),
     });
     const none = new apigw.HttpNoneAuthorizer();
