@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CLIENTES } from '../../infra/local/demo-data';
 import { e2ePorts } from './ports';
+import { pick } from './helpers';
 import { signIn } from './session';
 
 /** Access (issue 3) in Chromium against the e2e twin: logins, sessions, profile, users, guards. */
@@ -15,11 +16,6 @@ async function loginSefaz(page: Page, email: string, password = PASSWORD) {
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Senha', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Entrar' }).click();
-}
-
-async function pick(page: Page, inputId: string, option: string | RegExp) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 function cpf(seed: number): string {

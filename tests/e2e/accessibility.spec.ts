@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { APP_BASE, ROUTE_ACCESS, type Principal, type RouteName } from '@plac/shared/access';
 import { DEMO_CLIENTES } from '../../infra/local/demo-data';
-import { samplePdf } from './helpers';
+import { pick, samplePdf } from './helpers';
 import { signIn } from './session';
 
 /**
@@ -73,11 +73,6 @@ async function fromList(page: Page, list: string, button: string | RegExp, title
   await page.goto(list);
   await page.getByRole('button', { name: button }).first().click();
   await heading(page, title);
-}
-
-async function pick(page: Page, inputId: string, option: string | RegExp) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** The institutions of Bahia (the list asks for a filter). */

@@ -24,9 +24,18 @@ export async function loginClientePassword(page: Page, email: string, password =
   await dialog.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
+/**
+ * Chooses an option of a PrimeReact Dropdown. A Dropdown ignores clicks while its options load
+ * (`loading`), so the click is repeated until the option shows.
+ */
 export async function pick(page: Page, inputId: string, option: string | RegExp) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.getByRole('option', { name: option }).first().click();
+  const dropdown = page.locator(`.p-dropdown:has(#${inputId})`);
+  const choice = page.getByRole('option', { name: option }).first();
+  await expect(async () => {
+    if (!(await choice.isVisible())) await dropdown.click();
+    await expect(choice).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await choice.click();
 }
 
 /** Masked inputs rewrite themselves while typed: type slowly and retype until the value holds. */

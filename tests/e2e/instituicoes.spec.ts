@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
+import { pick } from './helpers';
 import { signIn } from './session';
 
 /**
@@ -16,11 +17,6 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
     '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
-
-async function pick(page: Page, inputId: string, option: string | RegExp) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** A masked field rewrites itself while typed: type, and retype until it holds the value. */
 async function typeMasked(field: Locator, digits: string, masked: string) {
