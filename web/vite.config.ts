@@ -13,6 +13,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the portal supports preloads modules natively; one without it (Safari < 17)
+    // still loads them, only without the head start, so the entry need not carry a polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Two vendor chunks, for caching across deploys and to keep the entry lean:

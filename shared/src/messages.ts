@@ -7,9 +7,11 @@
  * `{ "errors": { "<field>": ["<text>"] } }`; the web app shows `message(key)` for a known key and the
  * raw value otherwise.
  */
+import { SHELL_MESSAGES } from './shell-messages';
+
 export const MESSAGES = {
   // Generic
-  erroInterno: 'Ocorreu um erro interno, contate o administrador do sistema',
+  erroInterno: SHELL_MESSAGES.erroInterno,
   nenhumRegistro: 'Nenhum registro encontrado',
   acessoNegado: 'Você não tem acesso a esta funcionalidade.',
   buscaFalhou: 'Não foi possível realizar a busca.',
@@ -48,8 +50,8 @@ export const MESSAGES = {
   muitasRequisicoes: 'Muitas requisições. Aguarde alguns instantes e tente novamente.',
 
   // Session
-  sessaoEncerrada: 'Sessão encerrada com sucesso',
-  inatividade: 'Você foi deslogado do sistema por inatividade. Favor entrar no sistema novamente.',
+  sessaoEncerrada: SHELL_MESSAGES.sessaoEncerrada,
+  inatividade: SHELL_MESSAGES.inatividade,
   /** Token failures: the keys begin with token_ so that the web app logs the user out. */
   token_absent: 'É necessário estar autenticado para acessar este recurso.',
   token_invalid: 'Sua sessão é inválida. Favor entrar no sistema novamente.',

@@ -1,3 +1,5 @@
 export * from './roles';
+export * from './role-labels';
 export * from './session';
 export * from './menu';
+export * from './side-menu';

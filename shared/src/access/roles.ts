@@ -1,4 +1,4 @@
-/** The role slugs of the product and their labels. */
+/** The role slugs of the product (their labels: role-labels.ts). */
 export const ROLES = [
   'sefaz_admin',
   'sefaz_gestor',
@@ -11,17 +11,6 @@ export const ROLES = [
 ] as const;
 
 export type Role = (typeof ROLES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  sefaz_admin: 'Administrador Plac',
-  sefaz_gestor: 'Gestor',
-  cliente: 'Cliente',
-  cliente_web: 'Cliente Web',
-  cliente_monitoramento: 'Cliente Monitoramento',
-  cliente_imf: 'Cliente IMF',
-  avaliacao: 'Em Avaliação',
-  emissor: 'Emissor Consentimento',
-};
 
 /** tipo_usuario: S for the tax authority's staff, C for client companies' users. */
 export type UserType = 'S' | 'C';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ROLE_LABELS } from '../access/roles';
+import { ROLE_LABELS } from '../access/role-labels';
 import { MESSAGES } from '../messages';
 import { contracts } from './index';
 import type { AnyContract } from './define';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { MESSAGES } from '@plac/shared/messages';
+import { SHELL_MESSAGES } from '@plac/shared/shell-messages';
 
 /**
  * Last resort for a page that throws, or a chunk that no longer exists after a deploy: a pt-BR message
@@ -11,7 +11,7 @@ export function RouteError() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="boot" role="alert" style={{ flexDirection: 'column', gap: '1rem' }}>
-      <p>{MESSAGES.erroInterno}</p>
+      <p>{SHELL_MESSAGES.erroInterno}</p>
       <a href="/">Voltar ao início</a>
     </main>
   );

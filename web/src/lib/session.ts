@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isRole, type Principal } from '@plac/shared/access';
-import { MESSAGES } from '@plac/shared/messages';
+import { SHELL_MESSAGES } from '@plac/shared/shell-messages';
 import { closeAllDialogs } from './dialogs';
 import { navigateTo } from './navigation';
 import { toast } from './toast';
@@ -168,8 +168,8 @@ export function logout(reason: LogoutReason = 'user', options: LogoutOptions = {
   // Clear first: the guards of the destination must already see nobody signed in.
   save(EMPTY);
   closeAllDialogs();
-  if (reason === 'inactivity') toast.warn(MESSAGES.inatividade);
-  else toast.success(MESSAGES.sessaoEncerrada);
+  if (reason === 'inactivity') toast.warn(SHELL_MESSAGES.inatividade);
+  else toast.success(SHELL_MESSAGES.sessaoEncerrada);
   const home = reason === 'user' && wasIssuer ? ISSUER_LOGIN_PATH : '/';
   navigateTo(options.to ?? home, { replace: true });
 }
