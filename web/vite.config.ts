@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { accessibleThemePlugin } from './src/app/accessibleTheme';
-// The product's version (spec 1 section 9: shown to the user as 2.10.0) has one source: the root package.
+// The product's version (shown to the user as 2.10.0) has one source: the root package.
 import rootPackage from '../package.json' with { type: 'json' };
 
 export default defineConfig({

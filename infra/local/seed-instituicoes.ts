@@ -1,5 +1,5 @@
 /**
- * Demo data of the financial institutions and services (issue 5): the service catalogue and a few
+ * Demo data of the financial institutions and services: the service catalogue and a few
  * institutions in each status — one PENDENTE asked for by a client, one NOVO created by the demo
  * issuer. Fixed ids; what exists is left as it is.
  */

@@ -1,7 +1,7 @@
 /**
  * Demo data for the local twin, seeded at every start and idempotent: what exists is left as it is
  * (so changes made while trying the portal survive a restart), what is missing is written.
- * Later issues add their steps here.
+ * Each new area adds its step here.
  */
 import { addDays, foldText, todayInBahia } from '@plac/shared/domain';
 import { findCliente, putCliente } from '../../functions/clientes/store';

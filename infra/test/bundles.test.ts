@@ -12,7 +12,7 @@ import { allFunctions } from '../lib/topology';
  */
 
 const KIB = 1024;
-/** The goal for every function (the hardening issue): 500 KiB minified. */
+/** The goal for every function: 500 KiB minified. */
 const BUDGET_KIB = 500;
 
 /**

@@ -9,7 +9,7 @@ import { call } from './http';
 import { waitForMail } from './mail';
 import { bearer, tokenFor } from './session';
 
-/** Clients (issue 4): registration, list, form, unlock, contract, monitoring, object-level security. */
+/** Clients: registration, list, form, unlock, contract, monitoring, object-level security. */
 
 let admin: string;
 let gestor: string;

@@ -6,7 +6,7 @@ import { call } from './http';
 import { bearer, tokenFor } from './session';
 
 /**
- * Issue 5: the institution registry, the ESF authorisations of clients (with the signed PDF and the
+ * Institutions: the institution registry, the ESF authorisations of clients (with the signed PDF and the
  * object-level security between two clients) and the issuer's NOVO institutions.
  */
 

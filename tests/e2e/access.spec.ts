@@ -5,7 +5,7 @@ import { e2ePorts } from './ports';
 import { pick } from './helpers';
 import { signIn } from './session';
 
-/** Access (issue 3) in Chromium against the e2e twin: logins, sessions, profile, users, guards. */
+/** Access in Chromium against the e2e twin: logins, sessions, profile, users, guards. */
 const PASSWORD = 'Plac@2026!';
 const mailUrl = `http://127.0.0.1:${e2ePorts.mail}`;
 

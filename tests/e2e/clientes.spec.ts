@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { loginClientePassword, loginSefaz, mailTo, pick, resetLink, typeMasked } from './helpers';
 
 /**
- * Clients (issue 4), end to end: a company registers solving the captcha and gets the e-mail; the
+ * Clients, end to end: a company registers solving the captcha and gets the e-mail; the
  * administrator finds it by part of its name, downloads the contract and unlocks it; the company's
  * user sets a password, edits its own data and adds a webhook configuration, being refused the
  * transport kinds while ESF; the administrator switches it to IMF and the kinds appear.

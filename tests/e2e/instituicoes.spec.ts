@@ -5,7 +5,7 @@ import { pick } from './helpers';
 import { signIn } from './session';
 
 /**
- * Issue 5 in Chromium against the e2e twin: the institution registry, the ESF authorisation with its
+ * Institutions in Chromium against the e2e twin: the institution registry, the ESF authorisation with its
  * signed PDF from request to download, the refusals (invalid base CNPJ, a disguised non-PDF, a
  * forbidden status change) that change nothing, and the services' display order.
  */

@@ -8,8 +8,8 @@ import { e2ePorts } from './ports';
 import { signIn } from './session';
 
 /**
- * The screen defects of the hardening issue, each seen in Chromium against the e2e twin: every test
- * here failed before its fix.
+ * Screen defects found and fixed, each seen in Chromium against the e2e twin: every test here failed
+ * before its fix.
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };

@@ -76,7 +76,7 @@ describe('fauxqs (S3 and SQS)', () => {
     expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages ?? []).toHaveLength(0);
 
     // Shortened to 1 s, it comes back. (Not 0: fauxqs 2.4.1 with persistence fails ChangeMessageVisibility
-    // to 0 with a SQLite constraint error — see the report of the issue that added this test.)
+    // to 0 with a SQLite constraint error.)
     await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: receipt, VisibilityTimeout: 1 }));
     await expect
       .poll(async () => (await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages ?? [], { timeout: 5_000, interval: 250 })

@@ -6,9 +6,9 @@
  * as SQLite blobs, so that uploaded PDFs and XML can be opened from disk and large files do not bloat
  * the database.
  *
- * Known gaps of fauxqs 2.4 that the twin must live with (see the report in the issue): it always
- * listens on all interfaces (0.0.0.0) whatever `host` is; it does not answer CORS preflights or store
- * bucket CORS, versioning or encryption settings; it does not check presigned-URL signatures or expiry.
+ * Known gaps of fauxqs 2.4 that the twin must live with: it always listens on all interfaces (0.0.0.0)
+ * whatever `host` is; it does not answer CORS preflights or store bucket CORS, versioning or encryption
+ * settings; it does not check presigned-URL signatures or expiry.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,8 +7,8 @@
  * (or expiring within a day) or not signed by the current CA is regenerated.
  *
  * RSA 2048 with SHA-256 (RSASSA-PKCS1-v1_5), like the ICP-Brasil chains the real endpoint checks, so
- * the test e-CNPJ certificates that a later issue will issue from this CA (hence `caKeyPem`) look like
- * real ones to our chain-checking code.
+ * test e-CNPJ certificates issued from this CA (hence `caKeyPem`) look like real ones to our
+ * chain-checking code.
  */
 import { createPrivateKey, webcrypto, X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

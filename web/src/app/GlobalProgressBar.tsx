@@ -1,7 +1,7 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { ProgressBar } from 'primereact/progressbar';
 
-/** Spec 1 section 9: a global progress bar shows while requests run (any query or mutation). */
+/** A global progress bar shows while requests run (any query or mutation). */
 export function GlobalProgressBar() {
   const busy = useIsFetching() + useIsMutating() > 0;
   if (!busy) return null;

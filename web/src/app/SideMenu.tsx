@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import type { SessionUser } from '../lib/session';
 
 /**
- * The side menu of spec 1 section 2, built from the shared table: only the groups and items the user's
+ * The side menu, built from the shared table: only the groups and items the user's
  * roles may open. Groups are native <details> so they fold without any script.
  */
 export function SideMenu({ user }: { user: SessionUser }) {

@@ -4,7 +4,7 @@ import { clearToasts, toast, TOAST_LIFE_MS } from '../lib/toast';
 import { ToastHost } from './ToastHost';
 
 describe('ToastHost', () => {
-  it('keeps a toast for 8000 ms (spec 1 section 9)', async () => {
+  it('keeps a toast for 8000 ms', async () => {
     expect(TOAST_LIFE_MS).toBe(8000);
     vi.useFakeTimers();
     render(<ToastHost />);

@@ -2,7 +2,7 @@ import { Toast } from 'primereact/toast';
 import { useEffect, useRef } from 'react';
 import { subscribeToastClear, subscribeToasts, TOAST_LIFE_MS } from '../lib/toast';
 
-/** The one place toasts appear: shows every message of the toast bus for 8 s (spec 1 section 9), until cleared. */
+/** The one place toasts appear: shows every message of the toast bus for 8 s, until cleared. */
 export function ToastHost() {
   const toastRef = useRef<Toast>(null);
   useEffect(() => {

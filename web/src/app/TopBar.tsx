@@ -4,7 +4,7 @@ import { routePath } from '@plac/shared/access';
 import { useSession } from '../lib/session';
 import { signOut } from '../lib/signOut';
 
-/** Spec 1 sections 1 and 9: the product is shown to the user as version 2.10.0. */
+/** The product is shown to the user as version 2.10.0. */
 export const APP_VERSION = __APP_VERSION__;
 
 /** Product name and version; the signed-in user's name, the link to their profile and the logout button. */

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '../test/render';
 import { APP_PAGES, page } from './routes';
 
-// A page of a later issue, added the way that issue will add it: one line with its route name.
+// A page added the way every new page is added: one line with its route name.
 const withUserList = [...APP_PAGES.filter((p) => p.name !== 'user-list'), page('user-list', async () => ({ default: () => <h1>Lista de usuários</h1> }))];
 
-describe('guards (spec 1 section 2)', () => {
+describe('guards', () => {
   it('sends a visitor without a session from the dashboard to /', async () => {
     const { router } = renderApp('/app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -4,7 +4,7 @@ import { getSession } from '../lib/session';
 import { LOGIN_PATH } from './paths';
 
 /**
- * The guards of spec 1 section 2, as route loaders: they run on every navigation (before the page's
+ * The route guards (sign-in and role checks), as route loaders: they run on every navigation (before the page's
  * chunk is even needed) and read the session store directly.
  */
 

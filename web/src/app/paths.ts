@@ -2,7 +2,7 @@
 export const LOGIN_PATH = '/';
 export const API_DOCS_PATH = '/api/docs';
 
-/** The generic success-message page (spec 1 section 2) with its title and body. */
+/** The generic success-message page with its title and body. */
 export function messagePath(title: string, body: string): string {
   return `/message?${new URLSearchParams({ title, body }).toString()}`;
 }

@@ -1,7 +1,7 @@
 import { addLocale, locale } from 'primereact/api';
 
 /**
- * PrimeReact's texts in pt-BR (spec 1 section 1: the interface locale is pt-BR): calendars show
+ * PrimeReact's texts in pt-BR (the interface locale is pt-BR): calendars show
  * Portuguese day and month names, week starts on Sunday as in Brazilian calendars, and dates are
  * DD/MM/YYYY ('dd/mm/yy' in PrimeReact's notation).
  */

@@ -23,7 +23,7 @@ export function page(name: RouteName, load: () => Promise<PageModule>): AppPage 
 }
 
 /**
- * The pages under /app. A later issue adds its page with one line here; path and roles come from
+ * The pages under /app. A new page is added with one line here; path and roles come from
  * ROUTE_ACCESS in @plac/shared/access, e.g.
  *   page('user-list', () => import('../features/users/UserListPage')),
  */
@@ -41,7 +41,7 @@ export const APP_PAGES: AppPage[] = [
   page('autorizacao-inf-cliente-list', () => import('../features/autorizacoes/AutorizacaoListPage')),
   page('autorizacao-inf-cliente-form', () => import('../features/autorizacoes/AutorizacaoFormPage')),
   page('consulta-servicos', () => import('../features/servicos/ServicosPage')),
-  // A stand-in until the consent issue puts its wizard here.
+  // A stand-in until the issuer's consent wizard takes its place.
   page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
 ];
 
@@ -69,9 +69,9 @@ export function createRoutes(pages: readonly AppPage[] = APP_PAGES): RouteObject
         { path: 'emissor/login', loader: redirectSignedIn, lazy: lazyPage(() => import('../features/access/IssuerLoginPage')) },
         // The link of the password-reset e-mail.
         { path: 'password/reset/:token', lazy: lazyPage(() => import('../features/access/PasswordResetPage')) },
-        // Title and body as route parameters (spec 1 section 2) or as ?title=&body= (messagePath()).
+        // Title and body as route parameters or as ?title=&body= (messagePath()).
         { path: 'message/:title?/:body?', lazy: lazyPage(() => import('../features/access/MessagePage')) },
-        // The public client registration and its success page (spec 1 section 2).
+        // The public client registration and its success page.
         { path: 'cliente/new', lazy: lazyPage(() => import('../features/clientes/ClienteRegisterPage')) },
         { path: 'cliente/cadastroRealizado', lazy: lazyPage(() => import('../features/clientes/CadastroRealizadoPage')) },
         {

@@ -16,7 +16,7 @@ function PasswordDialog() {
 }
 
 describe('AppDialog', () => {
-  it('closes when the session ends (spec 1 section 4: open dialogs close on a forced logout)', async () => {
+  it('closes when the session ends (open dialogs close on a forced logout)', async () => {
     signIn(['cliente']);
     setNavigator(() => {});
     render(<PasswordDialog />);

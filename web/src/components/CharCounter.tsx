@@ -5,7 +5,7 @@ interface CharCounterProps {
   id?: string;
 }
 
-/** 'n/max' under a field with a length limit (spec 1 section 5: e-mail 100, password 20). */
+/** 'n/max' under a field with a length limit (e.g. e-mail 100, password 20). */
 export function CharCounter({ value, max, id }: CharCounterProps) {
   return (
     <small className="char-counter" id={id} aria-live="polite">

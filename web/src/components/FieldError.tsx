@@ -11,7 +11,7 @@ interface FieldErrorProps {
   messages?: readonly string[] | undefined;
 }
 
-/** The server's messages for one field, shown beside it (spec 1 section 8), and the page's own. */
+/** The server's messages for one field, shown beside it, and the page's own. */
 export function FieldError({ error, field, id, messages = [] }: FieldErrorProps) {
   const all = [...new Set([...messages, ...fieldErrorsOf(error, field)])];
   if (all.length === 0) return null;

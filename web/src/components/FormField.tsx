@@ -20,8 +20,8 @@ interface FormFieldProps {
 }
 
 /**
- * A labelled form field with its messages beside it (spec 1 section 8: field errors are shown beside
- * the fields). The input inside takes `id` and `aria-describedby={`${id}-error`}`.
+ * A labelled form field with its messages beside it (field errors are shown beside the
+ * fields). The input inside takes `id` and `aria-describedby={`${id}-error`}`.
  */
 export function FormField({ id, label, required, field, error, messages, hint, children }: FormFieldProps) {
   return (

@@ -2,7 +2,7 @@ import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 
 /**
- * What every list page shares: the page sizes of spec 2 section 9, the Pesquisar/Limpar pair of
+ * What every list page shares: the page sizes (10, 25, 50, 100), the Pesquisar/Limpar pair of
  * the filter panel, and the props of a server-paged DataTable.
  */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Registry of open dialogs, so that a forced logout (spec 1 section 4: a token_ error "closes open
- * dialogs") can close them without knowing where they live. A dialog registers its hide function while
- * it is visible; AppDialog does this for you.
+ * Registry of open dialogs, so that a forced logout (a token_ error closes open dialogs) can close
+ * them without knowing where they live. A dialog registers its hide function while it is visible;
+ * AppDialog does this for you.
  */
 const openDialogs = new Set<() => void>();
 

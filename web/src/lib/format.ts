@@ -1,8 +1,7 @@
 /**
- * pt-BR display formatting for the portal (spec 1 sections 1 and 9; ARCHITECTURE section 6: times are
- * stored in UTC and shown in America/Bahia). Deliberately minimal: the domain formatting (CNPJ/CPF
- * masks, money rules, business dates) is being written in @plac/shared/domain and will replace or back
- * these helpers.
+ * pt-BR display formatting for the portal (times are stored in UTC and shown in America/Bahia).
+ * Deliberately minimal: the domain formatting (CNPJ/CPF masks, money rules, business dates) is being
+ * written in @plac/shared/domain and will replace or back these helpers.
  */
 
 export const TIME_ZONE = 'America/Bahia';
@@ -66,7 +65,7 @@ export function toTransportDate(date: Date): string {
   return `${y}-${m}-${d}`;
 }
 
-/** Money from integer centavos (ARCHITECTURE section 6: never floats), e.g. 123456 → 'R$ 1.234,56'. */
+/** Money from integer centavos (money is never a float), e.g. 123456 → 'R$ 1.234,56'. */
 export function formatMoney(centavos: number | null | undefined): string {
   if (centavos == null || !Number.isFinite(centavos)) return '';
   return money.format(centavos / 100);

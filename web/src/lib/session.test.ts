@@ -9,7 +9,7 @@ async function reloadSession() {
   return import('./session');
 }
 
-describe('session store (spec 1 section 3)', () => {
+describe('session store', () => {
   it('survives a reload through sessionStorage', async () => {
     const first = await reloadSession();
     first.login(user, 'tok');

@@ -6,7 +6,7 @@ import { navigateTo } from './navigation';
 import { toast } from './toast';
 
 /**
- * The session of spec 1 section 3 "Session state": current user, token, the saved client, user and
+ * The session state: current user, token, the saved client, user and
  * invoice filters, and the report-processing flag. It lives in sessionStorage so that a reload keeps
  * the user signed in but a closed tab does not.
  */
@@ -23,7 +23,7 @@ export type SessionUser = Principal & {
   image?: string | null;
   /** Client users: last day (YYYY-MM-DD) on which a password login is allowed. */
   prazoSemCertificado?: string | null;
-  /** The profile offers the password fields (spec 1 section 5). */
+  /** The profile offers the password fields. */
   podeAlterarSenha?: boolean;
 };
 
@@ -120,7 +120,7 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-/** Stores the user and token after a successful login (spec 1 section 4). */
+/** Stores the user and token after a successful login. */
 export function login(user: SessionUser, token: string): void {
   save({ ...EMPTY, user, token });
 }
@@ -159,7 +159,7 @@ export interface LogoutOptions {
 }
 
 /**
- * Ends the session (spec 1 section 4): clears user, token and the saved filters, closes open dialogs,
+ * Ends the session: clears user, token and the saved filters, closes open dialogs,
  * tells the user why, and leaves the authenticated area: issuers to their own login, everyone else to
  * '/'. After a token failure the user always goes to '/' with the inactivity message.
  */

@@ -4,7 +4,7 @@ import { getSession, logout, type LogoutOptions } from './session';
 
 /**
  * The user's own logout (the top bar's 'Sair'): tells the API to end the token's session, then clears
- * the local one (spec 1 section 4). The call is fire-and-forget: it is sent with the token before the
+ * the local one. The call is fire-and-forget: it is sent with the token before the
  * session is cleared, and whatever it answers (or if it never answers) the user is signed out.
  */
 export function signOut(options?: LogoutOptions): void {

@@ -5,7 +5,7 @@
  * shell chunk is still loading) are queued, not lost.
  */
 
-/** Spec 1 section 9: toasts stay 8000 ms. */
+/** Toasts stay 8000 ms. */
 export const TOAST_LIFE_MS = 8000;
 
 export type ToastSeverity = 'success' | 'info' | 'warn' | 'error';

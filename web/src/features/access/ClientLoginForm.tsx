@@ -12,7 +12,7 @@ import { certificateLogin, hasErrors, requiredErrors, useFinishLogin, type Local
 type Outcome = 'senha' | 'entrou' | 'cancelado';
 
 /**
- * Tab 'Cliente PLAC' (spec 1 sections 2 and 4): the e-mail goes to the type check; 209 signs in with the
+ * Tab 'Cliente PLAC': the e-mail goes to the type check; 209 signs in with the
  * company's certificate on the mTLS domain, 210 opens the password dialog (allowed only within the
  * period without certificate, which the server enforces).
  */

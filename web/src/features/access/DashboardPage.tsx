@@ -1,7 +1,7 @@
 import { ROLE_LABELS } from '@plac/shared/access';
 import { useCurrentUser } from '../../lib/session';
 
-/** The dashboard (spec 1 section 2): a welcome with the user's name. */
+/** The dashboard: a welcome with the user's name. */
 export default function DashboardPage() {
   const user = useCurrentUser();
   const profiles = user.roles.map((role) => ROLE_LABELS[role]).join(', ');

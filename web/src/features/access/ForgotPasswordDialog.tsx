@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast';
 import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
 
 /**
- * Ours: spec 1 section 8 gives the success message 'with a note to retry if it has not arrived in
+ * Ours: the product's text gives the success message 'with a note to retry if it has not arrived in
  * 10 minutes' without the note's wording.
  */
 export const RETRY_NOTE = 'Caso não o receba em 10 minutos, tente novamente.';
@@ -26,7 +26,7 @@ interface ForgotPasswordDialogProps {
   onHide: () => void;
 }
 
-/** Asks for the password-reset link by e-mail (spec 1 sections 2, 7 and 8). */
+/** Asks for the password-reset link by e-mail. */
 export function ForgotPasswordDialog({ initialEmail, visible, onHide }: ForgotPasswordDialogProps) {
   const [email, setEmail] = useState(initialEmail);
   const [local, setLocal] = useState<LocalErrors>({});

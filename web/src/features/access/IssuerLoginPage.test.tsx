@@ -26,7 +26,7 @@ async function clickLogin() {
   await userEvent.click(button);
 }
 
-describe('issuer login /emissor/login (spec 1 section 2)', () => {
+describe('issuer login /emissor/login', () => {
   it('signs in with the certificate on the mTLS domain and goes to the acceptance terms', async () => {
     const calls = stubApi(({ method, url }) => {
       if (url === '/api/v1/config') return configResponse();

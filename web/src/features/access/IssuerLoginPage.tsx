@@ -7,7 +7,7 @@ import { callApi, type ApiError } from '../../lib/api';
 import { certificateLogin, useFinishLogin, type LoginResult } from './loginFlow';
 
 /**
- * The issuer login '/emissor/login' (spec 1 section 2): certificate only, on the mTLS domain; on success
+ * The issuer login '/emissor/login': certificate only, on the mTLS domain; on success
  * the issuer goes to the acceptance terms (emissor-termo).
  */
 export default function IssuerLoginPage() {
@@ -15,7 +15,7 @@ export default function IssuerLoginPage() {
   const entrar = useMutation<LoginResult | null, ApiError>({
     mutationFn: () => certificateLogin(() => callApi(auth.loginCertificadoEmissor, { notify: false })),
     onSuccess: (result) => {
-      // null: the silent 410 of spec 1 section 4.
+      // null: the silent 410 (the errors are cleared, nothing is shown).
       if (result) finish(result);
     },
   });

@@ -1,6 +1,6 @@
 /**
  * Stand-in for the issuer acceptance terms (route emissor-termo), so that the issuer login lands on a
- * page of its own. The consent issue replaces it with the 3-step wizard of spec 1 section 4.
+ * page of its own. The issuer's 3-step consent wizard will replace it.
  */
 export default function IssuerTermsPage() {
   return (

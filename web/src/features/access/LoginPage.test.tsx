@@ -27,7 +27,7 @@ async function openLogin() {
   return view;
 }
 
-describe("login, tab 'Cliente PLAC' (spec 1 section 4)", () => {
+describe("login, tab 'Cliente PLAC'", () => {
   it('209: signs in with the certificate on the mTLS domain and goes to the dashboard', async () => {
     const calls = stubApi(({ method, url }) => {
       const line = `${method} ${url}`;

@@ -4,7 +4,7 @@ import { ProductAudiences, ProductIntro } from './ProductOverview';
 import { SefazLoginForm } from './SefazLoginForm';
 
 /**
- * The login route '/' (spec 1 section 2): tabs 'Cliente PLAC' (certificate or e-mail, with a password
+ * The login route '/': tabs 'Cliente PLAC' (certificate or e-mail, with a password
  * dialog when the server asks for one) and 'Sefaz' (e-mail and password, forgot-password dialog), beside
  * the presentation of the platform. A signed-in visitor never sees it (the route's guard sends them to
  * the dashboard).

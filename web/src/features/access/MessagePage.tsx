@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 /**
- * The generic success-message page (spec 1 section 2): title and body come as route parameters
+ * The generic success-message page: title and body come as route parameters
  * (/message/:title/:body) or, for long texts, as ?title=&body= (see messagePath()).
  */
 export default function MessagePage() {

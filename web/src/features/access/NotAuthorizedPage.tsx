@@ -1,7 +1,7 @@
 import { MESSAGES } from '@plac/shared/messages';
 import { Link } from 'react-router-dom';
 
-/** Where the guards send a user without the role a page needs (spec 1 sections 2 and 6). */
+/** Where the guards send a user without the role a page needs. */
 export default function NotAuthorizedPage() {
   return (
     <div className="status-page">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** Any unknown path (spec 1 section 2: a 404 page). '/' sends a signed-in user on to the dashboard. */
+/** Any unknown path (a 404 page). '/' sends a signed-in user on to the dashboard. */
 export default function NotFoundPage() {
   return (
     <div className="public-page status-page">

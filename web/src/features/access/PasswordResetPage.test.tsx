@@ -28,7 +28,7 @@ async function openReset() {
   };
 }
 
-describe('password reset /password/reset/:token (spec 1 sections 5 and 8)', () => {
+describe('password reset /password/reset/:token', () => {
   it('counts the characters: e-mail n/100, password and confirmation n/20, and stops at the limit', async () => {
     stubApi(() => undefined);
     const { email, password, confirmation } = await openReset();

@@ -10,12 +10,12 @@ import { reportApiError, useApiMutation, useServerFieldErrors, type ApiError } f
 import { toast } from '../../lib/toast';
 import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
 
-/** Spec 1 sections 5 and 9: the counters of the reset form. */
+/** The counters of the reset form: e-mail up to 100 characters, password up to 20. */
 export const EMAIL_MAX = 100;
 export const PASSWORD_MAX = 20;
 
 /**
- * The password reset '/password/reset/:token' (spec 1 sections 2, 5 and 8), reached from the e-mailed
+ * The password reset '/password/reset/:token', reached from the e-mailed
  * link: e-mail, new password and its confirmation. Success shows the server's message and goes to the
  * login; a refused token shows 'Não foi possível reiniciar sua senha.' (the API's senhaReinicioFalhou).
  */

@@ -23,7 +23,7 @@ function AudienceCard({ icon, title, children }: AudienceCardProps) {
   );
 }
 
-/** What the platform is and for whom, beside the login (the public root, spec 1 section 1). */
+/** What the platform is and for whom, beside the login (the public root). */
 export function ProductIntro() {
   return (
     <div className="public-hero">

@@ -46,7 +46,7 @@ async function openProfile() {
 
 const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT');
 
-describe('profile /app/profile (spec 1 sections 2 and 5)', () => {
+describe('profile /app/profile', () => {
   it('hides the password fields when the user may not change the password', async () => {
     profileApi(loginUser({ podeAlterarSenha: false }));
     await openProfile();

@@ -33,7 +33,7 @@ function fromSession(user: SessionUser): Profile {
 }
 
 /**
- * The profile '/app/profile' (spec 1 sections 2 and 5), for any signed-in user: name, e-mail, the
+ * The profile '/app/profile', for any signed-in user: name, e-mail, the
  * password with its confirmation only when allowed (podeAlterarSenha: Sefaz users, and client users
  * inside their period without certificate), and the avatar (png or jpeg up to 3 MB).
  */

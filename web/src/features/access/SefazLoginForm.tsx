@@ -7,7 +7,7 @@ import { useApiMutation } from '../../lib/api';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
 
-/** Tab 'Sefaz' (spec 1 section 2): e-mail and password, plus the forgot-password dialog. */
+/** Tab 'Sefaz': e-mail and password, plus the forgot-password dialog. */
 export function SefazLoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

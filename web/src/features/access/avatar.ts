@@ -1,6 +1,6 @@
 import { MESSAGES, message } from '@plac/shared/messages';
 
-/** Spec 1 sections 5 and 9: the avatar is a png or jpeg of at most 3 MB. */
+/** The avatar is a png or jpeg of at most 3 MB. */
 export const AVATAR_MAX_MB = 3;
 const MB = 1024 * 1024;
 export const AVATAR_MAX_BYTES = AVATAR_MAX_MB * MB;
@@ -12,7 +12,7 @@ const SIGNATURES: readonly { type: AvatarType; bytes: readonly number[] }[] = [
   { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
 ];
 
-/** The image type by its first bytes (ARCHITECTURE section 6: files are typed by content), or null. */
+/** The image type by its first bytes (files are typed by content, never by name or declared type), or null. */
 export function sniffImageType(head: Uint8Array): AvatarType | null {
   for (const { type, bytes } of SIGNATURES) {
     if (bytes.every((byte, i) => head[i] === byte)) return type;

@@ -27,8 +27,8 @@ export function useFinishLogin(to = '/app'): (result: LoginResult) => void {
 }
 
 /**
- * Runs a certificate login sent with `notify: false`. Spec 1 section 4: a 410 answer clears the errors
- * silently (resolves null, nothing shown); any other failure is shown as usual (section 8) and rethrown
+ * Runs a certificate login sent with `notify: false`. A 410 answer clears the errors silently
+ * (resolves null, nothing shown); any other failure is shown as usual (a toast) and rethrown
  * so that the form can put its field errors beside the fields.
  */
 export async function certificateLogin(call: () => Promise<LoginResult>): Promise<LoginResult | null> {

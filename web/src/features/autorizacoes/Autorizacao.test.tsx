@@ -26,7 +26,7 @@ function typeDate(label: string, text: string) {
 
 const pdf = (name = 'autorizacao.pdf', content = '%PDF-1.4 conteúdo') => new File([content], name, { type: 'application/pdf' });
 
-describe('autorizacao-inf-cliente-list (spec 2 sections 2.1, 5)', { timeout: 20_000 }, () => {
+describe('autorizacao-inf-cliente-list', { timeout: 20_000 }, () => {
   it("the administrator must choose a client: 'É necessário selecionar um cliente PLAC'; no new-authorisation button", async () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({ [CLIENTES]: jsonResponse(200, [CLIENTE_ESF]) });
@@ -81,7 +81,7 @@ describe('autorizacao-inf-cliente-list (spec 2 sections 2.1, 5)', { timeout: 20_
   });
 });
 
-describe('autorizacao-inf-cliente-form (spec 2 sections 2.2, 4, 5, 8)', { timeout: 20_000 }, () => {
+describe('autorizacao-inf-cliente-form', { timeout: 20_000 }, () => {
   it("without a client goes back to the list with 'Sem dados do Cliente'", async () => {
     signInAs(['cliente'], { clienteId: 'c-1' });
     stubApi({ [CLIENTES]: jsonResponse(200, [CLIENTE_ESF]) });

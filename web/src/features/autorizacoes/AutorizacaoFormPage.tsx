@@ -31,7 +31,7 @@ import { DICA_UPLOAD, fileToBase64, statusLabel, type Autorizacao, type Autoriza
 import { NovaInstituicaoDialog } from './NovaInstituicaoDialog';
 
 /**
- * autorizacao-inf-cliente-form (spec 2 sections 2.2, 4, 5, 8), option new or edit, with the client
+ * autorizacao-inf-cliente-form, option new or edit, with the client
  * in the router state; without one it goes back to the list with 'Sem dados do Cliente'.
  */
 export default function AutorizacaoFormPage() {
@@ -227,7 +227,7 @@ function EdicaoAutorizacao({ cliente, autorizacao }: { cliente: ClienteOpcao; au
 
   function changeStatus(next: AutorizacaoStatus) {
     setStatus(next);
-    // Spec 2 section 4: a change clears the justification; back to the original restores its text.
+    // A change clears the justification; back to the original restores its text.
     setJustificativa(next === original ? (autorizacao.justificativa ?? '') : '');
   }
 

@@ -22,9 +22,9 @@ import { DEFAULT_PAGE_SIZE, isPageSize, type InstituicaoResumo, type PageSize } 
 import { STATUS_OPTIONS, statusLabel, type AutorizacaoFormState, type AutorizacaoLinha, type ClienteOpcao } from './model';
 
 /**
- * autorizacao-inf-cliente-list (spec 2 section 2.1): filters institution, client, initial and final
+ * autorizacao-inf-cliente-list: filters institution, client, initial and final
  * date (up to today) and status. A client user has its client fixed; the administrator picks one.
- * Rules of section 5: a client is required, start not after end, a missing end takes the start.
+ * Rules: a client is required, start not after end, a missing end takes the start.
  */
 
 interface Filter {

@@ -14,7 +14,7 @@ import { toast } from '../../lib/toast';
 import { UF_OPTIONS, type InstituicaoResumo } from '../instituicoes/model';
 
 /**
- * The new-institution dialog of the authorisation form (spec 2 sections 2.2, 4, 5): razaoSocial,
+ * The new-institution dialog of the authorisation form: razaoSocial,
  * base CNPJ (##.###.###) and UF, all required; the institution is created PENDENTE.
  */
 

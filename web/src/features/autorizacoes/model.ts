@@ -1,7 +1,7 @@
 import type { instituicoes, ResponseOf } from '@plac/shared/contracts';
 import { AUTORIZACAO_STATUS, AUTORIZACAO_STATUS_LABELS, type AutorizacaoStatus } from '@plac/shared/domain';
 
-/** What the ESF authorisation screens share (spec 2 sections 2.1, 2.2). */
+/** What the ESF authorisation screens share: the list and the form. */
 
 export type Autorizacao = ResponseOf<typeof instituicoes.getAutorizacao>;
 export type AutorizacaoLinha = ResponseOf<typeof instituicoes.listAutorizacoes>['items'][number];
@@ -23,11 +23,11 @@ export interface AutorizacaoFormState {
   cnpjInstFinanceira?: string;
 }
 
-/** Tooltip of the upload (ours: the spec says "an explanatory tooltip"). */
+/** Tooltip of the upload (ours: the product asks only for "an explanatory tooltip"). */
 export const DICA_UPLOAD =
   'Envie a autorização assinada pelo representante legal do cliente, em PDF (até 4 MB), autorizando a instituição financeira a acessar os dados.';
 
-/** The file's bytes as base64, for the JSON body (spec 2 section 3: arquivo is base64). */
+/** The file's bytes as base64, for the JSON body (arquivo travels as base64). */
 export function fileToBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
 
-/** ours: spec 1 section 2 says only that an e-mail will confirm access. */
+/** ours: the product's text says only that an e-mail will confirm access. */
 export const CADASTRO_REALIZADO_TITULO = 'Cadastro realizado';
 export const CADASTRO_REALIZADO_TEXTO =
   'Seu cadastro foi recebido e será analisado pela Sefaz. Você receberá um e-mail confirmando o seu acesso ao PLAC.';

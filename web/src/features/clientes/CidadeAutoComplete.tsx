@@ -3,7 +3,7 @@ import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocom
 import { useState } from 'react';
 import { callApi } from '../../lib/api';
 
-/** Spec 2 sections 5 and 9: the city search starts at 3 typed characters, debounced 800 ms. */
+/** The city search starts at 3 typed characters, debounced 800 ms. */
 export const CIDADE_MIN_CHARS = 3;
 export const CIDADE_DEBOUNCE_MS = 800;
 

@@ -43,7 +43,7 @@ async function openMonitoring() {
   return screen.findByRole('region', { name: 'Configurações de monitoramento' });
 }
 
-describe("client form, tab 'Dados Pessoais' (spec 2 section 2.4)", { timeout: 30_000 }, () => {
+describe("client form, tab 'Dados Pessoais'", { timeout: 30_000 }, () => {
   it('admin: shows the data, the audit in Bahia time and the expiry; saves and goes back to the list', async () => {
     signInAdmin();
     const calls = api(makeCliente(), [], { [PUT]: jsonResponse(200, makeCliente()) });
@@ -164,7 +164,7 @@ describe("client form, tab 'Dados Pessoais' (spec 2 section 2.4)", { timeout: 30
   });
 });
 
-describe("client form, tab 'Monitoramento' (spec 1 sections 4, 5 and 8)", { timeout: 30_000 }, () => {
+describe("client form, tab 'Monitoramento'", { timeout: 30_000 }, () => {
   it('lists the configurations with operation label, URL, e-mail and user', async () => {
     signInAdmin();
     api(makeCliente(), [makeWebhook(), makeWebhook({ id: 'w-2', operacaoId: 3, operacao: 'TRANSPORTE_FAT', urlWebHook: 'https://hooks.alfa.com.br/cte', emailWebHook: null, usuarioWebHook: null, senhaWebHook: '' })]);

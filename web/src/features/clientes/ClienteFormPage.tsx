@@ -34,7 +34,7 @@ import { CATEGORIA_OPTIONS, LABELS, SITUACAO_OPTIONS, TIPO_OPTIONS, UF_OPTIONS, 
 import { WebhookTab } from './WebhookTab';
 
 /**
- * The client form (spec 1 sections 2–5, spec 2 sections 2.4 and 4), two tabs: 'Dados Pessoais' and
+ * The client form, two tabs: 'Dados Pessoais' and
  * 'Monitoramento'. The administrator edits any client at cliente/:id (status, category and the
  * password-login period included); a client user edits its own company at cliente/edit/:id, without
  * changing the type, and goes to the dashboard after saving.
@@ -182,7 +182,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
   function changeUf(uf: string | null) {
     server.clear('uf');
     server.clear('cidade');
-    // Spec 1 section 4: changing the UF clears the city.
+    // Changing the UF clears the city.
     setForm((f) => (f.uf === uf ? f : { ...f, uf, cidade: '' }));
   }
 
@@ -214,7 +214,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
       telefone: onlyDigits(form.telefone),
       nome_responsavel: form.nome_responsavel.trim(),
       email: form.email.trim(),
-      // Spec 1 section 5: a client user cannot change the type.
+      // A client user cannot change the type.
       tipo_cliente: admin ? form.tipo_cliente : cliente.tipo_cliente,
       ...(admin ? { situacao: form.situacao, categoria: form.categoria, inicio_sem_certificado: inicio } : {}),
     };

@@ -18,7 +18,7 @@ const ROWS = [
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
-describe('cliente-list (spec 2 section 2.3)', { timeout: 20_000 }, () => {
+describe('cliente-list', { timeout: 20_000 }, () => {
   it('lists razão social, formatted CNPJ, type, formatted telephone and the status label, sorted by razão social', async () => {
     signInAdmin();
     const api = stubApi({ [LIST]: jsonResponse(200, pageOf(ROWS, 3)) });

@@ -30,7 +30,7 @@ import {
 } from './model';
 
 /**
- * cliente-list (spec 1 section 2, spec 2 section 2.3; sefaz_admin and sefaz_gestor): filters cnpj,
+ * cliente-list (sefaz_admin and sefaz_gestor): filters cnpj,
  * razão social and situação, remembered in the session; the table pages and sorts on the server.
  * Actions: edit (admin), contract download (not for SHOPPING), unlock (admin, only Novo).
  */
@@ -53,7 +53,7 @@ export interface SavedClienteSearch extends ClienteFilter {
   order: Order;
 }
 
-/** ours: the spec asks for a yes/no confirmation without giving its text. */
+/** ours: the product asks for a yes/no confirmation without giving its text. */
 export const CONFIRMA_LIBERACAO = 'Deseja liberar o cliente?';
 export const CONTRATO_NOME = 'contrato_plac.pdf';
 

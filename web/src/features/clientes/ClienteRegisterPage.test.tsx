@@ -43,7 +43,7 @@ async function fillAll(cnpj = '11222333000181') {
   await userEvent.type(field('Confirmação de e-mail'), 'contato@alfa.com.br');
 }
 
-describe('client registration /cliente/new (spec 1 sections 2–5)', { timeout: 30_000 }, () => {
+describe('client registration /cliente/new', { timeout: 30_000 }, () => {
   it('registers: sends the normalized fields and the captcha payload, then shows the success page', async () => {
     const api = stubApi({
       [CIDADES]: jsonResponse(200, [{ codigo: 2927408, nome: 'Salvador' }]),

@@ -21,7 +21,7 @@ import { MaskedInput } from './MaskedInput';
 import { LABELS, TIPO_CADASTRO_OPTIONS, UF_OPTIONS } from './model';
 
 /**
- * The public client registration '/cliente/new' (spec 1 sections 2–5): the company's data, the e-mail
+ * The public client registration '/cliente/new': the company's data, the e-mail
  * with its confirmation, type ESF or IMF, and the captcha. Success goes to '/cliente/cadastroRealizado'.
  */
 
@@ -47,7 +47,7 @@ interface RegisterForm {
   tipo_cliente: TipoCadastro | null;
 }
 
-/** Registration offers only ESF and IMF (spec 1 section 3). */
+/** Registration offers only ESF and IMF. */
 type TipoCadastro = 'ESF' | 'IMF';
 
 type Required = Exclude<keyof RegisterForm, 'complemento'> | 'recaptcha';
@@ -120,7 +120,7 @@ export default function ClienteRegisterPage() {
   function changeUf(uf: string | null) {
     server.clear('uf');
     server.clear('cidade');
-    // Spec 1 section 4: changing the UF clears the city.
+    // Changing the UF clears the city.
     setForm((f) => (f.uf === uf ? f : { ...f, uf, cidade: '' }));
   }
 

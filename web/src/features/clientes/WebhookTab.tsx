@@ -19,12 +19,12 @@ import { describedBy, Field } from './Field';
 import { operacaoLabel, toBase64Utf8, type Cliente, type Webhook } from './model';
 
 /**
- * The 'Monitoramento' tab (spec 1 sections 3–5 and 8): the client's webhook configurations, one per
+ * The 'Monitoramento' tab: the client's webhook configurations, one per
  * operation kind. A kind is offered only while not configured (kinds 1–4 only for IMF); removing a
  * configuration frees its kind. A password needs a user and a user needs a password.
  */
 
-/** ours: the spec gives no wording for the removal confirmation. */
+/** ours: the product's text gives no wording for the removal confirmation. */
 export const CONFIRMA_REMOCAO_WEBHOOK = 'Deseja remover a configuração de monitoramento?';
 /** The answer's mark of a stored password (the password itself never comes back). */
 const SENHA_GUARDADA = '********';
@@ -179,7 +179,7 @@ function WebhookDialog({ cliente, editing, configured, onClose, onSaved }: Webho
   const update = useApiMutation(clientes.updateWebhook, { notify: false });
   const saving = create.isPending || update.isPending;
 
-  // The kinds still free (spec 1 section 4), plus the one being edited.
+  // The kinds still free (one configuration per kind), plus the one being edited.
   const taken = new Set(configured.filter((w) => w.id !== editing?.id).map((w) => w.operacaoId));
   const options = operacoesPermitidas(cliente.tipo_cliente)
     .filter((o) => !taken.has(o.id))
@@ -190,7 +190,7 @@ function WebhookDialog({ cliente, editing, configured, onClose, onSaved }: Webho
   const senhaGiven = form.senhaWebHook !== '';
   const missingOperacao = submitted && !form.operacao;
   const missingUrl = submitted && form.urlWebHook.trim() === '';
-  // Spec 1 section 5: a password needs a user, a user needs a password (a stored one counts).
+  // A password needs a user, a user needs a password (a stored one counts).
   const senhaSemUsuario = submitted && senhaGiven && usuario === '';
   const usuarioSemSenha = submitted && usuario !== '' && !senhaGiven && !storedPassword;
 

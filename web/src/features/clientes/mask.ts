@@ -1,5 +1,5 @@
 /**
- * Progressive masks for typed input (the masks of spec 1 section 5, spec 2 section 2.4): the text is
+ * Progressive masks for typed input (CNPJ and telephone): the text is
  * formatted as the user types, whatever was pasted.
  */
 

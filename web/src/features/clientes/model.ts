@@ -10,7 +10,7 @@ import {
   type TipoCliente,
 } from '@plac/shared/domain';
 
-/** What the client screens share (spec 1 sections 3–5, spec 2 sections 2.3, 2.4 and 4). */
+/** What the client screens share: registration, list, form and monitoring. */
 
 export type Cliente = ResponseOf<typeof clientes.getCliente>;
 export type ClienteRow = ResponseOf<typeof clientes.listClientes>['items'][number];
@@ -31,7 +31,7 @@ export function situacaoLabel(situacao: ClienteSituacao): string {
 }
 
 export const TIPO_OPTIONS: readonly Option<TipoCliente>[] = TIPOS_CLIENTE.map((t) => ({ value: t, label: t }));
-/** Registration offers only ESF and IMF (spec 1 section 3). */
+/** Registration offers only ESF and IMF. */
 export const TIPO_CADASTRO_OPTIONS: readonly Option<TipoCliente>[] = TIPOS_CADASTRO.map((t) => ({ value: t, label: t }));
 
 export const CATEGORIA_OPTIONS: readonly Option<Categoria>[] = (Object.entries(CATEGORIAS) as [Categoria, string][]).map(
@@ -44,7 +44,7 @@ export function operacaoLabel(operacaoId: number): string {
   return OPERACOES_WEBHOOK.find((o) => o.id === operacaoId)?.label ?? String(operacaoId);
 }
 
-/** Page sizes of the client list; 25 is the default (spec 2 section 9). */
+/** Page sizes of the client list; 25 is the default. */
 export { PAGE_SIZES } from '../../components/listing';
 import { PAGE_SIZES } from '../../components/listing';
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -77,7 +77,7 @@ export const LABELS = {
   recaptcha: 'Captcha',
 } as const;
 
-/** base64 of the UTF-8 bytes of a text (the webhook password travels so, spec 1 section 3). */
+/** base64 of the UTF-8 bytes of a text (the webhook password travels so). */
 export function toBase64Utf8(text: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);

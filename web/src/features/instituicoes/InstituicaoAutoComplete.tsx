@@ -21,7 +21,7 @@ export function instituicaoLabel(i: InstituicaoResumo): string {
 }
 
 /**
- * The institution autocomplete (spec 2 sections 2.13 and 5): it searches by name or base CNPJ only
+ * The institution autocomplete: it searches by name or base CNPJ only
  * with more than 2 characters typed, 300 ms after the last key; with fewer it offers the top 5.
  * A failed search shows the error as a toast (the API client does).
  */

@@ -24,7 +24,7 @@ async function fill(cnpj: string) {
   await pickOption(input('Tipo'), 'IMF');
 }
 
-describe('instituicao-financeira-form (spec 2 sections 2.14, 4, 5)', { timeout: 20_000 }, () => {
+describe('instituicao-financeira-form', { timeout: 20_000 }, () => {
   it("refuses an invalid base CNPJ with 'O CNPJ Base informado é inválido.' and sends nothing", async () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({});

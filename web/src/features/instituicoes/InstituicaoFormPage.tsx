@@ -26,9 +26,9 @@ import { toast } from '../../lib/toast';
 import { situacaoLabel, TIPO_OPTIONS, UF_OPTIONS, type Instituicao, type InstituicaoFormState } from './model';
 
 /**
- * instituicao-financeira-form (spec 2 section 2.14): razaoSocial, base CNPJ (##.###.###), UF, tipo
+ * instituicao-financeira-form: razaoSocial, base CNPJ (##.###.###), UF, tipo
  * and regulada; created ATIVA. Editing (param instFin in the router state) shows the status with
- * the choices of section 4, keeps the CNPJ read-only and shows the creation and update dates.
+ * the choices its current status allows, keeps the CNPJ read-only and shows the creation and update dates.
  */
 
 interface FormState {

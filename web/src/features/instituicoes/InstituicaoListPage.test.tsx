@@ -5,7 +5,7 @@ import { jsonResponse, makeInstituicao, pickOption, renderPage, signInAs, stubAp
 
 const FILTRO = 'POST /api/v1/instituicao-financeira/filtro';
 
-describe('instituicao-financeira (spec 2 section 2.13)', { timeout: 20_000 }, () => {
+describe('instituicao-financeira', { timeout: 20_000 }, () => {
   it('requires at least one filter: the filter-error toast and no request', async () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({});

@@ -29,7 +29,7 @@ import {
 } from './model';
 
 /**
- * instituicao-financeira (spec 2 section 2.13): filters institution (autocomplete), tipo, UF and
+ * instituicao-financeira: filters institution (autocomplete), tipo, UF and
  * status — at least one, else the filter-error toast; columns name, tax id, type, UF, status, edit.
  */
 

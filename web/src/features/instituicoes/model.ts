@@ -8,7 +8,7 @@ import {
   type InstituicaoTipo,
 } from '@plac/shared/domain';
 
-/** What the institution screens share (spec 2 sections 2.13, 2.14). */
+/** What the institution screens share: the list and the form. */
 
 export type Instituicao = ResponseOf<typeof instituicoes.getInstituicao>;
 export type InstituicaoResumo = ResponseOf<typeof instituicoes.top5Instituicoes>[number];

@@ -23,7 +23,7 @@ async function moveFirstDown() {
 
 const itemOf = (text: string) => screen.getByText(text).closest('li') as HTMLElement;
 
-describe('consulta-servicos (spec 2 section 2.15)', { timeout: 20_000 }, () => {
+describe('consulta-servicos', { timeout: 20_000 }, () => {
   it('shows the services in order with their flags', async () => {
     signInAs(['sefaz_admin']);
     stubApi({ 'GET /api/v1/service/all': jsonResponse(200, SERVICOS) });

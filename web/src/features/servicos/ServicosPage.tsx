@@ -15,7 +15,7 @@ import { useRegisterDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/toast';
 
 /**
- * consulta-servicos (spec 2 section 2.15): the services in display order, dragged (or moved with each
+ * consulta-servicos: the services in display order, dragged (or moved with each
  * one's buttons) into a new order that is saved after the confirmation (a move that ends in the same
  * order asks nothing); each one's edit dialog has the checkboxes Ativo and Exibir no Portal.
  */

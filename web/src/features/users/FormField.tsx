@@ -8,7 +8,7 @@ interface FormFieldProps {
   id: string;
   label: string;
   required?: boolean;
-  /** The API's name of the field, for the server's messages (spec 1 section 8). */
+  /** The API's name of the field, for the server's messages. */
   field?: string;
   /** The failed save whose field messages are shown. */
   error?: unknown;

@@ -21,7 +21,7 @@ async function fillPerson(cpf = '52998224725') {
   await userEvent.type(input('CPF'), cpf);
 }
 
-describe('user-form (spec 1 sections 2 to 6)', { timeout: 20_000 }, () => {
+describe('user-form', { timeout: 20_000 }, () => {
   it('creates a Sefaz user: posts name, e-mail, CPF digits, type, permissions and UF, then back to the list', async () => {
     signInAdmin();
     const api = stubApi({ ...BASE, 'POST /api/v1/users': jsonResponse(201, makeUser({ id: 'u-99' })) });

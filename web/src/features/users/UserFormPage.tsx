@@ -18,14 +18,14 @@ import { errorId, FormField } from './FormField';
 import { AUTOMATIC_ROLES, SITUACAO_OPTIONS, TIPO_OPTIONS, type Situacao, type User } from './model';
 
 /**
- * user-form (spec 1 sections 2 to 6), id 'new' or the user's id. Sefaz users choose permissions and
+ * user-form, id 'new' or the user's id. Sefaz users choose permissions and
  * UF; client users choose a client and permissions. Changing the type clears the permissions; the CPF
  * cannot change once created; the status selector appears only when editing.
  */
 
 export const NEW_USER_ID = 'new';
 
-/** ours: the server gives the avaliacao role to a user of a client Em Avaliação (spec 1 section 4). */
+/** ours: the server gives the avaliacao role to a user of a client Em Avaliação. */
 export const AVISO_AVALIACAO = `Este cliente está Em Avaliação: ao salvar, o usuário receberá a permissão ${ROLE_LABELS.avaliacao}.`;
 
 interface FormState {
@@ -153,7 +153,7 @@ function UserForm({ user }: { user: User | null }) {
 
   function changeTipo(tipo: UserType) {
     server.clear('tipo_usuario');
-    // Spec 1 section 4: changing the user type clears the selected permissions.
+    // Changing the user type clears the selected permissions.
     setForm((f) => (f.tipo_usuario === tipo ? f : { ...f, tipo_usuario: tipo, roles: [] }));
   }
 

@@ -10,7 +10,7 @@ function queryOf(call: { query: URLSearchParams } | undefined) {
   return Object.fromEntries(call?.query ?? []);
 }
 
-describe('user-list (spec 1 section 2)', { timeout: 20_000 }, () => {
+describe('user-list', { timeout: 20_000 }, () => {
   it('lists the users with name, e-mail, type, formatted CPF, UF and the total', async () => {
     signInAdmin();
     const api = stubApi({

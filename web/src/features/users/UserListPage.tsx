@@ -30,9 +30,9 @@ import {
 } from './model';
 
 /**
- * user-list (spec 1 section 2): filters CPF, name, e-mail, situacao and tipo; the table pages on the
- * server. The search, with its page and page size, is the session's saved user filter (spec 1
- * section 3), so coming back from the form shows the same list.
+ * user-list: filters CPF, name, e-mail, situacao and tipo; the table pages on the
+ * server. The search, with its page and page size, is the session's saved user filter, so
+ * coming back from the form shows the same list.
  */
 
 /** The filter fields as typed; the CPF holds its digits only. */
@@ -53,7 +53,7 @@ export interface SavedUserSearch extends UserFilter {
 export const EMPTY_FILTER: UserFilter = { cpf: '', name: '', email: '', situacao: null, tipo: null };
 const FIRST_PAGE: Pick<SavedUserSearch, 'page' | 'size'> = { page: 1, size: DEFAULT_PAGE_SIZE };
 
-/** Confirmation before removing (ours: the spec gives no wording). */
+/** Confirmation before removing (ours: the product's text gives no wording). */
 export const CONFIRMA_REMOCAO = 'Deseja realmente remover o usuário?';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

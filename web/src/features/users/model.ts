@@ -1,7 +1,7 @@
 import type { Role, UserType } from '@plac/shared/access';
 import type { ResponseOf, users } from '@plac/shared/contracts';
 
-/** What the user screens share: the user record, its type and status labels (spec 1 section 3). */
+/** What the user screens share: the user record, its type and status labels. */
 
 export type User = ResponseOf<typeof users.getUser>;
 export type RoleOption = ResponseOf<typeof users.listRoles>[number];
@@ -22,7 +22,7 @@ export function tipoLabel(tipo: UserType): string {
 }
 
 /**
- * Roles the server gives by itself (avaliacao while the client is Em Avaliação, spec 1 section 4) or
+ * Roles the server gives by itself (avaliacao while the client is Em Avaliação) or
  * that come with the issuer's own login (emissor): not offered for picking, but kept and shown when
  * the user already holds them.
  */

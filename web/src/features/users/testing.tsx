@@ -29,7 +29,7 @@ export function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
-/** An administrator signed in: the user screens are sefaz_admin's (spec 1 section 6). */
+/** An administrator signed in: the user screens are sefaz_admin's. */
 export function signInAdmin() {
   login({ userId: 'u-1', name: 'Maria Souza', tipo: 'S', roles: ['sefaz_admin'], email: 'maria@example.com' }, 'token-1');
 }

@@ -92,7 +92,7 @@ describe('callApi: requests', () => {
   });
 });
 
-describe('callApi: refreshed token (spec 1 section 4)', () => {
+describe('callApi: refreshed token', () => {
   it('replaces the stored token with the one from x-plac-token and uses it next', async () => {
     signIn(['cliente'], {}, 'old-token');
     const fetchMock = stubFetch(
@@ -115,7 +115,7 @@ describe('callApi: refreshed token (spec 1 section 4)', () => {
   });
 });
 
-describe('callApi: error handling (spec 1 section 8)', () => {
+describe('callApi: error handling', () => {
   it('joins all field messages with line breaks in one toast and exposes them per field', async () => {
     stubFetch(jsonResponse(422, { errors: { email: ['E-mail inválido.'], password: ['Senha curta.', 'Senha sem número.'] } }));
     const error = await failure(callApi(dominio.ufs));

@@ -14,10 +14,10 @@ import { getSession, setToken } from '../session';
 import { ApiError, certificateNetworkError, errorFromResponse, networkError, reportApiError } from './errors';
 
 /**
- * The typed fetch client generated from the contract table (ARCHITECTURE section 4): one function for
+ * The typed fetch client generated from the contract table (@plac/shared/contracts): one function for
  * every endpoint, typed by the contract's zod schemas. It sends the bearer token, keeps the refreshed
  * token the API returns in x-plac-token, validates the answer against the contract, and reports
- * failures the way spec 1 section 8 says (see errors.ts).
+ * failures to the user (see errors.ts).
  */
 
 /** A part of the input: absent when the contract has no schema for it, optional when all-optional. */
@@ -93,7 +93,7 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 /**
- * The mutual-TLS domain (ARCHITECTURE section 2): certificate logins are served only there, on another
+ * The mutual-TLS domain: certificate logins are served only there, on another
  * origin (e.g. https://localhost:3443 locally), where the browser asks the user for a client certificate.
  * Its address comes from GET /api/v1/config, asked once per page load; a failed look-up is not cached,
  * so the next certificate login asks again.
@@ -154,7 +154,7 @@ async function request(contract: AnyContract, input: RawInput): Promise<ApiResul
     throw mtls ? certificateNetworkError() : networkError();
   }
 
-  // Spec 1 section 4: a response carrying a refreshed credential replaces the stored token.
+  // A response carrying a refreshed credential replaces the stored token.
   const refreshed = response.headers.get(REFRESHED_TOKEN_HEADER);
   if (refreshed) setToken(refreshed);
 

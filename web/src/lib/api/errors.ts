@@ -3,7 +3,7 @@ import { getSession, logout } from '../session';
 import { toast } from '../toast';
 
 /**
- * Failed API calls, and what the user sees of them (spec 1 section 8 "Response error handling").
+ * Failed API calls, and what the user sees of them.
  */
 
 /** Header with which only the local twin marks an HTML error page carrying development detail. */
