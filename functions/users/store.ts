@@ -66,7 +66,22 @@ export type UserRecord = EntityItem<typeof user>;
  * field a refused item stands for (the e-mail or CPF claim), so the screen can mark it; a refused
  * user item is a concurrent change and marks nothing.
  */
-function settle(result: { canceled: boolean; data: readonly { rejected: boolean; code: string }[] }, fields: (string | null)[] = []) {
+type TransactionResult = { canceled: boolean; data: readonly { rejected: boolean; code: string }[] };
+
+/**
+ * Runs a transaction again when DynamoDB cancelled it only because another transaction was touching
+ * the same items at that moment (TransactionConflict): the writes are conditional, so the second
+ * try gives the real answer (written, or the claim that another user holds the e-mail or CPF).
+ */
+async function transact<R extends TransactionResult>(write: () => Promise<R>, attempts = 3): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await write();
+    if (!result.canceled || attempt === attempts || !result.data.some((item) => item.code === 'TransactionConflict')) return result;
+    await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+  }
+}
+
+function settle(result: TransactionResult, fields: (string | null)[] = []) {
   if (!result.canceled) return;
   const marked = result.data.flatMap((item, i) => (item.rejected && item.code === 'ConditionalCheckFailed' && fields[i] ? [fields[i]] : []));
   throw conflict('recursoDuplicado', marked);
@@ -99,14 +114,15 @@ export async function usersOfCliente(clienteId: string): Promise<UserRecord[]> {
 
 /** A new user with its e-mail and CPF claimed atomically. Issuers (no CPF) claim only the e-mail. */
 export async function createUser(record: UserRecord): Promise<void> {
-  const result = await db()
-    .transaction.write(({ user, userEmail, userCpf }) => [
-      user.create(record).commit(),
-      userEmail.create({ email: record.email, userId: record.userId }).commit(),
-      ...(record.cpf ? [userCpf.create({ cpf: record.cpf, userId: record.userId }).commit()] : []),
-    ])
-    .go();
-  settle(result, [null, 'email', 'cpf']);
+  const write = () =>
+    db()
+      .transaction.write(({ user, userEmail, userCpf }) => [
+        user.create(record).commit(),
+        userEmail.create({ email: record.email, userId: record.userId }).commit(),
+        ...(record.cpf ? [userCpf.create({ cpf: record.cpf, userId: record.userId }).commit()] : []),
+      ])
+      .go();
+  settle(await transact(write), [null, 'email', 'cpf']);
 }
 
 /**
@@ -119,41 +135,43 @@ export async function updateUser(before: UserRecord, after: UserRecord): Promise
   const removed = (Object.keys(before) as (keyof UserRecord)[]).filter(
     (k) => before[k] !== undefined && after[k] === undefined && !['userId'].includes(k),
   );
-  const result = await db()
-    .transaction.write(({ user, userEmail }) => [
-      user
-        .patch({ userId })
-        .set(changes as never)
-        .remove(removed as never)
-        .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
-        .commit(),
-      ...(before.email !== after.email
-        ? [
-            userEmail.create({ email: after.email, userId }).commit(),
-            userEmail
-              .delete({ email: before.email })
-              .where((attr, op) => op.eq(attr.userId, userId))
-              .commit(),
-          ]
-        : []),
-    ])
-    .go();
-  settle(result, [null, 'email', null]);
+  const write = () =>
+    db()
+      .transaction.write(({ user, userEmail }) => [
+        user
+          .patch({ userId })
+          .set(changes as never)
+          .remove(removed as never)
+          .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
+          .commit(),
+        ...(before.email !== after.email
+          ? [
+              userEmail.create({ email: after.email, userId }).commit(),
+              userEmail
+                .delete({ email: before.email })
+                .where((attr, op) => op.eq(attr.userId, userId))
+                .commit(),
+            ]
+          : []),
+      ])
+      .go();
+  settle(await transact(write), [null, 'email', null]);
 }
 
 /** Soft delete: the record stays for the audit trail; its e-mail and CPF are free again. */
 export async function deleteUser(before: UserRecord, by: string): Promise<void> {
   const now = new Date().toISOString();
-  const result = await db()
-    .transaction.write(({ user, userEmail, userCpf }) => [
-      user
-        .patch({ userId: before.userId })
-        .set({ deletedAt: now, updatedAt: now, updatedBy: by, situacao: 'I' })
-        .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
-        .commit(),
-      userEmail.delete({ email: before.email }).commit(),
-      ...(before.cpf ? [userCpf.delete({ cpf: before.cpf }).commit()] : []),
-    ])
-    .go();
-  settle(result);
+  const write = () =>
+    db()
+      .transaction.write(({ user, userEmail, userCpf }) => [
+        user
+          .patch({ userId: before.userId })
+          .set({ deletedAt: now, updatedAt: now, updatedBy: by, situacao: 'I' })
+          .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
+          .commit(),
+        userEmail.delete({ email: before.email }).commit(),
+        ...(before.cpf ? [userCpf.delete({ cpf: before.cpf }).commit()] : []),
+      ])
+      .go();
+  settle(await transact(write));
 }

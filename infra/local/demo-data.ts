@@ -3,7 +3,7 @@
  * DEMO_PASSWORD, which exists only here (README, "Demo logins"). Ids are fixed so that seeding again
  * changes nothing.
  */
-import { cnpjCheckDigits } from '@plac/shared/domain';
+import { cnpjCheckDigits, cpfCheckDigits } from '@plac/shared/domain';
 import type { Role } from '@plac/shared/access';
 
 export const DEMO_PASSWORD = 'Plac@2026!';
@@ -12,15 +12,9 @@ function cnpj(first12: string): string {
   return first12 + cnpjCheckDigits(first12);
 }
 
-/** CPF check digits (mod 11), for valid demo CPFs. */
+/** A valid demo CPF from its first 9 digits. */
 function cpf(first9: string): string {
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const d1 = digit(first9);
-  return first9 + d1 + digit(first9 + d1);
+  return first9 + cpfCheckDigits(first9);
 }
 
 export interface DemoCliente {

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './http';
 import { waitForMail } from './mail';
+import { randomCpf, sefazToken } from './people';
 import { bearer, tokenFor } from './session';
 
 /**
@@ -20,25 +21,13 @@ const json = (method: string, body: unknown, token?: string) => ({
 });
 
 beforeAll(async () => {
-  const { body } = await call('/api/v1/authenticate/sefaz', json('POST', { email: 'admin@plac.local', password: 'Plac@2026!' }));
-  admin = (body as { token: string }).token;
+  admin = await sefazToken();
 });
-
-function cpf(): string {
-  const first9 = String(randomInt(100_000_000, 999_999_999));
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const d1 = digit(first9);
-  return first9 + d1 + digit(first9 + d1);
-}
 
 /** A new user made by the administrator, who then sets a password through the e-mailed link. */
 async function newUser(input: Record<string, unknown>): Promise<{ id: string; email: string }> {
   const email = `papel.${randomInt(1e9)}@plac.local`;
-  const created = await call('/api/v1/users', json('POST', { ...input, email, cpf: cpf() }, admin));
+  const created = await call('/api/v1/users', json('POST', { ...input, email, cpf: randomCpf() }, admin));
   expect(created.status).toBe(201);
   const mail = await waitForMail(email, 'defina sua senha');
   const token = /\/password\/reset\/([\w-]+)/.exec(mail.text ?? '')?.[1];

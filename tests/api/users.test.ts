@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './http';
 import { waitForMail } from './mail';
+import { randomCpf, sefazToken } from './people';
 import { bearer } from './session';
 
 /** User administration by the Sefaz administrator: list, form, roles by user type, removal. */
@@ -10,24 +11,8 @@ import { bearer } from './session';
 let admin: string;
 
 beforeAll(async () => {
-  const { body } = await call('/api/v1/authenticate/sefaz', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@plac.local', password: 'Plac@2026!' }),
-  });
-  admin = (body as { token: string }).token;
+  admin = await sefazToken();
 });
-
-function cpf(): string {
-  const first9 = String(randomInt(100_000_000, 999_999_999));
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const d1 = digit(first9);
-  return first9 + d1 + digit(first9 + d1);
-}
 
 const send = (method: string, path: string, body?: unknown, token = admin) =>
   call(path, { method, headers: { 'content-type': 'application/json', ...bearer(token) }, ...(body ? { body: JSON.stringify(body) } : {}) });
@@ -35,7 +20,7 @@ const send = (method: string, path: string, body?: unknown, token = admin) =>
 const sefazUser = (n: string) => ({
   name: `Gestora ${n}`,
   email: `gestora.${n}@sefaz.ba.gov.br`,
-  cpf: cpf(),
+  cpf: randomCpf(),
   tipo_usuario: 'S',
   roles: ['sefaz_gestor'],
   uf: 'BA',
@@ -62,7 +47,7 @@ describe('users administration', () => {
     const { status, body } = await send('POST', '/api/v1/users', {
       name: `Analista ${n}`,
       email: `analista.${n}@credito.demo`,
-      cpf: cpf(),
+      cpf: randomCpf(),
       tipo_usuario: 'C',
       roles: ['cliente', 'cliente_web'],
       cliente_id: 'demo-avaliacao',
@@ -74,7 +59,7 @@ describe('users administration', () => {
   it('refuses the same e-mail twice, also when two creations race, and writes only one', async () => {
     const n = String(randomInt(1e6));
     const a = { ...sefazUser(n) };
-    const b = { ...sefazUser(n), cpf: cpf() };
+    const b = { ...sefazUser(n), cpf: randomCpf() };
     const results = await Promise.all([send('POST', '/api/v1/users', a), send('POST', '/api/v1/users', b)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     // The toast's text and the field to mark, in one answer.
@@ -82,7 +67,9 @@ describe('users administration', () => {
     expect(results.find((r) => r.status === 409)!.body).toEqual({ error: 'recursoDuplicado', message: dup, errors: { email: [dup] } });
     const list = await send('GET', `/api/v1/users?email=${encodeURIComponent(a.email)}`);
     expect((list.body as { total: number }).total).toBe(1);
-    const sameCpf = await send('POST', '/api/v1/users', { ...sefazUser(`${n}b`), cpf: a.cpf });
+    // The CPF of whichever creation won the race is taken.
+    const winner = results[0]!.status === 201 ? a : b;
+    const sameCpf = await send('POST', '/api/v1/users', { ...sefazUser(`${n}b`), cpf: winner.cpf });
     expect(sameCpf.status).toBe(409);
     expect(sameCpf.body).toEqual({ error: 'recursoDuplicado', message: dup, errors: { cpf: [dup] } });
 
@@ -157,12 +144,7 @@ describe('profile', () => {
   })();
 
   it('changes the name and the avatar (png), and shows the avatar through a short-lived URL', async () => {
-    const { body: login } = await call('/api/v1/authenticate/sefaz', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'gestor@plac.local', password: 'Plac@2026!' }),
-    });
-    const token = (login as { token: string }).token;
+    const token = await sefazToken('gestor@plac.local');
     const image = `data:image/png;base64,${png.toString('base64')}`;
     const { status, body } = await send('PUT', '/api/v1/profile', { name: 'Gestor Demo', email: 'gestor@plac.local', image }, token);
     expect(status).toBe(200);
@@ -177,12 +159,7 @@ describe('profile', () => {
   });
 
   it('refuses PNG magic bytes followed by a script', async () => {
-    const { body: login } = await call('/api/v1/authenticate/sefaz', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'gestor@plac.local', password: 'Plac@2026!' }),
-    });
-    const token = (login as { token: string }).token;
+    const token = await sefazToken('gestor@plac.local');
     const fake = Buffer.concat([png.subarray(0, 8), Buffer.from('<script>alert(document.domain)</script>')]);
     const bad = await send('PUT', '/api/v1/profile', { name: 'Gestor Demo', email: 'gestor@plac.local', image: fake.toString('base64') }, token);
     expect(bad.status).toBe(400);
@@ -190,12 +167,7 @@ describe('profile', () => {
   });
 
   it('refuses a file that is not png or jpeg whatever its name, and one over 3 MB', async () => {
-    const { body: login } = await call('/api/v1/authenticate/sefaz', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'gestor@plac.local', password: 'Plac@2026!' }),
-    });
-    const token = (login as { token: string }).token;
+    const token = await sefazToken('gestor@plac.local');
     const pdf = `data:image/png;base64,${Buffer.from('%PDF-1.7 fake').toString('base64')}`;
     const bad = await send('PUT', '/api/v1/profile', { name: 'Gestor Demo', email: 'gestor@plac.local', image: pdf }, token);
     expect(bad.status).toBe(400);

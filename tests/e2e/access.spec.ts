@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CLIENTES } from '../../infra/local/demo-data';
 import { e2ePorts } from './ports';
-import { pick } from './helpers';
+import { cpfFromSeed, pick } from './helpers';
 import { signIn } from './session';
 
 /** Access in Chromium against the e2e twin: logins, sessions, profile, users, guards. */
@@ -18,25 +18,14 @@ async function loginSefaz(page: Page, email: string, password = PASSWORD) {
   await form.getByRole('button', { name: 'Entrar' }).click();
 }
 
-function cpf(seed: number): string {
-  const first9 = String(100_000_000 + (seed % 899_999_999));
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const d1 = digit(first9);
-  return first9 + d1 + digit(first9 + d1);
-}
-
 test('the administrator logs in, creates a Sefaz manager and a client user, and logs out', async ({ page }) => {
   await loginSefaz(page, 'admin@plac.local');
   await expect(page.getByRole('heading', { name: 'Bem-vindo(a), Administradora Demo' })).toBeVisible();
   const seed = Date.now();
 
   for (const user of [
-    { name: `Gestora E2E ${seed}`, email: `gestora.${seed}@sefaz.ba.gov.br`, cpf: cpf(seed), tipo: 'Sefaz', role: 'Gestor' },
-    { name: `Cliente E2E ${seed}`, email: `cliente.${seed}@banco-esf.demo`, cpf: cpf(seed + 1), tipo: 'Cliente', role: 'Cliente Web' },
+    { name: `Gestora E2E ${seed}`, email: `gestora.${seed}@sefaz.ba.gov.br`, cpf: cpfFromSeed(seed), tipo: 'Sefaz', role: 'Gestor' },
+    { name: `Cliente E2E ${seed}`, email: `cliente.${seed}@banco-esf.demo`, cpf: cpfFromSeed(seed + 1), tipo: 'Cliente', role: 'Cliente Web' },
   ]) {
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Usuários' }).click();
     await page.getByRole('button', { name: 'Adicionar' }).click();

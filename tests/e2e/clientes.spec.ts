@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { cnpjCheckDigits, formatCnpj } from '@plac/shared/domain';
+import { cnpjCheckDigits } from '@plac/shared/domain';
 import { PDFDocument } from 'pdf-lib';
-import { loginClientePassword, loginSefaz, mailTo, pick, resetLink, typeMasked } from './helpers';
+import { fillRegistration, loginClientePassword, loginSefaz, mailTo, pick, resetLink } from './helpers';
 
 /**
  * Clients, end to end: a company registers solving the captcha and gets the e-mail; the
@@ -20,24 +20,7 @@ test('registration, contract, unlock, own data and monitoring', async ({ page, b
 
   // 1. Public registration with the captcha.
   await page.goto('/cliente/new');
-  const form = page.getByRole('form', { name: 'Cadastro de Cliente' });
-  await typeMasked(form.locator('#cnpj'), cnpj, formatCnpj(cnpj));
-  await form.getByLabel('Razão Social').fill(razao);
-  await form.getByLabel('Logradouro').fill('Avenida Sete de Setembro');
-  await form.getByLabel('Número').fill('500');
-  await form.getByLabel('Bairro').fill('Vitória');
-  await pick(page, 'tipo_cliente', 'ESF');
-  await pick(page, 'uf', 'BA - Bahia');
-  await form.locator('#cidade').pressSequentially('Salv', { delay: 60 });
-  await page.getByRole('option', { name: 'Salvador', exact: true }).click();
-  await typeMasked(form.locator('#cep'), '40080000', '40.080-000');
-  await typeMasked(form.locator('#telefone'), '71988887777', '(71) 98888-7777');
-  await form.getByLabel('Nome do Responsável').fill('Joana Paraguaçu');
-  await form.getByLabel('E-mail', { exact: true }).fill(email);
-  await form.getByLabel('Confirmação de e-mail').fill(email);
-  // The proof of work runs in the browser; the widget says 'Verificado' once it is solved.
-  await page.getByText('Eu não sou um robô').click();
-  await expect(page.locator('altcha-widget').getByText('Verificado')).toBeVisible({ timeout: 60_000 });
+  const form = await fillRegistration(page, { cnpj, razaoSocial: razao, responsavel: 'Joana Paraguaçu', email });
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(page).toHaveURL(/\/cliente\/cadastroRealizado$/, { timeout: 20_000 });
   await mailTo(page, email, 'cadastro recebido');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { cpfCheckDigits, formatCnpj } from '@plac/shared/domain';
 import { e2ePorts } from './ports';
 
 /** Shared moves of the e2e tests (PrimeReact widgets re-render under load: act, then check, retry). */
@@ -73,4 +74,35 @@ export async function samplePdf(title = 'Autorização assinada'): Promise<Buffe
   doc.setTitle(title);
   doc.addPage([200, 200]).drawText('PLAC Fat-e', { x: 20, y: 100, size: 12 });
   return Buffer.from(await doc.save());
+}
+
+/** A valid CPF made from a number (the users' form checks the digits). */
+export function cpfFromSeed(seed: number): string {
+  const first9 = String(100_000_000 + (seed % 899_999_999));
+  return first9 + cpfCheckDigits(first9);
+}
+
+/**
+ * Fills the public registration form (an ESF company in Salvador) and solves its captcha; the
+ * caller submits. The proof of work runs in the browser; the widget says 'Verificado' once solved.
+ */
+export async function fillRegistration(page: Page, company: { cnpj: string; razaoSocial: string; responsavel: string; email: string }) {
+  const form = page.getByRole('form', { name: 'Cadastro de Cliente' });
+  await typeMasked(form.locator('#cnpj'), company.cnpj, formatCnpj(company.cnpj));
+  await form.getByLabel('Razão Social').fill(company.razaoSocial);
+  await form.getByLabel('Logradouro').fill('Avenida Sete de Setembro');
+  await form.getByLabel('Número').fill('500');
+  await form.getByLabel('Bairro').fill('Vitória');
+  await pick(page, 'tipo_cliente', 'ESF');
+  await pick(page, 'uf', 'BA - Bahia');
+  await form.locator('#cidade').pressSequentially('Salv', { delay: 60 });
+  await page.getByRole('option', { name: 'Salvador', exact: true }).click();
+  await typeMasked(form.locator('#cep'), '40080000', '40.080-000');
+  await typeMasked(form.locator('#telefone'), '71988887777', '(71) 98888-7777');
+  await form.getByLabel('Nome do Responsável').fill(company.responsavel);
+  await form.getByLabel('E-mail', { exact: true }).fill(company.email);
+  await form.getByLabel('Confirmação de e-mail').fill(company.email);
+  await page.getByText('Eu não sou um robô').click();
+  await expect(page.locator('altcha-widget').getByText('Verificado')).toBeVisible({ timeout: 60_000 });
+  return form;
 }

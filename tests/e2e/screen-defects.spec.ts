@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
-import { formatCnpj } from '@plac/shared/domain';
 import { DEMO_CLIENTES, DEMO_USERS } from '../../infra/local/demo-data';
-import { pick, typeMasked } from './helpers';
+import { cpfFromSeed, fillRegistration, pick, typeMasked } from './helpers';
 import { e2ePorts } from './ports';
 import { signIn } from './session';
 
@@ -116,7 +115,7 @@ test('5. a server message beside a field goes away when that field changes', asy
   await signIn(page, ADMIN);
   const seed = Date.now();
   // An e-mail the server refuses (the form itself does not check its format).
-  const form = await fillNewUser(page, { name: `Campo E2E ${seed}`, email: `sem-arroba-${seed}`, cpf: cpfOf(seed) });
+  const form = await fillNewUser(page, { name: `Campo E2E ${seed}`, email: `sem-arroba-${seed}`, cpf: cpfFromSeed(seed) });
   await form.getByRole('button', { name: 'Salvar' }).click();
   const email = form.locator('#email');
   await expect(email).toHaveClass(/p-invalid/);
@@ -135,22 +134,7 @@ test('6. after a refused registration the captcha starts over without its requir
   const required = page.getByText('O campo Captcha é obrigatório.');
   await expect(required).toHaveCount(0);
   // An already registered CNPJ: the server refuses it.
-  await typeMasked(form.locator('#cnpj'), esf.cnpj, formatCnpj(esf.cnpj));
-  await form.getByLabel('Razão Social').fill('Cadastro Repetido E2E Ltda.');
-  await form.getByLabel('Logradouro').fill('Avenida Sete de Setembro');
-  await form.getByLabel('Número').fill('500');
-  await form.getByLabel('Bairro').fill('Vitória');
-  await pick(page, 'tipo_cliente', 'ESF');
-  await pick(page, 'uf', 'BA - Bahia');
-  await form.locator('#cidade').pressSequentially('Salv', { delay: 60 });
-  await page.getByRole('option', { name: 'Salvador', exact: true }).click();
-  await typeMasked(form.locator('#cep'), '40080000', '40.080-000');
-  await typeMasked(form.locator('#telefone'), '71988887777', '(71) 98888-7777');
-  await form.getByLabel('Nome do Responsável').fill('Joana Repetida');
-  await form.getByLabel('E-mail', { exact: true }).fill('repetido@e2e.demo');
-  await form.getByLabel('Confirmação de e-mail').fill('repetido@e2e.demo');
-  await page.getByText('Eu não sou um robô').click();
-  await expect(page.locator('altcha-widget').getByText('Verificado')).toBeVisible({ timeout: 60_000 });
+  await fillRegistration(page, { cnpj: esf.cnpj, razaoSocial: 'Cadastro Repetido E2E Ltda.', responsavel: 'Joana Repetida', email: 'repetido@e2e.demo' });
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(toasts(page).first()).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/cliente\/new$/);
@@ -318,15 +302,3 @@ test.describe('13. with the company’s e-CNPJ certificate', () => {
     expect(Date.now() - failedAt).toBeLessThan(7000);
   });
 });
-
-/** A valid CPF from a seed (the users' form checks the digits). */
-function cpfOf(seed: number): string {
-  const first9 = String(100_000_000 + (seed % 899_999_999));
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const d1 = digit(first9);
-  return first9 + d1 + digit(first9 + d1);
-}

@@ -18,15 +18,20 @@ function checkDigit(digits: string): number {
   return rest < 2 ? 0 : 11 - rest;
 }
 
+/** The two check digits of the first 9 digits: '390533447' → '39'. Throws on anything else. */
+export function cpfCheckDigits(first9: string): string {
+  if (!/^\d{9}$/.test(first9)) throw new RangeError(`cpfCheckDigits needs 9 digits, got "${first9}"`);
+  const d1 = checkDigit(first9);
+  return `${d1}${checkDigit(first9 + d1)}`;
+}
+
 /** Accepts masked or unmasked input. */
 export function isValidCpf(input: unknown): boolean {
   if (typeof input !== 'string') return false;
   const value = normalizeCpf(input);
   // Repeated digits (111.111.111-11) pass the check-digit test yet are not issued.
   if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
-  const d1 = checkDigit(value.slice(0, 9));
-  const d2 = checkDigit(value.slice(0, 10));
-  return value.endsWith(`${d1}${d2}`);
+  return value.slice(9) === cpfCheckDigits(value.slice(0, 9));
 }
 
 /** ###.###.###-##; input that is not 11 digits is returned as given (e.g. half typed). */
