@@ -1,5 +1,5 @@
 import { formatCep, formatCnpj, formatTelefone } from '@plac/shared/domain';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { invalid, notFound } from '../platform/errors';
 import * as store from './store';
 import type { ClienteRecord } from './store';
@@ -33,13 +33,15 @@ const CLAUSULAS: [string, string][] = [
 ];
 
 export async function contratoPdf(c: ClienteRecord, hoje: Date): Promise<Uint8Array> {
+  // Imported on first use: a cold start of the clients function does not evaluate pdf-lib.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Contrato PLAC Fat-e — ${c.razaoSocial}`);
   pdf.setAuthor('PLAC Fat-e');
   pdf.setLanguage('pt-BR');
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const writer = new Writer(pdf, font, bold);
+  const writer = new Writer(pdf, font, bold, { title: rgb(0.08, 0.33, 0.17), text: rgb(0.1, 0.1, 0.1) });
 
   writer.title('CONTRATO DE ADESÃO À PLATAFORMA PLAC Fat-e');
   writer.gap(8);
@@ -82,6 +84,7 @@ class Writer {
     private readonly pdf: PDFDocument,
     private readonly font: PDFFont,
     private readonly bold: PDFFont,
+    private readonly colors: { title: Color; text: Color },
   ) {
     this.page = pdf.addPage([595.28, 841.89]);
     this.y = this.page.getHeight() - Writer.MARGIN;
@@ -91,7 +94,7 @@ class Writer {
     const size = 14;
     const width = this.bold.widthOfTextAtSize(text, size);
     this.ensure(size * 1.5);
-    this.page.drawText(text, { x: (this.page.getWidth() - width) / 2, y: this.y, size, font: this.bold, color: rgb(0.08, 0.33, 0.17) });
+    this.page.drawText(text, { x: (this.page.getWidth() - width) / 2, y: this.y, size, font: this.bold, color: this.colors.title });
     this.y -= size * 1.6;
   }
 
@@ -117,7 +120,7 @@ class Writer {
 
   private line(text: string, font: PDFFont) {
     this.ensure(Writer.SIZE * 1.45);
-    this.page.drawText(text, { x: Writer.MARGIN, y: this.y, size: Writer.SIZE, font, color: rgb(0.1, 0.1, 0.1) });
+    this.page.drawText(text, { x: Writer.MARGIN, y: this.y, size: Writer.SIZE, font, color: this.colors.text });
     this.y -= Writer.SIZE * 1.45;
   }
 
