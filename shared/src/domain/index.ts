@@ -6,3 +6,4 @@ export * from './money';
 export * from './dates';
 export * from './clientes';
 export * from './instituicoes';
+export * from './chave-acesso';
