@@ -1,0 +1,107 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { isValidChaveAcesso, isValidCnpj, type Uf } from '@plac/shared/domain';
+import { COMPANY_POOL, generateDocument, mulberry32 } from './documents';
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'det' || name === 'dup' });
+const cents = (text: string) => {
+  expect(text).toMatch(/^\d+\.\d{2}$/);
+  return Math.round(Number(text) * 100);
+};
+
+type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function documents(seed: number, uf: Uf, count: number) {
+  return Array.from({ length: count }, (_, i) => generateDocument(seed, uf, i));
+}
+
+describe('Sefaz simulator documents', () => {
+  const docs = documents(42, 'BA', 400);
+
+  it('mulberry32 is deterministic and in [0, 1)', () => {
+    const a = mulberry32(7);
+    const b = mulberry32(7);
+    const values = Array.from({ length: 100 }, () => a());
+    expect(values).toEqual(Array.from({ length: 100 }, () => b()));
+    expect(values.every((v) => v >= 0 && v < 1)).toBe(true);
+  });
+
+  it('the same seed gives the same documents; another seed or UF gives others', () => {
+    expect(documents(42, 'BA', 50)).toEqual(docs.slice(0, 50));
+    expect(documents(43, 'BA', 5).map((d) => d.xml)).not.toEqual(docs.slice(0, 5).map((d) => d.xml));
+    expect(documents(42, 'SP', 5)[0]!.chave.slice(0, 2)).toBe('35');
+  });
+
+  it('mixes NF-e, summaries and cancellations (about 3%)', () => {
+    const count = (kind: string) => docs.filter((d) => d.kind === kind).length;
+    expect(count('nfeProc')).toBeGreaterThan(300);
+    expect(count('resNFe')).toBeGreaterThan(20);
+    expect(count('procEventoNFe')).toBeGreaterThanOrEqual(4);
+    expect(count('procEventoNFe')).toBeLessThanOrEqual(25);
+  });
+
+  it('every key and CNPJ is valid, keys are unique, and the pool has alphanumeric CNPJs', () => {
+    expect(COMPANY_POOL.every((c) => isValidCnpj(c.cnpj))).toBe(true);
+    expect(COMPANY_POOL.filter((c) => /[A-Z]/.test(c.cnpj)).length).toBeGreaterThan(5);
+    const nfes = docs.filter((d) => d.kind !== 'procEventoNFe');
+    expect(new Set(nfes.map((d) => d.chave)).size).toBe(nfes.length);
+    for (const d of docs) expect(isValidChaveAcesso(d.chave), d.chave).toBe(true);
+    const emitters = docs.filter((d) => d.kind === 'nfeProc').map((d) => (parser.parse(d.xml) as Node).nfeProc.NFe.infNFe.emit.CNPJ as string);
+    expect(emitters.some((c) => /[A-Z]/.test(c))).toBe(true);
+  });
+
+  it('an NF-e adds up: items to vProd, vProd − vDesc to vNF, the bill to vLiq, the instalments to vLiq', () => {
+    for (const d of docs.filter((x) => x.kind === 'nfeProc')) {
+      const proc = (parser.parse(d.xml) as Node).nfeProc;
+      expect(proc['@_xmlns']).toBe('http://www.portalfiscal.inf.br/nfe');
+      const inf = proc.NFe.infNFe;
+      expect(inf['@_Id']).toBe(`NFe${d.chave}`);
+      expect(inf.ide.dhEmi).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/);
+      expect(isValidCnpj(inf.emit.CNPJ) && isValidCnpj(inf.dest.CNPJ)).toBe(true);
+      const tot = inf.total.ICMSTot;
+      const items = (inf.det as Node[]).reduce((sum, det) => sum + cents(det.prod.vProd), 0);
+      expect(cents(tot.vProd)).toBe(items);
+      expect(cents(tot.vNF)).toBe(cents(tot.vProd) - cents(tot.vDesc));
+      const fat = inf.cobr.fat;
+      expect(cents(fat.vOrig)).toBe(cents(tot.vNF));
+      expect(cents(fat.vLiq)).toBe(cents(fat.vOrig) - cents(fat.vDesc));
+      const dups = inf.cobr.dup as Node[];
+      expect(dups.length).toBeGreaterThanOrEqual(1);
+      expect(dups.length).toBeLessThanOrEqual(12);
+      expect(dups.reduce((sum, dup) => sum + cents(dup.vDup), 0)).toBe(cents(fat.vLiq));
+      expect(dups.map((dup) => dup.nDup)).toEqual(dups.map((_, i) => String(i + 1).padStart(3, '0')));
+      const dates = dups.map((dup) => dup.dVenc as string);
+      expect([...dates].sort()).toEqual(dates);
+      expect(new Set(dates).size).toBe(dates.length);
+      expect(proc.protNFe.infProt.chNFe).toBe(d.chave);
+      expect(proc.protNFe.infProt.cStat).toBe('100');
+    }
+  });
+
+  it('a cancellation names an earlier NF-e of the same sequence', () => {
+    const events = docs.map((d, i) => ({ d, i })).filter(({ d }) => d.kind === 'procEventoNFe');
+    for (const { d, i } of events) {
+      const inf = (parser.parse(d.xml) as Node).procEventoNFe.evento.infEvento;
+      expect(inf.tpEvento).toBe('110111');
+      expect(inf.detEvento.xJust.length).toBeGreaterThanOrEqual(15);
+      const earlier = docs.slice(0, i).find((x) => x.kind === 'nfeProc' && x.chave === d.chave);
+      expect(earlier, d.chave).toBeDefined();
+    }
+  });
+
+  it('a summary carries the key, the emitter and the value', () => {
+    const res = docs.find((d) => d.kind === 'resNFe')!;
+    const body = (parser.parse(res.xml) as Node).resNFe;
+    expect(body.chNFe).toBe(res.chave);
+    expect(isValidCnpj(body.CNPJ)).toBe(true);
+    expect(body.cSitNFe).toBe('1');
+    expect(body.vNF).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('breakSchema leaves the billing group and the emitter out', () => {
+    const index = docs.findIndex((d) => d.kind === 'nfeProc');
+    const broken = generateDocument(42, 'BA', index, { breakSchema: true });
+    expect(broken.xml).not.toContain('<cobr>');
+    expect(broken.xml).not.toContain('<emit>');
+  });
+});

@@ -1,0 +1,408 @@
+/**
+ * Deterministic NF-e 4.00 documents for the Sefaz distribution simulator (docs/sefaz-simulator.md).
+ *
+ * Document `index` of a UF is a pure function of (seed, UF, index): the simulator can regenerate any
+ * NSU after a restart without keeping the XML. Kinds, by the first draw of the document's PRNG:
+ * ~3% `procEventoNFe` (cancellation, tpEvento 110111, of an earlier nfeProc of the same UF), ~12%
+ * `resNFe` (summary of a document the platform may not see in full), the rest `nfeProc` (the NF-e with
+ * its authorisation). Emitters and recipients come from one fixed pool of companies (COMPANY_POOL),
+ * the same for every seed and UF, so that clients share counterparties; about a third of the pool has
+ * alphanumeric CNPJs. Money is computed in centavos and written with 2 decimals, so vProd, vNF,
+ * vLiq and the dup values add up exactly.
+ */
+import { readFileSync } from 'node:fs';
+import { XMLBuilder } from 'fast-xml-parser';
+import { buildChaveAcesso, cnpjCheckDigits, UFS, type Uf } from '@plac/shared/domain';
+
+export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
+
+export type DocumentKind = 'nfeProc' | 'resNFe' | 'procEventoNFe';
+
+/** The schema attribute of a docZip, by the document's root element. */
+export const SCHEMA_BY_ROOT: Record<string, string> = {
+  nfeProc: 'procNFe_v4.00.xsd',
+  resNFe: 'resNFe_v1.01.xsd',
+  procEventoNFe: 'procEventoNFe_v1.00.xsd',
+};
+
+export interface GeneratedDocument {
+  kind: DocumentKind;
+  /** The access key the document is about (for an event, the cancelled NF-e's). */
+  chave: string;
+  schema: string;
+  xml: string;
+}
+
+/** How a document may be spoiled on purpose (the simulator's `schema` fault). */
+export interface GenerateOptions {
+  /** Leaves `cobr` and `emit` out of an nfeProc (or `chNFe` out of the others). */
+  breakSchema?: boolean;
+}
+
+export interface Company {
+  cnpj: string;
+  xNome: string;
+  ie: string;
+}
+
+/** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same sequence on every platform. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a of the text: turns (seed, UF, index) into one 32-bit PRNG seed. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+type Rng = () => number;
+const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
+const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => String(int(rng, 0, 9))).join('');
+const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+const NAME_FIRST = ['Comercial', 'Distribuidora', 'Indústria', 'Atacadão', 'Metalúrgica', 'Têxtil', 'Agropecuária', 'Farmacêutica', 'Transportes', 'Alimentos'];
+const NAME_SECOND = ['Bahia Sul', 'Paulista', 'do Cerrado', 'Atlântico', 'Serra Verde', 'Nordeste', 'Horizonte', 'Vale do Rio', 'Planalto', 'Litoral & Cia'];
+const NAME_SUFFIX = ['Ltda', 'S.A.', 'Eireli', 'ME'];
+const PRODUCTS = [
+  { xProd: 'Parafuso sextavado aço 10mm', NCM: '73181500', uCom: 'CX' },
+  { xProd: 'Tecido de algodão cru', NCM: '52081100', uCom: 'M' },
+  { xProd: 'Café torrado em grãos', NCM: '09012100', uCom: 'KG' },
+  { xProd: 'Cimento Portland CP II', NCM: '25232910', uCom: 'SC' },
+  { xProd: 'Óleo de soja refinado', NCM: '15079011', uCom: 'CX' },
+  { xProd: 'Papel sulfite A4 75g', NCM: '48025610', uCom: 'RESMA' },
+  { xProd: 'Cabo elétrico flexível 2,5mm', NCM: '85444900', uCom: 'RL' },
+  { xProd: 'Fertilizante NPK 10-10-10', NCM: '31052000', uCom: 'T' },
+] as const;
+const STREETS = ['Rua das Flores', 'Avenida Sete de Setembro', 'Rua do Comércio', 'Avenida Brasil', 'Rodovia BR-324'];
+const JUSTIFICATIONS = ['Erro na digitação dos valores da nota fiscal', 'Operação cancelada a pedido do destinatário', 'Mercadoria não saiu do estabelecimento emitente'];
+
+/** The fixed pool of emitters and recipients: 40 companies, every third one with an alphanumeric CNPJ. */
+export const COMPANY_POOL: readonly Company[] = (() => {
+  const rng = mulberry32(0x504c4143); // "PLAC": fixed, independent of the simulator's seed
+  return Array.from({ length: 40 }, (_, i) => {
+    const root = i % 3 === 0 ? Array.from({ length: 8 }, () => pick(rng, ALNUM)).join('') : digits(rng, 8);
+    const first12 = `${root}0001`;
+    return {
+      cnpj: first12 + cnpjCheckDigits(first12),
+      xNome: `${pick(rng, NAME_FIRST)} ${pick(rng, NAME_SECOND)} ${pick(rng, NAME_SUFFIX)}`,
+      ie: digits(rng, 9),
+    };
+  });
+})();
+
+/** Municipalities by UF (IBGE code, name), the same list the reference data serves. */
+const MUNICIPIOS = JSON.parse(
+  readFileSync(new URL('../../../functions/dominio/data/municipios.json', import.meta.url), 'utf8'),
+) as Record<string, [number, string][]>;
+
+const CODE_BY_UF = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
+const UF_LIST = UFS.map((u) => u.uf);
+
+/** The first document is issued at this instant; each next one about 17 minutes later. */
+const FIRST_ISSUE_MS = Date.parse('2026-09-01T08:00:00-03:00');
+const STEP_MS = 17 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** Money: centavos in, "1234.56" out. */
+const money = (centavos: number) => (centavos / 100).toFixed(2);
+
+/** ISO date-time with the -03:00 offset of Brasília, as NF-e dates are written. */
+function brasilia(ms: number): string {
+  return `${new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
+}
+const brasiliaDate = (ms: number) => brasilia(ms).slice(0, 10);
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressBooleanAttributes: false });
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+function kindOf(seed: number, uf: Uf, index: number): DocumentKind {
+  // Document 0 is always an NF-e, so a cancellation always has an earlier NF-e to cancel.
+  if (index === 0) return 'nfeProc';
+  const draw = mulberry32(hash(`${seed}:${uf}:${index}`))();
+  if (draw < 0.03) return 'procEventoNFe';
+  if (draw < 0.15) return 'resNFe';
+  return 'nfeProc';
+}
+
+interface Core {
+  rng: Rng;
+  chave: string;
+  issuedMs: number;
+  emit: Company;
+  dest: Company;
+  destUf: Uf;
+  nNF: number;
+  cNF: string;
+  nProt: string;
+  recebidoMs: number;
+}
+
+/** The facts every kind shares, drawn in a fixed order after the kind's draw. */
+function core(seed: number, uf: Uf, index: number): Core {
+  const rng = mulberry32(hash(`${seed}:${uf}:${index}`));
+  rng(); // the kind's draw
+  const cUF = CODE_BY_UF.get(uf)!;
+  const issuedMs = FIRST_ISSUE_MS + index * STEP_MS + int(rng, 0, STEP_MS - 1000);
+  const emit = pick(rng, COMPANY_POOL);
+  let dest = pick(rng, COMPANY_POOL);
+  while (dest.cnpj === emit.cnpj) dest = pick(rng, COMPANY_POOL);
+  const destUf = rng() < 0.6 ? uf : pick(rng, UF_LIST);
+  const nNF = index + 1;
+  const cNF = digits(rng, 8);
+  const aamm = brasilia(issuedMs).slice(2, 4) + brasilia(issuedMs).slice(5, 7);
+  const chave = buildChaveAcesso({ cUF, aamm, cnpj: emit.cnpj, mod: '55', serie: 1, nNF, tpEmis: 1, cNF });
+  // nProt: 1 (authorising environment) + cUF + year (2) + 10-digit sequence.
+  const nProt = `1${cUF}${aamm.slice(0, 2)}${String(index + 1).padStart(10, '0')}`;
+  const recebidoMs = issuedMs + int(rng, 2, 90) * 1000;
+  return { rng, chave, issuedMs, emit, dest, destUf, nNF, cNF, nProt, recebidoMs };
+}
+
+function address(rng: Rng, uf: Uf) {
+  const [cMun, xMun] = pick(rng, MUNICIPIOS[uf] ?? [[CODE_BY_UF.get(uf)! * 100_000, uf]]);
+  return {
+    xLgr: pick(rng, STREETS),
+    nro: String(int(rng, 1, 3000)),
+    xBairro: 'Centro',
+    cMun: String(cMun),
+    xMun,
+    UF: uf,
+    CEP: digits(rng, 8),
+    cPais: '1058',
+    xPais: 'BRASIL',
+  };
+}
+
+/** Splits `total` centavos into `n` parts that add up exactly: the remainder goes to the first. */
+function split(total: number, n: number): number[] {
+  const base = Math.floor(total / n);
+  return Array.from({ length: n }, (_, i) => (i === 0 ? total - base * (n - 1) : base));
+}
+
+function nfeProc(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
+  const c = core(seed, uf, index);
+  const { rng } = c;
+  const cUF = CODE_BY_UF.get(uf)!;
+
+  const items = Array.from({ length: int(rng, 1, 4) }, (_, i) => {
+    const product = pick(rng, PRODUCTS);
+    const quantity = int(rng, 1, 200);
+    const unit = int(rng, 150, 250_000); // centavos
+    const vProd = quantity * unit;
+    const vICMS = Math.round((vProd * 18) / 100);
+    return {
+      vProd,
+      vICMS,
+      xml: {
+        '@_nItem': String(i + 1),
+        prod: {
+          cProd: String(int(rng, 1000, 99999)),
+          cEAN: 'SEM GTIN',
+          xProd: product.xProd,
+          NCM: product.NCM,
+          CFOP: c.destUf === uf ? '5102' : '6102',
+          uCom: product.uCom,
+          qCom: quantity.toFixed(4),
+          vUnCom: (unit / 100).toFixed(10),
+          vProd: money(vProd),
+          cEANTrib: 'SEM GTIN',
+          uTrib: product.uCom,
+          qTrib: quantity.toFixed(4),
+          vUnTrib: (unit / 100).toFixed(10),
+          indTot: '1',
+        },
+        imposto: {
+          ICMS: { ICMS00: { orig: '0', CST: '00', modBC: '3', vBC: money(vProd), pICMS: '18.00', vICMS: money(vICMS) } },
+          PIS: { PISNT: { CST: '07' } },
+          COFINS: { COFINSNT: { CST: '07' } },
+        },
+      },
+    };
+  });
+  const vProd = items.reduce((sum, item) => sum + item.vProd, 0);
+  const vICMS = items.reduce((sum, item) => sum + item.vICMS, 0);
+  // A commercial discount on the invoice in about a fifth of the documents (up to 5%).
+  const vDesc = rng() < 0.2 ? Math.floor((vProd * int(rng, 1, 5)) / 100) : 0;
+  const vNF = vProd - vDesc;
+  // The bill's own discount (fat/vDesc), e.g. for early payment, in about a tenth.
+  const fatDesc = rng() < 0.1 ? Math.floor(vNF / 50) : 0;
+  const vLiq = vNF - fatDesc;
+  const installments = int(rng, 1, 12);
+  const dups = split(vLiq, installments).map((value, k) => ({
+    nDup: String(k + 1).padStart(3, '0'),
+    dVenc: brasiliaDate(c.issuedMs + (k + 1) * 30 * DAY_MS),
+    vDup: money(value),
+  }));
+
+  const infNFe: Record<string, unknown> = {
+    '@_Id': `NFe${c.chave}`,
+    '@_versao': '4.00',
+    ide: {
+      cUF: String(cUF),
+      cNF: c.cNF,
+      natOp: 'Venda de mercadoria',
+      mod: '55',
+      serie: '1',
+      nNF: String(c.nNF),
+      dhEmi: brasilia(c.issuedMs),
+      dhSaiEnt: brasilia(c.issuedMs + 3_600_000),
+      tpNF: '1',
+      idDest: c.destUf === uf ? '1' : '2',
+      cMunFG: '', // the emitter's municipality, filled in below
+      tpImp: '1',
+      tpEmis: '1',
+      cDV: c.chave.slice(43),
+      tpAmb: '2',
+      finNFe: '1',
+      indFinal: '0',
+      indPres: '9',
+      procEmi: '0',
+      verProc: 'PLAC Simulador 1.0',
+    },
+    emit: {
+      CNPJ: c.emit.cnpj,
+      xNome: c.emit.xNome,
+      enderEmit: address(rng, uf),
+      IE: c.emit.ie,
+      CRT: '3',
+    },
+    dest: {
+      CNPJ: c.dest.cnpj,
+      xNome: c.dest.xNome,
+      enderDest: address(rng, c.destUf),
+      indIEDest: '1',
+      IE: c.dest.ie,
+    },
+    det: items.map((item) => item.xml),
+    total: {
+      ICMSTot: {
+        vBC: money(vProd), vICMS: money(vICMS), vICMSDeson: '0.00', vFCP: '0.00', vBCST: '0.00', vST: '0.00',
+        vFCPST: '0.00', vFCPSTRet: '0.00', vProd: money(vProd), vFrete: '0.00', vSeg: '0.00', vDesc: money(vDesc),
+        vII: '0.00', vIPI: '0.00', vIPIDevol: '0.00', vPIS: '0.00', vCOFINS: '0.00', vOutro: '0.00', vNF: money(vNF),
+      },
+    },
+    transp: { modFrete: '0' },
+    cobr: {
+      fat: { nFat: String(c.nNF), vOrig: money(vNF), vDesc: money(fatDesc), vLiq: money(vLiq) },
+      dup: dups,
+    },
+    pag: { detPag: { indPag: '1', tPag: '15', vPag: money(vNF) } },
+  };
+  const ide = infNFe.ide as Record<string, string>;
+  ide.cMunFG = (infNFe.emit as { enderEmit: { cMun: string } }).enderEmit.cMun;
+  if (options.breakSchema) {
+    delete infNFe.cobr;
+    delete infNFe.emit;
+  }
+  const doc = {
+    nfeProc: {
+      '@_versao': '4.00',
+      '@_xmlns': NFE_NAMESPACE,
+      NFe: { infNFe },
+      protNFe: {
+        '@_versao': '4.00',
+        infProt: {
+          tpAmb: '2',
+          verAplic: 'SIMULADOR-PLAC',
+          chNFe: c.chave,
+          dhRecbto: brasilia(c.recebidoMs),
+          nProt: c.nProt,
+          digVal: Buffer.from(c.chave).toString('base64').slice(0, 28),
+          cStat: '100',
+          xMotivo: 'Autorizado o uso da NF-e',
+        },
+      },
+    },
+  };
+  return { kind: 'nfeProc', chave: c.chave, schema: SCHEMA_BY_ROOT.nfeProc!, xml: XML_DECLARATION + builder.build(doc) };
+}
+
+function resNFe(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
+  const c = core(seed, uf, index);
+  const vNF = int(c.rng, 10_000, 5_000_000);
+  const body: Record<string, unknown> = {
+    '@_versao': '1.01',
+    '@_xmlns': NFE_NAMESPACE,
+    chNFe: c.chave,
+    CNPJ: c.emit.cnpj,
+    xNome: c.emit.xNome,
+    IE: c.emit.ie,
+    dhEmi: brasilia(c.issuedMs),
+    tpNF: '1',
+    vNF: money(vNF),
+    digVal: Buffer.from(c.chave).toString('base64').slice(0, 28),
+    dhRecbto: brasilia(c.recebidoMs),
+    nProt: c.nProt,
+    cSitNFe: '1',
+  };
+  if (options.breakSchema) delete body.chNFe;
+  return { kind: 'resNFe', chave: c.chave, schema: SCHEMA_BY_ROOT.resNFe!, xml: XML_DECLARATION + builder.build({ resNFe: body }) };
+}
+
+function procEventoNFe(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
+  const c = core(seed, uf, index);
+  // The cancelled NF-e: the latest nfeProc among the 100 documents before this one (document 0 is one).
+  let target = Math.max(0, index - int(c.rng, 1, 100));
+  while (target > 0 && kindOf(seed, uf, target) !== 'nfeProc') target--;
+  const cancelled = core(seed, uf, target);
+  const cUF = String(CODE_BY_UF.get(uf)!);
+  const eventMs = Math.max(c.issuedMs, cancelled.recebidoMs + 60_000);
+  const eventProt = `1${cUF}${cancelled.nProt.slice(3, 5)}${String(900_000_000 + index).padStart(10, '0')}`;
+  const infEvento: Record<string, unknown> = {
+    '@_Id': `ID110111${cancelled.chave}01`,
+    cOrgao: cUF,
+    tpAmb: '2',
+    CNPJ: cancelled.emit.cnpj,
+    chNFe: cancelled.chave,
+    dhEvento: brasilia(eventMs),
+    tpEvento: '110111',
+    nSeqEvento: '1',
+    verEvento: '1.00',
+    detEvento: { '@_versao': '1.00', descEvento: 'Cancelamento', nProt: cancelled.nProt, xJust: pick(c.rng, JUSTIFICATIONS) },
+  };
+  if (options.breakSchema) delete infEvento.chNFe;
+  const doc = {
+    procEventoNFe: {
+      '@_versao': '1.00',
+      '@_xmlns': NFE_NAMESPACE,
+      evento: { '@_versao': '1.00', infEvento },
+      retEvento: {
+        '@_versao': '1.00',
+        infEvento: {
+          tpAmb: '2',
+          verAplic: 'SIMULADOR-PLAC',
+          cOrgao: cUF,
+          cStat: '135',
+          xMotivo: 'Evento registrado e vinculado a NF-e',
+          chNFe: cancelled.chave,
+          tpEvento: '110111',
+          xEvento: 'Cancelamento registrado',
+          nSeqEvento: '1',
+          dhRegEvento: brasilia(eventMs + 2000),
+          nProt: eventProt,
+        },
+      },
+    },
+  };
+  return { kind: 'procEventoNFe', chave: cancelled.chave, schema: SCHEMA_BY_ROOT.procEventoNFe!, xml: XML_DECLARATION + builder.build(doc) };
+}
+
+/** Document `index` (0-based) of the UF's generated sequence for this seed. */
+export function generateDocument(seed: number, uf: Uf, index: number, options: GenerateOptions = {}): GeneratedDocument {
+  const kind = kindOf(seed, uf, index);
+  if (kind === 'procEventoNFe') return procEventoNFe(seed, uf, index, options);
+  if (kind === 'resNFe') return resNFe(seed, uf, index, options);
+  return nfeProc(seed, uf, index, options);
+}
