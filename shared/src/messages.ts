@@ -204,6 +204,14 @@ export const MESSAGES = {
   permissaoObrigatoria: 'Selecione ao menos uma permissão.',
   dataInvalida: 'Data inválida.',
   tamanhoPaginaInvalido: 'Tamanho de página inválido.',
+  /** ours: documents of a Sefaz distribution that cannot be processed (functions/fate/parse.ts) */
+  xmlMalformado: 'O documento não é um XML bem formado: {detalhe}.',
+  esquemaInvalido: 'O documento não segue o leiaute {schema}: {detalhe}.',
+  chaveAcessoInvalida: 'A chave de acesso {chave} é inválida: {detalhe}.',
+  duplicatasNaoFecham: 'A soma das duplicatas ({soma}) difere do valor líquido da fatura ({liquido}).',
+  documentoCnpjInvalido: 'O CNPJ {papel} {cnpj} é inválido.',
+  documentoCpfInvalido: 'O CPF {papel} {cpf} é inválido.',
+  notaNaoAutorizada: 'A NF-e {chave} não está autorizada (situação {cStat}).',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chaveCheckDigit, isValidChave } from './chave';
+import { CNPJ_DESTINATARIO, CNPJ_EMITENTE, CNPJ_EMITENTE_ALFA, nfeXml } from './fixtures/builder';
+import { DocumentoInvalido, parseDocumento } from './parse';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const NFE = 'procNFe_v4.00.xsd';
+const CHAVE = '35260812345678000195550010000012341102030400';
+
+function falha(doc: { schema: string; xml: string }): DocumentoInvalido {
+  try {
+    parseDocumento(doc);
+  } catch (error) {
+    if (error instanceof DocumentoInvalido) return error;
+    throw error;
+  }
+  throw new Error('expected DocumentoInvalido');
+}
+
+describe('access key', () => {
+  it('accepts a key whose last digit is the modulo-11 check digit of the other 43', () => {
+    expect(isValidChave(CHAVE)).toBe(true);
+    expect(chaveCheckDigit(CHAVE.slice(0, 43))).toBe(0);
+    expect(isValidChave(`${CHAVE.slice(0, 43)}1`)).toBe(false);
+  });
+
+  it('gives 0 when the remainder is 0 or 1, and values letters by their code minus 48', () => {
+    // 43 zeros: sum 0, remainder 0 → 0.
+    expect(chaveCheckDigit('0'.repeat(43))).toBe(0);
+    // 'A' is worth 17 at weight 2: 34 % 11 = 1 → 0.
+    expect(chaveCheckDigit(`${'0'.repeat(42)}A`)).toBe(0);
+    // '1' at weight 2: 2 % 11 = 2 → 9.
+    expect(chaveCheckDigit(`${'0'.repeat(42)}1`)).toBe(9);
+  });
+
+  it('refuses other lengths, lower case and a letter as the check digit', () => {
+    expect(isValidChave(CHAVE.slice(1))).toBe(false);
+    expect(isValidChave(`${CHAVE.slice(0, 43)}A`)).toBe(false);
+    expect(isValidChave(CHAVE.toLowerCase().replace('3', 'a'))).toBe(false);
+  });
+});
+
+describe('NF-e with a billing group', () => {
+  it('becomes a Fat-e with its three instalments in centavos and its key', () => {
+    const doc = parseDocumento({ schema: NFE, xml: fixture('nfe-3-duplicatas.xml') });
+    expect(doc).toEqual({
+      kind: 'nfe',
+      chave: CHAVE,
+      modelo: '55',
+      serie: '1',
+      numero: '1234',
+      emissao: '2026-08-10T12:30:00.000Z',
+      protocolo: '135260000000001',
+      emitente: { cnpj: CNPJ_EMITENTE, nome: 'INDUSTRIA DE EMBALAGENS PAULISTA LTDA', uf: 'SP' },
+      destinatario: { cnpj: CNPJ_DESTINATARIO, nome: 'COMERCIO DE ALIMENTOS BAIANO S.A.', uf: 'BA' },
+      valorNota: 334567,
+      fatura: { numero: '1234', valorOriginal: 334567, desconto: 0, valorLiquido: 334567 },
+      duplicatas: [
+        { numero: '001', vencimento: '2026-09-10', valor: 100000 },
+        { numero: '002', vencimento: '2026-10-10', valor: 100000 },
+        { numero: '003', vencimento: '2026-11-10', valor: 134567 },
+      ],
+    });
+  });
+
+  it('accepts an alphanumeric issuer CNPJ (in the key too) and a recipient identified by CPF', () => {
+    const doc = parseDocumento({ schema: NFE, xml: fixture('nfe-cnpj-alfanumerico.xml') });
+    if (doc.kind !== 'nfe') throw new Error(doc.kind);
+    expect(doc.emitente.cnpj).toBe(CNPJ_EMITENTE_ALFA);
+    expect(doc.chave.slice(6, 20)).toBe(CNPJ_EMITENTE_ALFA);
+    expect(doc.destinatario).toEqual({ cpf: '52998224725', nome: 'MARIA DA SILVA', uf: 'BA' });
+    expect(doc.duplicatas.map((d) => d.valor)).toEqual([15050, 15049]);
+    expect(doc.fatura.valorLiquido).toBe(30099);
+  });
+
+  it('keeps a single instalment as a list', () => {
+    const { xml } = nfeXml({ numero: 9, duplicatas: [['001', '2026-12-01', '10.00']] });
+    const doc = parseDocumento({ schema: NFE, xml });
+    expect(doc.kind === 'nfe' && doc.duplicatas).toEqual([{ numero: '001', vencimento: '2026-12-01', valor: 1000 }]);
+  });
+
+  it('ignores an NF-e without cobr/fat: not an error, nothing to store', () => {
+    expect(parseDocumento({ schema: NFE, xml: fixture('nfe-sem-fatura.xml') })).toMatchObject({ kind: 'ignorado' });
+  });
+});
+
+describe('documents that cannot be processed', () => {
+  it('malformed XML → XmlMalformado', () => {
+    const error = falha({ schema: NFE, xml: fixture('malformado.xml') });
+    expect(error.excecao).toBe('XmlMalformado');
+    expect(error.erro).toMatch(/^O documento não é um XML bem formado: linha \d+, coluna \d+\.$/);
+  });
+
+  it('a wrong check digit → ChaveInvalida', () => {
+    const error = falha({ schema: NFE, xml: fixture('nfe-digito-errado.xml') });
+    expect(error.excecao).toBe('ChaveInvalida');
+    expect(error.erro).toContain('dígito verificador');
+  });
+
+  it('a key different from the infNFe Id → ChaveInvalida', () => {
+    const { xml } = nfeXml({ numero: 1234 });
+    const other = nfeXml({ numero: 1239 }).chave;
+    const error = falha({ schema: NFE, xml: xml.replace(/<chNFe>\w+<\/chNFe>/, `<chNFe>${other}</chNFe>`) });
+    expect(error.excecao).toBe('ChaveInvalida');
+    expect(error.erro).toContain('difere do Id');
+  });
+
+  it('a key whose number differs from ide/nNF → ChaveInvalida', () => {
+    const { xml } = nfeXml({ numero: 1234 });
+    expect(falha({ schema: NFE, xml: xml.replace('<nNF>1234</nNF>', '<nNF>1235</nNF>') }).excecao).toBe('ChaveInvalida');
+  });
+
+  it('instalments that do not add up to vLiq → DuplicatasNaoFecham, to the centavo', () => {
+    const error = falha({ schema: NFE, xml: fixture('nfe-duplicatas-nao-fecham.xml') });
+    expect(error.excecao).toBe('DuplicatasNaoFecham');
+    expect(error.erro).toBe('A soma das duplicatas (3345.67) difere do valor líquido da fatura (3345.68).');
+  });
+
+  it('a missing required element or a malformed value → EsquemaInvalido', () => {
+    const { xml } = nfeXml({ numero: 1234 });
+    expect(falha({ schema: NFE, xml: xml.replace(/<emit>[\s\S]*<\/emit>/, '') }).excecao).toBe('EsquemaInvalido');
+    expect(falha({ schema: NFE, xml: xml.replace('<vDup>1000.00</vDup>', '<vDup>1.000,00</vDup>') }).excecao).toBe('EsquemaInvalido');
+    expect(falha({ schema: NFE, xml: xml.replace('2026-09-10', '2026-02-30') }).excecao).toBe('EsquemaInvalido');
+    expect(falha({ schema: NFE, xml: fixture('resnfe.xml') }).excecao).toBe('EsquemaInvalido');
+  });
+
+  it('an invalid CNPJ → CnpjInvalido', () => {
+    const { xml } = nfeXml({ numero: 1234 });
+    const error = falha({ schema: NFE, xml: xml.replace(`<CNPJ>${CNPJ_DESTINATARIO}</CNPJ>`, '<CNPJ>98765432000100</CNPJ>') });
+    expect(error.excecao).toBe('CnpjInvalido');
+    expect(error.erro).toBe('O CNPJ do destinatário 98765432000100 é inválido.');
+  });
+
+  it('an NF-e not authorised → NotaNaoAutorizada', () => {
+    const { xml } = nfeXml({ numero: 1234 });
+    expect(falha({ schema: NFE, xml: xml.replace('<cStat>100</cStat>', '<cStat>110</cStat>') }).excecao).toBe('NotaNaoAutorizada');
+  });
+});
+
+describe('summaries and events', () => {
+  it('resNFe → resumo', () => {
+    expect(parseDocumento({ schema: 'resNFe_v1.01.xsd', xml: fixture('resnfe.xml') })).toEqual({
+      kind: 'resumo',
+      chave: CHAVE,
+      emitente: { cnpj: CNPJ_EMITENTE, nome: 'INDUSTRIA DE EMBALAGENS PAULISTA LTDA' },
+      emissao: '2026-08-10T12:30:00.000Z',
+      tipoOperacao: '1',
+      valorNota: 334567,
+      protocolo: '135260000000001',
+      situacao: '1',
+      recebimento: '2026-08-10T12:31:02.000Z',
+    });
+  });
+
+  it('a 110111 event → cancelamento', () => {
+    expect(parseDocumento({ schema: 'procEventoNFe_v1.00.xsd', xml: fixture('evento-cancelamento.xml') })).toEqual({
+      kind: 'cancelamento',
+      chave: CHAVE,
+      tpEvento: '110111',
+      protocolo: '135260000000001',
+      justificativa: 'Pedido cancelado pelo cliente antes do envio',
+      data: '2026-08-11T17:00:00.000Z',
+    });
+  });
+
+  it('another event type or another schema is ignored', () => {
+    expect(parseDocumento({ schema: 'procEventoNFe_v1.00.xsd', xml: fixture('evento-carta-correcao.xml') })).toMatchObject({ kind: 'ignorado' });
+    expect(parseDocumento({ schema: 'resEvento_v1.01.xsd', xml: '<resEvento/>' })).toMatchObject({ kind: 'ignorado' });
+  });
+});

@@ -1,0 +1,355 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import * as z from 'zod';
+import { isValidCnpj, isValidCpf, type Centavos } from '@plac/shared/domain';
+import { message, type MessageKey } from '@plac/shared/messages';
+import { chaveParts, isValidChave } from './chave';
+
+/**
+ * One document of a Sefaz distribution (an NF-e 4.00 with its authorisation, an NF-e summary or an
+ * event), parsed and validated into what the Fat-e context stores. A document that cannot be
+ * processed throws `DocumentoInvalido`; a valid document that produces nothing (an NF-e without a
+ * billing group, another event type, another schema) is `ignorado`, which is not an error.
+ */
+
+export type Excecao =
+  | 'XmlMalformado'
+  | 'EsquemaInvalido'
+  | 'ChaveInvalida'
+  | 'CnpjInvalido'
+  | 'CpfInvalido'
+  | 'NotaNaoAutorizada'
+  | 'DuplicatasNaoFecham';
+
+/** A document that cannot be processed: `excecao` names the rule, `erro` says it in pt-BR. */
+export class DocumentoInvalido extends Error {
+  constructor(
+    readonly excecao: Excecao,
+    readonly erro: string,
+    /** Where it failed (parser position, schema path), for the error screen's trace. */
+    readonly detalhe?: string,
+  ) {
+    super(`${excecao}: ${erro}`);
+    this.name = 'DocumentoInvalido';
+  }
+}
+
+function invalido(excecao: Excecao, key: MessageKey, vars: Record<string, string>, detalhe?: string): DocumentoInvalido {
+  return new DocumentoInvalido(excecao, message(key, vars), detalhe);
+}
+
+export interface Duplicata {
+  numero: string;
+  /** YYYY-MM-DD */
+  vencimento: string;
+  valor: Centavos;
+}
+
+export interface Parte {
+  cnpj?: string;
+  cpf?: string;
+  nome: string;
+  uf?: string;
+}
+
+export interface NfeFatura {
+  kind: 'nfe';
+  chave: string;
+  modelo: string;
+  serie: string;
+  numero: string;
+  /** ISO-8601 UTC instant. */
+  emissao: string;
+  protocolo: string;
+  emitente: { cnpj: string; nome: string; uf: string };
+  destinatario: Parte;
+  valorNota: Centavos;
+  fatura: { numero?: string; valorOriginal: Centavos; desconto: Centavos; valorLiquido: Centavos };
+  duplicatas: Duplicata[];
+}
+
+export interface ResumoNfe {
+  kind: 'resumo';
+  chave: string;
+  emitente: Parte;
+  emissao: string;
+  /** tpNF: 0 entrada, 1 saída. */
+  tipoOperacao: string;
+  valorNota: Centavos;
+  protocolo?: string;
+  /** cSitNFe: 1 autorizada, 2 denegada, 3 cancelada. */
+  situacao: string;
+  recebimento?: string;
+}
+
+export interface Cancelamento {
+  kind: 'cancelamento';
+  chave: string;
+  tpEvento: '110111';
+  protocolo: string;
+  justificativa: string;
+  /** ISO-8601 UTC instant of the event. */
+  data: string;
+}
+
+export interface Ignorado {
+  kind: 'ignorado';
+  reason: string;
+}
+
+export type Documento = NfeFatura | ResumoNfe | Cancelamento | Ignorado;
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  // Numbers and keys stay strings: a key's leading zeros and a value's decimals are data.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  removeNSPrefix: true,
+  trimValues: true,
+  isArray: (name) => name === 'dup' || name === 'det',
+});
+
+// ---- field rules -------------------------------------------------------------------------------
+
+const texto = z.string().trim().min(1);
+
+/** A decimal with at most 2 places ("1234.5", "0.00") as exact centavos; never through a float. */
+const dinheiro = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,12})(\.\d{1,2})?$/, { error: 'valor decimal inválido' })
+  .transform((v) => {
+    const [inteiro = '0', fracao = ''] = v.split('.');
+    return Number(BigInt(inteiro) * 100n + BigInt(fracao.padEnd(2, '0'))) as Centavos;
+  });
+
+/** Date-time with a UTC offset (the NF-e's TDateTimeUTC), stored as an ISO-8601 UTC instant. */
+const instante = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/, { error: 'data e hora inválidas' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'data e hora inválidas' })
+  .transform((v) => new Date(v).toISOString());
+
+/** A calendar day that exists (2026-02-30 does not). */
+const dia = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'data inválida' })
+  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, { error: 'data inválida' });
+
+const enderecoUf = z.object({ UF: texto }).optional();
+
+const nfeProcSchema = z.object({
+  nfeProc: z.object({
+    NFe: z.object({
+      infNFe: z.object({
+        '@_Id': texto,
+        ide: z.object({ cUF: texto, mod: texto, serie: texto, nNF: texto, dhEmi: instante }),
+        emit: z.object({ CNPJ: texto, xNome: texto, enderEmit: z.object({ UF: texto }) }),
+        dest: z
+          .object({ CNPJ: texto.optional(), CPF: texto.optional(), xNome: texto, enderDest: enderecoUf })
+          .refine((d) => (d.CNPJ === undefined) !== (d.CPF === undefined), { error: 'o destinatário precisa de CNPJ ou CPF' }),
+        total: z.object({ ICMSTot: z.object({ vNF: dinheiro }) }),
+        cobr: z
+          .object({
+            fat: z.object({ nFat: texto.optional(), vOrig: dinheiro.optional(), vDesc: dinheiro.optional(), vLiq: dinheiro }).optional(),
+            // One transaction writes the Fat-e and one item per instalment: at most 100 items.
+            dup: z.array(z.object({ nDup: texto, dVenc: dia, vDup: dinheiro })).max(99).optional(),
+          })
+          .optional(),
+      }),
+    }),
+    protNFe: z.object({ infProt: z.object({ chNFe: texto, cStat: texto, nProt: texto.optional() }) }),
+  }),
+});
+
+const resNfeSchema = z.object({
+  resNFe: z.object({
+    chNFe: texto,
+    CNPJ: texto.optional(),
+    CPF: texto.optional(),
+    xNome: texto,
+    dhEmi: instante,
+    tpNF: texto,
+    vNF: dinheiro,
+    nProt: texto.optional(),
+    cSitNFe: texto,
+    dhRecbto: instante.optional(),
+  }),
+});
+
+const procEventoSchema = z.object({
+  procEventoNFe: z.object({
+    evento: z.object({
+      infEvento: z.object({
+        chNFe: texto,
+        dhEvento: instante,
+        tpEvento: texto,
+        detEvento: z.object({ nProt: texto, xJust: texto }),
+      }),
+    }),
+    retEvento: z.object({ infEvento: z.object({ cStat: texto }) }).optional(),
+  }),
+});
+
+function validar<S extends z.ZodType>(schema: S, tree: unknown, nome: string): z.output<S> {
+  const result = schema.safeParse(tree);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const detalhe = `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`;
+  throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe }, result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+}
+
+function chaveValida(chave: string): void {
+  if (!isValidChave(chave)) {
+    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: 'formato ou dígito verificador incorreto' });
+  }
+}
+
+function cnpjValido(cnpj: string, papel: string): string {
+  const value = cnpj.toUpperCase();
+  if (!isValidCnpj(value)) throw invalido('CnpjInvalido', 'documentoCnpjInvalido', { papel, cnpj });
+  return value;
+}
+
+function cpfValido(cpf: string, papel: string): string {
+  if (!isValidCpf(cpf)) throw invalido('CpfInvalido', 'documentoCpfInvalido', { papel, cpf });
+  return cpf;
+}
+
+function somar(valores: readonly Centavos[]): Centavos {
+  return Number(valores.reduce((total, v) => total + BigInt(v), 0n)) as Centavos;
+}
+
+// ---- documents ---------------------------------------------------------------------------------
+
+/** The NF-e's authorisation statuses: 100 authorised, 150 authorised out of time. */
+const AUTORIZADA = new Set(['100', '150']);
+
+function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
+  const { nfeProc } = validar(nfeProcSchema, tree, nome);
+  const inf = nfeProc.NFe.infNFe;
+  const { chNFe: chave, cStat, nProt } = nfeProc.protNFe.infProt;
+  chaveValida(chave);
+  // The key of the authorisation is the key of the signed document: infNFe Id is "NFe" + key.
+  if (inf['@_Id'] !== `NFe${chave}`) {
+    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `difere do Id do documento (${inf['@_Id']})` });
+  }
+  // The key repeats the document's UF, model, series, number and issuer.
+  const parts = chaveParts(chave);
+  const divergente =
+    (parts.cUF !== inf.ide.cUF && 'cUF') ||
+    (parts.modelo !== inf.ide.mod && 'modelo') ||
+    (Number(parts.serie) !== Number(inf.ide.serie) && 'série') ||
+    (Number(parts.numero) !== Number(inf.ide.nNF) && 'número') ||
+    (parts.cnpj !== inf.emit.CNPJ.toUpperCase() && 'CNPJ do emitente');
+  if (divergente) {
+    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
+  }
+  if (!AUTORIZADA.has(cStat)) throw invalido('NotaNaoAutorizada', 'notaNaoAutorizada', { chave, cStat });
+
+  // Only an NF-e with a billing group (cobr/fat) becomes a Fat-e.
+  const fat = inf.cobr?.fat;
+  if (!fat) return { kind: 'ignorado', reason: 'NF-e sem grupo de fatura (cobr/fat)' };
+  const dups = inf.cobr?.dup ?? [];
+  if (dups.length === 0) {
+    throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe: 'a fatura não tem duplicatas' });
+  }
+
+  const emitenteCnpj = cnpjValido(inf.emit.CNPJ, 'do emitente');
+  const dest = inf.dest;
+  const destinatario: Parte = dest.CNPJ
+    ? { cnpj: cnpjValido(dest.CNPJ, 'do destinatário'), nome: dest.xNome, uf: dest.enderDest?.UF }
+    : { cpf: cpfValido(dest.CPF ?? '', 'do destinatário'), nome: dest.xNome, uf: dest.enderDest?.UF };
+
+  const duplicatas: Duplicata[] = dups.map((d) => ({ numero: d.nDup, vencimento: d.dVenc, valor: d.vDup }));
+  // The instalments add up to the invoice's net value, to the centavo.
+  const soma = somar(duplicatas.map((d) => d.valor));
+  if (soma !== fat.vLiq) {
+    throw invalido('DuplicatasNaoFecham', 'duplicatasNaoFecham', { soma: reais(soma), liquido: reais(fat.vLiq) });
+  }
+  return {
+    kind: 'nfe',
+    chave,
+    modelo: inf.ide.mod,
+    serie: inf.ide.serie,
+    numero: inf.ide.nNF,
+    emissao: inf.ide.dhEmi,
+    protocolo: nProt ?? '',
+    emitente: { cnpj: emitenteCnpj, nome: inf.emit.xNome, uf: inf.emit.enderEmit.UF },
+    destinatario,
+    valorNota: inf.total.ICMSTot.vNF,
+    fatura: {
+      numero: fat.nFat,
+      valorOriginal: fat.vOrig ?? fat.vLiq,
+      desconto: fat.vDesc ?? (0 as Centavos),
+      valorLiquido: fat.vLiq,
+    },
+    duplicatas,
+  };
+}
+
+/** 123456 → '1234.56', for messages (exact, no float). */
+function reais(value: Centavos): string {
+  const digits = String(value).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+function resumo(tree: unknown, nome: string): ResumoNfe {
+  const { resNFe: r } = validar(resNfeSchema, tree, nome);
+  chaveValida(r.chNFe);
+  const emitente: Parte = r.CNPJ ? { cnpj: cnpjValido(r.CNPJ, 'do emitente'), nome: r.xNome } : { cpf: cpfValido(r.CPF ?? '', 'do emitente'), nome: r.xNome };
+  return {
+    kind: 'resumo',
+    chave: r.chNFe,
+    emitente,
+    emissao: r.dhEmi,
+    tipoOperacao: r.tpNF,
+    valorNota: r.vNF,
+    protocolo: r.nProt,
+    situacao: r.cSitNFe,
+    recebimento: r.dhRecbto,
+  };
+}
+
+/** Event statuses that registered the event: 135, 136 (linked to the NF-e later) and 155 (cancellation out of time). */
+const EVENTO_REGISTRADO = new Set(['135', '136', '155']);
+
+function evento(tree: unknown, nome: string): Cancelamento | Ignorado {
+  const tipo = (tree as { procEventoNFe?: { evento?: { infEvento?: { tpEvento?: unknown } } } }).procEventoNFe?.evento?.infEvento?.tpEvento;
+  // Only the cancellation (110111) changes a Fat-e; other events are not stored.
+  if (typeof tipo === 'string' && tipo !== '110111') return { kind: 'ignorado', reason: `evento ${tipo}` };
+  const { procEventoNFe: p } = validar(procEventoSchema, tree, nome);
+  const inf = p.evento.infEvento;
+  chaveValida(inf.chNFe);
+  const cStat = p.retEvento?.infEvento.cStat;
+  if (cStat !== undefined && !EVENTO_REGISTRADO.has(cStat)) return { kind: 'ignorado', reason: `evento não registrado (cStat ${cStat})` };
+  return { kind: 'cancelamento', chave: inf.chNFe, tpEvento: '110111', protocolo: inf.detEvento.nProt, justificativa: inf.detEvento.xJust, data: inf.dhEvento };
+}
+
+/** The schema name without its version: `procNFe_v4.00.xsd` → `procNFe`. */
+export function schemaBase(schema: string): string {
+  return schema.replace(/_v[\d.]+\.xsd$/, '');
+}
+
+/** The root element each processed schema must have. */
+const ROOTS: Record<string, { root: string; parse: (tree: unknown, nome: string) => Documento }> = {
+  procNFe: { root: 'nfeProc', parse: nfe },
+  resNFe: { root: 'resNFe', parse: resumo },
+  procEventoNFe: { root: 'procEventoNFe', parse: evento },
+};
+
+/** Parses and validates one document of the distribution; throws `DocumentoInvalido`. */
+export function parseDocumento(doc: { schema: string; xml: string }): Documento {
+  const base = schemaBase(doc.schema);
+  const tipo = ROOTS[base];
+  if (!tipo) return { kind: 'ignorado', reason: `esquema ${doc.schema}` };
+  const valid = XMLValidator.validate(doc.xml);
+  if (valid !== true) {
+    const { msg, line, col } = valid.err;
+    throw invalido('XmlMalformado', 'xmlMalformado', { detalhe: `linha ${line}, coluna ${col}` }, msg);
+  }
+  const tree = parser.parse(doc.xml) as Record<string, unknown>;
+  if (!(tipo.root in tree)) {
+    throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: doc.schema, detalhe: `elemento raiz ${tipo.root} ausente` });
+  }
+  return tipo.parse(tree, doc.schema);
+}
