@@ -1,0 +1,189 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../emulators/ports';
+import { ensureTestIcp, type TestCertificateFiles } from '../emulators/test-pki';
+import { ensureLocalPki, type LocalPki } from '../emulators/tls';
+import { MAX_DOCS_PER_ANSWER, padNsu, SEFAZ_CLIENT_COMPANY, startSefazSimulator, type SefazSimulator } from './simulator';
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'docZip' });
+
+interface Answer {
+  cStat: string;
+  xMotivo: string;
+  ultNSU: string;
+  maxNSU: string;
+  docs: { nsu: string; schema: string; xml: Buffer }[];
+}
+
+describe('Sefaz distribution simulator', () => {
+  let dataDir: string;
+  let pki: LocalPki;
+  let client: TestCertificateFiles;
+  let simulator: SefazSimulator;
+  let port: number;
+  let spFirst: Answer['docs'];
+
+  const post = (path: string, body: string, withCertificate = true) =>
+    new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: 'localhost',
+          port,
+          path,
+          method: 'POST',
+          ca: pki.caCertPem,
+          ...(withCertificate ? { cert: client.certPem, key: client.keyPem } : {}),
+          headers: { 'content-type': 'application/xml' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  const distRequest = (ultNSU: number) =>
+    `<distDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/nfe"><tpAmb>2</tpAmb><cUFAutor>29</cUFAutor>` +
+    `<CNPJ>${SEFAZ_CLIENT_COMPANY.cnpj}</CNPJ><distNSU><ultNSU>${padNsu(ultNSU)}</ultNSU></distNSU></distDFeInt>`;
+
+  const ask = async (uf: string, ultNSU: number): Promise<Answer> => {
+    const res = await post(`/${uf}/NFeDistribuicaoDFe`, distRequest(ultNSU));
+    expect(res.status).toBe(200);
+    expect(res.type).toMatch(/^application\/xml/);
+    const ret = (parser.parse(res.body) as { retDistDFeInt: Record<string, unknown> }).retDistDFeInt;
+    const lote = ret.loteDistDFeInt as { docZip: Record<string, string>[] } | undefined;
+    return {
+      cStat: ret.cStat as string,
+      xMotivo: ret.xMotivo as string,
+      ultNSU: ret.ultNSU as string,
+      maxNSU: ret.maxNSU as string,
+      docs: (lote?.docZip ?? []).map((d) => ({ nsu: d['@_NSU']!, schema: d['@_schema']!, xml: gunzipSync(Buffer.from(d['#text']!, 'base64')) })),
+    };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'plac-sefaz-'));
+    pki = await ensureLocalPki(dataDir);
+    const icp = await ensureTestIcp(dataDir, [SEFAZ_CLIENT_COMPANY]);
+    client = icp.certificates[SEFAZ_CLIENT_COMPANY.cnpj]!;
+    port = await freePort();
+    simulator = await startSefazSimulator({
+      port,
+      dataDir,
+      seed: 7,
+      ufs: ['BA', 'SP', 'RS'],
+      backlog: 120,
+      tls: { key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, icp.rootPem, icp.intermediatePem] },
+      faults: { RS: '656' },
+      trickle: false,
+    });
+  });
+  afterAll(async () => {
+    await simulator?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves every NSU exactly once, in order, in batches of at most 50, until ultNSU reaches maxNSU', async () => {
+    const seen: string[] = [];
+    let ult = 0;
+    for (let round = 0; round < 10; round++) {
+      const answer = await ask('BA', ult);
+      if (answer.cStat === '137') break;
+      expect(answer.cStat).toBe('138');
+      expect(answer.xMotivo).toBe('Documento(s) localizado(s)');
+      expect(answer.docs.length).toBeLessThanOrEqual(MAX_DOCS_PER_ANSWER);
+      expect(answer.ultNSU).toBe(answer.docs.at(-1)!.nsu);
+      expect(answer.maxNSU).toBe(padNsu(120));
+      for (const doc of answer.docs) {
+        expect(doc.nsu).toMatch(/^\d{15}$/);
+        expect(doc.xml.toString('utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><(nfeProc|resNFe|procEventoNFe) /);
+      }
+      seen.push(...answer.docs.map((d) => d.nsu));
+      ult = Number(answer.ultNSU);
+    }
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => padNsu(i + 1)));
+    const last = await ask('BA', 120);
+    expect(last).toMatchObject({ cStat: '137', xMotivo: 'Nenhum documento localizado', ultNSU: padNsu(120), maxNSU: padNsu(120), docs: [] });
+  });
+
+  it('serves the same documents again for the same NSUs, and new ones when they arrive', async () => {
+    const first = await ask('SP', 0);
+    spFirst = first.docs;
+    expect((await ask('SP', 0)).docs).toEqual(first.docs);
+    simulator.addDocuments('SP', 3);
+    const fresh = await ask('SP', 120);
+    expect(fresh.docs.map((d) => d.nsu)).toEqual([padNsu(121), padNsu(122), padNsu(123)]);
+  });
+
+  it('answers inside a SOAP 1.2 envelope when asked in one', async () => {
+    const res = await post(
+      '/SP/NFeDistribuicaoDFe',
+      `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body><nfeDistDFeInteresse xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe"><nfeDadosMsg>${distRequest(0)}</nfeDadosMsg></nfeDistDFeInteresse></soap12:Body></soap12:Envelope>`,
+    );
+    expect(res.type).toMatch(/^application\/soap\+xml/);
+    expect(res.body).toContain('<cStat>138</cStat>');
+  });
+
+  it('answers 656 (Consumo Indevido) under that fault, and serves again once it is cleared', async () => {
+    expect(await ask('RS', 0)).toMatchObject({ cStat: '656', xMotivo: 'Rejeição: Consumo Indevido', docs: [] });
+    simulator.setFault('RS', null);
+    expect((await ask('RS', 0)).cStat).toBe('138');
+    simulator.setFault('RS', '9501');
+    expect(await ask('RS', 0)).toMatchObject({ cStat: '9501', docs: [] });
+    simulator.setFault('RS', null);
+  });
+
+  it('serves a dropped file byte-identical as the next NSU, then keeps it under served/', async () => {
+    const inbox = join(dataDir, 'sefaz', 'BA', 'inbox');
+    // CRLF, a comment and odd spacing: the bytes must come back exactly as they were.
+    const xml = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\r\n<!-- manual -->\r\n<resNFe versao="1.01"  xmlns="http://www.portalfiscal.inf.br/nfe"><chNFe>1</chNFe></resNFe>\r\n');
+    await writeFile(join(inbox, 'caso-especial.xml'), xml);
+    await writeFile(join(inbox, 'zz-outro.xml'), '<cteProc versao="4.00"/>');
+    const answer = await ask('BA', 120);
+    expect(answer.docs.map((d) => [d.nsu, d.schema])).toEqual([
+      [padNsu(121), 'resNFe_v1.01.xsd'],
+      [padNsu(122), 'cteProc'],
+    ]);
+    expect(answer.docs[0]!.xml.equals(xml)).toBe(true);
+    expect(await readdir(inbox)).toEqual([]);
+    expect(await readdir(join(dataDir, 'sefaz', 'BA', 'served'))).toEqual([`${padNsu(121)}-caso-especial.xml`, `${padNsu(122)}-zz-outro.xml`]);
+  });
+
+  it('spoils one document on the malformed and schema faults', async () => {
+    simulator.setFault('BA', 'malformed');
+    simulator.setFault('BA', 'schema');
+    const answer = await ask('BA', 122);
+    expect(answer.docs.map((d) => d.nsu)).toEqual([padNsu(123), padNsu(124)]);
+    expect(() => new XMLParser().parse(answer.docs[0]!.xml.toString('utf8'), true)).toThrow();
+    expect(answer.docs[1]!.xml.toString('utf8')).not.toContain('<cobr>');
+  });
+
+  it('continues the sequence after a restart', async () => {
+    await simulator.stop();
+    simulator = await startSefazSimulator({
+      port,
+      dataDir,
+      seed: 99, // ignored: the stored seed wins
+      ufs: ['BA', 'SP', 'RS'],
+      tls: { key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem] },
+      trickle: false,
+    });
+    expect(JSON.parse(await readFile(join(dataDir, 'sefaz', 'BA', 'state.json'), 'utf8'))).toMatchObject({ seed: 7, maxNsu: 124 });
+    expect(simulator.maxNsu('BA')).toBe(124);
+    expect((await ask('SP', 0)).docs).toEqual(spFirst);
+    expect((await ask('BA', 124)).cStat).toBe('137');
+  });
+
+  it('refuses a caller without a client certificate at the TLS handshake', async () => {
+    await expect(post('/BA/NFeDistribuicaoDFe', distRequest(0), false)).rejects.toThrow();
+  });
+});
