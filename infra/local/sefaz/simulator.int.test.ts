@@ -27,6 +27,7 @@ describe('Sefaz distribution simulator', () => {
   let simulator: SefazSimulator;
   let port: number;
   let spFirst: Answer['docs'];
+  let tls: { key: string; cert: string; ca: string[] };
 
   const post = (path: string, body: string, withCertificate = true) =>
     new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
@@ -76,13 +77,14 @@ describe('Sefaz distribution simulator', () => {
     const icp = await ensureTestIcp(dataDir, [SEFAZ_CLIENT_COMPANY]);
     client = icp.certificates[SEFAZ_CLIENT_COMPANY.cnpj]!;
     port = await freePort();
+    tls = { key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, icp.rootPem, icp.intermediatePem] };
     simulator = await startSefazSimulator({
       port,
       dataDir,
       seed: 7,
       ufs: ['BA', 'SP', 'RS'],
       backlog: 120,
-      tls: { key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, icp.rootPem, icp.intermediatePem] },
+      tls,
       faults: { RS: '656' },
       trickle: false,
     });
@@ -174,7 +176,7 @@ describe('Sefaz distribution simulator', () => {
       dataDir,
       seed: 99, // ignored: the stored seed wins
       ufs: ['BA', 'SP', 'RS'],
-      tls: { key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem] },
+      tls,
       trickle: false,
     });
     expect(JSON.parse(await readFile(join(dataDir, 'sefaz', 'BA', 'state.json'), 'utf8'))).toMatchObject({ seed: 7, maxNsu: 124 });
