@@ -93,7 +93,7 @@ const JUSTIFICATIONS = ['Erro na digitação dos valores da nota fiscal', 'Opera
 export const COMPANY_POOL: readonly Company[] = (() => {
   const rng = mulberry32(0x504c4143); // "PLAC": fixed, independent of the simulator's seed
   return Array.from({ length: 40 }, (_, i) => {
-    const root = i % 3 === 0 ? Array.from({ length: 8 }, () => pick(rng, ALNUM)).join('') : digits(rng, 8);
+    const root = i % 3 === 0 ? Array.from({ length: 8 }, () => pick(rng, [...ALNUM])).join('') : digits(rng, 8);
     const first12 = `${root}0001`;
     return {
       cnpj: first12 + cnpjCheckDigits(first12),
