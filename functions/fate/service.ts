@@ -1,0 +1,216 @@
+import { gzipSync } from 'node:zlib';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { isUf, todayInBahia, UFS, type Uf } from '@plac/shared/domain';
+import { s3Client } from '../platform/aws';
+import { config } from '../platform/env';
+import { DocumentoInvalido, parseDocumento, type Documento, type NfeFatura } from './parse';
+import * as store from './store';
+
+/**
+ * Ingestion of a UF's distributed documents. Each document, in NSU order, is parsed and written
+ * (Fat-e with its instalment items, cancellation event, summary, or error document), and only then
+ * does the UF's cursor move to its NSU. Writes are conditional creates, so a run that stopped between
+ * a document's writes and its cursor advance resumes from the cursor and writes nothing twice.
+ */
+
+/** One document of the distribution: its NSU, schema attribute and (already unzipped) XML. */
+export interface DocumentoDistribuido {
+  nsu: string;
+  schema: string;
+  xml: string;
+}
+
+export interface ResultadoIngestao extends store.Contagem {
+  /** Documents whose writes were already there (a repeated run or the same key from another NSU). */
+  repetidos: number;
+}
+
+export interface IngestaoHooks {
+  /** Called after a document's writes and before the cursor moves past it (tests inject crashes here). */
+  aposGravar?: (documento: DocumentoDistribuido) => void | Promise<void>;
+}
+
+const CANCELAMENTO = '110111';
+
+/** The distribution's NSU is 15 digits; shorter values are zero-padded. */
+function nsu15(nsu: string): string {
+  if (!/^\d{1,15}$/.test(nsu)) throw new RangeError(`NSU must be up to 15 digits, got "${nsu}"`);
+  return nsu.padStart(15, '0');
+}
+
+export function xmlKey(uf: Uf, nsu: string): string {
+  return `sefaz/${uf}/${nsu15(nsu)}.xml.gz`;
+}
+
+/** The document's XML, gzip-compressed, in the documents bucket. Same key, same bytes: a retry overwrites nothing new. */
+async function guardarXml(key: string, xml: string): Promise<void> {
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: gzipSync(Buffer.from(xml, 'utf8')), ContentType: 'application/gzip' }),
+  );
+}
+
+function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: store.FateStatus, now: string): store.FateRecord {
+  const dest = doc.destinatario;
+  return {
+    chave: doc.chave,
+    status,
+    uf,
+    nsu,
+    modelo: doc.modelo,
+    serie: doc.serie,
+    numero: doc.numero,
+    emissao: doc.emissao,
+    protocolo: doc.protocolo || undefined,
+    emitenteCnpj: doc.emitente.cnpj,
+    emitenteNome: doc.emitente.nome,
+    emitenteUf: doc.emitente.uf,
+    destinatarioDoc: dest.cnpj ?? dest.cpf ?? '',
+    destinatarioTipo: dest.cnpj ? 'CNPJ' : 'CPF',
+    destinatarioNome: dest.nome,
+    destinatarioUf: dest.uf,
+    valorNota: doc.valorNota,
+    faturaNumero: doc.fatura.numero,
+    valorOriginal: doc.fatura.valorOriginal,
+    desconto: doc.fatura.desconto,
+    valorLiquido: doc.fatura.valorLiquido,
+    duplicatas: doc.duplicatas.map((d) => ({ numero: d.numero, vencimento: d.vencimento, valor: d.valor })),
+    xmlKey: key,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** An NF-e whose cancellation was recorded first is stored cancelled. */
+async function gravarNfe(uf: Uf, nsu: string, xml: string, doc: NfeFatura, now: string): Promise<store.Gravacao> {
+  const key = xmlKey(uf, nsu);
+  await guardarXml(key, xml);
+  const antes = await store.eventoDe(doc.chave, CANCELAMENTO);
+  const record = fateRecord(uf, nsu, key, doc, antes ? 'CANCELADA' : 'ATIVA', now);
+  if (antes) {
+    record.canceladaEm = antes.data;
+    record.protocoloCancelamento = antes.protocolo;
+  }
+  const gravacao = await store.gravarFate(record);
+  // A cancellation recorded while this NF-e was being written finds no Fat-e to cancel: look again.
+  const depois = antes ?? (await store.eventoDe(doc.chave, CANCELAMENTO));
+  if (depois) await store.cancelarFate(doc.chave, { data: depois.data, protocolo: depois.protocolo });
+  return gravacao;
+}
+
+async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, doc: Documento, now: string): Promise<keyof store.Contagem | 'repetidos'> {
+  switch (doc.kind) {
+    case 'nfe':
+      return (await gravarNfe(uf, nsu, documento.xml, doc, now)) === 'criado' ? 'fate' : 'repetidos';
+    case 'cancelamento': {
+      const key = xmlKey(uf, nsu);
+      await guardarXml(key, documento.xml);
+      const gravacao = await store.gravarEvento({
+        chave: doc.chave,
+        tpEvento: doc.tpEvento,
+        protocolo: doc.protocolo,
+        justificativa: doc.justificativa,
+        data: doc.data,
+        uf,
+        nsu,
+        xmlKey: key,
+        createdAt: now,
+      });
+      // Also on a repeat: a run may have stopped between the event and the cancellation.
+      await store.cancelarFate(doc.chave, { data: doc.data, protocolo: doc.protocolo });
+      return gravacao === 'criado' ? 'eventos' : 'repetidos';
+    }
+    case 'resumo': {
+      const gravacao = await store.gravarResumo({
+        chave: doc.chave,
+        uf,
+        nsu,
+        emitenteDoc: doc.emitente.cnpj ?? doc.emitente.cpf ?? '',
+        emitenteNome: doc.emitente.nome,
+        emissao: doc.emissao,
+        tipoOperacao: doc.tipoOperacao,
+        valorNota: doc.valorNota,
+        protocolo: doc.protocolo,
+        situacao: doc.situacao,
+        recebimento: doc.recebimento,
+        createdAt: now,
+      });
+      return gravacao === 'criado' ? 'resumos' : 'repetidos';
+    }
+    case 'ignorado':
+      return 'ignorados';
+  }
+}
+
+async function gravarErro(uf: Uf, documento: DocumentoDistribuido, nsu: string, error: DocumentoInvalido, now: string): Promise<keyof store.Contagem | 'repetidos'> {
+  const key = xmlKey(uf, nsu);
+  await guardarXml(key, documento.xml);
+  const gravacao = await store.gravarDocumentoErro({
+    id: `${uf}-${nsu}`,
+    tipo: documento.schema,
+    uf,
+    nsu,
+    excecao: error.excecao,
+    erro: error.erro,
+    trace: (error.detalhe ?? error.stack ?? '').slice(0, 4000),
+    xmlKey: key,
+    createdAt: now,
+  });
+  return gravacao === 'criado' ? 'erros' : 'repetidos';
+}
+
+/**
+ * Ingests a UF's documents in NSU order and moves its cursor past each one once its writes are done.
+ * A failure other than an invalid document (the table or the bucket unavailable) stops the run; the
+ * next run starts again from `cursorDe(uf)`.
+ */
+export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[], hooks: IngestaoHooks = {}): Promise<ResultadoIngestao> {
+  if (!isUf(uf)) throw new RangeError(`unknown UF ${String(uf)}`);
+  const ordenados = [...documentos].sort((a, b) => nsu15(a.nsu).localeCompare(nsu15(b.nsu)));
+  const resultado: ResultadoIngestao = { fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 0 };
+  try {
+    for (const documento of ordenados) {
+      const nsu = nsu15(documento.nsu);
+      const now = new Date().toISOString();
+      let contou: keyof ResultadoIngestao;
+      try {
+        contou = await gravar(uf, documento, nsu, parseDocumento(documento), now);
+      } catch (error) {
+        if (!(error instanceof DocumentoInvalido)) throw error;
+        contou = await gravarErro(uf, documento, nsu, error, now);
+      }
+      resultado[contou] += 1;
+      await hooks.aposGravar?.(documento);
+      await store.avancarCursor(uf, Number(nsu));
+    }
+  } finally {
+    // What this run newly stored, so a repeated run adds nothing (a stop before this line loses its counts).
+    const { repetidos: _r, ...contagem } = resultado;
+    if (Object.values(contagem).some((n) => n > 0)) await store.somarHistorico(uf, todayInBahia(), contagem);
+  }
+  return resultado;
+}
+
+/** The UF's last committed NSU (15 digits; all zeros before the first document): ask the distribution for what follows. */
+export async function cursorDe(uf: Uf): Promise<string> {
+  const ultNSU = await store.lerCursor(uf);
+  return String(ultNSU ?? 0).padStart(15, '0');
+}
+
+export async function fatePorChave(chave: string): Promise<store.FateRecord | null> {
+  return store.fatePorChave(chave);
+}
+
+/** Records a UF's latest distribution answer (status and its ultNSU/maxNSU) for the loads screen. */
+export async function registrarConsulta(uf: Uf, resposta: { cStat: string; ultNSU: string; maxNSU: string }): Promise<void> {
+  const codigo = UFS.find((u) => u.uf === uf)?.codigo;
+  if (codigo === undefined) throw new RangeError(`unknown UF ${uf}`);
+  await store.gravarResumoProcessamento({
+    uf,
+    cuf: codigo,
+    sigla: uf,
+    cStat: resposta.cStat,
+    ultNSU: nsu15(resposta.ultNSU),
+    nsuMax: nsu15(resposta.maxNSU),
+    updatedAt: new Date().toISOString(),
+  });
+}

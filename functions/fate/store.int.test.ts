@@ -1,0 +1,198 @@
+import { randomInt } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { cnpjCheckDigits } from '@plac/shared/domain';
+import { describe, expect, it } from 'vitest';
+import { s3Client } from '../platform/aws';
+import { config } from '../platform/env';
+import { eventoXml, nfeXml, resNfeXml } from './fixtures/builder';
+import { cursorDe, fatePorChave, ingerir, type DocumentoDistribuido } from './service';
+import * as store from './store';
+
+/**
+ * Against the twin's DynamoDB Local and S3: ingestion of a UF's documents, its idempotency, the
+ * cancellation in either order, every access pattern, error documents with their XML in the bucket,
+ * and a run that stops mid-batch resuming from the cursor.
+ */
+
+const NFE = 'procNFe_v4.00.xsd';
+const RES = 'resNFe_v1.01.xsd';
+const EVT = 'procEventoNFe_v1.00.xsd';
+
+/** A fresh valid CNPJ per test, so each test sees only its own issuers and recipients. */
+function novoCnpj(): string {
+  const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
+  return `${first12}${cnpjCheckDigits(first12)}`;
+}
+
+function doc(nsu: number, schema: string, xml: string): DocumentoDistribuido {
+  return { nsu: String(nsu), schema, xml };
+}
+
+async function xmlGuardado(key: string): Promise<Buffer> {
+  const got = await s3Client().send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+  return gunzipSync(Buffer.from(await got.Body!.transformToByteArray()));
+}
+
+describe('Fat-e ingestion', () => {
+  it('stores a batch, and the same batch again changes nothing', async () => {
+    const emitente = novoCnpj();
+    const destinatario = novoCnpj();
+    const a = nfeXml({ numero: 101, emitente, destinatario: { cnpj: destinatario } });
+    const b = nfeXml({ numero: 102, emitente, destinatario: { cnpj: destinatario }, emissao: '2026-08-12T15:00:00-03:00', duplicatas: [['1', '2026-09-10', '500.00']] });
+    const semFatura = nfeXml({ numero: 103, emitente, duplicatas: null });
+    const naoFecham = nfeXml({ numero: 104, emitente, vLiq: '1.00' });
+    const malformado = a.xml.replace('</dest>', '');
+    const lote = [
+      doc(1, NFE, a.xml),
+      doc(2, NFE, b.xml),
+      doc(3, RES, resNfeXml(a.chave, emitente)),
+      doc(4, NFE, semFatura.xml),
+      doc(5, NFE, malformado),
+      doc(6, NFE, naoFecham.xml),
+      doc(7, 'procEventoNFe_v1.00.xsd', eventoXml(a.chave, '110110')),
+    ];
+
+    expect(await ingerir('SP', lote)).toEqual({ fate: 2, eventos: 0, resumos: 1, erros: 2, ignorados: 2, repetidos: 0 });
+    expect(await cursorDe('SP')).toBe('000000000000007');
+    const fateA = await fatePorChave(a.chave);
+    expect(fateA).toMatchObject({
+      chave: a.chave,
+      status: 'ATIVA',
+      uf: 'SP',
+      nsu: '000000000000001',
+      emitenteCnpj: emitente,
+      destinatarioDoc: destinatario,
+      destinatarioTipo: 'CNPJ',
+      valorLiquido: 334567,
+      duplicatas: [
+        { numero: '001', vencimento: '2026-09-10', valor: 100000 },
+        { numero: '002', vencimento: '2026-10-10', valor: 100000 },
+        { numero: '003', vencimento: '2026-11-10', valor: 134567 },
+      ],
+      xmlKey: 'sefaz/SP/000000000000001.xml.gz',
+    });
+    expect((await xmlGuardado(fateA!.xmlKey)).toString('utf8')).toBe(a.xml);
+    expect(await store.resumoPorChave(a.chave)).toMatchObject({ nsu: '000000000000003', valorNota: 334567, situacao: '1' });
+
+    const antes = { a: fateA, b: await fatePorChave(b.chave), duplicatas: await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31') };
+    expect(await ingerir('SP', lote)).toEqual({ fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 2, repetidos: 5 });
+    expect(await fatePorChave(a.chave)).toEqual(antes.a);
+    expect(await fatePorChave(b.chave)).toEqual(antes.b);
+    expect(await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31')).toEqual(antes.duplicatas);
+    expect(antes.duplicatas).toHaveLength(4);
+
+    // The same key delivered under another NSU is the same Fat-e.
+    expect(await ingerir('SP', [doc(8, NFE, a.xml)])).toMatchObject({ fate: 0, repetidos: 1 });
+    expect((await store.fatesDoEmitente(emitente, '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).map((f) => f.chave)).toEqual([a.chave, b.chave]);
+  });
+
+  it('cancels a Fat-e whose event arrives after it, instalments included', async () => {
+    const destinatario = novoCnpj();
+    const a = nfeXml({ numero: 201, emitente: novoCnpj(), destinatario: { cnpj: destinatario } });
+    await ingerir('MG', [doc(1, NFE, a.xml)]);
+    expect(await ingerir('MG', [doc(2, EVT, eventoXml(a.chave))])).toMatchObject({ eventos: 1 });
+    expect(await fatePorChave(a.chave)).toMatchObject({ status: 'CANCELADA', canceladaEm: '2026-08-11T17:00:00.000Z', protocoloCancelamento: '135260000000001' });
+    const dups = await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31');
+    expect(dups.map((d) => d.status)).toEqual(['CANCELADA', 'CANCELADA', 'CANCELADA']);
+    expect(await store.eventoDe(a.chave, '110111')).toMatchObject({ justificativa: 'Pedido cancelado pelo cliente antes do envio', nsu: '000000000000002' });
+    // Again: nothing changes.
+    expect(await ingerir('MG', [doc(2, EVT, eventoXml(a.chave))])).toMatchObject({ eventos: 0, repetidos: 1 });
+  });
+
+  it('stores cancelled an NF-e whose cancellation arrived first', async () => {
+    const destinatario = novoCnpj();
+    const a = nfeXml({ numero: 301, emitente: novoCnpj(), destinatario: { cnpj: destinatario } });
+    expect(await ingerir('BA', [doc(1, EVT, eventoXml(a.chave))])).toMatchObject({ eventos: 1 });
+    expect(await fatePorChave(a.chave)).toBeNull();
+    expect(await ingerir('BA', [doc(2, NFE, a.xml)])).toMatchObject({ fate: 1 });
+    expect(await fatePorChave(a.chave)).toMatchObject({ status: 'CANCELADA', canceladaEm: '2026-08-11T17:00:00.000Z' });
+    const dups = await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31');
+    expect(dups.map((d) => d.status)).toEqual(['CANCELADA', 'CANCELADA', 'CANCELADA']);
+  });
+
+  it('answers each access pattern with a Query', async () => {
+    const emitente = novoCnpj();
+    const destinatario = novoCnpj();
+    const a = nfeXml({ numero: 401, emitente, destinatario: { cnpj: destinatario }, emissao: '2026-08-01T08:00:00-03:00' });
+    const b = nfeXml({ numero: 402, emitente, destinatario: { cnpj: destinatario }, emissao: '2026-08-20T08:00:00-03:00', duplicatas: [['001', '2026-09-10', '1000.00']] });
+    const c = nfeXml({ numero: 403, emitente, destinatario: { cpf: '52998224725' }, emissao: '2026-09-02T08:00:00-03:00' });
+    await ingerir('PR', [doc(1, NFE, a.xml), doc(2, NFE, b.xml), doc(3, NFE, c.xml)]);
+
+    // Issuer + emission: August only.
+    const agosto = await store.fatesDoEmitente(emitente, '2026-08-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z');
+    expect(agosto.map((f) => f.chave)).toEqual([a.chave, b.chave]);
+
+    // Recipient + due date, both bounds inclusive, ordered by due date.
+    const dups = await store.duplicatasDoDestinatario(destinatario, '2026-09-10', '2026-10-10');
+    expect(dups.map((d) => [d.vencimento, d.chave, d.numero])).toEqual([
+      ['2026-09-10', a.chave, '001'],
+      ['2026-09-10', b.chave, '001'],
+      ['2026-10-10', a.chave, '002'],
+    ]);
+
+    // Composite key: both Fat-e have instalment 001 of R$ 1.000,00 due 2026-09-10.
+    const compostas = await store.duplicatasPorChaveComposta({ emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: '2026-09-10', valor: 100000, numero: '001' });
+    expect(compostas.map((d) => d.chave).sort()).toEqual([a.chave, b.chave].sort());
+    expect(await store.duplicatasPorChaveComposta({ emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: '2026-09-10', valor: 100001, numero: '001' })).toEqual([]);
+  });
+
+  it('keeps an invalid document as an error document with its XML in the bucket, byte-identical', async () => {
+    const a = nfeXml({ numero: 501, emitente: novoCnpj(), digitoErrado: true });
+    const malformado = '<?xml version="1.0"?><nfeProc><NFe>ç – não fecha';
+    expect(await ingerir('RS', [doc(40, NFE, a.xml), doc(41, NFE, malformado)])).toMatchObject({ erros: 2 });
+
+    const chave = await store.documentoErroPorId('RS-000000000000040');
+    expect(chave).toMatchObject({ tipo: NFE, uf: 'RS', excecao: 'ChaveInvalida', xmlKey: 'sefaz/RS/000000000000040.xml.gz' });
+    expect(chave).not.toHaveProperty('xml');
+    const mal = await store.documentoErroPorId('RS-000000000000041');
+    expect(mal).toMatchObject({ excecao: 'XmlMalformado', erro: expect.stringMatching(/^O documento não é um XML bem formado/) });
+    expect((await xmlGuardado(mal!.xmlKey)).equals(Buffer.from(malformado, 'utf8'))).toBe(true);
+    expect((await xmlGuardado(chave!.xmlKey)).equals(Buffer.from(a.xml, 'utf8'))).toBe(true);
+
+    const daUf = await store.documentosErroDaUf('RS');
+    expect(daUf.items.map((e) => e.id)).toEqual(['RS-000000000000041', 'RS-000000000000040']);
+    const todos = await store.documentosErro({ limite: 1000 });
+    expect(todos.items.map((e) => e.id)).toEqual(expect.arrayContaining(['RS-000000000000040', 'RS-000000000000041']));
+  });
+
+  it('resumes from the cursor after a stop mid-batch without duplicating', async () => {
+    const emitente = novoCnpj();
+    const notas = Array.from({ length: 6 }, (_, i) => nfeXml({ numero: 600 + i, emitente }));
+    // Ten documents: six distinct keys, two of them delivered twice, one invalid, one summary.
+    const lote = [
+      ...notas.map((n, i) => doc(10 + i, NFE, n.xml)),
+      doc(16, NFE, notas[1]!.xml),
+      doc(17, NFE, '<nfeProc>'),
+      doc(18, RES, resNfeXml(notas[0]!.chave, emitente)),
+      doc(19, NFE, notas[4]!.xml),
+    ];
+    const k = 4;
+    let vistos = 0;
+    await expect(
+      ingerir('RJ', lote, {
+        aposGravar: () => {
+          vistos += 1;
+          if (vistos === k) throw new Error('simulated crash');
+        },
+      }),
+    ).rejects.toThrow('simulated crash');
+    // The k-th document was written, but the cursor stands on the one before it.
+    expect(await cursorDe('RJ')).toBe('000000000000012');
+
+    const desde = BigInt(await cursorDe('RJ'));
+    const resto = lote.filter((d) => BigInt(d.nsu) > desde);
+    expect(await ingerir('RJ', resto)).toEqual({ fate: 2, eventos: 0, resumos: 1, erros: 1, ignorados: 0, repetidos: 3 });
+    expect(await cursorDe('RJ')).toBe('000000000000019');
+    const fates = await store.fatesDoEmitente(emitente, '2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z');
+    expect(fates.map((f) => f.chave).sort()).toEqual(notas.map((n) => n.chave).sort());
+  });
+
+  it('moves a cursor only forward', async () => {
+    expect(await store.avancarCursor('AC', 50)).toBe(true);
+    expect(await store.avancarCursor('AC', 49)).toBe(false);
+    expect(await store.avancarCursor('AC', 50)).toBe(true);
+    expect(await store.lerCursor('AC')).toBe(50);
+    expect(await cursorDe('AM')).toBe('000000000000000');
+  });
+});

@@ -1,0 +1,428 @@
+import { Entity, Service, type EntityItem } from 'electrodb';
+import { isConditionalFailure, tableConfig } from '../platform/table';
+
+/**
+ * The Fat-e context's data (docs/data-model.md, "Fat-e"). Access patterns:
+ * - a Fat-e by access key (table key); its cancellation event and its summary share that partition;
+ * - an issuer's Fat-e by emission instant (gsi1: issuer CNPJ, sort emission + key);
+ * - a recipient's instalments by due date (gsi2 of the instalment items: recipient CNPJ/CPF, sort due
+ *   date + key + number), one small item per instalment written in the Fat-e's transaction;
+ * - the composite-key look-up (issuer, recipient, due date, value, instalment number): the instalment
+ *   item's table key, so one Query answers it (several Fat-e may share a composite: sort by key);
+ * - error documents by id, by UF and creation instant (gsi1) and all by creation instant (gsi2);
+ * - per UF: the cursor (last committed NSU), the last distribution answer and the daily history.
+ * Every document write is a conditional create, so writing the same document twice changes nothing.
+ */
+
+const STATUS = ['ATIVA', 'CANCELADA'] as const;
+export type FateStatus = (typeof STATUS)[number];
+
+const fate = new Entity({
+  model: { entity: 'fate', version: '1', service: 'fate' },
+  attributes: {
+    chave: { type: 'string', required: true },
+    status: { type: STATUS, required: true },
+    /** The UF whose distribution delivered it, and the NSU there. */
+    uf: { type: 'string', required: true },
+    nsu: { type: 'string', required: true },
+    modelo: { type: 'string', required: true },
+    serie: { type: 'string', required: true },
+    numero: { type: 'string', required: true },
+    /** ISO-8601 UTC instant. */
+    emissao: { type: 'string', required: true },
+    protocolo: { type: 'string' },
+    emitenteCnpj: { type: 'string', required: true },
+    emitenteNome: { type: 'string', required: true },
+    emitenteUf: { type: 'string', required: true },
+    /** The recipient's CNPJ or CPF (the tipo says which). */
+    destinatarioDoc: { type: 'string', required: true },
+    destinatarioTipo: { type: ['CNPJ', 'CPF'] as const, required: true },
+    destinatarioNome: { type: 'string', required: true },
+    destinatarioUf: { type: 'string' },
+    /** Centavos. */
+    valorNota: { type: 'number', required: true },
+    faturaNumero: { type: 'string' },
+    valorOriginal: { type: 'number', required: true },
+    desconto: { type: 'number', required: true },
+    valorLiquido: { type: 'number', required: true },
+    duplicatas: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          numero: { type: 'string', required: true },
+          vencimento: { type: 'string', required: true },
+          valor: { type: 'number', required: true },
+        },
+      },
+    },
+    /** The document's XML in the documents bucket (gzip). */
+    xmlKey: { type: 'string', required: true },
+    canceladaEm: { type: 'string' },
+    protocoloCancelamento: { type: 'string' },
+    createdAt: { type: 'string', required: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } },
+    byEmitente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['emitenteCnpj'] }, sk: { field: 'gsi1sk', composite: ['emissao', 'chave'] } },
+  },
+});
+
+/** One per instalment: the composite-key look-up (table key) and the recipient's due dates (gsi2). */
+const fateDuplicata = new Entity({
+  model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
+  attributes: {
+    emitenteCnpj: { type: 'string', required: true },
+    destinatarioDoc: { type: 'string', required: true },
+    vencimento: { type: 'string', required: true },
+    valor: { type: 'number', required: true },
+    numero: { type: 'string', required: true },
+    chave: { type: 'string', required: true },
+    status: { type: STATUS, required: true },
+    uf: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byComposta: {
+      pk: { field: 'pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor', 'numero'] },
+      sk: { field: 'sk', composite: ['chave'] },
+    },
+    byDestinatario: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['destinatarioDoc'] },
+      sk: { field: 'gsi2sk', composite: ['vencimento', 'chave', 'numero'] },
+    },
+  },
+});
+
+/** An event of an NF-e by key and type (only the cancellation, 110111, is stored). */
+const evento = new Entity({
+  model: { entity: 'evento', version: '1', service: 'fate' },
+  attributes: {
+    chave: { type: 'string', required: true },
+    tpEvento: { type: 'string', required: true },
+    protocolo: { type: 'string', required: true },
+    justificativa: { type: 'string', required: true },
+    data: { type: 'string', required: true },
+    uf: { type: 'string', required: true },
+    nsu: { type: 'string', required: true },
+    xmlKey: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+  },
+  indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['tpEvento'] } } },
+});
+
+/** An NF-e summary (resNFe) by key. */
+const resumo = new Entity({
+  model: { entity: 'resumo', version: '1', service: 'fate' },
+  attributes: {
+    chave: { type: 'string', required: true },
+    uf: { type: 'string', required: true },
+    nsu: { type: 'string', required: true },
+    emitenteDoc: { type: 'string', required: true },
+    emitenteNome: { type: 'string', required: true },
+    emissao: { type: 'string', required: true },
+    tipoOperacao: { type: 'string', required: true },
+    valorNota: { type: 'number', required: true },
+    protocolo: { type: 'string' },
+    situacao: { type: 'string', required: true },
+    recebimento: { type: 'string' },
+    createdAt: { type: 'string', required: true },
+  },
+  indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+/** A document that could not be processed; its XML is in the bucket (xmlKey), never in the item. */
+const documentoErro = new Entity({
+  model: { entity: 'documentoErro', version: '1', service: 'fate' },
+  attributes: {
+    /** `<uf>-<nsu>`: the same document recorded twice is one record. */
+    id: { type: 'string', required: true },
+    /** The document's schema (procNFe_v4.00.xsd, …). */
+    tipo: { type: 'string', required: true },
+    uf: { type: 'string', required: true },
+    nsu: { type: 'string', required: true },
+    excecao: { type: 'string', required: true },
+    erro: { type: 'string', required: true },
+    trace: { type: 'string' },
+    xmlKey: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+    byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'id'] } },
+    all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: [] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'id'] } },
+  },
+});
+
+/** The last NSU of a UF whose document is fully written: loading resumes after it. */
+const cursor = new Entity({
+  model: { entity: 'cursor', version: '1', service: 'fate' },
+  attributes: {
+    uf: { type: 'string', required: true },
+    ultNSU: { type: 'number', required: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: { byUf: { pk: { field: 'pk', composite: ['uf'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+/** The last answer of a UF's distribution (status, its ultNSU and maxNSU), for the loads screen. */
+const resumoProcessamento = new Entity({
+  model: { entity: 'resumoProcessamento', version: '1', service: 'fate' },
+  attributes: {
+    uf: { type: 'string', required: true },
+    cuf: { type: 'number', required: true },
+    sigla: { type: 'string', required: true },
+    cStat: { type: 'string', required: true },
+    ultNSU: { type: 'string', required: true },
+    nsuMax: { type: 'string', required: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byUf: { pk: { field: 'pk', composite: ['uf'] }, sk: { field: 'sk', composite: [] } },
+    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['uf'] } },
+  },
+});
+
+/** What a UF's loads stored per day (Bahia calendar), added up atomically. */
+const historicoProcessamento = new Entity({
+  model: { entity: 'historicoProcessamento', version: '1', service: 'fate' },
+  attributes: {
+    uf: { type: 'string', required: true },
+    dia: { type: 'string', required: true },
+    fate: { type: 'number', default: 0 },
+    eventos: { type: 'number', default: 0 },
+    resumos: { type: 'number', default: 0 },
+    erros: { type: 'number', default: 0 },
+    ignorados: { type: 'number', default: 0 },
+    updatedAt: { type: 'string' },
+  },
+  indexes: { byUf: { pk: { field: 'pk', composite: ['uf'] }, sk: { field: 'sk', composite: ['dia'] } } },
+});
+
+const entities = { fate, fateDuplicata, evento, resumo, documentoErro, cursor, resumoProcessamento, historicoProcessamento };
+let service: Service<typeof entities> | undefined;
+const db = () => (service ??= new Service(entities, tableConfig()));
+
+export type FateRecord = EntityItem<typeof fate>;
+export type FateDuplicataRecord = EntityItem<typeof fateDuplicata>;
+export type EventoRecord = EntityItem<typeof evento>;
+export type ResumoRecord = EntityItem<typeof resumo>;
+export type DocumentoErroRecord = EntityItem<typeof documentoErro>;
+export type ResumoProcessamentoRecord = EntityItem<typeof resumoProcessamento>;
+export type HistoricoProcessamentoRecord = EntityItem<typeof historicoProcessamento>;
+
+/** `criado` when this call wrote it, `existente` when it was already there (nothing changed). */
+export type Gravacao = 'criado' | 'existente';
+
+async function createOnce(write: () => Promise<unknown>): Promise<Gravacao> {
+  try {
+    await write();
+    return 'criado';
+  } catch (error) {
+    if (isConditionalFailure(error)) return 'existente';
+    throw error;
+  }
+}
+
+/** A transaction that lost only on its conditions (the items exist) is a repeat; anything else is a failure. */
+function settle(result: { canceled: boolean; data: { rejected: boolean; code: string; message?: string }[] }): Gravacao {
+  if (!result.canceled) return 'criado';
+  const rejected = result.data.filter((d) => d.rejected || d.code !== 'None');
+  if (rejected.length > 0 && rejected.every((d) => d.code === 'ConditionalCheckFailed')) return 'existente';
+  throw new Error(`transaction cancelled: ${rejected.map((d) => `${d.code} ${d.message ?? ''}`).join('; ')}`);
+}
+
+/** The instalment items of a Fat-e, keyed from the Fat-e's own fields. */
+function itensDuplicata(record: FateRecord): FateDuplicataRecord[] {
+  return record.duplicatas.map((d) => ({
+    emitenteCnpj: record.emitenteCnpj,
+    destinatarioDoc: record.destinatarioDoc,
+    vencimento: d.vencimento,
+    valor: d.valor,
+    numero: d.numero,
+    chave: record.chave,
+    status: record.status,
+    uf: record.uf,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  }));
+}
+
+/** The Fat-e and one item per instalment in one transaction; the same key a second time changes nothing. */
+export async function gravarFate(record: FateRecord): Promise<Gravacao> {
+  const result = await db()
+    .transaction.write(({ fate: f, fateDuplicata: d }) => [f.create(record).commit(), ...itensDuplicata(record).map((item) => d.create(item).commit())])
+    .go();
+  return settle(result);
+}
+
+export async function fatePorChave(chave: string): Promise<FateRecord | null> {
+  const { data } = await db().entities.fate.get({ chave }).go();
+  return data;
+}
+
+/**
+ * Marks an active Fat-e and its instalment items cancelled, in one transaction. Answers false when no
+ * Fat-e has that key; a Fat-e already cancelled is left as it is.
+ */
+export async function cancelarFate(chave: string, cancelamento: { data: string; protocolo: string }): Promise<boolean> {
+  const atual = await fatePorChave(chave);
+  if (!atual) return false;
+  if (atual.status === 'CANCELADA') return true;
+  const now = new Date().toISOString();
+  const result = await db()
+    .transaction.write(({ fate: f, fateDuplicata: d }) => [
+      f
+        .patch({ chave })
+        .set({ status: 'CANCELADA', canceladaEm: cancelamento.data, protocoloCancelamento: cancelamento.protocolo, updatedAt: now })
+        .where((attr, op) => op.eq(attr.status, 'ATIVA'))
+        .commit(),
+      ...itensDuplicata(atual).map((item) =>
+        d
+          .patch({ emitenteCnpj: item.emitenteCnpj, destinatarioDoc: item.destinatarioDoc, vencimento: item.vencimento, valor: item.valor, numero: item.numero, chave })
+          .set({ status: 'CANCELADA', updatedAt: now })
+          .commit(),
+      ),
+    ])
+    .go();
+  // Lost only to a concurrent cancellation: the Fat-e is cancelled either way.
+  settle(result);
+  return true;
+}
+
+/** An issuer's Fat-e emitted from `de` (inclusive) to `ate` (exclusive), ISO instants, by emission. */
+export async function fatesDoEmitente(emitenteCnpj: string, de: string, ate: string): Promise<FateRecord[]> {
+  const { data } = await db()
+    .entities.fate.query.byEmitente({ emitenteCnpj })
+    .between({ emissao: de }, { emissao: ate })
+    .go({ pages: 'all' });
+  return data.filter((f) => f.emissao >= de && f.emissao < ate);
+}
+
+/** A recipient's instalments due from `de` to `ate` (days, both inclusive), by due date. */
+export async function duplicatasDoDestinatario(destinatarioDoc: string, de: string, ate: string): Promise<FateDuplicataRecord[]> {
+  const { data } = await db()
+    .entities.fateDuplicata.query.byDestinatario({ destinatarioDoc })
+    // The sort key continues after the day (…#chave_…), so the upper bound is the day's last character.
+    .between({ vencimento: de }, { vencimento: `${ate}~` })
+    .go({ pages: 'all' });
+  return data.filter((d) => d.vencimento >= de && d.vencimento <= ate);
+}
+
+export interface ChaveComposta {
+  emitenteCnpj: string;
+  destinatarioDoc: string;
+  /** YYYY-MM-DD */
+  vencimento: string;
+  /** Centavos. */
+  valor: number;
+  numero: string;
+}
+
+/** The instalments matching the composite key (one per Fat-e that has it). */
+export async function duplicatasPorChaveComposta(key: ChaveComposta): Promise<FateDuplicataRecord[]> {
+  const { data } = await db().entities.fateDuplicata.query.byComposta(key).go({ pages: 'all' });
+  return data;
+}
+
+export async function gravarEvento(record: EventoRecord): Promise<Gravacao> {
+  return createOnce(() => db().entities.evento.create(record).go());
+}
+
+export async function eventoDe(chave: string, tpEvento: string): Promise<EventoRecord | null> {
+  const { data } = await db().entities.evento.get({ chave, tpEvento }).go();
+  return data;
+}
+
+export async function gravarResumo(record: ResumoRecord): Promise<Gravacao> {
+  return createOnce(() => db().entities.resumo.create(record).go());
+}
+
+export async function resumoPorChave(chave: string): Promise<ResumoRecord | null> {
+  const { data } = await db().entities.resumo.get({ chave }).go();
+  return data;
+}
+
+export async function gravarDocumentoErro(record: DocumentoErroRecord): Promise<Gravacao> {
+  return createOnce(() => db().entities.documentoErro.create(record).go());
+}
+
+export async function documentoErroPorId(id: string): Promise<DocumentoErroRecord | null> {
+  const { data } = await db().entities.documentoErro.get({ id }).go();
+  return data;
+}
+
+export interface Pagina<T> {
+  items: T[];
+  /** Pass back to get the next page; null on the last. */
+  cursor: string | null;
+}
+
+/** A UF's error documents, newest first, a page at a time. */
+export async function documentosErroDaUf(uf: string, options: { limite?: number; cursor?: string | null } = {}): Promise<Pagina<DocumentoErroRecord>> {
+  const { data, cursor: next } = await db()
+    .entities.documentoErro.query.byUf({ uf })
+    .go({ order: 'desc', limit: options.limite ?? 50, cursor: options.cursor ?? null });
+  return { items: data, cursor: next };
+}
+
+/** Every error document, newest first, a page at a time. */
+export async function documentosErro(options: { limite?: number; cursor?: string | null } = {}): Promise<Pagina<DocumentoErroRecord>> {
+  const { data, cursor: next } = await db()
+    .entities.documentoErro.query.all({})
+    .go({ order: 'desc', limit: options.limite ?? 50, cursor: options.cursor ?? null });
+  return { items: data, cursor: next };
+}
+
+/** The UF's last committed NSU, or null before its first document. */
+export async function lerCursor(uf: string): Promise<number | null> {
+  const { data } = await db().entities.cursor.get({ uf }).go();
+  return data?.ultNSU ?? null;
+}
+
+/** Moves the UF's cursor to `nsu`; refused (false) when it already stands past it: it only moves forward. */
+export async function avancarCursor(uf: string, nsu: number): Promise<boolean> {
+  try {
+    await db()
+      .entities.cursor.update({ uf })
+      .set({ ultNSU: nsu, updatedAt: new Date().toISOString() })
+      .where((attr, op) => `${op.notExists(attr.ultNSU)} OR ${op.lte(attr.ultNSU, nsu)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function gravarResumoProcessamento(record: ResumoProcessamentoRecord): Promise<void> {
+  await db().entities.resumoProcessamento.put(record).go();
+}
+
+export async function resumosProcessamento(): Promise<ResumoProcessamentoRecord[]> {
+  const { data } = await db().entities.resumoProcessamento.query.all({}).go({ pages: 'all' });
+  return data;
+}
+
+export interface Contagem {
+  fate: number;
+  eventos: number;
+  resumos: number;
+  erros: number;
+  ignorados: number;
+}
+
+/** Adds a load's counts to the UF's day (atomic ADD). */
+export async function somarHistorico(uf: string, dia: string, contagem: Contagem): Promise<void> {
+  await db().entities.historicoProcessamento.update({ uf, dia }).add(contagem).set({ updatedAt: new Date().toISOString() }).go();
+}
+
+/** A UF's days from `de` to `ate` (inclusive). */
+export async function historicoDaUf(uf: string, de: string, ate: string): Promise<HistoricoProcessamentoRecord[]> {
+  const { data } = await db().entities.historicoProcessamento.query.byUf({ uf }).between({ dia: de }, { dia: ate }).go({ pages: 'all' });
+  return data;
+}
