@@ -12,8 +12,8 @@ import { freePort } from './infra/local/emulators/ports';
  * the folder once and puts them in process.env, which the workers (and the web server) inherit, so
  * all of them agree. PLAC_E2E_PORT (and PLAC_E2E_TLS_PORT, …) pin them by hand.
  */
-const PORT_VARS = ['PLAC_E2E_PORT', 'PLAC_E2E_TLS_PORT', 'PLAC_E2E_DYNAMODB_PORT', 'PLAC_E2E_AWS_PORT', 'PLAC_E2E_MAIL_PORT'] as const;
-const OFFSETS = { PLAC_E2E_PORT: 0, PLAC_E2E_TLS_PORT: 443, PLAC_E2E_DYNAMODB_PORT: 5000, PLAC_E2E_AWS_PORT: 1566, PLAC_E2E_MAIL_PORT: 5025 };
+const PORT_VARS = ['PLAC_E2E_PORT', 'PLAC_E2E_TLS_PORT', 'PLAC_E2E_DYNAMODB_PORT', 'PLAC_E2E_AWS_PORT', 'PLAC_E2E_MAIL_PORT', 'PLAC_E2E_SEFAZ_PORT'] as const;
+const OFFSETS = { PLAC_E2E_PORT: 0, PLAC_E2E_TLS_PORT: 443, PLAC_E2E_DYNAMODB_PORT: 5000, PLAC_E2E_AWS_PORT: 1566, PLAC_E2E_MAIL_PORT: 5025, PLAC_E2E_SEFAZ_PORT: 5443 };
 
 if (process.env.PLAC_E2E_PORT) {
   // A hand-picked base port: the others follow it as they always did.
@@ -82,6 +82,7 @@ export default defineConfig({
       PLAC_DYNAMODB_PORT: env('PLAC_E2E_DYNAMODB_PORT'),
       PLAC_AWS_PORT: env('PLAC_E2E_AWS_PORT'),
       PLAC_MAIL_PORT: env('PLAC_E2E_MAIL_PORT'),
+      PLAC_SEFAZ_PORT: env('PLAC_E2E_SEFAZ_PORT'),
       PLAC_ACCESS_LOG: '0',
     },
   },

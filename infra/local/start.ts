@@ -4,7 +4,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { PrerequisiteError } from './emulators/errors';
-import { startTwin } from './twin';
+import { isUf, type Uf } from '@plac/shared/domain';
+import { SEFAZ_FAULTS, type SefazFault } from './sefaz/simulator';
+import { startTwin, type TwinOptions } from './twin';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const numberFrom = (name: string, fallback: number) => {
@@ -15,6 +17,33 @@ const numberFrom = (name: string, fallback: number) => {
   }
   return value;
 };
+
+/**
+ * The Sefaz simulator's settings from the environment (docs/sefaz-simulator.md): PLAC_SEFAZ_SEED,
+ * PLAC_SEFAZ_BACKLOG, PLAC_SEFAZ_TRICKLE_MS (0 turns the trickle off), PLAC_SEFAZ_FAULTS ("BA=656,SP=stall").
+ */
+function sefazOptions(): NonNullable<TwinOptions['sefaz']> | undefined {
+  const options: NonNullable<TwinOptions['sefaz']> = {};
+  if (process.env.PLAC_SEFAZ_SEED) options.seed = Number(process.env.PLAC_SEFAZ_SEED);
+  if (process.env.PLAC_SEFAZ_BACKLOG) options.backlog = Number(process.env.PLAC_SEFAZ_BACKLOG);
+  if (process.env.PLAC_SEFAZ_TRICKLE_MS) {
+    const ms = Number(process.env.PLAC_SEFAZ_TRICKLE_MS);
+    options.trickle = ms > 0 ? { intervalMs: ms } : false;
+  }
+  if (process.env.PLAC_SEFAZ_FAULTS) {
+    const faults: Partial<Record<Uf, SefazFault>> = {};
+    for (const pair of process.env.PLAC_SEFAZ_FAULTS.split(',')) {
+      const [uf, fault] = pair.split('=').map((x) => x.trim());
+      if (!uf || !isUf(uf) || !SEFAZ_FAULTS.includes(fault as SefazFault)) {
+        console.error(`PLAC_SEFAZ_FAULTS: "${pair}" is not UF=fault (faults: ${SEFAZ_FAULTS.join(', ')}).`);
+        process.exit(1);
+      }
+      faults[uf] = fault as SefazFault;
+    }
+    options.faults = faults;
+  }
+  return Object.keys(options).length > 0 ? options : undefined;
+}
 
 const majorNode = Number(process.versions.node.split('.')[0]);
 if (majorNode < 22) {
@@ -34,10 +63,12 @@ try {
       dynamodb: numberFrom('PLAC_DYNAMODB_PORT', 8000),
       aws: numberFrom('PLAC_AWS_PORT', 4566),
       mail: numberFrom('PLAC_MAIL_PORT', 8025),
+      sefaz: numberFrom('PLAC_SEFAZ_PORT', 8443),
     },
     web,
     webDir: `${repo}web`,
     accessLog: process.env.PLAC_ACCESS_LOG !== '0',
+    ...(sefazOptions() ? { sefaz: sefazOptions() } : {}),
     ...(process.env.PLAC_SQS_RETRY_DELAY ? { sqsRetryDelaySeconds: Number(process.env.PLAC_SQS_RETRY_DELAY) } : {}),
   });
   let stopping = false;
@@ -53,7 +84,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `PLAC local ready: portal ${twin.url}  api ${twin.url}/api/v1  docs ${twin.url}/api/docs  ` +
-      `mTLS ${twin.tlsUrl}  mail ${twin.mailUrl.replace('//127.0.0.1:', '//localhost:')}  (${seconds}s)`,
+      `mTLS ${twin.tlsUrl}  sefaz ${twin.sefazUrl}  mail ${twin.mailUrl.replace('//127.0.0.1:', '//localhost:')}  (${seconds}s)`,
   );
 } catch (error) {
   if (error instanceof PrerequisiteError) {

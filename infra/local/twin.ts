@@ -1,7 +1,8 @@
 /**
  * The local twin of the AWS topology, started as one unit: emulators (DynamoDB Local, fauxqs for S3
  * and SQS, the SES capture), the resources provisioned from infra/lib/topology.ts, the demo data,
- * the SQS consumers, the state machines, the schedules and the gateway with the portal.
+ * the SQS consumers, the state machines, the schedules, the Sefaz distribution simulator and the
+ * gateway with the portal.
  * `npm start` (start.ts) and the integration tests (tests/setup) both start it through here.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,8 @@ import { startEmulators } from './emulators';
 import { assertPortFree } from './emulators/ports';
 import { ensureTestIcp } from './emulators/test-pki';
 import { ensureLocalPki } from './emulators/tls';
+import { SEFAZ_CLIENT_COMPANY, startSefazSimulator, type SefazFault, type SefazSimulator } from './sefaz/simulator';
+import type { Uf } from '@plac/shared/domain';
 import { DEMO_CLIENTES, DEMO_EMISSOR } from './demo-data';
 import { startGateway } from './gateway';
 import { localFunction } from './lambda-runtime';
@@ -25,7 +28,7 @@ import { distWebServer, viteWebServer, type WebServer } from './web-server';
 export interface TwinOptions {
   dataDir: string;
   host?: string;
-  ports: { http: number; https: number; dynamodb: number; aws: number; mail: number };
+  ports: { http: number; https: number; dynamodb: number; aws: number; mail: number; sefaz: number };
   /** `dev`: Vite with hot reload; `dist`: the built portal, as CloudFront serves it; `none`: API only. */
   web: 'dev' | 'dist' | 'none';
   webDir: string;
@@ -33,12 +36,17 @@ export interface TwinOptions {
   /** Seconds before a failed SQS record is retried (tests shorten the queue's visibility timeout). */
   sqsRetryDelaySeconds?: number;
   schedules?: boolean;
+  /** The Sefaz simulator's options (docs/sefaz-simulator.md); by default 300 documents per UF, one new per UF every 5 s. */
+  sefaz?: { seed?: number; backlog?: number; trickle?: { intervalMs: number; perTick?: number } | false; faults?: Partial<Record<Uf, SefazFault>> };
 }
 
 export interface Twin {
   url: string;
   tlsUrl: string;
   mailUrl: string;
+  /** The Sefaz distribution simulator (mutual TLS), e.g. https://localhost:8443. */
+  sefazUrl: string;
+  sefaz: SefazSimulator;
   env: Record<string, string>;
   stateMachines: Map<string, LocalStateMachine>;
   stop(): Promise<void>;
@@ -49,6 +57,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const { ports } = options;
   await assertPortFree(ports.http, 'the portal', 'PLAC_PORT');
   await assertPortFree(ports.https, 'the mutual-TLS API', 'PLAC_TLS_PORT');
+  await assertPortFree(ports.sefaz, 'the Sefaz simulator', 'PLAC_SEFAZ_PORT');
   await mkdir(options.dataDir, { recursive: true });
 
   const stops: (() => Promise<void> | void)[] = [];
@@ -65,7 +74,20 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const testIcp = await ensureTestIcp(options.dataDir, [
       ...DEMO_CLIENTES.map((c) => ({ cnpj: c.cnpj, razaoSocial: c.razaoSocial.toUpperCase() })),
       { cnpj: DEMO_EMISSOR.cnpj, razaoSocial: DEMO_EMISSOR.razaoSocial.toUpperCase() },
+      // The platform's own e-CNPJ, which it presents to the Sefaz simulator.
+      SEFAZ_CLIENT_COMPANY,
     ]);
+    const pki = await ensureLocalPki(options.dataDir);
+    const sefaz = await startSefazSimulator({
+      port: ports.sefaz,
+      host,
+      dataDir: options.dataDir,
+      ...options.sefaz,
+      // The server certificate of the local CA; callers chain to the local CA or the test ICP-Brasil.
+      tls: { key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, testIcp.rootPem, testIcp.intermediatePem] },
+    });
+    stops.push(() => sefaz.stop());
+    const sefazCertificate = testIcp.certificates[SEFAZ_CLIENT_COMPANY.cnpj]!;
     const env: Record<string, string> = {
       ...emulators.env,
       APP_STAGE: 'local',
@@ -82,6 +104,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       POWERTOOLS_TRACE_ENABLED: 'false',
       POWERTOOLS_SERVICE_NAME: 'plac-local',
       PLAC_WEBHOOK_ALLOW_LOCAL: '1',
+      // The Sefaz distribution simulator: its URL, the CA of its server certificate, the client certificate.
+      PLAC_SEFAZ_URL: sefaz.url,
+      PLAC_SEFAZ_CA_FILE: join(options.dataDir, 'pki', 'ca.cert.pem'),
+      PLAC_SEFAZ_CERT_FILE: sefazCertificate.certPath,
+      PLAC_SEFAZ_KEY_FILE: sefazCertificate.keyPath,
     };
     // The handlers run in this process, so they read the same environment the CDK stack gives them.
     Object.assign(process.env, env);
@@ -107,7 +134,6 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       stops.push(() => schedules.forEach((s) => s.stop()));
     }
 
-    const pki = await ensureLocalPki(options.dataDir);
     let web: WebServer | undefined;
     if (options.web === 'dist') web = distWebServer(join(options.webDir, 'dist'));
     if (options.web === 'dev') web = await viteWebServer(options.webDir);
@@ -131,7 +157,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await writeFile(envFile, JSON.stringify(env, null, 2), { mode: 0o600 });
     stops.unshift(() => Promise.all([rm(pidFile, { force: true }), rm(envFile, { force: true })]).then(() => undefined));
 
-    return { url: gateway.url, tlsUrl: gateway.tlsUrl!, mailUrl: emulators.endpoints.mail, env, stateMachines, stop };
+    return { url: gateway.url, tlsUrl: gateway.tlsUrl!, mailUrl: emulators.endpoints.mail, sefazUrl: sefaz.url, sefaz, env, stateMachines, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -19,4 +19,7 @@ export const e2ePorts = {
   get mail() {
     return portFrom('PLAC_E2E_MAIL_PORT');
   },
+  get sefaz() {
+    return portFrom('PLAC_E2E_SEFAZ_PORT');
+  },
 };

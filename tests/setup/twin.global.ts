@@ -12,7 +12,7 @@ import { startTwin } from '../../infra/local/twin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    twin: { url: string; tlsUrl: string; mailUrl: string; dataDir: string; env: Record<string, string> };
+    twin: { url: string; tlsUrl: string; mailUrl: string; sefazUrl: string; dataDir: string; env: Record<string, string> };
   }
 }
 
@@ -20,13 +20,15 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'plac-twin-'));
   const twin = await startTwin({
     dataDir,
-    ports: { http: await freePort(), https: await freePort(), dynamodb: await freePort(), aws: await freePort(), mail: await freePort() },
+    ports: { http: await freePort(), https: await freePort(), dynamodb: await freePort(), aws: await freePort(), mail: await freePort(), sefaz: await freePort() },
     web: 'none',
     webDir: fileURLToPath(new URL('../../web', import.meta.url)),
     sqsRetryDelaySeconds: 1,
     schedules: false,
+    // Tests that pull from the simulator see a fixed sequence unless they add documents themselves.
+    sefaz: { backlog: 60, trickle: false },
   });
-  project.provide('twin', { url: twin.url, tlsUrl: twin.tlsUrl, mailUrl: twin.mailUrl, dataDir, env: twin.env });
+  project.provide('twin', { url: twin.url, tlsUrl: twin.tlsUrl, mailUrl: twin.mailUrl, sefazUrl: twin.sefazUrl, dataDir, env: twin.env });
   return async () => {
     await twin.stop();
     await rm(dataDir, { recursive: true, force: true });
