@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chaveCheckDigit, isValidChave } from './chave';
 import { CNPJ_DESTINATARIO, CNPJ_EMITENTE, CNPJ_EMITENTE_ALFA, nfeXml } from './fixtures/builder';
 import { DocumentoInvalido, parseDocumento } from './parse';
 
@@ -17,29 +16,6 @@ function falha(doc: { schema: string; xml: string }): DocumentoInvalido {
   }
   throw new Error('expected DocumentoInvalido');
 }
-
-describe('access key', () => {
-  it('accepts a key whose last digit is the modulo-11 check digit of the other 43', () => {
-    expect(isValidChave(CHAVE)).toBe(true);
-    expect(chaveCheckDigit(CHAVE.slice(0, 43))).toBe(0);
-    expect(isValidChave(`${CHAVE.slice(0, 43)}1`)).toBe(false);
-  });
-
-  it('gives 0 when the remainder is 0 or 1, and values letters by their code minus 48', () => {
-    // 43 zeros: sum 0, remainder 0 → 0.
-    expect(chaveCheckDigit('0'.repeat(43))).toBe(0);
-    // 'A' is worth 17 at weight 2: 34 % 11 = 1 → 0.
-    expect(chaveCheckDigit(`${'0'.repeat(42)}A`)).toBe(0);
-    // '1' at weight 2: 2 % 11 = 2 → 9.
-    expect(chaveCheckDigit(`${'0'.repeat(42)}1`)).toBe(9);
-  });
-
-  it('refuses other lengths, lower case and a letter as the check digit', () => {
-    expect(isValidChave(CHAVE.slice(1))).toBe(false);
-    expect(isValidChave(`${CHAVE.slice(0, 43)}A`)).toBe(false);
-    expect(isValidChave(CHAVE.toLowerCase().replace('3', 'a'))).toBe(false);
-  });
-});
 
 describe('NF-e with a billing group', () => {
   it('becomes a Fat-e with its three instalments in centavos and its key', () => {

@@ -1,8 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as z from 'zod';
-import { isValidCnpj, isValidCpf, type Centavos } from '@plac/shared/domain';
+import { isValidCnpj, isValidCpf, splitChaveAcesso, type Centavos, type ChaveAcessoSplit } from '@plac/shared/domain';
 import { message, type MessageKey } from '@plac/shared/messages';
-import { chaveParts, isValidChave } from './chave';
 
 /**
  * One document of a Sefaz distribution (an NF-e 4.00 with its authorisation, an NF-e summary or an
@@ -198,10 +197,11 @@ function validar<S extends z.ZodType>(schema: S, tree: unknown, nome: string): z
   throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe }, result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
 }
 
-function chaveValida(chave: string): void {
-  if (!isValidChave(chave)) {
-    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: 'formato ou dígito verificador incorreto' });
-  }
+/** 44 characters as the document carries them, a real UF, month, CNPJ and model, and the right check digit. */
+function chaveValida(chave: string): ChaveAcessoSplit {
+  const parts = /^[0-9A-Z]{44}$/.test(chave) ? splitChaveAcesso(chave) : undefined;
+  if (!parts) throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: 'formato ou dígito verificador incorreto' });
+  return parts;
 }
 
 function cnpjValido(cnpj: string, papel: string): string {
@@ -228,18 +228,17 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
   const { nfeProc } = validar(nfeProcSchema, tree, nome);
   const inf = nfeProc.NFe.infNFe;
   const { chNFe: chave, cStat, nProt } = nfeProc.protNFe.infProt;
-  chaveValida(chave);
+  const parts = chaveValida(chave);
   // The key of the authorisation is the key of the signed document: infNFe Id is "NFe" + key.
   if (inf['@_Id'] !== `NFe${chave}`) {
     throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `difere do Id do documento (${inf['@_Id']})` });
   }
   // The key repeats the document's UF, model, series, number and issuer.
-  const parts = chaveParts(chave);
   const divergente =
     (parts.cUF !== inf.ide.cUF && 'cUF') ||
-    (parts.modelo !== inf.ide.mod && 'modelo') ||
+    (parts.mod !== inf.ide.mod && 'modelo') ||
     (Number(parts.serie) !== Number(inf.ide.serie) && 'série') ||
-    (Number(parts.numero) !== Number(inf.ide.nNF) && 'número') ||
+    (Number(parts.nNF) !== Number(inf.ide.nNF) && 'número') ||
     (parts.cnpj !== inf.emit.CNPJ.toUpperCase() && 'CNPJ do emitente');
   if (divergente) {
     throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
