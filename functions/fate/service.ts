@@ -165,8 +165,13 @@ async function gravarErro(uf: Uf, documento: DocumentoDistribuido, nsu: string, 
  */
 export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[], hooks: IngestaoHooks = {}): Promise<ResultadoIngestao> {
   if (!isUf(uf)) throw new RangeError(`unknown UF ${String(uf)}`);
-  const ordenados = [...documentos].sort((a, b) => nsu15(a.nsu).localeCompare(nsu15(b.nsu)));
+  const ordenados = [...documentos].sort((a, b) => (nsu15(a.nsu) < nsu15(b.nsu) ? -1 : nsu15(a.nsu) > nsu15(b.nsu) ? 1 : 0));
   const resultado: ResultadoIngestao = { fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 0 };
+  // What this run newly stored, so a repeated run adds nothing (a stop before this write loses its counts).
+  const somarAoDia = async () => {
+    const { repetidos: _r, ...contagem } = resultado;
+    if (Object.values(contagem).some((n) => n > 0)) await store.somarHistorico(uf, todayInBahia(), contagem);
+  };
   try {
     for (const documento of ordenados) {
       const nsu = nsu15(documento.nsu);
@@ -182,11 +187,12 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
       await hooks.aposGravar?.(documento);
       await store.avancarCursor(uf, Number(nsu));
     }
-  } finally {
-    // What this run newly stored, so a repeated run adds nothing (a stop before this line loses its counts).
-    const { repetidos: _r, ...contagem } = resultado;
-    if (Object.values(contagem).some((n) => n > 0)) await store.somarHistorico(uf, todayInBahia(), contagem);
+  } catch (error) {
+    // The run's own failure is the one to report, even if the history cannot be written either.
+    await somarAoDia().catch(() => undefined);
+    throw error;
   }
+  await somarAoDia();
   return resultado;
 }
 

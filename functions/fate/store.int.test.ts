@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { cnpjCheckDigits } from '@plac/shared/domain';
+import { cnpjCheckDigits, todayInBahia } from '@plac/shared/domain';
 import { describe, expect, it } from 'vitest';
 import { s3Client } from '../platform/aws';
 import { config } from '../platform/env';
 import { eventoXml, nfeXml, resNfeXml } from './fixtures/builder';
-import { cursorDe, fatePorChave, ingerir, type DocumentoDistribuido } from './service';
+import { cursorDe, fatePorChave, ingerir, registrarConsulta, type DocumentoDistribuido } from './service';
 import * as store from './store';
 
 /**
@@ -85,6 +85,17 @@ describe('Fat-e ingestion', () => {
     // The same key delivered under another NSU is the same Fat-e.
     expect(await ingerir('SP', [doc(8, NFE, a.xml)])).toMatchObject({ fate: 0, repetidos: 1 });
     expect((await store.fatesDoEmitente(emitente, '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).map((f) => f.chave)).toEqual([a.chave, b.chave]);
+
+    // The day's history counts what was newly stored (ignored documents each time they come).
+    const hoje = todayInBahia();
+    expect(await store.historicoDaUf('SP', hoje, hoje)).toMatchObject([{ uf: 'SP', dia: hoje, fate: 2, eventos: 0, resumos: 1, erros: 2, ignorados: 4 }]);
+  });
+
+  it("keeps each UF's latest distribution answer", async () => {
+    await registrarConsulta('SE', { cStat: '138', ultNSU: '57', maxNSU: '120' });
+    await registrarConsulta('SE', { cStat: '137', ultNSU: '120', maxNSU: '120' });
+    const se = (await store.resumosProcessamento()).filter((r) => r.uf === 'SE');
+    expect(se).toMatchObject([{ cuf: 28, sigla: 'SE', cStat: '137', ultNSU: '000000000000120', nsuMax: '000000000000120' }]);
   });
 
   it('cancels a Fat-e whose event arrives after it, instalments included', async () => {
