@@ -189,3 +189,23 @@ describe('Sefaz distribution simulator', () => {
     await expect(post('/BA/NFeDistribuicaoDFe', distRequest(0), false)).rejects.toThrow();
   });
 });
+
+describe('the twin’s Sefaz simulator', () => {
+  it('is reachable with the URL and certificate files the functions receive', async () => {
+    // tests/setup/twin.env.ts puts the twin's environment (the functions' one) in process.env.
+    const env = process.env;
+    const url = new URL(`${env.PLAC_SEFAZ_URL!}/BA/NFeDistribuicaoDFe`);
+    const [ca, cert, key] = await Promise.all([env.PLAC_SEFAZ_CA_FILE!, env.PLAC_SEFAZ_CERT_FILE!, env.PLAC_SEFAZ_KEY_FILE!].map((f) => readFile(f, 'utf8')));
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', ca, cert, key }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      });
+      req.on('error', reject);
+      req.end('<distDFeInt><distNSU><ultNSU>000000000000000</ultNSU></distNSU></distDFeInt>');
+    });
+    expect(body).toContain('<cStat>138</cStat>');
+    expect(body).toContain(`<maxNSU>${padNsu(60)}</maxNSU>`);
+  });
+});
