@@ -95,7 +95,9 @@ describe('documents that cannot be processed', () => {
 
   it('a missing required element or a malformed value → EsquemaInvalido', () => {
     const { xml } = nfeXml({ numero: 1234 });
-    expect(falha({ schema: NFE, xml: xml.replace(/<emit>[\s\S]*<\/emit>/, '') }).excecao).toBe('EsquemaInvalido');
+    const semEmitente = falha({ schema: NFE, xml: xml.replace(/<emit>[\s\S]*<\/emit>/, '') });
+    expect(semEmitente.excecao).toBe('EsquemaInvalido');
+    expect(semEmitente.erro).toBe('O documento não segue o leiaute procNFe_v4.00.xsd: nfeProc.NFe.infNFe.emit: O campo emit é obrigatório.');
     expect(falha({ schema: NFE, xml: xml.replace('<vDup>1000.00</vDup>', '<vDup>1.000,00</vDup>') }).excecao).toBe('EsquemaInvalido');
     expect(falha({ schema: NFE, xml: xml.replace('2026-09-10', '2026-02-30') }).excecao).toBe('EsquemaInvalido');
     expect(falha({ schema: NFE, xml: fixture('resnfe.xml') }).excecao).toBe('EsquemaInvalido');

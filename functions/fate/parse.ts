@@ -2,6 +2,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as z from 'zod';
 import { isValidCnpj, isValidCpf, splitChaveAcesso, type Centavos, type ChaveAcessoSplit } from '@plac/shared/domain';
 import { message, type MessageKey } from '@plac/shared/messages';
+// zod's issues in pt-BR with the catalogue's texts, for the error screen.
+import '@plac/shared/validation';
 
 /**
  * One document of a Sefaz distribution (an NF-e 4.00 with its authorisation, an NF-e summary or an
@@ -193,7 +195,7 @@ function validar<S extends z.ZodType>(schema: S, tree: unknown, nome: string): z
   const result = schema.safeParse(tree);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const detalhe = `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`;
+  const detalhe = `${issue?.path.join('.') ?? ''}: ${(issue?.message ?? '').replace(/\.$/, '')}`;
   throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe }, result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
 }
 
