@@ -5,7 +5,7 @@ import { cnpjCheckDigits, todayInBahia } from '@plac/shared/domain';
 import { describe, expect, it } from 'vitest';
 import { s3Client } from '../platform/aws';
 import { config } from '../platform/env';
-import { eventoXml, nfeXml, resNfeXml } from './fixtures/builder';
+import { CNPJ_EMITENTE_ALFA, eventoXml, nfeXml, resNfeXml } from './fixtures/builder';
 import { cursorDe, fatePorChave, ingerir, registrarConsulta, type DocumentoDistribuido } from './service';
 import * as store from './store';
 
@@ -146,6 +146,16 @@ describe('Fat-e ingestion', () => {
     const compostas = await store.duplicatasPorChaveComposta({ emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: '2026-09-10', valor: 100000, numero: '001' });
     expect(compostas.map((d) => d.chave).sort()).toEqual([a.chave, b.chave].sort());
     expect(await store.duplicatasPorChaveComposta({ emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: '2026-09-10', valor: 100001, numero: '001' })).toEqual([]);
+  });
+
+  it('finds a Fat-e of an alphanumeric CNPJ by issuer and by composite key', async () => {
+    const destinatario = novoCnpj();
+    const a = nfeXml({ numero: randomInt(1, 999_999_999), emitente: CNPJ_EMITENTE_ALFA, destinatario: { cnpj: destinatario } });
+    await ingerir('SC', [doc(1, NFE, a.xml)]);
+    const doEmitente = await store.fatesDoEmitente(CNPJ_EMITENTE_ALFA, '2026-08-10T00:00:00Z', '2026-08-11T00:00:00Z');
+    expect(doEmitente.map((f) => f.chave)).toContain(a.chave);
+    const [dup] = await store.duplicatasPorChaveComposta({ emitenteCnpj: CNPJ_EMITENTE_ALFA, destinatarioDoc: destinatario, vencimento: '2026-11-10', valor: 134567, numero: '003' });
+    expect(dup).toMatchObject({ chave: a.chave, emitenteCnpj: CNPJ_EMITENTE_ALFA, status: 'ATIVA' });
   });
 
   it('keeps an invalid document as an error document with its XML in the bucket, byte-identical', async () => {
