@@ -8,7 +8,7 @@ import { logger } from '../platform/observability';
 import { consume, inConstantTime, type Quota } from '../platform/rate-limit';
 import { verifyPassword } from '../platform/passwords';
 import * as users from '../users/service';
-import type { UserRecord } from '../users/store';
+import type { UserRecord } from '../users/service';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
 import { verifyClientCertificate } from './certificate';
 import { loadTrustStore } from './trust';

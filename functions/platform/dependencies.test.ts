@@ -52,6 +52,16 @@ describe('dependencies between contexts', () => {
     expect(contextGraph().get('users')?.has('clientes')).toBe(true);
   });
 
+  it("reaches another context only through its service, never its store", () => {
+    const offending = sourceFiles(functionsDir).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)]
+        .map(([, spec]) => join(file, '..', spec!))
+        .filter((target) => contextOf(target) !== contextOf(file) && /[\\/]store$/.test(target))
+        .map((target) => `${relative(functionsDir, file)} → ${relative(functionsDir, target)}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it('has no cycle', () => {
     expect(cycles(contextGraph()).map((c) => c.join(' → '))).toEqual([]);
   });

@@ -18,6 +18,8 @@ import * as store from './store';
 import type { UserRecord } from './store';
 
 export { rolesList };
+/** The user as other contexts receive it (they read users through this service, never the store). */
+export type { UserRecord };
 
 const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 const AVATAR_URL_SECONDS = 3600;
