@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as z from 'zod';
-import { isValidCnpj, isValidCpf, splitChaveAcesso, type Centavos, type ChaveAcessoSplit } from '@plac/shared/domain';
+import { isValidCnpj, isValidCpf, parseDecimal, splitChaveAcesso, type Centavos, type ChaveAcessoSplit } from '@plac/shared/domain';
 import { message, type MessageKey } from '@plac/shared/messages';
 // zod's issues in pt-BR with the catalogue's texts, for the error screen.
 import '@plac/shared/validation';
@@ -114,14 +114,15 @@ const parser = new XMLParser({
 
 const texto = z.string().trim().min(1);
 
-/** A decimal with at most 2 places ("1234.5", "0.00") as exact centavos; never through a float. */
-const dinheiro = z
-  .string()
-  .regex(/^(0|[1-9]\d{0,12})(\.\d{1,2})?$/, { error: 'valor decimal inválido' })
-  .transform((v) => {
-    const [inteiro = '0', fracao = ''] = v.split('.');
-    return Number(BigInt(inteiro) * 100n + BigInt(fracao.padEnd(2, '0'))) as Centavos;
-  });
+/** A decimal with at most 2 places ("1234.5", "0.00") as exact centavos (shared money rule). */
+const dinheiro = z.string().transform((v, ctx) => {
+  const centavos = parseDecimal(v);
+  if (centavos === null) {
+    ctx.addIssue({ code: 'custom', message: 'valor decimal inválido' });
+    return z.NEVER;
+  }
+  return centavos;
+});
 
 /** Date-time with a UTC offset (the NF-e's TDateTimeUTC), stored as an ISO-8601 UTC instant. */
 const instante = z

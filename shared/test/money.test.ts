@@ -3,9 +3,11 @@ import {
   asCentavos,
   asMilesimos,
   formatBRL,
+  formatDecimal,
   formatMilesimos,
   multiplyMilesimos,
   parseBRL,
+  parseDecimal,
   percentOf,
   roundHalfUpToCentavos,
   sumCentavos,
@@ -220,5 +222,30 @@ describe('percentOf', () => {
 
   it('refuses fractional basis points', () => {
     expect(() => percentOf(c(100), 12.5)).toThrow(RangeError);
+  });
+});
+
+describe('parseDecimal and formatDecimal (the documents\' decimal form)', () => {
+  it.each([
+    ['1234.56', 123456],
+    ['1234.5', 123450],
+    ['0.00', 0],
+    ['7', 700],
+    ['0.05', 5],
+  ])('parseDecimal(%j) → %i', (text, centavos) => {
+    expect(parseDecimal(text)).toBe(centavos);
+  });
+
+  it.each(['1,50', '1.234', '-1.00', '01.00', ' 1.00', '1.', '', 'abc', '1e3'])('refuses %j', (text) => {
+    expect(parseDecimal(text)).toBeNull();
+  });
+
+  it.each([
+    [123456, '1234.56'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [-150, '-1.50'],
+  ])('formatDecimal(%i) → %j', (centavos, text) => {
+    expect(formatDecimal(asCentavos(centavos))).toBe(text);
   });
 });

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { XMLBuilder } from 'fast-xml-parser';
-import { buildChaveAcesso, cnpjCheckDigits, UFS, type Uf } from '@plac/shared/domain';
+import { asCentavos, buildChaveAcesso, cnpjCheckDigits, formatDecimal, UFS, type Uf } from '@plac/shared/domain';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 
@@ -117,7 +117,7 @@ const STEP_MS = 17 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** Money: centavos in, "1234.56" out. */
-const money = (centavos: number) => (centavos / 100).toFixed(2);
+const money = (centavos: number) => formatDecimal(asCentavos(centavos));
 
 /** ISO date-time with the -03:00 offset of Brasília, as NF-e dates are written. */
 function brasilia(ms: number): string {

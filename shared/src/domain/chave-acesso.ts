@@ -1,4 +1,4 @@
-import { isValidCnpj, normalizeCnpj } from './cnpj';
+import { isValidCnpj, mod11CheckDigit, normalizeCnpj } from './cnpj';
 import { UFS } from './uf';
 
 /**
@@ -43,17 +43,10 @@ export interface ChaveAcessoSplit extends ChaveAcessoParts {
 const SHAPE = /^(\d{2})(\d{4})([0-9A-Z]{12}\d{2})(\d{2})(\d{3})(\d{9})(\d)(\d{8})(\d)$/;
 const UF_CODES = new Set<string>(UFS.map((u) => String(u.codigo)));
 
-/** Modulo 11, weights 2..9 from the right, character value = charCode − 48; remainder 0 or 1 → 0. */
+/** The key's check digit: the CNPJ's modulo-11 rule (cnpj.ts mod11CheckDigit) over the first 43 characters. */
 export function chaveAcessoCheckDigit(first43: string): string {
   if (!/^[0-9A-Z]{43}$/.test(first43)) throw new RangeError(`chaveAcessoCheckDigit needs 43 characters 0-9/A-Z, got "${first43}"`);
-  let sum = 0;
-  let weight = 2;
-  for (let i = first43.length - 1; i >= 0; i--) {
-    sum += (first43.charCodeAt(i) - 48) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const rest = sum % 11;
-  return String(rest < 2 ? 0 : 11 - rest);
+  return String(mod11CheckDigit(first43));
 }
 
 const pad = (value: string | number, size: number) => String(value).padStart(size, '0');

@@ -21,8 +21,12 @@ export function normalizeCnpj(input: string): string {
   return input.replace(/[./\-\s]/g, '').toUpperCase();
 }
 
-/** Modulo 11 with weights 2..9 from the right, restarting at 2 after 9. */
-function checkDigit(chars: string): number {
+/**
+ * Modulo 11 with weights 2..9 from the right, restarting at 2 after 9; each character is worth its
+ * ASCII code minus 48 (digits keep their value, letters count from 17); a remainder of 0 or 1 gives 0.
+ * The rule of the CNPJ's check digits and of the NF-e access key's (chave-acesso.ts).
+ */
+export function mod11CheckDigit(chars: string): number {
   let sum = 0;
   let weight = 2;
   for (let i = chars.length - 1; i >= 0; i--) {
@@ -37,8 +41,8 @@ function checkDigit(chars: string): number {
 export function cnpjCheckDigits(first12: string): string {
   const value = normalizeCnpj(first12);
   if (!FIRST_12.test(value)) throw new RangeError(`cnpjCheckDigits needs 12 characters 0-9 or A-Z, got "${first12}"`);
-  const d1 = checkDigit(value);
-  const d2 = checkDigit(value + String(d1));
+  const d1 = mod11CheckDigit(value);
+  const d2 = mod11CheckDigit(value + String(d1));
   return `${d1}${d2}`;
 }
 

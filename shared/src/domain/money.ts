@@ -117,3 +117,20 @@ export function percentOf(value: Centavos, percentBasisPoints: number): Centavos
   assertInteger(percentBasisPoints, 'basis points');
   return toCentavos(divHalfUp(BigInt(value) * BigInt(percentBasisPoints), 10_000n));
 }
+
+/**
+ * The decimal form documents and XML use for money ('1234.5', '0.00': a dot, at most 2 places, no
+ * sign, no grouping) to exact centavos; anything else gives null. Never through a float.
+ */
+export function parseDecimal(text: string): Centavos | null {
+  const match = /^(0|[1-9]\d{0,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'))) as Centavos;
+}
+
+/** Centavos in the decimal form with 2 places: 123456 → '1234.56', 5 → '0.05', -150 → '-1.50'. */
+export function formatDecimal(value: Centavos): string {
+  assertInteger(value, 'centavos');
+  const abs = Math.abs(value);
+  return `${value < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
