@@ -28,6 +28,7 @@ describe('NF-e with a billing group', () => {
       numero: '1234',
       emissao: '2026-08-10T12:30:00.000Z',
       protocolo: '135260000000001',
+      recebimento: '2026-08-10T12:31:02.000Z',
       emitente: { cnpj: CNPJ_EMITENTE, nome: 'INDUSTRIA DE EMBALAGENS PAULISTA LTDA', uf: 'SP' },
       destinatario: { cnpj: CNPJ_DESTINATARIO, nome: 'COMERCIO DE ALIMENTOS BAIANO S.A.', uf: 'BA' },
       valorNota: 334567,

@@ -61,6 +61,8 @@ export interface NfeFatura {
   /** ISO-8601 UTC instant. */
   emissao: string;
   protocolo: string;
+  /** ISO-8601 UTC instant the Sefaz authorised it (protNFe dhRecbto), when the document says. */
+  recebimento?: string;
   emitente: { cnpj: string; nome: string; uf: string };
   destinatario: Parte;
   valorNota: Centavos;
@@ -159,7 +161,7 @@ const nfeProcSchema = z.object({
           .optional(),
       }),
     }),
-    protNFe: z.object({ infProt: z.object({ chNFe: texto, cStat: texto, nProt: texto.optional() }) }),
+    protNFe: z.object({ infProt: z.object({ chNFe: texto, cStat: texto, nProt: texto.optional(), dhRecbto: instante.optional() }) }),
   }),
 });
 
@@ -230,7 +232,7 @@ const AUTORIZADA = new Set(['100', '150']);
 function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
   const { nfeProc } = validar(nfeProcSchema, tree, nome);
   const inf = nfeProc.NFe.infNFe;
-  const { chNFe: chave, cStat, nProt } = nfeProc.protNFe.infProt;
+  const { chNFe: chave, cStat, nProt, dhRecbto } = nfeProc.protNFe.infProt;
   const parts = chaveValida(chave);
   // The key of the authorisation is the key of the signed document: infNFe Id is "NFe" + key.
   if (inf['@_Id'] !== `NFe${chave}`) {
@@ -276,6 +278,7 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
     numero: inf.ide.nNF,
     emissao: inf.ide.dhEmi,
     protocolo: nProt ?? '',
+    ...(dhRecbto ? { recebimento: dhRecbto } : {}),
     emitente: { cnpj: emitenteCnpj, nome: inf.emit.xNome, uf: inf.emit.enderEmit.UF },
     destinatario,
     valorNota: inf.total.ICMSTot.vNF,

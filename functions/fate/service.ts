@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { isUf, todayInBahia, UFS, type Uf } from '@plac/shared/domain';
 import { s3Client } from '../platform/aws';
 import { config } from '../platform/env';
@@ -18,6 +18,17 @@ export interface DocumentoDistribuido {
   nsu: string;
   schema: string;
   xml: string;
+  /** The document's bytes as delivered, when they may differ from the UTF-8 of `xml` (kept byte-identical in S3). */
+  bytes?: Buffer;
+}
+
+/** What the load did with one document (the batch import shows these). */
+export interface DocumentoProcessado {
+  nsu: string;
+  schema: string;
+  resultado: keyof ResultadoIngestao;
+  chave?: string;
+  erro?: string;
 }
 
 export interface ResultadoIngestao extends store.Contagem {
@@ -25,12 +36,25 @@ export interface ResultadoIngestao extends store.Contagem {
   repetidos: number;
 }
 
+export interface Ingestao extends ResultadoIngestao {
+  documentos: DocumentoProcessado[];
+  /** The newest authorisation (or event) instant among the documents, ISO UTC; null when none carries one. */
+  publicadoEm: string | null;
+}
+
 export interface IngestaoHooks {
   /** Called after a document's writes and before the cursor moves past it (tests inject crashes here). */
   aposGravar?: (documento: DocumentoDistribuido) => void | Promise<void>;
+  /**
+   * false: the cursor stays where it is. The batch import re-reads a range that may lie beyond the
+   * cursor, and moving the cursor there would skip the NSUs in between.
+   */
+  moverCursor?: boolean;
 }
 
 const CANCELAMENTO = '110111';
+/** Documents of one answer written at the same time (each is a few conditional writes and one S3 put). */
+const CONCORRENCIA = 8;
 
 /** The distribution's NSU is 15 digits; shorter values are zero-padded. */
 function nsu15(nsu: string): string {
@@ -43,10 +67,32 @@ export function xmlKey(uf: Uf, nsu: string): string {
 }
 
 /** The document's XML, gzip-compressed, in the documents bucket. Same key, same bytes: a retry overwrites nothing new. */
-async function guardarXml(key: string, xml: string): Promise<void> {
-  await s3Client().send(
-    new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: gzipSync(Buffer.from(xml, 'utf8')), ContentType: 'application/gzip' }),
-  );
+async function guardarXml(key: string, xml: string | Buffer): Promise<void> {
+  const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
+  await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: gzipSync(bytes), ContentType: 'application/gzip' }));
+}
+
+/** The document's original bytes, from the documents bucket; null when the object is gone. */
+export async function lerXml(key: string): Promise<Buffer | null> {
+  try {
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+    return gunzipSync(Buffer.from(await object.Body!.transformToByteArray()));
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
+  }
+}
+
+export async function apagarXml(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+}
+
+/** When the Sefaz published the document: its authorisation, or the event's instant. */
+function publicadoEm(doc: Documento): string | null {
+  if (doc.kind === 'nfe') return doc.recebimento ?? doc.emissao;
+  if (doc.kind === 'resumo') return doc.recebimento ?? doc.emissao;
+  if (doc.kind === 'cancelamento') return doc.data;
+  return null;
 }
 
 function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: store.FateStatus, now: string): store.FateRecord {
@@ -81,7 +127,7 @@ function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: st
 }
 
 /** An NF-e whose cancellation was recorded first is stored cancelled. */
-async function gravarNfe(uf: Uf, nsu: string, xml: string, doc: NfeFatura, now: string): Promise<store.Gravacao> {
+async function gravarNfe(uf: Uf, nsu: string, xml: string | Buffer, doc: NfeFatura, now: string): Promise<store.Gravacao> {
   const key = xmlKey(uf, nsu);
   await guardarXml(key, xml);
   const antes = await store.eventoDe(doc.chave, CANCELAMENTO);
@@ -100,10 +146,10 @@ async function gravarNfe(uf: Uf, nsu: string, xml: string, doc: NfeFatura, now: 
 async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, doc: Documento, now: string): Promise<keyof store.Contagem | 'repetidos'> {
   switch (doc.kind) {
     case 'nfe':
-      return (await gravarNfe(uf, nsu, documento.xml, doc, now)) === 'criado' ? 'fate' : 'repetidos';
+      return (await gravarNfe(uf, nsu, documento.bytes ?? documento.xml, doc, now)) === 'criado' ? 'fate' : 'repetidos';
     case 'cancelamento': {
       const key = xmlKey(uf, nsu);
-      await guardarXml(key, documento.xml);
+      await guardarXml(key, documento.bytes ?? documento.xml);
       const gravacao = await store.gravarEvento({
         chave: doc.chave,
         tpEvento: doc.tpEvento,
@@ -143,7 +189,7 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, doc:
 
 async function gravarErro(uf: Uf, documento: DocumentoDistribuido, nsu: string, error: DocumentoInvalido, now: string): Promise<keyof store.Contagem | 'repetidos'> {
   const key = xmlKey(uf, nsu);
-  await guardarXml(key, documento.xml);
+  await guardarXml(key, documento.bytes ?? documento.xml);
   const gravacao = await store.gravarDocumentoErro({
     id: `${uf}-${nsu}`,
     tipo: documento.schema,
@@ -159,38 +205,69 @@ async function gravarErro(uf: Uf, documento: DocumentoDistribuido, nsu: string, 
 }
 
 /**
- * Ingests a UF's documents in NSU order and moves its cursor past each one once its writes are done.
+ * Ingests a UF's documents and moves its cursor past them once their writes are done.
  * A failure other than an invalid document (the table or the bucket unavailable) stops the run; the
  * next run starts again from `cursorDe(uf)`.
  */
-export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[], hooks: IngestaoHooks = {}): Promise<ResultadoIngestao> {
+export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[], hooks: IngestaoHooks = {}): Promise<Ingestao> {
   if (!isUf(uf)) throw new RangeError(`unknown UF ${String(uf)}`);
   const ordenados = [...documentos].sort((a, b) => (nsu15(a.nsu) < nsu15(b.nsu) ? -1 : nsu15(a.nsu) > nsu15(b.nsu) ? 1 : 0));
-  const resultado: ResultadoIngestao = { fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 0 };
+  const resultado: Ingestao = { fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 0, documentos: [], publicadoEm: null };
   // What this run newly stored, so a repeated run adds nothing (a stop before this write loses its counts).
   const somarAoDia = async () => {
-    const { repetidos: _r, ...contagem } = resultado;
+    const { fate, eventos, resumos, erros, ignorados } = resultado;
+    const contagem = { fate, eventos, resumos, erros, ignorados };
     if (Object.values(contagem).some((n) => n > 0)) await store.somarHistorico(uf, todayInBahia(), contagem);
   };
-  try {
-    for (const documento of ordenados) {
-      const nsu = nsu15(documento.nsu);
-      const now = new Date().toISOString();
-      let contou: keyof ResultadoIngestao;
-      try {
-        contou = await gravar(uf, documento, nsu, parseDocumento(documento), now);
-      } catch (error) {
-        if (!(error instanceof DocumentoInvalido)) throw error;
-        contou = await gravarErro(uf, documento, nsu, error, now);
-      }
-      resultado[contou] += 1;
-      await hooks.aposGravar?.(documento);
-      await store.avancarCursor(uf, Number(nsu));
+  const processar = async (documento: DocumentoDistribuido): Promise<DocumentoProcessado> => {
+    const nsu = nsu15(documento.nsu);
+    const now = new Date().toISOString();
+    const processado: DocumentoProcessado = { nsu, schema: documento.schema, resultado: 'ignorados' };
+    try {
+      const doc = parseDocumento(documento);
+      if (doc.kind !== 'ignorado') processado.chave = doc.chave;
+      processado.resultado = await gravar(uf, documento, nsu, doc, now);
+      const instante = publicadoEm(doc);
+      if (instante && (!resultado.publicadoEm || instante > resultado.publicadoEm)) resultado.publicadoEm = instante;
+    } catch (error) {
+      if (!(error instanceof DocumentoInvalido)) throw error;
+      processado.resultado = await gravarErro(uf, documento, nsu, error, now);
+      processado.erro = error.erro;
     }
+    resultado[processado.resultado] += 1;
+    await hooks.aposGravar?.(documento);
+    return processado;
+  };
+
+  // Documents are written CONCORRENCIA at a time; the cursor then moves to the end of the longest run
+  // of finished documents from the start (never past one that is not written). A failure stops new
+  // work, lets what is in flight finish, moves the cursor that far and is rethrown.
+  const feitos: (DocumentoProcessado | undefined)[] = new Array(ordenados.length);
+  let proximo = 0;
+  let falha: { error: unknown } | null = null;
+  const trabalhador = async () => {
+    while (!falha && proximo < ordenados.length) {
+      const i = proximo++;
+      try {
+        feitos[i] = await processar(ordenados[i]!);
+      } catch (error) {
+        falha ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCORRENCIA, ordenados.length) }, trabalhador));
+  let prefixo = 0;
+  while (prefixo < feitos.length && feitos[prefixo]) prefixo++;
+  resultado.documentos = feitos.filter((d): d is DocumentoProcessado => d !== undefined);
+  try {
+    if (prefixo > 0 && hooks.moverCursor !== false) await store.avancarCursor(uf, Number(nsu15(ordenados[prefixo - 1]!.nsu)));
   } catch (error) {
+    falha ??= { error };
+  }
+  if (falha) {
     // The run's own failure is the one to report, even if the history cannot be written either.
     await somarAoDia().catch(() => undefined);
-    throw error;
+    throw falha.error;
   }
   await somarAoDia();
   return resultado;
@@ -206,17 +283,32 @@ export async function fatePorChave(chave: string): Promise<store.FateRecord | nu
   return store.fatePorChave(chave);
 }
 
-/** Records a UF's latest distribution answer (status and its ultNSU/maxNSU) for the loads screen. */
-export async function registrarConsulta(uf: Uf, resposta: { cStat: string; ultNSU: string; maxNSU: string }): Promise<void> {
+export function codigoDaUf(uf: Uf): number {
   const codigo = UFS.find((u) => u.uf === uf)?.codigo;
   if (codigo === undefined) throw new RangeError(`unknown UF ${uf}`);
-  await store.gravarResumoProcessamento({
-    uf,
-    cuf: codigo,
-    sigla: uf,
-    cStat: resposta.cStat,
-    ultNSU: nsu15(resposta.ultNSU),
-    nsuMax: nsu15(resposta.maxNSU),
-    updatedAt: new Date().toISOString(),
-  });
+  return codigo;
+}
+
+/**
+ * Records a UF's latest distribution answer on its processing summary: the status, its ultNSU/maxNSU
+ * (kept from before when a refusal carries none), when it was asked, until when to wait after a 656,
+ * and the publication instant of the newest document it brought.
+ */
+export async function registrarConsulta(
+  uf: Uf,
+  resposta: { cStat: string; xMotivo?: string; ultNSU?: string; maxNSU?: string },
+  extra: { publicadoEm?: string | null; aguardarAte?: string | null; agora?: Date } = {},
+): Promise<void> {
+  await store.registrarResumoProcessamento(
+    { uf, cuf: codigoDaUf(uf) },
+    {
+      cStat: resposta.cStat,
+      xMotivo: resposta.xMotivo ?? '',
+      consultadoEm: (extra.agora ?? new Date()).toISOString(),
+      aguardarAte: extra.aguardarAte ?? null,
+      ...(resposta.ultNSU !== undefined ? { ultNSU: nsu15(resposta.ultNSU) } : {}),
+      ...(resposta.maxNSU !== undefined ? { nsuMax: nsu15(resposta.maxNSU) } : {}),
+    },
+    extra.publicadoEm ?? null,
+  );
 }

@@ -177,9 +177,15 @@ const resumoProcessamento = new Entity({
     cuf: { type: 'number', required: true },
     sigla: { type: 'string', required: true },
     cStat: { type: 'string', required: true },
+    xMotivo: { type: 'string' },
     ultNSU: { type: 'string', required: true },
     nsuMax: { type: 'string', required: true },
-    updatedAt: { type: 'string', required: true },
+    /** The authorisation instant of the newest document loaded from this Sefaz: when its data last moved. */
+    updatedAt: { type: 'string' },
+    /** When the platform last asked this Sefaz. */
+    consultadoEm: { type: 'string', required: true },
+    /** After a 656 (too many requests): no call to this Sefaz before this instant. */
+    aguardarAte: { type: 'string' },
   },
   indexes: {
     byUf: { pk: { field: 'pk', composite: ['uf'] }, sk: { field: 'sk', composite: [] } },
@@ -379,6 +385,29 @@ export async function documentosErro(options: { limite?: number; cursor?: string
 }
 
 /** The UF's last committed NSU, or null before its first document. */
+/**
+ * Error documents created from `de` to `ate` (ISO instants, inclusive), newest first, of one UF
+ * (gsi1) or of all (gsi2): a key-range query, at most `limite` items (the screen pages over them).
+ */
+export async function documentosErroNoPeriodo(uf: string | null, de: string, ate: string, limite = 5000): Promise<DocumentoErroRecord[]> {
+  const entity = db().entities.documentoErro;
+  // `ate` + '~' closes the range after every id of the last instant ('~' sorts after the ids' characters).
+  const query = uf ? entity.query.byUf({ uf }) : entity.query.all({});
+  const { data } = await query.between({ createdAt: de }, { createdAt: `${ate}~` }).go({ order: 'desc', limit: limite, pages: 'all' });
+  return data;
+}
+
+/** Removes an error document; false when it was not there. */
+export async function removerDocumentoErro(id: string): Promise<boolean> {
+  try {
+    await db().entities.documentoErro.delete({ id }).where((attr, op) => op.exists(attr.id)).go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
 export async function lerCursor(uf: string): Promise<number | null> {
   const { data } = await db().entities.cursor.get({ uf }).go();
   return data?.ultNSU ?? null;
@@ -399,8 +428,46 @@ export async function avancarCursor(uf: string, nsu: number): Promise<boolean> {
   }
 }
 
-export async function gravarResumoProcessamento(record: ResumoProcessamentoRecord): Promise<void> {
-  await db().entities.resumoProcessamento.put(record).go();
+/**
+ * Records a distribution answer on the UF's summary. `ultNSU`/`nsuMax` are kept when the answer has
+ * none (a refusal repeats the request's), and `updatedAt` only ever moves forward: a batch import of
+ * old documents or a late retry never makes a Sefaz look staler or fresher than it is.
+ */
+export async function registrarResumoProcessamento(
+  chave: { uf: string; cuf: number },
+  resposta: { cStat: string; xMotivo: string; consultadoEm: string; aguardarAte: string | null; ultNSU?: string; nsuMax?: string },
+  publicadoEm: string | null,
+): Promise<void> {
+  const entity = db().entities.resumoProcessamento;
+  const atual = (await entity.get({ uf: chave.uf }).go()).data;
+  await entity
+    .put({
+      uf: chave.uf,
+      cuf: chave.cuf,
+      sigla: chave.uf,
+      cStat: resposta.cStat,
+      xMotivo: resposta.xMotivo,
+      ultNSU: resposta.ultNSU ?? atual?.ultNSU ?? '0'.padStart(15, '0'),
+      nsuMax: resposta.nsuMax ?? atual?.nsuMax ?? '0'.padStart(15, '0'),
+      consultadoEm: resposta.consultadoEm,
+      ...(resposta.aguardarAte ? { aguardarAte: resposta.aguardarAte } : {}),
+      ...(atual?.updatedAt ? { updatedAt: atual.updatedAt } : {}),
+    })
+    .go();
+  if (!publicadoEm) return;
+  try {
+    await entity
+      .patch({ uf: chave.uf })
+      .set({ updatedAt: publicadoEm })
+      .where((attr, op) => `${op.notExists(attr.updatedAt)} OR ${op.lt(attr.updatedAt, publicadoEm)}`)
+      .go();
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+}
+
+export async function resumoProcessamentoDa(uf: string): Promise<ResumoProcessamentoRecord | null> {
+  return (await db().entities.resumoProcessamento.get({ uf }).go()).data;
 }
 
 export async function resumosProcessamento(): Promise<ResumoProcessamentoRecord[]> {

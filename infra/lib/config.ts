@@ -32,6 +32,12 @@ export interface AppConfig {
   readonly portalOrigin: string;
   /** Optional e-mail subscribed to the alarm topic. */
   readonly alarmEmail?: string;
+  /**
+   * The Sefaz distribution service (base URL, `<url>/<UF>/NFeDistribuicaoDFe`), the Secrets Manager
+   * secret with the platform's e-CNPJ (`{ "cert", "key", "ca"? }` PEMs) and the active UFs
+   * (comma-separated; all 27 when unset). Without them the Sefaz load's schedule is not created.
+   */
+  readonly sefaz?: { readonly url: string; readonly credentialsSecretArn: string; readonly ufs?: string };
 }
 
 export const DEFAULT_MAIL_DOMAIN = 'plac.example.gov.br';
@@ -83,6 +89,12 @@ export function readConfig(node: Node): AppConfig {
     portalDomainName && portalCertificateArn ? { domainName: portalDomainName, certificateArn: portalCertificateArn } : undefined;
 
   const alarmEmail = text('alarmEmail');
+  const sefazUrl = text('sefazUrl');
+  const sefazCredentialsSecretArn = text('sefazCredentialsSecretArn');
+  if (Boolean(sefazUrl) !== Boolean(sefazCredentialsSecretArn)) {
+    throw new Error('context sefazUrl and sefazCredentialsSecretArn must be given together');
+  }
+  const sefazUfs = text('sefazUfs');
   return {
     stage,
     mailDomain,
@@ -91,5 +103,6 @@ export function readConfig(node: Node): AppConfig {
     ...(portalDomain ? { portalDomain } : {}),
     portalOrigin: text('portalOrigin') ?? (portalDomain ? `https://${portalDomain.domainName}` : FALLBACK_PORTAL_ORIGIN),
     ...(alarmEmail ? { alarmEmail } : {}),
+    ...(sefazUrl && sefazCredentialsSecretArn ? { sefaz: { url: sefazUrl, credentialsSecretArn: sefazCredentialsSecretArn, ...(sefazUfs ? { ufs: sefazUfs } : {}) } } : {}),
   };
 }

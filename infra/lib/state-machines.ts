@@ -1,26 +1,48 @@
 /**
  * The state machines of the CDK app as plain data (no CDK import), for the local twin: which
  * construct ids exist and, for each Task state, the FunctionSpec id it invokes. The definitions
- * themselves are built in constructs/reference-load.ts from these names, so they cannot drift.
+ * themselves are built in constructs/fan-out-load.ts from these names, so they cannot drift.
  */
-import { referenceLoadFunction, referenceLoadStateMachine } from './topology';
+import { referenceLoadFunction, referenceLoadStateMachine, sefazLoadFunction, sefazLoadStateMachine } from './topology';
+
+/** The state names of a fan-out load: List → Map each → One (per item) → Summarise → Done. */
+export interface FanOutStates {
+  readonly list: string;
+  readonly each: string;
+  readonly one: string;
+  readonly summarise: string;
+  readonly done: string;
+}
 
 export const REFERENCE_LOAD_STATES = {
-  listUfs: 'ListUfs',
-  loadEach: 'LoadEachUf',
-  loadUf: 'LoadUf',
+  list: 'ListUfs',
+  each: 'LoadEachUf',
+  one: 'LoadUf',
   summarise: 'Summarise',
   done: 'Done',
-} as const;
+} as const satisfies FanOutStates;
+
+export const SEFAZ_LOAD_STATES = {
+  list: 'ListSefaz',
+  each: 'LoadEachSefaz',
+  one: 'LoadSefaz',
+  summarise: 'Summarise',
+  done: 'Done',
+} as const satisfies FanOutStates;
 
 /** Construct ids of every AWS::StepFunctions::StateMachine the app synthesizes. */
-export const stateMachineIds = [referenceLoadStateMachine.id] as const;
+export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id] as const;
 
 /** State machine id → Task state name → FunctionSpec id. */
 export const localTaskBindings = {
   [referenceLoadStateMachine.id]: {
-    [REFERENCE_LOAD_STATES.listUfs]: referenceLoadFunction.id,
-    [REFERENCE_LOAD_STATES.loadUf]: referenceLoadFunction.id,
+    [REFERENCE_LOAD_STATES.list]: referenceLoadFunction.id,
+    [REFERENCE_LOAD_STATES.one]: referenceLoadFunction.id,
     [REFERENCE_LOAD_STATES.summarise]: referenceLoadFunction.id,
+  },
+  [sefazLoadStateMachine.id]: {
+    [SEFAZ_LOAD_STATES.list]: sefazLoadFunction.id,
+    [SEFAZ_LOAD_STATES.one]: sefazLoadFunction.id,
+    [SEFAZ_LOAD_STATES.summarise]: sefazLoadFunction.id,
   },
 } as const satisfies Record<(typeof stateMachineIds)[number], Record<string, string>>;

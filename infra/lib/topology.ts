@@ -49,7 +49,11 @@ export type Grant =
   | 'mail:send'
   | 'tokens:verify'
   | 'tokens:sign'
-  | 'referenceLoad:start';
+  | 'referenceLoad:start'
+  /** Delete objects of the documents bucket (an error document's XML is removed with it). */
+  | 'documents:delete'
+  /** Call the Sefaz distribution services with the platform's e-CNPJ (the secret and the URL). */
+  | 'sefaz:call';
 
 export interface FunctionSpec {
   /** Construct id and the twin's name for it. */
@@ -70,6 +74,7 @@ const httpGrants: Record<string, readonly Grant[]> = {
   clientes: ['table:read', 'table:write', 'mail:send'],
   instituicoes: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   servicos: ['table:read', 'table:write'],
+  fate: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete', 'sefaz:call'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
@@ -116,11 +121,29 @@ export const referenceLoadStateMachine = {
   schedule: { expression: 'cron(0 1 1 * ? *)', timezone: 'America/Bahia' },
 } as const;
 
+/** The Sefaz load: a state machine that maps over the active Sefaz and pulls each one's NSU sequence. */
+export const sefazLoadFunction: FunctionSpec = {
+  id: 'SefazLoadTask',
+  entry: 'fate/loader.ts',
+  memoryMb: 1024,
+  // Up to 40 distribution calls of 50 documents each per UF and run (functions/fate/carga.ts).
+  timeoutSeconds: 180,
+  grants: ['table:read', 'table:write', 'documents:read', 'documents:write', 'sefaz:call'],
+};
+
+export const sefazLoadStateMachine = {
+  id: 'SefazLoad',
+  localName: 'plac-sefaz-load',
+  /** EventBridge Scheduler: every 5 minutes. */
+  schedule: { expression: 'cron(0/5 * * * ? *)', timezone: 'America/Bahia' },
+} as const;
+
 export const allFunctions: readonly FunctionSpec[] = [
   ...httpFunctions,
   authorizerFunction,
   webhookDispatcherFunction,
   referenceLoadFunction,
+  sefazLoadFunction,
 ];
 
 /**

@@ -5,6 +5,8 @@
  */
 import { cnpjCheckDigits, cpfCheckDigits } from '@plac/shared/domain';
 import type { Role } from '@plac/shared/access';
+import type { Uf } from '@plac/shared/domain';
+import type { SefazFault } from './sefaz/simulator';
 
 export const DEMO_PASSWORD = 'Plac@2026!';
 
@@ -61,3 +63,13 @@ export const DEMO_USERS: DemoUser[] = [
   { userId: 'demo-avaliacao', name: 'Avaliação Demo', email: 'avaliacao@plac.local', cpf: cpf('135792468'), tipo: 'C', roles: ['avaliacao'], clienteId: 'demo-avaliacao' },
   { userId: 'demo-novo', name: 'Cliente Não Liberado Demo', email: 'novo@plac.local', cpf: cpf('314159265'), tipo: 'C', roles: ['cliente'], clienteId: 'demo-novo' },
 ];
+
+/**
+ * The loads the demo shows (docs/sefaz-simulator.md): every UF loads its backlog on the first start,
+ * except Roraima (does not share, 9501); Amapá and Acre have published nothing for 5 and 27 hours (the
+ * stalled-loads panel); Piauí and Tocantins each serve one broken document (the error documents).
+ */
+export const DEMO_SEFAZ: { faults: Partial<Record<Uf, SefazFault>>; stallHours: Partial<Record<Uf, number>> } = {
+  faults: { RR: '9501', AP: 'stall', AC: 'stall', PI: 'malformed', TO: 'schema' },
+  stallHours: { AP: 5, AC: 27 },
+};

@@ -4,13 +4,13 @@
  */
 import { Cron } from 'croner';
 
-/** EventBridge `cron(min hour day month weekday year)` → croner's five fields (no year, `?` → `*`). */
+/** EventBridge `cron(min hour day month weekday year)` → croner's five fields (no year, `?` → `*`, a step from 0 written with a star, as croner wants it). */
 export function toCroner(expression: string): string {
   const fields = /^cron\((.+)\)$/.exec(expression.trim())?.[1]?.split(/\s+/);
   if (!fields || fields.length !== 6) throw new Error(`not an EventBridge cron expression: ${expression}`);
   return fields
     .slice(0, 5)
-    .map((field) => (field === '?' ? '*' : field))
+    .map((field) => (field === '?' ? '*' : field.replace(/^0\//, '*/')))
     .join(' ');
 }
 

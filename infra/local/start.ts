@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PrerequisiteError } from './emulators/errors';
 import { isUf, type Uf } from '@plac/shared/domain';
 import { SEFAZ_FAULTS, type SefazFault } from './sefaz/simulator';
+import { DEMO_SEFAZ } from './demo-data';
 import { startTwin, type TwinOptions } from './twin';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,7 +43,9 @@ function sefazOptions(): NonNullable<TwinOptions['sefaz']> | undefined {
     }
     options.faults = faults;
   }
-  return Object.keys(options).length > 0 ? options : undefined;
+  // The demo's load situation unless PLAC_SEFAZ_FAULTS says otherwise (demo-data.ts).
+  if (!options.faults) Object.assign(options, DEMO_SEFAZ);
+  return options;
 }
 
 const majorNode = Number(process.versions.node.split('.')[0]);
@@ -68,7 +71,7 @@ try {
     web,
     webDir: `${repo}web`,
     accessLog: process.env.PLAC_ACCESS_LOG !== '0',
-    ...(sefazOptions() ? { sefaz: sefazOptions() } : {}),
+    sefaz: sefazOptions(),
     ...(process.env.PLAC_SQS_RETRY_DELAY ? { sqsRetryDelaySeconds: Number(process.env.PLAC_SQS_RETRY_DELAY) } : {}),
   });
   let stopping = false;

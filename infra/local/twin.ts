@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { referenceLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
+import { referenceLoadStateMachine, sefazLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
 import { startEmulators } from './emulators';
 import { assertPortFree } from './emulators/ports';
 import { ensureTestIcp } from './emulators/test-pki';
@@ -37,7 +37,13 @@ export interface TwinOptions {
   sqsRetryDelaySeconds?: number;
   schedules?: boolean;
   /** The Sefaz simulator's options (docs/sefaz-simulator.md); by default 300 documents per UF, one new per UF every 5 s. */
-  sefaz?: { seed?: number; backlog?: number; trickle?: { intervalMs: number; perTick?: number } | false; faults?: Partial<Record<Uf, SefazFault>> };
+  sefaz?: {
+    seed?: number;
+    backlog?: number;
+    trickle?: { intervalMs: number; perTick?: number } | false;
+    faults?: Partial<Record<Uf, SefazFault>>;
+    stallHours?: Partial<Record<Uf, number>>;
+  };
 }
 
 export interface Twin {
@@ -131,6 +137,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       const schedules: LocalSchedule[] = referenceLoad
         ? [startSchedule(referenceLoadStateMachine.id, referenceLoadStateMachine.schedule, () => referenceLoad.execute({}))]
         : [];
+      const sefazLoad = stateMachines.get(sefazLoadStateMachine.id);
+      if (sefazLoad) {
+        // One Sefaz load at a time: the first starts now (the demo's documents in the first minute),
+        // the schedule's next ones only once it has finished.
+        let running: Promise<unknown> | null = null;
+        const load = () => (running ??= sefazLoad.execute({ trigger: 'schedule' }).finally(() => (running = null)));
+        schedules.push(startSchedule(sefazLoadStateMachine.id, sefazLoadStateMachine.schedule, load));
+        load().catch((error: unknown) => console.error('[schedule] first Sefaz load failed:', (error as Error).message));
+      }
       stops.push(() => schedules.forEach((s) => s.stop()));
     }
 

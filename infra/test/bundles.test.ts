@@ -28,6 +28,8 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   AuthApi: { ceiling: 1230, why: 'ElectroDB, the AWS SDK (DynamoDB, S3, SES, Secrets Manager), asn1 (certificates), pngjs/jpeg-js (users → avatars)' },
   UsersApi: { ceiling: 1100, why: 'ElectroDB, the AWS SDK (DynamoDB, S3, SES), pngjs/jpeg-js (avatars)' },
   ClientesApi: { ceiling: 1410, why: 'pdf-lib (the contract PDF, imported on first use: lazy-init wrappers add ~15 KiB), ElectroDB, the AWS SDK' },
+  FateApi: { ceiling: 1100, why: 'ElectroDB, the AWS SDK (DynamoDB, S3, Secrets Manager for the Sefaz certificate), fast-xml-parser' },
+  SefazLoadTask: { ceiling: 1100, why: 'as FateApi: the load and the batch import are the same code' },
   InstituicoesApi: { ceiling: 1470, why: 'pdf-lib (signed authorisations are loaded to be checked), ElectroDB, the AWS SDK' },
 };
 

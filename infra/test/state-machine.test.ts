@@ -27,13 +27,13 @@ describe('reference-load state machine', () => {
   const taskFn = fakeArn(logicalIdOf(api, `PlacApi/Functions/${referenceLoadFunction.id}/Resource`));
 
   it('is ListUfs → Map LoadEachUf (inline, LoadUf with Retry) → Summarise → Succeed', () => {
-    expect(asl.StartAt).toBe(S.listUfs);
+    expect(asl.StartAt).toBe(S.list);
     expect(asl.TimeoutSeconds).toBe(900);
-    expect(asl.States[S.listUfs]).toMatchObject({ Type: 'Task', Resource: taskFn, Parameters: { task: 'listUfs' }, Next: S.loadEach });
-    const map = asl.States[S.loadEach]!;
+    expect(asl.States[S.list]).toMatchObject({ Type: 'Task', Resource: taskFn, Parameters: { task: 'listUfs' }, Next: S.each });
+    const map = asl.States[S.each]!;
     expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.ufs', MaxConcurrency: 5, ResultPath: '$.results', Next: S.summarise });
     expect(map.ItemProcessor!.ProcessorConfig).toEqual({ Mode: 'INLINE' });
-    expect(map.ItemProcessor!.States[S.loadUf]).toMatchObject({
+    expect(map.ItemProcessor!.States[S.one]).toMatchObject({
       Type: 'Task',
       Resource: taskFn,
       Parameters: { task: 'loadUf', 'uf.$': '$' },
@@ -74,7 +74,9 @@ describe('reference-load state machine', () => {
 
   it('is started monthly by EventBridge Scheduler in Bahia time, with a role limited to that machine', () => {
     const machineId = logicalIdOf(api, `PlacApi/${referenceLoadStateMachine.id}/Resource`);
-    const schedules = Object.values(resources(api, 'AWS::Scheduler::Schedule'));
+    const schedules = Object.values(resources(api, 'AWS::Scheduler::Schedule')).filter(
+      (s) => JSON.stringify((s.Properties as { Target?: unknown }).Target).includes(`"Ref":"${machineId}"`),
+    );
     expect(schedules).toHaveLength(1);
     expect(schedules[0]!.Properties).toMatchObject({
       ScheduleExpression: 'cron(0 1 1 * ? *)',
@@ -94,13 +96,13 @@ describe('reference-load state machine', () => {
       { trigger: 'test' },
       {
         overrides: {
-          retryIntervalOverrides: { [S.loadUf]: 0 },
+          retryIntervalOverrides: { [S.one]: 0 },
           taskResourceLocalHandlers: {
-            [S.listUfs]: async (input: Json) => {
+            [S.list]: async (input: Json) => {
               expect(input).toEqual({ task: 'listUfs' });
               return { ufs: ['BA', 'SE', 'AL'] };
             },
-            [S.loadUf]: async (input: Json) => {
+            [S.one]: async (input: Json) => {
               const uf = (input as { uf: string }).uf;
               const n = (attempts.get(uf) ?? 0) + 1;
               attempts.set(uf, n);

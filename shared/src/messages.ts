@@ -211,6 +211,19 @@ export const MESSAGES = {
   duplicatasNaoFecham: 'A soma das duplicatas ({soma}) difere do valor líquido da fatura ({liquido}).',
   documentoCnpjInvalido: 'O CNPJ {papel} {cnpj} é inválido.',
   documentoCpfInvalido: 'O CPF {papel} {cpf} é inválido.',
+  // Load control (batch import, error documents)
+  sefazObrigatoria: 'É necessário escolher uma Sefaz',
+  nsuObrigatorios: 'Os campos NSU Início e NSU Fim devem ser preenchidos',
+  nsuFimMenorInicio: 'O NSU Fim não pode ser menor ou igual ao NSU Início',
+  /** ours: the batch import's documented limit */
+  loteMaximo: 'A faixa máxima de importação é de 50 NSUs.',
+  /** ours: the batch import of a Sefaz the platform does not load from */
+  sefazInativa: 'A Sefaz informada não está entre as Sefaz ativas da plataforma.',
+  /** ours: the Sefaz did not answer or answered something else than a distribution answer */
+  sefazIndisponivel: 'A Sefaz não respondeu à consulta. Tente novamente em alguns minutos.',
+  dataInicioObrigatoria: 'O campo Data Início é obrigatório',
+  dataFimObrigatoria: 'O campo Data Fim é obrigatório',
+  faixaDataInvalida: 'Selecione um período de, no máximo, 90 dias.',
   notaNaoAutorizada: 'A NF-e {chave} não está autorizada (situação {cStat}).',
 } as const;
 

@@ -159,7 +159,7 @@ describe('menuFor', () => {
     expect(labels(menu)).toEqual(['Administração', 'Controle de Carga', 'Consulta']);
     // The user pages are for sefaz_admin only, so the user list is not offered to a manager.
     expect(itemLabels(menu, 'Administração')).toEqual(['Clientes']);
-    expect(itemLabels(menu, 'Controle de Carga')).toEqual(['Documentos com Erro']);
+    expect(itemLabels(menu, 'Controle de Carga')).toEqual(['Importação de Lote', 'Documentos com Erro']);
     expect(itemLabels(menu, 'Consulta')).toEqual(['Consumo por UF', 'Fat-e não Encontradas por UF', 'Pagamento de Serviços']);
     const all = menu.flatMap((g) => g.items.map((i) => i.label));
     expect(all).not.toContain('Gestão de Serviços');

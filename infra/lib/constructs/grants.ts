@@ -21,6 +21,8 @@ export interface GrantTargets {
   readonly mailFrom: string;
   readonly tokenSecret: secretsmanager.ISecret;
   readonly referenceLoad: sfn.IStateMachine;
+  /** The Sefaz distribution service and the platform's e-CNPJ; absent until configured (no loads then). */
+  readonly sefaz?: { readonly url: string; readonly credentials: secretsmanager.ISecret; readonly ufs?: string };
 }
 
 const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = {
@@ -37,6 +39,14 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   },
   'tokens:verify': (fn, t) => grantTokenSecret(fn, t),
   'tokens:sign': (fn, t) => grantTokenSecret(fn, t),
+  'documents:delete': (fn, t) => t.documents.grantDelete(fn),
+  'sefaz:call': (fn, t) => {
+    if (!t.sefaz) return;
+    t.sefaz.credentials.grantRead(fn);
+    fn.addEnvironment('PLAC_SEFAZ_URL', t.sefaz.url);
+    fn.addEnvironment('PLAC_SEFAZ_CREDENTIALS_ARN', t.sefaz.credentials.secretArn);
+    if (t.sefaz.ufs) fn.addEnvironment('PLAC_SEFAZ_UFS', t.sefaz.ufs);
+  },
   'referenceLoad:start': (fn, t) => {
     t.referenceLoad.grantStartExecution(fn);
     fn.addEnvironment('REFERENCE_LOAD_STATE_MACHINE_ARN', t.referenceLoad.stateMachineArn);

@@ -6,6 +6,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { AppConfig } from '../config';
@@ -14,11 +15,13 @@ import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
 import { placFunction } from '../constructs/plac-function';
 import { referenceLoadMachine } from '../constructs/reference-load';
+import { sefazLoadMachine } from '../constructs/sefaz-load';
 import {
   allFunctions,
   authorizerFunction,
   httpFunctions,
   referenceLoadFunction,
+  sefazLoadFunction,
   serviceName,
   webhookDispatcherFunction,
   type FunctionSpec,
@@ -36,6 +39,7 @@ export class ApiStack extends Stack {
   readonly webApi: PlacHttpApi;
   readonly mtlsApi?: PlacHttpApi;
   readonly referenceLoad: sfn.StateMachine;
+  readonly sefazLoad: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -83,6 +87,14 @@ export class ApiStack extends Stack {
     fn(webhookDispatcherFunction).addEventSource(new SqsEventSource(data.webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
 
     this.referenceLoad = referenceLoadMachine(this, fn(referenceLoadFunction));
+    this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
+    const sefaz = config.sefaz
+      ? {
+          url: config.sefaz.url,
+          credentials: secretsmanager.Secret.fromSecretCompleteArn(this, 'SefazCredentials', config.sefaz.credentialsSecretArn),
+          ...(config.sefaz.ufs ? { ufs: config.sefaz.ufs } : {}),
+        }
+      : undefined;
 
     const targets = {
       table: data.table,
@@ -93,6 +105,7 @@ export class ApiStack extends Stack {
       mailFrom: config.mailFrom,
       tokenSecret: data.tokenSecret,
       referenceLoad: this.referenceLoad,
+      ...(sefaz ? { sefaz } : {}),
     };
     for (const spec of allFunctions) {
       if (spec.id === referenceLoadFunction.id && spec.grants.includes('referenceLoad:start')) {
@@ -104,5 +117,6 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.webApi.stage.url });
     new CfnOutput(this, 'ReferenceLoadStateMachineArn', { value: this.referenceLoad.stateMachineArn });
+    new CfnOutput(this, 'SefazLoadStateMachineArn', { value: this.sefazLoad.stateMachineArn });
   }
 }

@@ -37,6 +37,11 @@ export interface GeneratedDocument {
 export interface GenerateOptions {
   /** Leaves `cobr` and `emit` out of an nfeProc (or `chNFe` out of the others). */
   breakSchema?: boolean;
+  /**
+   * When document `index` was issued (ms) and the spacing to the next one; by default 2026-09-01 08:00
+   * plus 17 minutes per document. The simulator anchors it to its own clock (docs/sefaz-simulator.md).
+   */
+  clock?: (index: number) => { atMs: number; spacingMs: number };
 }
 
 export interface Company {
@@ -151,11 +156,14 @@ interface Core {
 }
 
 /** The facts every kind shares, drawn in a fixed order after the kind's draw. */
-function core(seed: number, uf: Uf, index: number): Core {
+function core(seed: number, uf: Uf, index: number, clock?: GenerateOptions['clock']): Core {
   const rng = mulberry32(hash(`${seed}:${uf}:${index}`));
   rng(); // the kind's draw
   const cUF = CODE_BY_UF.get(uf)!;
-  const issuedMs = FIRST_ISSUE_MS + index * STEP_MS + int(rng, 0, STEP_MS - 1000);
+  // Somewhere within the document's slot: the same draw, scaled to the slot's length.
+  const jitter = int(rng, 0, STEP_MS - 1000);
+  const slot = clock?.(index);
+  const issuedMs = slot ? slot.atMs + Math.floor((jitter * Math.max(slot.spacingMs - 1000, 0)) / STEP_MS) : FIRST_ISSUE_MS + index * STEP_MS + jitter;
   const emit = pick(rng, COMPANY_POOL);
   let dest = pick(rng, COMPANY_POOL);
   while (dest.cnpj === emit.cnpj) dest = pick(rng, COMPANY_POOL);
@@ -192,7 +200,7 @@ function split(total: number, n: number): number[] {
 }
 
 function nfeProc(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
-  const c = core(seed, uf, index);
+  const c = core(seed, uf, index, options.clock);
   const { rng } = c;
   const cUF = CODE_BY_UF.get(uf)!;
 
@@ -330,7 +338,7 @@ function nfeProc(seed: number, uf: Uf, index: number, options: GenerateOptions):
 }
 
 function resNFe(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
-  const c = core(seed, uf, index);
+  const c = core(seed, uf, index, options.clock);
   const vNF = int(c.rng, 10_000, 5_000_000);
   const body: Record<string, unknown> = {
     '@_versao': '1.01',
@@ -352,11 +360,11 @@ function resNFe(seed: number, uf: Uf, index: number, options: GenerateOptions): 
 }
 
 function procEventoNFe(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
-  const c = core(seed, uf, index);
+  const c = core(seed, uf, index, options.clock);
   // The cancelled NF-e: the latest nfeProc among the 100 documents before this one (document 0 is one).
   let target = Math.max(0, index - int(c.rng, 1, 100));
   while (target > 0 && kindOf(seed, uf, target) !== 'nfeProc') target--;
-  const cancelled = core(seed, uf, target);
+  const cancelled = core(seed, uf, target, options.clock);
   const cUF = String(CODE_BY_UF.get(uf)!);
   const eventMs = Math.max(c.issuedMs, cancelled.recebidoMs + 60_000);
   const eventProt = `1${cUF}${cancelled.nProt.slice(3, 5)}${String(900_000_000 + index).padStart(10, '0')}`;

@@ -61,6 +61,11 @@ export interface SefazSimulatorOptions {
   faults?: Partial<Record<Uf, SefazFault>>;
   /** New documents while running: `perTick` per UF every `intervalMs`; `false` turns it off. Default 1 every 5 s. */
   trickle?: { intervalMs: number; perTick?: number } | false;
+  /**
+   * On a UF's first start with the `stall` fault: how many hours ago its last document was issued, so
+   * that a load stalled for that long can be shown at once. Default 0.
+   */
+  stallHours?: Partial<Record<Uf, number>>;
 }
 
 export interface SefazSimulator {
@@ -77,12 +82,27 @@ export interface SefazSimulator {
 
 type Special = { drop: string } | { spoil: 'malformed' | 'schema' };
 
+/** From generated index `fromIndex` on, document i is issued at atMs + (i - fromIndex) × spacingMs. */
+interface ClockSegment {
+  fromIndex: number;
+  atMs: number;
+  spacingMs: number;
+}
+
 interface UfState {
   seed: number;
   maxNsu: number;
   /** By NSU: the documents that are not plain generated ones. */
   special: Record<string, Special>;
+  /**
+   * When the generated documents were issued: the backlog ends at the UF's first start, later ones
+   * when they were added. States written before the clock existed have none (fixed 2026-09 dates).
+   */
+  clock?: ClockSegment[];
 }
+
+/** The backlog's documents are this far apart, as in documents.ts. */
+const BACKLOG_SPACING_MS = 17 * 60_000;
 
 export const padNsu = (nsu: number) => String(nsu).padStart(NSU_DIGITS, '0');
 
@@ -147,7 +167,9 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
     if (existsSync(file)) {
       states.set(uf, JSON.parse(readFileSync(file, 'utf8')) as UfState);
     } else {
-      states.set(uf, { seed: options.seed ?? 1, maxNsu: backlog, special: {} });
+      const stalledMs = options.faults?.[uf] === 'stall' ? (options.stallHours?.[uf] ?? 0) * 3_600_000 : 0;
+      const atMs = Date.now() - stalledMs - backlog * BACKLOG_SPACING_MS;
+      states.set(uf, { seed: options.seed ?? 1, maxNsu: backlog, special: {}, clock: [{ fromIndex: 0, atMs, spacingMs: BACKLOG_SPACING_MS }] });
       save(uf);
     }
   }
@@ -175,12 +197,30 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
     save(uf);
   };
 
+  const trickleSpacingMs = options.trickle ? options.trickle.intervalMs / (options.trickle.perTick ?? 1) : 5000;
+
   const addDocuments = (uf: Uf, count = 1) => {
     const state = states.get(uf);
     if (!state) throw new Error(`the simulator does not serve ${uf}`);
+    const last = state.clock?.at(-1);
+    if (state.clock && last) {
+      // New documents are issued now: a new clock segment when the last one does not put them near now.
+      const next = generatedIndex(state, state.maxNsu + 1);
+      const predicted = last.atMs + (next - last.fromIndex) * last.spacingMs;
+      if (Math.abs(predicted - Date.now()) > 60_000) state.clock.push({ fromIndex: next, atMs: Date.now(), spacingMs: trickleSpacingMs / Math.max(count, 1) });
+    }
     state.maxNsu += count;
     save(uf);
   };
+
+  /** The issue slot of generated document `index` of the UF, from its clock. */
+  const clockOf = (state: UfState) =>
+    state.clock
+      ? (index: number) => {
+          const segment = [...state.clock!].reverse().find((c) => c.fromIndex <= index) ?? state.clock![0]!;
+          return { atMs: segment.atMs + (index - segment.fromIndex) * segment.spacingMs, spacingMs: segment.spacingMs };
+        }
+      : undefined;
 
   const setFault = (uf: Uf, fault: SefazFault | null) => {
     const state = states.get(uf);
@@ -207,11 +247,12 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
       return { bytes, schema: SCHEMA_BY_ROOT[rootName] ?? rootName };
     }
     const index = generatedIndex(state, nsu);
+    const clock = clockOf(state);
     if (special?.spoil === 'schema') {
-      const doc = generateDocument(state.seed, uf, index, { breakSchema: true });
+      const doc = generateDocument(state.seed, uf, index, { breakSchema: true, ...(clock ? { clock } : {}) });
       return { bytes: Buffer.from(doc.xml), schema: doc.schema };
     }
-    const doc = generateDocument(state.seed, uf, index);
+    const doc = generateDocument(state.seed, uf, index, clock ? { clock } : {});
     // 'malformed': the document cut in the middle of an element, so its closing tags are missing.
     const xml = special?.spoil === 'malformed' ? `${doc.xml.slice(0, Math.floor(doc.xml.length / 2))}<` : doc.xml;
     return { bytes: Buffer.from(xml), schema: doc.schema };

@@ -79,7 +79,7 @@ export const ROUTE_ACCESS = {
   // Loads and monitoring
   'consultar-processamento': { path: 'processamento/consultarProcessamento', roles: MONITORING },
   'consultar-processamento-evento': { path: 'processamento/consultarProcEventoFinanceiro', roles: ADMIN },
-  'lote-processamento': { path: 'processamento/loteProcessamento', roles: ADMIN },
+  'lote-processamento': { path: 'processamento/loteProcessamento', roles: ADMIN_GESTOR },
   'documentos-erro': { path: 'documentos-erro', roles: ADMIN_GESTOR },
   'monitoramento-webhook': { path: 'monitoramento-webhook', roles: MONITORING },
   'monitoramento-consumo-cliente': { path: 'monitoramento-consumo-cliente', roles: MONITORING },

@@ -2,6 +2,7 @@ import * as auth from './auth';
 import * as clientes from './clientes';
 import { contractsOf, type AnyContract } from './define';
 import * as dominio from './dominio';
+import * as fate from './fate';
 import * as instituicoes from './instituicoes';
 import * as platform from './platform';
 import * as servicos from './servicos';
@@ -14,10 +15,10 @@ import * as users from './users';
  * bundle carries no other context's schemas.
  */
 export * from './define';
-export { auth, clientes, dominio, instituicoes, platform, servicos, users };
+export { auth, clientes, dominio, fate, instituicoes, platform, servicos, users };
 
 /** Every context module of the API. Add a context's module here (and its own package export follows). */
-export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos });
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate });
 
 /** Every endpoint of the API, grouped by bounded context. */
 export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);

@@ -7,3 +7,4 @@ export * from './dates';
 export * from './clientes';
 export * from './instituicoes';
 export * from './chave-acesso';
+export * from './cargas';

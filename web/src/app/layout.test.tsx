@@ -24,10 +24,11 @@ describe('layout of the authenticated area', () => {
 
     expect(link('Clientes')?.getAttribute('href')).toBe('/app/cliente');
     expect(link('Documentos com Erro')?.getAttribute('href')).toBe('/app/documentos-erro');
+    expect(link('Importação de Lote')?.getAttribute('href')).toBe('/app/processamento/loteProcessamento');
     expect(link('Consumo por UF')?.getAttribute('href')).toBe('/app/consulta/consumoUF');
     expect(link('Pagamento de Serviços')).toBeTruthy();
 
-    for (const adminOnly of ['Usuários', 'Faixas de Cobrança', 'Gestão de Serviços', 'Rateio', 'Importação de Lote', 'Consulta Fat-e']) {
+    for (const adminOnly of ['Usuários', 'Faixas de Cobrança', 'Gestão de Serviços', 'Rateio', 'Consulta Fat-e']) {
       expect(link(adminOnly), adminOnly).toBeNull();
     }
     // Groups without a visible item disappear.

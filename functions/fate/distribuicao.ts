@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { gunzipSync } from 'node:zlib';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { XMLParser } from 'fast-xml-parser';
+import * as z from 'zod';
+import { UFS, type Uf } from '@plac/shared/domain';
+import { env } from '../platform/env';
+
+/**
+ * The client of a Sefaz distribution service (NFeDistribuicaoDFe, docs/sefaz-simulator.md): asks
+ * for the documents after an NSU over mutual TLS, presenting the platform's e-CNPJ, and returns the
+ * answer's status, ultNSU/maxNSU and each document unzipped, with its original bytes.
+ *
+ * Where things come from: PLAC_SEFAZ_URL is the service's base URL (`<base>/<UF>/NFeDistribuicaoDFe`);
+ * the client certificate is PLAC_SEFAZ_CERT_FILE / PLAC_SEFAZ_KEY_FILE (and PLAC_SEFAZ_CA_FILE for the
+ * server's CA) in the twin, or the Secrets Manager secret PLAC_SEFAZ_CREDENTIALS_ARN
+ * (`{ "cert": PEM, "key": PEM, "ca"?: PEM }`) in AWS. Fetched once per container.
+ */
+
+/** The platform's CNPJ as the request's author (the e-CNPJ's holder). */
+const AUTOR_CNPJ = process.env.PLAC_SEFAZ_AUTOR_CNPJ ?? '45123987000170';
+const TIMEOUT_MS = 20_000;
+const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+
+export interface DocumentoRecebido {
+  nsu: string;
+  schema: string;
+  /** The document as the Sefaz sent it (after gunzip), byte for byte. */
+  bytes: Buffer;
+  xml: string;
+}
+
+export interface RespostaDistribuicao {
+  cStat: string;
+  xMotivo: string;
+  ultNSU: string;
+  maxNSU: string;
+  documentos: DocumentoRecebido[];
+}
+
+/** The Sefaz could not be asked, or did not answer with a distribution answer. */
+export class SefazIndisponivel extends Error {
+  override readonly name = 'SefazIndisponivel';
+}
+
+interface Credenciais {
+  cert: string;
+  key: string;
+  ca?: string;
+}
+
+let agent: Promise<Agent> | undefined;
+
+async function credenciais(): Promise<Credenciais> {
+  const arn = process.env.PLAC_SEFAZ_CREDENTIALS_ARN;
+  if (arn) {
+    const secret = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+    return z.object({ cert: z.string(), key: z.string(), ca: z.string().optional() }).parse(JSON.parse(secret.SecretString ?? '{}'));
+  }
+  const ca = process.env.PLAC_SEFAZ_CA_FILE;
+  return {
+    cert: readFileSync(env('PLAC_SEFAZ_CERT_FILE'), 'utf8'),
+    key: readFileSync(env('PLAC_SEFAZ_KEY_FILE'), 'utf8'),
+    ...(ca ? { ca: readFileSync(ca, 'utf8') } : {}),
+  };
+}
+
+function tlsAgent(): Promise<Agent> {
+  agent ??= credenciais().then((c) => new Agent({ keepAlive: true, maxSockets: 8, cert: c.cert, key: c.key, ...(c.ca ? { ca: c.ca } : {}) }));
+  // A failed read is tried again on the next call, not cached for the container's life.
+  agent.catch(() => (agent = undefined));
+  return agent;
+}
+
+function corpo(uf: Uf, pedido: { ultNSU: number } | { nsu: number }): string {
+  const cUF = UFS.find((u) => u.uf === uf)!.codigo;
+  const consulta =
+    'ultNSU' in pedido
+      ? `<distNSU><ultNSU>${String(pedido.ultNSU).padStart(15, '0')}</ultNSU></distNSU>`
+      : `<consNSU><NSU>${String(pedido.nsu).padStart(15, '0')}</NSU></consNSU>`;
+  return (
+    `<?xml version="1.0" encoding="utf-8"?><distDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/nfe">` +
+    `<tpAmb>${process.env.PLAC_SEFAZ_TPAMB ?? '2'}</tpAmb><cUFAutor>${cUF}</cUFAutor><CNPJ>${AUTOR_CNPJ}</CNPJ>${consulta}</distDFeInt>`
+  );
+}
+
+async function post(url: URL, body: string): Promise<string> {
+  const tls = await tlsAgent().catch((error: unknown) => {
+    throw new SefazIndisponivel(`client certificate unavailable: ${(error as Error).message}`);
+  });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent: tls, timeout: TIMEOUT_MS, headers: { 'content-type': 'application/xml; charset=utf-8', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) req.destroy(new SefazIndisponivel('answer larger than 20 MiB'));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200) reject(new SefazIndisponivel(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
+          else resolve(text);
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new SefazIndisponivel(`no answer in ${TIMEOUT_MS} ms`)));
+    req.on('error', (error) => reject(error instanceof SefazIndisponivel ? error : new SefazIndisponivel(error.message)));
+    req.end(body);
+  });
+}
+
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  isArray: (name) => name === 'docZip',
+});
+
+const nsu = z.string().trim().regex(/^\d{1,15}$/);
+const retDistDFeInt = z.object({
+  cStat: z.string().trim().regex(/^\d{3,4}$/),
+  xMotivo: z.string().default(''),
+  ultNSU: nsu.optional(),
+  maxNSU: nsu.optional(),
+  loteDistDFeInt: z
+    .object({ docZip: z.array(z.object({ '#text': z.string(), '@_NSU': nsu, '@_schema': z.string().default('') })).default([]) })
+    .optional(),
+});
+
+/** Finds `retDistDFeInt` bare or inside the SOAP envelope. */
+function encontrarRetorno(node: unknown): unknown {
+  if (!node || typeof node !== 'object') return undefined;
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    if (key === 'retDistDFeInt') return value;
+    const found = encontrarRetorno(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Asks the UF's distribution for the documents after `ultNSU` (distNSU) or for one NSU (consNSU). */
+export async function consultarDistribuicao(uf: Uf, pedido: { ultNSU: number } | { nsu: number }): Promise<RespostaDistribuicao> {
+  const base = process.env.PLAC_SEFAZ_URL;
+  if (!base) throw new SefazIndisponivel('PLAC_SEFAZ_URL is not set');
+  const url = new URL(`${base.replace(/\/$/, '')}/${uf}/NFeDistribuicaoDFe`);
+  const text = await post(url, corpo(uf, pedido));
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(text, true);
+  } catch (error) {
+    throw new SefazIndisponivel(`answer is not XML: ${(error as Error).message}`);
+  }
+  const ret = retDistDFeInt.safeParse(encontrarRetorno(parsed));
+  if (!ret.success) throw new SefazIndisponivel(`answer is not a retDistDFeInt: ${ret.error.issues[0]?.message ?? ''}`);
+  const pad = (v: string | undefined) => (v ?? '0').trim().padStart(15, '0');
+  const documentos = (ret.data.loteDistDFeInt?.docZip ?? []).map((doc) => {
+    let bytes: Buffer;
+    try {
+      bytes = gunzipSync(Buffer.from(doc['#text'].trim(), 'base64'));
+    } catch {
+      // A docZip that does not unzip is still a document of that NSU: kept, as given, for the error list.
+      bytes = Buffer.from(doc['#text'], 'utf8');
+    }
+    return { nsu: pad(doc['@_NSU']), schema: doc['@_schema'], bytes, xml: bytes.toString('utf8') };
+  });
+  return { cStat: ret.data.cStat.trim(), xMotivo: ret.data.xMotivo, ultNSU: pad(ret.data.ultNSU), maxNSU: pad(ret.data.maxNSU), documentos };
+}

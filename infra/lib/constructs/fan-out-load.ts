@@ -1,0 +1,78 @@
+/**
+ * A scheduled load that fans out over a list: List → Map (inline, with Retry on each item's task) →
+ * Summarise → Succeed, one task Lambda for every step, started by EventBridge Scheduler. Written so
+ * that the same ASL runs in AWS and in aws-local-stepfunctions: JSONPath only, an inline Map over a
+ * small list, no ItemReader or JSONata, and Tasks whose Resource is the function ARN
+ * (payloadResponseOnly), which the twin binds to the handler module by state name.
+ * The reference-data load and the Sefaz load are both this shape.
+ */
+import { Duration, RemovalPolicy, TimeZone } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { Construct } from 'constructs';
+import type { FanOutStates } from '../state-machines';
+import { LOG_RETENTION } from './plac-function';
+
+export interface FanOutLoadProps {
+  /** Construct id of the state machine, and its EventBridge schedule (cron, time zone). */
+  readonly machine: { readonly id: string; readonly schedule: { readonly expression: string; readonly timezone: string } };
+  readonly description: string;
+  readonly states: FanOutStates;
+  /** The `task` value of each step's payload, as the task Lambda's handler switches on it. */
+  readonly tasks: { readonly list: string; readonly each: string; readonly summarise: string };
+  /** The list's field in the List step's output, and the item's field in the per-item payload. */
+  readonly itemsField: string;
+  readonly itemField: string;
+  readonly maxConcurrency: number;
+  readonly timeout: Duration;
+  readonly retry: sfn.RetryProps;
+  /** false: the machine exists but no schedule starts it (e.g. the Sefaz load before its service is configured). */
+  readonly scheduled?: boolean;
+}
+
+export function fanOutLoad(scope: Construct, task: lambda.IFunction, props: FanOutLoadProps): sfn.StateMachine {
+  const S = props.states;
+  // States get their names from their construct ids; a scope of their own keeps those ids free.
+  const steps = new Construct(scope, `${props.machine.id}Steps`);
+  const invoke = (name: string, payload: Record<string, unknown>, defaultRetry = true) =>
+    new tasks.LambdaInvoke(steps, name, {
+      lambdaFunction: task,
+      payload: sfn.TaskInput.fromObject(payload),
+      payloadResponseOnly: true,
+      retryOnServiceExceptions: defaultRetry,
+    });
+
+  const list = invoke(S.list, { task: props.tasks.list });
+  // The per-item task has the explicit retry policy instead of CDK's default service-exception retry.
+  const one = invoke(S.one, { task: props.tasks.each, [props.itemField]: sfn.JsonPath.stringAt('$') }, false).addRetry(props.retry);
+  const each = new sfn.Map(steps, S.each, { itemsPath: `$.${props.itemsField}`, maxConcurrency: props.maxConcurrency, resultPath: '$.results' }).itemProcessor(one);
+  const summarise = invoke(S.summarise, { task: props.tasks.summarise, results: sfn.JsonPath.listAt('$.results') });
+  const definition = list.next(each).next(summarise).next(new sfn.Succeed(steps, S.done));
+
+  const machine = new sfn.StateMachine(scope, props.machine.id, {
+    definitionBody: sfn.DefinitionBody.fromChainable(definition),
+    stateMachineType: sfn.StateMachineType.STANDARD,
+    timeout: props.timeout,
+    tracingEnabled: true,
+    logs: {
+      destination: new logs.LogGroup(scope, `${props.machine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
+      level: sfn.LogLevel.ERROR,
+    },
+  });
+
+  if (props.scheduled === false) return machine;
+  new scheduler.Schedule(scope, `${props.machine.id}Schedule`, {
+    description: props.description,
+    schedule: scheduler.ScheduleExpression.expression(props.machine.schedule.expression, TimeZone.of(props.machine.schedule.timezone)),
+    target: new schedulerTargets.StepFunctionsStartExecution(machine, {
+      input: scheduler.ScheduleTargetInput.fromObject({ trigger: 'schedule' }),
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
+    }),
+  });
+  return machine;
+}
