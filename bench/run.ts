@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
 import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
 import { freePort } from '../infra/local/emulators/ports';
+import { ingestionThroughput } from './ingestion';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,6 +45,9 @@ async function main() {
   } finally {
     await stop();
   }
+  // On a twin of its own, after the first one has stopped, so the two do not share the cores.
+  console.log('measuring ingestion from the Sefaz simulator…');
+  results.ingestion = await ingestionThroughput(root);
 
   writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
   printTable(results);
@@ -178,10 +182,23 @@ function coldStartProbe(bundle: string, eventFile: string) {
 
 async function startTwinProcess() {
   const dataDir = await mkdtemp(join(tmpdir(), 'plac-bench-'));
-  const ports = { PLAC_PORT: await freePort(), PLAC_TLS_PORT: await freePort(), PLAC_DYNAMODB_PORT: await freePort(), PLAC_AWS_PORT: await freePort(), PLAC_MAIL_PORT: await freePort() };
+  const ports = {
+    PLAC_PORT: await freePort(),
+    PLAC_TLS_PORT: await freePort(),
+    PLAC_DYNAMODB_PORT: await freePort(),
+    PLAC_AWS_PORT: await freePort(),
+    PLAC_MAIL_PORT: await freePort(),
+    PLAC_SEFAZ_PORT: await freePort(),
+  };
   const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
     cwd: root,
-    env: { ...process.env, PLAC_DATA_DIR: dataDir, PLAC_WEB: 'none', PLAC_ACCESS_LOG: '0', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
+    env: {
+      ...process.env,
+      PLAC_DATA_DIR: dataDir,
+      PLAC_WEB: 'none',
+      PLAC_ACCESS_LOG: '0',
+      // No scheduled loads: they would share the cores with what is measured.
+      PLAC_SCHEDULES: '0', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -267,6 +284,10 @@ function printTable(r: Record<string, unknown>) {
     ['ratio gateway / GetItem', String(r.gatewayToGetItemRatio)],
     ['first page JavaScript (entry + preloads)', `${(w.bytes / 1024).toFixed(1)} KiB, ${(w.gzipBytes / 1024).toFixed(1)} KiB gzip (+ CSS ${(w.entryCssGzipBytes / 1024).toFixed(1)} KiB gzip)`],
   ];
+  const i = r.ingestion as Awaited<ReturnType<typeof ingestionThroughput>>;
+  rows.push(['ingestion Sefaz → store (end to end)', `${i.endToEnd.documentsPerSecond} docs/s  (${i.endToEnd.documents} documents in ${i.endToEnd.seconds} s)`]);
+  rows.push(['DynamoDB Local BatchWrite (same process)', `${i.dynamoDbBatchWrite.itemsPerSecond} items/s  (${i.dynamoDbBatchWrite.inFlight} in flight)`]);
+  rows.push(['ratio ingestion / BatchWrite', String(i.ratio)]);
   for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
     const cold =
       b.importMs !== undefined

@@ -126,20 +126,17 @@ function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: st
   };
 }
 
-/** An NF-e whose cancellation was recorded first is stored cancelled. */
+/**
+ * An NF-e is stored active, and cancelled at once when its cancellation is already recorded: the event
+ * is looked up after the Fat-e is written, so a cancellation recorded before or while it was written
+ * is never missed (the event's own write cancels a Fat-e that is already there).
+ */
 async function gravarNfe(uf: Uf, nsu: string, xml: string | Buffer, doc: NfeFatura, now: string): Promise<store.Gravacao> {
   const key = xmlKey(uf, nsu);
   await guardarXml(key, xml);
-  const antes = await store.eventoDe(doc.chave, CANCELAMENTO);
-  const record = fateRecord(uf, nsu, key, doc, antes ? 'CANCELADA' : 'ATIVA', now);
-  if (antes) {
-    record.canceladaEm = antes.data;
-    record.protocoloCancelamento = antes.protocolo;
-  }
-  const gravacao = await store.gravarFate(record);
-  // A cancellation recorded while this NF-e was being written finds no Fat-e to cancel: look again.
-  const depois = antes ?? (await store.eventoDe(doc.chave, CANCELAMENTO));
-  if (depois) await store.cancelarFate(doc.chave, { data: depois.data, protocolo: depois.protocolo });
+  const gravacao = await store.gravarFate(fateRecord(uf, nsu, key, doc, 'ATIVA', now));
+  const cancelamento = await store.eventoDe(doc.chave, CANCELAMENTO);
+  if (cancelamento) await store.cancelarFate(doc.chave, { data: cancelamento.data, protocolo: cancelamento.protocolo });
   return gravacao;
 }
 

@@ -71,6 +71,8 @@ try {
     web,
     webDir: `${repo}web`,
     accessLog: process.env.PLAC_ACCESS_LOG !== '0',
+    // PLAC_SCHEDULES=0: no scheduled runs (the Sefaz loads, the monthly reference load).
+    schedules: process.env.PLAC_SCHEDULES !== '0',
     sefaz: sefazOptions(),
     ...(process.env.PLAC_SQS_RETRY_DELAY ? { sqsRetryDelaySeconds: Number(process.env.PLAC_SQS_RETRY_DELAY) } : {}),
   });

@@ -1,0 +1,75 @@
+/**
+ * Ingestion throughput: documents per second from the Sefaz simulator to the store, end to end on a
+ * twin of its own (the Sefaz load state machine → loader Lambda → mutual-TLS distribution calls →
+ * parse → S3 + DynamoDB Local), next to raw DynamoDB Local BatchWriteItem throughput of as many
+ * Fat-e-sized items from this same process. The ratio is the figure: what parsing, S3, conditional
+ * writes and the cursor cost over bare writes.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BatchWriteItemCommand, DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import { UF_SIGLAS } from '@plac/shared/domain';
+import { sefazLoadStateMachine } from '../infra/lib/topology';
+import { freePort } from '../infra/local/emulators/ports';
+import { startTwin } from '../infra/local/twin';
+
+const BACKLOG = Number(process.env.BENCH_SEFAZ_BACKLOG ?? 100);
+const IN_FLIGHT = 8;
+
+export async function ingestionThroughput(root: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'plac-bench-ingestion-'));
+  const ports = { http: await freePort(), https: await freePort(), dynamodb: await freePort(), aws: await freePort(), mail: await freePort(), sefaz: await freePort() };
+  const twin = await startTwin({ dataDir, ports, web: 'none', webDir: join(root, 'web'), schedules: false, sefaz: { backlog: BACKLOG, trickle: false } });
+  try {
+    const documents = UF_SIGLAS.reduce((sum, uf) => sum + twin.sefaz.maxNsu(uf), 0);
+    const t0 = performance.now();
+    const { output } = await twin.stateMachines.get(sefazLoadStateMachine.id)!.execute({ trigger: 'bench' });
+    const seconds = (performance.now() - t0) / 1000;
+    const endToEnd = { documents, seconds: round(seconds, 1), documentsPerSecond: round(documents / seconds, 1), summary: output };
+    const raw = await rawBatchWrite(twin.env, documents);
+    return { endToEnd, dynamoDbBatchWrite: raw, ratio: round(endToEnd.documentsPerSecond / raw.itemsPerSecond, 3) };
+  } finally {
+    await twin.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `count` items of about a Fat-e's size, 25 per BatchWriteItem, IN_FLIGHT requests at a time. */
+async function rawBatchWrite(env: Record<string, string>, count: number) {
+  const client = new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const item = (i: number): WriteRequest => ({
+    PutRequest: {
+      Item: {
+        pk: { S: `bench#${i}` },
+        sk: { S: 'raw' },
+        gsi1pk: { S: `bench-emitente#${i % 40}` },
+        gsi1sk: { S: `2026-11-23T12:00:00.000Z#${i}` },
+        payload: { S: 'x'.repeat(900) },
+      },
+    },
+  });
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < count; i += 25) batches.push(Array.from({ length: Math.min(25, count - i) }, (_, j) => item(i + j)));
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < batches.length) {
+        let requests: WriteRequest[] | undefined = batches[next++];
+        // Unprocessed items are sent again, as a real writer must.
+        while (requests && requests.length > 0) {
+          const r = await client.send(new BatchWriteItemCommand({ RequestItems: { [env.TABLE_NAME!]: requests } }));
+          requests = r.UnprocessedItems?.[env.TABLE_NAME!];
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { items: count, inFlight: IN_FLIGHT, seconds: round(seconds, 2), itemsPerSecond: round(count / seconds, 1) };
+}
+
+function round(n: number, digits: number) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
