@@ -41,6 +41,10 @@ export const APP_PAGES: AppPage[] = [
   page('autorizacao-inf-cliente-list', () => import('../features/autorizacoes/AutorizacaoListPage')),
   page('autorizacao-inf-cliente-form', () => import('../features/autorizacoes/AutorizacaoFormPage')),
   page('consulta-servicos', () => import('../features/servicos/ServicosPage')),
+  page('consultar-processamento', () => import('../features/cargas/ConsultarProcessamentoPage')),
+  page('consultar-processamento-evento', () => import('../features/cargas/ConsultarProcessamentoEventoPage')),
+  page('lote-processamento', () => import('../features/cargas/LoteProcessamentoPage')),
+  page('documentos-erro', () => import('../features/cargas/DocumentosErroPage')),
   // A stand-in until the issuer's consent wizard takes its place.
   page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
 ];

@@ -1,0 +1,305 @@
+import '../../components/page-layout.css';
+import './cargas.css';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { fate } from '@plac/shared/contracts';
+import { DOCUMENTOS_ERRO_MAXIMO_DIAS, formatDateTime } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useState, type FormEvent } from 'react';
+import { AppDialog } from '../../components/AppDialog';
+import { FieldError } from '../../components/FieldError';
+import { PAGE_SIZES, serverPaging } from '../../components/listing';
+import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api';
+import { useRegisterDialog } from '../../lib/dialogs';
+import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { downloadXml } from './download';
+import { diaBr, diasEntre, hojeMais, semZeros, UF_ORIGEM_OPTIONS, type DocumentoErro } from './model';
+
+/**
+ * documentos-erro (sefaz_admin, sefaz_gestor): the documents a load could not process, by UF of
+ * origin ('Todas' or one; a manager's own UF, fixed) and creation period (at most 90 days, the last
+ * 30 days when the page opens, searched at once). Each row shows its stack trace, downloads its XML
+ * as the Sefaz delivered it, or is removed after a confirmation.
+ */
+
+type PageSize = (typeof PAGE_SIZES)[number];
+const DEFAULT_PAGE_SIZE: PageSize = 10;
+const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
+
+/** ours: the product asks for a yes/no confirmation without giving its text. */
+export const CONFIRMA_EXCLUSAO = 'Deseja realmente excluir o documento com erro?';
+
+interface Filter {
+  uf: string;
+  inicio: Date | null;
+  fim: Date | null;
+}
+
+interface Search {
+  UFOrigem: string;
+  dataInicio: string;
+  dataFim: string;
+  page: number;
+  size: PageSize;
+}
+
+interface FieldMessages {
+  inicio?: string;
+  fim?: string;
+}
+
+const describedBy = (id: string) => ({ input: { root: { 'aria-describedby': `${id}-error` } } });
+
+/** The date checks of the filter, in the catalogue's words (none: the filter may be searched). */
+export function validarPeriodo(inicio: Date | null, fim: Date | null): { campos: FieldMessages; periodo: string | null } {
+  const campos: FieldMessages = {};
+  if (!inicio) campos.inicio = message('dataInicioObrigatoria');
+  if (!fim) campos.fim = message('dataFimObrigatoria');
+  if (!inicio || !fim) return { campos, periodo: null };
+  const dias = diasEntre(inicio, fim);
+  if (dias < 0) return { campos, periodo: message('dataInicioMaiorDataFim') };
+  if (dias > DOCUMENTOS_ERRO_MAXIMO_DIAS) return { campos, periodo: message('faixaDataInvalida') };
+  return { campos, periodo: null };
+}
+
+const nsuDe = (d: DocumentoErro) => `${d.uf} NSU ${semZeros(d.nsu)}`;
+
+export default function DocumentosErroPage() {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const gestor = !user.roles.includes('sefaz_admin');
+  /** A manager filters by the own UF only. */
+  const ufFixa = gestor ? (user.uf ?? '') : null;
+
+  const [filter, setFilter] = useState<Filter>(() => ({ uf: ufFixa ?? '', inicio: hojeMais(-29), fim: hojeMais(0) }));
+  const [erros, setErros] = useState<FieldMessages>({});
+  const [search, setSearch] = useState<Search>(() => ({
+    UFOrigem: ufFixa ?? '',
+    dataInicio: diaBr(hojeMais(-29)),
+    dataFim: diaBr(hojeMais(0)),
+    page: 1,
+    size: DEFAULT_PAGE_SIZE,
+  }));
+  const [trace, setTrace] = useState<DocumentoErro | null>(null);
+  const [toRemove, setToRemove] = useState<DocumentoErro | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const list = useApiQuery(fate.filtrarDocumentosErro, { query: search }, { placeholderData: keepPreviousData });
+  const remover = useApiMutation(fate.removerDocumentoErro);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  const closeConfirm = () => setToRemove(null);
+  useRegisterDialog(toRemove !== null, closeConfirm);
+
+  const set = <K extends keyof Filter>(key: K, value: Filter[K]) => setFilter((f) => ({ ...f, [key]: value }));
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    const { campos, periodo } = validarPeriodo(filter.inicio, filter.fim);
+    setErros(campos);
+    const problemas = [campos.inicio, campos.fim, periodo].filter((m): m is string => Boolean(m));
+    if (problemas.length > 0 || !filter.inicio || !filter.fim) {
+      for (const m of problemas) toast.warn(m);
+      return;
+    }
+    const next: Search = {
+      UFOrigem: ufFixa ?? filter.uf,
+      dataInicio: diaBr(filter.inicio),
+      dataFim: diaBr(filter.fim),
+      page: 1,
+      size: search.size,
+    };
+    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
+    setSearch(next);
+  }
+
+  function onPage(event: DataTablePageEvent) {
+    const rows = isPageSize(event.rows) ? event.rows : search.size;
+    const nextPage = rows === search.size ? (event.page ?? Math.floor(event.first / rows)) + 1 : 1;
+    setSearch({ ...search, page: nextPage, size: rows });
+  }
+
+  async function download(doc: DocumentoErro) {
+    setDownloading(doc.id);
+    try {
+      downloadXml(await callApi(fate.baixarDocumentoErro, { params: { id: doc.id } }));
+    } catch {
+      // The reason is a toast already.
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  async function remove(doc: DocumentoErro) {
+    setToRemove(null);
+    let answer;
+    try {
+      answer = await remover.mutateAsync({ params: { id: doc.id } });
+    } catch {
+      return;
+    }
+    toast.success(answer.message);
+    // The last row of a page that is not the first: the page before it.
+    if (items.length === 1 && search.page > 1) setSearch({ ...search, page: search.page - 1 });
+    await queryClient.invalidateQueries({ queryKey: apiQueryKey(fate.filtrarDocumentosErro) });
+  }
+
+  const actions = (doc: DocumentoErro) => (
+    <div className="page-row-actions">
+      <Button
+        type="button"
+        icon="pi pi-align-left"
+        rounded
+        text
+        aria-label={`Ver stack trace: ${nsuDe(doc)}`}
+        tooltip="Ver stack trace"
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => setTrace(doc)}
+      />
+      <Button
+        type="button"
+        icon="pi pi-download"
+        rounded
+        text
+        aria-label={`Baixar XML: ${nsuDe(doc)}`}
+        tooltip="Baixar XML"
+        tooltipOptions={{ position: 'top' }}
+        loading={downloading === doc.id}
+        onClick={() => void download(doc)}
+      />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        rounded
+        text
+        severity="danger"
+        aria-label={`Excluir: ${nsuDe(doc)}`}
+        tooltip="Excluir"
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => setToRemove(doc)}
+      />
+    </div>
+  );
+
+  const today = hojeMais(0);
+  const tooltip = message('faixaDataInvalida');
+
+  return (
+    <>
+      <h1 className="app-page-title">Documentos com Erro</h1>
+
+      <form className="page-panel" role="search" aria-label="Filtros de documentos com erro" onSubmit={onSearch} noValidate>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="filtro-uf-origem">UF de Origem</label>
+            <Dropdown
+              inputId="filtro-uf-origem"
+              options={[...UF_ORIGEM_OPTIONS]}
+              value={ufFixa ?? filter.uf}
+              onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
+              disabled={ufFixa !== null}
+              filter
+              filterBy="label"
+              emptyFilterMessage={message('nenhumRegistro')}
+            />
+          </div>
+          <div className="page-field">
+            <label htmlFor="filtro-data-inicio">Data Início</label>
+            <Calendar
+              inputId="filtro-data-inicio"
+              value={filter.inicio}
+              onChange={(e) => set('inicio', e.value instanceof Date ? e.value : null)}
+              dateFormat="dd/mm/yy"
+              maxDate={today}
+              showIcon
+              showButtonBar
+              tooltip={tooltip}
+              tooltipOptions={{ position: 'top' }}
+              invalid={Boolean(erros.inicio)}
+              pt={describedBy('filtro-data-inicio')}
+            />
+            <FieldError error={null} field="dataInicio" id="filtro-data-inicio-error" messages={erros.inicio ? [erros.inicio] : []} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="filtro-data-fim">Data Fim</label>
+            <Calendar
+              inputId="filtro-data-fim"
+              value={filter.fim}
+              onChange={(e) => set('fim', e.value instanceof Date ? e.value : null)}
+              dateFormat="dd/mm/yy"
+              maxDate={today}
+              showIcon
+              showButtonBar
+              tooltip={tooltip}
+              tooltipOptions={{ position: 'top' }}
+              invalid={Boolean(erros.fim)}
+              pt={describedBy('filtro-data-fim')}
+            />
+            <FieldError error={null} field="dataFim" id="filtro-data-fim-error" messages={erros.fim ? [erros.fim] : []} />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+        </div>
+      </form>
+
+      <DataTable
+        value={items}
+        dataKey="id"
+        {...serverPaging(search.page, search.size, total)}
+        onPage={onPage}
+        loading={list.isFetching}
+        aria-label="Documentos com erro"
+      >
+        <Column field="tipo" header="Tipo" />
+        <Column field="uf" header="UF" />
+        <Column field="excecao" header="Exceção" />
+        <Column field="erro" header="Mensagem de erro" />
+        <Column header="Data de criação" body={(d: DocumentoErro) => formatDateTime(d.createdAt)} />
+        <Column header="Ações" body={actions} style={{ width: '10rem' }} />
+      </DataTable>
+
+      <AppDialog
+        header="Stack trace"
+        visible={trace !== null}
+        onHide={() => setTrace(null)}
+        style={{ width: 'min(60rem, 95vw)' }}
+        modal
+        dismissableMask
+      >
+        {trace && (
+          <>
+            <p>
+              <strong>{trace.excecao}</strong>: {trace.erro}
+            </p>
+            <pre className="cargas-trace" tabIndex={0} aria-label={`Stack trace: ${nsuDe(trace)}`}>
+              {trace.trace || '—'}
+            </pre>
+          </>
+        )}
+      </AppDialog>
+
+      <ConfirmDialog
+        visible={toRemove !== null}
+        onHide={closeConfirm}
+        header="Confirmação"
+        message={CONFIRMA_EXCLUSAO}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel="Sim"
+        rejectLabel="Não"
+        acceptClassName="p-button-danger"
+        accept={() => {
+          if (toRemove) void remove(toRemove);
+        }}
+        reject={closeConfirm}
+      />
+    </>
+  );
+}

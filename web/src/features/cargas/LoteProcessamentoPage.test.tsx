@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, nsu15, pickOption, renderPage, SEFAZ, signInAs, stubApi } from './testing';
+
+const PATH = '/app/processamento/loteProcessamento';
+const SEFAZ_LIST = 'GET /api/v1/processamento/sefaz';
+const LOTE = 'POST /api/v1/processamento/lote';
+
+const CHAVE = '29260512345678000195550010000001231000001234';
+
+function resultado(overrides: Record<string, unknown> = {}) {
+  return {
+    sefaz: { cuf: 29, sigla: 'BA', nome: 'Bahia' },
+    ultNSU: nsu15(10),
+    nsuFin: nsu15(60),
+    cStat: '138',
+    xMotivo: 'Documento(s) localizado(s)',
+    maxNSU: nsu15(300),
+    contagem: { fate: 1, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 49 },
+    documentos: [{ nsu: nsu15(11), schema: 'procFate_1.00.xsd', resultado: 'fate', chave: CHAVE }],
+    ...overrides,
+  };
+}
+
+const warnings = () => [...document.querySelectorAll('.p-toast-message-warn .p-toast-detail')].map((e) => e.textContent);
+
+async function fill(inicio: string, fim: string) {
+  const start = screen.getByLabelText('NSU Início');
+  const end = screen.getByLabelText('NSU Fim');
+  await userEvent.clear(start);
+  if (inicio) await userEvent.type(start, inicio);
+  await userEvent.clear(end);
+  if (fim) await userEvent.type(end, fim);
+}
+
+const importar = () => userEvent.click(screen.getByRole('button', { name: 'Importar Lote' }));
+
+describe('lote-processamento', { timeout: 20_000 }, () => {
+  it('shows the usage instructions word for word', async () => {
+    signInAs(['sefaz_admin']);
+    stubApi({ [SEFAZ_LIST]: jsonResponse(200, SEFAZ) });
+    renderPage(PATH);
+    const items = (await screen.findByText('O NSU Início é o número anterior ao desejado.')).closest('ul')!.querySelectorAll('li');
+    expect([...items].map((li) => li.textContent)).toEqual([
+      'O NSU Início é o número anterior ao desejado.',
+      'O NSU Fim é o último desejado.',
+      'A faixa máxima é de 50 NSUs.',
+      'O NSU Fim deve ser diferente do NSU Início.',
+    ]);
+  });
+
+  it('checks the form before calling, each rule with its catalogue text as a warning', async () => {
+    signInAs(['sefaz_admin']);
+    const api = stubApi({ [SEFAZ_LIST]: jsonResponse(200, SEFAZ) });
+    renderPage(PATH);
+    await screen.findByText('O NSU Fim é o último desejado.');
+
+    // No Sefaz.
+    await fill('10', '20');
+    await importar();
+    await waitFor(() => expect(warnings()).toContain('É necessário escolher uma Sefaz'));
+
+    await pickOption(screen.getByLabelText('Sefaz'), 'BA - Bahia');
+    // No start (letters are not taken).
+    await fill('abc', '20');
+    expect(screen.getByLabelText<HTMLInputElement>('NSU Início').value).toBe('');
+    await importar();
+    await waitFor(() => expect(warnings()).toContain('Os campos NSU Início e NSU Fim devem ser preenchidos'));
+
+    // End not after the start.
+    await fill('20', '20');
+    await importar();
+    await waitFor(() => expect(warnings()).toContain('O NSU Fim não pode ser menor ou igual ao NSU Início'));
+    await fill('20', '5');
+    await importar();
+    expect(warnings().filter((w) => w === 'O NSU Fim não pode ser menor ou igual ao NSU Início')).toHaveLength(2);
+
+    // More than 50.
+    await fill('20', '71');
+    await importar();
+    await waitFor(() => expect(warnings()).toContain('A faixa máxima de importação é de 50 NSUs.'));
+
+    expect(api.of('POST', '/api/v1/processamento/lote')).toEqual([]);
+  });
+
+  it('an empty end is the start plus 50, filled in; the answer is a JSON tree with the count', async () => {
+    signInAs(['sefaz_admin']);
+    const api = stubApi({ [SEFAZ_LIST]: jsonResponse(200, SEFAZ), [LOTE]: jsonResponse(200, resultado()) });
+    renderPage(PATH);
+    await pickOption(await screen.findByLabelText('Sefaz'), 'BA - Bahia');
+    await fill('10', '');
+    await importar();
+
+    await waitFor(() => expect(api.of('POST', '/api/v1/processamento/lote')).toHaveLength(1));
+    expect(api.of('POST', '/api/v1/processamento/lote')[0]!.body).toEqual({ sefaz: '29', ultNSU: '10', nsuFin: '60' });
+    expect(screen.getByLabelText<HTMLInputElement>('NSU Fim').value).toBe('60');
+
+    const tree = await screen.findByRole('tree', { name: 'Resultado da importação' });
+    expect(screen.getByText('Fat-e novas: 1 · Eventos: 0 · Resumos: 0 · Erros: 0 · Ignorados: 0 · Já gravados: 49')).toBeTruthy();
+    // The root and the document list are open; each document opens on demand.
+    expect(within(tree).getByText('resultado: {…}')).toBeTruthy();
+    expect(within(tree).getByText('cStat: 138')).toBeTruthy();
+    expect(within(tree).getByText('documentos: [1]')).toBeTruthy();
+    const documento = within(tree).getByText('0: {…}').closest<HTMLElement>('[role="treeitem"]')!;
+    expect(within(tree).queryByText(`chave: ${CHAVE}`)).toBeNull();
+    await userEvent.click(within(documento).getAllByRole('button')[0]!);
+    expect(await within(tree).findByText(`chave: ${CHAVE}`)).toBeTruthy();
+    expect(within(tree).getByText('resultado: fate')).toBeTruthy();
+    expect(within(tree).getByText(`nsu: ${nsu15(11)}`)).toBeTruthy();
+  });
+
+  it('a manager sees the list with the own UF chosen and fixed', async () => {
+    signInAs(['sefaz_gestor'], { uf: 'BA' });
+    const api = stubApi({ [SEFAZ_LIST]: jsonResponse(200, SEFAZ), [LOTE]: jsonResponse(200, resultado()) });
+    renderPage(PATH);
+    const dropdown = (await screen.findByLabelText('Sefaz')).closest('.p-dropdown')!;
+    await waitFor(() => expect(dropdown.textContent).toContain('BA - Bahia'));
+    expect(dropdown.classList.contains('p-disabled')).toBe(true);
+    await fill('0', '5');
+    await importar();
+    await waitFor(() => expect(api.of('POST', '/api/v1/processamento/lote')[0]?.body).toEqual({ sefaz: '29', ultNSU: '0', nsuFin: '5' }));
+  });
+
+  it("shows the server's refusal with the standard error toast", async () => {
+    signInAs(['sefaz_admin']);
+    stubApi({ [SEFAZ_LIST]: jsonResponse(200, SEFAZ), [LOTE]: jsonResponse(503, { error: 'sefazIndisponivel' }) });
+    renderPage(PATH);
+    await pickOption(await screen.findByLabelText('Sefaz'), 'RR - Roraima');
+    await fill('0', '5');
+    await importar();
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.p-toast-message-error .p-toast-detail')].map((e) => e.textContent)).toContain(
+        'A Sefaz não respondeu à consulta. Tente novamente em alguns minutos.',
+      ),
+    );
+    expect(screen.queryByRole('tree')).toBeNull();
+  });
+});
