@@ -1,7 +1,7 @@
 import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_LOAD_STATES as S, localTaskBindings, stateMachineIds } from '../lib/state-machines';
-import { referenceLoadFunction, referenceLoadStateMachine } from '../lib/topology';
+import { REFERENCE_LOAD_STATES as S, SEFAZ_LOAD_STATES, localTaskBindings, stateMachineIds } from '../lib/state-machines';
+import { referenceLoadFunction, referenceLoadStateMachine, sefazLoadStateMachine } from '../lib/topology';
 import { logicalIdOf, pathOf, resources, synth } from './synth';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -124,5 +124,52 @@ describe('reference-load state machine', () => {
     ]);
     expect(attempts.get('SE')).toBe(2);
     expect(attempts.get('BA')).toBe(1);
+  });
+});
+
+describe('Sefaz load state machine', () => {
+  const { api } = synth();
+  const machineId = logicalIdOf(api, `PlacApi/${sefazLoadStateMachine.id}/Resource`);
+  const join = resources(api, 'AWS::StepFunctions::StateMachine')[machineId]!.Properties!.DefinitionString as { 'Fn::Join': [string, Json[]] };
+  const raw = join['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : 'arn:task')).join(join['Fn::Join'][0]);
+  const asl = JSON.parse(raw) as Asl;
+
+  it('maps over the active Sefaz, 5 at a time, retrying a UF, and stops before the next start', () => {
+    expect(asl.StartAt).toBe(SEFAZ_LOAD_STATES.list);
+    expect(asl.TimeoutSeconds).toBe(240);
+    expect(asl.States[SEFAZ_LOAD_STATES.each]).toMatchObject({ Type: 'Map', ItemsPath: '$.ufs', MaxConcurrency: 5 });
+    expect(asl.States[SEFAZ_LOAD_STATES.each]!.ItemProcessor!.States[SEFAZ_LOAD_STATES.one]).toMatchObject({
+      Parameters: { task: 'loadSefaz', 'uf.$': '$' },
+      Retry: [{ MaxAttempts: 2 }],
+    });
+    expect(raw).not.toMatch(/ItemReader|JSONata|DISTRIBUTED/);
+  });
+
+  it('has no schedule until the Sefaz service is configured (context sefazUrl and sefazCredentialsSecretArn)', () => {
+    const schedules = Object.values(resources(api, 'AWS::Scheduler::Schedule')).filter((s) =>
+      JSON.stringify((s.Properties as { Target?: unknown }).Target).includes(`"Ref":"${machineId}"`),
+    );
+    expect(schedules).toHaveLength(0);
+    expect(sefazLoadStateMachine.schedule).toEqual({ expression: 'cron(0/5 * * * ? *)', timezone: 'America/Bahia' });
+  });
+});
+
+describe('Sefaz load, configured', () => {
+  const secretArn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:plac/sefaz-ecnpj-AbCdEf';
+  const { api } = synth({ sefazUrl: 'https://sefaz.example.gov.br/dfe', sefazCredentialsSecretArn: secretArn, sefazUfs: 'BA,SE' });
+
+  it('is started every 5 minutes, and only the loader and the load-control API learn the Sefaz URL and read its certificate', () => {
+    const machineId = logicalIdOf(api, `PlacApi/${sefazLoadStateMachine.id}/Resource`);
+    const schedules = Object.values(resources(api, 'AWS::Scheduler::Schedule')).filter((s) =>
+      JSON.stringify((s.Properties as { Target?: unknown }).Target).includes(`"Ref":"${machineId}"`),
+    );
+    expect(schedules.map((s) => (s.Properties as { ScheduleExpression: string }).ScheduleExpression)).toEqual(['cron(0/5 * * * ? *)']);
+    const withUrl = Object.entries(resources(api, 'AWS::Lambda::Function'))
+      .filter(([, f]) => JSON.stringify(f.Properties).includes('PLAC_SEFAZ_URL'))
+      .map(([, f]) => pathOf(f).split('/').at(-2));
+    expect(withUrl.sort()).toEqual(['FateApi', 'SefazLoadTask']);
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { PLAC_SEFAZ_URL: 'https://sefaz.example.gov.br/dfe', PLAC_SEFAZ_CREDENTIALS_ARN: secretArn, PLAC_SEFAZ_UFS: 'BA,SE' } },
+    });
   });
 });
