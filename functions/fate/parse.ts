@@ -66,6 +66,8 @@ export interface NfeFatura {
   emitente: { cnpj: string; nome: string; uf: string };
   destinatario: Parte;
   valorNota: Centavos;
+  /** The carrier the NF-e names (transp/transporta), when it names one. */
+  transportador?: Parte;
   fatura: { numero?: string; valorOriginal: Centavos; desconto: Centavos; valorLiquido: Centavos };
   duplicatas: Duplicata[];
 }
@@ -152,6 +154,9 @@ const nfeProcSchema = z.object({
           .object({ CNPJ: texto.optional(), CPF: texto.optional(), xNome: texto, enderDest: enderecoUf })
           .refine((d) => (d.CNPJ === undefined) !== (d.CPF === undefined), { error: 'o destinatário precisa de CNPJ ou CPF' }),
         total: z.object({ ICMSTot: z.object({ vNF: dinheiro }) }),
+        transp: z
+          .object({ modFrete: texto.optional(), transporta: z.object({ CNPJ: texto.optional(), CPF: texto.optional(), xNome: texto.optional() }).optional() })
+          .optional(),
         cobr: z
           .object({
             fat: z.object({ nFat: texto.optional(), vOrig: dinheiro.optional(), vDesc: dinheiro.optional(), vLiq: dinheiro }).optional(),
@@ -264,6 +269,13 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
     ? { cnpj: cnpjValido(dest.CNPJ, 'do destinatário'), nome: dest.xNome, uf: dest.enderDest?.UF }
     : { cpf: cpfValido(dest.CPF ?? '', 'do destinatário'), nome: dest.xNome, uf: dest.enderDest?.UF };
 
+  const transporta = inf.transp?.transporta;
+  const transportador: Parte | undefined = transporta?.CNPJ
+    ? { cnpj: cnpjValido(transporta.CNPJ, 'do transportador'), nome: transporta.xNome ?? '' }
+    : transporta?.CPF
+      ? { cpf: cpfValido(transporta.CPF, 'do transportador'), nome: transporta.xNome ?? '' }
+      : undefined;
+
   const duplicatas: Duplicata[] = dups.map((d) => ({ numero: d.nDup, vencimento: d.dVenc, valor: d.vDup }));
   // The instalments add up to the invoice's net value, to the centavo.
   const soma = somar(duplicatas.map((d) => d.valor));
@@ -282,6 +294,7 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
     emitente: { cnpj: emitenteCnpj, nome: inf.emit.xNome, uf: inf.emit.enderEmit.UF },
     destinatario,
     valorNota: inf.total.ICMSTot.vNF,
+    ...(transportador ? { transportador } : {}),
     fatura: {
       numero: fat.nFat,
       valorOriginal: fat.vOrig ?? fat.vLiq,

@@ -115,6 +115,7 @@ function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: st
     destinatarioNome: dest.nome,
     destinatarioUf: dest.uf,
     valorNota: doc.valorNota,
+    ...(doc.transportador ? { transportadorDoc: doc.transportador.cnpj ?? doc.transportador.cpf, transportadorNome: doc.transportador.nome } : {}),
     faturaNumero: doc.fatura.numero,
     valorOriginal: doc.fatura.valorOriginal,
     desconto: doc.fatura.desconto,
@@ -278,6 +279,11 @@ export async function cursorDe(uf: Uf): Promise<string> {
 
 export async function fatePorChave(chave: string): Promise<store.FateRecord | null> {
   return store.fatePorChave(chave);
+}
+
+/** The Fat-e that name a carrier (transp/transporta), issued in [de, ate), oldest first. */
+export async function fatesDoTransportador(transportadorDoc: string, de: string, ate: string): Promise<store.FateRecord[]> {
+  return store.fatesDoTransportador(transportadorDoc, de, ate);
 }
 
 export function codigoDaUf(uf: Uf): number {

@@ -148,6 +148,18 @@ describe('Fat-e ingestion', () => {
     expect(await store.duplicatasPorChaveComposta({ emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: '2026-09-10', valor: 100001, numero: '001' })).toEqual([]);
   });
 
+  it('finds the Fat-e that name a carrier by carrier and emission, and no other', async () => {
+    const transportador = novoCnpj();
+    const a = nfeXml({ numero: randomInt(1, 999_999_999), emitente: novoCnpj(), transportador, emissao: '2026-08-05T08:00:00-03:00' });
+    const b = nfeXml({ numero: randomInt(1, 999_999_999), emitente: novoCnpj(), transportador, emissao: '2026-09-05T08:00:00-03:00' });
+    const semTransportador = nfeXml({ numero: randomInt(1, 999_999_999), emitente: novoCnpj(), emissao: '2026-08-06T08:00:00-03:00' });
+    await ingerir('PE', [doc(1, NFE, a.xml), doc(2, NFE, b.xml), doc(3, NFE, semTransportador.xml)]);
+    const agosto = await store.fatesDoTransportador(transportador, '2026-08-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z');
+    expect(agosto.map((f) => f.chave)).toEqual([a.chave]);
+    expect(agosto[0]).toMatchObject({ transportadorDoc: transportador, transportadorNome: 'TRANSPORTES TESTE LTDA' });
+    expect(await store.fatePorChave(semTransportador.chave)).not.toHaveProperty('transportadorDoc');
+  });
+
   it('finds a Fat-e of an alphanumeric CNPJ by issuer and by composite key', async () => {
     const destinatario = novoCnpj();
     const a = nfeXml({ numero: randomInt(1, 999_999_999), emitente: CNPJ_EMITENTE_ALFA, destinatario: { cnpj: destinatario } });

@@ -41,6 +41,9 @@ const fate = new Entity({
     destinatarioUf: { type: 'string' },
     /** Centavos. */
     valorNota: { type: 'number', required: true },
+    /** The carrier's CNPJ or CPF, when the NF-e names one (transport look-ups and carrier consent). */
+    transportadorDoc: { type: 'string' },
+    transportadorNome: { type: 'string' },
     faturaNumero: { type: 'string' },
     valorOriginal: { type: 'number', required: true },
     desconto: { type: 'number', required: true },
@@ -67,6 +70,12 @@ const fate = new Entity({
   indexes: {
     byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } },
     byEmitente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['emitenteCnpj'] }, sk: { field: 'gsi1sk', composite: ['emissao', 'chave'] } },
+    // Sparse: only a Fat-e that names a carrier is in it.
+    byTransportador: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['transportadorDoc'] },
+      sk: { field: 'gsi2sk', composite: ['emissao', 'chave'] },
+    },
   },
 });
 
@@ -310,6 +319,15 @@ export async function fatesDoEmitente(emitenteCnpj: string, de: string, ate: str
 }
 
 /** A recipient's instalments due from `de` to `ate` (days, both inclusive), by due date. */
+/** The Fat-e naming a carrier, issued from `de` (inclusive) to `ate` (exclusive), ISO instants, oldest first. */
+export async function fatesDoTransportador(transportadorDoc: string, de: string, ate: string): Promise<FateRecord[]> {
+  const { data } = await db()
+    .entities.fate.query.byTransportador({ transportadorDoc })
+    .between({ emissao: de }, { emissao: ate })
+    .go({ pages: 'all' });
+  return data.filter((f) => f.emissao >= de && f.emissao < ate);
+}
+
 export async function duplicatasDoDestinatario(destinatarioDoc: string, de: string, ate: string): Promise<FateDuplicataRecord[]> {
   const { data } = await db()
     .entities.fateDuplicata.query.byDestinatario({ destinatarioDoc })

@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { isValidChaveAcesso, isValidCnpj, type Uf } from '@plac/shared/domain';
-import { COMPANY_POOL, generateDocument, mulberry32 } from './documents';
+import { CARRIER_POOL, COMPANY_POOL, generateDocument, mulberry32 } from './documents';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'det' || name === 'dup' });
 const cents = (text: string) => {
@@ -48,6 +48,17 @@ describe('Sefaz simulator documents', () => {
     for (const d of docs) expect(isValidChaveAcesso(d.chave), d.chave).toBe(true);
     const emitters = docs.filter((d) => d.kind === 'nfeProc').map((d) => (parser.parse(d.xml) as Node).nfeProc.NFe.infNFe.emit.CNPJ as string);
     expect(emitters.some((c) => /[A-Z]/.test(c))).toBe(true);
+  });
+
+  it('most NF-e name a carrier of the carrier pool in transp/transporta (valid CNPJs, some alphanumeric)', () => {
+    expect(CARRIER_POOL.every((c) => isValidCnpj(c.cnpj))).toBe(true);
+    expect(CARRIER_POOL.some((c) => /[A-Z]/.test(c.cnpj))).toBe(true);
+    const transps = docs.filter((d) => d.kind === 'nfeProc').map((d) => (parser.parse(d.xml) as Node).nfeProc.NFe.infNFe.transp as Node);
+    const withCarrier = transps.filter((t) => t.transporta);
+    expect(withCarrier.length / transps.length).toBeGreaterThan(0.6);
+    expect(withCarrier.length / transps.length).toBeLessThan(0.8);
+    for (const t of withCarrier) expect(CARRIER_POOL.map((c) => c.cnpj)).toContain(t.transporta.CNPJ);
+    expect(transps.filter((t) => !t.transporta).every((t) => t.modFrete === '9')).toBe(true);
   });
 
   it('an NF-e adds up: items to vProd, vProd − vDesc to vNF, the bill to vLiq, the instalments to vLiq', () => {

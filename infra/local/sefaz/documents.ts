@@ -108,6 +108,17 @@ export const COMPANY_POOL: readonly Company[] = (() => {
   });
 })();
 
+/** The carriers (transportadoras) named in the NF-e's transport group: 8, a quarter with alphanumeric CNPJs. */
+export const CARRIER_POOL: readonly Company[] = (() => {
+  const rng = mulberry32(0x5452414e); // "TRAN": fixed, independent of the simulator's seed
+  const names = ['Rodoviário Nordeste', 'Expresso Baiano', 'TransLog Sul', 'Cargas do Cerrado', 'Via Norte Logística', 'Transportes Atlântico', 'Rápido Paulista', 'Frota Amazônia'];
+  return names.map((name, i) => {
+    const root = i % 4 === 3 ? Array.from({ length: 8 }, () => pick(rng, [...ALNUM])).join('') : digits(rng, 8);
+    const base = `${root}0001`;
+    return { cnpj: base + cnpjCheckDigits(base), xNome: `${name} Ltda`, ie: digits(rng, 9) };
+  });
+})();
+
 /** Municipalities by UF (IBGE code, name), the same list the reference data serves. */
 const MUNICIPIOS = JSON.parse(
   readFileSync(new URL('../../../functions/dominio/data/municipios.json', import.meta.url), 'utf8'),
@@ -197,6 +208,21 @@ function address(rng: Rng, uf: Uf) {
 function split(total: number, n: number): number[] {
   const base = Math.floor(total / n);
   return Array.from({ length: n }, (_, i) => (i === 0 ? total - base * (n - 1) : base));
+}
+
+/**
+ * The transport group: seven in ten NF-e name a carrier (freight by the issuer, modFrete 0, or by the
+ * recipient, 1); the rest carry their own goods (modFrete 9, no carrier). Drawn apart from the rest
+ * of the document, so the other fields are the same with or without it.
+ */
+function transport(seed: number, uf: Uf, index: number) {
+  const rng = mulberry32(hash(`${seed}:${uf}:${index}:transp`));
+  if (rng() >= 0.7) return { modFrete: '9' };
+  const carrier = pick(rng, CARRIER_POOL);
+  return {
+    modFrete: rng() < 0.7 ? '0' : '1',
+    transporta: { CNPJ: carrier.cnpj, xNome: carrier.xNome, IE: carrier.ie, UF: uf },
+  };
 }
 
 function nfeProc(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
@@ -301,7 +327,7 @@ function nfeProc(seed: number, uf: Uf, index: number, options: GenerateOptions):
         vII: '0.00', vIPI: '0.00', vIPIDevol: '0.00', vPIS: '0.00', vCOFINS: '0.00', vOutro: '0.00', vNF: money(vNF),
       },
     },
-    transp: { modFrete: '0' },
+    transp: transport(seed, uf, index),
     cobr: {
       fat: { nFat: String(c.nNF), vOrig: money(vNF), vDesc: money(fatDesc), vLiq: money(vLiq) },
       dup: dups,
