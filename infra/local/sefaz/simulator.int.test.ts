@@ -126,6 +126,18 @@ describe('Sefaz distribution simulator', () => {
     expect(fresh.docs.map((d) => d.nsu)).toEqual([padNsu(121), padNsu(122), padNsu(123)]);
   });
 
+  it('issues the backlog up to its first start, and documents added later when they are added', async () => {
+    const emissao = (xml: Buffer) => Date.parse(/<dhEmi>([^<]+)<\/dhEmi>/.exec(xml.toString('utf8'))?.[1] ?? /<dhEvento>([^<]+)</.exec(xml.toString('utf8'))![1]!);
+    const backlog = (await ask('BA', 119)).docs[0]!;
+    // The 120th of a backlog 17 minutes apart ends within its slot before the start.
+    expect(Date.now() - emissao(backlog.xml)).toBeLessThan(20 * 60_000);
+    const first = (await ask('BA', 0)).docs[0]!;
+    expect(Date.now() - emissao(first.xml)).toBeGreaterThan(119 * 17 * 60_000 - 60_000);
+    // SP's three were added by the test before this one, a moment ago.
+    const added = (await ask('SP', 120)).docs;
+    for (const doc of added) expect(Math.abs(Date.now() - emissao(doc.xml))).toBeLessThan(60_000);
+  });
+
   it('answers inside a SOAP 1.2 envelope when asked in one', async () => {
     const res = await post(
       '/SP/NFeDistribuicaoDFe',

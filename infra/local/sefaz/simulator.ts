@@ -197,7 +197,8 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
     save(uf);
   };
 
-  const trickleSpacingMs = options.trickle ? options.trickle.intervalMs / (options.trickle.perTick ?? 1) : 5000;
+  /** The time one call of addDocuments stands for: a trickle tick (its documents share it). */
+  const tickMs = options.trickle ? options.trickle.intervalMs : 5000;
 
   const addDocuments = (uf: Uf, count = 1) => {
     const state = states.get(uf);
@@ -207,7 +208,8 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
       // New documents are issued now: a new clock segment when the last one does not put them near now.
       const next = generatedIndex(state, state.maxNsu + 1);
       const predicted = last.atMs + (next - last.fromIndex) * last.spacingMs;
-      if (Math.abs(predicted - Date.now()) > 60_000) state.clock.push({ fromIndex: next, atMs: Date.now(), spacingMs: trickleSpacingMs / Math.max(count, 1) });
+      const spacingMs = tickMs / Math.max(count, 1);
+      if (last.spacingMs !== spacingMs || Math.abs(predicted - Date.now()) > 60_000) state.clock.push({ fromIndex: next, atMs: Date.now(), spacingMs });
     }
     state.maxNsu += count;
     save(uf);
