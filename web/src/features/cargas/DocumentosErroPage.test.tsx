@@ -42,6 +42,7 @@ describe('documentos-erro', { timeout: 20_000 }, () => {
     ]);
     const query = api.of('GET', '/api/v1/documentos-erro')[0]!.query;
     expect(Object.fromEntries(query)).toEqual({ dataInicio: diaBr(hojeMais(-29)), dataFim: diaBr(hojeMais(0)), page: '1', size: '10' });
+    expect(screen.getByLabelText('UF de Origem').closest('.p-dropdown')!.textContent).toContain('Todas');
     expect(screen.getByLabelText<HTMLInputElement>('Data Início').value).toBe(diaBr(hojeMais(-29)));
     expect(screen.getByLabelText<HTMLInputElement>('Data Fim').value).toBe(diaBr(hojeMais(0)));
     expect(within(row).getByRole('button', { name: /^Ver stack trace/ })).toBeTruthy();

@@ -19,7 +19,7 @@ import { useRegisterDialog } from '../../lib/dialogs';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { downloadXml } from './download';
-import { diaBr, diasEntre, hojeMais, semZeros, UF_ORIGEM_OPTIONS, type DocumentoErro } from './model';
+import { diaBr, diasEntre, hojeMais, semZeros, TODAS, UF_ORIGEM_OPTIONS, type DocumentoErro } from './model';
 
 /**
  * documentos-erro (sefaz_admin, sefaz_gestor): the documents a load could not process, by UF of
@@ -77,7 +77,7 @@ export default function DocumentosErroPage() {
   /** A manager filters by the own UF only. */
   const ufFixa = gestor ? (user.uf ?? '') : null;
 
-  const [filter, setFilter] = useState<Filter>(() => ({ uf: ufFixa ?? '', inicio: hojeMais(-29), fim: hojeMais(0) }));
+  const [filter, setFilter] = useState<Filter>(() => ({ uf: ufFixa ?? TODAS, inicio: hojeMais(-29), fim: hojeMais(0) }));
   const [erros, setErros] = useState<FieldMessages>({});
   const [search, setSearch] = useState<Search>(() => ({
     UFOrigem: ufFixa ?? '',
@@ -110,7 +110,7 @@ export default function DocumentosErroPage() {
       return;
     }
     const next: Search = {
-      UFOrigem: ufFixa ?? filter.uf,
+      UFOrigem: ufFixa ?? (filter.uf === TODAS ? '' : filter.uf),
       dataInicio: diaBr(filter.inicio),
       dataFim: diaBr(filter.fim),
       page: 1,
@@ -203,7 +203,7 @@ export default function DocumentosErroPage() {
               inputId="filtro-uf-origem"
               options={[...UF_ORIGEM_OPTIONS]}
               value={ufFixa ?? filter.uf}
-              onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
+              onChange={(e) => set('uf', (e.value as string | undefined) ?? TODAS)}
               disabled={ufFixa !== null}
               filter
               filterBy="label"

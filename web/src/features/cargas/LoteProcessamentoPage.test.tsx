@@ -102,10 +102,15 @@ describe('lote-processamento', { timeout: 20_000 }, () => {
     expect(within(tree).getByText('resultado: {…}')).toBeTruthy();
     expect(within(tree).getByText('cStat: 138')).toBeTruthy();
     expect(within(tree).getByText('documentos: [1]')).toBeTruthy();
-    const documento = within(tree).getByText('0: {…}').closest<HTMLElement>('[role="treeitem"]')!;
+    const documento = within(tree).getByRole('treeitem', { name: '0: {…}' });
+    expect(documento.getAttribute('aria-expanded')).toBe('false');
     expect(within(tree).queryByText(`chave: ${CHAVE}`)).toBeNull();
-    await userEvent.click(within(documento).getAllByRole('button')[0]!);
+    // Toggles named after what they do; an open item is named by its content (its children show inside it).
+    expect(within(tree).getByRole('button', { name: 'Recolher resultado: {…}' })).toBeTruthy();
+    expect(within(tree).getByText('resultado: {…}').closest('[role="treeitem"]')!.hasAttribute('aria-label')).toBe(false);
+    await userEvent.click(within(tree).getByRole('button', { name: 'Expandir 0: {…}' }));
     expect(await within(tree).findByText(`chave: ${CHAVE}`)).toBeTruthy();
+    expect(documento.getAttribute('aria-expanded')).toBe('true');
     expect(within(tree).getByText('resultado: fate')).toBeTruthy();
     expect(within(tree).getByText(`nsu: ${nsu15(11)}`)).toBeTruthy();
   });

@@ -6,8 +6,9 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { Tree, type TreeExpandedKeysType } from 'primereact/tree';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Tree, type TreeExpandedKeysType, type TreePassThroughOptions, type TreeProps } from 'primereact/tree';
+import type { TreeNode } from 'primereact/treenode';
+import { cloneElement, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -22,6 +23,29 @@ import { jsonTree, resumoContagem, semZeros, type ResultadoLote } from './model'
 
 const NSU_MAX_DIGITS = 15;
 const ROOT_KEY = 'resultado';
+
+/**
+ * Accessibility of PrimeReact's Tree: an expanded item shows its children inside it, so its own
+ * aria-label (only its label) would no longer contain its visible text (WCAG 2.5.3; axe
+ * label-content-name-mismatch); there the name comes from the content, as in the WAI-ARIA tree
+ * pattern. A closed item says so (aria-expanded false), and the toggle button is named after what it
+ * does to which item.
+ */
+const TREE_PT: TreePassThroughOptions = {
+  node: (options) => {
+    if (options?.context.expanded) return { 'aria-label': undefined };
+    // PrimeReact leaves aria-expanded out on a closed item; it says 'closed' only with false.
+    return options?.context.leaf ? {} : { 'aria-expanded': false };
+  },
+};
+
+type TogglerOptions = Parameters<Extract<TreeProps['togglerTemplate'], (...args: never[]) => unknown>>[1];
+
+function toggler(node: TreeNode, options: TogglerOptions) {
+  return cloneElement(options.element as ReactElement<{ 'aria-label'?: string }>, {
+    'aria-label': `${options.expanded ? 'Recolher' : 'Expandir'} ${node.label ?? ''}`,
+  });
+}
 
 const digits = (text: string) => text.replace(/\D/g, '').slice(0, NSU_MAX_DIGITS);
 
@@ -146,7 +170,14 @@ export default function LoteProcessamentoPage() {
           <p className="cargas-resumo-lote" role="status">
             {resumoContagem(resultado.contagem)}
           </p>
-          <Tree value={nodes} expandedKeys={expanded} onToggle={(e) => setExpanded(e.value)} ariaLabel="Resultado da importação" />
+          <Tree
+            value={nodes}
+            expandedKeys={expanded}
+            onToggle={(e) => setExpanded(e.value)}
+            ariaLabel="Resultado da importação"
+            pt={TREE_PT}
+            togglerTemplate={toggler}
+          />
         </section>
       )}
     </>

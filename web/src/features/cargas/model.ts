@@ -11,9 +11,12 @@ export type ResumoProcessamento = Monitoramento['resumo'][number];
 export type Historico = ResponseOf<typeof fate.historicoMes>;
 export type TipoProcessamento = 'documentos' | 'eventos';
 
-/** 'Todas' (every UF, sent as '') and the 27 UFs. */
+/** The 'Todas' option of the UF filter (sent as no UF: PrimeReact's Dropdown shows '' as empty). */
+export const TODAS = '*';
+
+/** 'Todas' and the 27 UFs. */
 export const UF_ORIGEM_OPTIONS: readonly { value: string; label: string }[] = [
-  { value: '', label: 'Todas' },
+  { value: TODAS, label: 'Todas' },
   ...UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` })),
 ];
 
