@@ -168,11 +168,12 @@ function HistoricoProcessamento({ tipo }: { tipo: TipoProcessamento }) {
   const totalCarregados = series[0]!.values.reduce((a, b) => a + b, 0);
   const totalErros = series[1]!.values.reduce((a, b) => a + b, 0);
   const porMesLabel = f.modo === 'periodo' ? 'Mês' : 'Dia';
+  const unidade = tipo === 'eventos' ? 'eventos' : 'documentos';
   const resumo =
     labels.length === 0
       ? 'Histórico de processamento: sem dados no período.'
       : `Gráfico de linhas do histórico de processamento, de ${labels[0]} a ${labels[labels.length - 1]}: ` +
-        `${formatCount(totalCarregados)} documentos carregados e ${formatCount(totalErros)} com erro no total.`;
+        `${formatCount(totalCarregados)} ${unidade} carregados e ${formatCount(totalErros)} com erro no total.`;
 
   const month = (id: string, key: 'mes' | 'mesInicio' | 'mesFim', label: string) => (
     <div className="page-field">
@@ -249,7 +250,7 @@ function HistoricoProcessamento({ tipo }: { tipo: TipoProcessamento }) {
         labels={labels}
         series={series}
         summary={resumo}
-        caption="Histórico de processamento: documentos carregados e com erro"
+        caption={`Histórico de processamento: ${unidade} carregados e com erro`}
         labelHeader={porMesLabel}
         format={formatCount}
       />
