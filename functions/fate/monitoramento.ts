@@ -6,6 +6,7 @@ import {
   nextMonth,
   percentualCarregado,
   statusSefaz,
+  ultimaAtualizacao,
   UFS,
   type Uf,
 } from '@plac/shared/domain';
@@ -47,7 +48,7 @@ export async function monitoramento(agora: Date = new Date()) {
   });
   const interrompidas = { mais24h: [] as string[], mais12h: [] as string[], mais3h: [] as string[] };
   for (const r of resumo) {
-    const classe = classeInterrupcao(r.updatedAt, agora);
+    const classe = classeInterrupcao(ultimaAtualizacao(r), agora);
     if (classe === 24) interrompidas.mais24h.push(r.sigla);
     if (classe === 12) interrompidas.mais12h.push(r.sigla);
     if (classe === 3) interrompidas.mais3h.push(r.sigla);

@@ -369,6 +369,36 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'error documents, with the stack-trace dialog when there is one',
+    route: '/app/documentos-erro',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/documentos-erro'), heading(page, 'Documentos com Erro')),
+  },
+  {
+    name: 'error documents of a manager (UF fixed)',
+    route: '/app/documentos-erro',
+    as: GESTOR,
+    open: async (page) => (await page.goto('/app/documentos-erro'), heading(page, 'Documentos com Erro')),
+  },
+  {
+    name: 'batch import',
+    route: '/app/processamento/loteProcessamento',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/processamento/loteProcessamento'), heading(page, 'Importação de Lote')),
+  },
+  {
+    name: 'document processing monitoring',
+    route: '/app/processamento/consultarProcessamento',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/processamento/consultarProcessamento'), heading(page, 'Processamento de Documentos')),
+  },
+  {
+    name: 'financial-event processing monitoring',
+    route: '/app/processamento/consultarProcEventoFinanceiro',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/processamento/consultarProcEventoFinanceiro'), heading(page, 'Processamento de Eventos Financeiros')),
+  },
+  {
     name: 'issuer terms',
     route: '/app/emissor/termo-aceitacao',
     as: EMISSOR,

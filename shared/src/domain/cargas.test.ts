@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classeInterrupcao, percentualCarregado, statusSefaz } from './cargas';
+import { classeInterrupcao, percentualCarregado, statusSefaz, ultimaAtualizacao } from './cargas';
 
 describe('loads', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -13,6 +13,14 @@ describe('loads', () => {
     expect(classeInterrupcao(hoursAgo(25), now)).toBe(24);
     expect(classeInterrupcao(null, now)).toBeNull();
     expect(classeInterrupcao('not a date', now)).toBeNull();
+  });
+
+  it('counts a caught-up load from its newest document, and one still loading from its last call', () => {
+    const resumo = { updatedAt: hoursAgo(30), consultadoEm: hoursAgo(0.1) };
+    expect(ultimaAtualizacao({ ...resumo, ultNSU: '000000000000300', nsuMax: '000000000000300' })).toBe(resumo.updatedAt);
+    expect(ultimaAtualizacao({ ...resumo, ultNSU: '000000000000150', nsuMax: '000000000000300' })).toBe(resumo.consultadoEm);
+    expect(classeInterrupcao(ultimaAtualizacao({ ...resumo, ultNSU: '150', nsuMax: '300' }), now)).toBeNull();
+    expect(classeInterrupcao(ultimaAtualizacao({ updatedAt: hoursAgo(1), consultadoEm: hoursAgo(13), ultNSU: '150', nsuMax: '300' }), now)).toBe(12);
   });
 
   it('gives the loaded share with one decimal', () => {

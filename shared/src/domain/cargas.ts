@@ -45,6 +45,17 @@ export function classeInterrupcao(updatedAt: string | null | undefined, now: Dat
   return CARGA_INTERROMPIDA_HORAS.find((limit) => hours > limit) ?? null;
 }
 
+/**
+ * Since when an authority's load has not moved. Caught up (ultNSU = nsuMax): since its newest document
+ * was authorised, so a Sefaz that stopped publishing shows. Behind (ultNSU < nsuMax): since the platform
+ * last asked it, so a backlog being loaded is not "stalled" while the loads run, and a load that stopped
+ * running is.
+ */
+export function ultimaAtualizacao(resumo: { ultNSU: string; nsuMax: string; updatedAt?: string | null; consultadoEm?: string | null }): string | null {
+  const atrasada = Number(resumo.ultNSU) < Number(resumo.nsuMax);
+  return (atrasada ? resumo.consultadoEm : resumo.updatedAt) ?? null;
+}
+
 /** Share of the authority's documents already loaded, 0-100 with one decimal (100 when it has none). */
 export function percentualCarregado(ultNSU: string | number, nsuMax: string | number): number {
   const loaded = Number(ultNSU);

@@ -1,36 +1,15 @@
 /**
- * The error document's XML, downloaded exactly as the Sefaz delivered it: the base64 is decoded
- * straight to bytes (never through a JavaScript string, which would re-encode anything that is not
- * ASCII), and the bytes are saved under the server's file name.
+ * The error document's XML, downloaded exactly as the Sefaz delivered it: the base64 is decoded to
+ * bytes (never to text, which would re-encode anything that is not ASCII), and the bytes are saved
+ * under the server's file name.
  */
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const VALUES = new Int16Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) VALUES[ALPHABET.charCodeAt(i)] = i;
-// The URL-safe alphabet too, so that either form decodes.
-VALUES['-'.charCodeAt(0)] = 62;
-VALUES['_'.charCodeAt(0)] = 63;
-
-/** Base64 (padding and whitespace optional) to bytes; throws on any other character. */
+/**
+ * Base64 to bytes. atob gives a "binary string" whose every character is one byte (0-255), so mapping
+ * the char codes is exact; it throws on anything that is not base64.
+ */
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(Math.floor((base64.length * 3) / 4) + 3);
-  let length = 0;
-  let buffer = 0;
-  let bits = 0;
-  for (let i = 0; i < base64.length; i++) {
-    const code = base64.charCodeAt(i);
-    if (code === 61 /* = */) break;
-    if (code === 32 || code === 9 || code === 10 || code === 13) continue;
-    const value = code < 128 ? VALUES[code]! : -1;
-    if (value < 0) throw new Error('conteúdo base64 inválido');
-    buffer = ((buffer << 6) | value) & 0xffffff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[length++] = (buffer >> bits) & 0xff;
-    }
-  }
-  return out.slice(0, length);
+  return Uint8Array.from(atob(base64.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
 }
 
 /** Saves the bytes as a download named `fileName` (Blob + object URL + <a download>). */
