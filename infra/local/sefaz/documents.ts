@@ -63,7 +63,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 /** FNV-1a of the text: turns (seed, UF, index) into one 32-bit PRNG seed. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -72,11 +72,11 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-type Rng = () => number;
-const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
-const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => String(int(rng, 0, 9))).join('');
-const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export type Rng = () => number;
+export const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
+export const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
+export const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => String(int(rng, 0, 9))).join('');
+export const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 const NAME_FIRST = ['Comercial', 'Distribuidora', 'Indústria', 'Atacadão', 'Metalúrgica', 'Têxtil', 'Agropecuária', 'Farmacêutica', 'Transportes', 'Alimentos'];
 const NAME_SECOND = ['Bahia Sul', 'Paulista', 'do Cerrado', 'Atlântico', 'Serra Verde', 'Nordeste', 'Horizonte', 'Vale do Rio', 'Planalto', 'Litoral & Cia'];
@@ -120,29 +120,29 @@ export const CARRIER_POOL: readonly Company[] = (() => {
 })();
 
 /** Municipalities by UF (IBGE code, name), the same list the reference data serves. */
-const MUNICIPIOS = JSON.parse(
+export const MUNICIPIOS = JSON.parse(
   readFileSync(new URL('../../../functions/dominio/data/municipios.json', import.meta.url), 'utf8'),
 ) as Record<string, [number, string][]>;
 
-const CODE_BY_UF = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
-const UF_LIST = UFS.map((u) => u.uf);
+export const CODE_BY_UF = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
+export const UF_LIST = UFS.map((u) => u.uf);
 
 /** The first document is issued at this instant; each next one about 17 minutes later. */
-const FIRST_ISSUE_MS = Date.parse('2026-09-01T08:00:00-03:00');
-const STEP_MS = 17 * 60_000;
-const DAY_MS = 86_400_000;
+export const FIRST_ISSUE_MS = Date.parse('2026-09-01T08:00:00-03:00');
+export const STEP_MS = 17 * 60_000;
+export const DAY_MS = 86_400_000;
 
 /** Money: centavos in, "1234.56" out. */
-const money = (centavos: number) => formatDecimal(asCentavos(centavos));
+export const money = (centavos: number) => formatDecimal(asCentavos(centavos));
 
 /** ISO date-time with the -03:00 offset of Brasília, as NF-e dates are written. */
-function brasilia(ms: number): string {
+export function brasilia(ms: number): string {
   return `${new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
 }
-const brasiliaDate = (ms: number) => brasilia(ms).slice(0, 10);
+export const brasiliaDate = (ms: number) => brasilia(ms).slice(0, 10);
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressBooleanAttributes: false });
-const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+export const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressBooleanAttributes: false });
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 function kindOf(seed: number, uf: Uf, index: number): DocumentKind {
   // Document 0 is always an NF-e, so a cancellation always has an earlier NF-e to cancel.
@@ -189,7 +189,7 @@ function core(seed: number, uf: Uf, index: number, clock?: GenerateOptions['cloc
   return { rng, chave, issuedMs, emit, dest, destUf, nNF, cNF, nProt, recebidoMs };
 }
 
-function address(rng: Rng, uf: Uf) {
+export function address(rng: Rng, uf: Uf) {
   const [cMun, xMun] = pick(rng, MUNICIPIOS[uf] ?? [[CODE_BY_UF.get(uf)! * 100_000, uf]]);
   return {
     xLgr: pick(rng, STREETS),
@@ -205,7 +205,7 @@ function address(rng: Rng, uf: Uf) {
 }
 
 /** Splits `total` centavos into `n` parts that add up exactly: the remainder goes to the first. */
-function split(total: number, n: number): number[] {
+export function split(total: number, n: number): number[] {
   const base = Math.floor(total / n);
   return Array.from({ length: n }, (_, i) => (i === 0 ? total - base * (n - 1) : base));
 }
