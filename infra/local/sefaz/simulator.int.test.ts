@@ -221,3 +221,139 @@ describe('the twin’s Sefaz simulator', () => {
     expect(body).toContain(`<maxNSU>${padNsu(60)}</maxNSU>`);
   });
 });
+
+describe('Sefaz distribution simulator, CT-e service (CTeDistribuicaoDFe)', () => {
+  let dataDir: string;
+  let pki: LocalPki;
+  let client: TestCertificateFiles;
+  let simulator: SefazSimulator;
+  let port: number;
+  let tls: { key: string; cert: string; ca: string[] };
+  let baFirst: Answer['docs'];
+
+  const post = (path: string, body: string) =>
+    new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const req = request({ host: 'localhost', port, path, method: 'POST', ca: pki.caCertPem, cert: client.certPem, key: client.keyPem }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  const distRequest = (ultNSU: number) =>
+    `<distDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/cte"><tpAmb>2</tpAmb><cUFAutor>29</cUFAutor>` +
+    `<CNPJ>${SEFAZ_CLIENT_COMPANY.cnpj}</CNPJ><distNSU><ultNSU>${padNsu(ultNSU)}</ultNSU></distNSU></distDFeInt>`;
+
+  const ask = async (uf: string, ultNSU: number, service = 'CTeDistribuicaoDFe'): Promise<Answer & { xmlns: string }> => {
+    const res = await post(`/${uf}/${service}`, distRequest(ultNSU));
+    expect(res.status).toBe(200);
+    expect(res.type).toMatch(/^application\/xml/);
+    const ret = (parser.parse(res.body) as { retDistDFeInt: Record<string, unknown> }).retDistDFeInt;
+    const lote = ret.loteDistDFeInt as { docZip: Record<string, string>[] } | undefined;
+    return {
+      xmlns: ret['@_xmlns'] as string,
+      cStat: ret.cStat as string,
+      xMotivo: ret.xMotivo as string,
+      ultNSU: ret.ultNSU as string,
+      maxNSU: ret.maxNSU as string,
+      docs: (lote?.docZip ?? []).map((d) => ({ nsu: d['@_NSU']!, schema: d['@_schema']!, xml: gunzipSync(Buffer.from(d['#text']!, 'base64')) })),
+    };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'plac-sefaz-cte-'));
+    pki = await ensureLocalPki(dataDir);
+    const icp = await ensureTestIcp(dataDir, [SEFAZ_CLIENT_COMPANY]);
+    client = icp.certificates[SEFAZ_CLIENT_COMPANY.cnpj]!;
+    port = await freePort();
+    tls = { key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, icp.rootPem, icp.intermediatePem] };
+    simulator = await startSefazSimulator({ port, dataDir, seed: 7, ufs: ['BA', 'MG'], backlog: 20, cteBacklog: 70, tls, trickle: false });
+  });
+  afterAll(async () => {
+    await simulator?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves every CT-e NSU once, in order, in batches of at most 50, in the CT-e namespace, apart from the NF-e', async () => {
+    expect(simulator.maxNsu('BA', 'cte')).toBe(70);
+    expect(simulator.maxNsu('BA')).toBe(20);
+    const seen: string[] = [];
+    let ult = 0;
+    for (let round = 0; round < 5; round++) {
+      const answer = await ask('BA', ult);
+      if (answer.cStat === '137') break;
+      if (round === 0) baFirst = answer.docs;
+      expect(answer).toMatchObject({ xmlns: 'http://www.portalfiscal.inf.br/cte', cStat: '138', maxNSU: padNsu(70) });
+      expect(answer.docs.length).toBeLessThanOrEqual(MAX_DOCS_PER_ANSWER);
+      expect(answer.ultNSU).toBe(answer.docs.at(-1)!.nsu);
+      for (const doc of answer.docs) {
+        const root = /^<\?xml version="1.0" encoding="UTF-8"\?><(cteProc|procEventoCTe) /.exec(doc.xml.toString('utf8'))?.[1];
+        expect(doc.schema).toBe(root === 'cteProc' ? 'procCTe_v4.00.xsd' : 'procEventoCTe_v4.00.xsd');
+      }
+      seen.push(...answer.docs.map((d) => d.nsu));
+      ult = Number(answer.ultNSU);
+    }
+    expect(seen).toEqual(Array.from({ length: 70 }, (_, i) => padNsu(i + 1)));
+    expect(await ask('BA', 70)).toMatchObject({ cStat: '137', ultNSU: padNsu(70), maxNSU: padNsu(70), docs: [] });
+    expect((await ask('BA', 0, 'NFeDistribuicaoDFe')).maxNSU).toBe(padNsu(20));
+  });
+
+  it('adds CT-e to the CT-e stream only, and answers inside a SOAP 1.2 envelope when asked in one', async () => {
+    simulator.addDocuments('BA', 2, 'cte');
+    expect(simulator.maxNsu('BA')).toBe(20);
+    const fresh = await ask('BA', 70);
+    expect(fresh.docs.map((d) => d.nsu)).toEqual([padNsu(71), padNsu(72)]);
+    for (const doc of fresh.docs) expect(Math.abs(Date.now() - Date.parse(/<dh(?:Emi|Evento)>([^<]+)</.exec(doc.xml.toString('utf8'))![1]!))).toBeLessThan(60_000);
+    const res = await post(
+      '/BA/CTeDistribuicaoDFe',
+      `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body><cteDistDFeInteresse xmlns="http://www.portalfiscal.inf.br/cte/wsdl/CTeDistribuicaoDFe"><cteDadosMsg>${distRequest(0)}</cteDadosMsg></cteDistDFeInteresse></soap12:Body></soap12:Envelope>`,
+    );
+    expect(res.type).toMatch(/^application\/soap\+xml/);
+    expect(res.body).toContain('<cteDistDFeInteresseResponse xmlns="http://www.portalfiscal.inf.br/cte/wsdl/CTeDistribuicaoDFe"><cteDistDFeInteresseResult><retDistDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/cte">');
+    expect(res.body).toContain('<cStat>138</cStat>');
+  });
+
+  it('serves a file dropped in cte/inbox byte-identical as the next CT-e NSU, then keeps it under cte/served/', async () => {
+    const inbox = join(dataDir, 'sefaz', 'BA', 'cte', 'inbox');
+    const proc = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\r\n<!-- manual -->\r\n<cteProc versao="4.00"  xmlns="http://www.portalfiscal.inf.br/cte"><CTe/></cteProc>\r\n');
+    const evento = Buffer.from('<procEventoCTe versao="4.00" xmlns="http://www.portalfiscal.inf.br/cte"/>');
+    await writeFile(join(inbox, 'a-cte.xml'), proc);
+    await writeFile(join(inbox, 'b-evento.xml'), evento);
+    const answer = await ask('BA', 72);
+    expect(answer.docs.map((d) => [d.nsu, d.schema])).toEqual([
+      [padNsu(73), 'procCTe_v4.00.xsd'],
+      [padNsu(74), 'procEventoCTe_v4.00.xsd'],
+    ]);
+    expect(answer.docs[0]!.xml.equals(proc)).toBe(true);
+    expect(answer.docs[1]!.xml.equals(evento)).toBe(true);
+    expect(await readdir(inbox)).toEqual([]);
+    expect(await readdir(join(dataDir, 'sefaz', 'BA', 'cte', 'served'))).toEqual([`${padNsu(73)}-a-cte.xml`, `${padNsu(74)}-b-evento.xml`]);
+    expect(simulator.maxNsu('BA')).toBe(20);
+  });
+
+  it('answers 656 and 9501 on both services under the UF’s fault', async () => {
+    simulator.setFault('MG', '656');
+    for (const service of ['CTeDistribuicaoDFe', 'NFeDistribuicaoDFe']) {
+      expect(await ask('MG', 3, service)).toMatchObject({ cStat: '656', ultNSU: padNsu(3), maxNSU: padNsu(3), docs: [] });
+    }
+    simulator.setFault('MG', '9501');
+    expect(await ask('MG', 0)).toMatchObject({ cStat: '9501', docs: [] });
+    simulator.setFault('MG', null);
+    expect((await ask('MG', 0)).cStat).toBe('138');
+    expect((await ask('MG', 0, 'NFeDistribuicaoDFe')).cStat).toBe('138');
+  });
+
+  it('continues the CT-e sequence after a restart, with the stored seed; a new UF holds a fifth of the backlog', async () => {
+    await simulator.stop();
+    simulator = await startSefazSimulator({ port, dataDir, seed: 99, ufs: ['BA', 'MG', 'SE'], backlog: 10, tls, trickle: false });
+    expect(JSON.parse(await readFile(join(dataDir, 'sefaz', 'BA', 'cte', 'state.json'), 'utf8'))).toMatchObject({ seed: 7, maxNsu: 74 });
+    expect(simulator.maxNsu('BA', 'cte')).toBe(74);
+    expect((await ask('BA', 0)).docs).toEqual(baFirst);
+    expect((await ask('BA', 74)).cStat).toBe('137');
+    expect(simulator.maxNsu('SE', 'cte')).toBe(2);
+    expect(simulator.maxNsu('SE')).toBe(10);
+  });
+});
