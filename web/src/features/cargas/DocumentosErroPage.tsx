@@ -7,7 +7,6 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState, type FormEvent } from 'react';
@@ -20,6 +19,7 @@ import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { downloadXml } from './download';
 import { diaBr, diasEntre, hojeMais, semZeros, TODAS, UF_ORIGEM_OPTIONS, type DocumentoErro } from './model';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 
 /**
  * documentos-erro (sefaz_admin, sefaz_gestor): the documents a load could not process, by UF of
@@ -286,20 +286,7 @@ export default function DocumentosErroPage() {
         )}
       </AppDialog>
 
-      <ConfirmDialog
-        visible={toRemove !== null}
-        onHide={closeConfirm}
-        header="Confirmação"
-        message={CONFIRMA_EXCLUSAO}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Sim"
-        rejectLabel="Não"
-        acceptClassName="p-button-danger"
-        accept={() => {
-          if (toRemove) void remove(toRemove);
-        }}
-        reject={closeConfirm}
-      />
+      <ConfirmSimNao target={toRemove} message={CONFIRMA_EXCLUSAO} onConfirm={(t) => void remove(t)} onClose={closeConfirm} danger />
     </>
   );
 }

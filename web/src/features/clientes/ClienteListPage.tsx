@@ -7,7 +7,6 @@ import { clientes } from '@plac/shared/contracts';
 import { formatCnpj, formatTelefone, normalizeCnpj, type ClienteSituacao } from '@plac/shared/domain';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -28,6 +27,7 @@ import {
   type ClienteRow,
   type PageSize,
 } from './model';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 
 /**
  * cliente-list (sefaz_admin and sefaz_gestor): filters cnpj,
@@ -270,19 +270,7 @@ export default function ClienteListPage() {
         <Column header="Ações" body={actions} style={{ width: '9rem' }} />
       </DataTable>
 
-      <ConfirmDialog
-        visible={toUnlock !== null}
-        onHide={closeConfirm}
-        header="Confirmação"
-        message={CONFIRMA_LIBERACAO}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Sim"
-        rejectLabel="Não"
-        accept={() => {
-          if (toUnlock) void unlock(toUnlock);
-        }}
-        reject={closeConfirm}
-      />
+      <ConfirmSimNao target={toUnlock} message={CONFIRMA_LIBERACAO} onConfirm={(t) => void unlock(t)} onClose={closeConfirm} />
     </>
   );
 }

@@ -5,7 +5,6 @@ import { operacoesPermitidas, type OperacaoWebhook } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -17,6 +16,7 @@ import { useRegisterDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/toast';
 import { describedBy, Field } from './Field';
 import { operacaoLabel, toBase64Utf8, type Cliente, type Webhook } from './model';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 
 /**
  * The 'Monitoramento' tab: the client's webhook configurations, one per
@@ -125,20 +125,7 @@ export function WebhookTab({ cliente }: { cliente: Cliente }) {
         />
       )}
 
-      <ConfirmDialog
-        visible={toRemove !== null}
-        onHide={closeConfirm}
-        header="Confirmação"
-        message={CONFIRMA_REMOCAO_WEBHOOK}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Sim"
-        rejectLabel="Não"
-        acceptClassName="p-button-danger"
-        accept={() => {
-          if (toRemove) void removeWebhook(toRemove);
-        }}
-        reject={closeConfirm}
-      />
+      <ConfirmSimNao target={toRemove} message={CONFIRMA_REMOCAO_WEBHOOK} onConfirm={(t) => void removeWebhook(t)} onClose={closeConfirm} danger />
     </section>
   );
 }

@@ -7,7 +7,6 @@ import { formatCpf, MASKS, onlyDigits } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
@@ -28,6 +27,7 @@ import {
   type Situacao,
   type User,
 } from './model';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 
 /**
  * user-list: filters CPF, name, e-mail, situacao and tipo; the table pages on the
@@ -245,20 +245,7 @@ export default function UserListPage() {
         <Column header="Ações" body={actions} style={{ width: '7rem' }} />
       </DataTable>
 
-      <ConfirmDialog
-        visible={toRemove !== null}
-        onHide={closeConfirm}
-        header="Confirmação"
-        message={CONFIRMA_REMOCAO}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Sim"
-        rejectLabel="Não"
-        acceptClassName="p-button-danger"
-        accept={() => {
-          if (toRemove) void removeUser(toRemove);
-        }}
-        reject={closeConfirm}
-      />
+      <ConfirmSimNao target={toRemove} message={CONFIRMA_REMOCAO} onConfirm={(t) => void removeUser(t)} onClose={closeConfirm} danger />
     </>
   );
 }
