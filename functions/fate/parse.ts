@@ -1,42 +1,18 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as z from 'zod';
-import { isValidCnpj, isValidCpf, parseDecimal, splitChaveAcesso, type Centavos, type ChaveAcessoSplit } from '@plac/shared/domain';
-import { message, type MessageKey } from '@plac/shared/messages';
-// zod's issues in pt-BR with the catalogue's texts, for the error screen.
-import '@plac/shared/validation';
+import type { Centavos } from '@plac/shared/domain';
+import { cte, eventoCte } from './parse-cte';
+import { chaveValida, cnpjValido, cpfValido, dia, dinheiro, instante, invalido, reais, somar, texto, validar } from './parse-rules';
+
+export { DocumentoInvalido, type Excecao } from './parse-rules';
 
 /**
  * One document of a Sefaz distribution (an NF-e 4.00 with its authorisation, an NF-e summary or an
- * event), parsed and validated into what the Fat-e context stores. A document that cannot be
- * processed throws `DocumentoInvalido`; a valid document that produces nothing (an NF-e without a
- * billing group, another event type, another schema) is `ignorado`, which is not an error.
+ * event; a CT-e 4.00 or a CT-e event, parse-cte.ts), parsed and validated into what the Fat-e context
+ * stores. A document that cannot be processed throws `DocumentoInvalido`; a valid document that
+ * produces nothing (an NF-e or CT-e without a billing group, another event type, another schema) is
+ * `ignorado`, which is not an error. The field rules are shared with the CT-e in parse-rules.ts.
  */
-
-export type Excecao =
-  | 'XmlMalformado'
-  | 'EsquemaInvalido'
-  | 'ChaveInvalida'
-  | 'CnpjInvalido'
-  | 'CpfInvalido'
-  | 'NotaNaoAutorizada'
-  | 'DuplicatasNaoFecham';
-
-/** A document that cannot be processed: `excecao` names the rule, `erro` says it in pt-BR. */
-export class DocumentoInvalido extends Error {
-  constructor(
-    readonly excecao: Excecao,
-    readonly erro: string,
-    /** Where it failed (parser position, schema path), for the error screen's trace. */
-    readonly detalhe?: string,
-  ) {
-    super(`${excecao}: ${erro}`);
-    this.name = 'DocumentoInvalido';
-  }
-}
-
-function invalido(excecao: Excecao, key: MessageKey, vars: Record<string, string>, detalhe?: string): DocumentoInvalido {
-  return new DocumentoInvalido(excecao, message(key, vars), detalhe);
-}
 
 export interface Duplicata {
   numero: string;
@@ -114,33 +90,6 @@ const parser = new XMLParser({
   isArray: (name) => name === 'dup' || name === 'det',
 });
 
-// ---- field rules -------------------------------------------------------------------------------
-
-const texto = z.string().trim().min(1);
-
-/** A decimal with at most 2 places ("1234.5", "0.00") as exact centavos (shared money rule). */
-const dinheiro = z.string().transform((v, ctx) => {
-  const centavos = parseDecimal(v);
-  if (centavos === null) {
-    ctx.addIssue({ code: 'custom', message: 'valor decimal inválido' });
-    return z.NEVER;
-  }
-  return centavos;
-});
-
-/** Date-time with a UTC offset (the NF-e's TDateTimeUTC), stored as an ISO-8601 UTC instant. */
-const instante = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/, { error: 'data e hora inválidas' })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'data e hora inválidas' })
-  .transform((v) => new Date(v).toISOString());
-
-/** A calendar day that exists (2026-02-30 does not). */
-const dia = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'data inválida' })
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, { error: 'data inválida' });
-
 const enderecoUf = z.object({ UF: texto }).optional();
 
 const nfeProcSchema = z.object({
@@ -198,36 +147,6 @@ const procEventoSchema = z.object({
     retEvento: z.object({ infEvento: z.object({ cStat: texto }) }).optional(),
   }),
 });
-
-function validar<S extends z.ZodType>(schema: S, tree: unknown, nome: string): z.output<S> {
-  const result = schema.safeParse(tree);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const detalhe = `${issue?.path.join('.') ?? ''}: ${(issue?.message ?? '').replace(/\.$/, '')}`;
-  throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe }, result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
-}
-
-/** 44 characters as the document carries them, a real UF, month, CNPJ and model, and the right check digit. */
-function chaveValida(chave: string): ChaveAcessoSplit {
-  const parts = /^[0-9A-Z]{44}$/.test(chave) ? splitChaveAcesso(chave) : undefined;
-  if (!parts) throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: 'formato ou dígito verificador incorreto' });
-  return parts;
-}
-
-function cnpjValido(cnpj: string, papel: string): string {
-  const value = cnpj.toUpperCase();
-  if (!isValidCnpj(value)) throw invalido('CnpjInvalido', 'documentoCnpjInvalido', { papel, cnpj });
-  return value;
-}
-
-function cpfValido(cpf: string, papel: string): string {
-  if (!isValidCpf(cpf)) throw invalido('CpfInvalido', 'documentoCpfInvalido', { papel, cpf });
-  return cpf;
-}
-
-function somar(valores: readonly Centavos[]): Centavos {
-  return Number(valores.reduce((total, v) => total + BigInt(v), 0n)) as Centavos;
-}
 
 // ---- documents ---------------------------------------------------------------------------------
 
@@ -305,12 +224,6 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
   };
 }
 
-/** 123456 → '1234.56', for messages (exact, no float). */
-function reais(value: Centavos): string {
-  const digits = String(value).padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
 function resumo(tree: unknown, nome: string): ResumoNfe {
   const { resNFe: r } = validar(resNfeSchema, tree, nome);
   chaveValida(r.chNFe);
@@ -353,6 +266,8 @@ const ROOTS: Record<string, { root: string; parse: (tree: unknown, nome: string)
   procNFe: { root: 'nfeProc', parse: nfe },
   resNFe: { root: 'resNFe', parse: resumo },
   procEventoNFe: { root: 'procEventoNFe', parse: evento },
+  procCTe: { root: 'cteProc', parse: cte },
+  procEventoCTe: { root: 'procEventoCTe', parse: eventoCte },
 };
 
 /** Parses and validates one document of the distribution; throws `DocumentoInvalido`. */

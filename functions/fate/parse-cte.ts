@@ -1,0 +1,186 @@
+import * as z from 'zod';
+import type { Centavos } from '@plac/shared/domain';
+import type { Cancelamento, Duplicata, Ignorado, NfeFatura, Parte } from './parse';
+import { chaveValida, cnpjValido, cpfValido, dia, dinheiro, instante, invalido, reais, somar, texto, validar } from './parse-rules';
+
+/**
+ * The CT-e 4.00 documents of the CT-e distribution (CTeDistribuicaoDFe): an authorised `cteProc` with
+ * a bill (`infCTeNorm/cobr/fat`) becomes a document of the NF-e's shape (`kind: 'nfe'`, "a document
+ * with a bill", modelo '57'), a registered cancellation (`procEventoCTe`, 110111) a `cancelamento`.
+ * The same field rules and errors as the NF-e (parse-rules.ts); parseDocumento (parse.ts) dispatches
+ * the schemas `procCTe` and `procEventoCTe` here.
+ *
+ * For a CT-e the bill is the carrier's: the emitter is the carrier (and so the `transportador`), and
+ * the one who owes it is the tomador of the service, named by `ide/toma3/toma` (0 the sender, 1 the
+ * dispatcher, 2 the receiver, 3 the recipient) or given in full in `ide/toma4`.
+ */
+
+const endereco = z.object({ UF: texto }).optional();
+
+/** A party of the CT-e (rem, exped, receb, dest, toma4) with its address group: exactly one of CNPJ and CPF. */
+const parte = <T extends z.ZodRawShape>(enderecoGroup: T) =>
+  z
+    .object({ CNPJ: texto.optional(), CPF: texto.optional(), xNome: texto, ...enderecoGroup })
+    .refine(
+      (p) => {
+        const { CNPJ, CPF } = p as { CNPJ?: string; CPF?: string };
+        return (CNPJ === undefined) !== (CPF === undefined);
+      },
+      { error: 'a parte precisa de CNPJ ou CPF' },
+    );
+
+const cteProcSchema = z.object({
+  cteProc: z.object({
+    CTe: z.object({
+      infCte: z.object({
+        '@_Id': texto,
+        ide: z.object({
+          cUF: texto,
+          mod: texto,
+          serie: texto,
+          nCT: texto,
+          dhEmi: instante,
+          toma3: z.object({ toma: z.enum(['0', '1', '2', '3']) }).optional(),
+          toma4: parte({ enderToma: endereco }).optional(),
+        }),
+        emit: z.object({ CNPJ: texto, xNome: texto, enderEmit: z.object({ UF: texto }) }),
+        rem: parte({ enderReme: endereco }).optional(),
+        exped: parte({ enderExped: endereco }).optional(),
+        receb: parte({ enderReceb: endereco }).optional(),
+        dest: parte({ enderDest: endereco }).optional(),
+        vPrest: z.object({ vTPrest: dinheiro }),
+        infCTeNorm: z
+          .object({
+            cobr: z
+              .object({
+                fat: z.object({ nFat: texto.optional(), vOrig: dinheiro.optional(), vDesc: dinheiro.optional(), vLiq: dinheiro }).optional(),
+                // One transaction writes the Fat-e and one item per instalment: at most 100 items.
+                dup: z.array(z.object({ nDup: texto, dVenc: dia, vDup: dinheiro })).max(99).optional(),
+              })
+              .optional(),
+          })
+          .optional(),
+      }),
+    }),
+    protCTe: z.object({ infProt: z.object({ chCTe: texto, cStat: texto, nProt: texto.optional(), dhRecbto: instante.optional() }) }),
+  }),
+});
+
+const procEventoCteSchema = z.object({
+  procEventoCTe: z.object({
+    eventoCTe: z.object({
+      infEvento: z.object({
+        chCTe: texto,
+        dhEvento: instante,
+        tpEvento: texto,
+        detEvento: z.object({ evCancCTe: z.object({ nProt: texto, xJust: texto }) }),
+      }),
+    }),
+    retEventoCTe: z.object({ infEvento: z.object({ cStat: texto }) }).optional(),
+  }),
+});
+
+/** The CT-e's authorisation statuses, as the NF-e's: 100 authorised, 150 authorised out of time. */
+const AUTORIZADO = new Set(['100', '150']);
+/** Event statuses that registered the event: 135, 136 (linked to the CT-e later) and 155 (cancellation out of time). */
+const EVENTO_REGISTRADO = new Set(['135', '136', '155']);
+/** toma3/toma: which party of the CT-e is the tomador. */
+const TOMADOR = { '0': 'rem', '1': 'exped', '2': 'receb', '3': 'dest' } as const;
+
+type InfCte = z.output<typeof cteProcSchema>['cteProc']['CTe']['infCte'];
+
+/** The tomador of the service, the one the bill is owed by: toma4's own party or the one toma3 names. */
+function tomador(inf: InfCte, nome: string): Parte {
+  const { toma3, toma4 } = inf.ide;
+  const partes = {
+    rem: inf.rem && { ...inf.rem, uf: inf.rem.enderReme?.UF },
+    exped: inf.exped && { ...inf.exped, uf: inf.exped.enderExped?.UF },
+    receb: inf.receb && { ...inf.receb, uf: inf.receb.enderReceb?.UF },
+    dest: inf.dest && { ...inf.dest, uf: inf.dest.enderDest?.UF },
+    toma4: toma4 && { ...toma4, uf: toma4.enderToma?.UF },
+  };
+  const papel = toma4 ? 'toma4' : toma3 ? TOMADOR[toma3.toma] : undefined;
+  if (!papel) throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe: 'o tomador do serviço (toma3 ou toma4) é obrigatório' });
+  const parte = partes[papel];
+  if (!parte) {
+    throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe: `o tomador (toma3 = ${toma3?.toma}) não está no documento (${papel})` });
+  }
+  return parte.CNPJ
+    ? { cnpj: cnpjValido(parte.CNPJ, 'do tomador'), nome: parte.xNome, uf: parte.uf }
+    : { cpf: cpfValido(parte.CPF ?? '', 'do tomador'), nome: parte.xNome, uf: parte.uf };
+}
+
+export function cte(tree: unknown, nome: string): NfeFatura | Ignorado {
+  const { cteProc } = validar(cteProcSchema, tree, nome);
+  const inf = cteProc.CTe.infCte;
+  const { chCTe: chave, cStat, nProt, dhRecbto } = cteProc.protCTe.infProt;
+  const parts = chaveValida(chave);
+  // The key of the authorisation is the key of the signed document: infCte Id is "CTe" + key.
+  if (inf['@_Id'] !== `CTe${chave}`) {
+    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `difere do Id do documento (${inf['@_Id']})` });
+  }
+  // The key repeats the document's UF, model (57), series, number and issuer.
+  const divergente =
+    (parts.cUF !== inf.ide.cUF && 'cUF') ||
+    ((parts.mod !== inf.ide.mod || parts.mod !== '57') && 'modelo') ||
+    (Number(parts.serie) !== Number(inf.ide.serie) && 'série') ||
+    (Number(parts.nNF) !== Number(inf.ide.nCT) && 'número') ||
+    (parts.cnpj !== inf.emit.CNPJ.toUpperCase() && 'CNPJ do emitente');
+  if (divergente) {
+    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
+  }
+  if (!AUTORIZADO.has(cStat)) throw invalido('NotaNaoAutorizada', 'notaNaoAutorizada', { chave, cStat });
+
+  // Only a CT-e with a billing group (infCTeNorm/cobr/fat) becomes a Fat-e.
+  const cobr = inf.infCTeNorm?.cobr;
+  const fat = cobr?.fat;
+  if (!fat) return { kind: 'ignorado', reason: 'CT-e sem grupo de fatura (cobr/fat)' };
+  const dups = cobr?.dup ?? [];
+  if (dups.length === 0) {
+    throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe: 'a fatura não tem duplicatas' });
+  }
+
+  const emitenteCnpj = cnpjValido(inf.emit.CNPJ, 'do emitente');
+  const destinatario = tomador(inf, nome);
+  const duplicatas: Duplicata[] = dups.map((d) => ({ numero: d.nDup, vencimento: d.dVenc, valor: d.vDup }));
+  // The instalments add up to the bill's net value, to the centavo.
+  const soma = somar(duplicatas.map((d) => d.valor));
+  if (soma !== fat.vLiq) {
+    throw invalido('DuplicatasNaoFecham', 'duplicatasNaoFecham', { soma: reais(soma), liquido: reais(fat.vLiq) });
+  }
+  return {
+    kind: 'nfe',
+    chave,
+    modelo: inf.ide.mod,
+    serie: inf.ide.serie,
+    numero: inf.ide.nCT,
+    emissao: inf.ide.dhEmi,
+    protocolo: nProt ?? '',
+    ...(dhRecbto ? { recebimento: dhRecbto } : {}),
+    emitente: { cnpj: emitenteCnpj, nome: inf.emit.xNome, uf: inf.emit.enderEmit.UF },
+    destinatario,
+    valorNota: inf.vPrest.vTPrest,
+    // The carrier of a CT-e is its emitter.
+    transportador: { cnpj: emitenteCnpj, nome: inf.emit.xNome },
+    fatura: {
+      numero: fat.nFat,
+      valorOriginal: fat.vOrig ?? fat.vLiq,
+      desconto: fat.vDesc ?? (0 as Centavos),
+      valorLiquido: fat.vLiq,
+    },
+    duplicatas,
+  };
+}
+
+export function eventoCte(tree: unknown, nome: string): Cancelamento | Ignorado {
+  const tipo = (tree as { procEventoCTe?: { eventoCTe?: { infEvento?: { tpEvento?: unknown } } } }).procEventoCTe?.eventoCTe?.infEvento?.tpEvento;
+  // Only the cancellation (110111) changes a Fat-e; other events are not stored.
+  if (typeof tipo === 'string' && tipo !== '110111') return { kind: 'ignorado', reason: `evento ${tipo}` };
+  const { procEventoCTe: p } = validar(procEventoCteSchema, tree, nome);
+  const inf = p.eventoCTe.infEvento;
+  chaveValida(inf.chCTe);
+  const cStat = p.retEventoCTe?.infEvento.cStat;
+  if (cStat !== undefined && !EVENTO_REGISTRADO.has(cStat)) return { kind: 'ignorado', reason: `evento não registrado (cStat ${cStat})` };
+  const cancelamento = inf.detEvento.evCancCTe;
+  return { kind: 'cancelamento', chave: inf.chCTe, tpEvento: '110111', protocolo: cancelamento.nProt, justificativa: cancelamento.xJust, data: inf.dhEvento };
+}

@@ -1,0 +1,97 @@
+import * as z from 'zod';
+import { isValidCnpj, isValidCpf, parseDecimal, splitChaveAcesso, type Centavos, type ChaveAcessoSplit } from '@plac/shared/domain';
+import { message, type MessageKey } from '@plac/shared/messages';
+// zod's issues in pt-BR with the catalogue's texts, for the error screen.
+import '@plac/shared/validation';
+
+/**
+ * The field rules and the error of the distribution's parsers (parse.ts for the NF-e, parse-cte.ts
+ * for the CT-e), in one module so that both apply the same rules without importing each other.
+ */
+
+export type Excecao =
+  | 'XmlMalformado'
+  | 'EsquemaInvalido'
+  | 'ChaveInvalida'
+  | 'CnpjInvalido'
+  | 'CpfInvalido'
+  | 'NotaNaoAutorizada'
+  | 'DuplicatasNaoFecham';
+
+/** A document that cannot be processed: `excecao` names the rule, `erro` says it in pt-BR. */
+export class DocumentoInvalido extends Error {
+  constructor(
+    readonly excecao: Excecao,
+    readonly erro: string,
+    /** Where it failed (parser position, schema path), for the error screen's trace. */
+    readonly detalhe?: string,
+  ) {
+    super(`${excecao}: ${erro}`);
+    this.name = 'DocumentoInvalido';
+  }
+}
+
+export function invalido(excecao: Excecao, key: MessageKey, vars: Record<string, string>, detalhe?: string): DocumentoInvalido {
+  return new DocumentoInvalido(excecao, message(key, vars), detalhe);
+}
+
+export const texto = z.string().trim().min(1);
+
+/** A decimal with at most 2 places ("1234.5", "0.00") as exact centavos (shared money rule). */
+export const dinheiro = z.string().transform((v, ctx) => {
+  const centavos = parseDecimal(v);
+  if (centavos === null) {
+    ctx.addIssue({ code: 'custom', message: 'valor decimal inválido' });
+    return z.NEVER;
+  }
+  return centavos;
+});
+
+/** Date-time with a UTC offset (the NF-e's TDateTimeUTC), stored as an ISO-8601 UTC instant. */
+export const instante = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/, { error: 'data e hora inválidas' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'data e hora inválidas' })
+  .transform((v) => new Date(v).toISOString());
+
+/** A calendar day that exists (2026-02-30 does not). */
+export const dia = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'data inválida' })
+  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, { error: 'data inválida' });
+
+export function validar<S extends z.ZodType>(schema: S, tree: unknown, nome: string): z.output<S> {
+  const result = schema.safeParse(tree);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const detalhe = `${issue?.path.join('.') ?? ''}: ${(issue?.message ?? '').replace(/\.$/, '')}`;
+  throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe }, result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+}
+
+/** 44 characters as the document carries them, a real UF, month, CNPJ and model, and the right check digit. */
+export function chaveValida(chave: string): ChaveAcessoSplit {
+  const parts = /^[0-9A-Z]{44}$/.test(chave) ? splitChaveAcesso(chave) : undefined;
+  if (!parts) throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: 'formato ou dígito verificador incorreto' });
+  return parts;
+}
+
+export function cnpjValido(cnpj: string, papel: string): string {
+  const value = cnpj.toUpperCase();
+  if (!isValidCnpj(value)) throw invalido('CnpjInvalido', 'documentoCnpjInvalido', { papel, cnpj });
+  return value;
+}
+
+export function cpfValido(cpf: string, papel: string): string {
+  if (!isValidCpf(cpf)) throw invalido('CpfInvalido', 'documentoCpfInvalido', { papel, cpf });
+  return cpf;
+}
+
+export function somar(valores: readonly Centavos[]): Centavos {
+  return Number(valores.reduce((total, v) => total + BigInt(v), 0n)) as Centavos;
+}
+
+/** 123456 → '1234.56', for messages (exact, no float). */
+export function reais(value: Centavos): string {
+  const digits = String(value).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
