@@ -1,18 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { ROUTE_ACCESS, type Role } from '@plac/shared/access';
-import { PrimeReactProvider } from 'primereact/api';
-import { useState } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { PT_BR } from '../../app/primeLocale';
-import { createQueryClient } from '../../app/queryClient';
-import { ToastHost } from '../../app/ToastHost';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setNavigator } from '../../lib/navigation';
 import { login } from '../../lib/session';
 import ConsultarProcessamentoEventoPage from './ConsultarProcessamentoEventoPage';
 import ConsultarProcessamentoPage from './ConsultarProcessamentoPage';
 import DocumentosErroPage from './DocumentosErroPage';
 import LoteProcessamentoPage from './LoteProcessamentoPage';
+import { PageShell } from '../../test/shell';
 
 /**
  * Test kit of the load-control and monitoring screens: the pages at their ROUTE_ACCESS paths inside
@@ -25,24 +20,13 @@ export function signInAs(roles: Role[], extra: { uf?: string } = {}) {
   login({ userId: 'u-1', name: 'Maria Souza', tipo, roles, email: 'maria@example.com', ...extra }, 'token-1');
 }
 
-function Shell() {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PrimeReactProvider value={{ locale: PT_BR }}>
-        <ToastHost />
-        <Outlet />
-      </PrimeReactProvider>
-    </QueryClientProvider>
-  );
-}
 
 export function renderPage(path: string) {
   const router = createMemoryRouter(
     [
       {
         path: '/app',
-        element: <Shell />,
+        element: <PageShell />,
         children: [
           { index: true, element: <h1>Início</h1> },
           { path: ROUTE_ACCESS['documentos-erro'].path, element: <DocumentosErroPage /> },

@@ -1,14 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTE_ACCESS } from '@plac/shared/access';
-import { PrimeReactProvider } from 'primereact/api';
-import { useState } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect } from 'vitest';
-import { PT_BR } from '../../app/primeLocale';
-import { createQueryClient } from '../../app/queryClient';
-import { ToastHost } from '../../app/ToastHost';
 import { setNavigator } from '../../lib/navigation';
 import { login } from '../../lib/session';
 import CadastroRealizadoPage from './CadastroRealizadoPage';
@@ -17,6 +11,7 @@ import ClienteListPage from './ClienteListPage';
 import ClienteRegisterPage from './ClienteRegisterPage';
 import DadosClienteEditPage from './DadosClienteEditPage';
 import type { Cliente, ClienteRow, Webhook } from './model';
+import { PageShell } from '../../test/shell';
 
 export { jsonResponse, pickOption, stubApi } from '../users/testing';
 
@@ -38,24 +33,13 @@ export function signInClienteUser(clienteId = 'c-1') {
   login({ userId: 'u-3', name: 'Ana Lima', tipo: 'C', roles: ['cliente'], clienteId, email: 'ana@alfa.com.br' }, 'token-3');
 }
 
-function Shell() {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PrimeReactProvider value={{ locale: PT_BR }}>
-        <ToastHost />
-        <Outlet />
-      </PrimeReactProvider>
-    </QueryClientProvider>
-  );
-}
 
 export function renderClientes(path: string) {
   const router = createMemoryRouter(
     [
       {
         path: '/',
-        element: <Shell />,
+        element: <PageShell />,
         children: [
           { index: true, element: <h1>Login</h1> },
           { path: 'cliente/new', element: <ClienteRegisterPage /> },

@@ -1,12 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { ROUTE_ACCESS, type Role } from '@plac/shared/access';
-import { PrimeReactProvider } from 'primereact/api';
-import { StrictMode, useState } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { PT_BR } from '../../app/primeLocale';
-import { createQueryClient } from '../../app/queryClient';
-import { ToastHost } from '../../app/ToastHost';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setNavigator } from '../../lib/navigation';
 import { login } from '../../lib/session';
 import AutorizacaoFormPage from '../autorizacoes/AutorizacaoFormPage';
@@ -14,6 +9,7 @@ import AutorizacaoListPage from '../autorizacoes/AutorizacaoListPage';
 import ServicosPage from '../servicos/ServicosPage';
 import InstituicaoFormPage from './InstituicaoFormPage';
 import InstituicaoListPage from './InstituicaoListPage';
+import { PageShell } from '../../test/shell';
 
 /**
  * Test kit of the institution, authorisation and service screens: the pages at their ROUTE_ACCESS
@@ -27,17 +23,6 @@ export function signInAs(roles: Role[], extra: { clienteId?: string; cnpj?: stri
   login({ userId: 'u-1', name: 'Maria Souza', tipo, roles, email: 'maria@example.com', ...extra }, 'token-1');
 }
 
-function Shell() {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PrimeReactProvider value={{ locale: PT_BR }}>
-        <ToastHost />
-        <Outlet />
-      </PrimeReactProvider>
-    </QueryClientProvider>
-  );
-}
 
 /** `strict`: inside React's StrictMode, as `npm start` renders the portal (effects run twice). */
 export function renderPage(path: string, state?: unknown, { strict = false } = {}) {
@@ -45,7 +30,7 @@ export function renderPage(path: string, state?: unknown, { strict = false } = {
     [
       {
         path: '/app',
-        element: <Shell />,
+        element: <PageShell />,
         children: [
           { index: true, element: <h1>Início</h1> },
           { path: ROUTE_ACCESS['instituicao-financeira'].path, element: <InstituicaoListPage /> },

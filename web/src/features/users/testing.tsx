@@ -1,19 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTE_ACCESS } from '@plac/shared/access';
-import { PrimeReactProvider } from 'primereact/api';
-import { useState } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect, vi } from 'vitest';
-import { PT_BR } from '../../app/primeLocale';
-import { createQueryClient } from '../../app/queryClient';
-import { ToastHost } from '../../app/ToastHost';
 import { setNavigator } from '../../lib/navigation';
 import { login } from '../../lib/session';
 import type { User } from './model';
 import UserFormPage from './UserFormPage';
 import UserListPage from './UserListPage';
+import { PageShell } from '../../test/shell';
 
 /**
  * Test kit of the user screens: both pages at their ROUTE_ACCESS paths inside what the shell gives
@@ -34,24 +29,13 @@ export function signInAdmin() {
   login({ userId: 'u-1', name: 'Maria Souza', tipo: 'S', roles: ['sefaz_admin'], email: 'maria@example.com' }, 'token-1');
 }
 
-function Shell() {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PrimeReactProvider value={{ locale: PT_BR }}>
-        <ToastHost />
-        <Outlet />
-      </PrimeReactProvider>
-    </QueryClientProvider>
-  );
-}
 
 export function renderUsers(path: string) {
   const router = createMemoryRouter(
     [
       {
         path: '/app',
-        element: <Shell />,
+        element: <PageShell />,
         children: [
           { index: true, element: <h1>Início</h1> },
           { path: ROUTE_ACCESS['user-list'].path, element: <UserListPage /> },
