@@ -43,9 +43,8 @@ function sefazOptions(): NonNullable<TwinOptions['sefaz']> | undefined {
     }
     options.faults = faults;
   }
-  // The demo's load situation unless PLAC_SEFAZ_FAULTS says otherwise (demo-data.ts).
-  if (!options.faults) Object.assign(options, DEMO_SEFAZ);
-  return options;
+  // The demo's load situation (demo-data.ts) for whatever the environment leaves unset.
+  return { ...DEMO_SEFAZ, ...options };
 }
 
 const majorNode = Number(process.versions.node.split('.')[0]);
