@@ -1,4 +1,4 @@
-import { isUf, UF_SIGLAS, type Uf } from '@plac/shared/domain';
+import { isUf, UF_SIGLAS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { logger } from '../platform/observability';
 import { consultarDistribuicao, SefazIndisponivel, type RespostaDistribuicao } from './distribuicao';
 import { cursorDe, ingerir, registrarConsulta, type Ingestao, type IngestaoHooks } from './service';
@@ -29,6 +29,7 @@ export type SituacaoCarga = 'carregada' | 'aguardando' | 'recusada' | 'indisponi
 
 export interface ResultadoCarga {
   uf: Uf;
+  fluxo: Fluxo;
   situacao: SituacaoCarga;
   chamadas: number;
   cStat: string | null;
@@ -42,15 +43,21 @@ export interface ResultadoCarga {
   repetidos: number;
 }
 
-export async function carregarUf(uf: Uf, options: { maxChamadas?: number; hooks?: IngestaoHooks; agora?: () => Date } = {}): Promise<ResultadoCarga> {
+/** Loads one stream of a UF's Sefaz: goods (NF-e) unless `fluxo` says transport (CT-e). */
+export async function carregarUf(
+  uf: Uf,
+  options: { fluxo?: Fluxo; maxChamadas?: number; hooks?: Omit<IngestaoHooks, 'fluxo'>; agora?: () => Date } = {},
+): Promise<ResultadoCarga> {
   if (!isUf(uf)) throw new RangeError(`unknown UF ${String(uf)}`);
+  const fluxo = options.fluxo ?? 'nfe';
   const agora = options.agora ?? (() => new Date());
   const resultado: ResultadoCarga = {
     uf,
+    fluxo,
     situacao: 'carregada',
     chamadas: 0,
     cStat: null,
-    ultNSU: await cursorDe(uf),
+    ultNSU: await cursorDe(uf, fluxo),
     maxNSU: null,
     fate: 0,
     eventos: 0,
@@ -60,7 +67,7 @@ export async function carregarUf(uf: Uf, options: { maxChamadas?: number; hooks?
     repetidos: 0,
   };
 
-  const resumo = await store.resumoProcessamentoDa(uf);
+  const resumo = await store.resumoProcessamentoDa(uf, fluxo);
   if (resumo?.aguardarAte && Date.parse(resumo.aguardarAte) > agora().getTime()) {
     return { ...resultado, situacao: 'aguardando', cStat: resumo.cStat };
   }
@@ -70,39 +77,39 @@ export async function carregarUf(uf: Uf, options: { maxChamadas?: number; hooks?
     let resposta: RespostaDistribuicao;
     resultado.chamadas += 1;
     try {
-      resposta = await consultarDistribuicao(uf, { ultNSU: Number(resultado.ultNSU) });
+      resposta = await consultarDistribuicao(uf, { ultNSU: Number(resultado.ultNSU) }, fluxo);
     } catch (error) {
       if (!(error instanceof SefazIndisponivel)) throw error;
-      logger.warn('Sefaz unavailable', { uf, reason: error.message });
-      await registrarConsulta(uf, { cStat: '999', xMotivo: error.message.slice(0, 200) }, { agora: agora() });
+      logger.warn('Sefaz unavailable', { uf, fluxo, reason: error.message });
+      await registrarConsulta(uf, { cStat: '999', xMotivo: error.message.slice(0, 200) }, { agora: agora(), fluxo });
       return { ...resultado, situacao: 'indisponivel', cStat: '999' };
     }
     resultado.cStat = resposta.cStat;
 
     if (resposta.cStat === '656') {
       const aguardarAte = new Date(agora().getTime() + ESPERA_APOS_656_MS).toISOString();
-      logger.warn('Sefaz answered 656: waiting before asking again', { uf, aguardarAte });
-      await registrarConsulta(uf, { cStat: resposta.cStat, xMotivo: resposta.xMotivo }, { aguardarAte, agora: agora() });
+      logger.warn('Sefaz answered 656: waiting before asking again', { uf, fluxo, aguardarAte });
+      await registrarConsulta(uf, { cStat: resposta.cStat, xMotivo: resposta.xMotivo }, { aguardarAte, agora: agora(), fluxo });
       return { ...resultado, situacao: 'aguardando' };
     }
     if (resposta.cStat !== '137' && resposta.cStat !== '138') {
       // 9501, 215, …: the Sefaz refused; its code is what the monitoring shows.
-      await registrarConsulta(uf, { cStat: resposta.cStat, xMotivo: resposta.xMotivo }, { agora: agora() });
+      await registrarConsulta(uf, { cStat: resposta.cStat, xMotivo: resposta.xMotivo }, { agora: agora(), fluxo });
       return { ...resultado, situacao: 'recusada' };
     }
 
     let ingestao: Ingestao | null = null;
     if (resposta.documentos.length > 0) {
-      ingestao = await ingerir(uf, resposta.documentos, options.hooks);
+      ingestao = await ingerir(uf, resposta.documentos, { ...options.hooks, fluxo });
       for (const key of ['fate', 'eventos', 'resumos', 'erros', 'ignorados', 'repetidos'] as const) resultado[key] += ingestao[key];
     }
     await registrarConsulta(
       uf,
       { cStat: resposta.cStat, xMotivo: resposta.xMotivo, ultNSU: resposta.ultNSU, maxNSU: resposta.maxNSU },
-      { publicadoEm: ingestao?.publicadoEm ?? null, agora: agora() },
+      { publicadoEm: ingestao?.publicadoEm ?? null, agora: agora(), fluxo },
     );
     resultado.maxNSU = resposta.maxNSU;
-    const proximo = await cursorDe(uf);
+    const proximo = await cursorDe(uf, fluxo);
     // Caught up, or an answer that did not move the cursor (it would be asked the same again).
     if (resposta.cStat === '137' || resposta.ultNSU >= resposta.maxNSU || proximo === resultado.ultNSU) {
       resultado.ultNSU = proximo;
@@ -125,9 +132,9 @@ export interface ResultadoLote {
  * as the scheduled load, without moving the cursor (the scheduled load still reads them in order).
  * What is already stored stays as it is, so running it twice changes nothing.
  */
-export async function importarLote(uf: Uf, ultNSU: number, nsuFin: number): Promise<ResultadoLote> {
-  const resposta = await consultarDistribuicao(uf, { ultNSU });
+export async function importarLote(uf: Uf, ultNSU: number, nsuFin: number, fluxo: Fluxo = 'nfe'): Promise<ResultadoLote> {
+  const resposta = await consultarDistribuicao(uf, { ultNSU }, fluxo);
   const documentos = resposta.documentos.filter((d) => Number(d.nsu) > ultNSU && Number(d.nsu) <= nsuFin);
-  const ingestao = await ingerir(uf, documentos, { moverCursor: false });
+  const ingestao = await ingerir(uf, documentos, { moverCursor: false, fluxo });
   return { cStat: resposta.cStat, xMotivo: resposta.xMotivo, maxNSU: resposta.maxNSU, ingestao };
 }

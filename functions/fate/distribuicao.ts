@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { XMLParser } from 'fast-xml-parser';
 import * as z from 'zod';
-import { UFS, type Uf } from '@plac/shared/domain';
+import { UFS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { env } from '../platform/env';
 
 /**
@@ -73,14 +73,20 @@ function tlsAgent(): Promise<Agent> {
   return agent;
 }
 
-function corpo(uf: Uf, pedido: { ultNSU: number } | { nsu: number }): string {
+/** Each stream's service path and XML namespace (the CT-e distribution mirrors the NF-e one). */
+const SERVICOS: Record<Fluxo, { path: string; namespace: string }> = {
+  nfe: { path: 'NFeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/nfe' },
+  cte: { path: 'CTeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/cte' },
+};
+
+function corpo(uf: Uf, pedido: { ultNSU: number } | { nsu: number }, fluxo: Fluxo): string {
   const cUF = UFS.find((u) => u.uf === uf)!.codigo;
   const consulta =
     'ultNSU' in pedido
       ? `<distNSU><ultNSU>${String(pedido.ultNSU).padStart(15, '0')}</ultNSU></distNSU>`
       : `<consNSU><NSU>${String(pedido.nsu).padStart(15, '0')}</NSU></consNSU>`;
   return (
-    `<?xml version="1.0" encoding="utf-8"?><distDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/nfe">` +
+    `<?xml version="1.0" encoding="utf-8"?><distDFeInt versao="1.01" xmlns="${SERVICOS[fluxo].namespace}">` +
     `<tpAmb>${process.env.PLAC_SEFAZ_TPAMB ?? '2'}</tpAmb><cUFAutor>${cUF}</cUFAutor><CNPJ>${AUTOR_CNPJ}</CNPJ>${consulta}</distDFeInt>`
   );
 }
@@ -145,12 +151,12 @@ function encontrarRetorno(node: unknown): unknown {
   return undefined;
 }
 
-/** Asks the UF's distribution for the documents after `ultNSU` (distNSU) or for one NSU (consNSU). */
-export async function consultarDistribuicao(uf: Uf, pedido: { ultNSU: number } | { nsu: number }): Promise<RespostaDistribuicao> {
+/** Asks the UF's distribution (goods or transport) for the documents after `ultNSU` (distNSU) or for one NSU (consNSU). */
+export async function consultarDistribuicao(uf: Uf, pedido: { ultNSU: number } | { nsu: number }, fluxo: Fluxo = 'nfe'): Promise<RespostaDistribuicao> {
   const base = process.env.PLAC_SEFAZ_URL;
   if (!base) throw new SefazIndisponivel('PLAC_SEFAZ_URL is not set');
-  const url = new URL(`${base.replace(/\/$/, '')}/${uf}/NFeDistribuicaoDFe`);
-  const text = await post(url, corpo(uf, pedido));
+  const url = new URL(`${base.replace(/\/$/, '')}/${uf}/${SERVICOS[fluxo].path}`);
+  const text = await post(url, corpo(uf, pedido, fluxo));
   let parsed: unknown;
   try {
     parsed = parser.parse(text, true);

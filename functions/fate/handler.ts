@@ -1,5 +1,5 @@
 import * as fate from '@plac/shared/contracts/fate';
-import { ufByCodigo, type Uf } from '@plac/shared/domain';
+import { ufByCodigo, type Fluxo, type Uf } from '@plac/shared/domain';
 import type { Principal } from '@plac/shared/access';
 import { forbidden, HttpError, invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
@@ -14,16 +14,17 @@ function tipoPermitido(tipo: monitoramento.TipoMonitoramento, principal: Princip
   return tipo;
 }
 
-async function lote(body: { sefaz: number; ultNSU: number; nsuFin: number }, principal: Principal) {
+async function lote(body: { sefaz: number; fluxo: Fluxo; ultNSU: number; nsuFin: number }, principal: Principal) {
   const uf = ufByCodigo(body.sefaz);
   if (!uf || !sefazAtivas().includes(uf)) throw invalid('sefazInativa');
   // A Sefaz manager imports only from the own UF's Sefaz.
   if (!principal.roles.includes('sefaz_admin') && principal.uf !== uf) throw forbidden();
   try {
-    const r = await importarLote(uf as Uf, body.ultNSU, body.nsuFin);
+    const r = await importarLote(uf as Uf, body.ultNSU, body.nsuFin, body.fluxo);
     const { documentos, publicadoEm: _p, ...contagem } = r.ingestao;
     return {
       sefaz: monitoramento.listaSefaz().find((s) => s.sigla === uf)!,
+      fluxo: body.fluxo,
       ultNSU: String(body.ultNSU).padStart(15, '0'),
       nsuFin: String(body.nsuFin).padStart(15, '0'),
       cStat: r.cStat,
@@ -40,11 +41,11 @@ async function lote(body: { sefaz: number; ultNSU: number; nsuFin: number }, pri
 
 export const handler = httpApi(fate, {
   listSefaz: async () => monitoramento.listaSefaz(),
-  monitoramento: async () => monitoramento.monitoramento(),
-  monitoramentoEvento: async () => monitoramento.monitoramento(),
-  historicoMes: async ({ params, query, principal }) => monitoramento.historicoMes(params.mes, tipoPermitido(query.tipo, principal)),
-  historicoPeriodo: async ({ params, query, principal }) => monitoramento.historicoPeriodo(params.a, params.b, tipoPermitido(query.tipo, principal)),
-  historicoDia: async ({ params, query, principal }) => monitoramento.historicoDia(params.a, params.b, tipoPermitido(query.tipo, principal)),
+  monitoramento: async ({ query }) => monitoramento.monitoramento(query.fluxo),
+  monitoramentoEvento: async ({ query }) => monitoramento.monitoramento(query.fluxo),
+  historicoMes: async ({ params, query, principal }) => monitoramento.historicoMes(params.mes, tipoPermitido(query.tipo, principal), query.fluxo),
+  historicoPeriodo: async ({ params, query, principal }) => monitoramento.historicoPeriodo(params.a, params.b, tipoPermitido(query.tipo, principal), query.fluxo),
+  historicoDia: async ({ params, query, principal }) => monitoramento.historicoDia(params.a, params.b, tipoPermitido(query.tipo, principal), query.fluxo),
   importarLote: async ({ body, principal }) => lote(body, principal),
   filtrarDocumentosErro: async ({ query, principal }) => documentosErro.filtrar(query, principal),
   removerDocumentoErro: async ({ params, principal }) => documentosErro.remover(params.id, principal),

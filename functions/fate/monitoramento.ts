@@ -8,6 +8,7 @@ import {
   statusSefaz,
   ultimaAtualizacao,
   UFS,
+  type Fluxo,
   type Uf,
 } from '@plac/shared/domain';
 import { invalid } from '../platform/errors';
@@ -26,9 +27,9 @@ export function listaSefaz(): { cuf: number; sigla: string; nome: string }[] {
   return UFS.filter((u) => ativas.has(u.uf)).map((u) => ({ cuf: u.codigo, sigla: u.uf, nome: u.nome }));
 }
 
-export async function monitoramento(agora: Date = new Date()) {
+export async function monitoramento(fluxo: Fluxo = 'nfe', agora: Date = new Date()) {
   const sefaz = listaSefaz();
-  const porUf = new Map((await store.resumosProcessamento()).map((r) => [r.uf, r]));
+  const porUf = new Map((await store.resumosProcessamento(fluxo)).map((r) => [r.uf, r]));
   const resumo = sefaz.map(({ cuf, sigla }) => {
     const r = porUf.get(sigla);
     const ultNSU = r?.ultNSU ?? ZERO;
@@ -71,10 +72,10 @@ function lastDayOf(month: string): string {
  * The history between two days, per active Sefaz, at each point of `pontos` ('YYYY-MM-DD' days or
  * 'YYYY-MM' months: a day counts in the point it starts with). One key query per Sefaz.
  */
-async function historico(de: string, ate: string, pontos: string[], tipo: TipoMonitoramento) {
+async function historico(de: string, ate: string, pontos: string[], tipo: TipoMonitoramento, fluxo: Fluxo) {
   const sefaz = listaSefaz();
   const indice = new Map(pontos.map((p, i) => [p, i]));
-  const porSefaz = await Promise.all(sefaz.map(async ({ sigla }) => ({ sigla, dias: await store.historicoDaUf(sigla as Uf, de, ate) })));
+  const porSefaz = await Promise.all(sefaz.map(async ({ sigla }) => ({ sigla, dias: await store.historicoDaUf(sigla as Uf, de, ate, fluxo) })));
   const serie = porSefaz.map(({ sigla, dias: registros }) => {
     const valores = pontos.map(() => 0);
     for (const r of registros) {
@@ -95,26 +96,26 @@ async function historico(de: string, ate: string, pontos: string[], tipo: TipoMo
   return { dias: pontos, serie, serie_erro, sefaz };
 }
 
-export function historicoMes(mes: string, tipo: TipoMonitoramento) {
+export function historicoMes(mes: string, tipo: TipoMonitoramento, fluxo: Fluxo = 'nfe') {
   const de = `${mes}-01`;
   const ate = lastDayOf(mes);
-  return historico(de, ate, dias(de, ate), tipo);
+  return historico(de, ate, dias(de, ate), tipo, fluxo);
 }
 
 /** Months from `a` to `b` (YYYY-MM), at most 24. */
-export function historicoPeriodo(a: string, b: string, tipo: TipoMonitoramento) {
+export function historicoPeriodo(a: string, b: string, tipo: TipoMonitoramento, fluxo: Fluxo = 'nfe') {
   if (!isBusinessMonth(a) || !isBusinessMonth(b)) throw invalid('dataInvalida');
   if (a > b) throw invalid('dataInicioMaiorDataFim');
   const meses = [a];
   while (meses.at(-1)! < b) meses.push(nextMonth(meses.at(-1)!));
   if (meses.length > 24) throw invalid('campoInvalido', { field: 'período (no máximo 24 meses)' });
-  return historico(`${a}-01`, lastDayOf(b), meses, tipo);
+  return historico(`${a}-01`, lastDayOf(b), meses, tipo, fluxo);
 }
 
 /** Days from `a` to `b` (YYYY-MM-DD), at most 90 days apart. */
-export function historicoDia(a: string, b: string, tipo: TipoMonitoramento) {
+export function historicoDia(a: string, b: string, tipo: TipoMonitoramento, fluxo: Fluxo = 'nfe') {
   const span = daysBetween(a, b);
   if (span < 0) throw invalid('dataInicioMaiorDataFim');
   if (span > 90) throw invalid('faixaDataInvalida');
-  return historico(a, b, dias(a, b), tipo);
+  return historico(a, b, dias(a, b), tipo, fluxo);
 }

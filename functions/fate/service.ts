@@ -5,6 +5,7 @@ import { s3Client } from '../platform/aws';
 import { config } from '../platform/env';
 import { DocumentoInvalido, parseDocumento, type Documento, type NfeFatura } from './parse';
 import * as store from './store';
+import type { Fluxo } from './store';
 
 /**
  * Ingestion of a UF's distributed documents. Each document, in NSU order, is parsed and written
@@ -50,6 +51,8 @@ export interface IngestaoHooks {
    * cursor, and moving the cursor there would skip the NSUs in between.
    */
   moverCursor?: boolean;
+  /** The stream the documents come from (its cursor, history and XML keys); goods unless said. */
+  fluxo?: Fluxo;
 }
 
 const CANCELAMENTO = '110111';
@@ -62,8 +65,9 @@ function nsu15(nsu: string): string {
   return nsu.padStart(15, '0');
 }
 
-export function xmlKey(uf: Uf, nsu: string): string {
-  return `sefaz/${uf}/${nsu15(nsu)}.xml.gz`;
+/** Where a document's XML is kept: `sefaz/<UF>/<NSU>.xml.gz` for goods, `sefaz/<UF>/cte/<NSU>.xml.gz` for transport. */
+export function xmlKey(uf: Uf, nsu: string, fluxo: Fluxo = 'nfe'): string {
+  return `sefaz/${uf}/${fluxo === 'cte' ? 'cte/' : ''}${nsu15(nsu)}.xml.gz`;
 }
 
 /** The document's XML, gzip-compressed, in the documents bucket. Same key, same bytes: a retry overwrites nothing new. */
@@ -132,8 +136,7 @@ function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: st
  * is looked up after the Fat-e is written, so a cancellation recorded before or while it was written
  * is never missed (the event's own write cancels a Fat-e that is already there).
  */
-async function gravarNfe(uf: Uf, nsu: string, xml: string | Buffer, doc: NfeFatura, now: string): Promise<store.Gravacao> {
-  const key = xmlKey(uf, nsu);
+async function gravarNfe(uf: Uf, nsu: string, key: string, xml: string | Buffer, doc: NfeFatura, now: string): Promise<store.Gravacao> {
   await guardarXml(key, xml);
   const gravacao = await store.gravarFate(fateRecord(uf, nsu, key, doc, 'ATIVA', now));
   const cancelamento = await store.eventoDe(doc.chave, CANCELAMENTO);
@@ -141,12 +144,11 @@ async function gravarNfe(uf: Uf, nsu: string, xml: string | Buffer, doc: NfeFatu
   return gravacao;
 }
 
-async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, doc: Documento, now: string): Promise<keyof store.Contagem | 'repetidos'> {
+async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key: string, doc: Documento, now: string): Promise<keyof store.Contagem | 'repetidos'> {
   switch (doc.kind) {
     case 'nfe':
-      return (await gravarNfe(uf, nsu, documento.bytes ?? documento.xml, doc, now)) === 'criado' ? 'fate' : 'repetidos';
+      return (await gravarNfe(uf, nsu, key, documento.bytes ?? documento.xml, doc, now)) === 'criado' ? 'fate' : 'repetidos';
     case 'cancelamento': {
-      const key = xmlKey(uf, nsu);
       await guardarXml(key, documento.bytes ?? documento.xml);
       const gravacao = await store.gravarEvento({
         chave: doc.chave,
@@ -185,11 +187,19 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, doc:
   }
 }
 
-async function gravarErro(uf: Uf, documento: DocumentoDistribuido, nsu: string, error: DocumentoInvalido, now: string): Promise<keyof store.Contagem | 'repetidos'> {
-  const key = xmlKey(uf, nsu);
+async function gravarErro(
+  uf: Uf,
+  fluxo: Fluxo,
+  documento: DocumentoDistribuido,
+  nsu: string,
+  key: string,
+  error: DocumentoInvalido,
+  now: string,
+): Promise<keyof store.Contagem | 'repetidos'> {
   await guardarXml(key, documento.bytes ?? documento.xml);
   const gravacao = await store.gravarDocumentoErro({
-    id: `${uf}-${nsu}`,
+    id: `${uf}-${fluxo === 'cte' ? 'CTE-' : ''}${nsu}`,
+    fluxo,
     tipo: documento.schema,
     uf,
     nsu,
@@ -210,12 +220,13 @@ async function gravarErro(uf: Uf, documento: DocumentoDistribuido, nsu: string, 
 export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[], hooks: IngestaoHooks = {}): Promise<Ingestao> {
   if (!isUf(uf)) throw new RangeError(`unknown UF ${String(uf)}`);
   const ordenados = [...documentos].sort((a, b) => (nsu15(a.nsu) < nsu15(b.nsu) ? -1 : nsu15(a.nsu) > nsu15(b.nsu) ? 1 : 0));
+  const fluxo = hooks.fluxo ?? 'nfe';
   const resultado: Ingestao = { fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 0, documentos: [], publicadoEm: null };
   // What this run newly stored, so a repeated run adds nothing (a stop before this write loses its counts).
   const somarAoDia = async () => {
     const { fate, eventos, resumos, erros, ignorados } = resultado;
     const contagem = { fate, eventos, resumos, erros, ignorados };
-    if (Object.values(contagem).some((n) => n > 0)) await store.somarHistorico(uf, todayInBahia(), contagem);
+    if (Object.values(contagem).some((n) => n > 0)) await store.somarHistorico(uf, todayInBahia(), contagem, fluxo);
   };
   const processar = async (documento: DocumentoDistribuido): Promise<DocumentoProcessado> => {
     const nsu = nsu15(documento.nsu);
@@ -224,12 +235,12 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
     try {
       const doc = parseDocumento(documento);
       if (doc.kind !== 'ignorado') processado.chave = doc.chave;
-      processado.resultado = await gravar(uf, documento, nsu, doc, now);
+      processado.resultado = await gravar(uf, documento, nsu, xmlKey(uf, nsu, fluxo), doc, now);
       const instante = publicadoEm(doc);
       if (instante && (!resultado.publicadoEm || instante > resultado.publicadoEm)) resultado.publicadoEm = instante;
     } catch (error) {
       if (!(error instanceof DocumentoInvalido)) throw error;
-      processado.resultado = await gravarErro(uf, documento, nsu, error, now);
+      processado.resultado = await gravarErro(uf, fluxo, documento, nsu, xmlKey(uf, nsu, fluxo), error, now);
       processado.erro = error.erro;
     }
     resultado[processado.resultado] += 1;
@@ -258,7 +269,7 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
   while (prefixo < feitos.length && feitos[prefixo]) prefixo++;
   resultado.documentos = feitos.filter((d): d is DocumentoProcessado => d !== undefined);
   try {
-    if (prefixo > 0 && hooks.moverCursor !== false) await store.avancarCursor(uf, Number(nsu15(ordenados[prefixo - 1]!.nsu)));
+    if (prefixo > 0 && hooks.moverCursor !== false) await store.avancarCursor(uf, Number(nsu15(ordenados[prefixo - 1]!.nsu)), fluxo);
   } catch (error) {
     falha ??= { error };
   }
@@ -272,8 +283,8 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
 }
 
 /** The UF's last committed NSU (15 digits; all zeros before the first document): ask the distribution for what follows. */
-export async function cursorDe(uf: Uf): Promise<string> {
-  const ultNSU = await store.lerCursor(uf);
+export async function cursorDe(uf: Uf, fluxo: Fluxo = 'nfe'): Promise<string> {
+  const ultNSU = await store.lerCursor(uf, fluxo);
   return String(ultNSU ?? 0).padStart(15, '0');
 }
 
@@ -300,10 +311,10 @@ export function codigoDaUf(uf: Uf): number {
 export async function registrarConsulta(
   uf: Uf,
   resposta: { cStat: string; xMotivo?: string; ultNSU?: string; maxNSU?: string },
-  extra: { publicadoEm?: string | null; aguardarAte?: string | null; agora?: Date } = {},
+  extra: { publicadoEm?: string | null; aguardarAte?: string | null; agora?: Date; fluxo?: Fluxo } = {},
 ): Promise<void> {
   await store.registrarResumoProcessamento(
-    { uf, cuf: codigoDaUf(uf) },
+    { uf, cuf: codigoDaUf(uf), fluxo: extra.fluxo ?? 'nfe' },
     {
       cStat: resposta.cStat,
       xMotivo: resposta.xMotivo ?? '',

@@ -148,8 +148,9 @@ const resumo = new Entity({
 const documentoErro = new Entity({
   model: { entity: 'documentoErro', version: '1', service: 'fate' },
   attributes: {
-    /** `<uf>-<nsu>`: the same document recorded twice is one record. */
+    /** `<uf>-<nsu>` (goods) or `<uf>-CTE-<nsu>` (transport): the same document recorded twice is one record. */
     id: { type: 'string', required: true },
+    fluxo: { type: ['nfe', 'cte'] as const, default: 'nfe' },
     /** The document's schema (procNFe_v4.00.xsd, …). */
     tipo: { type: 'string', required: true },
     uf: { type: 'string', required: true },
@@ -172,10 +173,12 @@ const cursor = new Entity({
   model: { entity: 'cursor', version: '1', service: 'fate' },
   attributes: {
     uf: { type: 'string', required: true },
+    /** The distribution stream: goods (nfe) or transport (cte). */
+    fluxo: { type: ['nfe', 'cte'] as const, required: true, default: 'nfe' },
     ultNSU: { type: 'number', required: true },
     updatedAt: { type: 'string', required: true },
   },
-  indexes: { byUf: { pk: { field: 'pk', composite: ['uf'] }, sk: { field: 'sk', composite: [] } } },
+  indexes: { byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: [] } } },
 });
 
 /** The last answer of a UF's distribution (status, its ultNSU and maxNSU), for the loads screen. */
@@ -183,6 +186,8 @@ const resumoProcessamento = new Entity({
   model: { entity: 'resumoProcessamento', version: '1', service: 'fate' },
   attributes: {
     uf: { type: 'string', required: true },
+    /** The distribution stream: goods (nfe) or transport (cte). */
+    fluxo: { type: ['nfe', 'cte'] as const, required: true, default: 'nfe' },
     cuf: { type: 'number', required: true },
     sigla: { type: 'string', required: true },
     cStat: { type: 'string', required: true },
@@ -197,8 +202,8 @@ const resumoProcessamento = new Entity({
     aguardarAte: { type: 'string' },
   },
   indexes: {
-    byUf: { pk: { field: 'pk', composite: ['uf'] }, sk: { field: 'sk', composite: [] } },
-    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['uf'] } },
+    byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: [] } },
+    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['fluxo', 'uf'] } },
   },
 });
 
@@ -207,6 +212,8 @@ const historicoProcessamento = new Entity({
   model: { entity: 'historicoProcessamento', version: '1', service: 'fate' },
   attributes: {
     uf: { type: 'string', required: true },
+    /** The distribution stream: goods (nfe) or transport (cte). */
+    fluxo: { type: ['nfe', 'cte'] as const, required: true, default: 'nfe' },
     dia: { type: 'string', required: true },
     fate: { type: 'number', default: 0 },
     eventos: { type: 'number', default: 0 },
@@ -215,7 +222,7 @@ const historicoProcessamento = new Entity({
     ignorados: { type: 'number', default: 0 },
     updatedAt: { type: 'string' },
   },
-  indexes: { byUf: { pk: { field: 'pk', composite: ['uf'] }, sk: { field: 'sk', composite: ['dia'] } } },
+  indexes: { byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: ['dia'] } } },
 });
 
 const entities = { fate, fateDuplicata, evento, resumo, documentoErro, cursor, resumoProcessamento, historicoProcessamento };
@@ -426,16 +433,19 @@ export async function removerDocumentoErro(id: string): Promise<boolean> {
   }
 }
 
-export async function lerCursor(uf: string): Promise<number | null> {
-  const { data } = await db().entities.cursor.get({ uf }).go();
+export type Fluxo = 'nfe' | 'cte';
+
+/** The stream's last committed NSU, or null before its first document. */
+export async function lerCursor(uf: string, fluxo: Fluxo = 'nfe'): Promise<number | null> {
+  const { data } = await db().entities.cursor.get({ uf, fluxo }).go();
   return data?.ultNSU ?? null;
 }
 
-/** Moves the UF's cursor to `nsu`; refused (false) when it already stands past it: it only moves forward. */
-export async function avancarCursor(uf: string, nsu: number): Promise<boolean> {
+/** Moves the stream's cursor to `nsu`; refused (false) when it already stands past it: it only moves forward. */
+export async function avancarCursor(uf: string, nsu: number, fluxo: Fluxo = 'nfe'): Promise<boolean> {
   try {
     await db()
-      .entities.cursor.update({ uf })
+      .entities.cursor.update({ uf, fluxo })
       .set({ ultNSU: nsu, updatedAt: new Date().toISOString() })
       .where((attr, op) => `${op.notExists(attr.ultNSU)} OR ${op.lte(attr.ultNSU, nsu)}`)
       .go();
@@ -447,20 +457,21 @@ export async function avancarCursor(uf: string, nsu: number): Promise<boolean> {
 }
 
 /**
- * Records a distribution answer on the UF's summary. `ultNSU`/`nsuMax` are kept when the answer has
+ * Records a distribution answer on the stream's summary. `ultNSU`/`nsuMax` are kept when the answer has
  * none (a refusal repeats the request's), and `updatedAt` only ever moves forward: a batch import of
  * old documents or a late retry never makes a Sefaz look staler or fresher than it is.
  */
 export async function registrarResumoProcessamento(
-  chave: { uf: string; cuf: number },
+  chave: { uf: string; cuf: number; fluxo: Fluxo },
   resposta: { cStat: string; xMotivo: string; consultadoEm: string; aguardarAte: string | null; ultNSU?: string; nsuMax?: string },
   publicadoEm: string | null,
 ): Promise<void> {
   const entity = db().entities.resumoProcessamento;
-  const atual = (await entity.get({ uf: chave.uf }).go()).data;
+  const key = { uf: chave.uf, fluxo: chave.fluxo };
+  const atual = (await entity.get(key).go()).data;
   await entity
     .put({
-      uf: chave.uf,
+      ...key,
       cuf: chave.cuf,
       sigla: chave.uf,
       cStat: resposta.cStat,
@@ -475,7 +486,7 @@ export async function registrarResumoProcessamento(
   if (!publicadoEm) return;
   try {
     await entity
-      .patch({ uf: chave.uf })
+      .patch(key)
       .set({ updatedAt: publicadoEm })
       .where((attr, op) => `${op.notExists(attr.updatedAt)} OR ${op.lt(attr.updatedAt, publicadoEm)}`)
       .go();
@@ -484,12 +495,13 @@ export async function registrarResumoProcessamento(
   }
 }
 
-export async function resumoProcessamentoDa(uf: string): Promise<ResumoProcessamentoRecord | null> {
-  return (await db().entities.resumoProcessamento.get({ uf }).go()).data;
+export async function resumoProcessamentoDa(uf: string, fluxo: Fluxo = 'nfe'): Promise<ResumoProcessamentoRecord | null> {
+  return (await db().entities.resumoProcessamento.get({ uf, fluxo }).go()).data;
 }
 
-export async function resumosProcessamento(): Promise<ResumoProcessamentoRecord[]> {
-  const { data } = await db().entities.resumoProcessamento.query.all({}).go({ pages: 'all' });
+/** Every UF's summary of one stream (one Query). */
+export async function resumosProcessamento(fluxo: Fluxo = 'nfe'): Promise<ResumoProcessamentoRecord[]> {
+  const { data } = await db().entities.resumoProcessamento.query.all({ fluxo }).go({ pages: 'all' });
   return data;
 }
 
@@ -501,13 +513,16 @@ export interface Contagem {
   ignorados: number;
 }
 
-/** Adds a load's counts to the UF's day (atomic ADD). */
-export async function somarHistorico(uf: string, dia: string, contagem: Contagem): Promise<void> {
-  await db().entities.historicoProcessamento.update({ uf, dia }).add(contagem).set({ updatedAt: new Date().toISOString() }).go();
+/** Adds a load's counts to the stream's day (atomic ADD). */
+export async function somarHistorico(uf: string, dia: string, contagem: Contagem, fluxo: Fluxo = 'nfe'): Promise<void> {
+  await db().entities.historicoProcessamento.update({ uf, fluxo, dia }).add(contagem).set({ updatedAt: new Date().toISOString() }).go();
 }
 
-/** A UF's days from `de` to `ate` (inclusive). */
-export async function historicoDaUf(uf: string, de: string, ate: string): Promise<HistoricoProcessamentoRecord[]> {
-  const { data } = await db().entities.historicoProcessamento.query.byUf({ uf }).between({ dia: de }, { dia: ate }).go({ pages: 'all' });
+/** A stream's days from `de` to `ate` (inclusive). */
+export async function historicoDaUf(uf: string, de: string, ate: string, fluxo: Fluxo = 'nfe'): Promise<HistoricoProcessamentoRecord[]> {
+  const { data } = await db()
+    .entities.historicoProcessamento.query.byUf({ uf, fluxo })
+    .between({ dia: de }, { dia: ate })
+    .go({ pages: 'all' });
   return data;
 }

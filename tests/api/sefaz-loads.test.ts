@@ -114,6 +114,38 @@ describe('documents dropped in a UF inbox', () => {
   });
 });
 
+describe('the transport distribution (CT-e)', () => {
+  it('turns a billed CT-e dropped in the UF’s CT-e inbox into a Fat-e of the carrier, cancels it with its event, and monitors the stream apart', async () => {
+    await cicloDeCarga(['BA']);
+    const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../functions/fate/fixtures', name));
+    const chave = '29260811222333000181570010000043211556677884';
+    writeFileSync(join(twin.dataDir, 'sefaz', 'BA', 'cte', 'inbox', 'cte.xml'), fixture('cte-2-duplicatas.xml'));
+    await cicloDeCarga(['BA']);
+    expect(await fatePorChave(chave)).toMatchObject({ modelo: '57', status: 'ATIVA', emitenteCnpj: '11222333000181', transportadorDoc: '11222333000181' });
+
+    writeFileSync(join(twin.dataDir, 'sefaz', 'BA', 'cte', 'inbox', 'cancelamento.xml'), fixture('evento-cte-cancelamento.xml'));
+    await cicloDeCarga(['BA']);
+    expect(await fatePorChave(chave)).toMatchObject({ status: 'CANCELADA' });
+
+    const token = await tokenFor(admin);
+    const cte = await call('/api/v1/processamento/monitoramento?fluxo=cte', { headers: bearer(token) });
+    const nfe = await call('/api/v1/processamento/monitoramento?fluxo=nfe', { headers: bearer(token) });
+    const ba = (body: unknown) => (body as { resumo: { sigla: string; nsuMax: string }[] }).resumo.find((r) => r.sigla === 'BA')!;
+    expect(Number(ba(cte.body).nsuMax)).toBeGreaterThan(0);
+    expect(ba(cte.body).nsuMax).not.toBe(ba(nfe.body).nsuMax);
+
+    // The batch import reads the transport stream when asked: the dropped CT-e is its NSU after the backlog.
+    const lote = await call('/api/v1/processamento/lote', {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ sefaz: 29, fluxo: 'cte', ultNSU: Number(ba(cte.body).nsuMax) - 2, nsuFin: Number(ba(cte.body).nsuMax) }),
+    });
+    expect(lote.status).toBe(200);
+    expect(lote.body).toMatchObject({ fluxo: 'cte', contagem: { repetidos: 2 } });
+    expect((lote.body as { documentos: { chave?: string }[] }).documentos.map((d) => d.chave)).toEqual([chave, chave]);
+  });
+});
+
 describe('a load stopped mid-batch', () => {
   it('loses and duplicates nothing when run again: the Fat-e are the distinct valid keys served', async () => {
     const uf: Uf = 'GO';

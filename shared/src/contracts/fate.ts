@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isBusinessMonth, parseBrDate } from '../domain/dates';
-import { LOTE_MAXIMO_NSU } from '../domain/cargas';
+import { FLUXOS, LOTE_MAXIMO_NSU } from '../domain/cargas';
 import { message } from '../messages';
 import { decimalInteger, pageOf, pageQuery, ufSchema } from './common';
 import { defineContract } from './define';
@@ -47,6 +47,8 @@ export const monitoramentoSchema = z.object({
 });
 
 const tipoMonitoramento = z.enum(['documentos', 'eventos']).default('documentos').meta({ title: 'tipo' });
+/** Which distribution: goods (NF-e) or transport (CT-e); goods unless said. */
+const fluxo = z.enum(FLUXOS).default('nfe').meta({ title: 'fluxo' });
 
 export const historicoSchema = z.object({
   /** Labels of the points: 'YYYY-MM-DD' days or 'YYYY-MM' months. */
@@ -74,8 +76,11 @@ export const monitoramento = defineContract({
   context: 'fate',
   method: 'GET',
   path: '/api/v1/processamento/monitoramento',
-  summary: 'Resumo do processamento por Sefaz: última atualização, situação, último NSU, NSU máximo e cargas interrompidas.',
+  summary:
+    'Resumo do processamento por Sefaz: última atualização, situação, último NSU, NSU máximo e cargas interrompidas, ' +
+    'da distribuição de mercadorias (fluxo=nfe) ou de transporte (fluxo=cte).',
   access: MONITORAMENTO,
+  query: z.object({ fluxo }),
   response: monitoramentoSchema,
   errors: [],
 });
@@ -85,8 +90,9 @@ export const monitoramentoEvento = defineContract({
   context: 'fate',
   method: 'GET',
   path: '/api/v1/processamento/monitoramento/evento',
-  summary: 'Resumo do processamento dos eventos financeiros por Sefaz, com as cargas interrompidas.',
+  summary: 'Resumo do processamento dos eventos financeiros por Sefaz, com as cargas interrompidas (fluxo=nfe ou cte).',
   access: ADMIN,
+  query: z.object({ fluxo }),
   response: monitoramentoSchema,
   errors: [],
 });
@@ -107,7 +113,7 @@ export const historicoMes = defineContract({
   summary: 'Documentos carregados por dia do mês (AAAA-MM), por Sefaz. tipo=eventos: só para o administrador.',
   access: MONITORAMENTO,
   params: z.object({ mes: month('mês') }),
-  query: z.object({ tipo: tipoMonitoramento }),
+  query: z.object({ tipo: tipoMonitoramento, fluxo }),
   response: historicoSchema,
   errors: ['acessoNegado'],
 });
@@ -120,7 +126,7 @@ export const historicoPeriodo = defineContract({
   summary: 'Documentos carregados por mês entre dois meses (AAAA-MM, no máximo 24), por Sefaz.',
   access: MONITORAMENTO,
   params: z.object({ a: month('mês inicial'), b: month('mês final') }),
-  query: z.object({ tipo: tipoMonitoramento }),
+  query: z.object({ tipo: tipoMonitoramento, fluxo }),
   response: historicoSchema,
   errors: ['acessoNegado', 'dataInicioMaiorDataFim', 'campoInvalido'],
 });
@@ -133,7 +139,7 @@ export const historicoDia = defineContract({
   summary: 'Documentos carregados por dia entre duas datas (AAAA-MM-DD, no máximo 90 dias), por Sefaz.',
   access: MONITORAMENTO,
   params: z.object({ a: day('data inicial'), b: day('data final') }),
-  query: z.object({ tipo: tipoMonitoramento }),
+  query: z.object({ tipo: tipoMonitoramento, fluxo }),
   response: historicoSchema,
   errors: ['acessoNegado', 'dataInicioMaiorDataFim', 'faixaDataInvalida'],
 });
@@ -171,6 +177,7 @@ export const importarLote = defineContract({
   body: z
     .object({
       sefaz: decimalInteger('Sefaz').pipe(z.number().int().min(11).max(53)).optional(),
+      fluxo,
       ultNSU: nsuInformado,
       nsuFin: z.union([nsuInformado, z.literal('').transform(() => undefined), z.null().transform(() => undefined)]).optional(),
     })
@@ -188,10 +195,11 @@ export const importarLote = defineContract({
         ctx.addIssue({ code: 'custom', path: ['nsuFin'], message: message('loteMaximo') });
         return z.NEVER;
       }
-      return { sefaz: b.sefaz, ultNSU: b.ultNSU, nsuFin };
+      return { sefaz: b.sefaz, fluxo: b.fluxo, ultNSU: b.ultNSU, nsuFin };
     }),
   response: z.object({
     sefaz: sefazSchema,
+    fluxo: z.enum(FLUXOS),
     ultNSU: nsu,
     nsuFin: nsu,
     cStat: z.string(),
@@ -212,6 +220,7 @@ export const importarLote = defineContract({
 
 export const documentoErroSchema = z.object({
   id: z.string(),
+  /** The document's schema: procNFe_v4.00.xsd, procCTe_v4.00.xsd, … */
   tipo: z.string(),
   uf: z.string(),
   nsu,
@@ -255,7 +264,8 @@ export const filtrarDocumentosErro = defineContract({
   errors: ['dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'faixaDataInvalida', 'acessoNegado'],
 });
 
-const documentoErroId = z.string().regex(/^[A-Z]{2}-\d{15}$/, { error: message('recursoNaoEncontrado') });
+/** `<UF>-<NSU>` for the goods distribution, `<UF>-CTE-<NSU>` for the transport one. */
+const documentoErroId = z.string().regex(/^[A-Z]{2}-(CTE-)?\d{15}$/, { error: message('recursoNaoEncontrado') });
 
 export const removerDocumentoErro = defineContract({
   id: 'fate.removerDocumentoErro',

@@ -64,6 +64,14 @@ export function percentualCarregado(ultNSU: string | number, nsuMax: string | nu
   return Math.round((Math.min(loaded, max) / max) * 1000) / 10;
 }
 
+/**
+ * The distribution streams of each Sefaz: goods (NF-e, NFeDistribuicaoDFe) and transport (CT-e,
+ * CTeDistribuicaoDFe), each with its own NSU sequence, cursor, summary and history.
+ */
+export const FLUXOS = ['nfe', 'cte'] as const;
+export type Fluxo = (typeof FLUXOS)[number];
+export const FLUXO_LABELS: Readonly<Record<Fluxo, string>> = { nfe: 'Mercadorias (NF-e)', cte: 'Transporte (CT-e)' };
+
 /** The batch import re-reads at most this many NSUs at once. */
 export const LOTE_MAXIMO_NSU = 50;
 /** The error-document search spans at most this many days. */
