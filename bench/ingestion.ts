@@ -22,7 +22,8 @@ export async function ingestionThroughput(root: string) {
   const ports = { http: await freePort(), https: await freePort(), dynamodb: await freePort(), aws: await freePort(), mail: await freePort(), sefaz: await freePort() };
   const twin = await startTwin({ dataDir, ports, web: 'none', webDir: join(root, 'web'), schedules: false, sefaz: { backlog: BACKLOG, trickle: false } });
   try {
-    const documents = UF_SIGLAS.reduce((sum, uf) => sum + twin.sefaz.maxNsu(uf), 0);
+    // Both distributions of every UF: goods (NF-e) and transport (CT-e).
+    const documents = UF_SIGLAS.reduce((sum, uf) => sum + twin.sefaz.maxNsu(uf, 'nfe') + twin.sefaz.maxNsu(uf, 'cte'), 0);
     const t0 = performance.now();
     const { output } = await twin.stateMachines.get(sefazLoadStateMachine.id)!.execute({ trigger: 'bench' });
     const seconds = (performance.now() - t0) / 1000;
