@@ -171,6 +171,36 @@ describe('consultar-processamento', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(table).getByText('10/05')).toBeTruthy());
   });
 
+  it("'Documentos' switches the whole screen to the transport stream (CT-e): monitor and history ask with fluxo=cte", async () => {
+    signInAs(['sefaz_admin']);
+    const cte = { ...MONITORAMENTO, resumo: [makeResumo({ ultNSU: nsu15(7), nsuMax: nsu15(9), carregado: 77.8 })] };
+    const api = stubApi({
+      'GET /api/v1/processamento/monitoramento': ({ query }) => jsonResponse(200, query.get('fluxo') === 'cte' ? cte : MONITORAMENTO),
+      [MES]: jsonResponse(200, HISTORICO),
+    });
+    renderPage(PATH);
+
+    const documentos = await screen.findByRole('group', { name: 'Documentos' });
+    const nfe = within(documentos).getByRole('button', { name: 'Mercadorias (NF-e)' });
+    const transporte = within(documentos).getByRole('button', { name: 'Transporte (CT-e)' });
+    expect(nfe.getAttribute('aria-pressed')).toBe('true');
+    expect(transporte.getAttribute('aria-pressed')).toBe('false');
+    const resumo = screen.getByRole('table', { name: 'Resumo Processamento' });
+    await within(resumo).findByText('RR');
+    const monitor = () => api.of('GET', '/api/v1/processamento/monitoramento');
+    expect(monitor()[0]!.query.get('fluxo')).toBe('nfe');
+    await waitFor(() => expect(api.of('GET', MES.slice(4))[0]?.query.get('fluxo')).toBe('nfe'));
+
+    await userEvent.click(transporte);
+    expect(transporte.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(monitor().map((c) => c.query.get('fluxo'))).toEqual(['nfe', 'cte']));
+    await waitFor(() => expect(api.of('GET', MES.slice(4)).map((c) => c.query.get('fluxo'))).toEqual(['nfe', 'cte']));
+    await waitFor(() => expect(within(resumo).queryByText('RR')).toBeNull());
+    const rows = within(resumo).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(cells(rows[1]!)).toEqual(['BA', '10/05/2026 10:05', 'Documento(s) localizado(s) para distribuição', '7', '9']);
+  });
+
   it('asks again every minute while open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signInAs(['sefaz_admin']);
@@ -190,5 +220,11 @@ describe('consultar-processamento-evento', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Processamento de Eventos Financeiros', level: 1 })).toBeTruthy();
     await waitFor(() => expect(api.of('GET', MES.slice(4))[0]?.query.get('tipo')).toBe('eventos'));
     expect(await screen.findByText('AC')).toBeTruthy();
+    expect(api.of('GET', '/api/v1/processamento/monitoramento/evento')[0]!.query.get('fluxo')).toBe('nfe');
+
+    await userEvent.click(within(screen.getByRole('group', { name: 'Documentos' })).getByRole('button', { name: 'Transporte (CT-e)' }));
+    await waitFor(() => expect(api.of('GET', '/api/v1/processamento/monitoramento/evento')[1]?.query.get('fluxo')).toBe('cte'));
+    await waitFor(() => expect(api.of('GET', MES.slice(4))[1]?.query.get('fluxo')).toBe('cte'));
+    expect(api.of('GET', MES.slice(4))[1]!.query.get('tipo')).toBe('eventos');
   });
 });

@@ -12,6 +12,7 @@ const CHAVE = '29260512345678000195550010000001231000001234';
 function resultado(overrides: Record<string, unknown> = {}) {
   return {
     sefaz: { cuf: 29, sigla: 'BA', nome: 'Bahia' },
+    fluxo: 'nfe',
     ultNSU: nsu15(10),
     nsuFin: nsu15(60),
     cStat: '138',
@@ -93,7 +94,7 @@ describe('lote-processamento', { timeout: 20_000 }, () => {
     await importar();
 
     await waitFor(() => expect(api.of('POST', '/api/v1/processamento/lote')).toHaveLength(1));
-    expect(api.of('POST', '/api/v1/processamento/lote')[0]!.body).toEqual({ sefaz: '29', ultNSU: '10', nsuFin: '60' });
+    expect(api.of('POST', '/api/v1/processamento/lote')[0]!.body).toEqual({ sefaz: '29', fluxo: 'nfe', ultNSU: '10', nsuFin: '60' });
     expect(screen.getByLabelText<HTMLInputElement>('NSU Fim').value).toBe('60');
 
     const tree = await screen.findByRole('tree', { name: 'Resultado da importação' });
@@ -115,6 +116,33 @@ describe('lote-processamento', { timeout: 20_000 }, () => {
     expect(within(tree).getByText(`nsu: ${nsu15(11)}`)).toBeTruthy();
   });
 
+  it('imports from the transport stream (CT-e) when chosen, and shows the answer as it is', async () => {
+    signInAs(['sefaz_admin']);
+    const cte = resultado({
+      fluxo: 'cte',
+      ultNSU: nsu15(0),
+      nsuFin: nsu15(3),
+      contagem: { fate: 3, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 0 },
+      documentos: [1, 2, 3].map((n) => ({ nsu: nsu15(n), schema: 'procCTe_v4.00.xsd', resultado: 'fate', chave: CHAVE })),
+    });
+    const api = stubApi({ [SEFAZ_LIST]: jsonResponse(200, SEFAZ), [LOTE]: jsonResponse(200, cte) });
+    renderPage(PATH);
+    const documentos = (await screen.findByLabelText('Documentos')).closest('.p-dropdown')!;
+    expect(documentos.textContent).toContain('Mercadorias (NF-e)');
+    await pickOption(await screen.findByLabelText('Sefaz'), 'BA - Bahia');
+    await pickOption(screen.getByLabelText('Documentos'), 'Transporte (CT-e)');
+    expect(documentos.textContent).toContain('Transporte (CT-e)');
+    await fill('0', '3');
+    await importar();
+
+    await waitFor(() => expect(api.of('POST', '/api/v1/processamento/lote')).toHaveLength(1));
+    expect(api.of('POST', '/api/v1/processamento/lote')[0]!.body).toEqual({ sefaz: '29', fluxo: 'cte', ultNSU: '0', nsuFin: '3' });
+    const tree = await screen.findByRole('tree', { name: 'Resultado da importação' });
+    expect(screen.getByText(/^BA - Bahia · Transporte \(CT-e\) · NSU 0 a 3 · 138/)).toBeTruthy();
+    expect(within(tree).getByText('fluxo: cte')).toBeTruthy();
+    expect(within(tree).getByText('documentos: [3]')).toBeTruthy();
+  });
+
   it('a manager sees the list with the own UF chosen and fixed', async () => {
     signInAs(['sefaz_gestor'], { uf: 'BA' });
     const api = stubApi({ [SEFAZ_LIST]: jsonResponse(200, SEFAZ), [LOTE]: jsonResponse(200, resultado()) });
@@ -124,7 +152,7 @@ describe('lote-processamento', { timeout: 20_000 }, () => {
     expect(dropdown.classList.contains('p-disabled')).toBe(true);
     await fill('0', '5');
     await importar();
-    await waitFor(() => expect(api.of('POST', '/api/v1/processamento/lote')[0]?.body).toEqual({ sefaz: '29', ultNSU: '0', nsuFin: '5' }));
+    await waitFor(() => expect(api.of('POST', '/api/v1/processamento/lote')[0]?.body).toEqual({ sefaz: '29', fluxo: 'nfe', ultNSU: '0', nsuFin: '5' }));
   });
 
   it("shows the server's refusal with the standard error toast", async () => {

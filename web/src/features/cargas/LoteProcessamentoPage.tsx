@@ -1,7 +1,7 @@
 import '../../components/page-layout.css';
 import './cargas.css';
 import { fate } from '@plac/shared/contracts';
-import { LOTE_MAXIMO_NSU, statusSefaz } from '@plac/shared/domain';
+import { FLUXO_LABELS, FLUXOS, LOTE_MAXIMO_NSU, statusSefaz, type Fluxo } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -16,13 +16,15 @@ import { jsonTree, resumoContagem, semZeros, type ResultadoLote } from './model'
 
 /**
  * lote-processamento (sefaz_admin, sefaz_gestor): re-reads from a Sefaz the documents after NSU
- * Início up to NSU Fim (at most 50; empty: Início + 50) and processes them as the scheduled load does.
+ * Início up to NSU Fim (at most 50; empty: Início + 50) of one distribution stream ('Documentos': goods,
+ * NF-e, the default, or transport, CT-e) and processes them as the scheduled load does.
  * A manager sees every Sefaz but imports the own UF only (preselected, fixed). The answer is shown as
  * an expandable JSON tree, with a one-line count.
  */
 
 const NSU_MAX_DIGITS = 15;
 const ROOT_KEY = 'resultado';
+const FLUXO_OPTIONS: { value: Fluxo; label: string }[] = FLUXOS.map((value) => ({ value, label: FLUXO_LABELS[value] }));
 
 /**
  * Accessibility of PrimeReact's Tree: an expanded item shows its children inside it, so its own
@@ -68,6 +70,7 @@ export default function LoteProcessamentoPage() {
   const importar = useApiMutation(fate.importarLote);
 
   const [escolhida, setEscolhida] = useState<number | null>(null);
+  const [fluxo, setFluxo] = useState<Fluxo>('nfe');
   const [inicio, setInicio] = useState('');
   const [fim, setFim] = useState('');
   const [resultado, setResultado] = useState<ResultadoLote | null>(null);
@@ -90,7 +93,9 @@ export default function LoteProcessamentoPage() {
     // An empty end is the start plus 50, shown in the field.
     if (fim.trim() === '') setFim(String(check.nsuFin));
     try {
-      const answer = await importar.mutateAsync({ body: { sefaz: String(sefaz), ultNSU: String(check.ultNSU), nsuFin: String(check.nsuFin) } });
+      const answer = await importar.mutateAsync({
+        body: { sefaz: String(sefaz), fluxo, ultNSU: String(check.ultNSU), nsuFin: String(check.nsuFin) },
+      });
       setResultado(answer);
       setExpanded({ [ROOT_KEY]: true, [`${ROOT_KEY}.documentos`]: true });
     } catch {
@@ -131,6 +136,17 @@ export default function LoteProcessamentoPage() {
             />
           </div>
           <div className="page-field">
+            <label htmlFor="lote-fluxo">Documentos</label>
+            <Dropdown
+              inputId="lote-fluxo"
+              options={FLUXO_OPTIONS}
+              value={fluxo}
+              onChange={(e) => {
+                if (e.value) setFluxo(e.value as Fluxo);
+              }}
+            />
+          </div>
+          <div className="page-field">
             <label htmlFor="lote-nsu-inicio">NSU Início</label>
             <InputText
               id="lote-nsu-inicio"
@@ -164,7 +180,8 @@ export default function LoteProcessamentoPage() {
             Resultado da importação
           </h2>
           <p className="cargas-status-lote">
-            {resultado.sefaz.sigla} - {resultado.sefaz.nome} · NSU {semZeros(resultado.ultNSU)} a {semZeros(resultado.nsuFin)} · {resultado.cStat}:{' '}
+            {resultado.sefaz.sigla} - {resultado.sefaz.nome} · {FLUXO_LABELS[resultado.fluxo]} · NSU {semZeros(resultado.ultNSU)} a{' '}
+            {semZeros(resultado.nsuFin)} · {resultado.cStat}:{' '}
             {resultado.xMotivo || statusSefaz(resultado.cStat)} · NSU máximo {semZeros(resultado.maxNSU)}
           </p>
           <p className="cargas-resumo-lote" role="status">

@@ -2,7 +2,7 @@ import '../../components/page-layout.css';
 import './cargas.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { fate } from '@plac/shared/contracts';
-import { formatDateTime } from '@plac/shared/domain';
+import { FLUXO_LABELS, FLUXOS, formatDateTime, type Fluxo } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -33,7 +33,8 @@ import {
  * The processing monitor of consultar-processamento (documents) and consultar-processamento-evento
  * (financial events): per Sefaz the last update, the status, the last and the maximum NSU; the loaded
  * share as a stacked percentage chart; the stalled loads; and the history of what the loads stored
- * per month, period or day. Refreshed every minute while open, and on 'Atualizar'.
+ * per month, period or day. Refreshed every minute while open, and on 'Atualizar'. 'Documentos' picks
+ * the distribution stream the whole screen shows: goods (NF-e, the default) or transport (CT-e).
  */
 
 const REFRESH_MS = 60_000;
@@ -58,6 +59,8 @@ const MODOS: { label: string; value: Modo }[] = [
   { label: 'Por período', value: 'periodo' },
   { label: 'Por dia', value: 'dia' },
 ];
+
+const FLUXO_OPTIONS: { label: string; value: Fluxo }[] = FLUXOS.map((value) => ({ label: FLUXO_LABELS[value], value }));
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat('pt-BR');
@@ -136,12 +139,12 @@ function problemaHistorico(f: HistoricoFiltro): string | null {
   return null;
 }
 
-function HistoricoProcessamento({ tipo }: { tipo: TipoProcessamento }) {
+function HistoricoProcessamento({ tipo, fluxo }: { tipo: TipoProcessamento; fluxo: Fluxo }) {
   const [f, setF] = useState<HistoricoFiltro>(filtroInicial);
   const set = <K extends keyof HistoricoFiltro>(key: K, value: HistoricoFiltro[K]) => setF((v) => ({ ...v, [key]: value }));
   const problema = problemaHistorico(f);
   const ok = problema === null;
-  const query = { tipo };
+  const query = { tipo, fluxo };
 
   const porMes = useApiQuery(fate.historicoMes, { params: { mes: f.mes ? mesIso(f.mes) : '' }, query }, { enabled: ok && f.modo === 'mes' });
   const porPeriodo = useApiQuery(
@@ -260,8 +263,9 @@ function HistoricoProcessamento({ tipo }: { tipo: TipoProcessamento }) {
 
 export function ProcessamentoMonitor({ tipo }: { tipo: TipoProcessamento }) {
   const queryClient = useQueryClient();
+  const [fluxo, setFluxo] = useState<Fluxo>('nfe');
   const contract = tipo === 'eventos' ? fate.monitoramentoEvento : fate.monitoramento;
-  const monitor = useApiQuery(contract as typeof fate.monitoramento, {}, { refetchInterval: REFRESH_MS });
+  const monitor = useApiQuery(contract as typeof fate.monitoramento, { query: { fluxo } }, { refetchInterval: REFRESH_MS });
   const resumo = useMemo(() => monitor.data?.resumo ?? [], [monitor.data]);
   const interrompidas = monitor.data?.interrompidas ?? { mais24h: [], mais12h: [], mais3h: [] };
 
@@ -294,6 +298,21 @@ export function ProcessamentoMonitor({ tipo }: { tipo: TipoProcessamento }) {
       <div className="page-header">
         <h1 className="app-page-title">{TITULOS[tipo]}</h1>
         <Button type="button" label="Atualizar" icon="pi pi-refresh" onClick={atualizar} loading={monitor.isFetching} />
+      </div>
+
+      <div className="page-field cargas-fluxo">
+        <span className="cargas-field-label" aria-hidden="true">
+          Documentos
+        </span>
+        <SelectButton
+          value={fluxo}
+          options={FLUXO_OPTIONS}
+          onChange={(e) => {
+            if (e.value) setFluxo(e.value as Fluxo);
+          }}
+          allowEmpty={false}
+          aria-label="Documentos"
+        />
       </div>
 
       <div className="cargas-cards">
@@ -335,7 +354,7 @@ export function ProcessamentoMonitor({ tipo }: { tipo: TipoProcessamento }) {
         </section>
       </div>
 
-      <HistoricoProcessamento tipo={tipo} />
+      <HistoricoProcessamento tipo={tipo} fluxo={fluxo} />
     </>
   );
 }
