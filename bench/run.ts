@@ -287,7 +287,7 @@ function printTable(r: Record<string, unknown>) {
   const i = r.ingestion as Awaited<ReturnType<typeof ingestionThroughput>>;
   rows.push(['ingestion Sefaz → store (end to end)', `${i.endToEnd.documentsPerSecond} docs/s  (${i.endToEnd.documents} documents in ${i.endToEnd.seconds} s)`]);
   rows.push(['DynamoDB Local BatchWrite (same process)', `${i.dynamoDbBatchWrite.itemsPerSecond} items/s  (${i.dynamoDbBatchWrite.inFlight} in flight)`]);
-  rows.push(['ratio ingestion / BatchWrite', String(i.ratio)]);
+  rows.push(['ratio BatchWrite time / load time (same items)', `${i.ratio}  (${i.endToEnd.itemsWritten} items; per document as one item: ${i.ratioPerItem})`]);
   for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
     const cold =
       b.importMs !== undefined
