@@ -110,7 +110,9 @@ describe('CT-e that cannot be processed', () => {
   });
 
   it('a CT-e not authorised → NotaNaoAutorizada; 150 (authorised out of time) is authorised', () => {
-    expect(falha({ schema: CTE, xml: xml.replace('<cStat>100</cStat>', '<cStat>110</cStat>') }).excecao).toBe('NotaNaoAutorizada');
+    const recusado = falha({ schema: CTE, xml: xml.replace('<cStat>100</cStat>', '<cStat>110</cStat>') });
+    expect(recusado.excecao).toBe('NotaNaoAutorizada');
+    expect(recusado.erro).toMatch(/^O CT-e \w{44} não está autorizado \(situação 110\)\.$/);
     expect(parseDocumento({ schema: CTE, xml: xml.replace('<cStat>100</cStat>', '<cStat>150</cStat>') }).kind).toBe('nfe');
   });
 });

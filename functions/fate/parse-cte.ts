@@ -129,7 +129,7 @@ export function cte(tree: unknown, nome: string): NfeFatura | Ignorado {
   if (divergente) {
     throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
   }
-  if (!AUTORIZADO.has(cStat)) throw invalido('NotaNaoAutorizada', 'notaNaoAutorizada', { chave, cStat });
+  if (!AUTORIZADO.has(cStat)) throw invalido('NotaNaoAutorizada', 'cteNaoAutorizado', { chave, cStat });
 
   // Only a CT-e with a billing group (infCTeNorm/cobr/fat) becomes a Fat-e.
   const cobr = inf.infCTeNorm?.cobr;

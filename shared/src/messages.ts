@@ -225,6 +225,7 @@ export const MESSAGES = {
   dataFimObrigatoria: 'O campo Data Fim é obrigatório',
   faixaDataInvalida: 'Selecione um período de, no máximo, 90 dias.',
   notaNaoAutorizada: 'A NF-e {chave} não está autorizada (situação {cStat}).',
+  cteNaoAutorizado: 'O CT-e {chave} não está autorizado (situação {cStat}).',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
