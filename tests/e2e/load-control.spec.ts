@@ -10,7 +10,8 @@ import { signIn } from './session';
  * Load control and monitoring in Chromium against the e2e twin, whose Sefaz simulator serves the
  * demo's situation: every UF is loaded in the background from the start (about 90 s), Roraima answers
  * 9501, Amapá is stalled 5 h and Acre 27 h, and Piauí and Tocantins each serve one broken document
- * that becomes an error document once their load has run. So the checks that need a load poll.
+ * that becomes an error document once their load has run; it serves the transport stream (CT-e) of
+ * every UF too, loaded the same way. So the checks that need a load poll.
  * Each screen also passes axe (WCAG 2.1 AA) in the state it is checked in.
  */
 
@@ -121,6 +122,51 @@ test('a batch import of Bahia shows the 5 documents as a tree, and the same impo
   await page.getByLabel('NSU Fim').fill('100');
   await page.getByRole('button', { name: 'Importar Lote' }).click();
   await expect(toasts(page).filter({ hasText: 'A faixa máxima de importação é de 50 NSUs.' })).toBeVisible();
+});
+
+test('the transport stream (CT-e): the monitor switched to Transporte shows its loads, and a batch import of Bahia its documents', async ({ page }) => {
+  test.setTimeout(LOAD_MS + 60_000);
+  await signIn(page, ADMIN);
+  await page.goto('/app/processamento/consultarProcessamento');
+  const documentos = page.getByRole('group', { name: 'Documentos' });
+  await expect(documentos.getByRole('button', { name: 'Mercadorias (NF-e)' })).toHaveAttribute('aria-pressed', 'true');
+  const cte = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/v1/processamento/monitoramento' && url.searchParams.get('fluxo') === 'cte';
+  });
+  await documentos.getByRole('button', { name: 'Transporte (CT-e)' }).click();
+  expect((await cte).status()).toBe(200);
+  await expect(documentos.getByRole('button', { name: 'Transporte (CT-e)' })).toHaveAttribute('aria-pressed', 'true');
+
+  // One row per Sefaz; the twin's loader loads the CT-e of every UF in the background.
+  const resumo = page.getByRole('table', { name: 'Resumo Processamento' });
+  await expect(resumo.getByRole('row', { name: /^BA / })).toBeVisible();
+  const ultimoNsu = resumo.locator('tbody tr td:nth-child(4)');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await expect(ultimoNsu.filter({ hasText: /^[1-9]\d*$/ }).first()).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 120_000, intervals: [5000] });
+  await axe(page, 'consultar-processamento, Transporte (CT-e)');
+
+  await page.goto('/app/processamento/loteProcessamento');
+  await expect(page.getByText('A faixa máxima é de 50 NSUs.')).toBeVisible();
+  await expect(page.locator('.p-dropdown:has(#lote-fluxo)')).toContainText('Mercadorias (NF-e)');
+  await pick(page, 'lote-sefaz', 'BA - Bahia');
+  await pick(page, 'lote-fluxo', 'Transporte (CT-e)');
+  await page.getByLabel('NSU Início').fill('0');
+  await page.getByLabel('NSU Fim').fill('3');
+  const lote = page.waitForResponse((r) => r.url().endsWith('/api/v1/processamento/lote') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Importar Lote' }).click();
+  const answer = await lote;
+  expect(answer.status()).toBe(200);
+  expect(answer.request().postDataJSON()).toMatchObject({ sefaz: '29', fluxo: 'cte', ultNSU: '0', nsuFin: '3' });
+
+  const tree = page.getByRole('tree', { name: 'Resultado da importação' });
+  await expect(tree).toBeVisible({ timeout: 30_000 });
+  await expect(tree.getByText('fluxo: cte', { exact: true })).toBeVisible();
+  await expect(tree.getByText('documentos: [3]', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^BA - Bahia · Transporte \(CT-e\) · NSU 0 a 3 ·/)).toBeVisible();
+  await axe(page, 'lote-processamento, Transporte (CT-e), with the result');
 });
 
 test('the error documents of Piauí and Tocantins: stack trace, XML download byte for byte, removal', async ({ page }) => {
