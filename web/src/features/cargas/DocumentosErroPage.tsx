@@ -68,7 +68,8 @@ export function validarPeriodo(inicio: Date | null, fim: Date | null): { campos:
   return { campos, periodo: null };
 }
 
-const nsuDe = (d: DocumentoErro) => `${d.uf} NSU ${semZeros(d.nsu)}`;
+/** A row's name for its buttons: UF, stream and NSU (goods and transport each number their own NSUs). */
+const nsuDe = (d: DocumentoErro) => `${d.uf}${d.id.includes('-CTE-') ? ' CT-e' : ''} NSU ${semZeros(d.nsu)}`;
 
 export default function DocumentosErroPage() {
   const user = useCurrentUser();
