@@ -82,6 +82,7 @@ const SAMPLE_FILES: Record<string, string> = {
   Authorizer: 'events/api/authorizer-no-token.json',
   WebhookDispatcher: 'events/sqs/webhook-delivery.json',
   ReferenceLoadTask: 'events/stepfunctions/reference-load-list-ufs.json',
+  SefazLoadTask: 'events/stepfunctions/sefaz-load-list-sefaz.json',
 };
 
 /**
