@@ -11,3 +11,22 @@ export function isConditionalFailure(error: unknown): boolean {
   const cause = (error as { cause?: { name?: string } } | null)?.cause;
   return cause?.name === 'ConditionalCheckFailedException' || /conditional/i.test(String((error as Error)?.message ?? error));
 }
+
+/** What an ElectroDB transaction answers: cancelled or not, and per item why. */
+export interface TransactionOutcome {
+  canceled: boolean;
+  data: { rejected?: boolean; code?: string }[];
+}
+
+/**
+ * Runs a transaction again when DynamoDB cancelled it only because another transaction was touching
+ * the same items at that moment (TransactionConflict): the writes are conditional, so a later try
+ * gives the real answer. Backs off a little more, with jitter, on each try.
+ */
+export async function transactWithRetry<R extends TransactionOutcome>(write: () => Promise<R>, attempts = 3): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await write();
+    if (!result.canceled || attempt === attempts || !result.data.some((item) => item.code === 'TransactionConflict')) return result;
+    await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.floor(Math.random() * 25 * attempt)));
+  }
+}

@@ -1,6 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { conflict } from '../platform/errors';
-import { tableConfig } from '../platform/table';
+import { tableConfig, transactWithRetry } from '../platform/table';
 
 /**
  * Users. Access patterns: by id (key); by e-mail and by CPF through uniqueness items written in the
@@ -68,19 +68,6 @@ export type UserRecord = EntityItem<typeof user>;
  */
 type TransactionResult = { canceled: boolean; data: readonly { rejected: boolean; code: string }[] };
 
-/**
- * Runs a transaction again when DynamoDB cancelled it only because another transaction was touching
- * the same items at that moment (TransactionConflict): the writes are conditional, so the second
- * try gives the real answer (written, or the claim that another user holds the e-mail or CPF).
- */
-async function transact<R extends TransactionResult>(write: () => Promise<R>, attempts = 3): Promise<R> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await write();
-    if (!result.canceled || attempt === attempts || !result.data.some((item) => item.code === 'TransactionConflict')) return result;
-    await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
-  }
-}
-
 function settle(result: TransactionResult, fields: (string | null)[] = []) {
   if (!result.canceled) return;
   const marked = result.data.flatMap((item, i) => (item.rejected && item.code === 'ConditionalCheckFailed' && fields[i] ? [fields[i]] : []));
@@ -122,7 +109,7 @@ export async function createUser(record: UserRecord): Promise<void> {
         ...(record.cpf ? [userCpf.create({ cpf: record.cpf, userId: record.userId }).commit()] : []),
       ])
       .go();
-  settle(await transact(write), [null, 'email', 'cpf']);
+  settle(await transactWithRetry(write), [null, 'email', 'cpf']);
 }
 
 /**
@@ -155,7 +142,7 @@ export async function updateUser(before: UserRecord, after: UserRecord): Promise
           : []),
       ])
       .go();
-  settle(await transact(write), [null, 'email', null]);
+  settle(await transactWithRetry(write), [null, 'email', null]);
 }
 
 /** Soft delete: the record stays for the audit trail; its e-mail and CPF are free again. */
@@ -173,5 +160,5 @@ export async function deleteUser(before: UserRecord, by: string): Promise<void> 
         ...(before.cpf ? [userCpf.delete({ cpf: before.cpf }).commit()] : []),
       ])
       .go();
-  settle(await transact(write));
+  settle(await transactWithRetry(write));
 }

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { monthOf } from '@plac/shared/domain';
+import * as store from './store';
+
+/**
+ * Metering of the look-ups: every look-up that finds data is charged once to (client, service, origin
+ * UF of the document, month in Bahia time); a retry with the same idempotency key is not charged
+ * again; a key that is not found is recorded for the not-found screens and not charged. The billing
+ * run reads the counters (`contadoresDoMes`) and the invoice detail the request log.
+ */
+
+export interface Consulta {
+  clienteId: string;
+  /** idModuloServico of the catalogue (functions/servicos). */
+  servico: number;
+  /** Origin UF of the document found. */
+  uf: string;
+  /** The access key looked up, or the batch line. */
+  chave: string;
+  /** The caller's idempotency key; without one every call is a new request. */
+  idempotencyKey?: string | undefined;
+  agora?: Date;
+}
+
+/** Charges a look-up that found data: 'repetida' when that idempotency key was already charged. */
+export async function cobrarConsulta(c: Consulta): Promise<'cobrada' | 'repetida'> {
+  const agora = c.agora ?? new Date();
+  // An idempotency key is the client's own: two clients may well send the same one.
+  const requestId = c.idempotencyKey ? `${c.clienteId}:${c.idempotencyKey}` : randomUUID();
+  return store.cobrar({
+    requestId,
+    clienteId: c.clienteId,
+    mes: monthOf(agora),
+    servico: c.servico,
+    uf: c.uf,
+    chave: c.chave,
+    createdAt: agora.toISOString(),
+  });
+}
+
+export interface NaoEncontrada {
+  uf: string;
+  chnfe: string;
+  servico: number;
+  status: string;
+  clienteId: string;
+  cnpj: string;
+  razaoSocial: string;
+  agora?: Date;
+}
+
+/** Records a look-up that found nothing (not charged). */
+export async function registrarNaoEncontrada(n: NaoEncontrada): Promise<void> {
+  const agora = n.agora ?? new Date();
+  await store.gravarNaoEncontrada({
+    id: randomUUID(),
+    uf: n.uf,
+    mes: monthOf(agora),
+    data: agora.toISOString(),
+    chnfe: n.chnfe,
+    servico: n.servico,
+    status: n.status,
+    clienteId: n.clienteId,
+    cnpj: n.cnpj,
+    razaoSocial: n.razaoSocial,
+  });
+}
+
+export const consumoDoCliente = store.contadoresDoCliente;
+export const consumoDaUf = store.contadoresDaUf;
+export const consumoDoMes = store.contadoresDoMes;
+export const requisicoesDoCliente = store.requisicoesDoCliente;
+export const naoEncontradasDaUf = store.naoEncontradasDaUf;

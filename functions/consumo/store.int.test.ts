@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cobrarConsulta, consumoDaUf, consumoDoCliente, consumoDoMes, naoEncontradasDaUf, registrarNaoEncontrada, requisicoesDoCliente } from './service';
+
+/** Metering against DynamoDB Local: exact counts under concurrency and retries. */
+describe('metering', () => {
+  const agora = new Date('2026-11-23T15:00:00Z');
+
+  it('charges each distinct request exactly once under concurrency, however often it is retried', async () => {
+    const clienteId = `cli-${randomUUID()}`;
+    // 1,000 look-ups at once: 700 distinct idempotency keys, 300 of them sent twice more in the same burst.
+    const keys = Array.from({ length: 700 }, () => randomUUID());
+    const calls = [...keys, ...keys.slice(0, 150), ...keys.slice(0, 150)].map((key, i) =>
+      cobrarConsulta({ clienteId, servico: 1, uf: i % 3 === 0 ? 'BA' : 'SP', chave: `chave-${key}`, idempotencyKey: key, agora }),
+    );
+    const answers = await Promise.all(calls);
+    expect(answers.filter((a) => a === 'cobrada')).toHaveLength(700);
+    expect(answers.filter((a) => a === 'repetida')).toHaveLength(300);
+
+    const porUf = await consumoDoCliente(clienteId, '2026-11');
+    expect(porUf.reduce((sum, r) => sum + r.requisicoes, 0)).toBe(700);
+    expect(porUf.map((r) => r.uf).sort()).toEqual(['BA', 'SP']);
+    expect((await requisicoesDoCliente(clienteId, '2026-11')).length).toBe(700);
+  }, 120_000);
+
+  it('counts a request without an idempotency key every time, in the month of Bahia time', async () => {
+    const clienteId = `cli-${randomUUID()}`;
+    // 02:00 UTC on December 1st is still November 30th in Bahia.
+    const virada = new Date('2026-12-01T02:00:00Z');
+    await cobrarConsulta({ clienteId, servico: 2, uf: 'RS', chave: 'x', agora: virada });
+    await cobrarConsulta({ clienteId, servico: 2, uf: 'RS', chave: 'x', agora: virada });
+    expect(await consumoDoCliente(clienteId, '2026-11')).toEqual([{ servico: 2, uf: 'RS', requisicoes: 2 }]);
+    expect(await consumoDoCliente(clienteId, '2026-12')).toEqual([]);
+  });
+
+  it('an idempotency key is the client’s own: the same key from two clients charges both', async () => {
+    const [a, b] = [`cli-${randomUUID()}`, `cli-${randomUUID()}`];
+    const key = randomUUID();
+    expect(await cobrarConsulta({ clienteId: a, servico: 1, uf: 'PE', chave: 'k', idempotencyKey: key, agora })).toBe('cobrada');
+    expect(await cobrarConsulta({ clienteId: b, servico: 1, uf: 'PE', chave: 'k', idempotencyKey: key, agora })).toBe('cobrada');
+    const pe = (await consumoDaUf('PE', '2026-11')).filter((r) => r.clienteId === a || r.clienteId === b);
+    expect(pe.map((r) => r.requisicoes)).toEqual([1, 1]);
+    const mes = (await consumoDoMes('2026-11')).filter((r) => r.clienteId === a);
+    expect(mes).toEqual([{ clienteId: a, servico: 1, uf: 'PE', requisicoes: 1 }]);
+  });
+
+  it('records a not-found look-up for its UF without charging it', async () => {
+    const clienteId = `cli-${randomUUID()}`;
+    const chnfe = `29${randomUUID().replace(/\D/g, '').padEnd(42, '0').slice(0, 42)}`;
+    await registrarNaoEncontrada({ uf: 'TO', chnfe, servico: 1, status: 'NAO_ENCONTRADA', clienteId, cnpj: '11222333000181', razaoSocial: 'Banco Teste', agora });
+    expect((await naoEncontradasDaUf('TO', '2026-11')).map((n) => n.chnfe)).toContain(chnfe);
+    expect(await consumoDoCliente(clienteId, '2026-11')).toEqual([]);
+  });
+});

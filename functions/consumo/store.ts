@@ -1,0 +1,188 @@
+import { Entity, Service, type EntityItem } from 'electrodb';
+import { tableConfig, transactWithRetry } from '../platform/table';
+
+/**
+ * Usage metering (docs/data-model.md, "Consumo"): per (client, service, origin UF, month) a request
+ * counter split into CONTADOR_SHARDS items so that a busy client never makes one item hot; the log of
+ * every charged request, whose item is also what makes a request count once; and the not-found
+ * look-ups, recorded and not charged.
+ */
+
+/** Shards of each counter: an increment goes to one at random, a read adds them all up. */
+export const CONTADOR_SHARDS = 16;
+/** A charged request stays in the log for 13 months: the billed month and a year of disputes. */
+const LOG_TTL_SECONDS = 400 * 86_400;
+
+const contador = new Entity({
+  model: { entity: 'contador', version: '1', service: 'consumo' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    /** 'YYYY-MM', the month in America/Bahia time of the request. */
+    mes: { type: 'string', required: true },
+    servico: { type: 'number', required: true },
+    /** The origin UF of the document (its Sefaz), the unit revenue sharing divides by. */
+    uf: { type: 'string', required: true },
+    shard: { type: 'number', required: true },
+    requisicoes: { type: 'number', required: true, default: 0 },
+  },
+  indexes: {
+    // A client's month: every service, UF and shard in one Query.
+    byCliente: {
+      pk: { field: 'pk', composite: ['clienteId', 'mes'] },
+      sk: { field: 'sk', composite: ['servico', 'uf', 'shard'] },
+    },
+    // A UF's month (consumption by state), every client.
+    byUf: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['uf', 'mes'] },
+      sk: { field: 'gsi1sk', composite: ['servico', 'clienteId', 'shard'] },
+    },
+    // A whole month (the billing run), spread over the shards so that no index partition is hot.
+    byMes: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['mes', 'shard'] },
+      sk: { field: 'gsi2sk', composite: ['clienteId', 'servico', 'uf'] },
+    },
+  },
+});
+
+/** One charged request. Its creation is the request's "counted once" claim. */
+const requisicao = new Entity({
+  model: { entity: 'requisicao', version: '1', service: 'consumo' },
+  attributes: {
+    /** The caller's idempotency key (scoped to the client), or the gateway's request id. */
+    requestId: { type: 'string', required: true },
+    clienteId: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    servico: { type: 'number', required: true },
+    uf: { type: 'string', required: true },
+    /** The access key looked up, or the batch line. */
+    chave: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
+    // The month's detail of a client, for its invoice.
+    byCliente: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['clienteId', 'mes'] },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] },
+    },
+  },
+});
+
+/** A look-up that found nothing: recorded for the not-found screens, never charged. */
+const naoEncontrada = new Entity({
+  model: { entity: 'naoEncontrada', version: '1', service: 'consumo' },
+  attributes: {
+    id: { type: 'string', required: true },
+    uf: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    /** ISO instant of the look-up. */
+    data: { type: 'string', required: true },
+    chnfe: { type: 'string', required: true },
+    servico: { type: 'number', required: true },
+    status: { type: 'string', required: true },
+    clienteId: { type: 'string', required: true },
+    cnpj: { type: 'string', required: true },
+    razaoSocial: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+    byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes'] }, sk: { field: 'gsi1sk', composite: ['data', 'id'] } },
+  },
+});
+
+const entities = { contador, requisicao, naoEncontrada };
+let service: Service<typeof entities> | undefined;
+const db = () => (service ??= new Service(entities, tableConfig()));
+
+export type ContadorRecord = EntityItem<typeof contador>;
+export type RequisicaoRecord = EntityItem<typeof requisicao>;
+export type NaoEncontradaRecord = EntityItem<typeof naoEncontrada>;
+
+export interface Cobranca {
+  requestId: string;
+  clienteId: string;
+  mes: string;
+  servico: number;
+  uf: string;
+  chave: string;
+  createdAt: string;
+}
+
+/**
+ * Charges one request: its log item is created (refused when that request id is already there) and one
+ * shard of its counter is added to, in one transaction, so a request is counted exactly once however
+ * often it is retried, and never lost between the two writes.
+ */
+export async function cobrar(c: Cobranca): Promise<'cobrada' | 'repetida'> {
+  const shard = Math.floor(Math.random() * CONTADOR_SHARDS);
+  const expiresAt = Math.floor(Date.parse(c.createdAt) / 1000) + LOG_TTL_SECONDS;
+  const result = await transactWithRetry(
+    () =>
+      db()
+        .transaction.write(({ requisicao: r, contador: k }) => [
+          r.create({ ...c, expiresAt }).commit(),
+          // upsert, not update: it writes the index keys (by UF, by month) on the counter's first increment too.
+          k.upsert({ clienteId: c.clienteId, mes: c.mes, servico: c.servico, uf: c.uf, shard }).add({ requisicoes: 1 }).commit(),
+        ])
+        .go(),
+    8,
+  );
+  if (!result.canceled) return 'cobrada';
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return 'repetida';
+  throw new Error(`charging ${c.requestId} was cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
+}
+
+/** A client's counters of a month, shards added up, by service and UF. */
+export async function contadoresDoCliente(clienteId: string, mes: string): Promise<{ servico: number; uf: string; requisicoes: number }[]> {
+  const { data } = await db().entities.contador.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
+  return somarShards(data, (k) => `${k.servico}|${k.uf}`).map(([k, requisicoes]) => ({ servico: k.servico, uf: k.uf, requisicoes }));
+}
+
+/** A UF's counters of a month, by service and client. */
+export async function contadoresDaUf(uf: string, mes: string): Promise<{ servico: number; clienteId: string; requisicoes: number }[]> {
+  const { data } = await db().entities.contador.query.byUf({ uf, mes }).go({ pages: 'all' });
+  return somarShards(data, (k) => `${k.servico}|${k.clienteId}`).map(([k, requisicoes]) => ({ servico: k.servico, clienteId: k.clienteId, requisicoes }));
+}
+
+/** Every counter of a month (one Query per shard), by client, service and UF. */
+export async function contadoresDoMes(mes: string): Promise<{ clienteId: string; servico: number; uf: string; requisicoes: number }[]> {
+  const pages = await Promise.all(
+    Array.from({ length: CONTADOR_SHARDS }, (_, shard) => db().entities.contador.query.byMes({ mes, shard }).go({ pages: 'all' })),
+  );
+  return somarShards(
+    pages.flatMap((p) => p.data),
+    (k) => `${k.clienteId}|${k.servico}|${k.uf}`,
+  ).map(([k, requisicoes]) => ({ clienteId: k.clienteId, servico: k.servico, uf: k.uf, requisicoes }));
+}
+
+function somarShards(items: ContadorRecord[], keyOf: (k: ContadorRecord) => string): [ContadorRecord, number][] {
+  const sums = new Map<string, [ContadorRecord, number]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const current = sums.get(key);
+    sums.set(key, [current?.[0] ?? item, (current?.[1] ?? 0) + (item.requisicoes ?? 0)]);
+  }
+  return [...sums.values()];
+}
+
+/** The charged requests of a client's month, oldest first (the invoice's detail). */
+export async function requisicoesDoCliente(clienteId: string, mes: string): Promise<RequisicaoRecord[]> {
+  const { data } = await db().entities.requisicao.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
+  return data;
+}
+
+export async function gravarNaoEncontrada(record: Omit<NaoEncontradaRecord, 'expiresAt'>): Promise<void> {
+  const expiresAt = Math.floor(Date.parse(record.data) / 1000) + LOG_TTL_SECONDS;
+  await db().entities.naoEncontrada.put({ ...record, expiresAt }).go();
+}
+
+/** A UF's not-found look-ups of a month, oldest first. */
+export async function naoEncontradasDaUf(uf: string, mes: string): Promise<NaoEncontradaRecord[]> {
+  const { data } = await db().entities.naoEncontrada.query.byUf({ uf, mes }).go({ pages: 'all' });
+  return data;
+}
