@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Centavos } from '@plac/shared/domain';
 import type { Cancelamento, Duplicata, Ignorado, NfeFatura, Parte } from './parse';
-import { chaveValida, cnpjValido, cpfValido, dia, dinheiro, instante, invalido, reais, somar, texto, validar } from './parse-rules';
+import { chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, instante, invalido, texto, validar } from './parse-rules';
 
 /**
  * The CT-e 4.00 documents of the CT-e distribution (CTeDistribuicaoDFe): an authorised `cteProc` with
@@ -142,12 +142,7 @@ export function cte(tree: unknown, nome: string): NfeFatura | Ignorado {
 
   const emitenteCnpj = cnpjValido(inf.emit.CNPJ, 'do emitente');
   const destinatario = tomador(inf, nome);
-  const duplicatas: Duplicata[] = dups.map((d) => ({ numero: d.nDup, vencimento: d.dVenc, valor: d.vDup }));
-  // The instalments add up to the bill's net value, to the centavo.
-  const soma = somar(duplicatas.map((d) => d.valor));
-  if (soma !== fat.vLiq) {
-    throw invalido('DuplicatasNaoFecham', 'duplicatasNaoFecham', { soma: reais(soma), liquido: reais(fat.vLiq) });
-  }
+  const duplicatas: Duplicata[] = duplicatasQueFecham(dups, fat.vLiq);
   return {
     kind: 'nfe',
     chave,

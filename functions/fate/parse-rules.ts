@@ -95,3 +95,17 @@ export function reais(value: Centavos): string {
   const digits = String(value).padStart(3, '0');
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
+
+/**
+ * The bill's instalments (`dup`) as stored, after the rule both documents share: they add up to the
+ * bill's net value (`fat/vLiq`), to the centavo.
+ */
+export function duplicatasQueFecham(
+  dups: readonly { nDup: string; dVenc: string; vDup: Centavos }[],
+  vLiq: Centavos,
+): { numero: string; vencimento: string; valor: Centavos }[] {
+  const duplicatas = dups.map((d) => ({ numero: d.nDup, vencimento: d.dVenc, valor: d.vDup }));
+  const soma = somar(duplicatas.map((d) => d.valor));
+  if (soma !== vLiq) throw invalido('DuplicatasNaoFecham', 'duplicatasNaoFecham', { soma: reais(soma), liquido: reais(vLiq) });
+  return duplicatas;
+}

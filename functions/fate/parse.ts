@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as z from 'zod';
 import type { Centavos } from '@plac/shared/domain';
 import { cte, eventoCte } from './parse-cte';
-import { chaveValida, cnpjValido, cpfValido, dia, dinheiro, instante, invalido, reais, somar, texto, validar } from './parse-rules';
+import { chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, instante, invalido, texto, validar } from './parse-rules';
 
 export { DocumentoInvalido, type Excecao } from './parse-rules';
 
@@ -195,12 +195,7 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
       ? { cpf: cpfValido(transporta.CPF, 'do transportador'), nome: transporta.xNome ?? '' }
       : undefined;
 
-  const duplicatas: Duplicata[] = dups.map((d) => ({ numero: d.nDup, vencimento: d.dVenc, valor: d.vDup }));
-  // The instalments add up to the invoice's net value, to the centavo.
-  const soma = somar(duplicatas.map((d) => d.valor));
-  if (soma !== fat.vLiq) {
-    throw invalido('DuplicatasNaoFecham', 'duplicatasNaoFecham', { soma: reais(soma), liquido: reais(fat.vLiq) });
-  }
+  const duplicatas: Duplicata[] = duplicatasQueFecham(dups, fat.vLiq);
   return {
     kind: 'nfe',
     chave,
