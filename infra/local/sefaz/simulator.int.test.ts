@@ -20,17 +20,15 @@ interface Answer {
   docs: { nsu: string; schema: string; xml: Buffer }[];
 }
 
-describe('Sefaz distribution simulator', () => {
-  let dataDir: string;
-  let pki: LocalPki;
-  let client: TestCertificateFiles;
-  let simulator: SefazSimulator;
-  let port: number;
-  let spFirst: Answer['docs'];
-  let tls: { key: string; cert: string; ca: string[] };
+/** The two distribution services of the simulator: path and XML namespace. */
+const NFE = { service: 'NFeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/nfe' };
+const CTE = { service: 'CTeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/cte' };
 
+/** A caller of a running simulator (read lazily: the port and certificates exist after beforeAll). */
+function simulatorClient(peer: () => { port: number; pki: LocalPki; client: TestCertificateFiles }, defaults: { service: string; namespace: string }) {
   const post = (path: string, body: string, withCertificate = true) =>
     new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const { port, pki, client } = peer();
       const req = request(
         {
           host: 'localhost',
@@ -53,16 +51,17 @@ describe('Sefaz distribution simulator', () => {
     });
 
   const distRequest = (ultNSU: number) =>
-    `<distDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/nfe"><tpAmb>2</tpAmb><cUFAutor>29</cUFAutor>` +
+    `<distDFeInt versao="1.01" xmlns="${defaults.namespace}"><tpAmb>2</tpAmb><cUFAutor>29</cUFAutor>` +
     `<CNPJ>${SEFAZ_CLIENT_COMPANY.cnpj}</CNPJ><distNSU><ultNSU>${padNsu(ultNSU)}</ultNSU></distNSU></distDFeInt>`;
 
-  const ask = async (uf: string, ultNSU: number): Promise<Answer> => {
-    const res = await post(`/${uf}/NFeDistribuicaoDFe`, distRequest(ultNSU));
+  const ask = async (uf: string, ultNSU: number, service = defaults.service): Promise<Answer & { xmlns: string }> => {
+    const res = await post(`/${uf}/${service}`, distRequest(ultNSU));
     expect(res.status).toBe(200);
     expect(res.type).toMatch(/^application\/xml/);
     const ret = (parser.parse(res.body) as { retDistDFeInt: Record<string, unknown> }).retDistDFeInt;
     const lote = ret.loteDistDFeInt as { docZip: Record<string, string>[] } | undefined;
     return {
+      xmlns: ret['@_xmlns'] as string,
       cStat: ret.cStat as string,
       xMotivo: ret.xMotivo as string,
       ultNSU: ret.ultNSU as string,
@@ -70,6 +69,19 @@ describe('Sefaz distribution simulator', () => {
       docs: (lote?.docZip ?? []).map((d) => ({ nsu: d['@_NSU']!, schema: d['@_schema']!, xml: gunzipSync(Buffer.from(d['#text']!, 'base64')) })),
     };
   };
+  return { post, distRequest, ask };
+}
+
+describe('Sefaz distribution simulator', () => {
+  let dataDir: string;
+  let pki: LocalPki;
+  let client: TestCertificateFiles;
+  let simulator: SefazSimulator;
+  let port: number;
+  let spFirst: Answer['docs'];
+  let tls: { key: string; cert: string; ca: string[] };
+
+  const { post, distRequest, ask } = simulatorClient(() => ({ port, pki, client }), NFE);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'plac-sefaz-'));
@@ -231,37 +243,7 @@ describe('Sefaz distribution simulator, CT-e service (CTeDistribuicaoDFe)', () =
   let tls: { key: string; cert: string; ca: string[] };
   let baFirst: Answer['docs'];
 
-  const post = (path: string, body: string) =>
-    new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-      const req = request({ host: 'localhost', port, path, method: 'POST', ca: pki.caCertPem, cert: client.certPem, key: client.keyPem }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-
-  const distRequest = (ultNSU: number) =>
-    `<distDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/cte"><tpAmb>2</tpAmb><cUFAutor>29</cUFAutor>` +
-    `<CNPJ>${SEFAZ_CLIENT_COMPANY.cnpj}</CNPJ><distNSU><ultNSU>${padNsu(ultNSU)}</ultNSU></distNSU></distDFeInt>`;
-
-  const ask = async (uf: string, ultNSU: number, service = 'CTeDistribuicaoDFe'): Promise<Answer & { xmlns: string }> => {
-    const res = await post(`/${uf}/${service}`, distRequest(ultNSU));
-    expect(res.status).toBe(200);
-    expect(res.type).toMatch(/^application\/xml/);
-    const ret = (parser.parse(res.body) as { retDistDFeInt: Record<string, unknown> }).retDistDFeInt;
-    const lote = ret.loteDistDFeInt as { docZip: Record<string, string>[] } | undefined;
-    return {
-      xmlns: ret['@_xmlns'] as string,
-      cStat: ret.cStat as string,
-      xMotivo: ret.xMotivo as string,
-      ultNSU: ret.ultNSU as string,
-      maxNSU: ret.maxNSU as string,
-      docs: (lote?.docZip ?? []).map((d) => ({ nsu: d['@_NSU']!, schema: d['@_schema']!, xml: gunzipSync(Buffer.from(d['#text']!, 'base64')) })),
-    };
-  };
+  const { post, distRequest, ask } = simulatorClient(() => ({ port, pki, client }), CTE);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'plac-sefaz-cte-'));

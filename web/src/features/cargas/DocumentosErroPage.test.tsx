@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { base64ToBytes } from './download';
+import { base64ToBytes } from '../../lib/download';
 import { diaBr, hojeMais } from './model';
 import { jsonResponse, makeDocumentoErro, pickOption, renderPage, signInAs, stubApi } from './testing';
 

@@ -17,7 +17,7 @@ import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api
 import { useRegisterDialog } from '../../lib/dialogs';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { downloadXml } from './download';
+import { downloadBase64 } from '../../lib/download';
 import { diaBr, diasEntre, hojeMais, semZeros, TODAS, UF_ORIGEM_OPTIONS, type DocumentoErro } from './model';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 
@@ -130,7 +130,8 @@ export default function DocumentosErroPage() {
   async function download(doc: DocumentoErro) {
     setDownloading(doc.id);
     try {
-      downloadXml(await callApi(fate.baixarDocumentoErro, { params: { id: doc.id } }));
+      const file = await callApi(fate.baixarDocumentoErro, { params: { id: doc.id } });
+      downloadBase64(file.nomeArquivo, file.conteudoBase64, file.contentType);
     } catch {
       // The reason is a toast already.
     } finally {

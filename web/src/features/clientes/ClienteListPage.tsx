@@ -20,7 +20,6 @@ import { maskCnpj } from './mask';
 import { MaskedInput } from './MaskedInput';
 import {
   DEFAULT_PAGE_SIZE,
-  downloadBase64,
   isPageSize,
   SITUACAO_OPTIONS,
   situacaoLabel,
@@ -28,6 +27,7 @@ import {
   type PageSize,
 } from './model';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { downloadBase64 } from '../../lib/download';
 
 /**
  * cliente-list (sefaz_admin and sefaz_gestor): filters cnpj,
@@ -162,7 +162,7 @@ export default function ClienteListPage() {
     setDownloading(row.id);
     try {
       const contrato = await callApi(clientes.contratoCliente, { params: { id: row.id } });
-      downloadBase64(CONTRATO_NOME, contrato.arquivo);
+      downloadBase64(CONTRATO_NOME, contrato.arquivo, 'application/pdf');
     } catch {
       // The reason is a toast already.
     } finally {

@@ -84,19 +84,3 @@ export function toBase64Utf8(text: string): string {
   return btoa(binary);
 }
 
-/** Saves base64 content as a file download (Blob + object URL + <a download>). */
-export function downloadBase64(fileName: string, base64: string, type = 'application/pdf'): void {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

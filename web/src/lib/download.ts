@@ -1,0 +1,24 @@
+/**
+ * Files the API answers as base64 (a contract PDF, an error document's XML), saved by the browser
+ * byte for byte: the base64 is decoded to bytes, never to text, which would re-encode anything that
+ * is not ASCII.
+ */
+
+/** Base64 to bytes: atob's "binary string" has one byte (0-255) per character; throws on non-base64. */
+export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(base64.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+}
+
+/** Saves base64 content as a file download named `fileName` (Blob + object URL + <a download>). */
+export function downloadBase64(fileName: string, base64: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([base64ToBytes(base64)], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The browser has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
