@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Uf } from '@plac/shared/domain';
 import { generateCte } from '../../infra/local/sefaz/cte-documents';
-import { DocumentoInvalido, parseDocumento } from './parse';
+import { falha } from './fixtures/falha';
+import { parseDocumento } from './parse';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const CTE = 'procCTe_v4.00.xsd';
@@ -11,15 +12,6 @@ const CHAVE = '29260811222333000181570010000043211556677884';
 const CARRIER = { cnpj: '11222333000181', nome: 'TRANSPORTES RODOVIARIOS BAIANOS LTDA' };
 const xml = fixture('cte-2-duplicatas.xml');
 
-function falha(doc: { schema: string; xml: string }): DocumentoInvalido {
-  try {
-    parseDocumento(doc);
-  } catch (error) {
-    if (error instanceof DocumentoInvalido) return error;
-    throw error;
-  }
-  throw new Error('expected DocumentoInvalido');
-}
 
 const destinatario = (text: string) => {
   const doc = parseDocumento({ schema: CTE, xml: text });

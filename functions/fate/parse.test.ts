@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CNPJ_DESTINATARIO, CNPJ_EMITENTE, CNPJ_EMITENTE_ALFA, nfeXml } from './fixtures/builder';
-import { DocumentoInvalido, parseDocumento } from './parse';
+import { falha } from './fixtures/falha';
+import { parseDocumento } from './parse';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const NFE = 'procNFe_v4.00.xsd';
 const CHAVE = '35260812345678000195550010000012341102030400';
 
-function falha(doc: { schema: string; xml: string }): DocumentoInvalido {
-  try {
-    parseDocumento(doc);
-  } catch (error) {
-    if (error instanceof DocumentoInvalido) return error;
-    throw error;
-  }
-  throw new Error('expected DocumentoInvalido');
-}
 
 describe('NF-e with a billing group', () => {
   it('becomes a Fat-e with its three instalments in centavos and its key', () => {

@@ -21,14 +21,13 @@ import {
   COMPANY_POOL,
   DAY_MS,
   digits,
-  FIRST_ISSUE_MS,
   hash,
   int,
+  issuedAt,
   money,
   mulberry32,
   pick,
   split,
-  STEP_MS,
   UF_LIST,
   XML_DECLARATION,
   type Company,
@@ -88,10 +87,7 @@ function core(seed: number, uf: Uf, index: number, clock?: GenerateOptions['cloc
   const rng = rngOf(seed, uf, index);
   rng(); // the kind's draw
   const cUF = CODE_BY_UF.get(uf)!;
-  // Somewhere within the document's slot, as the NF-e (documents.ts).
-  const jitter = int(rng, 0, STEP_MS - 1000);
-  const slot = clock?.(index);
-  const issuedMs = slot ? slot.atMs + Math.floor((jitter * Math.max(slot.spacingMs - 1000, 0)) / STEP_MS) : FIRST_ISSUE_MS + index * STEP_MS + jitter;
+  const issuedMs = issuedAt(rng, index, clock);
   const carrier = pick(rng, CARRIER_POOL);
   const rem = pick(rng, COMPANY_POOL);
   let dest = pick(rng, COMPANY_POOL);

@@ -128,8 +128,8 @@ export const CODE_BY_UF = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo
 export const UF_LIST = UFS.map((u) => u.uf);
 
 /** The first document is issued at this instant; each next one about 17 minutes later. */
-export const FIRST_ISSUE_MS = Date.parse('2026-09-01T08:00:00-03:00');
-export const STEP_MS = 17 * 60_000;
+const FIRST_ISSUE_MS = Date.parse('2026-09-01T08:00:00-03:00');
+const STEP_MS = 17 * 60_000;
 export const DAY_MS = 86_400_000;
 
 /** Money: centavos in, "1234.56" out. */
@@ -166,15 +166,23 @@ interface Core {
   recebidoMs: number;
 }
 
+/**
+ * When document `index` was issued: somewhere within its slot of the clock (one draw, scaled to the
+ * slot's length), or, without a clock, 17 minutes apart from 2026-09-01 08:00. The NF-e and the CT-e
+ * generators draw it at the same point of their sequences.
+ */
+export function issuedAt(rng: Rng, index: number, clock?: GenerateOptions['clock']): number {
+  const jitter = int(rng, 0, STEP_MS - 1000);
+  const slot = clock?.(index);
+  return slot ? slot.atMs + Math.floor((jitter * Math.max(slot.spacingMs - 1000, 0)) / STEP_MS) : FIRST_ISSUE_MS + index * STEP_MS + jitter;
+}
+
 /** The facts every kind shares, drawn in a fixed order after the kind's draw. */
 function core(seed: number, uf: Uf, index: number, clock?: GenerateOptions['clock']): Core {
   const rng = mulberry32(hash(`${seed}:${uf}:${index}`));
   rng(); // the kind's draw
   const cUF = CODE_BY_UF.get(uf)!;
-  // Somewhere within the document's slot: the same draw, scaled to the slot's length.
-  const jitter = int(rng, 0, STEP_MS - 1000);
-  const slot = clock?.(index);
-  const issuedMs = slot ? slot.atMs + Math.floor((jitter * Math.max(slot.spacingMs - 1000, 0)) / STEP_MS) : FIRST_ISSUE_MS + index * STEP_MS + jitter;
+  const issuedMs = issuedAt(rng, index, clock);
   const emit = pick(rng, COMPANY_POOL);
   let dest = pick(rng, COMPANY_POOL);
   while (dest.cnpj === emit.cnpj) dest = pick(rng, COMPANY_POOL);

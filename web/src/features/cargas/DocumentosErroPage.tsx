@@ -193,6 +193,27 @@ export default function DocumentosErroPage() {
   const today = hojeMais(0);
   const tooltip = message('faixaDataInvalida');
 
+
+  /** A filter date (start or end): up to today, the 90-day tooltip, its own error beside it. */
+  const dateField = (id: string, key: 'inicio' | 'fim', label: string, field: 'dataInicio' | 'dataFim') => (
+    <div className="page-field">
+      <label htmlFor={id}>{label}</label>
+      <Calendar
+        inputId={id}
+        value={filter[key]}
+        onChange={(e) => set(key, e.value instanceof Date ? e.value : null)}
+        dateFormat="dd/mm/yy"
+        maxDate={today}
+        showIcon
+        showButtonBar
+        tooltip={tooltip}
+        tooltipOptions={{ position: 'top' }}
+        invalid={Boolean(erros[key])}
+        pt={describedBy(id)}
+      />
+      <FieldError error={null} field={field} id={`${id}-error`} messages={erros[key] ? [erros[key]] : []} />
+    </div>
+  );
   return (
     <>
       <h1 className="app-page-title">Documentos com Erro</h1>
@@ -212,40 +233,8 @@ export default function DocumentosErroPage() {
               emptyFilterMessage={message('nenhumRegistro')}
             />
           </div>
-          <div className="page-field">
-            <label htmlFor="filtro-data-inicio">Data Início</label>
-            <Calendar
-              inputId="filtro-data-inicio"
-              value={filter.inicio}
-              onChange={(e) => set('inicio', e.value instanceof Date ? e.value : null)}
-              dateFormat="dd/mm/yy"
-              maxDate={today}
-              showIcon
-              showButtonBar
-              tooltip={tooltip}
-              tooltipOptions={{ position: 'top' }}
-              invalid={Boolean(erros.inicio)}
-              pt={describedBy('filtro-data-inicio')}
-            />
-            <FieldError error={null} field="dataInicio" id="filtro-data-inicio-error" messages={erros.inicio ? [erros.inicio] : []} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-data-fim">Data Fim</label>
-            <Calendar
-              inputId="filtro-data-fim"
-              value={filter.fim}
-              onChange={(e) => set('fim', e.value instanceof Date ? e.value : null)}
-              dateFormat="dd/mm/yy"
-              maxDate={today}
-              showIcon
-              showButtonBar
-              tooltip={tooltip}
-              tooltipOptions={{ position: 'top' }}
-              invalid={Boolean(erros.fim)}
-              pt={describedBy('filtro-data-fim')}
-            />
-            <FieldError error={null} field="dataFim" id="filtro-data-fim-error" messages={erros.fim ? [erros.fim] : []} />
-          </div>
+          {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
+          {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
         </div>
         <div className="page-actions">
           <Button type="submit" label="Pesquisar" icon="pi pi-search" />

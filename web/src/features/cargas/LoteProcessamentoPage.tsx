@@ -103,6 +103,14 @@ export default function LoteProcessamentoPage() {
     }
   }
 
+
+  /** An NSU field: digits only, at most the distribution's 15. */
+  const nsuField = (id: string, label: string, value: string, change: (value: string) => void) => (
+    <div className="page-field">
+      <label htmlFor={id}>{label}</label>
+      <InputText id={id} inputMode="numeric" maxLength={NSU_MAX_DIGITS} value={value} onChange={(e) => change(digits(e.target.value))} autoComplete="off" />
+    </div>
+  );
   return (
     <>
       <h1 className="app-page-title">Importação de Lote</h1>
@@ -146,28 +154,8 @@ export default function LoteProcessamentoPage() {
               }}
             />
           </div>
-          <div className="page-field">
-            <label htmlFor="lote-nsu-inicio">NSU Início</label>
-            <InputText
-              id="lote-nsu-inicio"
-              inputMode="numeric"
-              maxLength={NSU_MAX_DIGITS}
-              value={inicio}
-              onChange={(e) => setInicio(digits(e.target.value))}
-              autoComplete="off"
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="lote-nsu-fim">NSU Fim</label>
-            <InputText
-              id="lote-nsu-fim"
-              inputMode="numeric"
-              maxLength={NSU_MAX_DIGITS}
-              value={fim}
-              onChange={(e) => setFim(digits(e.target.value))}
-              autoComplete="off"
-            />
-          </div>
+          {nsuField('lote-nsu-inicio', 'NSU Início', inicio, setInicio)}
+          {nsuField('lote-nsu-fim', 'NSU Fim', fim, setFim)}
         </div>
         <div className="page-actions">
           <Button type="submit" label="Importar Lote" icon="pi pi-upload" loading={importar.isPending} />
