@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { XMLParser } from 'fast-xml-parser';
 import * as z from 'zod';
-import { UFS, type Fluxo, type Uf } from '@plac/shared/domain';
+import { nsu15, UFS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { env } from '../platform/env';
 
 /**
@@ -83,8 +83,8 @@ function corpo(uf: Uf, pedido: { ultNSU: number } | { nsu: number }, fluxo: Flux
   const cUF = UFS.find((u) => u.uf === uf)!.codigo;
   const consulta =
     'ultNSU' in pedido
-      ? `<distNSU><ultNSU>${String(pedido.ultNSU).padStart(15, '0')}</ultNSU></distNSU>`
-      : `<consNSU><NSU>${String(pedido.nsu).padStart(15, '0')}</NSU></consNSU>`;
+      ? `<distNSU><ultNSU>${nsu15(pedido.ultNSU)}</ultNSU></distNSU>`
+      : `<consNSU><NSU>${nsu15(pedido.nsu)}</NSU></consNSU>`;
   return (
     `<?xml version="1.0" encoding="utf-8"?><distDFeInt versao="1.01" xmlns="${SERVICOS[fluxo].namespace}">` +
     `<tpAmb>${process.env.PLAC_SEFAZ_TPAMB ?? '2'}</tpAmb><cUFAutor>${cUF}</cUFAutor><CNPJ>${AUTOR_CNPJ}</CNPJ>${consulta}</distDFeInt>`
@@ -165,7 +165,7 @@ export async function consultarDistribuicao(uf: Uf, pedido: { ultNSU: number } |
   }
   const ret = retDistDFeInt.safeParse(encontrarRetorno(parsed));
   if (!ret.success) throw new SefazIndisponivel(`answer is not a retDistDFeInt: ${ret.error.issues[0]?.message ?? ''}`);
-  const pad = (v: string | undefined) => (v ?? '0').trim().padStart(15, '0');
+  const pad = (v: string | undefined) => nsu15(v ?? '0');
   const documentos = (ret.data.loteDistDFeInt?.docZip ?? []).map((doc) => {
     let bytes: Buffer;
     try {

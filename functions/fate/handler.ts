@@ -1,5 +1,5 @@
 import * as fate from '@plac/shared/contracts/fate';
-import { ufByCodigo, type Fluxo, type Uf } from '@plac/shared/domain';
+import { nsu15, ufByCodigo, type Fluxo, type Uf } from '@plac/shared/domain';
 import type { Principal } from '@plac/shared/access';
 import { forbidden, HttpError, invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
@@ -25,8 +25,8 @@ async function lote(body: { sefaz: number; fluxo: Fluxo; ultNSU: number; nsuFin:
     return {
       sefaz: monitoramento.listaSefaz().find((s) => s.sigla === uf)!,
       fluxo: body.fluxo,
-      ultNSU: String(body.ultNSU).padStart(15, '0'),
-      nsuFin: String(body.nsuFin).padStart(15, '0'),
+      ultNSU: nsu15(body.ultNSU),
+      nsuFin: nsu15(body.nsuFin),
       cStat: r.cStat,
       xMotivo: r.xMotivo,
       maxNSU: r.maxNSU,

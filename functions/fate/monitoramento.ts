@@ -3,6 +3,7 @@ import {
   classeInterrupcao,
   daysBetween,
   isBusinessMonth,
+  nsu15,
   nextMonth,
   percentualCarregado,
   statusSefaz,
@@ -20,7 +21,7 @@ import * as store from './store';
  * the loaded share and its stalled class, and the history of what the loads stored per day or month.
  */
 
-const ZERO = '0'.padStart(15, '0');
+const ZERO = nsu15(0);
 
 export function listaSefaz(): { cuf: number; sigla: string; nome: string }[] {
   const ativas = new Set<string>(sefazAtivas());
@@ -76,23 +77,18 @@ async function historico(de: string, ate: string, pontos: string[], tipo: TipoMo
   const sefaz = listaSefaz();
   const indice = new Map(pontos.map((p, i) => [p, i]));
   const porSefaz = await Promise.all(sefaz.map(async ({ sigla }) => ({ sigla, dias: await store.historicoDaUf(sigla as Uf, de, ate, fluxo) })));
-  const serie = porSefaz.map(({ sigla, dias: registros }) => {
+  // Each day's record adds to the point it falls in: loaded documents to `serie`, errors to `serie_erro`.
+  const somar = (registros: store.HistoricoProcessamentoRecord[], valor: (r: store.HistoricoProcessamentoRecord) => number) => {
     const valores = pontos.map(() => 0);
     for (const r of registros) {
       const i = indice.get(r.dia) ?? indice.get(r.dia.slice(0, 7));
-      if (i === undefined) continue;
-      valores[i]! += tipo === 'eventos' ? (r.eventos ?? 0) : (r.fate ?? 0) + (r.resumos ?? 0);
+      if (i !== undefined) valores[i]! += valor(r);
     }
-    return { sigla, valores };
-  });
-  const serie_erro = porSefaz.map(({ sigla, dias: registros }) => {
-    const valores = pontos.map(() => 0);
-    for (const r of registros) {
-      const i = indice.get(r.dia) ?? indice.get(r.dia.slice(0, 7));
-      if (i !== undefined) valores[i]! += r.erros ?? 0;
-    }
-    return { sigla, valores };
-  });
+    return valores;
+  };
+  const carregados = (r: store.HistoricoProcessamentoRecord) => (tipo === 'eventos' ? (r.eventos ?? 0) : (r.fate ?? 0) + (r.resumos ?? 0));
+  const serie = porSefaz.map(({ sigla, dias: registros }) => ({ sigla, valores: somar(registros, carregados) }));
+  const serie_erro = porSefaz.map(({ sigla, dias: registros }) => ({ sigla, valores: somar(registros, (r) => r.erros ?? 0) }));
   return { dias: pontos, serie, serie_erro, sefaz };
 }
 

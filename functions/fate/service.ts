@@ -1,11 +1,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { isUf, todayInBahia, UFS, type Uf } from '@plac/shared/domain';
+import { isUf, nsu15, todayInBahia, UFS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { s3Client } from '../platform/aws';
 import { config } from '../platform/env';
 import { DocumentoInvalido, parseDocumento, type Documento, type NfeFatura } from './parse';
 import * as store from './store';
-import type { Fluxo } from './store';
 
 /**
  * Ingestion of a UF's distributed documents. Each document, in NSU order, is parsed and written
@@ -59,11 +58,6 @@ const CANCELAMENTO = '110111';
 /** Documents of one answer written at the same time (each is a few conditional writes and one S3 put). */
 const CONCORRENCIA = 8;
 
-/** The distribution's NSU is 15 digits; shorter values are zero-padded. */
-function nsu15(nsu: string): string {
-  if (!/^\d{1,15}$/.test(nsu)) throw new RangeError(`NSU must be up to 15 digits, got "${nsu}"`);
-  return nsu.padStart(15, '0');
-}
 
 /** Where a document's XML is kept: `sefaz/<UF>/<NSU>.xml.gz` for goods, `sefaz/<UF>/cte/<NSU>.xml.gz` for transport. */
 export function xmlKey(uf: Uf, nsu: string, fluxo: Fluxo = 'nfe'): string {
@@ -285,7 +279,7 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
 /** The UF's last committed NSU (15 digits; all zeros before the first document): ask the distribution for what follows. */
 export async function cursorDe(uf: Uf, fluxo: Fluxo = 'nfe'): Promise<string> {
   const ultNSU = await store.lerCursor(uf, fluxo);
-  return String(ultNSU ?? 0).padStart(15, '0');
+  return nsu15(ultNSU ?? 0);
 }
 
 export async function fatePorChave(chave: string): Promise<store.FateRecord | null> {

@@ -183,10 +183,11 @@ describe('Fat-e ingestion', () => {
     expect((await xmlGuardado(mal!.xmlKey)).equals(Buffer.from(malformado, 'utf8'))).toBe(true);
     expect((await xmlGuardado(chave!.xmlKey)).equals(Buffer.from(a.xml, 'utf8'))).toBe(true);
 
-    const daUf = await store.documentosErroDaUf('RS');
-    expect(daUf.items.map((e) => e.id)).toEqual(['RS-000000000000041', 'RS-000000000000040']);
-    const todos = await store.documentosErro({ limite: 1000 });
-    expect(todos.items.map((e) => e.id)).toEqual(expect.arrayContaining(['RS-000000000000040', 'RS-000000000000041']));
+    const sempre = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'] as const;
+    const daUf = await store.documentosErroNoPeriodo('RS', ...sempre);
+    expect(daUf.map((e) => e.id)).toEqual(['RS-000000000000041', 'RS-000000000000040']);
+    const todos = await store.documentosErroNoPeriodo(null, ...sempre);
+    expect(todos.map((e) => e.id)).toEqual(expect.arrayContaining(['RS-000000000000040', 'RS-000000000000041']));
   });
 
   it('resumes from the cursor after a stop mid-batch without duplicating', async () => {

@@ -1,4 +1,5 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
+import { FLUXOS, nsu15, type Fluxo } from '@plac/shared/domain';
 import { isConditionalFailure, tableConfig } from '../platform/table';
 
 /**
@@ -10,7 +11,8 @@ import { isConditionalFailure, tableConfig } from '../platform/table';
  * - the composite-key look-up (issuer, recipient, due date, value, instalment number): the instalment
  *   item's table key, so one Query answers it (several Fat-e may share a composite: sort by key);
  * - error documents by id, by UF and creation instant (gsi1) and all by creation instant (gsi2);
- * - per UF: the cursor (last committed NSU), the last distribution answer and the daily history.
+ * - per UF and stream (goods NF-e, transport CT-e): the cursor (last committed NSU), the last
+ *   distribution answer and the daily history.
  * Every document write is a conditional create, so writing the same document twice changes nothing.
  */
 
@@ -150,7 +152,7 @@ const documentoErro = new Entity({
   attributes: {
     /** `<uf>-<nsu>` (goods) or `<uf>-CTE-<nsu>` (transport): the same document recorded twice is one record. */
     id: { type: 'string', required: true },
-    fluxo: { type: ['nfe', 'cte'] as const, default: 'nfe' },
+    fluxo: { type: FLUXOS, default: 'nfe' },
     /** The document's schema (procNFe_v4.00.xsd, …). */
     tipo: { type: 'string', required: true },
     uf: { type: 'string', required: true },
@@ -174,7 +176,7 @@ const cursor = new Entity({
   attributes: {
     uf: { type: 'string', required: true },
     /** The distribution stream: goods (nfe) or transport (cte). */
-    fluxo: { type: ['nfe', 'cte'] as const, required: true, default: 'nfe' },
+    fluxo: { type: FLUXOS, required: true, default: 'nfe' },
     ultNSU: { type: 'number', required: true },
     updatedAt: { type: 'string', required: true },
   },
@@ -187,7 +189,7 @@ const resumoProcessamento = new Entity({
   attributes: {
     uf: { type: 'string', required: true },
     /** The distribution stream: goods (nfe) or transport (cte). */
-    fluxo: { type: ['nfe', 'cte'] as const, required: true, default: 'nfe' },
+    fluxo: { type: FLUXOS, required: true, default: 'nfe' },
     cuf: { type: 'number', required: true },
     sigla: { type: 'string', required: true },
     cStat: { type: 'string', required: true },
@@ -213,7 +215,7 @@ const historicoProcessamento = new Entity({
   attributes: {
     uf: { type: 'string', required: true },
     /** The distribution stream: goods (nfe) or transport (cte). */
-    fluxo: { type: ['nfe', 'cte'] as const, required: true, default: 'nfe' },
+    fluxo: { type: FLUXOS, required: true, default: 'nfe' },
     dia: { type: 'string', required: true },
     fate: { type: 'number', default: 0 },
     eventos: { type: 'number', default: 0 },
@@ -387,29 +389,6 @@ export async function documentoErroPorId(id: string): Promise<DocumentoErroRecor
   return data;
 }
 
-export interface Pagina<T> {
-  items: T[];
-  /** Pass back to get the next page; null on the last. */
-  cursor: string | null;
-}
-
-/** A UF's error documents, newest first, a page at a time. */
-export async function documentosErroDaUf(uf: string, options: { limite?: number; cursor?: string | null } = {}): Promise<Pagina<DocumentoErroRecord>> {
-  const { data, cursor: next } = await db()
-    .entities.documentoErro.query.byUf({ uf })
-    .go({ order: 'desc', limit: options.limite ?? 50, cursor: options.cursor ?? null });
-  return { items: data, cursor: next };
-}
-
-/** Every error document, newest first, a page at a time. */
-export async function documentosErro(options: { limite?: number; cursor?: string | null } = {}): Promise<Pagina<DocumentoErroRecord>> {
-  const { data, cursor: next } = await db()
-    .entities.documentoErro.query.all({})
-    .go({ order: 'desc', limit: options.limite ?? 50, cursor: options.cursor ?? null });
-  return { items: data, cursor: next };
-}
-
-/** The UF's last committed NSU, or null before its first document. */
 /**
  * Error documents created from `de` to `ate` (ISO instants, inclusive), newest first, of one UF
  * (gsi1) or of all (gsi2): a key-range query, at most `limite` items (the screen pages over them).
@@ -432,8 +411,6 @@ export async function removerDocumentoErro(id: string): Promise<boolean> {
     throw error;
   }
 }
-
-export type Fluxo = 'nfe' | 'cte';
 
 /** The stream's last committed NSU, or null before its first document. */
 export async function lerCursor(uf: string, fluxo: Fluxo = 'nfe'): Promise<number | null> {
@@ -476,8 +453,8 @@ export async function registrarResumoProcessamento(
       sigla: chave.uf,
       cStat: resposta.cStat,
       xMotivo: resposta.xMotivo,
-      ultNSU: resposta.ultNSU ?? atual?.ultNSU ?? '0'.padStart(15, '0'),
-      nsuMax: resposta.nsuMax ?? atual?.nsuMax ?? '0'.padStart(15, '0'),
+      ultNSU: resposta.ultNSU ?? atual?.ultNSU ?? nsu15(0),
+      nsuMax: resposta.nsuMax ?? atual?.nsuMax ?? nsu15(0),
       consultadoEm: resposta.consultadoEm,
       ...(resposta.aguardarAte ? { aguardarAte: resposta.aguardarAte } : {}),
       ...(atual?.updatedAt ? { updatedAt: atual.updatedAt } : {}),

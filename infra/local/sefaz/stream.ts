@@ -11,8 +11,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nsu15 } from '@plac/shared/domain';
 
-export type Fluxo = 'nfe' | 'cte';
+export type { Fluxo } from '@plac/shared/domain';
 
 export type Special = { drop: string } | { spoil: 'malformed' | 'schema' };
 
@@ -35,7 +36,8 @@ export interface StreamState {
   clock?: ClockSegment[];
 }
 
-export const padNsu = (nsu: number) => String(nsu).padStart(15, '0');
+/** The simulator writes NSUs as the platform reads them (shared rule). */
+export const padNsu = (nsu: number) => nsu15(nsu);
 
 export interface Stream {
   readonly inbox: string;

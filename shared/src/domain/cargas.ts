@@ -72,6 +72,13 @@ export const FLUXOS = ['nfe', 'cte'] as const;
 export type Fluxo = (typeof FLUXOS)[number];
 export const FLUXO_LABELS: Readonly<Record<Fluxo, string>> = { nfe: 'Mercadorias (NF-e)', cte: 'Transporte (CT-e)' };
 
+/** A distribution NSU as the services write it: 15 digits, zero-padded (throws on anything else). */
+export function nsu15(nsu: string | number): string {
+  const text = String(nsu).trim();
+  if (!/^\d{1,15}$/.test(text)) throw new RangeError(`NSU must be up to 15 digits, got "${text}"`);
+  return text.padStart(15, '0');
+}
+
 /** The batch import re-reads at most this many NSUs at once. */
 export const LOTE_MAXIMO_NSU = 50;
 /** The error-document search spans at most this many days. */
