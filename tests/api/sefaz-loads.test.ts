@@ -82,6 +82,32 @@ describe('documents dropped in a UF inbox', () => {
     expect(ms.ultNSU).toBe(ms.nsuMax);
   });
 
+  it('counts what the loads stored in the history by day, month and period; events are the administrator’s', async () => {
+    await cicloDeCarga(['MS']);
+    const dia = todayInBahia();
+    const monitorToken = await tokenFor(monitor);
+    const serieDe = (body: unknown, sigla: string) =>
+      (body as { serie: { sigla: string; valores: number[] }[] }).serie.find((x) => x.sigla === sigla)!.valores.reduce((a, b) => a + b, 0);
+
+    const porDia = await call(`/api/v1/processamento/historico/dia/${dia}/${dia}?fluxo=nfe`, { headers: bearer(monitorToken) });
+    expect(porDia.status).toBe(200);
+    expect((porDia.body as { dias: string[] }).dias).toEqual([dia]);
+    expect(serieDe(porDia.body, 'MS')).toBeGreaterThan(0);
+    const porMes = await call(`/api/v1/processamento/historico/mes/${dia.slice(0, 7)}`, { headers: bearer(monitorToken) });
+    // Today is one of the month's days: the month holds at least today's documents.
+    expect(serieDe(porMes.body, 'MS')).toBeGreaterThanOrEqual(serieDe(porDia.body, 'MS'));
+    const periodo = await call(`/api/v1/processamento/historico/periodo/${dia.slice(0, 7)}/${dia.slice(0, 7)}`, { headers: bearer(monitorToken) });
+    expect(serieDe(periodo.body, 'MS')).toBe(serieDe(porMes.body, 'MS'));
+
+    expect((await call(`/api/v1/processamento/historico/dia/${dia}/${dia}?tipo=eventos`, { headers: bearer(monitorToken) })).status).toBe(403);
+    const admin = await tokenFor({ userId: 'loads-admin-2', name: 'Admin', tipo: 'S', roles: ['sefaz_admin'] });
+    expect((await call(`/api/v1/processamento/historico/dia/${dia}/${dia}?tipo=eventos`, { headers: bearer(admin) })).status).toBe(200);
+    const longe = await call('/api/v1/processamento/historico/dia/2026-01-01/2026-06-01', { headers: bearer(admin) });
+    expect(longe).toMatchObject({ status: 400, body: { message: 'Selecione um período de, no máximo, 90 dias.' } });
+    const invertido = await call('/api/v1/processamento/historico/periodo/2026-10/2026-09', { headers: bearer(admin) });
+    expect(invertido).toMatchObject({ status: 400, body: { message: 'Data Início maior que Data Fim.' } });
+  });
+
   it('keep a malformed document as an error document whose XML downloads byte-identical, and that can be deleted', async () => {
     // Latin-1 bytes and no closing tags: not XML, and not UTF-8 either.
     const bytes = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><nfeProc><NFe><infNFe><emit><xNome>A'), Buffer.from([0xe7, 0xe3]), Buffer.from('o')]);
