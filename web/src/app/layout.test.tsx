@@ -88,7 +88,7 @@ describe('layout of the authenticated area', () => {
     scrollTo.mockClear();
     await router.navigate('/app/not-authorized');
     await screen.findByRole('heading', { name: 'Acesso Negado' });
-    expect(scrollTo.mock.calls.length).toBeGreaterThan(0);
+    await waitFor(() => expect(scrollTo.mock.calls).toContainEqual([0, 0]));
   });
 });
 
