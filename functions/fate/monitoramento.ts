@@ -12,7 +12,8 @@ import {
   type Fluxo,
   type Uf,
 } from '@plac/shared/domain';
-import { invalid } from '../platform/errors';
+import type { Principal } from '@plac/shared/access';
+import { forbidden, invalid } from '../platform/errors';
 import { sefazAtivas } from './carga';
 import * as store from './store';
 
@@ -59,6 +60,12 @@ export async function monitoramento(fluxo: Fluxo = 'nfe', agora: Date = new Date
 }
 
 export type TipoMonitoramento = 'documentos' | 'eventos';
+
+/** The events' monitoring is the administrator's only; the documents' is also the monitoring clients'. */
+export function tipoPermitido(tipo: TipoMonitoramento, principal: Principal): TipoMonitoramento {
+  if (tipo === 'eventos' && !principal.roles.includes('sefaz_admin')) throw forbidden();
+  return tipo;
+}
 
 /** Days from `de` to `ate` inclusive, 'YYYY-MM-DD'. */
 function dias(de: string, ate: string): string[] {
