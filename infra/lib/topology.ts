@@ -75,6 +75,9 @@ const httpGrants: Record<string, readonly Grant[]> = {
   instituicoes: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   servicos: ['table:read', 'table:write'],
   fate: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete', 'sefaz:call'],
+  consulta: ['table:read', 'table:write', 'documents:read'],
+  consumo: ['table:read', 'table:write', 'documents:read', 'documents:write'],
+  degustacao: ['table:read', 'table:write', 'mail:send'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */

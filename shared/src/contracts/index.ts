@@ -1,6 +1,9 @@
 import * as auth from './auth';
 import * as clientes from './clientes';
+import * as consulta from './consulta';
+import * as consumo from './consumo';
 import { contractsOf, type AnyContract } from './define';
+import * as degustacao from './degustacao';
 import * as dominio from './dominio';
 import * as fate from './fate';
 import * as instituicoes from './instituicoes';
@@ -15,10 +18,10 @@ import * as users from './users';
  * bundle carries no other context's schemas.
  */
 export * from './define';
-export { auth, clientes, dominio, fate, instituicoes, platform, servicos, users };
+export { auth, clientes, consulta, consumo, degustacao, dominio, fate, instituicoes, platform, servicos, users };
 
 /** Every context module of the API. Add a context's module here (and its own package export follows). */
-export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate });
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao });
 
 /** Every endpoint of the API, grouped by bounded context. */
 export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);
