@@ -84,6 +84,7 @@ export default defineConfig({
       PLAC_MAIL_PORT: env('PLAC_E2E_MAIL_PORT'),
       PLAC_SEFAZ_PORT: env('PLAC_E2E_SEFAZ_PORT'),
       PLAC_ACCESS_LOG: '0',
+      ...(process.env.PLAC_WEB_DIST ? { PLAC_WEB_DIST: process.env.PLAC_WEB_DIST } : {}),
     },
   },
 });

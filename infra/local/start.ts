@@ -69,6 +69,8 @@ try {
     },
     web,
     webDir: `${repo}web`,
+    // PLAC_WEB_DIST: another build folder than web/dist (e.g. `vite build --outDir /tmp/x` for a parallel e2e run).
+    webDistDir: process.env.PLAC_WEB_DIST,
     accessLog: process.env.PLAC_ACCESS_LOG !== '0',
     // PLAC_SCHEDULES=0: no scheduled runs (the Sefaz loads, the monthly reference load).
     schedules: process.env.PLAC_SCHEDULES !== '0',

@@ -32,6 +32,8 @@ export interface TwinOptions {
   /** `dev`: Vite with hot reload; `dist`: the built portal, as CloudFront serves it; `none`: API only. */
   web: 'dev' | 'dist' | 'none';
   webDir: string;
+  /** The built portal served with `web: 'dist'`; `<webDir>/dist` unless said (parallel builds use their own). */
+  webDistDir?: string | undefined;
   accessLog?: boolean;
   /** Seconds before a failed SQS record is retried (tests shorten the queue's visibility timeout). */
   sqsRetryDelaySeconds?: number;
@@ -150,7 +152,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     }
 
     let web: WebServer | undefined;
-    if (options.web === 'dist') web = distWebServer(join(options.webDir, 'dist'));
+    if (options.web === 'dist') web = distWebServer(options.webDistDir ?? join(options.webDir, 'dist'));
     if (options.web === 'dev') web = await viteWebServer(options.webDir);
     if (web?.close) stops.push(() => web.close!());
     const gateway = await startGateway({
