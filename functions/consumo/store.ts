@@ -92,6 +92,8 @@ const naoEncontrada = new Entity({
   indexes: {
     byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes'] }, sk: { field: 'gsi1sk', composite: ['data', 'id'] } },
+    // A client's month, for the error chart of the consumption monitoring.
+    byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId', 'mes'] }, sk: { field: 'gsi2sk', composite: ['data', 'id'] } },
   },
 });
 
@@ -185,4 +187,26 @@ export async function gravarNaoEncontrada(record: Omit<NaoEncontradaRecord, 'exp
 export async function naoEncontradasDaUf(uf: string, mes: string): Promise<NaoEncontradaRecord[]> {
   const { data } = await db().entities.naoEncontrada.query.byUf({ uf, mes }).go({ pages: 'all' });
   return data;
+}
+
+/** A UF's not-found look-ups of a month between two instants (ISO, both included), oldest first. */
+export async function naoEncontradasDaUfEntre(uf: string, mes: string, de: string, ate: string): Promise<NaoEncontradaRecord[]> {
+  const { data } = await db()
+    .entities.naoEncontrada.query.byUf({ uf, mes })
+    // '~' sorts after every id, so a look-up at exactly `ate` is in.
+    .between({ data: de }, { data: `${ate}~` })
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** The instants of a client's not-found look-ups of a month (the monitoring's error series). */
+export async function instantesNaoEncontradasDoCliente(clienteId: string, mes: string): Promise<string[]> {
+  const { data } = await db().entities.naoEncontrada.query.byCliente({ clienteId, mes }).go({ pages: 'all', attributes: ['data'] });
+  return data.map((n) => n.data);
+}
+
+/** The instants of a client's charged requests of a month (the monitoring's success series by day). */
+export async function instantesRequisicoesDoCliente(clienteId: string, mes: string): Promise<string[]> {
+  const { data } = await db().entities.requisicao.query.byCliente({ clienteId, mes }).go({ pages: 'all', attributes: ['createdAt'] });
+  return data.map((r) => r.createdAt);
 }

@@ -131,6 +131,13 @@ export const MESSAGES = {
   // Financial institutions, ESF authorisations and services
   semDadosCliente: 'Sem dados do Cliente',
   clientePlacObrigatorio: 'É necessário selecionar um cliente PLAC',
+  // Consumption (functions/consumo)
+  relatorioConsumoFalhou: 'Erro ao gerar relatório de consumo',
+  relatorioConsumoProcessando: 'Processando relatório de consumo',
+  /** ours: the long-running action's confirmation (the product says it warns of a few minutes) */
+  relatorioConsumoConfirmacao: 'O relatório de consumo pode levar alguns minutos para ser gerado. Deseja continuar?',
+  /** ours: the consumption monitoring by month spans at most 12 months */
+  periodoMaximoDozeMeses: 'Selecione um período de, no máximo, 12 meses.',
   somentePdf: 'Só são permitidos arquivos com extensão .pdf.',
   autorizacaoCriada: 'Autorização foi criada com sucesso!',
   autorizacaoAtualizada: 'Autorização foi atualizada com sucesso',

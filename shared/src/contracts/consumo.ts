@@ -1,5 +1,206 @@
+import * as z from 'zod';
+import { isBusinessMonth, parseBrDate } from '../domain/dates';
+import { STATUS_NAO_ENCONTRADA } from '../domain/consumo';
+import { message } from '../messages';
+import { decimalInteger, pageOf, ufSchema } from './common';
+import { defineContract } from './define';
+
 /**
  * Usage metering's screens: consumption by client, by UF, the not-found look-ups and the client's
- * consumption monitoring (functions/consumo).
+ * consumption monitoring (functions/consumo). A client user sees only its own client and a Sefaz
+ * manager only its own UF (checked in the service: 403 clienteNaoPermitido / acessoNegado).
  */
-export {};
+
+const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const;
+const ADMIN_GESTOR = ['sefaz_admin', 'sefaz_gestor'] as const;
+const MONITORAMENTO = ['sefaz_admin', 'cliente_monitoramento'] as const;
+
+/** A client's id as the clients context writes them (a UUID, or a demo's fixed id). */
+const idCliente = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: message('campoInvalido', { field: 'cliente' }) })
+  .meta({ title: 'cliente' });
+
+/** An empty select sends '': the same as leaving it out. */
+const opcional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+const idModuloServico = decimalInteger('Serviço').pipe(z.number().int().min(1).max(100_000).meta({ title: 'Serviço' }));
+
+/** 'YYYY-MM', a business month (the current month in Bahia when left out). */
+const mes = z
+  .string()
+  .trim()
+  .refine(isBusinessMonth, { error: message('campoData', { field: 'mês' }) })
+  .meta({ title: 'mês' });
+
+const dataFiltro = (obrigatoria: 'dataInicioObrigatoria' | 'dataFimObrigatoria') =>
+  z
+    .string({ error: message(obrigatoria) })
+    .trim()
+    .min(1, { error: message(obrigatoria) })
+    .transform((value, ctx) => {
+      const day = parseBrDate(value);
+      if (!day) {
+        ctx.addIssue({ code: 'custom', message: message('dataInvalida') });
+        return z.NEVER;
+      }
+      return day;
+    });
+
+// ---- consumption by client ------------------------------------------------------------------------
+
+const porServicoSchema = z.object({ idModuloServico: z.number().int(), servico: z.string(), requisicoes: z.number().int() });
+const porServicoUfSchema = porServicoSchema.extend({ uf: z.string() });
+
+export const consumoClienteSchema = z.object({
+  cliente: z.object({
+    id: z.string(),
+    razaoSocial: z.string(),
+    cnpj: z.string(),
+    tipo: z.string(),
+    situacao: z.string(),
+    createdAt: z.string(),
+  }),
+  /** Requests of the month (of the service asked for, when one was). */
+  total: z.number().int(),
+  porServico: z.array(porServicoSchema),
+  porServicoUf: z.array(porServicoUfSchema),
+});
+
+export const consumoPorCliente = defineContract({
+  id: 'consumo.clientes',
+  context: 'consumo',
+  method: 'GET',
+  path: '/api/v1/consumo/clientes',
+  summary:
+    'Consumo do mês (atual, se não informado) por cliente: requisições cobradas por serviço e por serviço e UF de origem. ' +
+    'Sem cliente, todos os clientes com consumo no mês; um usuário cliente vê somente o próprio cliente.',
+  access: ADMIN_CLIENTE,
+  query: z.object({ idCliente: opcional(idCliente), idModuloServico: opcional(idModuloServico), mes: opcional(mes) }),
+  response: z.object({ mes: z.string(), clientes: z.array(consumoClienteSchema) }),
+  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
+});
+
+export const relatorioConsumo = defineContract({
+  id: 'consumo.relatorio',
+  context: 'consumo',
+  method: 'GET',
+  path: '/api/v1/consumo/clientes/{idCliente}/relatorio',
+  summary:
+    'Relatório de consumo do cliente no mês (atual, se não informado), em CSV (separador ";", UTF-8 com BOM): ' +
+    'uma linha por requisição cobrada e os totais por serviço e UF. Responde o nome do arquivo e uma URL de download válida por 5 minutos.',
+  access: ADMIN_CLIENTE,
+  params: z.object({ idCliente }),
+  query: z.object({ idModuloServico: opcional(idModuloServico), mes: opcional(mes) }),
+  response: z.object({ nomeArquivo: z.string(), url: z.string(), requisicoes: z.number().int() }),
+  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
+});
+
+// ---- consumption by UF ----------------------------------------------------------------------------
+
+export const consumoPorUf = defineContract({
+  id: 'consumo.uf',
+  context: 'consumo',
+  method: 'GET',
+  path: '/api/v1/consumo/ufs',
+  summary:
+    'Consumo do mês (atual, se não informado) por UF de origem e serviço, ambos obrigatórios. Um gestor consulta somente a própria UF.',
+  access: ADMIN_GESTOR,
+  query: z.object({
+    uf: z.string().meta({ title: 'UF de Origem' }).pipe(ufSchema),
+    idModuloServico: decimalInteger('Serviço').pipe(z.number().int().min(1).max(100_000).meta({ title: 'Serviço' })),
+    mes: opcional(mes),
+  }),
+  response: z.object({
+    mes: z.string(),
+    itens: z.array(z.object({ uf: z.string(), idModuloServico: z.number().int(), servico: z.string(), requisicoes: z.number().int() })),
+  }),
+  errors: ['acessoNegado'],
+});
+
+// ---- not-found look-ups ---------------------------------------------------------------------------
+
+export const naoEncontradaSchema = z.object({
+  id: z.string(),
+  uf: z.string(),
+  /** ISO instant of the look-up. */
+  data: z.string(),
+  chnfe: z.string(),
+  idModuloServico: z.number().int(),
+  servico: z.string(),
+  status: z.string(),
+  statusDescricao: z.string(),
+  cnpj: z.string(),
+  razao_social: z.string(),
+});
+
+export const statusNaoEncontradas = defineContract({
+  id: 'consumo.naoEncontradasStatus',
+  context: 'consumo',
+  method: 'GET',
+  path: '/api/v1/consumo/nao-encontradas/status',
+  summary: 'As situações com que uma consulta sem resultado é registrada (filtro da consulta de faturas não encontradas).',
+  access: ADMIN_GESTOR,
+  response: z.array(z.object({ value: z.string(), label: z.string() })),
+  errors: [],
+});
+
+export const naoEncontradas = defineContract({
+  id: 'consumo.naoEncontradas',
+  context: 'consumo',
+  method: 'GET',
+  path: '/api/v1/consumo/nao-encontradas',
+  summary:
+    'Consultas sem resultado (faturas não encontradas) de uma UF no período (DD/MM/AAAA, no máximo 90 dias), ' +
+    'opcionalmente pela chave de acesso e situação, da mais recente à mais antiga, 15 por página. Um gestor consulta somente a própria UF.',
+  access: ADMIN_GESTOR,
+  query: z.object({
+    uf: z.string().meta({ title: 'UF' }).pipe(ufSchema),
+    dataInicio: dataFiltro('dataInicioObrigatoria'),
+    dataFim: dataFiltro('dataFimObrigatoria'),
+    chnfe: opcional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,44}$/, { error: message('campoInvalido', { field: 'Chave de acesso' }) })
+        .meta({ title: 'Chave de acesso' }),
+    ),
+    status: opcional(z.enum(STATUS_NAO_ENCONTRADA).meta({ title: 'Status' })),
+    page: decimalInteger('página').pipe(z.number().int().min(1).max(100_000).meta({ title: 'página' })).default(1),
+    size: decimalInteger('tamanho da página')
+      .pipe(z.number().refine((n) => [10, 15, 25, 50, 100].includes(n), { error: message('tamanhoPaginaInvalido') }))
+      .default(15),
+  }),
+  response: pageOf(naoEncontradaSchema),
+  errors: ['dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'faixaDataInvalida', 'acessoNegado'],
+});
+
+// ---- consumption monitoring -----------------------------------------------------------------------
+
+export const monitoramentoConsumo = defineContract({
+  id: 'consumo.monitoramento',
+  context: 'consumo',
+  method: 'GET',
+  path: '/api/v1/consumo/monitoramento',
+  summary:
+    'Requisições cobradas (sucesso) e consultas sem resultado (erro) de um cliente, por mês (de mesInicio a mesFim, ' +
+    'no máximo 12; os últimos 12 meses até o atual, se não informados) ou por dia de um mês. ' +
+    'Um usuário cliente_monitoramento vê somente o próprio cliente.',
+  access: MONITORAMENTO,
+  query: z.object({
+    idCliente: opcional(idCliente),
+    modo: z.enum(['mes', 'dia']).default('mes').meta({ title: 'modo' }),
+    mesInicio: opcional(mes.meta({ title: 'Mês inicial' })),
+    mesFim: opcional(mes.meta({ title: 'Mês final' })),
+    mes: opcional(mes),
+  }),
+  response: z.object({
+    cliente: z.object({ id: z.string(), razaoSocial: z.string() }),
+    /** 'YYYY-MM' months or 'YYYY-MM-DD' days. */
+    pontos: z.array(z.string()),
+    sucesso: z.array(z.number().int()),
+    erro: z.array(z.number().int()),
+  }),
+  errors: ['clientePlacObrigatorio', 'clienteNaoPermitido', 'recursoNaoEncontrado', 'dataInicioMaiorDataFim', 'periodoMaximoDozeMeses'],
+});

@@ -8,3 +8,4 @@ export * from './clientes';
 export * from './instituicoes';
 export * from './chave-acesso';
 export * from './cargas';
+export * from './consumo';

@@ -1,0 +1,256 @@
+import type { Principal } from '@plac/shared/access';
+import {
+  addDays,
+  daysBetween,
+  MONITORAMENTO_CONSUMO_MESES,
+  monthOf,
+  NAO_ENCONTRADAS_MAXIMO_DIAS,
+  nextMonth,
+  previousMonth,
+  statusNaoEncontradaLabel,
+  STATUS_NAO_ENCONTRADA,
+  STATUS_NAO_ENCONTRADA_LABELS,
+  toTransportDate,
+} from '@plac/shared/domain';
+import * as clientes from '../clientes/service';
+import { forbidden, HttpError, invalid, notFound } from '../platform/errors';
+import { logger } from '../platform/observability';
+import * as servicos from '../servicos/service';
+import * as store from './store';
+
+/**
+ * What the consumption screens read (consumo-cliente, consumo-uf, consumo-erro-uf and the not-found
+ * query, monitoramento-consumo-cliente), with their object-level rules: a client user reaches only its
+ * own client (403 clienteNaoPermitido), a Sefaz manager only its own UF (403 acessoNegado).
+ */
+
+const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
+
+/** The client the caller may see: the one asked for by an administrator, always the own one for a client user. */
+export function clienteDoFiltro(principal: Principal, pedido: string | undefined): string | undefined {
+  if (isAdmin(principal)) return pedido;
+  if (!principal.clienteId) throw forbidden('clienteNaoPermitido');
+  if (pedido && pedido !== principal.clienteId) throw forbidden('clienteNaoPermitido');
+  return principal.clienteId;
+}
+
+/** The UF the caller may see: any for an administrator, the own for a manager. */
+export function ufDoFiltro(principal: Principal, pedida: string): string {
+  if (isAdmin(principal)) return pedida;
+  if (!principal.uf || pedida !== principal.uf) throw forbidden();
+  return pedida;
+}
+
+/** Service id → description, from the servicos context (inactive services included: they were charged). */
+async function descricoes(): Promise<(id: number) => string> {
+  const todos = new Map((await servicos.todos()).map((s) => [s.idModuloServico, s.descricao]));
+  return (id) => todos.get(id) ?? `Serviço ${id}`;
+}
+
+const mesAtual = () => monthOf(new Date());
+
+// ---- consumption by client ------------------------------------------------------------------------
+
+type Contador = { servico: number; uf: string; requisicoes: number };
+
+function resumir(contadores: Contador[], descricao: (id: number) => string) {
+  const porServico = new Map<number, number>();
+  for (const c of contadores) porServico.set(c.servico, (porServico.get(c.servico) ?? 0) + c.requisicoes);
+  return {
+    total: contadores.reduce((sum, c) => sum + c.requisicoes, 0),
+    porServico: [...porServico]
+      .sort(([a], [b]) => a - b)
+      .map(([id, requisicoes]) => ({ idModuloServico: id, servico: descricao(id), requisicoes })),
+    porServicoUf: [...contadores]
+      .sort((a, b) => a.servico - b.servico || a.uf.localeCompare(b.uf))
+      .map((c) => ({ idModuloServico: c.servico, servico: descricao(c.servico), uf: c.uf, requisicoes: c.requisicoes })),
+  };
+}
+
+/** The client as the table shows it; null when it no longer exists (its charges stay counted). */
+async function clienteDaTabela(principal: Principal, clienteId: string) {
+  try {
+    const c = await clientes.get(principal, clienteId);
+    return { id: c.id, razaoSocial: c.razao_social, cnpj: c.cnpj, tipo: c.tipo_cliente, situacao: c.situacao, createdAt: c.created_at };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export async function consumoPorCliente(
+  principal: Principal,
+  filtro: { idCliente?: string | undefined; idModuloServico?: number | undefined; mes?: string | undefined },
+) {
+  const mes = filtro.mes ?? mesAtual();
+  const clienteId = clienteDoFiltro(principal, filtro.idCliente);
+  const doServico = <T extends { servico: number }>(items: T[]) =>
+    filtro.idModuloServico === undefined ? items : items.filter((c) => c.servico === filtro.idModuloServico);
+  const descricao = await descricoes();
+
+  if (clienteId) {
+    const cliente = await clienteDaTabela(principal, clienteId);
+    if (!cliente) throw notFound();
+    const contadores = doServico(await store.contadoresDoCliente(clienteId, mes));
+    return { mes, clientes: [{ cliente, ...resumir(contadores, descricao) }] };
+  }
+
+  // Every client with consumption in the month: the month's counters (one Query per shard), by client.
+  const porCliente = new Map<string, Contador[]>();
+  for (const c of doServico(await store.contadoresDoMes(mes))) {
+    porCliente.set(c.clienteId, [...(porCliente.get(c.clienteId) ?? []), c]);
+  }
+  const linhas = await Promise.all(
+    [...porCliente].map(async ([id, contadores]) => {
+      const cliente = await clienteDaTabela(principal, id);
+      if (!cliente) logger.warn('consumption of a client that does not exist', { clienteId: id, mes });
+      return cliente ? { cliente, ...resumir(contadores, descricao) } : null;
+    }),
+  );
+  return {
+    mes,
+    clientes: linhas.filter((l) => l !== null).sort((a, b) => a.cliente.razaoSocial.localeCompare(b.cliente.razaoSocial, 'pt-BR')),
+  };
+}
+
+// ---- consumption by UF ----------------------------------------------------------------------------
+
+export async function consumoPorUf(principal: Principal, filtro: { uf: string; idModuloServico: number; mes?: string | undefined }) {
+  const uf = ufDoFiltro(principal, filtro.uf);
+  const mes = filtro.mes ?? mesAtual();
+  const requisicoes = (await store.contadoresDaUf(uf, mes))
+    .filter((c) => c.servico === filtro.idModuloServico)
+    .reduce((sum, c) => sum + c.requisicoes, 0);
+  const descricao = await descricoes();
+  return {
+    mes,
+    itens: requisicoes === 0 ? [] : [{ uf, idModuloServico: filtro.idModuloServico, servico: descricao(filtro.idModuloServico), requisicoes }],
+  };
+}
+
+// ---- not-found look-ups ---------------------------------------------------------------------------
+
+export function statusNaoEncontradas() {
+  return STATUS_NAO_ENCONTRADA.map((value) => ({ value, label: STATUS_NAO_ENCONTRADA_LABELS[value] }));
+}
+
+/** The start and the end of a Bahia calendar day (UTC-3, no daylight saving since 2012), as ISO instants. */
+const inicioDoDia = (dia: string) => new Date(`${dia}T00:00:00-03:00`).toISOString();
+const fimDoDia = (dia: string) => new Date(Date.parse(`${dia}T00:00:00-03:00`) + 86_400_000 - 1).toISOString();
+
+/** The business months from one day's month to another's, in order. */
+function mesesEntre(de: string, ate: string): string[] {
+  const meses = [monthOf(de)];
+  while (meses[meses.length - 1]! < monthOf(ate)) meses.push(nextMonth(meses[meses.length - 1]!));
+  return meses;
+}
+
+export async function naoEncontradas(
+  principal: Principal,
+  filtro: {
+    uf: string;
+    dataInicio: string;
+    dataFim: string;
+    chnfe?: string | undefined;
+    status?: string | undefined;
+    page: number;
+    size: number;
+  },
+) {
+  const span = daysBetween(filtro.dataInicio, filtro.dataFim);
+  if (span < 0) throw invalid('dataInicioMaiorDataFim');
+  if (span > NAO_ENCONTRADAS_MAXIMO_DIAS) throw invalid('faixaDataInvalida');
+  const uf = ufDoFiltro(principal, filtro.uf);
+  const [de, ate] = [inicioDoDia(filtro.dataInicio), fimDoDia(filtro.dataFim)];
+  // At most 90 days: four months at most, one Query each on the UF's month.
+  const meses = await Promise.all(mesesEntre(filtro.dataInicio, filtro.dataFim).map((mes) => store.naoEncontradasDaUfEntre(uf, mes, de, ate)));
+  const todas = meses
+    .flat()
+    .filter((n) => (!filtro.chnfe || n.chnfe.includes(filtro.chnfe)) && (!filtro.status || n.status === filtro.status))
+    .sort((a, b) => b.data.localeCompare(a.data) || a.id.localeCompare(b.id));
+  const descricao = await descricoes();
+  const inicio = (filtro.page - 1) * filtro.size;
+  return {
+    items: todas.slice(inicio, inicio + filtro.size).map((n) => ({
+      id: n.id,
+      uf: n.uf,
+      data: n.data,
+      chnfe: n.chnfe,
+      idModuloServico: n.servico,
+      servico: descricao(n.servico),
+      status: n.status,
+      statusDescricao: statusNaoEncontradaLabel(n.status),
+      cnpj: n.cnpj,
+      razao_social: n.razaoSocial,
+    })),
+    total: todas.length,
+    page: filtro.page,
+    size: filtro.size,
+  };
+}
+
+// ---- consumption monitoring -----------------------------------------------------------------------
+
+function mesesDe(inicio: string, fim: string): string[] {
+  const meses = [inicio];
+  while (meses[meses.length - 1]! < fim) meses.push(nextMonth(meses[meses.length - 1]!));
+  return meses;
+}
+
+function contarPorDia(instantes: string[], dias: string[]): number[] {
+  const porDia = new Map<string, number>();
+  for (const instante of instantes) {
+    const dia = toTransportDate(instante);
+    porDia.set(dia, (porDia.get(dia) ?? 0) + 1);
+  }
+  return dias.map((d) => porDia.get(d) ?? 0);
+}
+
+export async function monitoramento(
+  principal: Principal,
+  filtro: {
+    idCliente?: string | undefined;
+    modo: 'mes' | 'dia';
+    mesInicio?: string | undefined;
+    mesFim?: string | undefined;
+    mes?: string | undefined;
+  },
+) {
+  const clienteId = clienteDoFiltro(principal, filtro.idCliente);
+  if (!clienteId) throw invalid('clientePlacObrigatorio');
+  const cliente = await clientes.clienteResumo(clienteId);
+  if (!cliente) throw notFound();
+  const resumo = { id: cliente.id, razaoSocial: cliente.razao_social };
+
+  if (filtro.modo === 'dia') {
+    const mes = filtro.mes ?? mesAtual();
+    const primeiro = `${mes}-01`;
+    const dias: string[] = [];
+    for (let d = primeiro; d.startsWith(mes); d = addDays(d, 1)) dias.push(d);
+    const [sucesso, erro] = await Promise.all([
+      store.instantesRequisicoesDoCliente(clienteId, mes),
+      store.instantesNaoEncontradasDoCliente(clienteId, mes),
+    ]);
+    return { cliente: resumo, pontos: dias, sucesso: contarPorDia(sucesso, dias), erro: contarPorDia(erro, dias) };
+  }
+
+  const fim = filtro.mesFim ?? mesAtual();
+  let inicio = filtro.mesInicio;
+  if (!inicio) {
+    inicio = fim;
+    for (let i = 1; i < MONITORAMENTO_CONSUMO_MESES; i++) inicio = previousMonth(inicio);
+  }
+  if (inicio > fim) throw invalid('dataInicioMaiorDataFim');
+  const meses = mesesDe(inicio, fim);
+  if (meses.length > MONITORAMENTO_CONSUMO_MESES) throw invalid('periodoMaximoDozeMeses');
+  const porMes = await Promise.all(
+    meses.map(async (mes) => {
+      const [contadores, erros] = await Promise.all([
+        store.contadoresDoCliente(clienteId, mes),
+        store.instantesNaoEncontradasDoCliente(clienteId, mes),
+      ]);
+      return { sucesso: contadores.reduce((sum, c) => sum + c.requisicoes, 0), erro: erros.length };
+    }),
+  );
+  return { cliente: resumo, pontos: meses, sucesso: porMes.map((m) => m.sucesso), erro: porMes.map((m) => m.erro) };
+}
