@@ -10,8 +10,7 @@ import { verifyPassword } from '../platform/passwords';
 import * as users from '../users/service';
 import type { UserRecord } from '../users/service';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
-import { verifyClientCertificate } from './certificate';
-import { loadTrustStore } from './trust';
+import { certificadoDoChamador } from './caller-certificate';
 
 /**
  * The login flows: Sefaz users by password; client users by password while their company's period
@@ -131,18 +130,10 @@ export async function loginCliente(email: string, password: string, sourceIp: st
   });
 }
 
-function certificate(pem: string | undefined) {
-  const check = verifyClientCertificate(pem, loadTrustStore());
-  if (!check.ok) {
-    logger.warn('certificate refused', { reason: check.key });
-    throw fail(check.key === 'certificadoAusente' ? 400 : 401, check.key);
-  }
-  return check;
-}
 
 /** The company of the certificate must be the user's client (same CNPJ base: any branch). */
 export async function loginCertificadoCliente(email: string, pem: string | undefined) {
-  const cert = certificate(pem);
+  const cert = certificadoDoChamador(pem);
   const u = await users.findByEmail(email);
   if (!u || u.tipo !== 'C' || isIssuer(u)) throw fail(404, 'dadosNaoEncontrados');
   if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
@@ -152,7 +143,7 @@ export async function loginCertificadoCliente(email: string, pem: string | undef
 }
 
 export async function loginCertificadoEmissor(pem: string | undefined) {
-  const cert = certificate(pem);
+  const cert = certificadoDoChamador(pem);
   const u = await users.ensureIssuer(cert.cnpj, cert.razaoSocial);
   if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
   return session(u, null);

@@ -52,6 +52,12 @@ export async function clienteResumo(clienteId: string): Promise<ClienteResumo | 
   return { id: c.clienteId, cnpj: c.cnpj, razao_social: c.razaoSocial, tipo_cliente: c.tipoCliente, situacao: c.situacao, prazo_sem_certificado: await prazoDe(c) };
 }
 
+/** The client registered with this CNPJ (exactly: a branch's certificate names the branch), or null. */
+export async function clientePorCnpj(cnpj: string): Promise<ClienteResumo | null> {
+  const clienteId = await store.findClienteIdByCnpj(cnpj);
+  return clienteId ? clienteResumo(clienteId) : null;
+}
+
 export async function todosClientes() {
   return (await store.listClientes()).map((c) => ({
     id: c.clienteId,

@@ -6,6 +6,8 @@ import { config } from '../platform/env';
 import { DocumentoInvalido, parseDocumento, type Documento, type NfeFatura } from './parse';
 import * as store from './store';
 
+export type { FateRecord } from './store';
+
 /**
  * Ingestion of a UF's distributed documents. Each document, in NSU order, is parsed and written
  * (Fat-e with its instalment items, cancellation event, summary, or error document), and only then
@@ -284,6 +286,35 @@ export async function cursorDe(uf: Uf, fluxo: Fluxo = 'nfe'): Promise<string> {
 
 export async function fatePorChave(chave: string): Promise<store.FateRecord | null> {
   return store.fatePorChave(chave);
+}
+
+/** An issuer's Fat-e issued in [de, ate) (ISO instants), oldest first (the billing look-ups). */
+export async function fatesDoEmitente(emitenteCnpj: string, de: string, ate: string): Promise<store.FateRecord[]> {
+  return store.fatesDoEmitente(emitenteCnpj, de, ate);
+}
+
+/**
+ * The Fat-e whose instalment matches the composite key: issuer, recipient, due date, value and, when
+ * given, the instalment number (its digits padded to 3, as nDup is usually written). Without the number,
+ * the recipient's instalments of that day (one key Query) filtered by issuer and value.
+ */
+export async function fatesPorChaveComposta(c: Omit<store.ChaveComposta, 'numero'> & { numero?: string | undefined }): Promise<store.FateRecord[]> {
+  const duplicatas = c.numero
+    ? await store.duplicatasPorChaveComposta({ ...c, numero: /^\d{1,3}$/.test(c.numero) ? c.numero.padStart(3, '0') : c.numero })
+    : (await store.duplicatasDoDestinatario(c.destinatarioDoc, c.vencimento, c.vencimento)).filter(
+        (d) => d.emitenteCnpj === c.emitenteCnpj && d.valor === c.valor,
+      );
+  const chaves = [...new Set(duplicatas.map((d) => d.chave))].sort();
+  const fates = await Promise.all(chaves.map((chave) => store.fatePorChave(chave)));
+  return fates.filter((f): f is store.FateRecord => f !== null);
+}
+
+/**
+ * The trial area's keys (functions/degustacao): an issuer's newest Fat-e, at most `limite`, newest first.
+ * Read only; one key Query, never a Scan.
+ */
+export async function chavesDegustacao(emitenteCnpj: string, limite: number): Promise<store.FateRecord[]> {
+  return store.fatesRecentesDoEmitente(emitenteCnpj, limite);
 }
 
 /** The Fat-e that name a carrier (transp/transporta), issued in [de, ate), oldest first. */

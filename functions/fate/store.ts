@@ -327,7 +327,12 @@ export async function fatesDoEmitente(emitenteCnpj: string, de: string, ate: str
   return data.filter((f) => f.emissao >= de && f.emissao < ate);
 }
 
-/** A recipient's instalments due from `de` to `ate` (days, both inclusive), by due date. */
+/** An issuer's newest Fat-e, at most `limite`, newest first: one Query on gsi1, descending (the trial keys). */
+export async function fatesRecentesDoEmitente(emitenteCnpj: string, limite: number): Promise<FateRecord[]> {
+  const { data } = await db().entities.fate.query.byEmitente({ emitenteCnpj }).go({ order: 'desc', limit: limite });
+  return data;
+}
+
 /** The Fat-e naming a carrier, issued from `de` (inclusive) to `ate` (exclusive), ISO instants, oldest first. */
 export async function fatesDoTransportador(transportadorDoc: string, de: string, ate: string): Promise<FateRecord[]> {
   const { data } = await db()
@@ -337,6 +342,7 @@ export async function fatesDoTransportador(transportadorDoc: string, de: string,
   return data.filter((f) => f.emissao >= de && f.emissao < ate);
 }
 
+/** A recipient's instalments due from `de` to `ate` (days, both inclusive), by due date. */
 export async function duplicatasDoDestinatario(destinatarioDoc: string, de: string, ate: string): Promise<FateDuplicataRecord[]> {
   const { data } = await db()
     .entities.fateDuplicata.query.byDestinatario({ destinatarioDoc })

@@ -248,6 +248,11 @@ async function autorizacaoDe(p: Principal, cnpjCliente: string, cnpjInst: string
   return a;
 }
 
+/** Whether the client's ESF authorisation for the institution (base CNPJ) is AUTORIZADO (the billing look-ups' rule). */
+export async function autorizacaoVigente(clienteId: string, cnpjInst: string): Promise<boolean> {
+  return (await store.findAutorizacao(clienteId, cnpjInst))?.status === 'AUTORIZADO';
+}
+
 export async function getAutorizacao(query: QueryOf<typeof instituicoes.getAutorizacao>, p: Principal) {
   const a = await autorizacaoDe(p, query.cnpjCliente, query.cnpjInstFinanceira);
   const nomes = await nomesDasInstituicoes();

@@ -218,6 +218,20 @@ export const MESSAGES = {
   duplicatasNaoFecham: 'A soma das duplicatas ({soma}) difere do valor líquido da fatura ({liquido}).',
   documentoCnpjInvalido: 'O CNPJ {papel} {cnpj} é inválido.',
   documentoCpfInvalido: 'O CPF {papel} {cpf} é inválido.',
+  // Trial area (degustação, functions/degustacao); ours where the spec shows no text
+  degustacaoAutorizado: 'Usuário autorizado para testes',
+  /** ours: the registration's success (the spec: an e-mail will confirm access) */
+  degustacaoCadastroRealizado: 'Cadastro para testes realizado com sucesso. Você receberá um e-mail confirmando o acesso.',
+  /** ours: the trial consent must be accepted */
+  degustacaoTermoObrigatorio: 'É necessário aceitar o termo de uso da degustação.',
+  /** ours: a trial route called without the trial authorisation, or with one that does not exist */
+  degustacaoNaoAutorizado: 'É necessário informar o e-mail e o token de acesso para testes.',
+  degustacaoExpirado: 'Sua autorização para testes expirou. Informe novamente o e-mail e o token.',
+  degustacaoDesativado: 'O acesso para testes deste cadastro foi desativado.',
+  degustacaoTokenVencido: 'O token de acesso para testes está vencido. Entre em contato com a Sefaz.',
+  degustacaoChaveObrigatoria: 'O campo Chave de Acesso é obrigatório.',
+  degustacaoChaveInvalida: 'A Chave de Acesso deve ter 44 dígitos.',
+  degustacaoChaveIndisponivel: 'A chave de acesso informada não está disponível para testes.',
   // Load control (batch import, error documents)
   sefazObrigatoria: 'É necessário escolher uma Sefaz',
   nsuObrigatorios: 'Os campos NSU Início e NSU Fim devem ser preenchidos',
@@ -233,6 +247,26 @@ export const MESSAGES = {
   faixaDataInvalida: 'Selecione um período de, no máximo, 90 dias.',
   notaNaoAutorizada: 'A NF-e {chave} não está autorizada (situação {cStat}).',
   cteNaoAutorizado: 'O CT-e {chave} não está autorizado (situação {cStat}).',
+  // Look-ups (the integrator API and the portal's look-ups; ours where the spec shows no text)
+  fateNaoEncontrada: 'Não foi encontrada Fat-e para os dados informados.',
+  certificadoSemCliente: 'O CNPJ do certificado não pertence a um cliente ativo da plataforma.',
+  clienteSemConsulta: 'A situação do cliente não permite consultas.',
+  servicoNaoPermitido: 'O serviço {servico} não está disponível para este cliente.',
+  chaveIdempotenciaInvalida: 'O cabeçalho Idempotency-Key deve ter de 1 a 64 letras, dígitos ou os caracteres . _ : -',
+  periodoMaximoUmAno: 'O período da consulta não pode ser maior que 1 ano.',
+  instituicaoNaoAutorizada: 'O cliente não possui autorização ativa para a instituição financeira {cnpj}.',
+  faturamentoNaoEncontrado: 'Não foram encontrados documentos do emitente no período informado.',
+  transportadoraSemFate: 'Não foram encontradas Fat-e da transportadora no período informado.',
+  // CSV batches (spec 3, 5.4)
+  semArquivo: 'É necessário selecionar um arquivo.',
+  somenteCsv: 'Só são permitidos arquivos com extensão .csv.',
+  csvVazio: 'O arquivo não contém linhas para consultar.',
+  csvCabecalhoInvalido: 'O cabeçalho do arquivo deve ser, nesta ordem: {cabecalho}',
+  csvSeparadorInvalido: 'As colunas do arquivo devem ser separadas por ponto e vírgula (;).',
+  csvGrandeDemais: 'O arquivo pode ter no máximo 1 MB.',
+  csvLinhasIgnoradas: 'Foram consideradas apenas as 50 primeiras linhas do arquivo; as demais foram ignoradas.',
+  csvDuplicadasIgnoradas: 'Linhas repetidas foram ignoradas: {quantidade}.',
+  csvLinhaPeriodo: 'Linha {linha}: o período da consulta não pode ser maior que 1 ano.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,4 +1,4 @@
-import { request } from 'node:https';
+import { request, type Agent } from 'node:https';
 import { inject } from 'vitest';
 import { DEMO_CLIENTES, DEMO_EMISSOR } from '../../infra/local/demo-data';
 import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
@@ -31,6 +31,36 @@ export async function callMtls(path: string, body: unknown, cert?: { certPem: st
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Any request to the mutual-TLS port (method, headers), with an agent that keeps connections open. */
+export async function mtlsRequest(
+  method: string,
+  path: string,
+  options: { cert?: { certPem: string; keyPem: string }; body?: unknown; headers?: Record<string, string>; agent?: Agent } = {},
+) {
+  const { caCertPem } = await ensureLocalPki(inject('twin').dataDir);
+  const url = new URL(path, inject('twin').tlsUrl);
+  const payload = options.body === undefined ? '' : JSON.stringify(options.body);
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        ca: caCertPem,
+        ...(options.agent ? { agent: options.agent } : {}),
+        ...(options.cert ? { cert: options.cert.certPem, key: options.cert.keyPem } : {}),
+        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...options.headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text && (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text }));
       },
     );
     req.on('error', reject);

@@ -1,6 +1,329 @@
+import * as z from 'zod';
+import type { Role } from '../access/roles';
+import { isValidChaveAcesso } from '../domain/chave-acesso';
+import { isValidCnpj, isValidCnpjBase } from '../domain/cnpj';
+import { isValidCpf } from '../domain/cpf';
+import { parseBrDate } from '../domain/dates';
+import { LOTE_MAXIMO_BYTES } from '../domain/consultas';
+import { message } from '../messages';
+import { defineContract } from './define';
+
 /**
- * Look-ups of Fat-e data: the integrator API (mutual TLS, the caller's e-CNPJ) and the portal's look-ups
- * (bearer token): by access key, by composite key, receivable under evaluation, NFC-e and NF-e billing,
- * the carrier's Fat-e, and their CSV batches. Every look-up that finds data is metered (functions/consumo).
+ * Look-ups of Fat-e data. The same operations twice:
+ * - the **integrator API**, on the mutual-TLS domain (`/api/v1/integracao/...`): the caller presents
+ *   its company's ICP-Brasil e-CNPJ, whose CNPJ must be an ATIVO client allowed the service; no token;
+ * - the **portal's** routes (bearer token, the roles of spec 3 section 6), which also take the five
+ *   CSV batches and answer a CSV.
+ * Every look-up that finds data is charged once to the client (functions/consumo); one that finds
+ * nothing is recorded for the not-found screens and not charged. A retry that repeats the
+ * `Idempotency-Key` header is answered again and charged once. Values are in centavos.
  */
-export {};
+
+/** Fat-e look-ups of the portal: administrator, client under evaluation, client web user (spec 3, 6). */
+const CONSULTA: readonly Role[] = ['sefaz_admin', 'avaliacao', 'cliente_web'];
+/** Receivable under evaluation: client users only. */
+const RECEBIVEL: readonly Role[] = ['avaliacao', 'cliente_web'];
+
+const chave = z
+  .string()
+  .trim()
+  .refine(isValidChaveAcesso, { error: message('campoInvalido', { field: 'chave de acesso' }) })
+  .meta({ title: 'chave de acesso', description: 'Os 44 dígitos da chave de acesso da NF-e.', example: '29261112345678000195550010000012341123456786' });
+const cnpj = (title: string) =>
+  z.string().trim().toUpperCase().refine(isValidCnpj, { error: message('cnpjInvalido') }).meta({ title, example: '11222333000181' });
+const cnpjBase = z.string().trim().toUpperCase().refine(isValidCnpjBase, { error: message('cnpjBaseInvalido') }).meta({ title: 'CNPJ base' });
+const documento = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => isValidCnpj(v) || isValidCpf(v), { error: message('campoInvalido', { field: 'CNPJ/CPF' }) })
+  .meta({ title: 'CNPJ/CPF' });
+/** AAAA-MM-DD, a real day. */
+const dia = (title: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message('dataInvalida') })
+    .refine((v) => parseBrDate(`${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}`) !== null, { error: message('dataInvalida') })
+    .meta({ title, example: '2026-11-23' });
+
+const fateSchema = z
+  .object({
+    chave: z.string(),
+    /** ATIVA, or CANCELADA after the issuer's cancellation event (110111). */
+    situacao: z.enum(['ATIVA', 'CANCELADA']),
+    /** The UF whose Sefaz published the document. */
+    uf: z.string(),
+    modelo: z.string(),
+    serie: z.string(),
+    numero: z.string(),
+    emissao: z.string(),
+    protocolo: z.string().nullable(),
+    emitente: z.object({ cnpj: z.string(), nome: z.string(), uf: z.string() }),
+    destinatario: z.object({ documento: z.string(), tipo: z.enum(['CNPJ', 'CPF']), nome: z.string(), uf: z.string().nullable() }),
+    transportador: z.object({ documento: z.string(), nome: z.string().nullable() }).nullable(),
+    valorNota: z.number().int(),
+    fatura: z.object({ numero: z.string().nullable(), valorOriginal: z.number().int(), desconto: z.number().int(), valorLiquido: z.number().int() }),
+    duplicatas: z.array(z.object({ numero: z.string(), vencimento: z.string(), valor: z.number().int() })),
+    cancelamento: z.object({ data: z.string(), protocolo: z.string() }).nullable(),
+  })
+  .meta({ title: 'Fat-e' });
+export type FateView = z.output<typeof fateSchema>;
+
+const recebivelSchema = z.object({
+  chave: z.string(),
+  situacao: z.enum(['ATIVA', 'CANCELADA']),
+  uf: z.string(),
+  emitente: z.object({ cnpj: z.string(), nome: z.string() }),
+  destinatario: z.object({ documento: z.string(), nome: z.string() }),
+  valorLiquido: z.number().int(),
+  /** Each instalment as of today (Bahia): A_VENCER, VENCIDA, or CANCELADA with its Fat-e. */
+  parcelas: z.array(z.object({ numero: z.string(), vencimento: z.string(), valor: z.number().int(), situacao: z.enum(['A_VENCER', 'VENCIDA', 'CANCELADA']) })),
+  /** Sum of the instalments still to fall due, in centavos: what can still be advanced on. */
+  saldoAVencer: z.number().int(),
+  consultadoEm: z.string(),
+});
+
+const chaveCompostaBody = z.object({
+  cnpjEmissor: cnpj('CNPJ do emissor'),
+  cnpjDestinatario: documento,
+  dataVencimentoParcela: dia('data de vencimento da parcela'),
+  /** Centavos. */
+  valorParcela: z.number().int().min(1).max(100_000_000_000).meta({ title: 'valor da parcela', description: 'Em centavos.' }),
+  /** Optional: without it, every instalment with that due date and value. */
+  numeroParcela: z.string().trim().regex(/^\d{1,3}$/, { error: message('campoInvalido', { field: 'número da parcela' }) }).optional(),
+});
+
+const faturamentoBody = z.object({
+  cnpjBaseInstFin: cnpjBase,
+  cnpjEmitente: cnpj('CNPJ do emitente'),
+  dataInicio: dia('data de início'),
+  dataFim: dia('data de fim'),
+});
+
+const faturamentoSchema = z.object({
+  cnpjEmitente: z.string(),
+  nomeEmitente: z.string(),
+  /** 65 (NFC-e) or 55 (NF-e). */
+  modelo: z.string(),
+  dataInicio: z.string(),
+  dataFim: z.string(),
+  quantidade: z.number().int(),
+  /** Sum of the documents' value, in centavos (cancelled documents excluded). */
+  valorTotal: z.number().int(),
+  meses: z.array(z.object({ mes: z.string(), quantidade: z.number().int(), valorTotal: z.number().int() })),
+});
+
+const transportadoraSchema = z.object({
+  documento: z.string(),
+  nome: z.string().nullable(),
+  dataInicio: z.string(),
+  dataFim: z.string(),
+  fates: z.array(fateSchema),
+});
+
+const periodoQuery = z.object({ dataInicio: dia('data de início'), dataFim: dia('data de fim') });
+const tipoFaturamento = z.object({ tipo: z.enum(['0', '1']).transform(Number).pipe(z.union([z.literal(0), z.literal(1)])).meta({ title: 'tipo' }) });
+
+const COMUNS = ['fateNaoEncontrada', 'chaveIdempotenciaInvalida', 'servicoNaoPermitido'] as const;
+/** The portal's client user whose client is neither ATIVO nor in evaluation. */
+const PORTAL = [...COMUNS, 'clienteSemConsulta'] as const;
+const CERTIFICADO = ['certificadoAusente', 'certificadoInvalido', 'raizNaoIcpBrasil', 'certificadoSemCliente'] as const;
+
+// ---- the integrator API (mutual TLS) ------------------------------------------------------------------
+
+export const fatePorChaveIntegrador = defineContract({
+  id: 'consulta.fatePorChaveIntegrador',
+  context: 'consulta',
+  method: 'GET',
+  path: '/api/v1/integracao/fate/{chave}',
+  summary: 'Fat-e pela chave de acesso (serviço 1). Chave desconhecida: 404 fateNaoEncontrada, não cobrada; cancelada: 200 com situacao CANCELADA.',
+  access: 'public',
+  channel: 'mtls',
+  idempotent: true,
+  params: z.object({ chave }),
+  response: fateSchema,
+  errors: [...CERTIFICADO, ...COMUNS],
+});
+
+export const chaveCompostaIntegrador = defineContract({
+  id: 'consulta.chaveCompostaIntegrador',
+  context: 'consulta',
+  method: 'POST',
+  path: '/api/v1/integracao/fate/chave-composta',
+  summary: 'Fat-e pela composição de dados da parcela: emissor, destinatário, vencimento, valor e número (serviço 2).',
+  access: 'public',
+  channel: 'mtls',
+  idempotent: true,
+  body: chaveCompostaBody,
+  response: z.array(fateSchema),
+  errors: [...CERTIFICADO, ...COMUNS],
+});
+
+export const recebivelIntegrador = defineContract({
+  id: 'consulta.recebivelIntegrador',
+  context: 'consulta',
+  method: 'GET',
+  path: '/api/v1/integracao/recebivel-avaliacao/{chave}',
+  summary: 'Recebível em avaliação: as parcelas da Fat-e e a situação de cada uma hoje (serviço 3).',
+  access: 'public',
+  channel: 'mtls',
+  idempotent: true,
+  params: z.object({ chave }),
+  response: recebivelSchema,
+  errors: [...CERTIFICADO, ...COMUNS],
+});
+
+export const faturamentoIntegrador = defineContract({
+  id: 'consulta.faturamentoIntegrador',
+  context: 'consulta',
+  method: 'POST',
+  path: '/api/v1/integracao/faturamento/{tipo}',
+  summary:
+    'Faturamento do emitente no período (no máximo 1 ano), tipo 0 NFC-e (serviço 4) ou 1 NF-e (serviço 5), para a instituição financeira ' +
+    'autorizada pelo cliente (cnpjBaseInstFin).',
+  access: 'public',
+  channel: 'mtls',
+  idempotent: true,
+  params: tipoFaturamento,
+  body: faturamentoBody,
+  response: faturamentoSchema,
+  errors: [...CERTIFICADO, ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'instituicaoNaoAutorizada', 'faturamentoNaoEncontrado'],
+});
+
+export const transportadoraIntegrador = defineContract({
+  id: 'consulta.transportadoraIntegrador',
+  context: 'consulta',
+  method: 'GET',
+  path: '/api/v1/integracao/transportadora/{documento}',
+  summary: 'As Fat-e que nomeiam a transportadora (CNPJ ou CPF), emitidas no período de no máximo 1 ano (serviço 7).',
+  access: 'public',
+  channel: 'mtls',
+  idempotent: true,
+  params: z.object({ documento }),
+  query: periodoQuery,
+  response: transportadoraSchema,
+  errors: [...CERTIFICADO, ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'transportadoraSemFate'],
+});
+
+// ---- the same look-ups for the portal (bearer token) --------------------------------------------------
+
+export const fatePorChave = defineContract({
+  ...fatePorChaveIntegrador,
+  id: 'consulta.fatePorChave',
+  path: '/api/v1/fate/{chave}',
+  summary: 'Fat-e pela chave de acesso, para o portal (serviço 1, cobrado do cliente do usuário).',
+  access: CONSULTA,
+  channel: 'web',
+  errors: [...PORTAL],
+});
+
+export const chaveComposta = defineContract({
+  ...chaveCompostaIntegrador,
+  id: 'consulta.chaveComposta',
+  path: '/api/v1/fate/chave-composta',
+  summary: 'Fat-e pela composição de dados da parcela, para o portal (serviço 2).',
+  access: CONSULTA,
+  channel: 'web',
+  errors: [...PORTAL],
+});
+
+export const recebivel = defineContract({
+  ...recebivelIntegrador,
+  id: 'consulta.recebivel',
+  path: '/api/v1/recebivel-avaliacao/{chave}',
+  summary: 'Recebível em avaliação, para o portal (serviço 3).',
+  access: RECEBIVEL,
+  channel: 'web',
+  errors: [...PORTAL],
+});
+
+export const faturamento = defineContract({
+  ...faturamentoIntegrador,
+  id: 'consulta.faturamento',
+  path: '/api/v1/faturamento/{tipo}',
+  summary: 'Faturamento do emitente no período, para o portal (serviços 4 e 5).',
+  access: CONSULTA,
+  channel: 'web',
+  errors: [...PORTAL, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'instituicaoNaoAutorizada', 'faturamentoNaoEncontrado'],
+});
+
+export const transportadora = defineContract({
+  ...transportadoraIntegrador,
+  id: 'consulta.transportadora',
+  path: '/api/v1/transportadora/{documento}',
+  summary: 'As Fat-e da transportadora no período, para o portal (serviço 7).',
+  access: CONSULTA,
+  channel: 'web',
+  errors: [...PORTAL, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'transportadoraSemFate'],
+});
+
+// ---- the CSV batches (spec 3, 3.13, 5.4, 7.5) ---------------------------------------------------------
+
+/** The file's lines as the portal read them, header first; the server checks them again. */
+const linhas = z
+  .array(z.string().max(1000))
+  .max(20_000)
+  .refine((l) => l.reduce((n, s) => n + s.length + 1, 0) <= LOTE_MAXIMO_BYTES, { error: message('csvGrandeDemais') });
+const LOTE_ERROS = ['semArquivo', 'csvVazio', 'csvCabecalhoInvalido', 'csvSeparadorInvalido', 'csvGrandeDemais', 'servicoNaoPermitido', 'clienteSemConsulta', 'chaveIdempotenciaInvalida'] as const;
+const csv = z.string();
+
+export const loteFate = defineContract({
+  id: 'consulta.loteFate',
+  context: 'consulta',
+  method: 'POST',
+  path: '/api/v1/fatura/lote',
+  summary: 'Consulta Fat-e em lote: CSV com a coluna CHNFE, até 50 linhas; responde o CSV retorno-lote-consultar-fatura.csv.',
+  access: CONSULTA,
+  body: z.object({ listaChNfe: linhas }),
+  response: csv,
+  produces: 'text/csv; charset=utf-8',
+  idempotent: true,
+  errors: [...LOTE_ERROS],
+});
+
+export const loteChaveComposta = defineContract({
+  id: 'consulta.loteChaveComposta',
+  context: 'consulta',
+  method: 'POST',
+  path: '/api/v1/fatura/chave-composta',
+  summary:
+    'Consulta Fat-e por chave composta em lote: CNPJ_EMISSOR;CNPJ_DESTINATARIO;DATA_VENCIMENTO_PARCELA;VALOR_PARCELA;NUMERO_PARCELA; ' +
+    'responde retorno-lote-consultar-fatura-filtro.csv.',
+  access: CONSULTA,
+  body: z.object({ listaChaveComposta: linhas }),
+  response: csv,
+  produces: 'text/csv; charset=utf-8',
+  idempotent: true,
+  errors: [...LOTE_ERROS],
+});
+
+export const loteRecebivel = defineContract({
+  id: 'consulta.loteRecebivel',
+  context: 'consulta',
+  method: 'POST',
+  path: '/api/v1/acao-financeira/recebivel-avaliacao',
+  summary: 'Recebível em avaliação em lote (coluna CHNFE); responde retorno-lote-recebivel-avaliacao.csv.',
+  access: RECEBIVEL,
+  body: z.object({ listaChNfe: linhas }),
+  response: csv,
+  produces: 'text/csv; charset=utf-8',
+  idempotent: true,
+  errors: [...LOTE_ERROS],
+});
+
+export const loteFaturamento = defineContract({
+  id: 'consulta.loteFaturamento',
+  context: 'consulta',
+  method: 'POST',
+  path: '/api/v1/faturamento/lote/{tipo}',
+  summary:
+    'Faturamento NFC-e (0) ou NF-e (1) em lote: CNPJ_BASE_INST_FIN;CNPJ_EMIT;DATA_INICIO;DATA_FIM, período de no máximo 1 ano; ' +
+    'responde retorno-lote-consultar-faturamentob2c.csv ou -b2b.csv.',
+  access: CONSULTA,
+  params: tipoFaturamento,
+  body: z.object({ lista: linhas }),
+  response: csv,
+  produces: 'text/csv; charset=utf-8',
+  idempotent: true,
+  errors: [...LOTE_ERROS, 'csvLinhaPeriodo'],
+});

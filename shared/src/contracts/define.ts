@@ -41,6 +41,8 @@ export interface Contract<
   readonly status?: number;
   /** Content type of the success body; JSON unless said. */
   readonly produces?: 'application/json' | 'text/html; charset=utf-8' | 'text/csv; charset=utf-8';
+  /** Accepts the Idempotency-Key header: a retry with the same key is charged once (the look-ups). */
+  readonly idempotent?: boolean;
   /** Catalogue keys this route may answer with, besides the generic ones every route may give. */
   readonly errors: readonly MessageKey[];
 }

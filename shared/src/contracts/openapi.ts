@@ -25,7 +25,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        mtls: { type: 'mutualTLS', description: 'Certificado e-CNPJ ICP-Brasil da empresa, no domínio com TLS mútuo.' },
+      },
       schemas: {
         Erro: {
           type: 'object',
@@ -43,10 +46,19 @@ export function openApiDocument(version: string): Record<string, unknown> {
   };
 }
 
+const IDEMPOTENCY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Repetir a mesma chave na mesma consulta (uma nova tentativa) não cobra de novo. Até 64 letras, dígitos ou . _ : -',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,64}$' },
+};
+
 function operation(contract: AnyContract): Record<string, unknown> {
   const parameters = [
     ...properties(contract.params, 'path'),
     ...properties(contract.query, 'query'),
+    ...(contract.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
   ];
   const produces = contract.produces ?? 'application/json';
   const errors = contract.errors.map((key) => `\`${key}\`: ${MESSAGES[key]}`).join('; ');
@@ -55,7 +67,7 @@ function operation(contract: AnyContract): Record<string, unknown> {
     summary: contract.summary,
     tags: [contract.context],
     description: `Acesso: ${accessText(contract)}.${errors ? ` Erros: ${errors}.` : ''}`,
-    ...(contract.access === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
+    security: contract.channel === 'mtls' ? [{ mtls: [] }] : contract.access === 'public' ? [] : [{ bearer: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(contract.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(contract.body, 'input') } } } }
@@ -77,7 +89,7 @@ function operation(contract: AnyContract): Record<string, unknown> {
 }
 
 export function accessText(contract: AnyContract): string {
-  if (contract.access === 'public') return 'público';
+  if (contract.access === 'public') return contract.channel === 'mtls' ? 'certificado e-CNPJ ICP-Brasil (TLS mútuo)' : 'público';
   if (contract.access === 'authenticated') return 'qualquer usuário autenticado';
   return contract.access.map((role) => `${role} (${ROLE_LABELS[role]})`).join(', ');
 }

@@ -9,3 +9,4 @@ export * from './instituicoes';
 export * from './chave-acesso';
 export * from './cargas';
 export * from './consumo';
+export * from './consultas';

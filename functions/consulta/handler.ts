@@ -1,0 +1,52 @@
+import type { Principal } from '@plac/shared/access';
+import * as consulta from '@plac/shared/contracts/consulta';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@plac/shared/domain';
+import { invalid } from '../platform/errors';
+import { httpApi } from '../platform/http';
+import { chamadorDoCertificado, chamadorDoUsuario } from './chamador';
+import * as lote from './lote';
+import * as service from './service';
+import type { Pedido } from './service';
+
+/** The look-ups: integrators identified by their certificate, portal users by their session. */
+
+interface Requisicao {
+  headers: Record<string, string | undefined>;
+}
+
+/** The Idempotency-Key header, checked (API Gateway hands headers over in lower case). */
+function idempotencyKey({ headers }: Requisicao): string | undefined {
+  const key = headers[IDEMPOTENCY_HEADER];
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw invalid('chaveIdempotenciaInvalida');
+  return key;
+}
+
+async function integrador(r: Requisicao & { clientCertPem: string | undefined }): Promise<Pedido> {
+  const idempotency = idempotencyKey(r);
+  return { chamador: await chamadorDoCertificado(r.clientCertPem), idempotencyKey: idempotency };
+}
+
+async function portal(r: Requisicao & { principal: Principal }): Promise<Pedido> {
+  const idempotency = idempotencyKey(r);
+  return { chamador: await chamadorDoUsuario(r.principal), idempotencyKey: idempotency };
+}
+
+export const handler = httpApi(consulta, {
+  fatePorChaveIntegrador: async (r) => service.fatePorChave(await integrador(r), r.params.chave),
+  chaveCompostaIntegrador: async (r) => service.porChaveComposta(await integrador(r), r.body),
+  recebivelIntegrador: async (r) => service.recebivel(await integrador(r), r.params.chave),
+  faturamentoIntegrador: async (r) => service.faturamento(await integrador(r), r.params.tipo, r.body),
+  transportadoraIntegrador: async (r) => service.transportadora(await integrador(r), r.params.documento, r.query.dataInicio, r.query.dataFim),
+
+  fatePorChave: async (r) => service.fatePorChave(await portal(r), r.params.chave),
+  chaveComposta: async (r) => service.porChaveComposta(await portal(r), r.body),
+  recebivel: async (r) => service.recebivel(await portal(r), r.params.chave),
+  faturamento: async (r) => service.faturamento(await portal(r), r.params.tipo, r.body),
+  transportadora: async (r) => service.transportadora(await portal(r), r.params.documento, r.query.dataInicio, r.query.dataFim),
+
+  loteFate: async (r) => lote.executar(lote.LOTES.fate, await portal(r), r.body.listaChNfe),
+  loteChaveComposta: async (r) => lote.executar(lote.LOTES.chaveComposta, await portal(r), r.body.listaChaveComposta),
+  loteRecebivel: async (r) => lote.executar(lote.LOTES.recebivel, await portal(r), r.body.listaChNfe),
+  loteFaturamento: async (r) => lote.executar(lote.loteFaturamento(r.params.tipo), await portal(r), r.body.lista),
+});

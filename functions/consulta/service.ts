@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import {
+  addDays,
+  FATURAMENTO_PERIODO_MAXIMO_DIAS,
+  FATURAMENTO_TIPOS,
+  monthOf,
+  SERVICO,
+  splitChaveAcesso,
+  UFS,
+  validateDateRange,
+  type TipoFaturamento,
+} from '@plac/shared/domain';
+import * as consumo from '../consumo/service';
+import * as fate from '../fate/service';
+import { autorizacaoVigente } from '../instituicoes/service';
+import { HttpError } from '../platform/errors';
+import { exigirServico, type Chamador } from './chamador';
+import { fateView, recebivelView } from './view';
+
+/**
+ * The look-ups. Each checks the service for the caller, reads the Fat-e context's service, and charges
+ * the client exactly once when it found data (functions/consumo: a counter of client, service, origin
+ * UF of the document and month, and the request log). A key that is not found is recorded for the
+ * not-found screens and not charged; an invalid request is refused before anything is read. The
+ * authority's staff look up without a client: nothing is charged or recorded for them.
+ */
+
+export interface Pedido {
+  chamador: Chamador;
+  /** The Idempotency-Key header: a retry with the same key and the same look-up is charged once. */
+  idempotencyKey?: string | undefined;
+  agora?: Date;
+}
+
+/** Status of a look-up that found nothing, as the not-found screens list it. */
+export const NAO_ENCONTRADA = 'NAO_ENCONTRADA';
+
+async function cobrar(p: Pedido, servico: number, uf: string, chave: string): Promise<void> {
+  const cliente = p.chamador.cliente;
+  if (!cliente) return;
+  await consumo.cobrarConsulta({
+    clienteId: cliente.id,
+    servico,
+    uf,
+    chave,
+    // The key counts once per look-up it was sent with: the same key reused for another key or line is
+    // another request (charged), never a free one.
+    idempotencyKey: p.idempotencyKey ? `${p.idempotencyKey}:${digest(`${servico}|${chave}`)}` : undefined,
+    ...(p.agora ? { agora: p.agora } : {}),
+  });
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
+/** A key not found: recorded under the UF of its cUF for the client's not-found list. */
+async function registrarNaoEncontrada(p: Pedido, servico: number, chave: string): Promise<void> {
+  const cliente = p.chamador.cliente;
+  const cuf = splitChaveAcesso(chave)?.cUF;
+  const uf = UFS.find((u) => String(u.codigo) === cuf)?.uf;
+  if (!cliente || !uf) return;
+  await consumo.registrarNaoEncontrada({
+    uf,
+    chnfe: chave,
+    servico,
+    status: NAO_ENCONTRADA,
+    clienteId: cliente.id,
+    cnpj: cliente.cnpj,
+    razaoSocial: cliente.razao_social,
+    ...(p.agora ? { agora: p.agora } : {}),
+  });
+}
+
+const naoEncontrada = () => new HttpError(404, 'fateNaoEncontrada');
+
+async function fateDaChave(p: Pedido, servico: number, chave: string) {
+  await exigirServico(p.chamador, servico);
+  const f = await fate.fatePorChave(chave);
+  if (!f) {
+    await registrarNaoEncontrada(p, servico, chave);
+    throw naoEncontrada();
+  }
+  await cobrar(p, servico, f.uf, chave);
+  return f;
+}
+
+/** Service 1: the Fat-e of an access key (a cancelled one is answered, with situacao CANCELADA). */
+export async function fatePorChave(p: Pedido, chave: string) {
+  return fateView(await fateDaChave(p, SERVICO.fatePorChave, chave));
+}
+
+/** Service 3: a receivable under evaluation, its instalments as of today. */
+export async function recebivel(p: Pedido, chave: string) {
+  return recebivelView(await fateDaChave(p, SERVICO.recebivelAvaliacao, chave), p.agora ?? new Date());
+}
+
+export interface ChaveComposta {
+  cnpjEmissor: string;
+  cnpjDestinatario: string;
+  dataVencimentoParcela: string;
+  valorParcela: number;
+  numeroParcela?: string | undefined;
+}
+
+/** The composite key as one line, the way the request log and the CSV batch keep it. */
+export function linhaComposta(c: ChaveComposta): string {
+  return [c.cnpjEmissor, c.cnpjDestinatario, c.dataVencimentoParcela, c.valorParcela, c.numeroParcela ?? ''].join(';');
+}
+
+/** Service 2: the Fat-e with an instalment of that issuer, recipient, due date, value (and number). */
+export async function porChaveComposta(p: Pedido, c: ChaveComposta) {
+  await exigirServico(p.chamador, SERVICO.fatePorChaveComposta);
+  const fates = await fate.fatesPorChaveComposta({
+    emitenteCnpj: c.cnpjEmissor,
+    destinatarioDoc: c.cnpjDestinatario,
+    vencimento: c.dataVencimentoParcela,
+    valor: c.valorParcela,
+    numero: c.numeroParcela,
+  });
+  if (fates.length === 0) throw naoEncontrada();
+  await cobrar(p, SERVICO.fatePorChaveComposta, fates[0]!.uf, linhaComposta(c));
+  return fates.map(fateView);
+}
+
+/** The period rule of the billing and carrier look-ups: start ≤ end, at most a year. */
+function exigirPeriodo(dataInicio: string, dataFim: string): void {
+  const erro = validateDateRange(dataInicio, dataFim, { maxDays: FATURAMENTO_PERIODO_MAXIMO_DIAS });
+  if (erro === 'dataInicioMaiorDataFim') throw new HttpError(400, erro);
+  if (erro) throw new HttpError(400, 'periodoMaximoUmAno');
+}
+
+/** A period of Bahia days (UTC-3, no daylight saving) as the instants [start of first day, start of the day after the last). */
+function instantes(dataInicio: string, dataFim: string): [string, string] {
+  return [`${dataInicio}T03:00:00.000Z`, `${addDays(dataFim, 1)}T03:00:00.000Z`];
+}
+
+export interface Faturamento {
+  cnpjBaseInstFin: string;
+  cnpjEmitente: string;
+  dataInicio: string;
+  dataFim: string;
+}
+
+/**
+ * Services 4 and 5: an issuer's billing (NFC-e, model 65, or NF-e, model 55) in a period of at most a
+ * year, month by month, for a financial institution the client holds an AUTORIZADO ESF authorisation
+ * for. Cancelled documents do not count. Nothing in the period: 404, not charged.
+ */
+export async function faturamento(p: Pedido, tipo: TipoFaturamento, f: Faturamento) {
+  const { modelo, servico } = FATURAMENTO_TIPOS[tipo];
+  await exigirServico(p.chamador, servico);
+  exigirPeriodo(f.dataInicio, f.dataFim);
+  const cliente = p.chamador.cliente;
+  if (cliente && !(await autorizacaoVigente(cliente.id, f.cnpjBaseInstFin))) {
+    throw new HttpError(403, 'instituicaoNaoAutorizada', undefined, { cnpj: f.cnpjBaseInstFin });
+  }
+  const [de, ate] = instantes(f.dataInicio, f.dataFim);
+  const documentos = (await fate.fatesDoEmitente(f.cnpjEmitente, de, ate)).filter((d) => d.modelo === modelo && d.status === 'ATIVA');
+  if (documentos.length === 0) throw new HttpError(404, 'faturamentoNaoEncontrado');
+  const meses = new Map<string, { quantidade: number; valorTotal: number }>();
+  for (const d of documentos) {
+    const mes = monthOf(d.emissao);
+    const m = meses.get(mes) ?? { quantidade: 0, valorTotal: 0 };
+    meses.set(mes, { quantidade: m.quantidade + 1, valorTotal: m.valorTotal + d.valorNota });
+  }
+  await cobrar(p, servico, documentos[documentos.length - 1]!.uf, `${tipo};${f.cnpjBaseInstFin};${f.cnpjEmitente};${f.dataInicio};${f.dataFim}`);
+  return {
+    cnpjEmitente: f.cnpjEmitente,
+    nomeEmitente: documentos[documentos.length - 1]!.emitenteNome,
+    modelo,
+    dataInicio: f.dataInicio,
+    dataFim: f.dataFim,
+    quantidade: documentos.length,
+    valorTotal: documentos.reduce((s, d) => s + d.valorNota, 0),
+    meses: [...meses].sort(([a], [b]) => a.localeCompare(b)).map(([mes, m]) => ({ mes, ...m })),
+  };
+}
+
+/** Service 7: the Fat-e naming a carrier, issued in a period of at most a year, oldest first. */
+export async function transportadora(p: Pedido, documento: string, dataInicio: string, dataFim: string) {
+  await exigirServico(p.chamador, SERVICO.fateTransportadora);
+  exigirPeriodo(dataInicio, dataFim);
+  const [de, ate] = instantes(dataInicio, dataFim);
+  const fates = await fate.fatesDoTransportador(documento, de, ate);
+  if (fates.length === 0) throw new HttpError(404, 'transportadoraSemFate');
+  const ultima = fates[fates.length - 1]!;
+  await cobrar(p, SERVICO.fateTransportadora, ultima.uf, `${documento};${dataInicio};${dataFim}`);
+  return { documento, nome: ultima.transportadorNome ?? null, dataInicio, dataFim, fates: fates.map(fateView) };
+}

@@ -1,0 +1,206 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { Agent } from 'node:https';
+import type { Principal } from '@plac/shared/access';
+import { cnpjCheckDigits, foldText, monthOf } from '@plac/shared/domain';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { putCliente } from '../../functions/clientes/store';
+import { esquecerCache } from '../../functions/consulta/chamador';
+import { consumoDoCliente, naoEncontradasDaUf } from '../../functions/consumo/service';
+import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
+import { fatePorChave, ingerir } from '../../functions/fate/service';
+import { createAutorizacao } from '../../functions/instituicoes/store';
+import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
+import { call } from './http';
+import { mtlsRequest } from './mtls';
+import { bearer, tokenFor } from './session';
+
+/**
+ * The look-ups over the twin: the integrator API on the mutual-TLS port with a client's e-CNPJ and the
+ * portal's routes with a bearer token; metering exact under 1,000 concurrent look-ups with repeats and
+ * unknown keys; the client, type and authorisation rules; the documented answers.
+ */
+
+const twin = inject('twin');
+const NFE = 'procNFe_v4.00.xsd';
+const EVT = 'procEventoNFe_v1.00.xsd';
+/** Goiás: no other test loads documents from it. */
+const UF = 'GO';
+const CUF = '52';
+
+function novoCnpj(): string {
+  const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
+  return `${first12}${cnpjCheckDigits(first12)}`;
+}
+
+async function novoCliente(tipo: 'ESF' | 'IMF' | 'SHOPPING', situacao: 'A' | 'E' | 'N' = 'A') {
+  const cnpj = novoCnpj();
+  const clienteId = `consulta-${randomUUID()}`;
+  const razaoSocial = `CLIENTE CONSULTA ${tipo} ${cnpj.slice(0, 6)}`;
+  const now = new Date().toISOString();
+  await putCliente({
+    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: tipo, situacao, email: `${clienteId}@teste.local`, uf: 'GO',
+    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Goiânia', cep: '74000000', telefone: '62999990000', nomeResponsavel: 'Resp',
+    categoria: 'PRIVADA', createdAt: now, updatedAt: now, updatedBy: 'teste',
+  });
+  const icp = await ensureTestIcp(twin.dataDir, [{ cnpj, razaoSocial }]);
+  return { clienteId, cnpj, razaoSocial, cert: icp.certificates[cnpj]! };
+}
+
+const emitente = novoCnpj();
+const destinatario = novoCnpj();
+const transportador = novoCnpj();
+let chaves: string[] = [];
+let cancelada = '';
+const mes = monthOf(new Date());
+
+async function contado(clienteId: string, servico: number): Promise<number> {
+  return (await consumoDoCliente(clienteId, mes)).filter((c) => c.servico === servico).reduce((s, c) => s + c.requisicoes, 0);
+}
+
+beforeAll(async () => {
+  // 40 Fat-e of one issuer (the first names a carrier), and a 41st cancelled by its issuer.
+  const emissao = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 19) + '-03:00';
+  const docs = Array.from({ length: 41 }, (_, i) =>
+    nfeXml({ cUF: CUF, numero: 7000 + i, emitente, destinatario: { cnpj: destinatario }, emissao, ...(i === 0 ? { transportador } : {}) }),
+  );
+  chaves = docs.slice(0, 40).map((d) => d.chave);
+  cancelada = docs[40]!.chave;
+  await ingerir(UF, [...docs.map((d, i) => ({ nsu: String(i + 1), schema: NFE, xml: d.xml })), { nsu: '42', schema: EVT, xml: eventoXml(cancelada, '110111') }]);
+  expect((await fatePorChave(cancelada))?.status).toBe('CANCELADA');
+  esquecerCache();
+}, 60_000);
+
+describe('integrator API over mutual TLS', () => {
+  it('answers a Fat-e to an ATIVO client presenting its e-CNPJ, and charges it once', async () => {
+    const c = await novoCliente('ESF');
+    const got = await mtlsRequest('GET', `/api/v1/integracao/fate/${chaves[0]}`, { cert: c.cert });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ chave: chaves[0], situacao: 'ATIVA', uf: UF, emitente: { cnpj: emitente }, destinatario: { documento: destinatario } });
+    expect((got.body as { duplicatas: unknown[] }).duplicatas).toHaveLength(3);
+    expect(await contado(c.clienteId, 1)).toBe(1);
+  });
+
+  it('gives unknown, cancelled and malformed keys distinct answers; only the found ones are charged', async () => {
+    const c = await novoCliente('IMF');
+    const desconhecida = nfeXml({ cUF: CUF, numero: 999_001, emitente }).chave;
+    const naoEncontrada = await mtlsRequest('GET', `/api/v1/integracao/fate/${desconhecida}`, { cert: c.cert });
+    expect(naoEncontrada).toMatchObject({ status: 404, body: { error: 'fateNaoEncontrada', message: 'Não foi encontrada Fat-e para os dados informados.' } });
+    const cancel = await mtlsRequest('GET', `/api/v1/integracao/fate/${cancelada}`, { cert: c.cert });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ situacao: 'CANCELADA', cancelamento: { data: expect.any(String) } });
+    const malformada = await mtlsRequest('GET', `/api/v1/integracao/fate/${desconhecida.slice(0, 43)}9`, { cert: c.cert });
+    expect(malformada).toMatchObject({ status: 400, body: { errors: { chave: ['O campo chave de acesso é inválido.'] } } });
+    expect(await contado(c.clienteId, 1)).toBe(1);
+    const registradas = await naoEncontradasDaUf(UF, mes);
+    expect(registradas.filter((n) => n.clienteId === c.clienteId)).toEqual([
+      expect.objectContaining({ chnfe: desconhecida, servico: 1, status: 'NAO_ENCONTRADA', cnpj: c.cnpj, razaoSocial: c.razaoSocial }),
+    ]);
+  });
+
+  it('refuses a missing certificate, a company that is not an ATIVO client, and a service the client type lacks', async () => {
+    expect(await mtlsRequest('GET', `/api/v1/integracao/fate/${chaves[0]}`)).toMatchObject({ status: 400, body: { error: 'certificadoAusente' } });
+    const novo = await novoCliente('ESF', 'N');
+    expect(await mtlsRequest('GET', `/api/v1/integracao/fate/${chaves[0]}`, { cert: novo.cert })).toMatchObject({
+      status: 403,
+      body: { error: 'certificadoSemCliente' },
+    });
+    const shopping = await novoCliente('SHOPPING');
+    expect(await mtlsRequest('GET', `/api/v1/integracao/recebivel-avaliacao/${chaves[0]}`, { cert: shopping.cert })).toMatchObject({
+      status: 403,
+      body: { error: 'servicoNaoPermitido', message: 'O serviço Recebível em Avaliação não está disponível para este cliente.' },
+    });
+    expect(await contado(shopping.clienteId, 3)).toBe(0);
+    // The integrator routes are not on the web port at all.
+    expect((await call(`/api/v1/integracao/fate/${chaves[0]}`)).status).toBe(404);
+  });
+
+  it('1,000 concurrent look-ups, some unknown and some retried with the same Idempotency-Key: the counter equals the distinct found requests', async () => {
+    const c = await novoCliente('ESF');
+    const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+    const desconhecidas = Array.from({ length: 5 }, (_, i) => nfeXml({ cUF: CUF, numero: 990_000 + i, emitente }).chave);
+    // 600 distinct found requests (each its own key), 300 retries of 100 of them, 100 unknown keys.
+    const pedidos = [
+      ...Array.from({ length: 600 }, (_, i) => ({ chave: chaves[i % 40]!, idem: `req-${i}` })),
+      ...Array.from({ length: 300 }, (_, i) => ({ chave: chaves[i % 100 % 40]!, idem: `req-${i % 100}` })),
+      ...Array.from({ length: 100 }, (_, i) => ({ chave: desconhecidas[i % 5]!, idem: `unk-${i}` })),
+    ].sort(() => Math.random() - 0.5);
+    const answers = await Promise.all(
+      pedidos.map((p) => mtlsRequest('GET', `/api/v1/integracao/fate/${p.chave}`, { cert: c.cert, agent, headers: { 'idempotency-key': p.idem } })),
+    );
+    agent.destroy();
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(900);
+    expect(answers.filter((a) => a.status === 404)).toHaveLength(100);
+    expect(await contado(c.clienteId, 1)).toBe(600);
+  }, 180_000);
+
+  it('refuses a malformed Idempotency-Key', async () => {
+    const c = await novoCliente('ESF');
+    const got = await mtlsRequest('GET', `/api/v1/integracao/fate/${chaves[1]}`, { cert: c.cert, headers: { 'idempotency-key': 'não vale' } });
+    expect(got).toMatchObject({ status: 400, body: { error: 'chaveIdempotenciaInvalida' } });
+    expect(await contado(c.clienteId, 1)).toBe(0);
+  });
+
+  it('composite key, receivable, carrier and billing look-ups', async () => {
+    const c = await novoCliente('ESF');
+    const f = (await fatePorChave(chaves[2]!))!;
+    const d = f.duplicatas[0]!;
+    const composta = await mtlsRequest('POST', '/api/v1/integracao/fate/chave-composta', {
+      cert: c.cert,
+      body: { cnpjEmissor: emitente, cnpjDestinatario: destinatario, dataVencimentoParcela: d.vencimento, valorParcela: d.valor, numeroParcela: '1' },
+    });
+    expect(composta.status).toBe(200);
+    // Every Fat-e of this issuer and recipient has the same instalments: all 41 share the composite.
+    expect((composta.body as { chave: string }[]).map((x) => x.chave)).toContain(chaves[2]);
+    const semNumero = await mtlsRequest('POST', '/api/v1/integracao/fate/chave-composta', {
+      cert: c.cert,
+      body: { cnpjEmissor: emitente, cnpjDestinatario: destinatario, dataVencimentoParcela: d.vencimento, valorParcela: d.valor },
+    });
+    expect((semNumero.body as unknown[]).length).toBe((composta.body as unknown[]).length);
+    expect(await contado(c.clienteId, 2)).toBe(2);
+
+    const recebivel = await mtlsRequest('GET', `/api/v1/integracao/recebivel-avaliacao/${chaves[2]}`, { cert: c.cert });
+    expect(recebivel.body).toMatchObject({ chave: chaves[2], parcelas: [{ numero: '001', situacao: 'VENCIDA' }, {}, {}] });
+
+    const hoje = new Date().toISOString().slice(0, 10);
+    const inicio = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const transp = await mtlsRequest('GET', `/api/v1/integracao/transportadora/${transportador}?dataInicio=${inicio}&dataFim=${hoje}`, { cert: c.cert });
+    expect(transp).toMatchObject({ status: 200, body: { documento: transportador, fates: [{ chave: chaves[0] }] } });
+    const longo = await mtlsRequest('GET', `/api/v1/integracao/transportadora/${transportador}?dataInicio=2024-01-01&dataFim=${hoje}`, { cert: c.cert });
+    expect(longo).toMatchObject({ status: 400, body: { error: 'periodoMaximoUmAno' } });
+
+    const faturamento = { cnpjBaseInstFin: '60701190', cnpjEmitente: emitente, dataInicio: inicio, dataFim: hoje };
+    expect(await mtlsRequest('POST', '/api/v1/integracao/faturamento/1', { cert: c.cert, body: faturamento })).toMatchObject({
+      status: 403,
+      body: { error: 'instituicaoNaoAutorizada' },
+    });
+    await createAutorizacao({
+      clienteId: c.clienteId, cnpjInst: '60701190', instituicaoId: 'inst-teste', razaoSocialInst: 'Banco Teste', cnpjCliente: c.cnpj, razaoSocialCliente: c.razaoSocial,
+      status: 'AUTORIZADO', dataAutorizacao: hoje, arquivoKey: 'x.pdf', nomeArquivo: 'x.pdf', createdAt: hoje, updatedAt: hoje,
+    });
+    const nfe = await mtlsRequest('POST', '/api/v1/integracao/faturamento/1', { cert: c.cert, body: faturamento });
+    expect(nfe).toMatchObject({ status: 200, body: { modelo: '55', quantidade: 40 } });
+    expect((nfe.body as { valorTotal: number }).valorTotal).toBe(40 * f.valorNota);
+    // No NFC-e (model 65) from this issuer: not found, not charged.
+    expect(await mtlsRequest('POST', '/api/v1/integracao/faturamento/0', { cert: c.cert, body: faturamento })).toMatchObject({
+      status: 404,
+      body: { error: 'faturamentoNaoEncontrado' },
+    });
+    expect(await contado(c.clienteId, 5)).toBe(1);
+    expect(await contado(c.clienteId, 4)).toBe(0);
+    expect(await contado(c.clienteId, 7)).toBe(1);
+  });
+});
+
+describe('portal look-ups (bearer token)', () => {
+  it('charges the user’s client; the administrator looks up without charge', async () => {
+    const c = await novoCliente('ESF');
+    const web: Principal = { userId: `web-${c.clienteId}`, name: 'Web', tipo: 'C', roles: ['cliente_web'], clienteId: c.clienteId };
+    const got = await call(`/api/v1/fate/${chaves[3]}`, { headers: bearer(await tokenFor(web)) });
+    expect(got).toMatchObject({ status: 200, body: { chave: chaves[3] } });
+    expect(await contado(c.clienteId, 1)).toBe(1);
+    const admin: Principal = { userId: 'consulta-admin', name: 'Admin', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
+    expect((await call(`/api/v1/fate/${chaves[3]}`, { headers: bearer(await tokenFor(admin)) })).status).toBe(200);
+    const cliente: Principal = { userId: `c-${c.clienteId}`, name: 'C', tipo: 'C', roles: ['cliente'], clienteId: c.clienteId };
+    expect((await call(`/api/v1/fate/${chaves[3]}`, { headers: bearer(await tokenFor(cliente)) })).status).toBe(403);
+  });
+});
