@@ -5,6 +5,7 @@ import { invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
 import { chamadorDoCertificado, chamadorDoUsuario } from './chamador';
 import * as lote from './lote';
+import * as relatorios from './relatorios';
 import * as service from './service';
 import type { Pedido } from './service';
 
@@ -49,4 +50,8 @@ export const handler = httpApi(consulta, {
   loteChaveComposta: async (r) => lote.executar(lote.LOTES.chaveComposta, await portal(r), r.body.listaChaveComposta),
   loteRecebivel: async (r) => lote.executar(lote.LOTES.recebivel, await portal(r), r.body.listaChNfe),
   loteFaturamento: async (r) => lote.executar(lote.loteFaturamento(r.params.tipo), await portal(r), r.body.lista),
+
+  consultaLivre: async ({ params }) => relatorios.consultaLivre(params.tipo, params.chave),
+  transportadores: async () => relatorios.listaTransportadores(),
+  qtdFateTransportadora: async ({ body }) => relatorios.qtdFateTransportadora(body),
 });

@@ -317,6 +317,11 @@ export async function chavesDegustacao(emitenteCnpj: string, limite: number): Pr
   return store.fatesRecentesDoEmitente(emitenteCnpj, limite);
 }
 
+/** Every carrier named by a stored Fat-e (the carrier report). */
+export async function transportadores(): Promise<{ documento: string; nome: string }[]> {
+  return store.transportadores();
+}
+
 /** The Fat-e that name a carrier (transp/transporta), issued in [de, ate), oldest first. */
 export async function fatesDoTransportador(transportadorDoc: string, de: string, ate: string): Promise<store.FateRecord[]> {
   return store.fatesDoTransportador(transportadorDoc, de, ate);

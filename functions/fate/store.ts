@@ -81,6 +81,19 @@ const fate = new Entity({
   },
 });
 
+/**
+ * The carriers named by the Fat-e (transp/transporta of an NF-e, the emitter of a CT-e), in one
+ * partition: the carrier report lists them, then counts each one's Fat-e through gsi2.
+ */
+const transportador = new Entity({
+  model: { entity: 'transportador', version: '1', service: 'fate' },
+  attributes: {
+    documento: { type: 'string', required: true },
+    nome: { type: 'string', required: true },
+  },
+  indexes: { all: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['documento'] } } },
+});
+
 /** One per instalment: the composite-key look-up (table key) and the recipient's due dates (gsi2). */
 const fateDuplicata = new Entity({
   model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
@@ -227,7 +240,7 @@ const historicoProcessamento = new Entity({
   indexes: { byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: ['dia'] } } },
 });
 
-const entities = { fate, fateDuplicata, evento, resumo, documentoErro, cursor, resumoProcessamento, historicoProcessamento };
+const entities = { fate, fateDuplicata, transportador, evento, resumo, documentoErro, cursor, resumoProcessamento, historicoProcessamento };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
@@ -276,12 +289,30 @@ function itensDuplicata(record: FateRecord): FateDuplicataRecord[] {
   }));
 }
 
-/** The Fat-e and one item per instalment in one transaction; the same key a second time changes nothing. */
+/** Carriers this process has already registered: the registry item is written once per carrier, not per Fat-e. */
+const transportadoresRegistrados = new Set<string>();
+
+/**
+ * The Fat-e and one item per instalment in one transaction; the same key a second time changes nothing.
+ * Its carrier is then registered (an idempotent put, also on a repeat: a run that stopped between the
+ * two writes completes it).
+ */
 export async function gravarFate(record: FateRecord): Promise<Gravacao> {
   const result = await db()
     .transaction.write(({ fate: f, fateDuplicata: d }) => [f.create(record).commit(), ...itensDuplicata(record).map((item) => d.create(item).commit())])
     .go();
-  return settle(result);
+  const gravacao = settle(result);
+  if (record.transportadorDoc && !transportadoresRegistrados.has(record.transportadorDoc)) {
+    await db().entities.transportador.put({ documento: record.transportadorDoc, nome: record.transportadorNome ?? '' }).go();
+    transportadoresRegistrados.add(record.transportadorDoc);
+  }
+  return gravacao;
+}
+
+/** Every carrier named by a stored Fat-e, by document. */
+export async function transportadores(): Promise<{ documento: string; nome: string }[]> {
+  const { data } = await db().entities.transportador.query.all({}).go({ pages: 'all' });
+  return data.map((t) => ({ documento: t.documento, nome: t.nome }));
 }
 
 export async function fatePorChave(chave: string): Promise<FateRecord | null> {

@@ -204,3 +204,109 @@ describe('portal look-ups (bearer token)', () => {
     expect((await call(`/api/v1/fate/${chaves[3]}`, { headers: bearer(await tokenFor(cliente)) })).status).toBe(403);
   });
 });
+
+describe('CSV batches (spec 3, 5.4)', () => {
+  async function cliente() {
+    const c = await novoCliente('ESF');
+    const web: Principal = { userId: `web-${c.clienteId}`, name: 'Web', tipo: 'C', roles: ['cliente_web'], clienteId: c.clienteId };
+    return { ...c, headers: { ...bearer(await tokenFor(web)), 'content-type': 'application/json' } };
+  }
+  const post = (path: string, headers: Record<string, string>, body: unknown) => call(path, { method: 'POST', headers, body: JSON.stringify(body) });
+
+  it('looks up every line once (duplicates and lines after the 50th ignored), charges the found ones, answers a CSV', async () => {
+    const c = await cliente();
+    const desconhecida = nfeXml({ cUF: CUF, numero: 991_500, emitente }).chave;
+    const linhas = ['CHNFE', ...chaves.slice(0, 30), chaves[0]!, desconhecida, '=HYPERLINK("x")', ...chaves.slice(0, 40).map((k) => ` ${k} `)];
+    const got = await post('/api/v1/fatura/lote', { ...c.headers, 'idempotency-key': 'lote-1' }, { listaChNfe: linhas });
+    expect(got.status).toBe(200);
+    const csv = got.body as string;
+    const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(rows[0]).toBe('CHNFE;SITUACAO;UF;CNPJ_EMITENTE;NOME_EMITENTE;DOC_DESTINATARIO;NOME_DESTINATARIO;DATA_EMISSAO;VALOR_NOTA;NUMERO_FATURA;VALOR_LIQUIDO;PARCELAS;MENSAGEM');
+    // 50 lines considered: 30 keys, a repeat, the unknown key, the formula, 17 repeats with spaces → 32 distinct.
+    expect(rows).toHaveLength(1 + 32);
+    expect(rows.filter((r) => r.includes(';ENCONTRADA;'))).toHaveLength(30);
+    expect(rows.find((r) => r.startsWith(desconhecida))).toContain(';NAO_ENCONTRADA;');
+    // A spreadsheet formula comes back inert.
+    expect(rows.find((r) => r.includes('HYPERLINK'))).toMatch(/^"'=HYPERLINK\(""x""\)";INVALIDA;/);
+    expect(await contado(c.clienteId, 1)).toBe(30);
+    // The same upload again (a retry with the same key) charges nothing more.
+    await post('/api/v1/fatura/lote', { ...c.headers, 'idempotency-key': 'lote-1' }, { listaChNfe: linhas });
+    expect(await contado(c.clienteId, 1)).toBe(30);
+  });
+
+  it('refuses a wrong header, a wrong order, a comma file, an empty file, a file over 1 MB and a billing period over a year, charging nothing', async () => {
+    const c = await cliente();
+    const refused = async (path: string, body: unknown) => post(path, c.headers, body);
+    expect(await refused('/api/v1/fatura/lote', { listaChNfe: ['CHAVE', chaves[0]] })).toMatchObject({ status: 400, body: { error: 'csvCabecalhoInvalido', message: 'O cabeçalho do arquivo deve ser, nesta ordem: CHNFE' } });
+    expect(
+      await refused('/api/v1/fatura/chave-composta', { listaChaveComposta: ['CNPJ_DESTINATARIO;CNPJ_EMISSOR;DATA_VENCIMENTO_PARCELA;VALOR_PARCELA;NUMERO_PARCELA', `${destinatario};${emitente};10/09/2026;1000,00;1`] }),
+    ).toMatchObject({ status: 400, body: { error: 'csvCabecalhoInvalido' } });
+    expect(
+      await refused('/api/v1/fatura/chave-composta', { listaChaveComposta: ['CNPJ_EMISSOR,CNPJ_DESTINATARIO,DATA_VENCIMENTO_PARCELA,VALOR_PARCELA,NUMERO_PARCELA', `${emitente},${destinatario},10/09/2026,1000.00,1`] }),
+    ).toMatchObject({ status: 400, body: { error: 'csvSeparadorInvalido' } });
+    expect(await refused('/api/v1/fatura/lote', { listaChNfe: [] })).toMatchObject({ status: 400, body: { error: 'csvVazio' } });
+    expect(await refused('/api/v1/fatura/lote', { listaChNfe: ['CHNFE', '', ' '] })).toMatchObject({ status: 400, body: { error: 'csvVazio' } });
+    const grande = Array.from({ length: 1100 }, () => 'x'.repeat(999));
+    expect((await refused('/api/v1/fatura/lote', { listaChNfe: ['CHNFE', ...grande] })).status).toBe(400);
+    expect(
+      await refused('/api/v1/faturamento/lote/1', { lista: ['CNPJ_BASE_INST_FIN;CNPJ_EMIT;DATA_INICIO;DATA_FIM', `60701190;${emitente};01/01/2025;01/06/2026`] }),
+    ).toMatchObject({ status: 400, body: { error: 'csvLinhaPeriodo', message: 'Linha 1: o período da consulta não pode ser maior que 1 ano.' } });
+    expect(await contado(c.clienteId, 1)).toBe(0);
+    expect(await contado(c.clienteId, 5)).toBe(0);
+  });
+
+  it('composite-key and receivable batches; a client type without the service is refused as a whole', async () => {
+    const c = await cliente();
+    const f = (await fatePorChave(chaves[5]!))!;
+    const d = f.duplicatas[1]!;
+    const [a, m, dd] = d.vencimento.split('-');
+    const composta = await post('/api/v1/fatura/chave-composta', c.headers, {
+      listaChaveComposta: ['CNPJ_EMISSOR;CNPJ_DESTINATARIO;DATA_VENCIMENTO_PARCELA;VALOR_PARCELA;NUMERO_PARCELA', `${emitente};${destinatario};${dd}/${m}/${a};${(d.valor / 100).toFixed(2).replace('.', ',')};`],
+    });
+    expect(composta.status).toBe(200);
+    expect((composta.body as string).split('\r\n')[1]).toContain(';ENCONTRADA;');
+    expect(await contado(c.clienteId, 2)).toBe(1);
+    const recebivel = await post('/api/v1/acao-financeira/recebivel-avaliacao', c.headers, { listaChNfe: ['CHNFE', chaves[5]] });
+    expect((recebivel.body as string).split('\r\n')[0]).toContain('SALDO_A_VENCER');
+    expect(await contado(c.clienteId, 3)).toBe(1);
+
+    const shopping = await novoCliente('SHOPPING');
+    const sw: Principal = { userId: `web-${shopping.clienteId}`, name: 'Web', tipo: 'C', roles: ['cliente_web'], clienteId: shopping.clienteId };
+    expect(
+      await post('/api/v1/acao-financeira/recebivel-avaliacao', { ...bearer(await tokenFor(sw)), 'content-type': 'application/json' }, { listaChNfe: ['CHNFE', chaves[5]] }),
+    ).toMatchObject({ status: 403, body: { error: 'servicoNaoPermitido' } });
+  });
+});
+
+describe('the administrator’s free look-up and the carrier report', () => {
+  const admin: Principal = { userId: 'consulta-admin', name: 'Admin', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
+
+  it('looks up an NF-e key without charge; an MDF-e key finds nothing; a short key is refused', async () => {
+    const h = bearer(await tokenFor(admin));
+    expect(await call(`/api/v1/consulta/fate/1/${chaves[0]}`, { headers: h })).toMatchObject({ status: 200, body: { chave: chaves[0] } });
+    expect(await call(`/api/v1/consulta/fate/2/${chaves[0]}`, { headers: h })).toMatchObject({ status: 404, body: { error: 'fateNaoEncontrada' } });
+    expect((await call(`/api/v1/consulta/fate/1/123`, { headers: h })).status).toBe(400);
+  });
+
+  it('counts the carrier’s Fat-e by day with its total and the grand total', async () => {
+    const h = { ...bearer(await tokenFor(admin)), 'content-type': 'application/json' };
+    const agora = new Date();
+    const mm = `${String(agora.getUTCMonth() + 1).padStart(2, '0')}/${agora.getUTCFullYear()}`;
+    const ini = new Date(agora.getTime() - 40 * 86_400_000);
+    const mmIni = `${String(ini.getUTCMonth() + 1).padStart(2, '0')}/${ini.getUTCFullYear()}`;
+    const lista = await call('/api/v1/consulta/transportadoras', { headers: h });
+    expect(lista.body).toContainEqual(expect.objectContaining({ documento: transportador }));
+    const got = await call('/api/v1/consulta/qtd-fate-transportadora', {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ cnpjTransportadora: transportador, dataFaturaIni: mmIni, dataFaturaFim: mm }),
+    });
+    expect(got).toMatchObject({ status: 200, body: { linhas: [{ cnpj: transportador, qtdFate: 1, total: 1 }], totalLinhas: 1, totalGeral: 1 } });
+    const invertido = await call('/api/v1/consulta/qtd-fate-transportadora', {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ dataFaturaIni: mm, dataFaturaFim: '01/2020' }),
+    });
+    expect(invertido).toMatchObject({ status: 400, body: { error: 'dataInicioMaiorDataFim' } });
+  });
+});

@@ -96,6 +96,8 @@ export function openStream(base: string, first: { seed: number; backlog: number;
     save,
     generatedIndex,
     takeInbox: () => {
+      // The data folder may be gone (a test run's teardown removes it while the twin stops): nothing to take.
+      if (!existsSync(inbox)) return;
       const names = readdirSync(inbox).filter((n) => n.toLowerCase().endsWith('.xml')).sort();
       if (names.length === 0) return;
       for (const name of names) {

@@ -327,3 +327,63 @@ export const loteFaturamento = defineContract({
   idempotent: true,
   errors: [...LOTE_ERROS, 'csvLinhaPeriodo'],
 });
+
+// ---- the administrator's free look-up and the carrier report (spec 3, 2.19, 2.20, 7.11) ---------------
+
+const ADMIN: readonly Role[] = ['sefaz_admin'];
+
+export const consultaLivre = defineContract({
+  id: 'consulta.consultaLivre',
+  context: 'consulta',
+  method: 'GET',
+  path: '/api/v1/consulta/fate/{tipo}/{chave}',
+  summary: 'Consulta livre (não cobrada) do administrador: o documento de uma chave de acesso, tipo 1 NF-e ou 2 MDF-e.',
+  access: ADMIN,
+  params: z.object({
+    tipo: z.enum(['1', '2']).meta({ title: 'tipo' }),
+    chave: z.string().regex(/^\d{44}$/, { error: message('campoInvalido', { field: 'chave de acesso' }) }).meta({ title: 'chave de acesso' }),
+  }),
+  response: fateSchema,
+  errors: ['fateNaoEncontrada'],
+});
+
+export const transportadores = defineContract({
+  id: 'consulta.transportadores',
+  context: 'consulta',
+  method: 'GET',
+  path: '/api/v1/consulta/transportadoras',
+  summary: 'As transportadoras nomeadas pelas Fat-e carregadas.',
+  access: ADMIN,
+  response: z.array(z.object({ documento: z.string(), nome: z.string() })),
+  errors: [],
+});
+
+/** MM/AAAA, as the month pickers send it. */
+const mesBr = (title: string) =>
+  z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/\d{4}$/, { error: message('campoInvalido', { field: title }) })
+    .meta({ title, example: '11/2026' });
+
+export const qtdFateTransportadora = defineContract({
+  id: 'consulta.qtdFateTransportadora',
+  context: 'consulta',
+  method: 'POST',
+  path: '/api/v1/consulta/qtd-fate-transportadora',
+  summary: 'Quantidade de Fat-e por transportadora e dia de recebimento, com o total de cada transportadora e o total geral, dos meses pedidos.',
+  access: ADMIN,
+  body: z.object({
+    cnpjTransportadora: z.string().trim().toUpperCase().max(14).optional(),
+    razaoSocialTransportadora: z.string().trim().max(100).optional(),
+    dataFaturaIni: mesBr('mês inicial'),
+    dataFaturaFim: mesBr('mês final'),
+    page: z.number().int().min(1).max(100_000).default(1),
+    perPage: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).default(10),
+  }),
+  response: z.object({
+    linhas: z.array(z.object({ cnpj: z.string(), nome: z.string(), dhRecbto: z.string(), qtdFate: z.number().int(), total: z.number().int() })),
+    totalLinhas: z.number().int(),
+    totalGeral: z.number().int(),
+  }),
+  errors: ['dataInicioMaiorDataFim', 'periodoMaximoUmAno'],
+});
