@@ -6,13 +6,12 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { Tree, type TreeExpandedKeysType, type TreePassThroughOptions, type TreeProps } from 'primereact/tree';
-import type { TreeNode } from 'primereact/treenode';
-import { cloneElement, useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { JsonTree } from '../../components/JsonTree';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { jsonTree, resumoContagem, semZeros, type ResultadoLote } from './model';
+import { resumoContagem, semZeros, type ResultadoLote } from './model';
 
 /**
  * lote-processamento (sefaz_admin, sefaz_gestor): re-reads from a Sefaz the documents after NSU
@@ -25,29 +24,6 @@ import { jsonTree, resumoContagem, semZeros, type ResultadoLote } from './model'
 const NSU_MAX_DIGITS = 15;
 const ROOT_KEY = 'resultado';
 const FLUXO_OPTIONS: { value: Fluxo; label: string }[] = FLUXOS.map((value) => ({ value, label: FLUXO_LABELS[value] }));
-
-/**
- * Accessibility of PrimeReact's Tree: an expanded item shows its children inside it, so its own
- * aria-label (only its label) would no longer contain its visible text (WCAG 2.5.3; axe
- * label-content-name-mismatch); there the name comes from the content, as in the WAI-ARIA tree
- * pattern. A closed item says so (aria-expanded false), and the toggle button is named after what it
- * does to which item.
- */
-const TREE_PT: TreePassThroughOptions = {
-  node: (options) => {
-    if (options?.context.expanded) return { 'aria-label': undefined };
-    // PrimeReact leaves aria-expanded out on a closed item; it says 'closed' only with false.
-    return options?.context.leaf ? {} : { 'aria-expanded': false };
-  },
-};
-
-type TogglerOptions = Parameters<Extract<TreeProps['togglerTemplate'], (...args: never[]) => unknown>>[1];
-
-function toggler(node: TreeNode, options: TogglerOptions) {
-  return cloneElement(options.element as ReactElement<{ 'aria-label'?: string }>, {
-    'aria-label': `${options.expanded ? 'Recolher' : 'Expandir'} ${node.label ?? ''}`,
-  });
-}
 
 const digits = (text: string) => text.replace(/\D/g, '').slice(0, NSU_MAX_DIGITS);
 
@@ -74,14 +50,11 @@ export default function LoteProcessamentoPage() {
   const [inicio, setInicio] = useState('');
   const [fim, setFim] = useState('');
   const [resultado, setResultado] = useState<ResultadoLote | null>(null);
-  const [expanded, setExpanded] = useState<TreeExpandedKeysType>({});
 
   const options = useMemo(() => (lista.data ?? []).map((s) => ({ value: s.cuf, label: `${s.sigla} - ${s.nome}` })), [lista.data]);
   /** A manager's own UF, preselected and fixed. */
   const propria = gestor ? (lista.data?.find((s) => s.sigla === user.uf)?.cuf ?? null) : null;
   const sefaz = gestor ? propria : escolhida;
-
-  const nodes = useMemo(() => (resultado ? [jsonTree(ROOT_KEY, resultado)] : []), [resultado]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -97,7 +70,6 @@ export default function LoteProcessamentoPage() {
         body: { sefaz: String(sefaz), fluxo, ultNSU: String(check.ultNSU), nsuFin: String(check.nsuFin) },
       });
       setResultado(answer);
-      setExpanded({ [ROOT_KEY]: true, [`${ROOT_KEY}.documentos`]: true });
     } catch {
       // The standard error toast says why.
     }
@@ -175,14 +147,8 @@ export default function LoteProcessamentoPage() {
           <p className="cargas-resumo-lote" role="status">
             {resumoContagem(resultado.contagem)}
           </p>
-          <Tree
-            value={nodes}
-            expandedKeys={expanded}
-            onToggle={(e) => setExpanded(e.value)}
-            ariaLabel="Resultado da importação"
-            pt={TREE_PT}
-            togglerTemplate={toggler}
-          />
+          {/* A new answer is a new tree, expanded afresh. */}
+          <JsonTree key={JSON.stringify([resultado.ultNSU, resultado.nsuFin, resultado.fluxo, resultado.sefaz.cuf])} rootKey={ROOT_KEY} value={resultado} label="Resultado da importação" open={['documentos']} />
         </section>
       )}
     </>

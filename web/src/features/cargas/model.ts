@@ -1,6 +1,5 @@
 import type { fate, ResponseOf } from '@plac/shared/contracts';
 import { UFS } from '@plac/shared/domain';
-import type { TreeNode } from 'primereact/treenode';
 
 /** What the load-control and monitoring screens share: types, options and small pure helpers. */
 
@@ -89,30 +88,4 @@ export function resumoContagem(c: ResultadoLote['contagem']): string {
   ].join(' · ');
 }
 
-function leaf(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return value;
-  return String(value);
-}
-
-/**
- * A JSON value as PrimeReact TreeNodes: objects 'key: {…}' and arrays 'key: [n]' expand to their
- * entries, anything else is a leaf 'key: value'. Keys are the paths ('resultado.documentos.0').
- */
-export function jsonTree(key: string, value: unknown, path: string = key): TreeNode {
-  if (Array.isArray(value)) {
-    return {
-      key: path,
-      label: `${key}: [${value.length}]`,
-      children: value.map((item, i) => jsonTree(String(i), item, `${path}.${i}`)),
-    };
-  }
-  if (typeof value === 'object' && value !== null) {
-    return {
-      key: path,
-      label: `${key}: {…}`,
-      children: Object.entries(value).map(([k, v]) => jsonTree(k, v, `${path}.${k}`)),
-    };
-  }
-  return { key: path, label: `${key}: ${leaf(value)}`, leaf: true };
-}
+export { jsonTree } from '../../components/JsonTree';
