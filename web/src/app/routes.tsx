@@ -45,6 +45,10 @@ export const APP_PAGES: AppPage[] = [
   page('consultar-processamento-evento', () => import('../features/cargas/ConsultarProcessamentoEventoPage')),
   page('lote-processamento', () => import('../features/cargas/LoteProcessamentoPage')),
   page('documentos-erro', () => import('../features/cargas/DocumentosErroPage')),
+  page('consumo-cliente', () => import('../features/consumo/ConsumoClientePage')),
+  page('consumo-uf', () => import('../features/consumo/ConsumoUfPage')),
+  page('consumo-erro-uf', () => import('../features/consumo/ConsumoErroUfPage')),
+  page('monitoramento-consumo-cliente', () => import('../features/consumo/MonitoramentoConsumoClientePage')),
   // A stand-in until the issuer's consent wizard takes its place.
   page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
 ];

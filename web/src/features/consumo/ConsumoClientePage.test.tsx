@@ -1,0 +1,189 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getSession, setReportProcessing } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { gerarRelatorio } from './relatorio';
+import { RelatorioConsumoBanner } from './RelatorioConsumoBanner';
+import { CLIENTES, jsonResponse, makeConsumo, PATHS, pickOption, renderPage, SERVICOS, signInAs, stubApi } from './testing';
+
+const LISTA = 'GET /api/v1/consumo/clientes';
+const BASE = {
+  'GET /api/v1/service': jsonResponse(200, SERVICOS),
+  'GET /api/v1/cliente/get-all-cliente': jsonResponse(200, CLIENTES),
+};
+const RELATORIO = 'GET /api/v1/consumo/clientes/c-1/relatorio';
+const ARQUIVO = 'GET /_s3/documents/consumo/c-1/relatorio.csv';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('leitura falhou'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+function captureDownload() {
+  const saved: { name: string; blob?: Blob } = { name: '' };
+  const createObjectURL = vi.fn((blob: Blob) => {
+    saved.blob = blob;
+    return 'blob:csv';
+  });
+  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.name = this.download;
+  });
+  return saved;
+}
+
+describe('consumo-cliente', { timeout: 20_000 }, () => {
+  it('lists every client with consumption this month, and each row expands into the summaries by service and UF and by service', async () => {
+    signInAs(['sefaz_admin']);
+    const api = stubApi({ ...BASE, [LISTA]: jsonResponse(200, { mes: '2026-11', clientes: [makeConsumo()] }) });
+    renderPage(PATHS.cliente);
+
+    const row = (await screen.findByText('Banco Alfa S.A.')).closest('tr')!;
+    expect([...row.querySelectorAll('td')].slice(1).map((td) => td.textContent)).toEqual(['Banco Alfa S.A.', '11.222.333/0001-81', 'ESF', 'Ativo', '10/03/2026', '5']);
+    expect(screen.getByText('Consumo do mês 11/2026')).toBeTruthy();
+    expect(Object.fromEntries(api.of('GET', '/api/v1/consumo/clientes')[0]!.query)).toEqual({});
+
+    await userEvent.click(within(row).getByRole('button'));
+    const porUf = await screen.findByRole('region', { name: 'Resumo por serviço e UF: Banco Alfa S.A.' });
+    const linhas = (region: HTMLElement) => [...region.querySelectorAll('tbody tr')].filter((tr) => tr.querySelector('td'));
+    expect(linhas(porUf).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['Consulta Fat-e por Chave de Acesso', 'CE', '1'],
+      ['Consulta Fat-e por Chave de Acesso', 'PA', '2'],
+      ['Consulta Faturamento NF-e', 'PA', '2'],
+    ]);
+    const porServico = screen.getByRole('region', { name: 'Resumo por serviço: Banco Alfa S.A.' });
+    expect(linhas(porServico).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['Consulta Fat-e por Chave de Acesso', '3'],
+      ['Consulta Faturamento NF-e', '2'],
+    ]);
+  });
+
+  it('searches the client and service picked', async () => {
+    signInAs(['sefaz_admin']);
+    const api = stubApi({ ...BASE, [LISTA]: jsonResponse(200, { mes: '2026-11', clientes: [] }) });
+    renderPage(PATHS.cliente);
+    expect(await screen.findByText('Nenhum registro encontrado')).toBeTruthy();
+    await pickOption(screen.getByLabelText('Cliente'), 'Fomento Beta Ltda - 45.997.418/0001-53');
+    await pickOption(screen.getByLabelText('Serviço'), 'Consulta Faturamento NF-e');
+    await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    await waitFor(() => expect(api.of('GET', '/api/v1/consumo/clientes')).toHaveLength(2));
+    expect(Object.fromEntries(api.of('GET', '/api/v1/consumo/clientes')[1]!.query)).toEqual({ idCliente: 'c-2', idModuloServico: '5' });
+  });
+
+  it('a client user has the own client fixed, and the selector is disabled', async () => {
+    signInAs(['cliente'], { clienteId: 'c-1' });
+    const api = stubApi({ 'GET /api/v1/service': jsonResponse(200, SERVICOS), [LISTA]: jsonResponse(200, { mes: '2026-11', clientes: [makeConsumo()] }) });
+    renderPage(PATHS.cliente);
+    await screen.findAllByText('Banco Alfa S.A.');
+    const dropdown = screen.getByLabelText('Cliente').closest('.p-dropdown')!;
+    expect(dropdown.classList.contains('p-disabled')).toBe(true);
+    await waitFor(() => expect(dropdown.textContent).toContain('Banco Alfa S.A. - 11.222.333/0001-81'));
+    expect(api.of('GET', '/api/v1/cliente/get-all-cliente')).toEqual([]);
+    expect(api.of('GET', '/api/v1/consumo/clientes')[0]!.query.get('idCliente')).toBeNull();
+  });
+
+  it('the report needs a client, asks for confirmation, and saves the CSV the server built', async () => {
+    signInAs(['sefaz_admin']);
+    const api = stubApi({
+      ...BASE,
+      [LISTA]: jsonResponse(200, { mes: '2026-11', clientes: [makeConsumo()] }),
+      [RELATORIO]: jsonResponse(200, { nomeArquivo: 'relatorio-consumo-11222333000181-2026-11.csv', url: '/_s3/documents/consumo/c-1/relatorio.csv', requisicoes: 5 }),
+      [ARQUIVO]: new Response('\uFEFFRelatório de consumo', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+    });
+    const saved = captureDownload();
+    renderPage(PATHS.cliente);
+    await screen.findAllByText('Banco Alfa S.A.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Relatório de consumo' }));
+    expect(await screen.findByText('É necessário selecionar um cliente PLAC')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await pickOption(screen.getByLabelText('Cliente'), 'Banco Alfa S.A. - 11.222.333/0001-81');
+    await userEvent.click(screen.getByRole('button', { name: 'Relatório de consumo' }));
+    expect(await screen.findByText('O relatório de consumo pode levar alguns minutos para ser gerado. Deseja continuar?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sim' }));
+
+    await waitFor(() => expect(saved.name).toBe('relatorio-consumo-11222333000181-2026-11.csv'));
+    expect(api.of('GET', '/api/v1/consumo/clientes/c-1/relatorio')).toHaveLength(1);
+    expect(new TextDecoder().decode(await bytesOf(saved.blob!))).toContain('Relatório de consumo');
+    await waitFor(() => expect(screen.queryByText('Processando relatório de consumo')).toBeNull());
+  });
+});
+
+describe('the report banner', () => {
+  it('shows the client and the elapsed mm:ss, refreshed every second while the report runs, and leaves when it is done', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    signInAs(['cliente'], { clienteId: 'c-1' });
+    let responder: ((r: Response) => void) | null = null;
+    stubApi({
+      [RELATORIO]: () => jsonResponse(200, { nomeArquivo: 'r.csv', url: '/_s3/documents/consumo/c-1/relatorio.csv', requisicoes: 1 }),
+      [ARQUIVO]: () => new Response('x'),
+    });
+    const fetchApi = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) =>
+        input.includes('/_s3/') ? new Promise<Response>((resolve) => (responder = resolve)) : fetchApi(input, init),
+      ),
+    );
+    const saved = captureDownload();
+
+    const feito = gerarRelatorio({ id: 'c-1', razaoSocial: 'Banco Alfa S.A.' });
+    render(<RelatorioConsumoBanner />);
+    const banner = screen.getByRole('status');
+    expect(banner.textContent).toContain('Processando relatório de consumo');
+    expect(banner.textContent).toContain('Banco Alfa S.A.');
+    expect(screen.getByLabelText('Tempo decorrido').textContent).toBe('00:00');
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByLabelText('Tempo decorrido').textContent).toBe('00:01');
+    act(() => vi.advanceTimersByTime(64_000));
+    expect(screen.getByLabelText('Tempo decorrido').textContent).toBe('01:05');
+
+    await act(async () => {
+      // The API answer is in; the file is still on its way.
+      await vi.waitFor(() => expect(responder).not.toBeNull());
+      responder!(new Response('conteúdo'));
+      await feito;
+    });
+    expect(saved.name).toBe('r.csv');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(getSession().reportProcessing).toBeNull();
+  });
+
+  it('leaves on failure too, with the toast "Erro ao gerar relatório de consumo"', async () => {
+    signInAs(['cliente'], { clienteId: 'c-1' });
+    const error = vi.spyOn(toast, 'error');
+    stubApi({ [RELATORIO]: jsonResponse(500, { error: 'erroInterno', message: 'Ocorreu um erro interno, contate o administrador do sistema' }) });
+    const feito = gerarRelatorio({ id: 'c-1', razaoSocial: 'Banco Alfa S.A.' });
+    render(<RelatorioConsumoBanner />);
+    expect(screen.getByRole('status').textContent).toContain('Banco Alfa S.A.');
+    await act(async () => {
+      expect(await feito).toBe(false);
+    });
+    expect(error).toHaveBeenCalledWith('Erro ao gerar relatório de consumo');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a flag left in the session by a reload mid-report is cleared', () => {
+    signInAs(['cliente'], { clienteId: 'c-1' });
+    // As sessionStorage would restore it after a reload.
+    setReportProcessing({ clienteNome: 'Banco Alfa S.A.', startedAt: Date.now() });
+    render(<RelatorioConsumoBanner />);
+    return waitFor(() => {
+      expect(getSession().reportProcessing).toBeNull();
+      expect(screen.queryByRole('status')).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,184 @@
+import '../../components/page-layout.css';
+import './consumo.css';
+import { keepPreviousData } from '@tanstack/react-query';
+import { clientes, consumo, servicos } from '@plac/shared/contracts';
+import { CLIENTE_SITUACOES, formatCnpj, formatDate, formatMonth } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useMemo, useState, type FormEvent } from 'react';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { useApiQuery } from '../../lib/api';
+import { useCurrentUser, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { formatCount, type ConsumoCliente } from './model';
+import { gerarRelatorio } from './relatorio';
+import { RelatorioConsumoBanner } from './RelatorioConsumoBanner';
+
+/**
+ * consumo-cliente (sefaz_admin, cliente): the current month's consumption, one row per client with its
+ * requests, expanding into the summaries by service and UF and by service. The administrator picks a
+ * client (none: every client with consumption) and a service; a client user sees its own client only.
+ * 'Relatório de consumo' asks for confirmation, then the server builds the CSV while the banner counts
+ * the time.
+ */
+
+const TODOS = '*';
+
+interface Filtro {
+  cliente: string;
+  servico: string;
+}
+
+const situacaoLabel = (s: string) => (CLIENTE_SITUACOES as Record<string, string>)[s] ?? s;
+
+function Resumos({ linha }: { linha: ConsumoCliente }) {
+  const nome = linha.cliente.razaoSocial;
+  return (
+    <div className="consumo-resumos">
+      <section aria-label={`Resumo por serviço e UF: ${nome}`}>
+        <h3>Resumo por serviço e UF</h3>
+        <DataTable value={linha.porServicoUf} dataKey="uf" size="small" stripedRows emptyMessage={message('nenhumRegistro')}>
+          <Column field="servico" header="Serviço" />
+          <Column field="uf" header="UF" />
+          <Column header="Requisições" body={(r: ConsumoCliente['porServicoUf'][number]) => formatCount(r.requisicoes)} />
+        </DataTable>
+      </section>
+      <section aria-label={`Resumo por serviço: ${nome}`}>
+        <h3>Resumo por serviço</h3>
+        <DataTable value={linha.porServico} dataKey="idModuloServico" size="small" stripedRows emptyMessage={message('nenhumRegistro')}>
+          <Column field="servico" header="Serviço" />
+          <Column header="Requisições" body={(r: ConsumoCliente['porServico'][number]) => formatCount(r.requisicoes)} />
+        </DataTable>
+      </section>
+    </div>
+  );
+}
+
+export default function ConsumoClientePage() {
+  const user = useCurrentUser();
+  const { reportProcessing } = useSession();
+  const admin = user.roles.includes('sefaz_admin');
+  const [filtro, setFiltro] = useState<Filtro>({ cliente: admin ? TODOS : (user.clienteId ?? ''), servico: TODOS });
+  const [busca, setBusca] = useState<Filtro>(filtro);
+  const [expandidas, setExpandidas] = useState<DataTableExpandedRows>({});
+  const [confirmar, setConfirmar] = useState<{ id: string; razaoSocial: string } | null>(null);
+
+  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const listaServicos = useApiQuery(servicos.listServicos, {});
+  const query = {
+    ...(admin && busca.cliente !== TODOS ? { idCliente: busca.cliente } : {}),
+    ...(busca.servico !== TODOS ? { idModuloServico: Number(busca.servico) } : {}),
+  };
+  const lista = useApiQuery(consumo.consumoPorCliente, { query }, { placeholderData: keepPreviousData });
+  const linhas = useMemo(() => lista.data?.clientes ?? [], [lista.data]);
+
+  const clienteOptions = useMemo(() => {
+    if (!admin) {
+      const own = linhas.find((l) => l.cliente.id === user.clienteId)?.cliente;
+      return [{ value: user.clienteId ?? '', label: own ? `${own.razaoSocial} - ${formatCnpj(own.cnpj)}` : (user.clienteId ?? '') }];
+    }
+    return [
+      { value: TODOS, label: 'Todos' },
+      ...(listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` })),
+    ];
+  }, [admin, linhas, listaClientes.data, user.clienteId]);
+  const servicoOptions = useMemo(
+    () => [{ value: TODOS, label: 'Todos' }, ...(listaServicos.data ?? []).map((s) => ({ value: String(s.idModuloServico), label: s.descricaoModuloServico }))],
+    [listaServicos.data],
+  );
+
+  function pesquisar(event: FormEvent) {
+    event.preventDefault();
+    if (JSON.stringify(filtro) === JSON.stringify(busca)) void lista.refetch();
+    setBusca(filtro);
+  }
+
+  /** The report is of one client: the one picked (admin), the own (client user). */
+  function pedirRelatorio() {
+    const id = admin ? (filtro.cliente === TODOS ? null : filtro.cliente) : (user.clienteId ?? null);
+    if (!id) {
+      toast.warn(message('clientePlacObrigatorio'));
+      return;
+    }
+    const daLista = linhas.find((l) => l.cliente.id === id)?.cliente.razaoSocial;
+    const doSeletor = listaClientes.data?.find((c) => c.id === id)?.razao_social;
+    setConfirmar({ id, razaoSocial: daLista ?? doSeletor ?? id });
+  }
+
+  function confirmarRelatorio(cliente: { id: string; razaoSocial: string }) {
+    setConfirmar(null);
+    void gerarRelatorio(cliente, filtro.servico === TODOS ? undefined : Number(filtro.servico));
+  }
+
+  return (
+    <>
+      <div className="page-header">
+        <h1 className="app-page-title">Consumo por Cliente</h1>
+        <Button
+          type="button"
+          label="Relatório de consumo"
+          icon="pi pi-file-export"
+          onClick={pedirRelatorio}
+          disabled={reportProcessing !== null}
+        />
+      </div>
+      <RelatorioConsumoBanner />
+
+      <form className="page-panel" role="search" aria-label="Filtros de consumo por cliente" onSubmit={pesquisar} noValidate>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="filtro-cliente">Cliente</label>
+            <Dropdown
+              inputId="filtro-cliente"
+              options={clienteOptions}
+              value={filtro.cliente}
+              onChange={(e) => setFiltro((f) => ({ ...f, cliente: (e.value as string | undefined) ?? TODOS }))}
+              disabled={!admin}
+              filter
+              filterBy="label"
+              emptyFilterMessage={message('nenhumRegistro')}
+            />
+          </div>
+          <div className="page-field">
+            <label htmlFor="filtro-servico">Serviço</label>
+            <Dropdown
+              inputId="filtro-servico"
+              options={servicoOptions}
+              value={filtro.servico}
+              onChange={(e) => setFiltro((f) => ({ ...f, servico: (e.value as string | undefined) ?? TODOS }))}
+            />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+        </div>
+      </form>
+
+      <p className="page-hint">Consumo do mês {lista.data ? formatMonth(lista.data.mes) : ''}</p>
+      <DataTable
+        value={linhas}
+        dataKey="cliente.id"
+        loading={lista.isFetching}
+        emptyMessage={message('nenhumRegistro')}
+        expandedRows={expandidas}
+        onRowToggle={(e) => setExpandidas(e.data as DataTableExpandedRows)}
+        rowExpansionTemplate={(l: ConsumoCliente) => <Resumos linha={l} />}
+        stripedRows
+        aria-label="Consumo por cliente"
+      >
+        <Column expander={() => true} style={{ width: '4rem' }} header={<span className="consumo-sr-only">Detalhar</span>} />
+        <Column header="Razão Social" body={(l: ConsumoCliente) => l.cliente.razaoSocial} />
+        <Column header="CNPJ" body={(l: ConsumoCliente) => formatCnpj(l.cliente.cnpj)} />
+        <Column header="Tipo" body={(l: ConsumoCliente) => l.cliente.tipo} />
+        <Column header="Situação" body={(l: ConsumoCliente) => situacaoLabel(l.cliente.situacao)} />
+        <Column header="Data de cadastro" body={(l: ConsumoCliente) => formatDate(l.cliente.createdAt)} />
+        <Column header="Requisições" body={(l: ConsumoCliente) => formatCount(l.total)} />
+      </DataTable>
+
+      <ConfirmSimNao target={confirmar} message={message('relatorioConsumoConfirmacao')} onConfirm={confirmarRelatorio} onClose={() => setConfirmar(null)} />
+    </>
+  );
+}

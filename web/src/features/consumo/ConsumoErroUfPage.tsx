@@ -1,0 +1,194 @@
+import '../../components/page-layout.css';
+import './consumo.css';
+import { keepPreviousData } from '@tanstack/react-query';
+import { consumo } from '@plac/shared/contracts';
+import { formatCnpj, formatDateTime, NAO_ENCONTRADAS_MAXIMO_DIAS } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { FieldError } from '../../components/FieldError';
+import { PAGE_SIZES, serverPaging } from '../../components/listing';
+import { useApiQuery } from '../../lib/api';
+import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { diaBr, diasEntre, hojeMais, UF_OPTIONS, type NaoEncontrada } from './model';
+
+/**
+ * consumo-erro-uf (sefaz_admin, sefaz_gestor): the query of invoices not found, the look-ups that
+ * found nothing, by state, period (at most 90 days; the last 30 when the page opens), access key and
+ * status, newest first, 15 a page. A manager has the own UF fixed and the search runs at once.
+ */
+
+/** The not-found query's own default page size (spec 2, 2.8 and 9); the options are the lists'. */
+export const TAMANHO_PADRAO = 15;
+const TODOS = '*';
+
+interface Filtro {
+  uf: string;
+  inicio: Date | null;
+  fim: Date | null;
+  chnfe: string;
+  status: string;
+}
+
+interface Busca {
+  uf: string;
+  dataInicio: string;
+  dataFim: string;
+  chnfe?: string;
+  status?: 'NAO_ENCONTRADA' | 'CHAVE_INVALIDA';
+  page: number;
+  size: number;
+}
+
+interface Erros {
+  uf?: string;
+  inicio?: string;
+  fim?: string;
+}
+
+const describedBy = (id: string) => ({ input: { root: { 'aria-describedby': `${id}-error` } } });
+
+export default function ConsumoErroUfPage() {
+  const user = useCurrentUser();
+  const gestor = !user.roles.includes('sefaz_admin');
+  const ufFixa = gestor ? (user.uf ?? '') : null;
+  const [filtro, setFiltro] = useState<Filtro>(() => ({ uf: ufFixa ?? '', inicio: hojeMais(-29), fim: hojeMais(0), chnfe: '', status: TODOS }));
+  const [erros, setErros] = useState<Erros>({});
+  // A manager's search runs at once; an administrator picks the UF first.
+  const [busca, setBusca] = useState<Busca | null>(() =>
+    ufFixa ? { uf: ufFixa, dataInicio: diaBr(hojeMais(-29)), dataFim: diaBr(hojeMais(0)), page: 1, size: TAMANHO_PADRAO } : null,
+  );
+
+  const statusList = useApiQuery(consumo.statusNaoEncontradas, {});
+  const statusOptions = [{ value: TODOS, label: 'Todos' }, ...(statusList.data ?? [])];
+  const lista = useApiQuery(consumo.naoEncontradas, { query: busca ?? { uf: '', dataInicio: '', dataFim: '' } }, {
+    enabled: busca !== null,
+    placeholderData: keepPreviousData,
+  });
+  const items = busca ? (lista.data?.items ?? []) : [];
+  const total = busca ? (lista.data?.total ?? 0) : 0;
+  const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setFiltro((f) => ({ ...f, [key]: value }));
+
+  function pesquisar(event: FormEvent) {
+    event.preventDefault();
+    const novos: Erros = {};
+    if (!(ufFixa ?? filtro.uf)) novos.uf = message('campoObrigatorio', { field: 'UF' });
+    if (!filtro.inicio) novos.inicio = message('dataInicioObrigatoria');
+    if (!filtro.fim) novos.fim = message('dataFimObrigatoria');
+    setErros(novos);
+    let periodo: string | null = null;
+    if (filtro.inicio && filtro.fim) {
+      const dias = diasEntre(filtro.inicio, filtro.fim);
+      if (dias < 0) periodo = message('dataInicioMaiorDataFim');
+      else if (dias > NAO_ENCONTRADAS_MAXIMO_DIAS) periodo = message('faixaDataInvalida');
+    }
+    const problemas = [novos.uf, novos.inicio, novos.fim, periodo].filter((m): m is string => Boolean(m));
+    if (problemas.length > 0 || !filtro.inicio || !filtro.fim) {
+      for (const m of problemas) toast.warn(m);
+      return;
+    }
+    const chnfe = filtro.chnfe.replace(/\D/g, '');
+    const next: Busca = {
+      uf: ufFixa ?? filtro.uf,
+      dataInicio: diaBr(filtro.inicio),
+      dataFim: diaBr(filtro.fim),
+      ...(chnfe ? { chnfe } : {}),
+      ...(filtro.status !== TODOS ? { status: filtro.status as Busca['status'] } : {}),
+      page: 1,
+      size: busca?.size ?? TAMANHO_PADRAO,
+    };
+    if (JSON.stringify(next) === JSON.stringify(busca)) void lista.refetch();
+    setBusca(next);
+  }
+
+  function onPage(event: DataTablePageEvent) {
+    if (!busca) return;
+    const rows = (PAGE_SIZES as readonly number[]).includes(event.rows) ? event.rows : busca.size;
+    const page = rows === busca.size ? (event.page ?? Math.floor(event.first / rows)) + 1 : 1;
+    setBusca({ ...busca, page, size: rows });
+  }
+
+  const dateField = (id: string, key: 'inicio' | 'fim', label: string, field: string) => (
+    <div className="page-field">
+      <label htmlFor={id}>{label}</label>
+      <Calendar
+        inputId={id}
+        value={filtro[key]}
+        onChange={(e) => set(key, e.value instanceof Date ? e.value : null)}
+        dateFormat="dd/mm/yy"
+        maxDate={hojeMais(0)}
+        showIcon
+        showButtonBar
+        tooltip={message('faixaDataInvalida')}
+        tooltipOptions={{ position: 'top' }}
+        invalid={Boolean(erros[key])}
+        pt={describedBy(id)}
+      />
+      <FieldError error={lista.error} field={field} id={`${id}-error`} messages={erros[key] ? [erros[key]] : []} />
+    </div>
+  );
+
+  return (
+    <>
+      <h1 className="app-page-title">Fat-e não Encontradas por UF</h1>
+      <form className="page-panel" role="search" aria-label="Filtros de faturas não encontradas" onSubmit={pesquisar} noValidate>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="filtro-uf">UF</label>
+            <Dropdown
+              inputId="filtro-uf"
+              options={[...UF_OPTIONS]}
+              value={ufFixa ?? filtro.uf}
+              onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
+              disabled={ufFixa !== null}
+              placeholder="Selecione"
+              filter
+              filterBy="label"
+              emptyFilterMessage={message('nenhumRegistro')}
+              invalid={Boolean(erros.uf)}
+              pt={{ input: { 'aria-describedby': 'filtro-uf-error' } }}
+            />
+            <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
+          </div>
+          {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
+          {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
+          <div className="page-field">
+            <label htmlFor="filtro-chnfe">Chave de acesso</label>
+            <InputText id="filtro-chnfe" value={filtro.chnfe} onChange={(e) => set('chnfe', e.target.value)} maxLength={44} inputMode="numeric" />
+            <FieldError error={lista.error} field="chnfe" />
+          </div>
+          <div className="page-field">
+            <label htmlFor="filtro-status">Status</label>
+            <Dropdown inputId="filtro-status" options={statusOptions} value={filtro.status} onChange={(e) => set('status', (e.value as string | undefined) ?? TODOS)} />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+        </div>
+      </form>
+
+      <DataTable
+        value={items}
+        dataKey="id"
+        {...serverPaging(busca?.page ?? 1, busca?.size ?? TAMANHO_PADRAO, total)}
+        onPage={onPage}
+        loading={lista.isFetching}
+        aria-label="Faturas não encontradas"
+      >
+        <Column field="uf" header="UF" />
+        <Column header="Data" body={(n: NaoEncontrada) => formatDateTime(n.data)} />
+        <Column field="chnfe" header="Chave de acesso" />
+        <Column field="servico" header="Serviço" />
+        <Column field="statusDescricao" header="Status" />
+        <Column header="CNPJ" body={(n: NaoEncontrada) => formatCnpj(n.cnpj)} />
+        <Column field="razao_social" header="Razão Social" />
+      </DataTable>
+    </>
+  );
+}

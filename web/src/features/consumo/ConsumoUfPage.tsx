@@ -1,0 +1,137 @@
+import '../../components/page-layout.css';
+import './consumo.css';
+import { consumo, servicos } from '@plac/shared/contracts';
+import { formatMonth } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useMemo, useState, type FormEvent } from 'react';
+import { FieldError } from '../../components/FieldError';
+import { RequiredMark } from '../../components/RequiredMark';
+import { useApiQuery } from '../../lib/api';
+import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { formatCount, UF_OPTIONS } from './model';
+
+/**
+ * consumo-uf (sefaz_admin, sefaz_gestor): the current month's requests of one origin UF and one
+ * service, both required. A manager has the own UF fixed and the search runs by itself (on the first
+ * service, then on each service picked).
+ */
+
+interface Filtro {
+  uf: string;
+  servico: number | null;
+}
+
+interface Erros {
+  uf?: string;
+  servico?: string;
+}
+
+const describedBy = (id: string) => ({ input: { 'aria-describedby': `${id}-error`, 'aria-required': true } });
+
+export default function ConsumoUfPage() {
+  const user = useCurrentUser();
+  const gestor = !user.roles.includes('sefaz_admin');
+  const ufFixa = gestor ? (user.uf ?? '') : null;
+  const [filtro, setFiltro] = useState<Filtro>({ uf: ufFixa ?? '', servico: null });
+  const [busca, setBusca] = useState<{ uf: string; idModuloServico: number } | null>(null);
+  const [erros, setErros] = useState<Erros>({});
+
+  const listaServicos = useApiQuery(servicos.listServicos, {});
+  const servicoOptions = useMemo(
+    () => (listaServicos.data ?? []).map((s) => ({ value: s.idModuloServico, label: s.descricaoModuloServico })),
+    [listaServicos.data],
+  );
+  // A manager's search runs by itself: on the first service as soon as the list arrives.
+  const primeiro = servicoOptions[0]?.value;
+  const servico = filtro.servico ?? (ufFixa ? (primeiro ?? null) : null);
+  const buscaEfetiva = busca ?? (ufFixa && primeiro !== undefined ? { uf: ufFixa, idModuloServico: primeiro } : null);
+  const lista = useApiQuery(consumo.consumoPorUf, { query: buscaEfetiva ?? { uf: '', idModuloServico: 0 } }, { enabled: buscaEfetiva !== null });
+
+  function escolherServico(servico: number | null) {
+    setFiltro((f) => ({ ...f, servico }));
+    if (ufFixa && servico !== null) setBusca({ uf: ufFixa, idModuloServico: servico });
+  }
+
+  function pesquisar(event: FormEvent) {
+    event.preventDefault();
+    const novos: Erros = {};
+    if (!filtro.uf) novos.uf = message('campoObrigatorio', { field: 'UF de Origem' });
+    if (servico === null) novos.servico = message('campoObrigatorio', { field: 'Serviço' });
+    setErros(novos);
+    if (novos.uf || novos.servico || servico === null) {
+      for (const m of [novos.uf, novos.servico]) if (m) toast.warn(m);
+      return;
+    }
+    const next = { uf: ufFixa ?? filtro.uf, idModuloServico: servico };
+    if (JSON.stringify(next) === JSON.stringify(buscaEfetiva)) void lista.refetch();
+    setBusca(next);
+  }
+
+  return (
+    <>
+      <h1 className="app-page-title">Consumo por UF</h1>
+      <form className="page-panel" role="search" aria-label="Filtros de consumo por UF" onSubmit={pesquisar} noValidate>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="filtro-uf">
+              UF de Origem
+              <RequiredMark />
+            </label>
+            <Dropdown
+              inputId="filtro-uf"
+              options={[...UF_OPTIONS]}
+              value={ufFixa ?? filtro.uf}
+              onChange={(e) => setFiltro((f) => ({ ...f, uf: (e.value as string | undefined) ?? '' }))}
+              disabled={ufFixa !== null}
+              placeholder="Selecione"
+              filter
+              filterBy="label"
+              emptyFilterMessage={message('nenhumRegistro')}
+              invalid={Boolean(erros.uf)}
+              pt={describedBy('filtro-uf')}
+            />
+            <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="filtro-servico">
+              Serviço
+              <RequiredMark />
+            </label>
+            <Dropdown
+              inputId="filtro-servico"
+              options={servicoOptions}
+              value={servico}
+              onChange={(e) => escolherServico((e.value as number | undefined) ?? null)}
+              placeholder="Selecione"
+              invalid={Boolean(erros.servico)}
+              pt={describedBy('filtro-servico')}
+            />
+            <FieldError error={lista.error} field="idModuloServico" id="filtro-servico-error" messages={erros.servico ? [erros.servico] : []} />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+        </div>
+      </form>
+
+      {lista.data && <p className="page-hint">Consumo do mês {formatMonth(lista.data.mes)}</p>}
+      <DataTable
+        value={buscaEfetiva ? (lista.data?.itens ?? []) : []}
+        dataKey="uf"
+        loading={lista.isFetching}
+        emptyMessage={message('nenhumRegistro')}
+        stripedRows
+        aria-label="Consumo por UF"
+      >
+        <Column field="uf" header="UF de Origem" />
+        <Column field="servico" header="Serviço" />
+        <Column header="Quantidade" body={(r: { requisicoes: number }) => formatCount(r.requisicoes)} />
+      </DataTable>
+    </>
+  );
+}

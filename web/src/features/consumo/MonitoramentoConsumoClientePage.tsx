@@ -1,0 +1,167 @@
+import '../../components/page-layout.css';
+import '../cargas/cargas.css';
+import './consumo.css';
+import { clientes, consumo } from '@plac/shared/contracts';
+import { formatCnpj, MONITORAMENTO_CONSUMO_MESES } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Calendar } from 'primereact/calendar';
+import { Dropdown } from 'primereact/dropdown';
+import { SelectButton } from 'primereact/selectbutton';
+import { useMemo, useState } from 'react';
+import { FieldError } from '../../components/FieldError';
+import { useApiQuery } from '../../lib/api';
+import { useCurrentUser } from '../../lib/session';
+import { ChartView, type ChartSeries } from '../cargas/ChartView';
+import { formatCount, mesAtualMais, mesesEntre, mesIso, rotulo } from './model';
+
+/**
+ * monitoramento-consumo-cliente (sefaz_admin, cliente_monitoramento): a client's successful look-ups
+ * (charged requests) and its errors (look-ups that found nothing), as two charts, by month (the last
+ * 12 months ending this one unless picked) or by day of a month. The administrator picks any client;
+ * a monitoring user has the selector fixed to its own client (the server enforces it too).
+ */
+
+type Modo = 'mes' | 'dia';
+const MODOS: { label: string; value: Modo }[] = [
+  { label: 'Por mês', value: 'mes' },
+  { label: 'Por dia', value: 'dia' },
+];
+
+const SUCESSO = '#15803d';
+const ERRO = '#b91c1c';
+
+interface Filtro {
+  cliente: string | null;
+  modo: Modo;
+  mesInicio: Date | null;
+  mesFim: Date | null;
+  mes: Date | null;
+}
+
+function problemaDo(f: Filtro): string | null {
+  if (f.modo === 'dia') return f.mes ? null : message('campoObrigatorio', { field: 'Mês' });
+  if (!f.mesInicio || !f.mesFim) return message('campoObrigatorio', { field: f.mesInicio ? 'Mês final' : 'Mês inicial' });
+  const meses = mesesEntre(f.mesInicio, f.mesFim);
+  if (meses < 0) return message('dataInicioMaiorDataFim');
+  if (meses >= MONITORAMENTO_CONSUMO_MESES) return message('periodoMaximoDozeMeses');
+  return null;
+}
+
+export default function MonitoramentoConsumoClientePage() {
+  const user = useCurrentUser();
+  const admin = user.roles.includes('sefaz_admin');
+  const [f, setF] = useState<Filtro>(() => ({
+    cliente: admin ? null : (user.clienteId ?? null),
+    modo: 'mes',
+    mesInicio: mesAtualMais(-(MONITORAMENTO_CONSUMO_MESES - 1)),
+    mesFim: mesAtualMais(0),
+    mes: mesAtualMais(0),
+  }));
+  const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setF((v) => ({ ...v, [key]: value }));
+
+  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const problema = problemaDo(f);
+  const query =
+    f.modo === 'dia'
+      ? { modo: 'dia' as const, mes: f.mes ? mesIso(f.mes) : '' }
+      : { modo: 'mes' as const, mesInicio: f.mesInicio ? mesIso(f.mesInicio) : '', mesFim: f.mesFim ? mesIso(f.mesFim) : '' };
+  const serie = useApiQuery(
+    consumo.monitoramentoConsumo,
+    { query: { ...query, ...(admin && f.cliente ? { idCliente: f.cliente } : {}) } },
+    { enabled: problema === null && (!admin || f.cliente !== null) },
+  );
+  const data = problema === null && (!admin || f.cliente) ? serie.data : undefined;
+
+  const clienteOptions = useMemo(() => {
+    if (!admin) return [{ value: user.clienteId ?? '', label: serie.data?.cliente.razaoSocial ?? user.clienteId ?? '' }];
+    return (listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }));
+  }, [admin, listaClientes.data, serie.data, user.clienteId]);
+
+  const labels = useMemo(() => (data?.pontos ?? []).map(rotulo), [data]);
+  const sucesso = useMemo<ChartSeries[]>(() => [{ label: 'Sucesso', values: data?.sucesso ?? [], color: SUCESSO }], [data]);
+  const erro = useMemo<ChartSeries[]>(() => [{ label: 'Erro', values: data?.erro ?? [], color: ERRO, dashed: true }], [data]);
+  const soma = (v: readonly number[]) => v.reduce((a, b) => a + b, 0);
+  const periodo = labels.length > 0 ? `de ${labels[0]} a ${labels[labels.length - 1]}` : '';
+  const eixo = f.modo === 'mes' ? 'Mês' : 'Dia';
+  const resumo = (tipo: string, valores: readonly number[]) =>
+    labels.length === 0
+      ? `Consultas com ${tipo}: sem dados.`
+      : `Gráfico de linhas das consultas com ${tipo} ${periodo}: ${formatCount(soma(valores))} no total.`;
+
+  return (
+    <>
+      <h1 className="app-page-title">Monitoramento por Cliente</h1>
+      <div className="page-panel">
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="filtro-cliente">Cliente</label>
+            <Dropdown
+              inputId="filtro-cliente"
+              options={clienteOptions}
+              value={f.cliente}
+              onChange={(e) => set('cliente', (e.value as string | undefined) ?? null)}
+              disabled={!admin}
+              placeholder="Selecione um cliente"
+              filter
+              filterBy="label"
+              emptyFilterMessage={message('nenhumRegistro')}
+            />
+          </div>
+          <div className="page-field">
+            <span id="monitoramento-modo" className="cargas-field-label">
+              Consultar
+            </span>
+            <SelectButton
+              value={f.modo}
+              options={MODOS}
+              onChange={(e) => {
+                if (e.value) set('modo', e.value as Modo);
+              }}
+              allowEmpty={false}
+              aria-labelledby="monitoramento-modo"
+            />
+          </div>
+          {f.modo === 'mes' ? (
+            <>
+              <div className="page-field">
+                <label htmlFor="filtro-mes-inicio">Mês inicial</label>
+                <Calendar inputId="filtro-mes-inicio" value={f.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
+              </div>
+              <div className="page-field">
+                <label htmlFor="filtro-mes-fim">Mês final</label>
+                <Calendar inputId="filtro-mes-fim" value={f.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
+              </div>
+            </>
+          ) : (
+            <div className="page-field">
+              <label htmlFor="filtro-mes">Mês</label>
+              <Calendar inputId="filtro-mes" value={f.mes} onChange={(e) => set('mes', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
+            </div>
+          )}
+        </div>
+        <FieldError error={serie.error} field="monitoramento" messages={problema ? [problema] : []} />
+        {admin && !f.cliente && <p>{message('clientePlacObrigatorio')}</p>}
+        {serie.isFetching && (
+          <p role="status">
+            <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
+          </p>
+        )}
+      </div>
+
+      <div className="consumo-graficos">
+        <section className="page-panel" aria-labelledby="grafico-sucesso-titulo">
+          <h2 id="grafico-sucesso-titulo" className="cargas-card-title">
+            Sucesso
+          </h2>
+          <ChartView kind="line" labels={labels} series={sucesso} summary={resumo('sucesso', sucesso[0]!.values)} caption="Consultas com sucesso" labelHeader={eixo} format={formatCount} />
+        </section>
+        <section className="page-panel" aria-labelledby="grafico-erro-titulo">
+          <h2 id="grafico-erro-titulo" className="cargas-card-title">
+            Erro
+          </h2>
+          <ChartView kind="line" labels={labels} series={erro} summary={resumo('erro', erro[0]!.values)} caption="Consultas com erro" labelHeader={eixo} format={formatCount} />
+        </section>
+      </div>
+    </>
+  );
+}
