@@ -9,6 +9,7 @@ import { hashPassword } from '../../functions/platform/passwords';
 import { createUser, findUser } from '../../functions/users/store';
 import { referenceLoadStateMachine } from '../lib/topology';
 import { DEMO_CLIENTES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { seedConsumo } from './demo-consumo';
 import { seedInstituicoes } from './seed-instituicoes';
 import type { LocalStateMachine } from './state-machines';
 
@@ -24,6 +25,7 @@ export async function seedDemoData({ stateMachines }: SeedContext): Promise<void
   await seedClientes();
   await seedUsers();
   await seedInstituicoes();
+  await seedConsumo();
 }
 
 async function seedClientes() {
