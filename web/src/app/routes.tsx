@@ -4,6 +4,7 @@ import { ROUTE_ACCESS, type RouteName } from '@plac/shared/access';
 import { BootScreen } from './BootScreen';
 import { redirectSignedIn, requireRoute, requireSignIn } from './guards';
 import { RouteError } from './RouteError';
+import type { LOTES_CSV } from '../features/consulta/lotes';
 
 /**
  * The route table. Every page is lazy (its own chunk); the guards are static loaders so they run
@@ -11,6 +12,7 @@ import { RouteError } from './RouteError';
  */
 
 type PageModule = { default: ComponentType };
+type LoteCsvNome = keyof typeof LOTES_CSV;
 
 export interface AppPage {
   name: RouteName;
@@ -49,9 +51,21 @@ export const APP_PAGES: AppPage[] = [
   page('consumo-uf', () => import('../features/consumo/ConsumoUfPage')),
   page('consumo-erro-uf', () => import('../features/consumo/ConsumoErroUfPage')),
   page('monitoramento-consumo-cliente', () => import('../features/consumo/MonitoramentoConsumoClientePage')),
+  page('consulta-fate', () => import('../features/consulta/ConsultaFatePage')),
+  page('consulta-qtd-fate-transportadora', () => import('../features/consulta/QtdFateTransportadoraPage')),
+  page('servico-consulta-fate', () => loteCsv('fate')),
+  page('servico-consulta-fate-chave-composta', () => loteCsv('chaveComposta')),
+  page('servico-recebivel-avaliacao', () => loteCsv('recebivel')),
+  page('servico-consulta-faturamento-nfce', () => loteCsv('faturamentoNfce')),
+  page('servico-consulta-faturamento-nfe', () => loteCsv('faturamentoNfe')),
   // A stand-in until the issuer's consent wizard takes its place.
   page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
 ];
+
+/** The five CSV batch screens are one page with five configurations (features/consulta/lotes.ts). */
+async function loteCsv(nome: LoteCsvNome): Promise<PageModule> {
+  return { default: (await import('../features/consulta/LoteCsvPage')).lotePage(nome) };
+}
 
 const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 

@@ -1,6 +1,6 @@
 /**
- * Files the API answers as base64 (a contract PDF, an error document's XML), saved by the browser
- * byte for byte: the base64 is decoded to bytes, never to text, which would re-encode anything that
+ * Files the API answers as base64 (a contract PDF, an error document's XML) or as text (a CSV), saved by
+ * the browser byte for byte: the base64 is decoded to bytes, never to text, which would re-encode anything that
  * is not ASCII.
  */
 
@@ -9,9 +9,19 @@ export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(base64.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
 }
 
-/** Saves base64 content as a file download named `fileName` (Blob + object URL + <a download>). */
+/** Saves base64 content as a file download named `fileName`. */
 export function downloadBase64(fileName: string, base64: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([base64ToBytes(base64)], { type }));
+  saveBlob(fileName, new Blob([base64ToBytes(base64)], { type }));
+}
+
+/** Saves text the API answered (a batch's CSV) as a file download named `fileName`. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  saveBlob(fileName, new Blob([text], { type }));
+}
+
+/** Blob + object URL + <a download>. */
+function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

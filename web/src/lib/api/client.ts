@@ -37,6 +37,8 @@ export interface CallOptions {
    * failures still end the session.
    */
   notify?: boolean;
+  /** Sent as the Idempotency-Key header: a look-up retried with the same key is charged once. */
+  idempotencyKey?: string;
 }
 
 /** The input argument is optional only when the contract needs nothing. */
@@ -131,6 +133,7 @@ async function request(contract: AnyContract, input: RawInput): Promise<ApiResul
   const textual = contract.produces !== undefined && contract.produces !== 'application/json';
   const headers = new Headers({ Accept: textual ? contract.produces! : 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (input.idempotencyKey) headers.set('Idempotency-Key', input.idempotencyKey);
   const init: RequestInit = { method: contract.method, headers };
   // A TLS client certificate is a credential in the Fetch standard: with 'omit' (or the default
   // 'same-origin' towards another origin) the browser never offers one and every certificate login

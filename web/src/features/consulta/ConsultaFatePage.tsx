@@ -1,0 +1,86 @@
+import '../../components/page-layout.css';
+import './consulta.css';
+import { consulta } from '@plac/shared/contracts';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { JsonTree } from '../../components/JsonTree';
+import { useApiMutation } from '../../lib/api';
+import { toast } from '../../lib/toast';
+
+/**
+ * consulta-fate (sefaz_admin): the free look-up (spec 3, 2.19, 5.8). An invoice type (NF-e or MDF-e)
+ * and an access key, digits only while typing; the document found is shown as a JSON tree. Not
+ * charged: the authority looks up its own data.
+ */
+
+const TIPOS = [
+  { value: '1', label: 'NF-e' },
+  { value: '2', label: 'MDF-e' },
+] as const;
+const CHAVE_DIGITOS = 44;
+
+export default function ConsultaFatePage() {
+  const [tipo, setTipo] = useState<'1' | '2'>('1');
+  const [chave, setChave] = useState('');
+  const buscar = useApiMutation(consulta.consultaLivre);
+  const resultado = buscar.data;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (chave === '') {
+      toast.warn(message('campoObrigatorio', { field: 'Chave de Acesso' }));
+      return;
+    }
+    try {
+      await buscar.mutateAsync({ params: { tipo, chave } });
+    } catch {
+      // The standard error toast says why (not found, invalid key).
+    }
+  }
+
+  function limpar() {
+    setChave('');
+    setTipo('1');
+    buscar.reset();
+  }
+
+  return (
+    <>
+      <h1 className="app-page-title">Consulta Fat-e</h1>
+      <form className="page-panel" aria-label="Consulta Fat-e" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="consulta-tipo">Tipo de Nota</label>
+            <Dropdown inputId="consulta-tipo" options={[...TIPOS]} value={tipo} onChange={(e) => setTipo(e.value === '2' ? '2' : '1')} />
+          </div>
+          <div className="page-field page-field-wide">
+            <label htmlFor="consulta-chave">Chave de Acesso</label>
+            <InputText
+              id="consulta-chave"
+              inputMode="numeric"
+              maxLength={CHAVE_DIGITOS}
+              value={chave}
+              onChange={(e) => setChave(e.target.value.replace(/\D/g, '').slice(0, CHAVE_DIGITOS))}
+              autoComplete="off"
+            />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" loading={buscar.isPending} />
+          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={limpar} />
+        </div>
+      </form>
+      {resultado && (
+        <section className="page-panel" aria-labelledby="consulta-resultado">
+          <h2 id="consulta-resultado" className="consulta-titulo">
+            Resultado
+          </h2>
+          <JsonTree key={resultado.chave} rootKey="fate" value={resultado} label="Resultado da consulta" open={['emitente', 'destinatario', 'duplicatas']} />
+        </section>
+      )}
+    </>
+  );
+}
