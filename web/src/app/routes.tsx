@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { redirect, type RouteObject } from 'react-router-dom';
 import { ROUTE_ACCESS, type RouteName } from '@plac/shared/access';
 import { BootScreen } from './BootScreen';
 import { redirectSignedIn, requireRoute, requireSignIn } from './guards';
@@ -58,6 +58,7 @@ export const APP_PAGES: AppPage[] = [
   page('servico-recebivel-avaliacao', () => loteCsv('recebivel')),
   page('servico-consulta-faturamento-nfce', () => loteCsv('faturamentoNfce')),
   page('servico-consulta-faturamento-nfe', () => loteCsv('faturamentoNfe')),
+  page('cliente-degustacao-list', () => import('../features/degustacao/ClienteDegustacaoListPage')),
   // A stand-in until the issuer's consent wizard takes its place.
   page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
 ];
@@ -96,6 +97,19 @@ export function createRoutes(pages: readonly AppPage[] = APP_PAGES): RouteObject
         // The public client registration and its success page.
         { path: 'cliente/new', lazy: lazyPage(() => import('../features/clientes/ClienteRegisterPage')) },
         { path: 'cliente/cadastroRealizado', lazy: lazyPage(() => import('../features/clientes/CadastroRealizadoPage')) },
+        // The trial area (degustação) under its own layout: registration, its success page, authorisation
+        // by e-mail + token, and the trial look-up (which sends to autorizacao without a trial session).
+        {
+          path: 'degustacao',
+          lazy: lazyPage(() => import('../features/degustacao/DegustacaoLayout')),
+          children: [
+            { index: true, loader: () => redirect('/degustacao/autorizacao') },
+            { path: 'cliente', lazy: lazyPage(() => import('../features/degustacao/ClienteTestePage')) },
+            { path: 'cadastroTeste', lazy: lazyPage(() => import('../features/degustacao/CadastroTestePage')) },
+            { path: 'autorizacao', lazy: lazyPage(() => import('../features/degustacao/AutorizacaoPage')) },
+            { path: 'consulta', lazy: lazyPage(() => import('../features/degustacao/ConsultaPage')) },
+          ],
+        },
         {
           path: 'app',
           loader: requireSignIn,

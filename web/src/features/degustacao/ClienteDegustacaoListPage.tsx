@@ -1,0 +1,100 @@
+import '../../components/page-layout.css';
+import { degustacao, type ResponseOf } from '@plac/shared/contracts';
+import { formatCnpj } from '@plac/shared/domain';
+import { MESSAGES } from '@plac/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useState } from 'react';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+
+/**
+ * 'cliente-degustacao-list' (/app/cliente-degustacao, sefaz_admin): the trial clients, newest first,
+ * with their status; 'Desativar' ends a client's trial access at once (its token stops on the next
+ * request), 'Ativar' restores it and renews the e-mailed token's validity.
+ */
+
+type ClienteTeste = ResponseOf<typeof degustacao.listClientesTeste>[number];
+interface Mudanca {
+  cliente: ClienteTeste;
+  situacao: 'ATIVO' | 'DESATIVADO';
+}
+
+export default function ClienteDegustacaoListPage() {
+  const queryClient = useQueryClient();
+  const lista = useApiQuery(degustacao.listClientesTeste, {});
+  const alterar = useApiMutation(degustacao.updateClienteTeste);
+  const [mudanca, setMudanca] = useState<Mudanca | null>(null);
+
+  async function confirmar({ cliente, situacao }: Mudanca) {
+    try {
+      await alterar.mutateAsync({ params: { id: cliente.id }, body: { situacao } });
+      toast.success(MESSAGES.operacaoRealizada);
+    } catch {
+      // The standard error toast says why.
+    }
+    await queryClient.invalidateQueries({ queryKey: apiQueryKey(degustacao.listClientesTeste) });
+  }
+
+  const acao = (c: ClienteTeste) =>
+    c.situacao === 'DESATIVADO' ? (
+      <Button
+        type="button"
+        label="Ativar"
+        icon="pi pi-check"
+        size="small"
+        aria-label={`Ativar ${c.razao_social}`}
+        onClick={() => setMudanca({ cliente: c, situacao: 'ATIVO' })}
+      />
+    ) : (
+      <Button
+        type="button"
+        label="Desativar"
+        icon="pi pi-ban"
+        size="small"
+        severity="danger"
+        outlined
+        aria-label={`Desativar ${c.razao_social}`}
+        onClick={() => setMudanca({ cliente: c, situacao: 'DESATIVADO' })}
+      />
+    );
+
+  return (
+    <>
+      <h1 className="app-page-title">Clientes em Degustação</h1>
+      <DataTable
+        value={lista.data ?? []}
+        loading={lista.isLoading}
+        dataKey="id"
+        paginator
+        rows={25}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        emptyMessage={MESSAGES.nenhumRegistro}
+        stripedRows
+        aria-label="Clientes em Degustação"
+      >
+        <Column field="razao_social" header="Razão Social" />
+        <Column header="CNPJ" body={(c: ClienteTeste) => formatCnpj(c.cnpj)} />
+        <Column field="email" header="E-mail" />
+        <Column header="Cadastro" body={(c: ClienteTeste) => formatDateTime(c.created_at)} />
+        <Column header="Status" body={(c: ClienteTeste) => degustacao.DEGUSTACAO_SITUACAO_LABELS[c.situacao]} />
+        <Column header="Ações" body={acao} />
+      </DataTable>
+      <ConfirmSimNao
+        target={mudanca}
+        message={
+          mudanca
+            ? `Deseja ${mudanca.situacao === 'ATIVO' ? 'ativar' : 'desativar'} o acesso para testes de ${mudanca.cliente.razao_social}?`
+            : ''
+        }
+        danger={mudanca?.situacao === 'DESATIVADO'}
+        onConfirm={(m) => void confirmar(m)}
+        onClose={() => setMudanca(null)}
+      />
+    </>
+  );
+}
