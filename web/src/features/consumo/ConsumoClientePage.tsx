@@ -167,7 +167,7 @@ export default function ConsumoClientePage() {
         onRowToggle={(e) => setExpandidas(e.data as DataTableExpandedRows)}
         rowExpansionTemplate={(l: ConsumoCliente) => <Resumos linha={l} />}
         stripedRows
-        aria-label="Consumo por cliente"
+        pt={{ table: { 'aria-label': 'Consumo por cliente' } }}
       >
         <Column expander={() => true} style={{ width: '4rem' }} header={<span className="consumo-sr-only">Detalhar</span>} />
         <Column header="Razão Social" body={(l: ConsumoCliente) => l.cliente.razaoSocial} />

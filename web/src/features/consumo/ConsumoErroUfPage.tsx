@@ -152,7 +152,7 @@ export default function ConsumoErroUfPage() {
               filterBy="label"
               emptyFilterMessage={message('nenhumRegistro')}
               invalid={Boolean(erros.uf)}
-              pt={{ input: { 'aria-describedby': 'filtro-uf-error' } }}
+              aria-describedby="filtro-uf-error"
             />
             <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
           </div>
@@ -179,15 +179,15 @@ export default function ConsumoErroUfPage() {
         {...serverPaging(busca?.page ?? 1, busca?.size ?? TAMANHO_PADRAO, total)}
         onPage={onPage}
         loading={lista.isFetching}
-        aria-label="Faturas não encontradas"
+        pt={{ table: { 'aria-label': 'Faturas não encontradas' } }}
       >
         <Column field="uf" header="UF" />
         <Column header="Data" body={(n: NaoEncontrada) => formatDateTime(n.data)} />
-        <Column field="chnfe" header="Chave de acesso" />
+        <Column field="chnfe" header="Chave de acesso" bodyClassName="consumo-chave" />
         <Column field="servico" header="Serviço" />
         <Column field="statusDescricao" header="Status" />
         <Column header="CNPJ" body={(n: NaoEncontrada) => formatCnpj(n.cnpj)} />
-        <Column field="razao_social" header="Razão Social" />
+        <Column field="razao_social" header="Razão Social" bodyClassName="consumo-quebra" />
       </DataTable>
     </>
   );

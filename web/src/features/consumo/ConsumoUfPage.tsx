@@ -31,7 +31,6 @@ interface Erros {
   servico?: string;
 }
 
-const describedBy = (id: string) => ({ input: { 'aria-describedby': `${id}-error`, 'aria-required': true } });
 
 export default function ConsumoUfPage() {
   const user = useCurrentUser();
@@ -93,7 +92,8 @@ export default function ConsumoUfPage() {
               filterBy="label"
               emptyFilterMessage={message('nenhumRegistro')}
               invalid={Boolean(erros.uf)}
-              pt={describedBy('filtro-uf')}
+              aria-describedby="filtro-uf-error"
+              aria-required
             />
             <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
           </div>
@@ -109,7 +109,8 @@ export default function ConsumoUfPage() {
               onChange={(e) => escolherServico((e.value as number | undefined) ?? null)}
               placeholder="Selecione"
               invalid={Boolean(erros.servico)}
-              pt={describedBy('filtro-servico')}
+              aria-describedby="filtro-servico-error"
+              aria-required
             />
             <FieldError error={lista.error} field="idModuloServico" id="filtro-servico-error" messages={erros.servico ? [erros.servico] : []} />
           </div>
@@ -126,7 +127,7 @@ export default function ConsumoUfPage() {
         loading={lista.isFetching}
         emptyMessage={message('nenhumRegistro')}
         stripedRows
-        aria-label="Consumo por UF"
+        pt={{ table: { 'aria-label': 'Consumo por UF' } }}
       >
         <Column field="uf" header="UF de Origem" />
         <Column field="servico" header="Serviço" />
