@@ -15,7 +15,6 @@ import { useCurrentUser, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { formatCount, type ConsumoCliente } from './model';
 import { gerarRelatorio } from './relatorio';
-import { RelatorioConsumoBanner } from './RelatorioConsumoBanner';
 
 /**
  * consumo-cliente (sefaz_admin, cliente): the current month's consumption, one row per client with its
@@ -125,7 +124,6 @@ export default function ConsumoClientePage() {
           disabled={reportProcessing !== null}
         />
       </div>
-      <RelatorioConsumoBanner />
 
       <form className="page-panel" role="search" aria-label="Filtros de consumo por cliente" onSubmit={pesquisar} noValidate>
         <div className="page-grid">

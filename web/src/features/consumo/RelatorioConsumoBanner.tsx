@@ -1,3 +1,4 @@
+import './relatorio-banner.css';
 import { message } from '@plac/shared/messages';
 import { useEffect, useState } from 'react';
 import { setReportProcessing, useSession } from '../../lib/session';
