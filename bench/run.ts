@@ -20,6 +20,7 @@ import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
 import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
 import { freePort } from '../infra/local/emulators/ports';
 import { ingestionThroughput } from './ingestion';
+import type { meteredLookups } from './lookups';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,7 +35,7 @@ async function main() {
 
   results.webEntryChunk = webEntryChunk();
 
-  const { twin, env, stop } = await startTwinProcess();
+  const { twin, env, stop, lookupTwin } = await startTwinProcess();
   try {
     results.lambdas = await lambdaBundles();
     results.citiesThroughGateway = await cannon(`${twin}/api/v1/dominio/cidades/BA/salv`);
@@ -42,6 +43,10 @@ async function main() {
     const gateway = results.citiesThroughGateway as { requestsPerSecond: number };
     const raw = results.dynamoDbGetItem as { requestsPerSecond: number };
     results.gatewayToGetItemRatio = round(gateway.requestsPerSecond / raw.requestsPerSecond, 3);
+    console.log('measuring metered look-ups over mutual TLS…');
+    results.meteredLookups = lookupsInOwnProcess(lookupTwin);
+    const lookups = results.meteredLookups as { requestsPerSecond: number };
+    results.lookupsToGetItemRatio = round(lookups.requestsPerSecond / raw.requestsPerSecond, 3);
   } finally {
     await stop();
   }
@@ -51,6 +56,13 @@ async function main() {
 
   writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
   printTable(results);
+}
+
+/** bench/lookups.ts in a process of its own (it loads the functions' modules with this twin's environment). */
+function lookupsInOwnProcess(twin: { dataDir: string; tlsUrl: string; env: Record<string, string> }) {
+  const r = spawnSync('npx', ['tsx', 'bench/lookups.ts', JSON.stringify(twin)], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error('bench/lookups.ts failed');
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof meteredLookups>>;
 }
 
 function run(command: string, args: string[]) {
@@ -216,6 +228,7 @@ async function startTwinProcess() {
   return {
     twin: `http://127.0.0.1:${ports.PLAC_PORT}`,
     env,
+    lookupTwin: { dataDir, tlsUrl: `https://127.0.0.1:${ports.PLAC_TLS_PORT}`, env },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-child.pid!, 'SIGINT');
@@ -270,6 +283,16 @@ async function rawGetItem(env: Record<string, string>) {
   };
 }
 
+function lookupRows(r: Record<string, unknown>): [string, string][] {
+  const l = r.meteredLookups as Awaited<ReturnType<typeof meteredLookups>> | undefined;
+  if (!l) return [];
+  return [
+    ['metered look-ups over mTLS (32 conn)', `${l.requestsPerSecond} req/s  p50 ${l.latencyP50Ms} ms  p99 ${l.latencyP99Ms} ms  non-2xx ${l.non2xx}`],
+    ['ratio look-ups / GetItem', String(r.lookupsToGetItemRatio)],
+    ['counters after the run', `${l.chargedByCounters} charged for ${l.ok + 20} answers: ${l.exact ? 'exact' : 'NOT EXACT'}`],
+  ];
+}
+
 function round(n: number, digits: number) {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
@@ -283,6 +306,7 @@ function printTable(r: Record<string, unknown>) {
     ['cidades via gateway (32 conn)', `${g.requestsPerSecond} req/s  p50 ${g.latencyP50Ms} ms  p99 ${g.latencyP99Ms} ms  non-2xx ${g.non2xx}`],
     ['DynamoDB Local GetItem (32 in flight)', `${d.requestsPerSecond} req/s  p50 ${d.latencyP50Ms} ms  p99 ${d.latencyP99Ms} ms`],
     ['ratio gateway / GetItem', String(r.gatewayToGetItemRatio)],
+    ...lookupRows(r),
     ['first page JavaScript (entry + preloads)', `${(w.bytes / 1024).toFixed(1)} KiB, ${(w.gzipBytes / 1024).toFixed(1)} KiB gzip (+ CSS ${(w.entryCssGzipBytes / 1024).toFixed(1)} KiB gzip)`],
   ];
   const i = r.ingestion as Awaited<ReturnType<typeof ingestionThroughput>>;

@@ -35,9 +35,24 @@ async function cached(key: string, load: () => Promise<ClienteResumo | null>): P
   return cliente;
 }
 
+/**
+ * Certificates this Lambda has checked, by PEM: an integrator presents the same one on every call, and
+ * parsing it and its chain costs more than the look-up. Kept CACHE_MS, and never past its validity.
+ */
+const certificados = new Map<string, { at: number; cert: ReturnType<typeof certificadoDoChamador> }>();
+
+function certificadoVerificado(pem: string | undefined) {
+  const hit = pem ? certificados.get(pem) : undefined;
+  if (hit && Date.now() - hit.at < CACHE_MS && Date.parse(hit.cert.notAfter) > Date.now()) return hit.cert;
+  const cert = certificadoDoChamador(pem);
+  if (certificados.size > 100) certificados.clear();
+  certificados.set(pem!, { at: Date.now(), cert });
+  return cert;
+}
+
 /** The integrator: its certificate, checked, names an ATIVO client. */
 export async function chamadorDoCertificado(pem: string | undefined): Promise<Chamador> {
-  const cert = certificadoDoChamador(pem);
+  const cert = certificadoVerificado(pem);
   const cliente = await cached(`cnpj:${cert.cnpj}`, () => clientePorCnpj(cert.cnpj));
   if (!cliente || cliente.situacao !== 'A') throw new HttpError(403, 'certificadoSemCliente');
   return { cliente };
@@ -70,5 +85,6 @@ export async function exigirServico(chamador: Chamador, servico: number): Promis
 /** For tests: forget what was cached. */
 export function esquecerCache(): void {
   clientes.clear();
+  certificados.clear();
   catalogo = undefined;
 }

@@ -64,7 +64,11 @@ async function emResultado(consulta: () => Promise<Resultado>): Promise<Resultad
 const chave = (servico: number, view: (p: Pedido, chave: string) => Promise<Resultado>): Omit<Lote, 'colunas'> => ({
   layout: 'chave',
   servico,
-  consultar: (p, [c = '']) => (isValidChaveAcesso(c) ? emResultado(() => view(p, c.replace(/\s/g, ''))) : Promise.resolve(invalida(message('campoInvalido', { field: 'chave de acesso' })))),
+  async consultar(p, [c = '']) {
+    if (isValidChaveAcesso(c)) return emResultado(() => view(p, c.replace(/\s/g, '')));
+    await consultas.registrarNaoEncontrada(p, servico, c, 'CHAVE_INVALIDA');
+    return invalida(message('campoInvalido', { field: 'chave de acesso' }));
+  },
 });
 
 export const LOTES = {

@@ -8,6 +8,7 @@ import {
   splitChaveAcesso,
   UFS,
   validateDateRange,
+  type StatusNaoEncontrada,
   type TipoFaturamento,
 } from '@plac/shared/domain';
 import * as consumo from '../consumo/service';
@@ -32,8 +33,6 @@ export interface Pedido {
   agora?: Date;
 }
 
-/** Status of a look-up that found nothing, as the not-found screens list it. */
-export const NAO_ENCONTRADA = 'NAO_ENCONTRADA';
 
 async function cobrar(p: Pedido, servico: number, uf: string, chave: string): Promise<void> {
   const cliente = p.chamador.cliente;
@@ -54,17 +53,21 @@ function digest(text: string): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 
-/** A key not found: recorded under the UF of its cUF for the client's not-found list. */
-async function registrarNaoEncontrada(p: Pedido, servico: number, chave: string): Promise<void> {
+/**
+ * A key not found (NAO_ENCONTRADA), or a batch line that is not a valid key (CHAVE_INVALIDA): recorded
+ * under the UF of its first two digits for the client's not-found list; a text without a UF code there
+ * cannot be listed by UF and is only answered.
+ */
+export async function registrarNaoEncontrada(p: Pedido, servico: number, chave: string, status: StatusNaoEncontrada = 'NAO_ENCONTRADA'): Promise<void> {
   const cliente = p.chamador.cliente;
-  const cuf = splitChaveAcesso(chave)?.cUF;
+  const cuf = splitChaveAcesso(chave)?.cUF ?? chave.slice(0, 2);
   const uf = UFS.find((u) => String(u.codigo) === cuf)?.uf;
   if (!cliente || !uf) return;
   await consumo.registrarNaoEncontrada({
     uf,
-    chnfe: chave,
+    chnfe: chave.slice(0, 60),
     servico,
-    status: NAO_ENCONTRADA,
+    status,
     clienteId: cliente.id,
     cnpj: cliente.cnpj,
     razaoSocial: cliente.razao_social,

@@ -88,7 +88,7 @@ describe('integrator API over mutual TLS', () => {
     const cancel = await mtlsRequest('GET', `/api/v1/integracao/fate/${cancelada}`, { cert: c.cert });
     expect(cancel.status).toBe(200);
     expect(cancel.body).toMatchObject({ situacao: 'CANCELADA', cancelamento: { data: expect.any(String) } });
-    const malformada = await mtlsRequest('GET', `/api/v1/integracao/fate/${desconhecida.slice(0, 43)}9`, { cert: c.cert });
+    const malformada = await mtlsRequest('GET', `/api/v1/integracao/fate/${desconhecida.slice(0, 43)}${(Number(desconhecida.at(-1)) + 1) % 10}`, { cert: c.cert });
     expect(malformada).toMatchObject({ status: 400, body: { errors: { chave: ['O campo chave de acesso é inválido.'] } } });
     expect(await contado(c.clienteId, 1)).toBe(1);
     const registradas = await naoEncontradasDaUf(UF, mes);
@@ -216,16 +216,21 @@ describe('CSV batches (spec 3, 5.4)', () => {
   it('looks up every line once (duplicates and lines after the 50th ignored), charges the found ones, answers a CSV', async () => {
     const c = await cliente();
     const desconhecida = nfeXml({ cUF: CUF, numero: 991_500, emitente }).chave;
-    const linhas = ['CHNFE', ...chaves.slice(0, 30), chaves[0]!, desconhecida, '=HYPERLINK("x")', ...chaves.slice(0, 40).map((k) => ` ${k} `)];
+    const digitoErrado = `${chaves[39]!.slice(0, 43)}${(Number(chaves[39]!.at(-1)) + 1) % 10}`;
+    const linhas = ['CHNFE', ...chaves.slice(0, 30), digitoErrado, desconhecida, '=HYPERLINK("x")', ...chaves.slice(0, 40).map((k) => ` ${k} `)];
     const got = await post('/api/v1/fatura/lote', { ...c.headers, 'idempotency-key': 'lote-1' }, { listaChNfe: linhas });
     expect(got.status).toBe(200);
     const csv = got.body as string;
     const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(rows[0]).toBe('CHNFE;SITUACAO;UF;CNPJ_EMITENTE;NOME_EMITENTE;DOC_DESTINATARIO;NOME_DESTINATARIO;DATA_EMISSAO;VALOR_NOTA;NUMERO_FATURA;VALOR_LIQUIDO;PARCELAS;MENSAGEM');
-    // 50 lines considered: 30 keys, a repeat, the unknown key, the formula, 17 repeats with spaces → 32 distinct.
-    expect(rows).toHaveLength(1 + 32);
+    // 50 lines considered: 30 keys, a wrong check digit, the unknown key, the formula, 17 repeats with spaces → 33 distinct.
+    expect(rows).toHaveLength(1 + 33);
     expect(rows.filter((r) => r.includes(';ENCONTRADA;'))).toHaveLength(30);
     expect(rows.find((r) => r.startsWith(desconhecida))).toContain(';NAO_ENCONTRADA;');
+    expect(rows.find((r) => r.startsWith(digitoErrado))).toContain(';INVALIDA;');
+    // Both are listed for the not-found screens (Goiás, the keys' UF); the formula has no UF to list it by.
+    const listadas = (await naoEncontradasDaUf(UF, mes)).filter((n) => n.clienteId === c.clienteId);
+    expect(listadas.map((n) => [n.chnfe, n.status]).sort()).toEqual([[desconhecida, 'NAO_ENCONTRADA'], [digitoErrado, 'CHAVE_INVALIDA']].sort());
     // A spreadsheet formula comes back inert.
     expect(rows.find((r) => r.includes('HYPERLINK'))).toMatch(/^"'=HYPERLINK\(""x""\)";INVALIDA;/);
     expect(await contado(c.clienteId, 1)).toBe(30);
