@@ -4,6 +4,7 @@ import type { FateDegustacao } from '@plac/shared/contracts/degustacao';
 import { formatCnpj } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import * as fate from '../fate/service';
+import { fateView } from '../fate/view';
 import { HttpError, notFound } from '../platform/errors';
 import { escapeHtml, portalUrl, sendMail } from '../platform/mail';
 import { consume, inConstantTime, type Quota } from '../platform/rate-limit';
@@ -198,24 +199,6 @@ export async function consultar(token: string | undefined, chave: string): Promi
   return fateView(encontrada);
 }
 
-function fateView(f: Fate): FateDegustacao {
-  return {
-    chave: f.chave,
-    situacao: f.status,
-    uf: f.uf,
-    modelo: f.modelo,
-    serie: f.serie,
-    numero: f.numero,
-    emissao: f.emissao,
-    protocolo: f.protocolo ?? null,
-    emitente: { cnpj: f.emitenteCnpj, nome: f.emitenteNome, uf: f.emitenteUf },
-    destinatario: { documento: f.destinatarioDoc, tipo: f.destinatarioTipo, nome: f.destinatarioNome, uf: f.destinatarioUf ?? null },
-    valorNota: f.valorNota,
-    fatura: { numero: f.faturaNumero ?? null, valorOriginal: f.valorOriginal, desconto: f.desconto, valorLiquido: f.valorLiquido },
-    duplicatas: f.duplicatas.map((d) => ({ numero: d.numero, vencimento: d.vencimento, valor: d.valor })),
-    cancelamento: f.canceladaEm ? { data: f.canceladaEm, protocolo: f.protocoloCancelamento ?? '' } : null,
-  };
-}
 
 // ---- Staff ------------------------------------------------------------------------------------------------
 

@@ -7,6 +7,9 @@ import { parseBrDate } from '../domain/dates';
 import { LOTE_MAXIMO_BYTES } from '../domain/consultas';
 import { message } from '../messages';
 import { defineContract } from './define';
+import { fateViewSchema as fateSchema } from './fate-view';
+
+export type { FateView } from './fate-view';
 
 /**
  * Look-ups of Fat-e data. The same operations twice:
@@ -46,28 +49,6 @@ const dia = (title: string) =>
     .refine((v) => parseBrDate(`${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}`) !== null, { error: message('dataInvalida') })
     .meta({ title, example: '2026-11-23' });
 
-const fateSchema = z
-  .object({
-    chave: z.string(),
-    /** ATIVA, or CANCELADA after the issuer's cancellation event (110111). */
-    situacao: z.enum(['ATIVA', 'CANCELADA']),
-    /** The UF whose Sefaz published the document. */
-    uf: z.string(),
-    modelo: z.string(),
-    serie: z.string(),
-    numero: z.string(),
-    emissao: z.string(),
-    protocolo: z.string().nullable(),
-    emitente: z.object({ cnpj: z.string(), nome: z.string(), uf: z.string() }),
-    destinatario: z.object({ documento: z.string(), tipo: z.enum(['CNPJ', 'CPF']), nome: z.string(), uf: z.string().nullable() }),
-    transportador: z.object({ documento: z.string(), nome: z.string().nullable() }).nullable(),
-    valorNota: z.number().int(),
-    fatura: z.object({ numero: z.string().nullable(), valorOriginal: z.number().int(), desconto: z.number().int(), valorLiquido: z.number().int() }),
-    duplicatas: z.array(z.object({ numero: z.string(), vencimento: z.string(), valor: z.number().int() })),
-    cancelamento: z.object({ data: z.string(), protocolo: z.string() }).nullable(),
-  })
-  .meta({ title: 'Fat-e' });
-export type FateView = z.output<typeof fateSchema>;
 
 const recebivelSchema = z.object({
   chave: z.string(),

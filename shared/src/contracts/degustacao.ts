@@ -4,6 +4,7 @@ import { isValidTelefone, onlyDigits } from '../domain/masks';
 import { message } from '../messages';
 import { emailSchema, isoDateTime, messageResponse } from './common';
 import { defineContract } from './define';
+import { fateViewSchema, type FateView } from './fate-view';
 
 /**
  * The trial area (degustação): trial registration, token authorisation, the trial look-up and the staff
@@ -56,24 +57,8 @@ export const clienteTesteSchema = z.object({
 });
 
 /** A Fat-e as the trial look-up shows it (a JSON tree on the screen). */
-export const fateDegustacaoSchema = z.object({
-  chave: z.string(),
-  situacao: z.string(),
-  uf: z.string(),
-  modelo: z.string(),
-  serie: z.string(),
-  numero: z.string(),
-  emissao: z.string(),
-  protocolo: z.string().nullable(),
-  emitente: z.object({ cnpj: z.string(), nome: z.string(), uf: z.string() }),
-  destinatario: z.object({ documento: z.string(), tipo: z.string(), nome: z.string(), uf: z.string().nullable() }),
-  /** Centavos. */
-  valorNota: z.number().int(),
-  fatura: z.object({ numero: z.string().nullable(), valorOriginal: z.number().int(), desconto: z.number().int(), valorLiquido: z.number().int() }),
-  duplicatas: z.array(z.object({ numero: z.string(), vencimento: z.string(), valor: z.number().int() })),
-  cancelamento: z.object({ data: z.string(), protocolo: z.string() }).nullable(),
-});
-export type FateDegustacao = z.output<typeof fateDegustacaoSchema>;
+export const fateDegustacaoSchema = fateViewSchema;
+export type FateDegustacao = FateView;
 
 const sessaoErrors = ['degustacaoNaoAutorizado', 'degustacaoExpirado', 'degustacaoDesativado'] as const;
 

@@ -19,8 +19,8 @@ export function downloadText(fileName: string, text: string, type: string): void
   saveBlob(fileName, new Blob([text], { type }));
 }
 
-/** Blob + object URL + <a download>. */
-function saveBlob(fileName: string, blob: Blob): void {
+/** Saves a Blob as a file download named `fileName` (object URL + <a download>). */
+export function saveBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,6 +1,7 @@
 import { consumo } from '@plac/shared/contracts';
 import { message } from '@plac/shared/messages';
 import { callApi, isApiError } from '../../lib/api';
+import { saveBlob } from '../../lib/download';
 import { getSession, setReportProcessing } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
@@ -18,18 +19,6 @@ export function relatorioEmAndamento(): boolean {
   return emAndamento;
 }
 
-function salvar(blob: Blob, nomeArquivo: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = nomeArquivo;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export async function gerarRelatorio(cliente: { id: string; razaoSocial: string }, idModuloServico?: number): Promise<boolean> {
   if (emAndamento) return false;
   emAndamento = true;
@@ -42,7 +31,7 @@ export async function gerarRelatorio(cliente: { id: string; razaoSocial: string 
     });
     const file = await fetch(answer.url);
     if (!file.ok) throw new Error(`download ${file.status}`);
-    salvar(await file.blob(), answer.nomeArquivo);
+    saveBlob(answer.nomeArquivo, await file.blob());
     return true;
   } catch (error) {
     // A token failure has already ended the session.
