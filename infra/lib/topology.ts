@@ -78,6 +78,7 @@ const httpGrants: Record<string, readonly Grant[]> = {
   consulta: ['table:read', 'table:write', 'documents:read'],
   consumo: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   degustacao: ['table:read', 'table:write', 'mail:send'],
+  tarifas: ['table:read', 'table:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */

@@ -11,6 +11,7 @@ import { referenceLoadStateMachine } from '../lib/topology';
 import { DEMO_CLIENTES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedConsumo } from './demo-consumo';
 import { seedInstituicoes } from './seed-instituicoes';
+import { seedTarifas } from './seed-tarifas';
 import type { LocalStateMachine } from './state-machines';
 
 export interface SeedContext {
@@ -25,6 +26,7 @@ export async function seedDemoData({ stateMachines }: SeedContext): Promise<void
   await seedClientes();
   await seedUsers();
   await seedInstituicoes();
+  await seedTarifas();
   await seedConsumo();
 }
 

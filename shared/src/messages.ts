@@ -267,6 +267,41 @@ export const MESSAGES = {
   csvLinhasIgnoradas: 'Foram consideradas apenas as 50 primeiras linhas do arquivo; as demais foram ignoradas.',
   csvDuplicadasIgnoradas: 'Linhas repetidas foram ignoradas: {quantidade}.',
   csvLinhaPeriodo: 'Linha {linha}: o período da consulta não pode ser maior que 1 ano.',
+  // Bands and tariffs (spec 3, 5.1 and 8; ours where marked)
+  campoObrigatorioCurto: 'Campo obrigatório',
+  tarifacaoEmElaboracao: 'Já existe uma tarifação em elaboração.',
+  grupoFaixaElaboracaoRemovido: 'Grupo Faixa em elaboração removido com sucesso.',
+  grupoFaixaElaboracaoRemoverFalhou: 'Não foi possível remover o Grupo Faixa em elaboração.',
+  tarifaElaboracaoRemovida: 'Tarifa em elaboração removido com sucesso.',
+  faixasCadastradas: 'Faixas de Cobrança e Tarifação cadastrados com êxito.',
+  faixasCadastroFalhou: 'Erro ao efetuar cadastro.',
+  faixasAtualizadas: 'Faixas de Cobrança e Tarifação atualizadas com êxito.',
+  faixasAtualizacaoFalhou: 'Erro ao atualizar Faixa de Cobrança e Tarifação.',
+  faixaMaximaInvalida: 'A faixa máxima deve ser maior que a faixa mínima.',
+  dadosIncorretos: 'Dados incorretos. Por gentileza, revise os dados enviados.',
+  faixaMinimaObrigatoria: 'Deve existir pelo menos uma faixa de cobrança.',
+  /** ours */
+  faixaSequenciaInvalida: 'A faixa mínima deve ser a faixa máxima anterior mais 1, começando em 1.',
+  /** ours */
+  faixaAbertaSomenteUltima: 'Somente a última faixa pode ficar sem quantidade máxima.',
+  /** ours */
+  faixasDemais: 'Um grupo pode ter no máximo 20 faixas.',
+  /** ours */
+  faixasVigentesSomenteLeitura: 'As faixas da tarifação vigente não podem ser alteradas.',
+  /** ours: a version that has been in force is never changed */
+  tarifacaoImutavel: 'Uma tarifação que já esteve em vigor não pode ser alterada.',
+  /** ours */
+  vigenciaInicialInvalida: 'O mês de início deve ser o mês seguinte ao fim da tarifação vigente, e posterior ao mês atual.',
+  /** ours */
+  vigenciaFinalInvalida: 'O mês final da tarifação vigente não pode ser anterior ao mês atual.',
+  /** ours */
+  semTarifacaoVigente: 'Não existe tarifação vigente.',
+  /** ours */
+  semTarifacaoElaboracao: 'Não existe tarifação em elaboração.',
+  /** ours: a concurrent change won */
+  tarifacaoAlterada: 'A tarifação foi alterada por outro usuário. Recarregue a página e tente novamente.',
+  /** ours */
+  servicoDesconhecido: 'Serviço desconhecido: {servico}.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

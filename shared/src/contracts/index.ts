@@ -9,6 +9,7 @@ import * as fate from './fate';
 import * as instituicoes from './instituicoes';
 import * as platform from './platform';
 import * as servicos from './servicos';
+import * as tarifas from './tarifas';
 import * as users from './users';
 
 /**
@@ -18,10 +19,10 @@ import * as users from './users';
  * bundle carries no other context's schemas.
  */
 export * from './define';
-export { auth, clientes, consulta, consumo, degustacao, dominio, fate, instituicoes, platform, servicos, users };
+export { auth, clientes, consulta, consumo, degustacao, dominio, fate, instituicoes, platform, servicos, tarifas, users };
 
 /** Every context module of the API. Add a context's module here (and its own package export follows). */
-export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao });
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas });
 
 /** Every endpoint of the API, grouped by bounded context. */
 export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);

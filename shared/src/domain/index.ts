@@ -10,3 +10,4 @@ export * from './chave-acesso';
 export * from './cargas';
 export * from './consumo';
 export * from './consultas';
+export * from './tarifas';
