@@ -23,9 +23,9 @@ import { bearer, tokenFor } from './session';
 const twin = inject('twin');
 const NFE = 'procNFe_v4.00.xsd';
 const EVT = 'procEventoNFe_v1.00.xsd';
-/** Goiás: no other test loads documents from it. */
-const UF = 'GO';
-const CUF = '52';
+/** Rio Grande do Norte: no other test loads documents from it (each UF has one NSU cursor). */
+const UF = 'RN';
+const CUF = '24';
 
 function novoCnpj(): string {
   const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
@@ -228,7 +228,7 @@ describe('CSV batches (spec 3, 5.4)', () => {
     expect(rows.filter((r) => r.includes(';ENCONTRADA;'))).toHaveLength(30);
     expect(rows.find((r) => r.startsWith(desconhecida))).toContain(';NAO_ENCONTRADA;');
     expect(rows.find((r) => r.startsWith(digitoErrado))).toContain(';INVALIDA;');
-    // Both are listed for the not-found screens (Goiás, the keys' UF); the formula has no UF to list it by.
+    // Both are listed for the not-found screens (under the keys' UF); the formula has no UF to list it by.
     const listadas = (await naoEncontradasDaUf(UF, mes)).filter((n) => n.clienteId === c.clienteId);
     expect(listadas.map((n) => [n.chnfe, n.status]).sort()).toEqual([[desconhecida, 'NAO_ENCONTRADA'], [digitoErrado, 'CHAVE_INVALIDA']].sort());
     // A spreadsheet formula comes back inert.
