@@ -59,6 +59,10 @@ export const APP_PAGES: AppPage[] = [
   page('servico-consulta-faturamento-nfce', () => loteCsv('faturamentoNfce')),
   page('servico-consulta-faturamento-nfe', () => loteCsv('faturamentoNfe')),
   page('cliente-degustacao-list', () => import('../features/degustacao/ClienteDegustacaoListPage')),
+  page('faixa-cobranca', () => import('../features/tarifas/FaixaCobrancaPage')),
+  page('faixa-cobranca-view', () => import('../features/tarifas/FaixaCobrancaViewPage')),
+  page('faixa-cobranca-form', () => import('../features/tarifas/FaixaCobrancaFormPage')),
+  page('faixa-cobranca-edit', () => import('../features/tarifas/FaixaCobrancaFormPage')),
   // A stand-in until the issuer's consent wizard takes its place.
   page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
 ];
