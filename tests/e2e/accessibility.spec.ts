@@ -399,6 +399,36 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/processamento/consultarProcEventoFinanceiro'), heading(page, 'Processamento de Eventos Financeiros')),
   },
   {
+    name: 'band and tariff versions',
+    route: '/app/consulta/faixaCobranca',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/faixaCobranca'), expect(page.getByRole('table', { name: 'Faixas de Cobrança' }).getByRole('row').nth(1)).toBeVisible()),
+  },
+  {
+    name: 'band and tariff view, a history row expanded',
+    route: '/app/detalhe/faixaCobranca',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/detalhe/faixaCobranca');
+      await expect(page.getByRole('table', { name: 'Tarifas vigentes' })).toBeVisible();
+      await page.getByRole('tab', { name: 'Histórico' }).click();
+      await page.getByRole('button', { name: /Tarifas Iniciais/ }).click();
+      await expect(page.getByRole('table', { name: 'Tarifas de Tarifas Iniciais' })).toBeVisible();
+    },
+  },
+  {
+    name: 'band and tariff form (or why a new group cannot be made now)',
+    route: '/app/cadastro/faixaCobranca',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/cadastro/faixaCobranca'), heading(page, 'Nova Faixa de Cobrança e Tarifação')),
+  },
+  {
+    name: 'band and tariff edit of the draft',
+    route: '/app/edicao/faixaCobranca',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/edicao/faixaCobranca'), heading(page, 'Editar Faixa de Cobrança e Tarifação')),
+  },
+  {
     name: 'issuer terms',
     route: '/app/emissor/termo-aceitacao',
     as: EMISSOR,

@@ -28,6 +28,7 @@ export default function FaixaCobrancaViewPage() {
   const remove = useApiMutation(tarifas.removeElaboracao, { notify: false });
   const [removendo, setRemovendo] = useState<Versao | null>(null);
   const [abertos, setAbertos] = useState<ReadonlySet<string>>(new Set());
+  const [aba, setAba] = useState(0);
 
   if (!query.data) {
     return (
@@ -50,6 +51,8 @@ export default function FaixaCobrancaViewPage() {
     try {
       const answer = await remove.mutateAsync({ params: { idGrupoTarifa: v.grupoTarifa.id } });
       toast.success(answer.message);
+      // The Elaboração tab goes: back to Vigentes.
+      setAba(0);
     } catch {
       toast.error(MESSAGES.grupoFaixaElaboracaoRemoverFalhou);
     }
@@ -75,7 +78,7 @@ export default function FaixaCobrancaViewPage() {
           <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(routePath('faixa-cobranca'))} />
         </div>
       </div>
-      <TabView>
+      <TabView activeIndex={aba} onTabChange={(e) => setAba(e.index)}>
         <TabPanel header="Vigentes">
           {vigente ? (
             <div className="page-panel">

@@ -105,8 +105,11 @@ describe('faixa-cobranca screens', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sim' }));
     expect(await screen.findByText('Grupo Faixa em elaboração removido com sucesso.')).toBeTruthy();
     expect(calls.of('DELETE', '/api/v1/faixa-cobranca/tarifas/elaboracao/gt-elaboracao')).toHaveLength(1);
+    // Back on Vigentes once the draft is gone (this stub still answers it).
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Vigentes' }).getAttribute('aria-selected')).toBe('true'));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Elaboração' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/edicao/faixaCobranca'));
   });
 
