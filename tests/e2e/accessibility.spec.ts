@@ -435,6 +435,87 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/emissor/termo-aceitacao'), heading(page, 'Termo de Aceitação')),
   },
   {
+    name: 'free Fat-e look-up',
+    route: '/app/consulta/fate',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/fate'), heading(page, 'Consulta Fat-e')),
+  },
+  {
+    name: 'carrier quantity report',
+    route: '/app/consulta/qtd-fate-transportadora',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/qtd-fate-transportadora'), heading(page, 'Quantidade de Fat-e por Transportadora')),
+  },
+  ...(
+    [
+      ['/app/servico/consulta-fate', 'Consulta Fat-e em Lote'],
+      ['/app/servico/consulta-fate-chave-composta', 'Consulta Fat-e por Chave Composta'],
+      ['/app/servico/recebivel-avaliacao', 'Recebível em Avaliação'],
+      ['/app/servico/consulta-faturamento-nfce', 'Consulta Faturamento NFC-e'],
+      ['/app/servico/consulta-faturamento-nfe', 'Consulta Faturamento NF-e'],
+    ] as const
+  ).map(([route, title]) => ({
+    name: `CSV batch: ${title}`,
+    route,
+    as: CLIENTE_WEB,
+    open: async (page: Page) => (await page.goto(route), heading(page, title)),
+  })),
+  {
+    name: 'consumption by client',
+    route: '/app/consulta/consumoCliente',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/consumoCliente'), heading(page, 'Consumo por Cliente')),
+  },
+  {
+    name: 'consumption by UF of a manager (UF fixed)',
+    route: '/app/consulta/consumoUF',
+    as: GESTOR,
+    open: async (page) => (await page.goto('/app/consulta/consumoUF'), heading(page, 'Consumo por UF')),
+  },
+  {
+    name: 'Fat-e not found by UF',
+    route: '/app/consulta/consumoErroUF',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/consumoErroUF'), heading(page, 'Fat-e não Encontradas por UF')),
+  },
+  {
+    name: 'consumption monitoring by client',
+    route: '/app/monitoramento-consumo-cliente',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/monitoramento-consumo-cliente'), heading(page, 'Monitoramento por Cliente')),
+  },
+  {
+    name: 'trial clients (staff)',
+    route: '/app/cliente-degustacao',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/cliente-degustacao'), heading(page, 'Clientes em Degustação')),
+  },
+  {
+    name: 'trial area: the entry sends to the authorisation',
+    route: '/degustacao',
+    open: async (page) => (await page.goto('/degustacao'), heading(page, 'Autorização para Testes')),
+  },
+  {
+    name: 'trial registration',
+    route: '/degustacao/cliente',
+    open: async (page) => (await page.goto('/degustacao/cliente'), heading(page, 'Cadastro para Degustação')),
+  },
+  {
+    name: 'trial registration done',
+    route: '/degustacao/cadastroTeste',
+    open: async (page) => (await page.goto('/degustacao/cadastroTeste'), heading(page, 'Cadastro para testes realizado')),
+  },
+  {
+    name: 'trial authorisation',
+    route: '/degustacao/autorizacao',
+    open: async (page) => (await page.goto('/degustacao/autorizacao'), heading(page, 'Autorização para Testes')),
+  },
+  {
+    name: 'trial look-up without a trial session (back to the authorisation)',
+    route: '/degustacao/consulta',
+    open: async (page) => (await page.goto('/degustacao/consulta'), heading(page, 'Autorização para Testes')),
+  },
+  {
     name: 'not found (signed in)',
     route: '/app/*',
     as: GESTOR,

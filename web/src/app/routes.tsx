@@ -103,15 +103,15 @@ export function createRoutes(pages: readonly AppPage[] = APP_PAGES): RouteObject
         { path: 'cliente/cadastroRealizado', lazy: lazyPage(() => import('../features/clientes/CadastroRealizadoPage')) },
         // The trial area (degustação) under its own layout: registration, its success page, authorisation
         // by e-mail + token, and the trial look-up (which sends to autorizacao without a trial session).
+        { path: 'degustacao', loader: () => redirect('/degustacao/autorizacao') },
         {
-          path: 'degustacao',
+          // A layout without a path of its own: each page's full path stays readable here.
           lazy: lazyPage(() => import('../features/degustacao/DegustacaoLayout')),
           children: [
-            { index: true, loader: () => redirect('/degustacao/autorizacao') },
-            { path: 'cliente', lazy: lazyPage(() => import('../features/degustacao/ClienteTestePage')) },
-            { path: 'cadastroTeste', lazy: lazyPage(() => import('../features/degustacao/CadastroTestePage')) },
-            { path: 'autorizacao', lazy: lazyPage(() => import('../features/degustacao/AutorizacaoPage')) },
-            { path: 'consulta', lazy: lazyPage(() => import('../features/degustacao/ConsultaPage')) },
+            { path: 'degustacao/cliente', lazy: lazyPage(() => import('../features/degustacao/ClienteTestePage')) },
+            { path: 'degustacao/cadastroTeste', lazy: lazyPage(() => import('../features/degustacao/CadastroTestePage')) },
+            { path: 'degustacao/autorizacao', lazy: lazyPage(() => import('../features/degustacao/AutorizacaoPage')) },
+            { path: 'degustacao/consulta', lazy: lazyPage(() => import('../features/degustacao/ConsultaPage')) },
           ],
         },
         {

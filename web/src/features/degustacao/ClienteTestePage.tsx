@@ -171,7 +171,8 @@ export default function ClienteTestePage() {
                   setAceite(e.checked === true);
                 }}
                 invalid={invalid('aceite_termo')}
-                {...describedBy('aceite_termo', true)}
+                // On the checkbox's input, not its wrapper: a div without a role may not carry aria-required.
+                pt={{ input: describedBy('aceite_termo', true) }}
               />
               <label htmlFor="aceite_termo">{termoDegustacao(form.razao_social, cnpjShown)}</label>
               <RequiredMark />
