@@ -11,6 +11,7 @@ import {
   type StatusNaoEncontrada,
   type TipoFaturamento,
 } from '@plac/shared/domain';
+import { consentimentoVigente } from '../consentimento/service';
 import * as consumo from '../consumo/service';
 import * as fate from '../fate/service';
 import { autorizacaoVigente } from '../instituicoes/service';
@@ -148,7 +149,9 @@ export interface Faturamento {
 /**
  * Services 4 and 5: an issuer's billing (NFC-e, model 65, or NF-e, model 55) in a period of at most a
  * year, month by month, for a financial institution the client holds an AUTORIZADO ESF authorisation
- * for. Cancelled documents do not count. Nothing in the period: 404, not charged.
+ * for, and only while the issuer has an active consent naming that institution (base CNPJ) and that
+ * branch (functions/consentimento: otherwise 403 semConsentimento, not charged). Cancelled documents
+ * do not count. Nothing in the period: 404, not charged.
  */
 export async function faturamento(p: Pedido, tipo: TipoFaturamento, f: Faturamento) {
   const { modelo, servico } = FATURAMENTO_TIPOS[tipo];
@@ -157,6 +160,10 @@ export async function faturamento(p: Pedido, tipo: TipoFaturamento, f: Faturamen
   const cliente = p.chamador.cliente;
   if (cliente && !(await autorizacaoVigente(cliente.id, f.cnpjBaseInstFin))) {
     throw new HttpError(403, 'instituicaoNaoAutorizada', undefined, { cnpj: f.cnpjBaseInstFin });
+  }
+  // The issuer's consent (docs/consentimento.md): read on every call, never cached, whoever asks.
+  if (!(await consentimentoVigente(f.cnpjEmitente, f.cnpjBaseInstFin, p.agora ?? new Date()))) {
+    throw new HttpError(403, 'semConsentimento', undefined, { cnpj: f.cnpjEmitente, cnpjInst: f.cnpjBaseInstFin });
   }
   const [de, ate] = instantes(f.dataInicio, f.dataFim);
   const documentos = (await fate.fatesDoEmitente(f.cnpjEmitente, de, ate)).filter((d) => d.modelo === modelo && d.status === 'ATIVA');

@@ -253,6 +253,11 @@ export async function autorizacaoVigente(clienteId: string, cnpjInst: string): P
   return (await store.findAutorizacao(clienteId, cnpjInst))?.status === 'AUTORIZADO';
 }
 
+/** The base CNPJs of the institutions the client holds an AUTORIZADO ESF authorisation for (the consent lists' scope). */
+export async function instituicoesAutorizadas(clienteId: string): Promise<string[]> {
+  return (await store.autorizacoesDoCliente(clienteId)).filter((a) => a.status === 'AUTORIZADO').map((a) => a.cnpjInst);
+}
+
 export async function getAutorizacao(query: QueryOf<typeof instituicoes.getAutorizacao>, p: Principal) {
   const a = await autorizacaoDe(p, query.cnpjCliente, query.cnpjInstFinanceira);
   const nomes = await nomesDasInstituicoes();

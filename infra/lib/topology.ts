@@ -79,6 +79,7 @@ const httpGrants: Record<string, readonly Grant[]> = {
   consumo: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   degustacao: ['table:read', 'table:write', 'mail:send'],
   tarifas: ['table:read', 'table:write'],
+  consentimento: ['table:read', 'table:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */

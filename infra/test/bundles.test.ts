@@ -20,7 +20,7 @@ const BUDGET_KIB = 500;
  * fails) and why. Lower a ceiling when a function loses weight; remove the entry when it fits.
  */
 const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
-  PlatformApi: { ceiling: 600, why: 'the whole contract table and its JSON Schema conversion (the OpenAPI document); it grows with every route' },
+  PlatformApi: { ceiling: 620, why: 'the whole contract table and its JSON Schema conversion (the OpenAPI document); it grows with every route' },
   DominioApi: { ceiling: 820, why: 'ElectroDB (~220 KiB with jsonschema) and the bundled AWS SDK (~350 KiB: DynamoDB, Secrets Manager for token refresh)' },
   ServicosApi: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi' },
   ReferenceLoadTask: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi' },
@@ -35,6 +35,7 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   SefazLoadTask: { ceiling: 1120, why: 'as FateApi: the load and the batch import are the same code' },
   InstituicoesApi: { ceiling: 1490, why: 'pdf-lib (signed authorisations are loaded to be checked), ElectroDB, the AWS SDK' },
   TarifasApi: { ceiling: 830, why: 'ElectroDB and the AWS SDK, as DominioApi (and the services catalogue through the servicos service)' },
+  ConsentimentoApi: { ceiling: 910, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and institutions services (the lists\' scope, the wizard\'s institutions)' },
 };
 
 /** Heavy libraries and the functions allowed to carry them. */
@@ -89,6 +90,7 @@ describe('Lambda bundles', () => {
       ServicosApi: ['servicos'],
       ClientesApi: ['clientes'],
       InstituicoesApi: ['instituicoes'],
+      ConsentimentoApi: ['consentimento'],
       AuthApi: ['auth'],
       // The users contracts reuse the session user of the auth contracts.
       UsersApi: ['users', 'auth'],

@@ -302,6 +302,39 @@ export const MESSAGES = {
   tarifacaoAlterada: 'A tarifação foi alterada por outro usuário. Recarregue a página e tente novamente.',
   /** ours */
   servicoDesconhecido: 'Serviço desconhecido: {servico}.',
+  // Issuer consent (spec 1 sections 4, 5 and 8; spec 3 5.7 and 8; ours where marked)
+  cnpjFilialForaDoBase: 'O Cnpj informado deve pertencer ao Cnpj Base.',
+  filialDuplicada: 'Já foi informada a Filial com esse Cnpj.',
+  cnpjBaseInstituicaoInvalido: 'O Cnpj Base informado é inválido.',
+  semDadosFiltro: 'Não foram encontrados dados para esse filtro',
+  /** ours: the consent search without any filter (spec 3 5.7, key erroFiltro) */
+  erroFiltro: 'Informe ao menos um filtro para realizar a pesquisa.',
+  /** ours: a start date without an end date (spec 3 5.7, key dataFimMandatoria) */
+  dataFimMandatoria: 'A Data Fim é obrigatória quando a Data Início é informada.',
+  /** ours: the consent saved from the wizard */
+  consentimentoRegistrado: 'Consentimento registrado com sucesso.',
+  /** ours: the consent removed */
+  consentimentoRemovido: 'Consentimento removido com sucesso.',
+  /** ours: the message page after saving or removing (the session is closed) */
+  consentimentoSessaoEncerrada: 'Sua sessão foi encerrada. Para alterar o consentimento, entre novamente com o certificado digital.',
+  /** ours: saving without accepting the consent text */
+  consentimentoTermoObrigatorio: 'É necessário ler e aceitar o termo de consentimento.',
+  /** ours: a removal without an active consent */
+  consentimentoInexistente: 'Não existe consentimento ativo para remover.',
+  /** ours: the certificate's own branch must be in the consent */
+  consentimentoFilialPropria: 'A filial do certificado digital ({cnpj}) deve constar no consentimento.',
+  /** ours: a branch already consented cannot be removed nor have its CNPJ or UF changed */
+  consentimentoFilialPersistida: 'A filial {cnpj} já consentida não pode ser removida nem ter a UF alterada.',
+  /** ours: an institution listed twice */
+  consentimentoInstituicaoDuplicada: 'A instituição financeira {cnpj} foi informada mais de uma vez.',
+  /** ours: an institution that is not in the registry, or not available to this issuer */
+  consentimentoInstituicaoIndisponivel: 'A instituição financeira {cnpj} não está disponível para o consentimento.',
+  /** ours: a consent changed by another session since it was read */
+  consentimentoAlterado: 'O consentimento foi alterado em outra sessão. Recarregue a página e tente novamente.',
+  /** ours: too many branches or institutions in one consent */
+  consentimentoItensDemais: 'O consentimento pode ter no máximo {max} {itens}.',
+  /** ours: the billing look-up of an issuer without an active consent naming the institution (nothing is charged) */
+  semConsentimento: 'O emitente {cnpj} não possui consentimento ativo para compartilhar o faturamento com a instituição financeira {cnpjInst}.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

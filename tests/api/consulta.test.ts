@@ -8,7 +8,8 @@ import { esquecerCache } from '../../functions/consulta/chamador';
 import { consumoDoCliente, naoEncontradasDaUf } from '../../functions/consumo/service';
 import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
 import { fatePorChave, ingerir } from '../../functions/fate/service';
-import { createAutorizacao } from '../../functions/instituicoes/store';
+import { salvarTermo } from '../../functions/consentimento/service';
+import { createAutorizacao, createInstituicao, findInstituicaoByCnpj } from '../../functions/instituicoes/store';
 import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
 import { call } from './http';
 import { mtlsRequest } from './mtls';
@@ -55,6 +56,29 @@ const mes = monthOf(new Date());
 
 async function contado(clienteId: string, servico: number): Promise<number> {
   return (await consumoDoCliente(clienteId, mes)).filter((c) => c.servico === servico).reduce((s, c) => s + c.requisicoes, 0);
+}
+
+/** The issuer's consent (functions/consentimento) sharing its billing with the institution of that base CNPJ. */
+async function consentir(cnpjEmitente: string, cnpjInst: string) {
+  let inst = await findInstituicaoByCnpj(cnpjInst);
+  if (!inst) {
+    const at = new Date().toISOString();
+    await createInstituicao({
+      instituicaoId: `consulta-inst-${cnpjInst}`, razaoSocial: 'Banco Teste', razaoFolded: 'banco teste', cnpj: cnpjInst, uf: 'BA', tipo: 'ESF',
+      situacao: 'ATIVA', regulada: true, createdAt: at, updatedAt: at,
+    }).catch(() => undefined);
+    inst = await findInstituicaoByCnpj(cnpjInst);
+  }
+  const principal: Principal = { userId: `emissor-${cnpjEmitente}`, name: 'Emitente Consulta', tipo: 'C', roles: ['emissor'] };
+  await salvarTermo(
+    {
+      termoFatMensal: true,
+      termoCompartNfe: true,
+      filiais: [{ cnpj: cnpjEmitente, razaoSocial: 'Emitente Consulta', email: 'emitente@consulta.local', uf: 'RN', termoFatMensal: true }],
+      inst_financeiras: [{ id: inst!.instituicaoId, termoFatMensal: true }],
+    },
+    principal,
+  );
 }
 
 beforeAll(async () => {
@@ -177,6 +201,12 @@ describe('integrator API over mutual TLS', () => {
       clienteId: c.clienteId, cnpjInst: '60701190', instituicaoId: 'inst-teste', razaoSocialInst: 'Banco Teste', cnpjCliente: c.cnpj, razaoSocialCliente: c.razaoSocial,
       status: 'AUTORIZADO', dataAutorizacao: hoje, arquivoKey: 'x.pdf', nomeArquivo: 'x.pdf', createdAt: hoje, updatedAt: hoje,
     });
+    // Authorised, but the issuer has not consented to share its billing with the institution: refused, not charged.
+    expect(await mtlsRequest('POST', '/api/v1/integracao/faturamento/1', { cert: c.cert, body: faturamento })).toMatchObject({
+      status: 403,
+      body: { error: 'semConsentimento' },
+    });
+    await consentir(emitente, '60701190');
     const nfe = await mtlsRequest('POST', '/api/v1/integracao/faturamento/1', { cert: c.cert, body: faturamento });
     expect(nfe).toMatchObject({ status: 200, body: { modelo: '55', quantidade: 40 } });
     expect((nfe.body as { valorTotal: number }).valorTotal).toBe(40 * f.valorNota);

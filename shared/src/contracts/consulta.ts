@@ -161,14 +161,15 @@ export const faturamentoIntegrador = defineContract({
   path: '/api/v1/integracao/faturamento/{tipo}',
   summary:
     'Faturamento do emitente no período (no máximo 1 ano), tipo 0 NFC-e (serviço 4) ou 1 NF-e (serviço 5), para a instituição financeira ' +
-    'autorizada pelo cliente (cnpjBaseInstFin).',
+    'autorizada pelo cliente (cnpjBaseInstFin). Só é respondido enquanto o emitente mantiver consentimento ativo que nomeie a filial e a ' +
+    'instituição (CNPJ base); sem ele: 403 semConsentimento, nada é cobrado. A remoção do consentimento vale a partir da consulta seguinte.',
   access: 'public',
   channel: 'mtls',
   idempotent: true,
   params: tipoFaturamento,
   body: faturamentoBody,
   response: faturamentoSchema,
-  errors: [...CERTIFICADO, ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'instituicaoNaoAutorizada', 'faturamentoNaoEncontrado'],
+  errors: [...CERTIFICADO, ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'instituicaoNaoAutorizada', 'semConsentimento', 'faturamentoNaoEncontrado'],
 });
 
 export const transportadoraIntegrador = defineContract({
@@ -222,10 +223,10 @@ export const faturamento = defineContract({
   ...faturamentoIntegrador,
   id: 'consulta.faturamento',
   path: '/api/v1/faturamento/{tipo}',
-  summary: 'Faturamento do emitente no período, para o portal (serviços 4 e 5).',
+  summary: 'Faturamento do emitente no período, para o portal (serviços 4 e 5), somente com o consentimento ativo do emitente para a instituição.',
   access: CONSULTA,
   channel: 'web',
-  errors: [...PORTAL, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'instituicaoNaoAutorizada', 'faturamentoNaoEncontrado'],
+  errors: [...PORTAL, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'instituicaoNaoAutorizada', 'semConsentimento', 'faturamentoNaoEncontrado'],
 });
 
 export const transportadora = defineContract({

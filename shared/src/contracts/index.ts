@@ -1,5 +1,6 @@
 import * as auth from './auth';
 import * as clientes from './clientes';
+import * as consentimento from './consentimento';
 import * as consulta from './consulta';
 import * as consumo from './consumo';
 import { contractsOf, type AnyContract } from './define';
@@ -19,10 +20,10 @@ import * as users from './users';
  * bundle carries no other context's schemas.
  */
 export * from './define';
-export { auth, clientes, consulta, consumo, degustacao, dominio, fate, instituicoes, platform, servicos, tarifas, users };
+export { auth, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, instituicoes, platform, servicos, tarifas, users };
 
 /** Every context module of the API. Add a context's module here (and its own package export follows). */
-export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas });
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento });
 
 /** Every endpoint of the API, grouped by bounded context. */
 export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);
