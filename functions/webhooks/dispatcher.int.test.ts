@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookQueue } from '../../infra/lib/topology';
+import { verify } from './signature';
 
 /**
  * Through the twin: a message on the webhook queue is consumed by the dispatcher Lambda; one whose
@@ -52,6 +53,16 @@ describe('webhook dispatch through SQS', () => {
     expect(JSON.parse(hit.body)).toEqual({ chave: '29' + '0'.repeat(42) });
     expect(hit.headers.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
     expect(hit.headers['x-plac-event']).toBe('EVENTO');
+  });
+
+  it('signs a delivery with the client’s secret: the receiver verifies it as the docs show', async () => {
+    const deliveryId = randomUUID();
+    const secret = 'segredo-de-teste-do-cliente';
+    await send({ deliveryId, url: `${base}/ok`, event: 'EVENTO', payload: { n: 2 }, signingSecret: secret });
+    const hit = await until(() => received.find((r) => r.headers['x-plac-delivery-id'] === deliveryId), 15);
+    const headers = { timestamp: hit.headers['x-plac-timestamp'] as string, signature: hit.headers['x-plac-signature'] as string };
+    expect(verify(secret, headers, hit.body)).toBe('valid');
+    expect(verify(secret, headers, hit.body.replace('2', '3'))).toBe('signature');
   });
 
   it('retries a failing delivery maxReceiveCount times, then moves it to the dead-letter queue', async () => {

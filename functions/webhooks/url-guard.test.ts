@@ -50,4 +50,13 @@ describe('checkWebhookUrl (SSRF guard)', () => {
   it('lets the local twin use http on loopback', async () => {
     expect((await checkWebhookUrl('http://127.0.0.1:9000/hook', true)).ok).toBe(true);
   });
+
+  it('refuses a host name that resolves to a private address at delivery time (localhost → 127.0.0.1)', async () => {
+    expect(await checkWebhookUrl('https://localhost/hook', false)).toEqual({ ok: false, reason: 'address' });
+  });
+
+  it('hands over the checked address, for the connection to be pinned to it', async () => {
+    expect(await checkWebhookUrl('https://8.8.8.8/hook', false)).toMatchObject({ ok: true, address: { address: '8.8.8.8', family: 4 } });
+    expect(await checkWebhookUrl('https://[2606:4700:4700::1111]/hook', false)).toMatchObject({ ok: true, address: { address: '2606:4700:4700::1111', family: 6 } });
+  });
 });

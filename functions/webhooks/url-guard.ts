@@ -21,7 +21,14 @@ export function isGlobalUnicast(address: string): boolean {
   return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
-export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: 'url' | 'scheme' | 'address' };
+/**
+ * `address`: the checked address the delivery must connect to (the first the host resolved to), so
+ * that a second DNS answer between the check and the connection cannot point elsewhere (DNS
+ * rebinding). Absent only in the twin's local mode.
+ */
+export type UrlVerdict =
+  | { ok: true; url: URL; address?: { address: string; family: 4 | 6 } }
+  | { ok: false; reason: 'url' | 'scheme' | 'address' };
 
 export async function checkWebhookUrl(raw: string, allowLocal = process.env.PLAC_WEBHOOK_ALLOW_LOCAL === '1'): Promise<UrlVerdict> {
   let url: URL;
@@ -41,5 +48,7 @@ export async function checkWebhookUrl(raw: string, allowLocal = process.env.PLAC
   } catch {
     return { ok: false, reason: 'address' };
   }
-  return addresses.length > 0 && addresses.every(isGlobalUnicast) ? { ok: true, url } : { ok: false, reason: 'address' };
+  if (addresses.length === 0 || !addresses.every(isGlobalUnicast)) return { ok: false, reason: 'address' };
+  const first = addresses[0]!;
+  return { ok: true, url, address: { address: first, family: ipaddr.parse(first).kind() === 'ipv6' ? 6 : 4 } };
 }
