@@ -32,6 +32,8 @@ export const handler = httpApi(clientes, {
   contratoCliente: async ({ params }) => contratoDoCliente(params.id),
   prazoSemCertificado: async () => ({ dias: await service.prazoPadraoDias() }),
   listWebhooks: async ({ principal, params }) => service.webhooksDoCliente(principal, params.cnpj),
+  segredoWebhook: async ({ principal, params }) => service.segredoWebhookInfo(principal, params.cnpj),
+  gerarSegredoWebhook: async ({ principal, params }) => service.gerarSegredoWebhook(principal, params.cnpj),
   createWebhook: async ({ principal, body }) => withMessage('webhookCadastroFalhou', () => service.criarWebhook(principal, body)),
   updateWebhook: async ({ principal, body }) => withMessage('webhookAtualizacaoFalhou', () => service.atualizarWebhook(principal, body)),
   deleteWebhook: async ({ principal, params }) => service.removerWebhook(principal, params.id),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import {
   addDays,
@@ -24,6 +24,8 @@ import type { ClienteRecord, WebhookRecord } from './store';
 export const PRAZO_PARAMETRO = 'prazo-autenticacao-sem-certificado';
 export const PRAZO_PADRAO_DIAS = 30;
 const WEBHOOK_SECRET_PURPOSE = 'webhook-credentials';
+/** The key purpose of the webhook signing secrets (apart from the Basic credentials'). */
+const WEBHOOK_SIGNING_PURPOSE = 'webhook-signing';
 
 export async function prazoPadraoDias(): Promise<number> {
   const value = Number(await store.readParametro(PRAZO_PARAMETRO));
@@ -428,10 +430,35 @@ export async function removerWebhook(principal: Principal, id: string) {
 export async function webhookParaEntrega(clienteId: string, operacaoId: number) {
   const w = await store.findWebhook(clienteId, operacaoId);
   if (!w) return null;
+  const segredo = await store.segredoWebhookDe(clienteId);
   return {
     url: w.url,
     ...(w.usuario && w.senhaCifrada ? { basicAuth: { user: w.usuario, password: await decryptSecret(WEBHOOK_SECRET_PURPOSE, w.senhaCifrada) } } : {}),
+    ...(segredo ? { signingSecret: await decryptSecret(WEBHOOK_SIGNING_PURPOSE, segredo.cifrado) } : {}),
   };
+}
+
+/**
+ * The client's webhook signing secret (docs/webhooks.md): made here and shown once, in this answer;
+ * stored encrypted; a new one replaces the old at once (rotation). Never logged.
+ */
+export async function gerarSegredoWebhook(principal: Principal, cnpj: string) {
+  const clienteId = await store.findClienteIdByCnpj(normalizeCnpj(cnpj));
+  if (!clienteId) throw notFound();
+  alcance(principal, clienteId);
+  const segredo = `whsec_${randomBytes(24).toString('base64url')}`;
+  const criadoEm = new Date().toISOString();
+  await store.gravarSegredoWebhook({ clienteId, cifrado: await encryptSecret(WEBHOOK_SIGNING_PURPOSE, segredo), criadoEm, criadoPor: principal.name });
+  return { segredo, criadoEm };
+}
+
+/** When the client's signing secret was made and by whom (never the secret), or nulls. */
+export async function segredoWebhookInfo(principal: Principal, cnpj: string) {
+  const clienteId = await store.findClienteIdByCnpj(normalizeCnpj(cnpj));
+  if (!clienteId) throw notFound();
+  alcance(principal, clienteId);
+  const s = await store.segredoWebhookDe(clienteId);
+  return { criadoEm: s?.criadoEm ?? null, criadoPor: s?.criadoPor ?? null };
 }
 
 export { OPERACOES_WEBHOOK };

@@ -78,6 +78,19 @@ const webhook = new Entity({
   },
 });
 
+/** The client's webhook signing secret (one per client, replaced on rotation), encrypted. */
+const segredoWebhook = new Entity({
+  model: { entity: 'segredoWebhook', version: '1', service: 'clientes' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    /** AES-GCM ciphertext (platform/crypto.ts); the secret itself is shown once, when made. */
+    cifrado: { type: 'string', required: true },
+    criadoEm: { type: 'string', required: true },
+    criadoPor: { type: 'string', required: true },
+  },
+  indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } } },
+});
+
 const parametro = new Entity({
   model: { entity: 'parametro', version: '1', service: 'clientes' },
   attributes: {
@@ -95,7 +108,7 @@ const captchaUsado = new Entity({
   indexes: { byAssinatura: { pk: { field: 'pk', composite: ['assinatura'] }, sk: { field: 'sk', composite: [] } } },
 });
 
-const entities = { cliente, clienteCnpj, clienteEmail, webhook, parametro, captchaUsado };
+const entities = { cliente, clienteCnpj, clienteEmail, webhook, segredoWebhook, parametro, captchaUsado };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
@@ -179,6 +192,18 @@ export async function updateCliente(before: ClienteRecord, after: ClienteRecord)
     ])
     .go();
   settle(result);
+}
+
+export type SegredoWebhookRecord = EntityItem<typeof segredoWebhook>;
+
+/** Stores a client's signing secret, replacing the previous one (rotation). */
+export async function gravarSegredoWebhook(record: SegredoWebhookRecord): Promise<void> {
+  await db().entities.segredoWebhook.put(record).go();
+}
+
+export async function segredoWebhookDe(clienteId: string): Promise<SegredoWebhookRecord | null> {
+  const { data } = await db().entities.segredoWebhook.get({ clienteId }).go();
+  return data;
 }
 
 export async function readParametro(nome: string): Promise<string | undefined> {

@@ -247,6 +247,33 @@ export const listWebhooks = defineContract({
   errors: ['recursoNaoEncontrado'],
 });
 
+export const segredoWebhook = defineContract({
+  id: 'clientes.segredoWebhook',
+  context: 'clientes',
+  method: 'GET',
+  path: '/api/v1/webhook-cliente/{cnpj}/segredo',
+  summary: 'Quando foi gerado o segredo de assinatura dos webhooks do cliente (nunca o segredo).',
+  access: ['sefaz_admin', 'cliente'],
+  params: z.object({ cnpj: cnpjSchema }),
+  response: z.object({ criadoEm: z.string().nullable(), criadoPor: z.string().nullable() }),
+  errors: ['recursoNaoEncontrado'],
+});
+
+export const gerarSegredoWebhook = defineContract({
+  id: 'clientes.gerarSegredoWebhook',
+  context: 'clientes',
+  method: 'POST',
+  path: '/api/v1/webhook-cliente/{cnpj}/segredo',
+  summary:
+    'Gera um novo segredo de assinatura dos webhooks (HMAC-SHA256 no cabeçalho x-plac-signature), mostrado só nesta resposta; ' +
+    'o anterior deixa de valer.',
+  access: ['sefaz_admin', 'cliente'],
+  params: z.object({ cnpj: cnpjSchema }),
+  response: z.object({ segredo: z.string(), criadoEm: z.string() }),
+  status: 201,
+  errors: ['recursoNaoEncontrado'],
+});
+
 export const createWebhook = defineContract({
   id: 'clientes.createWebhook',
   context: 'clientes',

@@ -17,6 +17,7 @@ import { toast } from '../../lib/toast';
 import { describedBy, Field } from './Field';
 import { operacaoLabel, toBase64Utf8, type Cliente, type Webhook } from './model';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { SegredoWebhook } from './SegredoWebhook';
 
 /**
  * The 'Monitoramento' tab: the client's webhook configurations, one per
@@ -126,6 +127,8 @@ export function WebhookTab({ cliente }: { cliente: Cliente }) {
       )}
 
       <ConfirmSimNao target={toRemove} message={CONFIRMA_REMOCAO_WEBHOOK} onConfirm={(t) => void removeWebhook(t)} onClose={closeConfirm} danger />
+
+      <SegredoWebhook cnpj={cliente.cnpj} />
     </section>
   );
 }
