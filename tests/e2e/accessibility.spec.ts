@@ -16,7 +16,7 @@ const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', ti
 const GESTOR: Principal = { userId: 'demo-gestor', name: 'Gestor Demo', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' };
 const CLIENTE: Principal = { userId: 'demo-cliente', name: 'Cliente Demo', tipo: 'C', roles: ['cliente'], clienteId: 'demo-esf' };
 const CLIENTE_WEB: Principal = { userId: 'demo-cliente-web', name: 'Cliente Web Demo', tipo: 'C', roles: ['cliente_web'], clienteId: 'demo-esf' };
-const EMISSOR: Principal = { userId: 'demo-emissor-a11y', name: 'Indústria Emissora Demonstração Ltda.', tipo: 'C', roles: ['emissor'] };
+const EMISSOR: Principal = { userId: 'emissor-55667788000186', name: 'Indústria Emissora Demonstração Ltda.', tipo: 'C', roles: ['emissor'] };
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -433,6 +433,35 @@ const SCREENS: Screen[] = [
     route: '/app/emissor/termo-aceitacao',
     as: EMISSOR,
     open: async (page) => (await page.goto('/app/emissor/termo-aceitacao'), heading(page, 'Termo de Aceitação')),
+  },
+  {
+    name: 'issuer terms, branches step',
+    route: '/app/emissor/termo-aceitacao',
+    as: EMISSOR,
+    open: async (page) => {
+      await page.goto('/app/emissor/termo-aceitacao');
+      await page.getByText('Li e aceito os termos de consentimento').click();
+      await page.getByRole('button', { name: 'Próximo' }).click();
+      await heading(page, 'Filiais');
+    },
+  },
+  {
+    name: 'consent issuer list',
+    route: '/app/consulta/emissorConsentimento',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/emissorConsentimento'), heading(page, 'Consentimentos de Emissores')),
+  },
+  {
+    name: 'consent issuer detail',
+    route: '/app/consulta/emissorConsentimento/detalhamento',
+    as: CLIENTE,
+    open: async (page) => (await page.goto('/app/consulta/emissorConsentimento/detalhamento'), heading(page, 'Detalhamento do Consentimento')),
+  },
+  {
+    name: 'consent carrier list',
+    route: '/app/consulta/emissorConsentimentoTransporte',
+    as: CLIENTE,
+    open: async (page) => (await page.goto('/app/consulta/emissorConsentimentoTransporte'), heading(page, 'Consentimentos de Transporte')),
   },
   {
     name: 'free Fat-e look-up',

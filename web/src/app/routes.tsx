@@ -63,8 +63,10 @@ export const APP_PAGES: AppPage[] = [
   page('faixa-cobranca-view', () => import('../features/tarifas/FaixaCobrancaViewPage')),
   page('faixa-cobranca-form', () => import('../features/tarifas/FaixaCobrancaFormPage')),
   page('faixa-cobranca-edit', () => import('../features/tarifas/FaixaCobrancaFormPage')),
-  // A stand-in until the issuer's consent wizard takes its place.
-  page('emissor-termo', () => import('../features/access/IssuerTermsPage')),
+  page('emissor-termo', () => import('../features/consentimento/TermoAceitacaoPage')),
+  page('emissor-consentimento', () => import('../features/consentimento/EmissorConsentimentoPage')),
+  page('emissor-consentimento-transporte', () => import('../features/consentimento/EmissorConsentimentoTransportePage')),
+  page('emissor-consentimento-detalhamento', () => import('../features/consentimento/EmissorConsentimentoDetalhePage')),
 ];
 
 /** The five CSV batch screens are one page with five configurations (features/consulta/lotes.ts). */

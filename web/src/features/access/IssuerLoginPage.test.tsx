@@ -39,7 +39,8 @@ describe('issuer login /emissor/login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/emissor/termo-aceitacao'));
     expect(await screen.findByRole('heading', { name: 'Termo de Aceitação' })).toBeTruthy();
     expect(getSession()).toMatchObject({ token: 'tok-emissor', user: { roles: ['emissor'], cnpj: '12345678000195' } });
-    expect(requestLines(calls)).toEqual(['GET /api/v1/config', ISSUER_LOGIN]);
+    // Then the terms page reads the issuer's consent (features/consentimento).
+    expect(requestLines(calls).slice(0, 2)).toEqual(['GET /api/v1/config', ISSUER_LOGIN]);
     expect(calls[1]!.init.credentials).toBe('include');
   });
 

@@ -1,0 +1,187 @@
+import '../../components/page-layout.css';
+import './consentimento.css';
+import { keepPreviousData } from '@tanstack/react-query';
+import { routePath } from '@plac/shared/access';
+import { consentimento } from '@plac/shared/contracts';
+import { formatCnpj, formatCnpjBase, normalizeCnpj, UF_SIGLAS } from '@plac/shared/domain';
+import { MESSAGES } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { SearchActions, serverPaging } from '../../components/listing';
+import { useApiQuery } from '../../lib/api';
+import { formatDate, toTransportDate } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { PER_PAGE_DEFAULT, type DetalheState, type EmissorLinha } from './model';
+
+/**
+ * emissor-consentimento: the consent issuer list (spec 3, 2.16). Filters company, status, UF, start and
+ * end date, client type, contract number, name, CNPJ/CPF and client; at least one is required, an end
+ * date with a start date, the start not after the end (5.7). A client user has its client fixed and
+ * sees only the consents naming an institution its client is authorised for (the server decides).
+ */
+
+const { SITUACAO_FILTRO_EMISSOR, TIPO_CLIENTE_CODIGOS, validarFiltroConsentimento } = consentimento;
+
+export interface FiltroComum {
+  cnpjCliente: string | null;
+  uf: string | null;
+  numeroContrato: string;
+  razaoSocialTransportadora: string;
+  cnpjTransportadora: string;
+  dataInicial: Date | null;
+  dataFinal: Date | null;
+}
+
+export const FILTRO_VAZIO: FiltroComum = { cnpjCliente: null, uf: null, numeroContrato: '', razaoSocialTransportadora: '', cnpjTransportadora: '', dataInicial: null, dataFinal: null };
+export const UF_OPTIONS = UF_SIGLAS.map((uf) => ({ value: uf, label: uf }));
+
+/** The filter as the API takes it (empty fields left out). */
+export function corpoComum(f: FiltroComum, admin: boolean) {
+  return {
+    ...(f.cnpjCliente ? { cnpjCliente: f.cnpjCliente } : {}),
+    ...(f.uf ? { uf: f.uf } : {}),
+    ...(f.numeroContrato.trim() ? { numeroContrato: f.numeroContrato.trim() } : {}),
+    ...(f.razaoSocialTransportadora.trim() ? { razaoSocialTransportadora: f.razaoSocialTransportadora.trim() } : {}),
+    ...(f.cnpjTransportadora.trim() ? { cnpjTransportadora: normalizeCnpj(f.cnpjTransportadora) } : {}),
+    ...(f.dataInicial ? { dataInicial: toTransportDate(f.dataInicial) } : {}),
+    ...(f.dataFinal ? { dataFinal: toTransportDate(f.dataFinal) } : {}),
+    isAdminSefaz: admin,
+    isCliente: !admin,
+  };
+}
+
+/** The rules of spec 3 5.7, before anything is sent: the toast names what is missing. */
+export function filtroValido(body: Record<string, unknown>): boolean {
+  const erro = validarFiltroConsentimento(body);
+  if (erro) toast.error(MESSAGES[erro]);
+  return erro === null;
+}
+
+interface Filtro extends FiltroComum {
+  cnpjEmissor: string | null;
+  situacao: number | null;
+  tipoCliente: 1 | 2 | 3 | null;
+}
+
+type Busca = Record<string, unknown> & { page: number; perPage: number };
+
+export default function EmissorConsentimentoPage() {
+  const user = useCurrentUser();
+  const admin = user.roles.includes('sefaz_admin');
+  const navigate = useNavigate();
+  const opcoes = useApiQuery(consentimento.opcoes, {});
+  const [filtro, setFiltro] = useState<Filtro>({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
+  const [busca, setBusca] = useState<Busca | null>(null);
+  const list = useApiQuery(consentimento.filtrarEmissores, { body: (busca ?? { page: 1, perPage: PER_PAGE_DEFAULT }) as never }, { enabled: busca !== null, placeholderData: keepPreviousData });
+  const set = <K extends keyof Filtro>(k: K, v: Filtro[K]) => setFiltro((f) => ({ ...f, [k]: v }));
+
+  const clienteFixo = !admin ? (opcoes.data?.clientes[0]?.cnpj ?? null) : null;
+  const clienteOptions = useMemo(() => (opcoes.data?.clientes ?? []).map((c) => ({ value: c.cnpj, label: `${c.razaoSocial} - ${formatCnpj(c.cnpj)}` })), [opcoes.data]);
+  const emissorOptions = useMemo(() => (opcoes.data?.emissores ?? []).map((e) => ({ value: e.cnpj, label: `${e.razaoSocial} - ${formatCnpjBase(e.cnpj)}` })), [opcoes.data]);
+
+  function pesquisar(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      ...corpoComum({ ...filtro, cnpjCliente: clienteFixo ?? filtro.cnpjCliente }, admin),
+      ...(filtro.cnpjEmissor ? { cnpjEmissor: filtro.cnpjEmissor } : {}),
+      ...(filtro.situacao !== null ? { situacao: filtro.situacao } : {}),
+      ...(filtro.tipoCliente !== null ? { tipoCliente: filtro.tipoCliente } : {}),
+    };
+    if (!filtroValido(body)) return;
+    const next = { ...body, page: 1, perPage: busca?.perPage ?? PER_PAGE_DEFAULT };
+    if (JSON.stringify(next) === JSON.stringify(busca)) void list.refetch();
+    setBusca(next);
+  }
+
+  function onPage(e: DataTablePageEvent) {
+    if (!busca) return;
+    const rows = e.rows;
+    setBusca({ ...busca, perPage: rows, page: rows === busca.perPage ? (e.page ?? Math.floor(e.first / rows)) + 1 : 1 });
+  }
+
+  const detalhar = (r: EmissorLinha) => {
+    const state: DetalheState = { emissor: { id: r.id, razaoSocial: r.razaoSocial, cnpj: r.cnpj } };
+    navigate(routePath('emissor-consentimento-detalhamento'), { state });
+  };
+
+  const items = busca ? (list.data?.items ?? []) : [];
+  const hoje = new Date();
+
+  return (
+    <>
+      <div className="page-header">
+        <h1 className="app-page-title">Consentimentos de Emissores</h1>
+      </div>
+      <form className="page-panel" role="search" aria-label="Filtros de consentimentos de emissores" onSubmit={pesquisar}>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="f-empresa">Empresa</label>
+            <Dropdown inputId="f-empresa" options={emissorOptions} value={filtro.cnpjEmissor} onChange={(e) => set('cnpjEmissor', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear placeholder="Todas" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-situacao">Status</label>
+            <Dropdown inputId="f-situacao" options={[...SITUACAO_FILTRO_EMISSOR]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-uf">UF</label>
+            <Dropdown inputId="f-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-inicio">Data Início</label>
+            <Calendar inputId="f-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-fim">Data Fim</label>
+            <Calendar inputId="f-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-tipo">Tipo de Cliente</label>
+            <Dropdown inputId="f-tipo" options={[...TIPO_CLIENTE_CODIGOS]} value={filtro.tipoCliente} onChange={(e) => set('tipoCliente', (e.value as 1 | 2 | 3 | undefined) ?? null)} showClear placeholder="Todos" />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-contrato">Número do Contrato</label>
+            <InputText id="f-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-nome">Nome</label>
+            <InputText id="f-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-documento">CNPJ/CPF</label>
+            <InputText id="f-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="f-cliente">Cliente</label>
+            <Dropdown inputId="f-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
+          </div>
+        </div>
+        <SearchActions
+          onClear={() => {
+            setFiltro({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
+            setBusca(null);
+          }}
+        />
+      </form>
+
+      <DataTable value={items} dataKey="id" loading={list.isFetching} onPage={onPage} {...serverPaging(busca?.page ?? 1, busca?.perPage ?? PER_PAGE_DEFAULT, busca ? (list.data?.total ?? 0) : 0)} pt={{ table: { 'aria-label': 'Consentimentos de emissores' } }}>
+        <Column header="Razão Social" field="razaoSocial" />
+        <Column header="UF" field="uf" />
+        <Column header="CNPJ" body={(r: EmissorLinha) => formatCnpj(r.cnpj)} />
+        <Column header="Data do Consentimento" body={(r: EmissorLinha) => formatDate(r.createdAt)} />
+        <Column header="Status" field="situacao" />
+        <Column header="Data de Atualização" body={(r: EmissorLinha) => formatDate(r.updatedAt)} />
+        <Column
+          header="Ações"
+          body={(r: EmissorLinha) => <Button type="button" icon="pi pi-search" rounded text aria-label={`Detalhar ${r.razaoSocial}`} onClick={() => detalhar(r)} />}
+        />
+      </DataTable>
+    </>
+  );
+}
