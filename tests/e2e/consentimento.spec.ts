@@ -19,8 +19,9 @@ import { signIn } from './session';
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
 const WEB: Principal = { userId: 'demo-cliente-web', name: 'Cliente Web Demo', tipo: 'C', roles: ['cliente_web'], clienteId: 'demo-esf' };
-/** The demo bank (ATIVA), for which the demo ESF client gets an AUTORIZADO authorisation here. */
-const BANCO = { cnpj: '33445566', razaoSocial: 'Banco Parceiro Demonstração S.A.' };
+/** An institution of this run (ATIVA), for which the demo ESF client gets an AUTORIZADO authorisation here. */
+const BANCO_BASE = String(randomInt(10_000_000, 99_999_999));
+const BANCO = { cnpj: BANCO_BASE, razaoSocial: `Banco Consentimento ${BANCO_BASE} S.A.` };
 const SEGUNDA_FILIAL = '55667788000267';
 
 const toasts = (page: Page) => page.locator('.p-toast-message');
@@ -44,18 +45,19 @@ test.beforeAll(async () => {
   const base = 700_000 + randomInt(100_000);
   const docs = Array.from({ length: 3 }, (_, i) => nfeXml({ cUF: '21', numero: base + i, emitente: DEMO_EMISSOR.cnpj, destinatario: { cnpj: '60746948000112' }, emissao }));
   await ingerir('MA', docs.map((d, i) => ({ nsu: String(8_000_000 + base + i), schema: 'procNFe_v4.00.xsd', xml: d.xml })));
-  // The demo ESF client authorised for the demo bank (the accessibility check may have asked for it already: PENDENTE).
+  // The institution, and the demo ESF client's AUTORIZADO authorisation for it.
   const store = await import('../../functions/instituicoes/store');
+  const { foldText } = await import('@plac/shared/domain');
   const at = new Date().toISOString();
-  const antes = await store.findAutorizacao('demo-esf', BANCO.cnpj);
-  if (!antes) {
-    await store.createAutorizacao({
-      clienteId: 'demo-esf', cnpjInst: BANCO.cnpj, instituicaoId: 'demo-inst-banco', razaoSocialInst: BANCO.razaoSocial, cnpjCliente: '11222333000181',
-      razaoSocialCliente: 'Banco Demonstração ESF S.A.', status: 'AUTORIZADO', dataAutorizacao: at, arquivoKey: 'e2e.pdf', nomeArquivo: 'e2e.pdf', createdAt: at, updatedAt: at,
-    });
-  } else if (antes.status !== 'AUTORIZADO') {
-    await store.updateAutorizacao(antes, { status: 'AUTORIZADO', updatedAt: at });
-  }
+  const instituicaoId = `e2e-consent-${BANCO.cnpj}`;
+  await store.createInstituicao({
+    instituicaoId, razaoSocial: BANCO.razaoSocial, razaoFolded: foldText(BANCO.razaoSocial), cnpj: BANCO.cnpj, uf: 'BA', tipo: 'ESF', situacao: 'ATIVA',
+    regulada: true, createdAt: at, updatedAt: at, createdBy: 'e2e', updatedBy: 'e2e',
+  });
+  await store.createAutorizacao({
+    clienteId: 'demo-esf', cnpjInst: BANCO.cnpj, instituicaoId, razaoSocialInst: BANCO.razaoSocial, cnpjCliente: '11222333000181',
+    razaoSocialCliente: 'Banco Demonstração ESF S.A.', status: 'AUTORIZADO', dataAutorizacao: at, arquivoKey: 'e2e.pdf', nomeArquivo: 'e2e.pdf', createdAt: at, updatedAt: at,
+  });
 });
 
 async function loteNfe(page: Page) {
@@ -129,8 +131,8 @@ test.describe('the issuer’s consent governs its billing look-ups', () => {
     await page.getByRole('button', { name: 'Próximo' }).click();
 
     // An existing institution from the autocomplete, and one created NOVO here.
-    await page.getByLabel('Instituição Financeira').pressSequentially('Banco Parceiro');
-    await page.getByRole('option', { name: /Banco Parceiro Demonstração S\.A\./ }).click();
+    await page.getByLabel('Instituição Financeira').pressSequentially(BANCO.razaoSocial.slice(0, 28));
+    await page.getByRole('option', { name: new RegExp(BANCO.razaoSocial.replace(/\./g, '\\.')) }).click();
     await page.getByRole('button', { name: 'Adicionar Instituição' }).click();
     const novaBase = String(randomInt(10_000_000, 99_999_999));
     const novaRazao = `Fomento E2E ${novaBase} Ltda.`;
