@@ -3,7 +3,14 @@
  * construct ids exist and, for each Task state, the FunctionSpec id it invokes. The definitions
  * themselves are built in constructs/fan-out-load.ts from these names, so they cannot drift.
  */
-import { referenceLoadFunction, referenceLoadStateMachine, sefazLoadFunction, sefazLoadStateMachine } from './topology';
+import {
+  faturamentoFunction,
+  faturamentoStateMachine,
+  referenceLoadFunction,
+  referenceLoadStateMachine,
+  sefazLoadFunction,
+  sefazLoadStateMachine,
+} from './topology';
 
 /** The state names of a fan-out load: List → Map each → One (per item) → Summarise → Done. */
 export interface FanOutStates {
@@ -30,8 +37,19 @@ export const SEFAZ_LOAD_STATES = {
   done: 'Done',
 } as const satisfies FanOutStates;
 
+/** The billing run: the fan-out shape, and MarkFailed on the Catch of its List and Map. */
+export const FATURAMENTO_STATES = {
+  list: 'ListShards',
+  each: 'BillEachShard',
+  one: 'BillShard',
+  summarise: 'Summarise',
+  done: 'Done',
+  markFailed: 'MarkFailed',
+  failed: 'Failed',
+} as const satisfies FanOutStates & { markFailed: string; failed: string };
+
 /** Construct ids of every AWS::StepFunctions::StateMachine the app synthesizes. */
-export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id] as const;
+export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id, faturamentoStateMachine.id] as const;
 
 /** State machine id → Task state name → FunctionSpec id. */
 export const localTaskBindings = {
@@ -44,5 +62,11 @@ export const localTaskBindings = {
     [SEFAZ_LOAD_STATES.list]: sefazLoadFunction.id,
     [SEFAZ_LOAD_STATES.one]: sefazLoadFunction.id,
     [SEFAZ_LOAD_STATES.summarise]: sefazLoadFunction.id,
+  },
+  [faturamentoStateMachine.id]: {
+    [FATURAMENTO_STATES.list]: faturamentoFunction.id,
+    [FATURAMENTO_STATES.one]: faturamentoFunction.id,
+    [FATURAMENTO_STATES.summarise]: faturamentoFunction.id,
+    [FATURAMENTO_STATES.markFailed]: faturamentoFunction.id,
   },
 } as const satisfies Record<(typeof stateMachineIds)[number], Record<string, string>>;

@@ -53,7 +53,9 @@ export type Grant =
   /** Delete objects of the documents bucket (an error document's XML is removed with it). */
   | 'documents:delete'
   /** Call the Sefaz distribution services with the platform's e-CNPJ (the secret and the URL). */
-  | 'sefaz:call';
+  | 'sefaz:call'
+  /** Start the billing run's state machine (the admin's run of a month). */
+  | 'faturamento:start';
 
 export interface FunctionSpec {
   /** Construct id and the twin's name for it. */
@@ -80,6 +82,7 @@ const httpGrants: Record<string, readonly Grant[]> = {
   degustacao: ['table:read', 'table:write', 'mail:send'],
   tarifas: ['table:read', 'table:write'],
   consentimento: ['table:read', 'table:write'],
+  faturamento: ['table:read', 'table:write', 'faturamento:start'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
@@ -143,12 +146,30 @@ export const sefazLoadStateMachine = {
   schedule: { expression: 'cron(0/5 * * * ? *)', timezone: 'America/Bahia' },
 } as const;
 
+/** The billing run's task: ListShards, FaturarShard (one shard of clients), Summarise, MarkFailed. */
+export const faturamentoFunction: FunctionSpec = {
+  id: 'FaturamentoTask',
+  entry: 'faturamento/run.ts',
+  memoryMb: 1024,
+  // A shard is at most 100 clients (functions/faturamento/regras.ts): one Query and one write each.
+  timeoutSeconds: 300,
+  grants: ['table:read', 'table:write'],
+};
+
+export const faturamentoStateMachine = {
+  id: 'Faturamento',
+  localName: 'plac-faturamento',
+  /** EventBridge Scheduler: 02:00 on the 1st of each month, Bahia time, for the month before. */
+  schedule: { expression: 'cron(0 2 1 * ? *)', timezone: 'America/Bahia' },
+} as const;
+
 export const allFunctions: readonly FunctionSpec[] = [
   ...httpFunctions,
   authorizerFunction,
   webhookDispatcherFunction,
   referenceLoadFunction,
   sefazLoadFunction,
+  faturamentoFunction,
 ];
 
 /**

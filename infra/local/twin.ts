@@ -9,9 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { referenceLoadStateMachine, sefazLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
+import { faturamentoStateMachine, referenceLoadStateMachine, sefazLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
 import { startEmulators } from './emulators';
 import { assertPortFree } from './emulators/ports';
+import { localStateMachineArn, startStepFunctionsEndpoint } from './emulators/step-functions';
 import { ensureTestIcp } from './emulators/test-pki';
 import { ensureLocalPki } from './emulators/tls';
 import { SEFAZ_CLIENT_COMPANY, startSefazSimulator, type SefazFault, type SefazSimulator } from './sefaz/simulator';
@@ -122,6 +123,18 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     Object.assign(process.env, env);
 
     const stateMachines = localStateMachines();
+    // Step Functions' API for the functions that start a machine (the admin's billing run).
+    const machinesByLocalName = new Map(
+      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine].flatMap((m) => {
+        const machine = stateMachines.get(m.id);
+        return machine ? [[m.localName, machine] as const] : [];
+      }),
+    );
+    const stepFunctions = await startStepFunctionsEndpoint(machinesByLocalName);
+    stops.push(() => stepFunctions.stop());
+    env.AWS_ENDPOINT_URL_SFN = stepFunctions.url;
+    env.FATURAMENTO_STATE_MACHINE_ARN = localStateMachineArn(faturamentoStateMachine.localName);
+    Object.assign(process.env, env);
     await seedDemoData({ stateMachines });
 
     const consumers: Consumer[] = [
@@ -148,6 +161,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         schedules.push(startSchedule(sefazLoadStateMachine.id, sefazLoadStateMachine.schedule, load));
         load().catch((error: unknown) => console.error('[schedule] first Sefaz load failed:', (error as Error).message));
       }
+      const faturamento = stateMachines.get(faturamentoStateMachine.id);
+      if (faturamento) schedules.push(startSchedule(faturamentoStateMachine.id, faturamentoStateMachine.schedule, () => faturamento.execute({ trigger: 'schedule' })));
       stops.push(() => schedules.forEach((s) => s.stop()));
     }
 

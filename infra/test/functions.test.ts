@@ -104,7 +104,8 @@ describe('functions', () => {
         ['webhooks send', has('sqs:SendMessage'), g.has('webhooks:send')],
         ['mail send', has('ses:SendEmail') && vars.includes('MAIL_FROM'), g.has('mail:send')],
         ['token secret', has('secretsmanager:GetSecretValue') && vars.includes('TOKEN_SECRET_ARN'), g.has('tokens:verify') || g.has('tokens:sign')],
-        ['reference load', has('states:StartExecution') && vars.includes('REFERENCE_LOAD_STATE_MACHINE_ARN'), g.has('referenceLoad:start')],
+        ['reference load', has('states:StartExecution', 'ReferenceLoad') && vars.includes('REFERENCE_LOAD_STATE_MACHINE_ARN'), g.has('referenceLoad:start')],
+        ['billing run', has('states:StartExecution', 'Faturamento') && vars.includes('FATURAMENTO_STATE_MACHINE_ARN'), g.has('faturamento:start')],
       ];
       for (const [what, actual, wanted] of expected) expect(actual, `${spec.id}: ${what}`).toBe(wanted);
       // Nothing beyond the grants (plus tracing and, for the consumer, the queue it reads).
@@ -112,7 +113,7 @@ describe('functions', () => {
       services.delete('xray');
       if (spec.id === webhookDispatcherFunction.id) services.delete('sqs');
       const allowed = new Set<string>();
-      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states' }[grant.split(':')[0]!]!);
+      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states', faturamento: 'states' }[grant.split(':')[0]!]!);
       expect([...services].filter((s) => !allowed.has(s!)), spec.id).toEqual([]);
     }
   });

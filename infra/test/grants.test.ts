@@ -22,6 +22,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
   const stack = new Stack(app, 'Subject');
   const fn = new lambda.Function(stack, 'Fn', { runtime: lambda.Runtime.NODEJS_24_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
   const machine = new sfn.StateMachine(stack, 'Machine', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'P')) });
+  const billing = new sfn.StateMachine(stack, 'Billing', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'B')) });
   applyGrants(fn, grants, {
     table: data.table,
     idempotencyTable: data.idempotencyTable,
@@ -31,6 +32,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     mailFrom: config.mailFrom,
     tokenSecret: data.tokenSecret,
     referenceLoad: machine,
+    faturamento: billing,
   });
   const template = Template.fromStack(stack);
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] } } }[];
@@ -95,5 +97,12 @@ describe('grants', () => {
     expect(actions(statements)).toEqual(['states:StartExecution']);
     expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^Machine/) });
     expect(Object.keys(env)).toEqual(['REFERENCE_LOAD_STATE_MACHINE_ARN']);
+  });
+
+  it('faturamento:start may start the billing run only', () => {
+    const { statements, env } = grantAndRead(['faturamento:start']);
+    expect(actions(statements)).toEqual(['states:StartExecution']);
+    expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^Billing/) });
+    expect(Object.keys(env)).toEqual(['FATURAMENTO_STATE_MACHINE_ARN']);
   });
 });

@@ -1,7 +1,7 @@
 import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_LOAD_STATES as S, SEFAZ_LOAD_STATES, localTaskBindings, stateMachineIds } from '../lib/state-machines';
-import { referenceLoadFunction, referenceLoadStateMachine, sefazLoadStateMachine } from '../lib/topology';
+import { FATURAMENTO_STATES, REFERENCE_LOAD_STATES as S, SEFAZ_LOAD_STATES, localTaskBindings, stateMachineIds } from '../lib/state-machines';
+import { faturamentoFunction, faturamentoStateMachine, httpFunctions, referenceLoadFunction, referenceLoadStateMachine, sefazLoadStateMachine } from '../lib/topology';
 import { logicalIdOf, pathOf, resources, synth } from './synth';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -171,5 +171,48 @@ describe('Sefaz load, configured', () => {
     api.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: { PLAC_SEFAZ_URL: 'https://sefaz.example.gov.br/dfe', PLAC_SEFAZ_CREDENTIALS_ARN: secretArn, PLAC_SEFAZ_UFS: 'BA,SE' } },
     });
+  });
+});
+
+describe('billing run state machine', () => {
+  const { api } = synth();
+  const F = FATURAMENTO_STATES;
+  const machineId = logicalIdOf(api, `PlacApi/${faturamentoStateMachine.id}/Resource`);
+  const taskFn = fakeArn(logicalIdOf(api, `PlacApi/Functions/${faturamentoFunction.id}/Resource`));
+  const join = resources(api, 'AWS::StepFunctions::StateMachine')[machineId]!.Properties!.DefinitionString as { 'Fn::Join': [string, Json[]] };
+  const raw = join['Fn::Join'][1]
+    .map((part) => (typeof part === 'string' ? part : fakeArn((part as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0])))
+    .join(join['Fn::Join'][0]);
+  const asl = JSON.parse(raw) as Asl;
+
+  it('is ListShards → Map BillEachShard (BillShard with Retry) → Summarise → Done, with MarkFailed → Failed on the Catch', () => {
+    expect(asl.StartAt).toBe(F.list);
+    expect(asl.TimeoutSeconds).toBe(3600);
+    expect(asl.States[F.list]).toMatchObject({ Type: 'Task', Resource: taskFn, Parameters: { task: 'listShards', 'input.$': '$' }, Next: F.each });
+    expect(asl.States[F.list]!.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.erro', Next: F.markFailed }]);
+    const map = asl.States[F.each]!;
+    expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.shards', MaxConcurrency: 5, ResultPath: '$.results', Next: F.summarise });
+    expect(map.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.erro', Next: F.markFailed }]);
+    expect(map.ItemProcessor!.States[F.one]).toMatchObject({
+      Type: 'Task',
+      Resource: taskFn,
+      Parameters: { task: 'faturarShard', 'shard.$': '$' },
+      Retry: [{ ErrorEquals: ['States.TaskFailed', 'States.Timeout', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
+    });
+    expect(asl.States[F.summarise]).toMatchObject({ Parameters: { task: 'summarise', 'execucaoId.$': '$.execucaoId', 'results.$': '$.results' }, Next: F.done });
+    expect(asl.States[F.markFailed]).toMatchObject({ Parameters: { task: 'markFailed', 'execucaoId.$': '$.execucaoId', 'erro.$': '$.erro' }, Next: F.failed });
+    expect(asl.States[F.failed]).toMatchObject({ Type: 'Fail' });
+    expect(raw).not.toMatch(/ItemReader|ItemBatcher|JSONata|DISTRIBUTED|arn:aws:states:::lambda:invoke/);
+  });
+
+  it('is started at 02:00 on the 1st of each month, Bahia time, and by the billing API only', () => {
+    const schedules = Object.values(resources(api, 'AWS::Scheduler::Schedule')).filter((s) =>
+      JSON.stringify((s.Properties as { Target?: unknown }).Target).includes(`"Ref":"${machineId}"`),
+    );
+    expect(schedules.map((s) => s.Properties)).toMatchObject([{ ScheduleExpression: 'cron(0 2 1 * ? *)', ScheduleExpressionTimezone: 'America/Bahia' }]);
+    const withArn = Object.entries(resources(api, 'AWS::Lambda::Function'))
+      .filter(([, f]) => JSON.stringify(f.Properties).includes('FATURAMENTO_STATE_MACHINE_ARN'))
+      .map(([, f]) => pathOf(f).split('/').at(-2));
+    expect(withArn).toEqual([httpFunctions.find((f) => f.entry === 'faturamento/handler.ts')!.id]);
   });
 });

@@ -302,6 +302,21 @@ export const MESSAGES = {
   tarifacaoAlterada: 'A tarifação foi alterada por outro usuário. Recarregue a página e tente novamente.',
   /** ours */
   servicoDesconhecido: 'Serviço desconhecido: {servico}.',
+  // Monthly billing (spec 2 sections 2.9, 2.10, 4, 8; issue 14; ours where marked)
+  /** ours: a billing run for the current or a future month */
+  faturamentoMesInvalido: 'Só é possível faturar um mês já encerrado.',
+  /** ours: a month that has no tariff version in force */
+  faturamentoSemTarifacao: 'Não existe tarifação vigente no mês {mes}.',
+  /** ours: a run of that month is still going */
+  faturamentoEmAndamento: 'Já existe um faturamento em andamento para o mês {mes}.',
+  /** ours: a run started */
+  faturamentoIniciado: 'Faturamento do mês {mes} iniciado.',
+  /** ours: only an open invoice can be re-priced */
+  faturaNaoReprecificavel: 'Somente uma fatura em aberto pode ser recalculada.',
+  /** ours: the invoice changed since it was read */
+  faturaAlterada: 'A fatura foi alterada por outro usuário. Recarregue a página e tente novamente.',
+  /** ours */
+  faturaReprecificada: 'Fatura recalculada com sucesso.',
   // Issuer consent (spec 1 sections 4, 5 and 8; spec 3 5.7 and 8; ours where marked)
   cnpjFilialForaDoBase: 'O Cnpj informado deve pertencer ao Cnpj Base.',
   filialDuplicada: 'Já foi informada a Filial com esse Cnpj.',

@@ -21,6 +21,8 @@ export interface GrantTargets {
   readonly mailFrom: string;
   readonly tokenSecret: secretsmanager.ISecret;
   readonly referenceLoad: sfn.IStateMachine;
+  /** The billing run (functions/faturamento). */
+  readonly faturamento: sfn.IStateMachine;
   /** The Sefaz distribution service and the platform's e-CNPJ; absent until configured (no loads then). */
   readonly sefaz?: { readonly url: string; readonly credentials: secretsmanager.ISecret; readonly ufs?: string };
 }
@@ -50,6 +52,10 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   'referenceLoad:start': (fn, t) => {
     t.referenceLoad.grantStartExecution(fn);
     fn.addEnvironment('REFERENCE_LOAD_STATE_MACHINE_ARN', t.referenceLoad.stateMachineArn);
+  },
+  'faturamento:start': (fn, t) => {
+    t.faturamento.grantStartExecution(fn);
+    fn.addEnvironment('FATURAMENTO_STATE_MACHINE_ARN', t.faturamento.stateMachineArn);
   },
 };
 

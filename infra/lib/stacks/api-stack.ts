@@ -10,6 +10,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { AppConfig } from '../config';
+import { faturamentoMachine } from '../constructs/faturamento';
 import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
@@ -19,6 +20,7 @@ import { sefazLoadMachine } from '../constructs/sefaz-load';
 import {
   allFunctions,
   authorizerFunction,
+  faturamentoFunction,
   httpFunctions,
   referenceLoadFunction,
   sefazLoadFunction,
@@ -40,6 +42,7 @@ export class ApiStack extends Stack {
   readonly mtlsApi?: PlacHttpApi;
   readonly referenceLoad: sfn.StateMachine;
   readonly sefazLoad: sfn.StateMachine;
+  readonly faturamento: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -88,6 +91,7 @@ export class ApiStack extends Stack {
 
     this.referenceLoad = referenceLoadMachine(this, fn(referenceLoadFunction));
     this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
+    this.faturamento = faturamentoMachine(this, fn(faturamentoFunction));
     const sefaz = config.sefaz
       ? {
           url: config.sefaz.url,
@@ -105,11 +109,15 @@ export class ApiStack extends Stack {
       mailFrom: config.mailFrom,
       tokenSecret: data.tokenSecret,
       referenceLoad: this.referenceLoad,
+      faturamento: this.faturamento,
       ...(sefaz ? { sefaz } : {}),
     };
     for (const spec of allFunctions) {
       if (spec.id === referenceLoadFunction.id && spec.grants.includes('referenceLoad:start')) {
         // Its ARN would be in the machine's definition and the machine's ARN in its environment.
+        throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
+      }
+      if (spec.id === faturamentoFunction.id && spec.grants.includes('faturamento:start')) {
         throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
       }
       applyGrants(fn(spec), spec.grants, targets);
@@ -118,5 +126,6 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'HttpApiUrl', { value: this.webApi.stage.url });
     new CfnOutput(this, 'ReferenceLoadStateMachineArn', { value: this.referenceLoad.stateMachineArn });
     new CfnOutput(this, 'SefazLoadStateMachineArn', { value: this.sefazLoad.stateMachineArn });
+    new CfnOutput(this, 'FaturamentoStateMachineArn', { value: this.faturamento.stateMachineArn });
   }
 }

@@ -6,6 +6,7 @@ import * as consumo from './consumo';
 import { contractsOf, type AnyContract } from './define';
 import * as degustacao from './degustacao';
 import * as dominio from './dominio';
+import * as faturamento from './faturamento';
 import * as fate from './fate';
 import * as instituicoes from './instituicoes';
 import * as platform from './platform';
@@ -20,10 +21,10 @@ import * as users from './users';
  * bundle carries no other context's schemas.
  */
 export * from './define';
-export { auth, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, instituicoes, platform, servicos, tarifas, users };
+export { auth, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, faturamento, instituicoes, platform, servicos, tarifas, users };
 
 /** Every context module of the API. Add a context's module here (and its own package export follows). */
-export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento });
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento, faturamento });
 
 /** Every endpoint of the API, grouped by bounded context. */
 export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);

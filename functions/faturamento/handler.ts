@@ -1,0 +1,15 @@
+import * as faturamento from '@plac/shared/contracts/faturamento';
+import { env } from '../platform/env';
+import { httpApi } from '../platform/http';
+import { startExecution } from '../platform/step-functions';
+import * as service from './service';
+
+/** The billing run's start (wired to the state machine here, the composition root), its progress and the re-price. */
+const iniciarMaquina: service.IniciarMaquina = (execucaoId, input) => startExecution(env('FATURAMENTO_STATE_MACHINE_ARN'), execucaoId, input);
+
+export const handler = httpApi(faturamento, {
+  iniciarFaturamento: async ({ body, principal }) => service.iniciar(body.mes, principal, iniciarMaquina),
+  execucoesFaturamento: async ({ query }) => service.execucoes(query.mes),
+  execucaoFaturamento: async ({ params }) => service.execucao(params.execucaoId),
+  recalcularFatura: async ({ params, body, principal }) => service.reprecificar(params.idConsumo, body, principal),
+});

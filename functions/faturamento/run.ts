@@ -1,0 +1,34 @@
+import { isBusinessMonth } from '@plac/shared/domain';
+import { falhou, faturarShard, listarShards, resumir, type ResultadoShard, type ShardRef } from './service';
+
+/**
+ * Tasks of the billing run (infra/lib/constructs/faturamento.ts): ListShards → Map over the shards of
+ * clients (FaturarShard, with Retry) → Summarise, and MarkFailed on the Catch. EventBridge Scheduler
+ * starts it on the 1st of each month (America/Bahia) for the month before; an admin starts it for a
+ * month from the portal (functions/faturamento/handler.ts), with the run already recorded.
+ */
+export type FaturamentoEvent =
+  | { task: 'listShards'; input?: { mes?: unknown; execucaoId?: unknown } }
+  | { task: 'faturarShard'; shard: ShardRef }
+  | { task: 'summarise'; execucaoId: string; results: ResultadoShard[] }
+  | { task: 'markFailed'; execucaoId?: string; erro?: { Error?: string; Cause?: string } };
+
+export async function handler(event: FaturamentoEvent) {
+  switch (event.task) {
+    case 'listShards': {
+      const input = event.input ?? {};
+      const mes = typeof input.mes === 'string' && isBusinessMonth(input.mes) ? input.mes : undefined;
+      if (input.mes !== undefined && mes === undefined) throw new Error(`not a business month: ${String(input.mes)}`);
+      const execucaoId = typeof input.execucaoId === 'string' ? input.execucaoId : undefined;
+      return listarShards({ ...(mes ? { mes } : {}), ...(execucaoId ? { execucaoId } : {}) });
+    }
+    case 'faturarShard':
+      return faturarShard(event.shard);
+    case 'summarise':
+      return resumir(event.execucaoId, event.results);
+    case 'markFailed':
+      return falhou(event.execucaoId, event.erro);
+    default:
+      throw new Error(`unknown task ${(event as { task?: unknown }).task as string}`);
+  }
+}

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '@plac/shared/access';
+import { monthOf, previousMonth } from '@plac/shared/domain';
+import { todosClientes } from '../clientes/service';
+import { consumoDoCliente } from '../consumo/service';
+import { conflict, HttpError, invalid, notFound } from '../platform/errors';
+import { logger } from '../platform/observability';
+import { todos as servicosDoCatalogo } from '../servicos/service';
+import { tabelaPrecoDoMes } from '../tarifas/service';
+import { decidir, faturaIdDe, numeroDeShards, shardDoCliente, valoresDaFatura } from './regras';
+import * as store from './store';
+import type { ExecucaoRecord, FaturaRecord, ProgressoRecord } from './store';
+
+/**
+ * Monthly billing (docs/faturamento.md): the billing run's tasks (ListShards → Map over shards of
+ * clients → Summarise, functions/faturamento/run.ts), the admin's start and its progress, and the
+ * audited re-price. Reads clients, usage, prices and services through their contexts' services.
+ */
+
+/** The state machine stops a run after this long (infra/lib/constructs/faturamento.ts); a run still "running" past it was interrupted. */
+export const DURACAO_MAXIMA_MS = 60 * 60 * 1000;
+/** Tries of one client inside a shard before it is recorded as a failure (the run goes on). */
+const TENTATIVAS_POR_CLIENTE = 3;
+/** The shard's progress item is rewritten every this many clients. */
+const PROGRESSO_A_CADA = 10;
+
+export interface ShardRef {
+  execucaoId: string;
+  mes: string;
+  shard: number;
+  shards: number;
+}
+
+export interface ResultadoShard {
+  shard: number;
+  clientes: number;
+  emitidas: number;
+  jaEmitidas: number;
+  semFatura: number;
+  emAvaliacao: number;
+  falhas: number;
+}
+
+/** The month a run bills: the one asked, else the month before `agora` (the schedule runs on the 1st). */
+export function mesDoFaturamento(agora: Date = new Date()): string {
+  return previousMonth(monthOf(agora));
+}
+
+const mesBr = (mes: string) => `${mes.slice(5)}/${mes.slice(0, 4)}`;
+
+function assertMesEncerrado(mes: string, agora: Date) {
+  if (mes >= monthOf(agora)) throw invalid('faturamentoMesInvalido');
+}
+
+// ---- the state machine's tasks ----------------------------------------------------------------------
+
+/**
+ * ListShards: the run's record (created here for a scheduled run; the admin's is created by
+ * `iniciar`), its clients counted and split into shards. Throws, with the run marked FALHA, when the
+ * month has no tariff version in force: nothing can be priced.
+ */
+export async function listarShards(input: { mes?: string; execucaoId?: string }, agora: Date = new Date()): Promise<{ execucaoId: string; mes: string; shards: ShardRef[] }> {
+  let execucao = input.execucaoId ? await store.lerExecucao(input.execucaoId) : null;
+  if (!execucao) {
+    const mes = input.mes ?? mesDoFaturamento(agora);
+    assertMesEncerrado(mes, agora);
+    execucao = {
+      execucaoId: input.execucaoId ?? randomUUID(),
+      mes,
+      origem: 'agendamento',
+      iniciadaPor: 'EventBridge Scheduler',
+      iniciadaEm: agora.toISOString(),
+      situacao: 'EM_ANDAMENTO',
+    };
+    await store.criarExecucao(execucao);
+  }
+  const { execucaoId, mes } = execucao;
+  if (!(await tabelaPrecoDoMes(mes))) {
+    const erro = `faturamentoSemTarifacao: ${mes}`;
+    await store.encerrarExecucao(execucaoId, { situacao: 'FALHA', concluidaEm: new Date().toISOString(), erro });
+    throw new Error(erro);
+  }
+  const clientes = (await todosClientes()).length;
+  const shards = numeroDeShards(clientes);
+  await store.atualizarExecucao(execucaoId, { totalClientes: clientes, shards });
+  return { execucaoId, mes, shards: Array.from({ length: shards }, (_, shard) => ({ execucaoId, mes, shard, shards })) };
+}
+
+/**
+ * One shard: each of its clients decided (decidir), priced and invoiced by a conditional create, so
+ * an invoice already issued is left as it is ('jaEmitida'), whoever issued it. A client that fails
+ * three times is recorded as a failure and the shard goes on; a crash of the whole task is retried by
+ * the state machine and simply finds the invoices it had already written.
+ */
+export async function faturarShard(ref: ShardRef, hooks: { antesDoCliente?: (clienteId: string) => void } = {}): Promise<ResultadoShard> {
+  const tabela = await tabelaPrecoDoMes(ref.mes);
+  if (!tabela) throw new Error(`faturamentoSemTarifacao: ${ref.mes}`);
+  const servicos = await servicosDoCatalogo();
+  const clientes = (await todosClientes()).filter((c) => shardDoCliente(c.id, ref.shards) === ref.shard).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const progresso: ProgressoRecord = {
+    execucaoId: ref.execucaoId,
+    shard: ref.shard,
+    clientes: clientes.length,
+    feitos: 0,
+    emitidas: 0,
+    jaEmitidas: 0,
+    semFatura: 0,
+    emAvaliacao: 0,
+    falhas: [],
+    atualizadoEm: new Date().toISOString(),
+  };
+  const gravar = () => store.gravarProgresso({ ...progresso, atualizadoEm: new Date().toISOString() });
+  await gravar();
+  for (const cliente of clientes) {
+    hooks.antesDoCliente?.(cliente.id);
+    let erro: unknown;
+    for (let tentativa = 1; tentativa <= TENTATIVAS_POR_CLIENTE; tentativa++) {
+      try {
+        const resultado = await faturarCliente(cliente, ref, tabela, servicos);
+        progresso[resultado]++;
+        erro = undefined;
+        break;
+      } catch (e) {
+        erro = e;
+        await new Promise((r) => setTimeout(r, 50 * tentativa));
+      }
+    }
+    if (erro !== undefined) {
+      logger.error('billing a client failed', { clienteId: cliente.id, mes: ref.mes, error: erro as Error });
+      progresso.falhas.push({ clienteId: cliente.id, erro: String((erro as Error)?.message ?? erro).slice(0, 300) });
+    }
+    progresso.feitos++;
+    if (progresso.feitos % PROGRESSO_A_CADA === 0) await gravar();
+  }
+  await gravar();
+  const { clientes: n, emitidas, jaEmitidas, semFatura, emAvaliacao } = progresso;
+  return { shard: ref.shard, clientes: n, emitidas, jaEmitidas, semFatura, emAvaliacao, falhas: progresso.falhas.length };
+}
+
+type Cliente = Awaited<ReturnType<typeof todosClientes>>[number];
+
+async function faturarCliente(
+  cliente: Cliente,
+  ref: ShardRef,
+  tabela: NonNullable<Awaited<ReturnType<typeof tabelaPrecoDoMes>>>,
+  servicos: { idModuloServico: number; descricao: string }[],
+): Promise<'emitidas' | 'jaEmitidas' | 'semFatura' | 'emAvaliacao'> {
+  if (cliente.situacao === 'E') return 'emAvaliacao';
+  const consumo = await consumoDoCliente(cliente.id, ref.mes);
+  const requisicoes = consumo.reduce((s, c) => s + c.requisicoes, 0);
+  const decisao = decidir(cliente.situacao, requisicoes);
+  if (decisao !== 'faturar') return decisao;
+  const valores = valoresDaFatura(tabela, consumo, servicos);
+  // Nothing to pay (no usage and no minimum subscription): no invoice.
+  if (valores.valorTotal === 0) return 'semFatura';
+  const fatura: FaturaRecord = {
+    faturaId: faturaIdDe(cliente.id, ref.mes),
+    clienteId: cliente.id,
+    cnpj: cliente.cnpj,
+    razaoSocial: cliente.razao_social,
+    mes: ref.mes,
+    situacao: 'A',
+    ...valores,
+    execucaoId: ref.execucaoId,
+    emitidaEm: new Date().toISOString(),
+    revisao: 1,
+  };
+  return (await store.emitirFatura(fatura)) === 'emitida' ? 'emitidas' : 'jaEmitidas';
+}
+
+/** Summarise: the run's figures, and the run CONCLUIDA. */
+export async function resumir(execucaoId: string, results: readonly ResultadoShard[]) {
+  const soma = (k: keyof Omit<ResultadoShard, 'shard'>) => results.reduce((s, r) => s + (r?.[k] ?? 0), 0);
+  const resumo = {
+    execucaoId,
+    shards: results.length,
+    clientes: soma('clientes'),
+    emitidas: soma('emitidas'),
+    jaEmitidas: soma('jaEmitidas'),
+    semFatura: soma('semFatura'),
+    emAvaliacao: soma('emAvaliacao'),
+    falhas: soma('falhas'),
+  };
+  await store.encerrarExecucao(execucaoId, { situacao: 'CONCLUIDA', concluidaEm: new Date().toISOString() });
+  logger.info('billing run finished', resumo);
+  return resumo;
+}
+
+/** The Catch of the state machine: the run FALHA with the error's name (its shards' progress stays). */
+export async function falhou(execucaoId: string | undefined, erro: { Error?: string; Cause?: string } | undefined) {
+  const texto = [erro?.Error, erro?.Cause].filter(Boolean).join(': ').slice(0, 500) || 'falha';
+  logger.error('billing run failed', { execucaoId, erro: texto });
+  if (execucaoId) await store.encerrarExecucao(execucaoId, { situacao: 'FALHA', concluidaEm: new Date().toISOString(), erro: texto });
+  return { execucaoId: execucaoId ?? null, erro: texto };
+}
+
+// ---- the admin's start and the progress -------------------------------------------------------------
+
+export type SituacaoExecucao = 'EM_ANDAMENTO' | 'CONCLUIDA' | 'FALHA' | 'INTERROMPIDA';
+
+export interface ExecucaoView {
+  execucaoId: string;
+  mes: string;
+  origem: 'agendamento' | 'admin';
+  iniciadaPor: string;
+  iniciadaEm: string;
+  concluidaEm: string | null;
+  situacao: SituacaoExecucao;
+  erro: string | null;
+  totalClientes: number | null;
+  feitos: number;
+  emitidas: number;
+  jaEmitidas: number;
+  semFatura: number;
+  emAvaliacao: number;
+  falhas: { clienteId: string; erro: string }[];
+}
+
+function situacaoDe(e: ExecucaoRecord, agora: number): SituacaoExecucao {
+  if (e.situacao === 'EM_ANDAMENTO' && agora - Date.parse(e.iniciadaEm) > DURACAO_MAXIMA_MS) return 'INTERROMPIDA';
+  return e.situacao;
+}
+
+async function view(e: ExecucaoRecord, agora = Date.now()): Promise<ExecucaoView> {
+  const shards = await store.progressoDaExecucao(e.execucaoId);
+  const soma = (k: 'feitos' | 'emitidas' | 'jaEmitidas' | 'semFatura' | 'emAvaliacao') => shards.reduce((s, p) => s + p[k], 0);
+  return {
+    execucaoId: e.execucaoId,
+    mes: e.mes,
+    origem: e.origem,
+    iniciadaPor: e.iniciadaPor,
+    iniciadaEm: e.iniciadaEm,
+    concluidaEm: e.concluidaEm ?? null,
+    situacao: situacaoDe(e, agora),
+    erro: e.erro ?? null,
+    totalClientes: e.totalClientes ?? null,
+    feitos: soma('feitos'),
+    emitidas: soma('emitidas'),
+    jaEmitidas: soma('jaEmitidas'),
+    semFatura: soma('semFatura'),
+    emAvaliacao: soma('emAvaliacao'),
+    falhas: shards.flatMap((p) => p.falhas),
+  };
+}
+
+/** The runs of a month, newest first, each with its progress. */
+export async function execucoes(mes: string): Promise<ExecucaoView[]> {
+  const runs = (await store.execucoesDoMes(mes)).sort((a, b) => (a.iniciadaEm < b.iniciadaEm ? 1 : -1));
+  return Promise.all(runs.map((r) => view(r)));
+}
+
+export async function execucao(execucaoId: string): Promise<ExecucaoView> {
+  const e = await store.lerExecucao(execucaoId);
+  if (!e) throw notFound();
+  return view(e);
+}
+
+/** Starts the state machine (the handler wires the AWS call in). */
+export type IniciarMaquina = (execucaoId: string, input: { mes: string; execucaoId: string }) => Promise<void>;
+
+/**
+ * An admin's run of a closed month: refused while another run of that month is going (re-running
+ * a finished month is allowed, and changes no invoice already issued).
+ */
+export async function iniciar(mes: string, principal: Principal, iniciarMaquina: IniciarMaquina, agora: Date = new Date()): Promise<ExecucaoView> {
+  assertMesEncerrado(mes, agora);
+  if (!(await tabelaPrecoDoMes(mes))) throw invalid('faturamentoSemTarifacao', { mes: mesBr(mes) });
+  const emAndamento = (await store.execucoesDoMes(mes)).some((e) => situacaoDe(e, agora.getTime()) === 'EM_ANDAMENTO');
+  if (emAndamento) throw new HttpError(409, 'faturamentoEmAndamento', undefined, { mes: mesBr(mes) });
+  const record: ExecucaoRecord = {
+    execucaoId: randomUUID(),
+    mes,
+    origem: 'admin',
+    iniciadaPor: principal.name,
+    iniciadaEm: agora.toISOString(),
+    situacao: 'EM_ANDAMENTO',
+  };
+  await store.criarExecucao(record);
+  try {
+    await iniciarMaquina(record.execucaoId, { mes, execucaoId: record.execucaoId });
+  } catch (error) {
+    await store.encerrarExecucao(record.execucaoId, { situacao: 'FALHA', concluidaEm: new Date().toISOString(), erro: String((error as Error).message).slice(0, 500) });
+    throw error;
+  }
+  return view(record);
+}
+
+// ---- the audited re-price -----------------------------------------------------------------------------
+
+/**
+ * A deliberate re-price of an open invoice after a tariff correction: priced again from the month's
+ * counters with the version now in force for that month, written on the condition that the invoice is
+ * still open and at the revision the admin saw, with an audit item (who, when, why, before, after).
+ */
+export async function reprecificar(faturaId: string, body: { revisao: number; justificativa: string }, principal: Principal) {
+  const antes = await store.lerFatura(faturaId);
+  if (!antes) throw notFound();
+  if (antes.situacao !== 'A') throw invalid('faturaNaoReprecificavel');
+  if (antes.revisao !== body.revisao) throw conflict('faturaAlterada');
+  const tabela = await tabelaPrecoDoMes(antes.mes);
+  if (!tabela) throw invalid('faturamentoSemTarifacao', { mes: mesBr(antes.mes) });
+  const valores = valoresDaFatura(tabela, await consumoDoCliente(antes.clienteId, antes.mes), await servicosDoCatalogo());
+  const em = new Date().toISOString();
+  const ok = await store.reprecificar(antes, { ...valores, atualizadaEm: em, atualizadaPor: principal.name }, { em, por: principal.name, justificativa: body.justificativa });
+  if (!ok) throw conflict('faturaAlterada');
+  return { revisao: antes.revisao + 1, valorServicos: valores.valorServicos, valorAssinatura: valores.valorAssinatura, valorTotal: valores.valorTotal };
+}
+
+export async function reprecificacoes(faturaId: string) {
+  return store.reprecificacoesDaFatura(faturaId);
+}

@@ -1,0 +1,242 @@
+import { Entity, Service, type EntityItem } from 'electrodb';
+import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+
+/**
+ * Monthly billing (docs/faturamento.md, docs/data-model.md "Billing"). Four entities:
+ * - fatura: one client's invoice of one month. Its key is made of the client and the month
+ *   (`faturaId` = `<YYYYMM>-<clienteId>`), and it is only ever created on the condition that it does
+ *   not exist: that condition is what makes the billing run idempotent (a re-run, a retried shard or
+ *   two runs at once never write a second invoice nor change an issued one);
+ * - execucao: one billing run of a month (who or what started it, its clients and shards, its end);
+ * - progresso: one shard of a run, written with SET only (never ADD), so a retried shard rewrites
+ *   its own figures instead of counting twice; the run's progress is the sum of its shards;
+ * - reprecificacao: the audit of a deliberate re-price of an open invoice (who, when, why, before, after).
+ */
+
+const fatura = new Entity({
+  model: { entity: 'fatura', version: '1', service: 'faturamento' },
+  attributes: {
+    faturaId: { type: 'string', required: true },
+    clienteId: { type: 'string', required: true },
+    /** The client's CNPJ and name when the invoice was issued. */
+    cnpj: { type: 'string', required: true },
+    razaoSocial: { type: 'string', required: true },
+    /** 'YYYY-MM', the business month billed. */
+    mes: { type: 'string', required: true },
+    /** A (Em Aberto) or P (Pago). */
+    situacao: { type: ['A', 'P'] as const, required: true },
+    itens: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          servico: { type: 'number', required: true },
+          /** The service's description when the invoice was issued. */
+          descricao: { type: 'string', required: true },
+          uf: { type: 'string', required: true },
+          requisicoes: { type: 'number', required: true },
+          /** Thousandths of a real. */
+          valorUnitario: { type: 'number', required: true },
+          /** Centavos. */
+          valor: { type: 'number', required: true },
+          faixaId: { type: 'string' },
+          promocional: { type: 'boolean', required: true },
+        },
+      },
+    },
+    valorServicos: { type: 'number', required: true },
+    valorAssinatura: { type: 'number', required: true },
+    valorTotal: { type: 'number', required: true },
+    /** The minimum subscription of the tariff version in force in the month. */
+    assinaturaMinima: { type: 'number', required: true },
+    execucaoId: { type: 'string', required: true },
+    emitidaEm: { type: 'string', required: true },
+    /** 1 when issued; +1 on each audited re-price. */
+    revisao: { type: 'number', required: true },
+    atualizadaEm: { type: 'string' },
+    atualizadaPor: { type: 'string' },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['faturaId'] }, sk: { field: 'sk', composite: [] } },
+    // Every invoice of a month (the admin's list).
+    byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['mes'] }, sk: { field: 'gsi1sk', composite: ['clienteId'] } },
+    // A client's invoices by month (the client's list).
+    byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId'] }, sk: { field: 'gsi2sk', composite: ['mes'] } },
+  },
+});
+
+const execucao = new Entity({
+  model: { entity: 'execucao', version: '1', service: 'faturamento' },
+  attributes: {
+    execucaoId: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    /** agendamento (EventBridge Scheduler) or admin (the portal). */
+    origem: { type: ['agendamento', 'admin'] as const, required: true },
+    iniciadaPor: { type: 'string', required: true },
+    iniciadaEm: { type: 'string', required: true },
+    situacao: { type: ['EM_ANDAMENTO', 'CONCLUIDA', 'FALHA'] as const, required: true },
+    /** Known once ListShards has run. */
+    totalClientes: { type: 'number' },
+    shards: { type: 'number' },
+    concluidaEm: { type: 'string' },
+    erro: { type: 'string' },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['execucaoId'] }, sk: { field: 'sk', composite: [] } },
+    // The runs of a month, newest last.
+    byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['mes'] }, sk: { field: 'gsi1sk', composite: ['iniciadaEm', 'execucaoId'] } },
+  },
+});
+
+const progresso = new Entity({
+  model: { entity: 'progresso', version: '1', service: 'faturamento' },
+  attributes: {
+    execucaoId: { type: 'string', required: true },
+    shard: { type: 'number', required: true },
+    clientes: { type: 'number', required: true },
+    feitos: { type: 'number', required: true },
+    emitidas: { type: 'number', required: true },
+    jaEmitidas: { type: 'number', required: true },
+    semFatura: { type: 'number', required: true },
+    emAvaliacao: { type: 'number', required: true },
+    falhas: {
+      type: 'list',
+      required: true,
+      items: { type: 'map', properties: { clienteId: { type: 'string', required: true }, erro: { type: 'string', required: true } } },
+    },
+    atualizadoEm: { type: 'string', required: true },
+  },
+  indexes: { byExecucao: { pk: { field: 'pk', composite: ['execucaoId'] }, sk: { field: 'sk', composite: ['shard'] } } },
+});
+
+const reprecificacao = new Entity({
+  model: { entity: 'reprecificacao', version: '1', service: 'faturamento' },
+  attributes: {
+    faturaId: { type: 'string', required: true },
+    em: { type: 'string', required: true },
+    por: { type: 'string', required: true },
+    justificativa: { type: 'string', required: true },
+    revisaoAnterior: { type: 'number', required: true },
+    antes: { type: 'map', required: true, properties: { valorServicos: { type: 'number' }, valorAssinatura: { type: 'number' }, valorTotal: { type: 'number' } } },
+    depois: { type: 'map', required: true, properties: { valorServicos: { type: 'number' }, valorAssinatura: { type: 'number' }, valorTotal: { type: 'number' } } },
+  },
+  indexes: { byFatura: { pk: { field: 'pk', composite: ['faturaId'] }, sk: { field: 'sk', composite: ['em'] } } },
+});
+
+const entities = { fatura, execucao, progresso, reprecificacao };
+let service: Service<typeof entities> | undefined;
+const db = () => (service ??= new Service(entities, tableConfig()));
+
+export type FaturaRecord = EntityItem<typeof fatura>;
+export type ExecucaoRecord = EntityItem<typeof execucao>;
+export type ProgressoRecord = EntityItem<typeof progresso>;
+export type ReprecificacaoRecord = EntityItem<typeof reprecificacao>;
+
+/** Creates the invoice unless one exists for that client and month: 'jaEmitida' then, and nothing is written. */
+export async function emitirFatura(record: FaturaRecord): Promise<'emitida' | 'jaEmitida'> {
+  try {
+    await db().entities.fatura.create(record).go({ response: 'none' });
+    return 'emitida';
+  } catch (error) {
+    if (isConditionalFailure(error)) return 'jaEmitida';
+    throw error;
+  }
+}
+
+export async function lerFatura(faturaId: string): Promise<FaturaRecord | null> {
+  const { data } = await db().entities.fatura.get({ faturaId }).go({ consistent: true });
+  return data;
+}
+
+export async function faturasDoMes(mes: string): Promise<FaturaRecord[]> {
+  const { data } = await db().entities.fatura.query.byMes({ mes }).go({ pages: 'all' });
+  return data;
+}
+
+export async function faturasDoCliente(clienteId: string, de: string, ate: string): Promise<FaturaRecord[]> {
+  const { data } = await db().entities.fatura.query.byCliente({ clienteId }).between({ mes: de }, { mes: ate }).go({ pages: 'all' });
+  return data;
+}
+
+export async function criarExecucao(record: ExecucaoRecord): Promise<void> {
+  await db().entities.execucao.create(record).go({ response: 'none' });
+}
+
+export async function lerExecucao(execucaoId: string): Promise<ExecucaoRecord | null> {
+  const { data } = await db().entities.execucao.get({ execucaoId }).go({ consistent: true });
+  return data;
+}
+
+export async function execucoesDoMes(mes: string): Promise<ExecucaoRecord[]> {
+  const { data } = await db().entities.execucao.query.byMes({ mes }).go({ pages: 'all' });
+  return data;
+}
+
+export async function atualizarExecucao(
+  execucaoId: string,
+  changes: Partial<Pick<ExecucaoRecord, 'totalClientes' | 'shards' | 'situacao' | 'concluidaEm' | 'erro'>>,
+): Promise<void> {
+  await db().entities.execucao.patch({ execucaoId }).set(changes).go({ response: 'none' });
+}
+
+/** Ends a run that is still running (a later end never overwrites an earlier one). */
+export async function encerrarExecucao(execucaoId: string, changes: Pick<ExecucaoRecord, 'situacao' | 'concluidaEm'> & { erro?: string }): Promise<boolean> {
+  try {
+    await db()
+      .entities.execucao.patch({ execucaoId })
+      .set(changes)
+      .where((attr, op) => op.eq(attr.situacao, 'EM_ANDAMENTO'))
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function gravarProgresso(record: ProgressoRecord): Promise<void> {
+  await db().entities.progresso.put(record).go({ response: 'none' });
+}
+
+export async function progressoDaExecucao(execucaoId: string): Promise<ProgressoRecord[]> {
+  const { data } = await db().entities.progresso.query.byExecucao({ execucaoId }).go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * A deliberate re-price: the invoice rewritten on the condition that it is still open and at the
+ * revision read, together with its audit item, in one transaction. false when it changed meanwhile.
+ */
+export async function reprecificar(
+  antes: FaturaRecord,
+  depois: Pick<FaturaRecord, 'itens' | 'valorServicos' | 'valorAssinatura' | 'valorTotal' | 'assinaturaMinima' | 'atualizadaEm' | 'atualizadaPor'>,
+  audit: Omit<ReprecificacaoRecord, 'faturaId' | 'revisaoAnterior' | 'antes' | 'depois'>,
+): Promise<boolean> {
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ fatura: f, reprecificacao: r }) => [
+        f
+          .patch({ faturaId: antes.faturaId })
+          .set({ ...depois, revisao: antes.revisao + 1 })
+          .where((attr, op) => `${op.eq(attr.revisao, antes.revisao)} AND ${op.eq(attr.situacao, 'A')}`)
+          .commit(),
+        r
+          .create({
+            ...audit,
+            faturaId: antes.faturaId,
+            revisaoAnterior: antes.revisao,
+            antes: { valorServicos: antes.valorServicos, valorAssinatura: antes.valorAssinatura, valorTotal: antes.valorTotal },
+            depois: { valorServicos: depois.valorServicos, valorAssinatura: depois.valorAssinatura, valorTotal: depois.valorTotal },
+          })
+          .commit(),
+      ])
+      .go(),
+  );
+  return !result.canceled;
+}
+
+export async function reprecificacoesDaFatura(faturaId: string): Promise<ReprecificacaoRecord[]> {
+  const { data } = await db().entities.reprecificacao.query.byFatura({ faturaId }).go({ pages: 'all' });
+  return data;
+}

@@ -1,0 +1,74 @@
+/**
+ * The billing run: ListShards → Map BillEachShard (5 shards at a time; each BillShard invoices its
+ * clients, with Retry) → Summarise → Done, with a Catch on ListShards and on the Map to MarkFailed →
+ * Failed, so a run that cannot finish is recorded as failed instead of staying "running". The same
+ * fan-out shape as the reference and Sefaz loads (fan-out-load.ts), with the execution's input (the
+ * month and the run's id, when an admin started it) passed to ListShards. Started by EventBridge
+ * Scheduler at 02:00 on the 1st of each month, Bahia time, for the month before, and by the billing
+ * API (grant faturamento:start). A retried BillShard finds the invoices it wrote already there
+ * (conditional creates, functions/faturamento/store.ts) and writes none twice.
+ */
+import { Duration, RemovalPolicy, TimeZone } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { Construct } from 'constructs';
+import { FATURAMENTO_STATES as S } from '../state-machines';
+import { faturamentoStateMachine } from '../topology';
+import { LOG_RETENTION } from './plac-function';
+
+export const FATURAMENTO_RETRY = {
+  errors: ['States.TaskFailed', 'States.Timeout', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'],
+  interval: Duration.seconds(2),
+  maxAttempts: 3,
+  backoffRate: 2,
+};
+
+export function faturamentoMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
+  const steps = new Construct(scope, `${faturamentoStateMachine.id}Steps`);
+  const invoke = (name: string, payload: Record<string, unknown>, defaultRetry = true) =>
+    new tasks.LambdaInvoke(steps, name, {
+      lambdaFunction: task,
+      payload: sfn.TaskInput.fromObject(payload),
+      payloadResponseOnly: true,
+      retryOnServiceExceptions: defaultRetry,
+    });
+
+  const markFailed = invoke(S.markFailed, { task: 'markFailed', 'execucaoId.$': '$.execucaoId', 'erro.$': '$.erro' }).next(
+    new sfn.Fail(steps, S.failed, { error: 'FaturamentoFalhou', cause: 'The billing run failed; see the run record and the task logs.' }),
+  );
+  // A ListShards failure has only the execution's input: an admin's run carries its id there, a scheduled one has none yet.
+  const list = invoke(S.list, { task: 'listShards', 'input.$': '$' }).addCatch(markFailed, { resultPath: '$.erro' });
+  const one = invoke(S.one, { task: 'faturarShard', 'shard.$': '$' }, false).addRetry(FATURAMENTO_RETRY);
+  const each = new sfn.Map(steps, S.each, { itemsPath: '$.shards', maxConcurrency: 5, resultPath: '$.results' })
+    .itemProcessor(one)
+    .addCatch(markFailed, { resultPath: '$.erro' });
+  const summarise = invoke(S.summarise, { task: 'summarise', 'execucaoId.$': '$.execucaoId', results: sfn.JsonPath.listAt('$.results') });
+  const definition = list.next(each).next(summarise).next(new sfn.Succeed(steps, S.done));
+
+  const machine = new sfn.StateMachine(scope, faturamentoStateMachine.id, {
+    definitionBody: sfn.DefinitionBody.fromChainable(definition),
+    stateMachineType: sfn.StateMachineType.STANDARD,
+    // functions/faturamento/service.ts DURACAO_MAXIMA_MS: a run "running" past this was interrupted.
+    timeout: Duration.hours(1),
+    tracingEnabled: true,
+    logs: {
+      destination: new logs.LogGroup(scope, `${faturamentoStateMachine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
+      level: sfn.LogLevel.ERROR,
+    },
+  });
+
+  new scheduler.Schedule(scope, `${faturamentoStateMachine.id}Schedule`, {
+    description: 'Monthly billing run: on the 1st, the month before',
+    schedule: scheduler.ScheduleExpression.expression(faturamentoStateMachine.schedule.expression, TimeZone.of(faturamentoStateMachine.schedule.timezone)),
+    target: new schedulerTargets.StepFunctionsStartExecution(machine, {
+      input: scheduler.ScheduleTargetInput.fromObject({ trigger: 'schedule' }),
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
+    }),
+  });
+  return machine;
+}

@@ -1,0 +1,225 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '@plac/shared/access';
+import { cnpjCheckDigits, foldText, monthOf, previousMonth, type ClienteSituacao } from '@plac/shared/domain';
+import { putCliente } from '../../functions/clientes/store';
+import { cobrarConsulta } from '../../functions/consumo/service';
+import { faturaIdDe, shardDoCliente as shardOf } from '../../functions/faturamento/regras';
+import { falhou, faturarShard, listarShards } from '../../functions/faturamento/service';
+import { lerExecucao, lerFatura, reprecificacoesDaFatura, type FaturaRecord } from '../../functions/faturamento/store';
+import { faturamentoStateMachine } from '../../infra/lib/topology';
+import { FATURAMENTO_STATES } from '../../infra/lib/state-machines';
+import { localStateMachines } from '../../infra/local/state-machines';
+import { call } from './http';
+import { bearer, tokenFor } from './session';
+
+/**
+ * The billing run on the twin (issue 14, part 1): a month billed for clients of our own whose usage is
+ * charged through the metering service, each invoice checked against totals computed by hand from the
+ * price rule and the demo tariff version in force last month (infra/local/seed-tarifas.ts: bands
+ * 1-5.000 (promotional), 5.001-50.000, 50.001-500.000, 500.001-; minimum subscription R$ 750,00;
+ * service 1 at R$ 0,150 in band 1, service 5 at R$ 0,900 in band 1, service 9 at R$ 0,015 in band 2).
+ * Then: a shard crashed mid-way, the whole run, a retried shard and a second run leave exactly the
+ * same invoices.
+ */
+
+const admin: Principal = { userId: 'fat-admin', name: 'Admin Faturamento', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
+/** Last month: its tariff version has been in force and never changes again (docs/tarifas.md). */
+const mes = previousMonth(monthOf(new Date()));
+const [ano, mm] = mes.split('-').map(Number) as [number, number];
+/** Mid-month in Bahia, as a charge of that month. */
+const noMes = new Date(Date.UTC(ano, mm - 1, 15, 15, 0, 0));
+
+function novoCnpj(): string {
+  const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
+  return `${first12}${cnpjCheckDigits(first12)}`;
+}
+
+async function novoCliente(situacao: ClienteSituacao) {
+  const cnpj = novoCnpj();
+  const clienteId = `fat-${randomUUID()}`;
+  const razaoSocial = `CLIENTE FATURAMENTO ${situacao} ${cnpj.slice(0, 6)}`;
+  const now = new Date().toISOString();
+  await putCliente({
+    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: 'ESF', situacao, email: `${clienteId}@teste.local`, uf: 'BA',
+    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Salvador', cep: '40000000', telefone: '71999990000', nomeResponsavel: 'Resp',
+    categoria: 'PRIVADA', createdAt: now, updatedAt: now, updatedBy: 'teste',
+  });
+  return { clienteId, cnpj, razaoSocial };
+}
+
+/** `n` charged look-ups of a service from a UF in the billed month, through the metering service. */
+async function cobrar(clienteId: string, servico: number, uf: string, n: number) {
+  const lote = 40;
+  for (let i = 0; i < n; i += lote) {
+    await Promise.all(
+      Array.from({ length: Math.min(lote, n - i) }, (_, j) => cobrarConsulta({ clienteId, servico, uf, chave: `k${i + j}`, idempotencyKey: `${servico}-${uf}-${i + j}`, agora: noMes })),
+    );
+  }
+}
+
+const machine = () => localStateMachines().get(faturamentoStateMachine.id)!;
+const fatura = (clienteId: string) => lerFatura(faturaIdDe(clienteId, mes));
+const c = {} as Record<'banda' | 'acima' | 'semUso' | 'avaliacao' | 'novo' | 'cancelado', { clienteId: string; cnpj: string; razaoSocial: string }>;
+
+beforeAll(async () => {
+  c.banda = await novoCliente('A');
+  c.acima = await novoCliente('A');
+  c.semUso = await novoCliente('A');
+  c.avaliacao = await novoCliente('E');
+  c.novo = await novoCliente('N');
+  c.cancelado = await novoCliente('C');
+  await Promise.all([
+    // 5.001 of service 9: band 2 (R$ 0,015) by one request; 2.501 × 0,015 = 37,515 → 37,52 (half-up)
+    cobrar(c.banda.clienteId, 9, 'BA', 2_501),
+    cobrar(c.banda.clienteId, 9, 'SP', 2_500),
+    // 834 NF-e billing look-ups in band 1: 834 × 0,900 = 750,60, above the subscription
+    cobrar(c.acima.clienteId, 5, 'GO', 834),
+    cobrar(c.avaliacao.clienteId, 1, 'BA', 3),
+    cobrar(c.cancelado.clienteId, 1, 'BA', 3),
+  ]);
+}, 240_000);
+
+/** The expected invoices, by hand. */
+const esperado = () => ({
+  banda: {
+    situacao: 'A',
+    itens: [
+      { servico: 9, descricao: 'Envio de Fat-e', uf: 'BA', requisicoes: 2_501, valorUnitario: 15, valor: 37_52, promocional: false },
+      { servico: 9, descricao: 'Envio de Fat-e', uf: 'SP', requisicoes: 2_500, valorUnitario: 15, valor: 37_50, promocional: false },
+    ],
+    valorServicos: 75_02,
+    valorAssinatura: 674_98,
+    valorTotal: 750_00,
+    assinaturaMinima: 750_00,
+  },
+  acima: {
+    itens: [{ servico: 5, descricao: 'Consulta Faturamento NF-e', uf: 'GO', requisicoes: 834, valorUnitario: 900, valor: 750_60, promocional: true }],
+    valorServicos: 750_60,
+    valorAssinatura: 0,
+    valorTotal: 750_60,
+  },
+  semUso: { itens: [], valorServicos: 0, valorAssinatura: 750_00, valorTotal: 750_00 },
+  cancelado: {
+    itens: [{ servico: 1, descricao: 'Consulta Fat-e por Chave de Acesso', uf: 'BA', requisicoes: 3, valorUnitario: 150, valor: 45, promocional: true }],
+    valorServicos: 45,
+    valorAssinatura: 749_55,
+    valorTotal: 750_00,
+  },
+});
+
+async function nossasFaturas(): Promise<Record<string, FaturaRecord | null>> {
+  return Object.fromEntries(await Promise.all(Object.entries(c).map(async ([k, v]) => [k, await fatura(v.clienteId)] as const)));
+}
+
+describe('the billing run of a month', () => {
+  let primeiras: Record<string, FaturaRecord | null>;
+
+  it('a shard that crashes mid-way leaves the invoices written before the crash, and nothing else', async () => {
+    const { execucaoId, shards } = await listarShards({ mes });
+    // Crash the shard of the 'acima' client just before it: its invoice is not written.
+    const alvo = shards.find((s) => s.shard === shardOf(c.acima.clienteId, s.shards))!;
+    await expect(
+      faturarShard(alvo, {
+        antesDoCliente: (id) => {
+          if (id === c.acima.clienteId) throw new Error('crash (injected by the test)');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    expect(await fatura(c.acima.clienteId)).toBeNull();
+    // What the state machine's Catch does with a run that cannot go on.
+    await falhou(execucaoId, { Error: 'Error', Cause: 'crash' });
+    expect(await lerExecucao(execucaoId)).toMatchObject({ situacao: 'FALHA', erro: 'Error: crash' });
+  });
+
+  it('bills every client by the price rule, with a shard retried after a crash, and the totals are the hand-computed ones', async () => {
+    let crashed = 0;
+    const { output, events } = await machine().execute(
+      { mes },
+      {
+        // The first BillShard does all its work and then "dies": Step Functions retries it.
+        wrap: (state, invoke) => async (input) => {
+          const result = await invoke(input);
+          if (state === FATURAMENTO_STATES.one && crashed === 0) {
+            crashed++;
+            throw new Error('Lambda died after writing (injected by the test)');
+          }
+          return result;
+        },
+      },
+    );
+    expect(crashed).toBe(1);
+    expect(events.some((e) => e.type === 'StateRetried')).toBe(true);
+    expect(output).toMatchObject({ falhas: 0 });
+    // The crashed attempt had written its invoices: the retry finds them issued and writes none again.
+    const { emitidas, jaEmitidas } = output as { emitidas: number; jaEmitidas: number };
+    expect(emitidas + jaEmitidas).toBeGreaterThanOrEqual(4);
+    expect(jaEmitidas).toBeGreaterThanOrEqual(1);
+    expect((output as { emAvaliacao: number }).emAvaliacao).toBeGreaterThanOrEqual(1);
+
+    primeiras = await nossasFaturas();
+    const e = esperado();
+    expect(primeiras.banda).toMatchObject({ ...e.banda, clienteId: c.banda.clienteId, cnpj: c.banda.cnpj, razaoSocial: c.banda.razaoSocial, mes, revisao: 1 });
+    expect(primeiras.acima).toMatchObject({ ...e.acima, situacao: 'A' });
+    expect(primeiras.semUso).toMatchObject({ ...e.semUso, situacao: 'A' });
+    expect(primeiras.cancelado).toMatchObject({ ...e.cancelado, situacao: 'A' });
+    // In evaluation: metered, never billed. New without usage: nothing to bill.
+    expect(primeiras.avaliacao).toBeNull();
+    expect(primeiras.novo).toBeNull();
+
+    const run = await lerExecucao((output as { execucaoId: string }).execucaoId);
+    expect(run).toMatchObject({ mes, situacao: 'CONCLUIDA', origem: 'agendamento' });
+  }, 120_000);
+
+  it('run again by an admin from the API, the month keeps exactly the same invoices; the progress counts every client', async () => {
+    const token = await tokenFor(admin);
+    const started = await call('/api/v1/faturamento/execucoes', {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ mes }),
+    });
+    expect(started.status).toBe(202);
+    const { execucaoId } = started.body as { execucaoId: string };
+    expect(started.body).toMatchObject({ mes, origem: 'admin', iniciadaPor: admin.name });
+
+    let progresso: Record<string, unknown> = {};
+    for (let i = 0; i < 120; i++) {
+      progresso = (await call(`/api/v1/faturamento/execucoes/${execucaoId}`, { headers: bearer(token) })).body as Record<string, unknown>;
+      if (progresso.situacao !== 'EM_ANDAMENTO') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(progresso).toMatchObject({ situacao: 'CONCLUIDA', falhas: [], emitidas: 0 });
+    expect(progresso.feitos).toBe(progresso.totalClientes);
+    expect(progresso.jaEmitidas as number).toBeGreaterThanOrEqual(4);
+
+    expect(await nossasFaturas()).toEqual(primeiras);
+
+    const lista = await call(`/api/v1/faturamento/execucoes?mes=${mes}`, { headers: bearer(token) });
+    expect((lista.body as { execucaoId: string }[])[0]!.execucaoId).toBe(execucaoId);
+  }, 120_000);
+
+  it('refuses the current month, an unknown run, and anyone but the admin', async () => {
+    const token = await tokenFor(admin);
+    const post = (body: unknown, t = token) =>
+      call('/api/v1/faturamento/execucoes', { method: 'POST', headers: { ...bearer(t), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(await post({ mes: monthOf(new Date()) })).toMatchObject({ status: 400, body: { error: 'faturamentoMesInvalido', message: 'Só é possível faturar um mês já encerrado.' } });
+    expect((await post({ mes: '2026-13' })).status).toBe(400);
+    expect((await call(`/api/v1/faturamento/execucoes/${randomUUID()}`, { headers: bearer(token) })).status).toBe(404);
+    const cliente = await tokenFor({ userId: 'fat-cli', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: c.banda.clienteId });
+    expect((await post({ mes }, cliente)).status).toBe(403);
+  });
+
+  it('re-prices an open invoice only as an explicit, audited admin action on the revision seen', async () => {
+    const token = await tokenFor(admin);
+    const id = faturaIdDe(c.banda.clienteId, mes);
+    const put = (body: unknown) =>
+      call(`/api/v1/fatura/${id}/recalcular`, { method: 'PUT', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const feito = await put({ revisao: 1, justificativa: 'Correção da tarifa do serviço 9' });
+    expect(feito).toMatchObject({ status: 200, body: { revisao: 2, valorTotal: 750_00 } });
+    expect(await put({ revisao: 1, justificativa: 'Outra vez, da mesma revisão' })).toMatchObject({ status: 409, body: { error: 'faturaAlterada' } });
+    const audit = await reprecificacoesDaFatura(id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ por: admin.name, justificativa: 'Correção da tarifa do serviço 9', revisaoAnterior: 1, antes: { valorTotal: 750_00 }, depois: { valorTotal: 750_00 } });
+    expect(await fatura(c.banda.clienteId)).toMatchObject({ revisao: 2, atualizadaPor: admin.name, itens: esperado().banda.itens });
+  });
+});
