@@ -10,6 +10,7 @@ import { createUser, findUser } from '../../functions/users/store';
 import { referenceLoadStateMachine } from '../lib/topology';
 import { DEMO_CLIENTES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedConsumo } from './demo-consumo';
+import { seedConsentimentoTransporte } from './seed-consentimento';
 import { seedInstituicoes } from './seed-instituicoes';
 import { seedTarifas } from './seed-tarifas';
 import type { LocalStateMachine } from './state-machines';
@@ -28,6 +29,7 @@ export async function seedDemoData({ stateMachines }: SeedContext): Promise<void
   await seedInstituicoes();
   await seedTarifas();
   await seedConsumo();
+  await seedConsentimentoTransporte();
 }
 
 async function seedClientes() {

@@ -221,6 +221,13 @@ describe('the consent lists', () => {
     expect(await send('POST', '/api/v1/emissor-consentimento-transporte/filtro', admin, { dataInicial: '2026-01-01' })).toMatchObject({ status: 400, body: { error: 'dataFimMandatoria' } });
   });
 
+  it('lists the twin’s demo carriers’ consents (infra/local/seed-consentimento.ts): active and ended, of each type', async () => {
+    const got = await send('POST', '/api/v1/emissor-consentimento-transporte/filtro', admin, { dataFinal: todayInBahia(), perPage: 100 });
+    const demo = (got.body as { items: { consentimentoNumeroContrato: string; situacao: string }[] }).items.filter((i) => /\/000\d$/.test(i.consentimentoNumeroContrato));
+    expect(demo.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(demo.map((i) => i.situacao))).toEqual(new Set(['Ativo', 'Desativado']));
+  });
+
   it('finds the issuer by each filter, with the status derived (spec 3, 4.3)', async () => {
     const hoje = todayInBahia();
     const cases: Record<string, unknown>[] = [
