@@ -12,4 +12,6 @@ export const handler = httpApi(faturamento, {
   execucoesFaturamento: async ({ query }) => service.execucoes(query.mes),
   execucaoFaturamento: async ({ params }) => service.execucao(params.execucaoId),
   recalcularFatura: async ({ params, body, principal }) => service.reprecificar(params.idConsumo, body, principal),
+  listarFaturas: async ({ query, principal }) => service.listarFaturas(query, principal),
+  detalheFatura: async ({ params, principal }) => service.detalheFatura(params.idConsumo, principal),
 });

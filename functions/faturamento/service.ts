@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
-import { monthOf, previousMonth } from '@plac/shared/domain';
-import { todosClientes } from '../clientes/service';
+import { monthOf, nextMonth, previousMonth, UFS } from '@plac/shared/domain';
+import { clientePorCnpj, todosClientes } from '../clientes/service';
 import { consumoDoCliente } from '../consumo/service';
-import { conflict, HttpError, invalid, notFound } from '../platform/errors';
+import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { todos as servicosDoCatalogo } from '../servicos/service';
 import { tabelaPrecoDoMes } from '../tarifas/service';
@@ -308,4 +308,97 @@ export async function reprecificar(faturaId: string, body: { revisao: number; ju
 
 export async function reprecificacoes(faturaId: string) {
   return store.reprecificacoesDaFatura(faturaId);
+}
+
+// ---- invoices: the list and the detail (spec 2, 2.9 and 2.10) -----------------------------------------
+
+/** The longest period a list covers (ours: the spec sets none). */
+export const MESES_MAXIMOS_LISTA = 12;
+
+function mesesEntre(de: string, ate: string): string[] {
+  const meses: string[] = [];
+  for (let m = de; m <= ate; m = nextMonth(m)) meses.push(m);
+  return meses;
+}
+
+function resumo(f: FaturaRecord) {
+  return {
+    id: f.faturaId,
+    mes: Number(f.mes.slice(5)),
+    ano: Number(f.mes.slice(0, 4)),
+    valorTotal: f.valorTotal,
+    situacao: f.situacao,
+    cliente: { razaoSocial: f.razaoSocial, cnpj: f.cnpj },
+    dae: null,
+    nomePdfFile: null,
+    nomeXmlFile: null,
+  };
+}
+
+/**
+ * The invoices of a period: a client user only its own client's (a CNPJ of another client is 403);
+ * the admin any client's, or every client's month by month, leaving out the clients in evaluation
+ * (spec 2, section 6). Newest month first, then by company name.
+ */
+export async function listarFaturas(
+  filtro: { cnpj?: string | undefined; dataInicio: string; dataFim: string; situacao?: 'A' | 'P' | undefined },
+  principal: Principal,
+  agora: Date = new Date(),
+) {
+  if (filtro.dataInicio > filtro.dataFim) throw invalid('dataInicioMaiorDataFim');
+  if (filtro.dataFim > monthOf(agora)) throw invalid('faturamentoMesFuturo');
+  const meses = mesesEntre(filtro.dataInicio, filtro.dataFim);
+  if (meses.length > MESES_MAXIMOS_LISTA) throw invalid('periodoMaximoDozeMeses');
+  let faturas: FaturaRecord[];
+  if (principal.tipo !== 'S') {
+    if (!principal.clienteId) throw forbidden('clienteNaoPermitido');
+    if (filtro.cnpj) {
+      const c = await clientePorCnpj(filtro.cnpj.toUpperCase());
+      if (c?.id !== principal.clienteId) throw forbidden('clienteNaoPermitido');
+    }
+    faturas = await store.faturasDoCliente(principal.clienteId, filtro.dataInicio, filtro.dataFim);
+  } else if (filtro.cnpj) {
+    const c = await clientePorCnpj(filtro.cnpj.toUpperCase());
+    faturas = c && c.situacao !== 'E' ? await store.faturasDoCliente(c.id, filtro.dataInicio, filtro.dataFim) : [];
+  } else {
+    const emAvaliacao = new Set((await todosClientes()).filter((c) => c.situacao === 'E').map((c) => c.id));
+    faturas = (await Promise.all(meses.map((m) => store.faturasDoMes(m)))).flat().filter((f) => !emAvaliacao.has(f.clienteId));
+  }
+  const consumos = faturas
+    .filter((f) => !filtro.situacao || f.situacao === filtro.situacao)
+    .sort((a, b) => (a.mes === b.mes ? a.razaoSocial.localeCompare(b.razaoSocial, 'pt-BR') : a.mes < b.mes ? 1 : -1))
+    .map(resumo);
+  return { consumos };
+}
+
+const codigoUf = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
+
+/** One invoice with its lines: a client user only its own client's; the admin none of a client in evaluation. */
+export async function detalheFatura(faturaId: string, principal: Principal) {
+  const f = await store.lerFatura(faturaId);
+  if (!f) throw notFound();
+  if (principal.tipo !== 'S') {
+    if (f.clienteId !== principal.clienteId) throw forbidden('clienteNaoPermitido');
+  } else if ((await todosClientes()).some((c) => c.id === f.clienteId && c.situacao === 'E')) {
+    throw notFound();
+  }
+  return {
+    id: f.faturaId,
+    cliente: { cnpj: f.cnpj, razaoSocial: f.razaoSocial },
+    mes: Number(f.mes.slice(5)),
+    ano: Number(f.mes.slice(0, 4)),
+    situacao: f.situacao,
+    valorServicos: f.valorServicos,
+    valorAssinatura: f.valorAssinatura,
+    valorTotal: f.valorTotal,
+    itens: f.itens.map((i) => ({
+      idModuloServico: i.servico,
+      descricao: i.descricao,
+      uf: codigoUf.get(i.uf) ?? 0,
+      sgUf: i.uf,
+      requisicoes: i.requisicoes,
+      valorUnitario: i.valorUnitario,
+      valorConsumo: i.valor,
+    })),
+  };
 }

@@ -317,6 +317,8 @@ export const MESSAGES = {
   faturaAlterada: 'A fatura foi alterada por outro usuário. Recarregue a página e tente novamente.',
   /** ours */
   faturaReprecificada: 'Fatura recalculada com sucesso.',
+  /** ours: an invoice period ending after the current month */
+  faturamentoMesFuturo: 'O mês final não pode ser posterior ao mês atual.',
   // Issuer consent (spec 1 sections 4, 5 and 8; spec 3 5.7 and 8; ours where marked)
   cnpjFilialForaDoBase: 'O Cnpj informado deve pertencer ao Cnpj Base.',
   filialDuplicada: 'Já foi informada a Filial com esse Cnpj.',

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, monthOf, previousMonth, type ClienteSituacao } from '@plac/shared/domain';
-import { putCliente } from '../../functions/clientes/store';
+import { findCliente, putCliente } from '../../functions/clientes/store';
 import { cobrarConsulta } from '../../functions/consumo/service';
 import { faturaIdDe, shardDoCliente as shardOf } from '../../functions/faturamento/regras';
 import { falhou, faturarShard, listarShards } from '../../functions/faturamento/service';
@@ -173,7 +173,7 @@ describe('the billing run of a month', () => {
 
   it('run again by an admin from the API, the month keeps exactly the same invoices; the progress counts every client', async () => {
     const token = await tokenFor(admin);
-    const started = await call('/api/v1/faturamento/execucoes', {
+    const started = await call('/api/v1/faturamento-mensal/execucoes', {
       method: 'POST',
       headers: { ...bearer(token), 'content-type': 'application/json' },
       body: JSON.stringify({ mes }),
@@ -184,7 +184,7 @@ describe('the billing run of a month', () => {
 
     let progresso: Record<string, unknown> = {};
     for (let i = 0; i < 120; i++) {
-      progresso = (await call(`/api/v1/faturamento/execucoes/${execucaoId}`, { headers: bearer(token) })).body as Record<string, unknown>;
+      progresso = (await call(`/api/v1/faturamento-mensal/execucoes/${execucaoId}`, { headers: bearer(token) })).body as Record<string, unknown>;
       if (progresso.situacao !== 'EM_ANDAMENTO') break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -194,17 +194,17 @@ describe('the billing run of a month', () => {
 
     expect(await nossasFaturas()).toEqual(primeiras);
 
-    const lista = await call(`/api/v1/faturamento/execucoes?mes=${mes}`, { headers: bearer(token) });
+    const lista = await call(`/api/v1/faturamento-mensal/execucoes?mes=${mes}`, { headers: bearer(token) });
     expect((lista.body as { execucaoId: string }[])[0]!.execucaoId).toBe(execucaoId);
   }, 120_000);
 
   it('refuses the current month, an unknown run, and anyone but the admin', async () => {
     const token = await tokenFor(admin);
     const post = (body: unknown, t = token) =>
-      call('/api/v1/faturamento/execucoes', { method: 'POST', headers: { ...bearer(t), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      call('/api/v1/faturamento-mensal/execucoes', { method: 'POST', headers: { ...bearer(t), 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(await post({ mes: monthOf(new Date()) })).toMatchObject({ status: 400, body: { error: 'faturamentoMesInvalido', message: 'Só é possível faturar um mês já encerrado.' } });
     expect((await post({ mes: '2026-13' })).status).toBe(400);
-    expect((await call(`/api/v1/faturamento/execucoes/${randomUUID()}`, { headers: bearer(token) })).status).toBe(404);
+    expect((await call(`/api/v1/faturamento-mensal/execucoes/${randomUUID()}`, { headers: bearer(token) })).status).toBe(404);
     const cliente = await tokenFor({ userId: 'fat-cli', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: c.banda.clienteId });
     expect((await post({ mes }, cliente)).status).toBe(403);
   });
@@ -221,5 +221,61 @@ describe('the billing run of a month', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ por: admin.name, justificativa: 'Correção da tarifa do serviço 9', revisaoAnterior: 1, antes: { valorTotal: 750_00 }, depois: { valorTotal: 750_00 } });
     expect(await fatura(c.banda.clienteId)).toMatchObject({ revisao: 2, atualizadaPor: admin.name, itens: esperado().banda.itens });
+  });
+
+  it('lists and details invoices: a client only its own, the admin every client but those in evaluation', async () => {
+    const admToken = await tokenFor(admin);
+    const cliToken = await tokenFor({ userId: 'fat-cli-acima', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: c.acima.clienteId });
+    const q = (params: Record<string, string>) => `/api/v1/fatura?${new URLSearchParams({ dataInicio: mes, dataFim: mes, ...params }).toString()}`;
+
+    const proprias = await call(q({}), { headers: bearer(cliToken) });
+    expect(proprias.status).toBe(200);
+    expect(proprias.body).toEqual({
+      consumos: [
+        {
+          id: faturaIdDe(c.acima.clienteId, mes),
+          mes: mm,
+          ano,
+          valorTotal: 750_60,
+          situacao: 'A',
+          cliente: { razaoSocial: c.acima.razaoSocial, cnpj: c.acima.cnpj },
+          dae: null,
+          nomePdfFile: null,
+          nomeXmlFile: null,
+        },
+      ],
+    });
+    expect(await call(q({ cnpj: c.banda.cnpj }), { headers: bearer(cliToken) })).toMatchObject({ status: 403, body: { error: 'clienteNaoPermitido' } });
+    expect((await call(q({ situacao: 'P' }), { headers: bearer(cliToken) })).body).toEqual({ consumos: [] });
+    expect(await call(`/api/v1/fatura/${faturaIdDe(c.banda.clienteId, mes)}`, { headers: bearer(cliToken) })).toMatchObject({ status: 403, body: { error: 'clienteNaoPermitido' } });
+
+    const detalhe = await call(`/api/v1/fatura/${faturaIdDe(c.acima.clienteId, mes)}`, { headers: bearer(cliToken) });
+    expect(detalhe).toMatchObject({
+      status: 200,
+      body: {
+        cliente: { cnpj: c.acima.cnpj, razaoSocial: c.acima.razaoSocial },
+        mes: mm,
+        ano,
+        valorServicos: 750_60,
+        valorAssinatura: 0,
+        valorTotal: 750_60,
+        itens: [{ idModuloServico: 5, descricao: 'Consulta Faturamento NF-e', uf: 52, sgUf: 'GO', requisicoes: 834, valorUnitario: 900, valorConsumo: 750_60 }],
+      },
+    });
+
+    const todas = (await call(q({}), { headers: bearer(admToken) })).body as { consumos: { id: string }[] };
+    const ids = todas.consumos.map((f) => f.id);
+    for (const k of ['banda', 'acima', 'semUso', 'cancelado'] as const) expect(ids).toContain(faturaIdDe(c[k].clienteId, mes));
+    expect((await call(q({ cnpj: c.cancelado.cnpj }), { headers: bearer(admToken) })).body).toMatchObject({ consumos: [{ valorTotal: 750_00 }] });
+    expect(await call(q({ dataInicio: mes, dataFim: previousMonth(mes) }), { headers: bearer(admToken) })).toMatchObject({ status: 400, body: { error: 'dataInicioMaiorDataFim' } });
+
+    // A client put (back) in evaluation: its invoices leave the admin's views; the client still sees them.
+    const record = (await findCliente(c.semUso.clienteId))!;
+    await putCliente({ ...record, situacao: 'E' });
+    const semAvaliacao = ((await call(q({}), { headers: bearer(admToken) })).body as { consumos: { id: string }[] }).consumos.map((f) => f.id);
+    expect(semAvaliacao).not.toContain(faturaIdDe(c.semUso.clienteId, mes));
+    expect((await call(`/api/v1/fatura/${faturaIdDe(c.semUso.clienteId, mes)}`, { headers: bearer(admToken) })).status).toBe(404);
+    const propria = await tokenFor({ userId: 'fat-cli-semuso', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: c.semUso.clienteId });
+    expect((await call(q({}), { headers: bearer(propria) })).body).toMatchObject({ consumos: [{ valorTotal: 750_00 }] });
   });
 });

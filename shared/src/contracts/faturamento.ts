@@ -53,7 +53,7 @@ export const iniciarFaturamento = defineContract({
   id: 'faturamento.iniciar',
   context: 'faturamento',
   method: 'POST',
-  path: '/api/v1/faturamento/execucoes',
+  path: '/api/v1/faturamento-mensal/execucoes',
   summary: 'Inicia o faturamento de um mês encerrado (uma fatura por cliente; faturas já emitidas não mudam).',
   access: ADMIN,
   body: z.object({ mes }),
@@ -66,7 +66,7 @@ export const execucoesFaturamento = defineContract({
   id: 'faturamento.execucoes',
   context: 'faturamento',
   method: 'GET',
-  path: '/api/v1/faturamento/execucoes',
+  path: '/api/v1/faturamento-mensal/execucoes',
   summary: 'As execuções do faturamento de um mês, com o andamento (clientes feitos / total, falhas).',
   access: ADMIN,
   query: z.object({ mes }),
@@ -78,7 +78,7 @@ export const execucaoFaturamento = defineContract({
   id: 'faturamento.execucao',
   context: 'faturamento',
   method: 'GET',
-  path: '/api/v1/faturamento/execucoes/{execucaoId}',
+  path: '/api/v1/faturamento-mensal/execucoes/{execucaoId}',
   summary: 'Uma execução do faturamento, com o andamento.',
   access: ADMIN,
   params: z.object({ execucaoId: uuid }),
@@ -101,4 +101,82 @@ export const recalcularFatura = defineContract({
   }),
   response: z.object({ revisao: z.number().int(), valorServicos: z.number().int(), valorAssinatura: z.number().int(), valorTotal: z.number().int() }),
   errors: ['recursoNaoEncontrado', 'faturaNaoReprecificavel', 'faturaAlterada', 'faturamentoSemTarifacao'],
+});
+
+// ---- invoices (consultar-fatura, detalhe-fatura) ----------------------------------------------------
+
+const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const;
+
+/** An empty select sends '': the same as leaving it out. */
+const opcional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+export const faturaResumoSchema = z.object({
+  id: z.string(),
+  mes: z.number().int(),
+  ano: z.number().int(),
+  valorTotal: z.number().int(),
+  situacao: z.enum(['A', 'P']),
+  cliente: z.object({ razaoSocial: z.string(), cnpj: z.string() }),
+  /** The DAE, once generated. */
+  dae: z.object({ urlDae: z.string().nullable(), dtVencimento: z.string(), valorPago: z.number().int().nullable() }).nullable(),
+  /** The tax note's files, once uploaded. */
+  nomePdfFile: z.string().nullable(),
+  nomeXmlFile: z.string().nullable(),
+});
+export type FaturaResumo = z.infer<typeof faturaResumoSchema>;
+
+export const listarFaturas = defineContract({
+  id: 'faturamento.faturas',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/fatura',
+  summary: 'As faturas de um período (MM/AAAA a MM/AAAA), de um cliente ou de todos (administrador), por situação.',
+  access: ADMIN_CLIENTE,
+  query: z.object({
+    /** The client's CNPJ; a client user may give only its own (or none). */
+    cnpj: opcional(z.string().trim().regex(/^[0-9A-Za-z]{14}$/, { error: message('campoInvalido', { field: 'cliente' }) })),
+    dataInicio: mes,
+    dataFim: mes,
+    situacao: opcional(z.enum(['A', 'P'])),
+  }),
+  response: z.object({ consumos: z.array(faturaResumoSchema) }),
+  errors: ['dataInicioMaiorDataFim', 'periodoMaximoDozeMeses', 'faturamentoMesFuturo', 'clienteNaoPermitido'],
+});
+
+export const faturaDetalheSchema = z.object({
+  id: z.string(),
+  cliente: z.object({ cnpj: z.string(), razaoSocial: z.string() }),
+  mes: z.number().int(),
+  ano: z.number().int(),
+  situacao: z.enum(['A', 'P']),
+  valorServicos: z.number().int(),
+  valorAssinatura: z.number().int(),
+  valorTotal: z.number().int(),
+  itens: z.array(
+    z.object({
+      idModuloServico: z.number().int(),
+      descricao: z.string(),
+      /** The UF's IBGE code, and its initials. */
+      uf: z.number().int(),
+      sgUf: z.string(),
+      requisicoes: z.number().int(),
+      /** Thousandths of a real. */
+      valorUnitario: z.number().int(),
+      /** Centavos. */
+      valorConsumo: z.number().int(),
+    }),
+  ),
+});
+export type FaturaDetalhe = z.infer<typeof faturaDetalheSchema>;
+
+export const detalheFatura = defineContract({
+  id: 'faturamento.fatura',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/fatura/{idConsumo}',
+  summary: 'Uma fatura com seus itens por serviço e UF (o cliente vê somente as suas).',
+  access: ADMIN_CLIENTE,
+  params: z.object({ idConsumo: idFatura }),
+  response: faturaDetalheSchema,
+  errors: ['recursoNaoEncontrado', 'clienteNaoPermitido'],
 });
