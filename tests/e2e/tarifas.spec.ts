@@ -26,11 +26,13 @@ async function removerElaboracao(page: Page, mensagem: string) {
   await expect(page.getByRole('tab', { name: 'Elaboração' })).toHaveCount(0);
 }
 
-/** A month in a month picker: typed as MM/YYYY, then the field left. */
+/**
+ * A month in a month picker: typed as MM/YYYY (the Calendar takes a typed valid date as it is typed),
+ * then its overlay closed. Not Enter: in a form, Enter may submit it before the overlay takes the key.
+ */
 async function mes(page: Page, inputId: string, month: string) {
   const input = page.locator(`#${inputId}`);
   await input.fill(formatMonth(month));
-  await input.press('Enter');
   await page.keyboard.press('Escape');
   await expect(input).toHaveValue(formatMonth(month));
 }
