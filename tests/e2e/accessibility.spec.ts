@@ -514,6 +514,24 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/monitoramento-consumo-cliente'), heading(page, 'Monitoramento por Cliente')),
   },
   {
+    name: 'invoice list (admin)',
+    route: '/app/fatura/consultarFatura',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/fatura/consultarFatura'), heading(page, 'Consultar Fatura')),
+  },
+  {
+    name: 'invoice list (client)',
+    route: '/app/fatura/consultarFatura',
+    as: CLIENTE,
+    open: async (page) => (await page.goto('/app/fatura/consultarFatura'), heading(page, 'Consultar Fatura')),
+  },
+  {
+    name: 'invoice detail',
+    route: '/app/fatura/detalheFatura',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/fatura/detalheFatura'), heading(page, 'Detalhe da Fatura')),
+  },
+  {
     name: 'trial clients (staff)',
     route: '/app/cliente-degustacao',
     as: ADMIN,

@@ -1,0 +1,191 @@
+import '../../components/page-layout.css';
+import './faturas.css';
+import { keepPreviousData } from '@tanstack/react-query';
+import { routePath } from '@plac/shared/access';
+import { clientes, faturamento } from '@plac/shared/contracts';
+import { formatCnpj } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useApiQuery } from '../../lib/api';
+import { mesAtualMais, mesesEntre, mesIso } from '../../lib/calendar';
+import { formatMoney } from '../../lib/format';
+import { getSession, saveFilter, useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { periodo, SITUACAO_FATURA, SITUACAO_FATURA_OPTIONS, type FaturaResumo } from './model';
+
+/**
+ * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
+ * MM/YYYY, at most the current month, both defaulting to the previous month), of one client or all
+ * (administrator; a client user's own client is fixed) and a status. The filter is kept in the session.
+ * Row action: the detail (detalhe-fatura).
+ */
+
+const TODOS = '*';
+
+interface Filtro {
+  cliente: string;
+  mesInicio: Date | null;
+  mesFim: Date | null;
+  situacao: FaturaResumo['situacao'] | null;
+}
+
+interface Busca {
+  cnpj: string | undefined;
+  dataInicio: string;
+  dataFim: string;
+  situacao: FaturaResumo['situacao'] | undefined;
+}
+
+const mesDe = (iso: unknown): Date | null => {
+  if (typeof iso !== 'string' || !/^\d{4}-\d{2}$/.test(iso)) return null;
+  const [ano, mes] = iso.split('-').map(Number) as [number, number];
+  const data = new Date(ano, mes - 1, 1);
+  return data > mesAtualMais(0) ? null : data;
+};
+
+/** The session's saved filter, field by field; anything malformed falls back to the default. */
+function filtroSalvo(admin: boolean): Filtro {
+  const saved = getSession().filters.fatura ?? {};
+  const anterior = mesAtualMais(-1);
+  return {
+    cliente: admin && typeof saved.cliente === 'string' && saved.cliente !== '' ? saved.cliente : TODOS,
+    mesInicio: mesDe(saved.mesInicio) ?? anterior,
+    mesFim: mesDe(saved.mesFim) ?? anterior,
+    situacao: SITUACAO_FATURA_OPTIONS.find((o) => o.value === saved.situacao)?.value ?? null,
+  };
+}
+
+function buscaDe(f: Filtro): Busca | null {
+  if (!f.mesInicio || !f.mesFim) return null;
+  return {
+    cnpj: f.cliente === TODOS ? undefined : f.cliente,
+    dataInicio: mesIso(f.mesInicio),
+    dataFim: mesIso(f.mesFim),
+    situacao: f.situacao ?? undefined,
+  };
+}
+
+export default function ConsultarFaturaPage() {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const admin = user.roles.includes('sefaz_admin');
+  const [filtro, setFiltro] = useState<Filtro>(() => filtroSalvo(admin));
+  const [busca, setBusca] = useState<Busca | null>(() => buscaDe(filtro));
+
+  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const lista = useApiQuery(faturamento.listarFaturas, { query: busca ?? { dataInicio: '', dataFim: '' } }, { enabled: busca !== null, placeholderData: keepPreviousData });
+  const linhas = useMemo(() => lista.data?.consumos ?? [], [lista.data]);
+
+  const clienteOptions = useMemo(() => {
+    if (!admin) {
+      const nome = linhas[0]?.cliente.razaoSocial ?? user.name;
+      return [{ value: TODOS, label: user.cnpj ? `${nome} - ${formatCnpj(user.cnpj)}` : nome }];
+    }
+    return [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).map((c) => ({ value: c.cnpj, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))];
+  }, [admin, linhas, listaClientes.data, user.cnpj, user.name]);
+
+  const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setFiltro((f) => ({ ...f, [key]: value }));
+
+  function pesquisar(event: FormEvent) {
+    event.preventDefault();
+    if (!filtro.mesInicio || !filtro.mesFim) {
+      toast.warn(message('campoObrigatorio', { field: filtro.mesInicio ? 'Mês Final' : 'Mês Inicial' }));
+      return;
+    }
+    if (filtro.mesInicio > filtro.mesFim) {
+      toast.warn(message('dataInicioMaiorDataFim'));
+      return;
+    }
+    if (mesesEntre(filtro.mesInicio, filtro.mesFim) >= 12) {
+      toast.warn(message('periodoMaximoDozeMeses'));
+      return;
+    }
+    const next = buscaDe(filtro);
+    saveFilter('fatura', {
+      cliente: admin ? filtro.cliente : TODOS,
+      mesInicio: mesIso(filtro.mesInicio),
+      mesFim: mesIso(filtro.mesFim),
+      situacao: filtro.situacao,
+    });
+    if (JSON.stringify(next) === JSON.stringify(busca)) void lista.refetch();
+    setBusca(next);
+  }
+
+  const acoes = (f: FaturaResumo) => (
+    <div className="page-row-actions">
+      <Button
+        type="button"
+        icon="pi pi-search"
+        rounded
+        text
+        aria-label={`Detalhar fatura ${periodo(f)} de ${f.cliente.razaoSocial}`}
+        tooltip="Detalhar"
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => navigate(`${routePath('detalhe-fatura')}?id=${encodeURIComponent(f.id)}`)}
+      />
+    </div>
+  );
+
+  return (
+    <>
+      <div className="page-header">
+        <h1 className="app-page-title">Consultar Fatura</h1>
+      </div>
+
+      <form className="page-panel" role="search" aria-label="Filtros de faturas" onSubmit={pesquisar} noValidate>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="filtro-cliente">Cliente</label>
+            <Dropdown
+              inputId="filtro-cliente"
+              options={clienteOptions}
+              value={admin ? filtro.cliente : TODOS}
+              onChange={(e) => set('cliente', (e.value as string | undefined) ?? TODOS)}
+              disabled={!admin}
+              filter={admin}
+              filterBy="label"
+              emptyFilterMessage={message('nenhumRegistro')}
+            />
+          </div>
+          <div className="page-field">
+            <label htmlFor="filtro-mes-inicio">Mês Inicial</label>
+            <Calendar inputId="filtro-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
+          </div>
+          <div className="page-field">
+            <label htmlFor="filtro-mes-fim">Mês Final</label>
+            <Calendar inputId="filtro-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
+          </div>
+          <div className="page-field">
+            <label htmlFor="filtro-situacao">Situação</label>
+            <Dropdown
+              inputId="filtro-situacao"
+              options={SITUACAO_FATURA_OPTIONS}
+              value={filtro.situacao}
+              onChange={(e) => set('situacao', (e.value as FaturaResumo['situacao'] | undefined) ?? null)}
+              placeholder="Todas"
+              showClear
+            />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+        </div>
+      </form>
+
+      <DataTable value={linhas} dataKey="id" loading={lista.isFetching} emptyMessage={message('nenhumRegistro')} stripedRows pt={{ table: { 'aria-label': 'Faturas' } }}>
+        <Column header="Mês/Ano" body={(f: FaturaResumo) => periodo(f)} />
+        <Column header="Razão Social" body={(f: FaturaResumo) => f.cliente.razaoSocial} />
+        <Column header="CNPJ" body={(f: FaturaResumo) => formatCnpj(f.cliente.cnpj)} />
+        <Column header="Valor Total" body={(f: FaturaResumo) => formatMoney(f.valorTotal)} />
+        <Column header="Situação" body={(f: FaturaResumo) => SITUACAO_FATURA[f.situacao]} />
+        <Column header="Ações" body={acoes} style={{ width: '6rem' }} />
+      </DataTable>
+    </>
+  );
+}

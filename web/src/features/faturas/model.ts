@@ -1,0 +1,24 @@
+import type { faturamento } from '@plac/shared/contracts';
+
+export type FaturaResumo = faturamento.FaturaResumo;
+export type FaturaDetalhe = faturamento.FaturaDetalhe;
+
+/** Spec 2 section 4: invoice situacao A (Em Aberto) and P (Pago). */
+export const SITUACAO_FATURA = { A: 'Em Aberto', P: 'Pago' } as const satisfies Record<FaturaResumo['situacao'], string>;
+export const SITUACAO_FATURA_OPTIONS = (Object.keys(SITUACAO_FATURA) as FaturaResumo['situacao'][]).map((value) => ({ value, label: SITUACAO_FATURA[value] }));
+
+/** 'MM/YYYY' of an invoice's month and year. */
+export const periodo = (f: { mes: number; ano: number }) => `${String(f.mes).padStart(2, '0')}/${f.ano}`;
+
+/** Spec 2 section 2.10: this description is cut at 38 characters. */
+export const DESCRICAO_TRUNCADA = 'Consulta Fat-e por Composição de Dados';
+/** Spec 2 section 2.10: items whose UF code is 31 or 35 get this suffix. */
+export const UFS_NAO_SIGNATARIAS = new Set([31, 35]);
+
+export function descricaoServico(descricao: string): string {
+  return descricao.startsWith(DESCRICAO_TRUNCADA) ? descricao.slice(0, 38) : descricao;
+}
+
+export function rotuloUf(item: Pick<FaturaDetalhe['itens'][number], 'uf' | 'sgUf'>): string {
+  return UFS_NAO_SIGNATARIAS.has(item.uf) ? `${item.sgUf} (UFs não signatárias)` : item.sgUf;
+}
