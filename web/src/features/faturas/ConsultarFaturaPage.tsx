@@ -62,7 +62,7 @@ function filtroSalvo(admin: boolean): Filtro {
 }
 
 function buscaDe(f: Filtro): Busca | null {
-  if (!f.mesInicio || !f.mesFim) return null;
+  if (!f.mesInicio || !f.mesFim || f.mesInicio > f.mesFim || mesesEntre(f.mesInicio, f.mesFim) >= 12) return null;
   return {
     cnpj: f.cliente === TODOS ? undefined : f.cliente,
     dataInicio: mesIso(f.mesInicio),

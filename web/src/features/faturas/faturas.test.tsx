@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getSession, saveFilter } from '../../lib/session';
+import { mesAtualMais, mesIso } from '../../lib/calendar';
+import { jsonResponse, renderApp, signIn } from '../../test/render';
+
+interface Sent {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+}
+
+function stub(answer: (s: Sent) => Response) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const s = { method: init.method ?? 'GET', path: url.pathname, query: url.searchParams };
+      sent.push(s);
+      return answer(s);
+    }),
+  );
+  return sent;
+}
+
+const warnings = () => [...document.querySelectorAll('.p-toast-message-warn .p-toast-detail')].map((e) => e.textContent);
+
+const FATURA = {
+  id: '202605-c-1',
+  mes: 5,
+  ano: 2026,
+  valorTotal: 123456,
+  situacao: 'A',
+  cliente: { razaoSocial: 'Banco Demo S.A.', cnpj: '11222333000181' },
+  dae: null,
+  nomePdfFile: null,
+  nomeXmlFile: null,
+};
+
+const DETALHE = {
+  id: '202605-c-1',
+  cliente: { cnpj: '11222333000181', razaoSocial: 'Banco Demo S.A.' },
+  mes: 5,
+  ano: 2026,
+  situacao: 'A',
+  valorServicos: 103456,
+  valorAssinatura: 20000,
+  valorTotal: 123456,
+  itens: [
+    { idModuloServico: 1, descricao: 'Consulta Fat-e por Composição de Dados Completa', uf: 29, sgUf: 'BA', requisicoes: 1000, valorUnitario: 50, valorConsumo: 5000 },
+    { idModuloServico: 1, descricao: 'Consulta Fat-e por Composição de Dados Completa', uf: 35, sgUf: 'SP', requisicoes: 2000, valorUnitario: 50, valorConsumo: 10000 },
+    { idModuloServico: 2, descricao: 'Consulta Fat-e', uf: 31, sgUf: 'MG', requisicoes: 1234, valorUnitario: 72_261, valorConsumo: 88_456 },
+  ],
+};
+
+describe('consultar-fatura', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('admin: searches the previous month by default, all clients, shows the rows and saves the filter', async () => {
+    signIn(['sefaz_admin']);
+    const sent = stub((s) =>
+      s.path === '/api/v1/cliente/get-all-cliente'
+        ? jsonResponse(200, [{ id: 'c-1', cnpj: '11222333000181', razao_social: 'Banco Demo S.A.', tipo_cliente: 'ESF', situacao: 'A' }])
+        : jsonResponse(200, { consumos: [FATURA] }),
+    );
+    renderApp('/app/fatura/consultarFatura');
+    const table = await screen.findByRole('table', { name: 'Faturas' });
+    expect(await within(table).findByText('Banco Demo S.A.')).toBeTruthy();
+    expect(within(table).getByText('05/2026')).toBeTruthy();
+    expect(within(table).getByText('Em Aberto')).toBeTruthy();
+    expect(within(table).getByText(/1\.234,56/)).toBeTruthy();
+    const lista = sent.find((s) => s.path === '/api/v1/fatura')!;
+    const anterior = mesIso(mesAtualMais(-1));
+    expect(lista.query.get('dataInicio')).toBe(anterior);
+    expect(lista.query.get('dataFim')).toBe(anterior);
+    expect(lista.query.get('cnpj')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    await waitFor(() => expect(getSession().filters.fatura).toMatchObject({ mesInicio: anterior, mesFim: anterior, cliente: '*' }));
+  });
+
+  it('a client user: the client is fixed, the cnpj never sent and the saved filter comes back', async () => {
+    signIn(['cliente'], { clienteId: 'c-1', cnpj: '11222333000181' });
+    const mes = mesIso(mesAtualMais(-3));
+    saveFilter('fatura', { cliente: '*', mesInicio: mes, mesFim: mes, situacao: 'P' });
+    const sent = stub(() => jsonResponse(200, { consumos: [] }));
+    renderApp('/app/fatura/consultarFatura');
+    expect(await screen.findByText('Nenhum registro encontrado')).toBeTruthy();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((s) => s.path === '/api/v1/fatura' && s.query.get('cnpj') === null && s.query.get('situacao') === 'P' && s.query.get('dataInicio') === mes)).toBe(true);
+    expect((screen.getByLabelText('Mês Inicial') as HTMLInputElement).value).toBe(mes.split('-').reverse().join('/'));
+  });
+
+  it('a saved start after the end is not searched, and Pesquisar says why', async () => {
+    signIn(['cliente'], { clienteId: 'c-1' });
+    saveFilter('fatura', { mesInicio: mesIso(mesAtualMais(0)), mesFim: mesIso(mesAtualMais(-2)) });
+    const sent = stub(() => jsonResponse(200, { consumos: [] }));
+    renderApp('/app/fatura/consultarFatura');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
+    await waitFor(() => expect(warnings()).toContain('Data Início maior que Data Fim.'));
+    expect(sent).toHaveLength(0);
+  });
+
+  it('the row action opens the detail', async () => {
+    signIn(['sefaz_admin']);
+    const sent = stub((s) =>
+      s.path === '/api/v1/cliente/get-all-cliente' ? jsonResponse(200, []) : s.path === '/api/v1/fatura' ? jsonResponse(200, { consumos: [FATURA] }) : jsonResponse(200, DETALHE),
+    );
+    renderApp('/app/fatura/consultarFatura');
+    await userEvent.click(await screen.findByRole('button', { name: 'Detalhar fatura 05/2026 de Banco Demo S.A.' }));
+    expect(await screen.findByRole('heading', { name: 'Detalhe da Fatura' })).toBeTruthy();
+    await waitFor(() => expect(sent.some((s) => s.path === '/api/v1/fatura/202605-c-1')).toBe(true));
+  });
+});
+
+describe('detalhe-fatura', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the client, the summary by service and UF with truncation, suffix, 3-decimal unit values and totals, the consumption by service, and prints', async () => {
+    signIn(['cliente'], { clienteId: 'c-1' });
+    stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { consumos: [] }) : jsonResponse(200, DETALHE)));
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderApp('/app/fatura/detalheFatura?id=202605-c-1');
+    const resumo = await screen.findByRole('region', { name: 'Resumo por Serviço e UF' });
+    expect(screen.getByText('11.222.333/0001-81')).toBeTruthy();
+    expect(screen.getByText('05/2026')).toBeTruthy();
+    const linhas = within(resumo).getAllByRole('row').map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent?.replace(/\s/g, ' ')));
+    expect(linhas[1]).toEqual(['Consulta Fat-e por Composição de Dados', 'BA', '1.000', expect.stringMatching(/0,050$/), expect.stringMatching(/R\$ 50,00$/)]);
+    expect(linhas[2]?.[1]).toBe('SP (UFs não signatárias)');
+    expect(linhas[3]?.slice(0, 4)).toEqual(['Consulta Fat-e', 'MG (UFs não signatárias)', '1.234', expect.stringMatching(/72,261$/)]);
+    expect(within(resumo).getByText(/1\.234,56/)).toBeTruthy();
+    const consumo = screen.getByRole('region', { name: 'Consumo' });
+    const porServico = within(consumo).getAllByRole('row').map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.replace(/\s/g, ' ')));
+    expect(porServico[1]).toEqual(['Consulta Fat-e por Composição de Dados', '3.000', expect.stringMatching(/R\$ 150,00$/)]);
+    await userEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
+    expect(print).toHaveBeenCalled();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Voltar' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Consultar Fatura' })).toBeTruthy();
+  });
+});
