@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, formatCnpj, monthOf, previousMonth } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
@@ -12,13 +13,24 @@ import { signIn } from './session';
 /**
  * The invoice screens in Chromium against the e2e twin: a client of this run charged last month through
  * the metering service, the month billed by the administrator through the API, then the invoice in the
- * list (consultar-fatura), its detail and the print view (detalhe-fatura, print media).
+ * list (consultar-fatura), its detail and the print view (detalhe-fatura, print media); both with data
+ * pass axe (WCAG 2.1 AA).
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
 const sufixo = randomUUID().slice(0, 8);
 const first12 = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
 const CLIENTE = { id: `e2e-fatura-${sufixo}`, cnpj: first12 + cnpjCheckDigits(first12), razao: `Banco E2E Fatura ${sufixo}` };
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function axe(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const found = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(found, `${what} (${page.url()}):\n${JSON.stringify(found, null, 2)}`).toEqual([]);
+}
+
 const mes = previousMonth(monthOf(new Date()));
 const [ano, mm] = mes.split('-').map(Number) as [number, number];
 
@@ -53,6 +65,7 @@ test('the administrator bills last month, finds the client’s invoice, opens th
   const linha = page.getByRole('table', { name: 'Faturas' }).getByRole('row', { name: new RegExp(CLIENTE.razao) });
   await expect(linha).toContainText(periodo);
   await expect(linha).toContainText('Em Aberto');
+  await axe(page, 'consultar-fatura with rows');
 
   await linha.getByRole('button', { name: `Detalhar fatura ${periodo} de ${CLIENTE.razao}` }).click();
   await expect(page.getByRole('heading', { name: 'Detalhe da Fatura' })).toBeVisible();
@@ -60,6 +73,7 @@ test('the administrator bills last month, finds the client’s invoice, opens th
   await expect(resumo.getByRole('row', { name: /BA/ })).toContainText('3');
   await expect(resumo).toContainText('SP (UFs não signatárias)');
   await expect(page.getByText(formatCnpj(CLIENTE.cnpj))).toBeVisible();
+  await axe(page, 'detalhe-fatura with items');
 
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();

@@ -23,7 +23,8 @@ import { periodo, SITUACAO_FATURA, SITUACAO_FATURA_OPTIONS, type FaturaResumo } 
  * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
  * MM/YYYY, at most the current month, both defaulting to the previous month), of one client or all
  * (administrator; a client user's own client is fixed) and a status. The filter is kept in the session.
- * Row action: the detail (detalhe-fatura).
+ * Row action: the detail (detalhe-fatura). The administrator's picker leaves out clients in evaluation
+ * (spec 2 section 6: their invoices are not shown).
  */
 
 const TODOS = '*';
@@ -87,7 +88,7 @@ export default function ConsultarFaturaPage() {
       const nome = linhas[0]?.cliente.razaoSocial ?? user.name;
       return [{ value: TODOS, label: user.cnpj ? `${nome} - ${formatCnpj(user.cnpj)}` : nome }];
     }
-    return [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).map((c) => ({ value: c.cnpj, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))];
+    return [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).filter((c) => c.situacao !== 'E').map((c) => ({ value: c.cnpj, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))];
   }, [admin, linhas, listaClientes.data, user.cnpj, user.name]);
 
   const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setFiltro((f) => ({ ...f, [key]: value }));
