@@ -174,6 +174,7 @@ const SCREENS: Screen[] = [
   { name: 'not found (public)', route: '*', open: async (page) => (await page.goto('/nao/existe'), heading(page, 'Página não encontrada')) },
 
   // The authenticated area.
+  { name: 'faturamento mensal', route: '/app/fatura/faturamentoMensal', as: ADMIN, open: async (page) => (await page.goto('/app/fatura/faturamentoMensal'), heading(page, 'Faturamento Mensal')) },
   { name: 'dashboard, administrator', route: '/app', as: ADMIN, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },
   { name: 'dashboard, manager', route: '/app', as: GESTOR, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },
   { name: 'dashboard, client', route: '/app', as: CLIENTE, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },

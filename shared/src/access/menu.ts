@@ -58,6 +58,8 @@ export const ROUTE_ACCESS = {
   'instituicao-financeira-form': { path: 'instituicaoFinanceira', roles: ADMIN },
   'consultar-fatura': { path: 'fatura/consultarFatura', roles: ADMIN_CLIENTE },
   'detalhe-fatura': { path: 'fatura/detalheFatura', roles: ADMIN_CLIENTE },
+  /** ours: the billing run of a month (issue 14). */
+  'faturamento-mensal': { path: 'fatura/faturamentoMensal', roles: ADMIN },
   'autorizacao-inf-cliente-list': { path: 'autorizacao-inf-cliente-list', roles: ADMIN_CLIENTE },
   'autorizacao-inf-cliente-form': { path: 'autorizacao-inf-cliente-form', roles: ADMIN_CLIENTE },
 

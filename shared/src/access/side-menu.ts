@@ -111,6 +111,7 @@ export const MENU: readonly MenuGroup[] = [
     roles: ['sefaz_admin', 'cliente'],
     items: [
       item('Faturas', 'pi-file', 'consultar-fatura'),
+      item('Faturamento Mensal', 'pi-calculator', 'faturamento-mensal'),
       item('Autorização de ESF', 'pi-shield', 'autorizacao-inf-cliente-list'),
     ],
   },

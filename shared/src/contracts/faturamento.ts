@@ -180,3 +180,74 @@ export const detalheFatura = defineContract({
   response: faturaDetalheSchema,
   errors: ['recursoNaoEncontrado', 'clienteNaoPermitido'],
 });
+
+// ---- the projected bill (the client's dashboard) ------------------------------------------------------
+
+const faixaProjecaoSchema = z
+  .object({ nome: z.string(), qtdMinima: z.number().int(), qtdMaxima: z.number().int().nullable(), valorUnitario: z.number().int() })
+  .nullable();
+
+const totaisSchema = z.object({ valorServicos: z.number().int(), valorAssinatura: z.number().int(), valorTotal: z.number().int() });
+
+export const faturaProjetadaSchema = z.object({
+  mes: z.string(),
+  calculadaEm: isoDateTime,
+  /** Day `dia` of `diasNoMes` (Bahia): the pace the projection extrapolates. */
+  dia: z.number().int(),
+  diasNoMes: z.number().int(),
+  cliente: z.object({ cnpj: z.string(), razaoSocial: z.string(), situacao: z.string() }),
+  /** false: no tariff version is in force this month (nothing can be priced). */
+  tarifacao: z.boolean(),
+  /** Whether the month, as it stands, would be invoiced (never for a client in evaluation). */
+  faturavel: z.boolean(),
+  requisicoes: z.number().int(),
+  servicos: z.array(
+    z.object({
+      idModuloServico: z.number().int(),
+      descricao: z.string(),
+      requisicoes: z.number().int(),
+      requisicoesProjetadas: z.number().int(),
+      faixa: faixaProjecaoSchema,
+      proximaFaixa: faixaProjecaoSchema,
+      /** Requests still to make to reach the next band (null: the last band is reached). */
+      faltamParaProximaFaixa: z.number().int().nullable(),
+      faixaProjetada: faixaProjecaoSchema,
+    }),
+  ),
+  itens: z.array(
+    z.object({
+      idModuloServico: z.number().int(),
+      descricao: z.string(),
+      uf: z.number().int(),
+      sgUf: z.string(),
+      requisicoes: z.number().int(),
+      valorUnitario: z.number().int(),
+      valorConsumo: z.number().int(),
+      requisicoesProjetadas: z.number().int(),
+      valorUnitarioProjetado: z.number().int(),
+      valorConsumoProjetado: z.number().int(),
+    }),
+  ),
+  /** The invoice of the usage so far and of the projected usage (null without a tariff version). */
+  atual: totaisSchema.nullable(),
+  projetada: totaisSchema.nullable(),
+  assinaturaMinima: z.number().int().nullable(),
+});
+export type FaturaProjetada = z.infer<typeof faturaProjetadaSchema>;
+
+export const faturaProjetada = defineContract({
+  id: 'faturamento.projecao',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/fatura-projetada',
+  summary:
+    'A fatura projetada do mês corrente: o consumo até hoje por serviço e UF, a faixa atingida, quanto falta para a próxima ' +
+    'e a fatura do fim do mês no ritmo atual, pela mesma regra de preço do faturamento (o cliente vê somente a sua).',
+  access: ADMIN_CLIENTE,
+  query: z.object({
+    /** The client's CNPJ: required for the admin; a client user may give only its own (or none). */
+    cnpj: opcional(z.string().trim().regex(/^[0-9A-Za-z]{14}$/, { error: message('campoInvalido', { field: 'cliente' }) })),
+  }),
+  response: faturaProjetadaSchema,
+  errors: ['campoObrigatorio', 'clienteNaoPermitido', 'recursoNaoEncontrado'],
+});

@@ -102,7 +102,8 @@ describe('top bar', () => {
         return jsonResponse(200, { message: 'Sessão encerrada.' });
       }),
     );
-    signIn(['cliente'], {}, 'tok-logout');
+    // A client role without the dashboard's projected bill: the logout is the only call.
+    signIn(['cliente_web'], {}, 'tok-logout');
     const { router } = renderApp('/app');
     await userEvent.click(await screen.findByRole('button', { name: 'Sair' }));
 

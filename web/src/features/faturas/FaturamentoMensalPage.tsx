@@ -1,0 +1,141 @@
+import '../../components/page-layout.css';
+import './faturas.css';
+import { faturamento } from '@plac/shared/contracts';
+import { formatMonth } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { ProgressBar } from 'primereact/progressbar';
+import { useState } from 'react';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { useApiMutation, useApiQuery } from '../../lib/api';
+import { mesAtualMais, mesIso } from '../../lib/calendar';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+
+/**
+ * faturamento-mensal (sefaz_admin; issue 14 item 1, docs/faturamento.md): the billing runs of a closed
+ * month (at most the previous month, the default) with their progress, refreshed every 2 seconds while
+ * one is going, and the start of a run after a confirmation that it may take a few minutes. Re-running
+ * a month issues only the invoices still missing.
+ */
+
+type Execucao = faturamento.ExecucaoFaturamento;
+
+const SITUACAO: Record<Execucao['situacao'], string> = {
+  EM_ANDAMENTO: 'Em andamento',
+  CONCLUIDA: 'Concluída',
+  FALHA: 'Falha',
+  INTERROMPIDA: 'Interrompida',
+};
+const ORIGEM: Record<Execucao['origem'], string> = { agendamento: 'Agendamento', admin: 'Administrador' };
+/** ours: the spec words long-running confirmations as "may take a few minutes". */
+const CONFIRMACAO = (mes: string) => `O faturamento do mês ${formatMonth(mes)} pode levar alguns minutos. Deseja continuar?`;
+const POLL_MS = 2_000;
+
+function Progresso({ e }: { e: Execucao }) {
+  if (e.totalClientes === null) return <span>Listando clientes…</span>;
+  const pct = e.totalClientes === 0 ? 100 : Math.round((e.feitos / e.totalClientes) * 100);
+  const texto = `${e.feitos} de ${e.totalClientes} clientes`;
+  return (
+    <div className="faturamento-progresso">
+      <ProgressBar value={pct} showValue={false} style={{ height: '0.6rem' }} aria-label={`Progresso: ${texto}`} />
+      <span>{texto}</span>
+    </div>
+  );
+}
+
+function Falhas({ e }: { e: Execucao }) {
+  if (e.falhas.length === 0) return <>0</>;
+  return (
+    <details>
+      <summary>{e.falhas.length}</summary>
+      <ul>
+        {e.falhas.map((f) => (
+          <li key={f.clienteId}>
+            {f.clienteId}: {f.erro}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export default function FaturamentoMensalPage() {
+  const [mes, setMes] = useState<Date | null>(() => mesAtualMais(-1));
+  const [confirmar, setConfirmar] = useState<string | null>(null);
+  const mesEscolhido = mes ? mesIso(mes) : null;
+  const execucoes = useApiQuery(
+    faturamento.execucoesFaturamento,
+    { query: { mes: mesEscolhido ?? '' } },
+    {
+      enabled: mesEscolhido !== null,
+      // Live progress: poll while a run of the month is going.
+      refetchInterval: (q) => (q.state.data?.some((e) => e.situacao === 'EM_ANDAMENTO') ? POLL_MS : false),
+    },
+  );
+  const iniciar = useApiMutation(faturamento.iniciarFaturamento, {
+    onSuccess: (e) => {
+      toast.success(message('faturamentoIniciado', { mes: formatMonth(e.mes) }));
+      void execucoes.refetch();
+    },
+  });
+  const emAndamento = execucoes.data?.some((e) => e.situacao === 'EM_ANDAMENTO') ?? false;
+
+  return (
+    <>
+      <div className="page-header">
+        <h1 className="app-page-title">Faturamento Mensal</h1>
+      </div>
+      <div className="page-panel">
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="faturamento-mes">Mês de Referência</label>
+            <Calendar inputId="faturamento-mes" value={mes} onChange={(e) => setMes(e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button
+            type="button"
+            label="Iniciar Faturamento"
+            icon="pi pi-play"
+            disabled={!mesEscolhido || emAndamento || iniciar.isPending}
+            onClick={() => {
+              if (!mesEscolhido) toast.warn(message('campoObrigatorio', { field: 'Mês de Referência' }));
+              else setConfirmar(mesEscolhido);
+            }}
+          />
+        </div>
+      </div>
+
+      <DataTable value={execucoes.data ?? []} dataKey="execucaoId" loading={execucoes.isLoading} emptyMessage={message('nenhumRegistro')} stripedRows pt={{
+          table: { 'aria-label': 'Execuções do faturamento' },
+          // The table scrolls sideways on narrow screens: the scroll area takes the keyboard focus (WCAG 2.1.1).
+          wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de execuções' },
+        }}>
+        <Column header="Início" body={(e: Execucao) => formatDateTime(e.iniciadaEm)} />
+        <Column header="Origem" body={(e: Execucao) => `${ORIGEM[e.origem]} (${e.iniciadaPor})`} />
+        <Column header="Situação" body={(e: Execucao) => (e.erro ? `${SITUACAO[e.situacao]}: ${e.erro}` : SITUACAO[e.situacao])} />
+        <Column header="Progresso" body={(e: Execucao) => <Progresso e={e} />} style={{ minWidth: '12rem' }} />
+        <Column header="Emitidas" field="emitidas" />
+        <Column header="Já emitidas" field="jaEmitidas" />
+        <Column header="Sem fatura" field="semFatura" />
+        <Column header="Em avaliação" field="emAvaliacao" />
+        <Column header="Falhas" body={(e: Execucao) => <Falhas e={e} />} />
+        <Column header="Conclusão" body={(e: Execucao) => formatDateTime(e.concluidaEm)} />
+      </DataTable>
+
+      <ConfirmSimNao
+        target={confirmar}
+        message={confirmar ? CONFIRMACAO(confirmar) : ''}
+        onConfirm={(m) => {
+          setConfirmar(null);
+          iniciar.mutate({ body: { mes: m } });
+        }}
+        onClose={() => setConfirmar(null)}
+      />
+    </>
+  );
+}
