@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
 import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
 import { freePort } from '../infra/local/emulators/ports';
+import type { billingThroughput } from './billing';
 import { ingestionThroughput } from './ingestion';
 import type { meteredLookups } from './lookups';
 
@@ -53,6 +54,8 @@ async function main() {
   // On a twin of its own, after the first one has stopped, so the two do not share the cores.
   console.log('measuring ingestion from the Sefaz simulator…');
   results.ingestion = await ingestionThroughput(root);
+  console.log(`measuring the billing run (${process.env.BENCH_BILLING_CLIENTS ?? 2000} clients × 9 services × 27 UFs; seeding the counters takes most of it)…`);
+  results.billing = billingInOwnProcess();
 
   writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
   printTable(results);
@@ -63,6 +66,13 @@ function lookupsInOwnProcess(twin: { dataDir: string; tlsUrl: string; env: Recor
   const r = spawnSync('npx', ['tsx', 'bench/lookups.ts', JSON.stringify(twin)], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error('bench/lookups.ts failed');
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof meteredLookups>>;
+}
+
+/** bench/billing.ts in a process of its own, on a twin of its own (the twin sets the functions' environment). */
+function billingInOwnProcess() {
+  const r = spawnSync('npx', ['tsx', 'bench/billing.ts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error('bench/billing.ts failed');
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof billingThroughput>>;
 }
 
 function run(command: string, args: string[]) {
@@ -313,6 +323,10 @@ function printTable(r: Record<string, unknown>) {
   rows.push(['ingestion Sefaz → store (end to end)', `${i.endToEnd.documentsPerSecond} docs/s  (${i.endToEnd.documents} documents in ${i.endToEnd.seconds} s)`]);
   rows.push(['DynamoDB Local BatchWrite (same process)', `${i.dynamoDbBatchWrite.itemsPerSecond} items/s  (${i.dynamoDbBatchWrite.inFlight} in flight)`]);
   rows.push(['ratio BatchWrite time / load time (same items)', `${i.ratio}  (${i.endToEnd.itemsWritten} items; per document as one item: ${i.ratioPerItem})`]);
+  const b = r.billing as Awaited<ReturnType<typeof billingThroughput>>;
+  rows.push(['billing run (state machine, end to end)', `${b.run.clientsPerSecond} clients/s  (${b.clients} clients × ${b.countersPerClient} counters in ${b.run.seconds} s)`]);
+  rows.push(['counter reads alone (5 clients at a time)', `${b.counterReads.clientsPerSecond} clients/s  (${b.counterReads.seconds} s)`]);
+  rows.push(['ratio read time / run time', String(b.ratio)]);
   for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
     const cold =
       b.importMs !== undefined

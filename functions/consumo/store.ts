@@ -139,6 +139,15 @@ export async function cobrar(c: Cobranca): Promise<'cobrada' | 'repetida'> {
   throw new Error(`charging ${c.requestId} was cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
 }
 
+/**
+ * Writes counters as they are (BatchWriteItem, 25 a time): synthetic months for the billing benchmark
+ * (bench/billing.ts). Never used by a request path: a counter only grows through `cobrar`, with its log.
+ */
+export async function gravarContadores(items: ContadorRecord[]): Promise<void> {
+  const { unprocessed } = await db().entities.contador.put(items).go({ concurrency: 8 });
+  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} counters were not written`);
+}
+
 /** A client's counters of a month, shards added up, by service and UF. */
 export async function contadoresDoCliente(clienteId: string, mes: string): Promise<{ servico: number; uf: string; requisicoes: number }[]> {
   const { data } = await db().entities.contador.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
