@@ -25,7 +25,8 @@ import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
  * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
  * MM/YYYY, at most the current month, both defaulting to the previous month), of one client or all
  * (administrator; a client user's own client is fixed) and a status. The filter is kept in the session.
- * Row actions: the detail (detalhe-fatura), the tax note (NotaFiscal.tsx) and the reports (RelatoriosFatura.tsx). The administrator's picker leaves out clients in evaluation
+ * Row actions: the detail (detalhe-fatura), the tax note (NotaFiscal.tsx) and the reports
+ * (RelatoriosFatura.tsx). The administrator's picker leaves out clients in evaluation
  * (spec 2 section 6: their invoices are not shown).
  */
 

@@ -181,6 +181,8 @@ describe('consultar-fatura: tax notes and reports', { timeout: 20_000 }, () => {
     renderApp('/app/fatura/consultarFatura');
     const table = await linha();
     await userEvent.click(within(table).getByRole('button', { name: `Relatório de consumo ${ROTULO}` }));
+    expect(await screen.findByText('O relatório de consumo pode levar alguns minutos para ser gerado. Deseja continuar?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(toasts('error')).toEqual(['Erro ao gerar relatório de consumo']));
     const relatorio = sent.find((s) => s.path === '/api/v1/consumo/clientes/c-1/relatorio')!;
     expect(relatorio.query.get('mes')).toBe('2026-05');
