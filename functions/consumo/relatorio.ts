@@ -76,6 +76,35 @@ export function linhasDoRelatorio(r: Relatorio): (string | number)[][] {
   ];
 }
 
+/** One charged request as the reports show it, with its service's id (the detail ZIP groups by it). */
+export interface RequisicaoDoRelatorio {
+  idModuloServico: number;
+  createdAt: string;
+  servico: string;
+  uf: string;
+  chave: string;
+  requestId: string;
+}
+
+/**
+ * The charged requests of a client's month, from the request log, oldest first, optionally of one
+ * service: what this report and the invoice's detail ZIP (functions/faturamento/detalhamento.ts) list.
+ */
+export async function requisicoesDoRelatorio(clienteId: string, mes: string, idModuloServico?: number): Promise<RequisicaoDoRelatorio[]> {
+  const descricoes = new Map((await servicos.todos()).map((s) => [s.idModuloServico, s.descricao]));
+  return (await store.requisicoesDoCliente(clienteId, mes))
+    .filter((q) => idModuloServico === undefined || q.servico === idModuloServico)
+    .map((q) => ({
+      idModuloServico: q.servico,
+      createdAt: q.createdAt,
+      servico: descricoes.get(q.servico) ?? `Serviço ${q.servico}`,
+      uf: q.uf,
+      chave: q.chave,
+      // The log's id is '<client>:<idempotency key>': the client sees its own key.
+      requestId: q.requestId.startsWith(`${clienteId}:`) ? q.requestId.slice(clienteId.length + 1) : q.requestId,
+    }));
+}
+
 export async function gerar(
   principal: Principal,
   idCliente: string,
@@ -85,17 +114,7 @@ export async function gerar(
   const cliente = await clientes.clienteResumo(clienteId);
   if (!cliente) throw notFound();
   const mes = filtro.mes ?? monthOf(new Date());
-  const descricoes = new Map((await servicos.todos()).map((s) => [s.idModuloServico, s.descricao]));
-  const requisicoes = (await store.requisicoesDoCliente(clienteId, mes))
-    .filter((q) => filtro.idModuloServico === undefined || q.servico === filtro.idModuloServico)
-    .map((q) => ({
-      createdAt: q.createdAt,
-      servico: descricoes.get(q.servico) ?? `Serviço ${q.servico}`,
-      uf: q.uf,
-      chave: q.chave,
-      // The log's id is '<client>:<idempotency key>': the client sees its own key.
-      requestId: q.requestId.startsWith(`${clienteId}:`) ? q.requestId.slice(clienteId.length + 1) : q.requestId,
-    }));
+  const requisicoes = await requisicoesDoRelatorio(clienteId, mes, filtro.idModuloServico);
   const conteudo = csv(linhasDoRelatorio({ cliente: { razaoSocial: cliente.razao_social, cnpj: cliente.cnpj }, mes, requisicoes }));
   const servico = filtro.idModuloServico === undefined ? '' : `-servico-${filtro.idModuloServico}`;
   const nomeArquivo = `relatorio-consumo-${cliente.cnpj}-${mes}${servico}.csv`;

@@ -330,8 +330,8 @@ function resumo(f: FaturaRecord) {
     situacao: f.situacao,
     cliente: { razaoSocial: f.razaoSocial, cnpj: f.cnpj },
     dae: null,
-    nomePdfFile: null,
-    nomeXmlFile: null,
+    nomePdfFile: f.nomePdfFile ?? null,
+    nomeXmlFile: f.nomeXmlFile ?? null,
   };
 }
 
@@ -373,8 +373,11 @@ export async function listarFaturas(
 
 const codigoUf = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
 
-/** One invoice with its lines: a client user only its own client's; the admin none of a client in evaluation. */
-export async function detalheFatura(faturaId: string, principal: Principal) {
+/**
+ * An invoice as a user may see it (its detail, its tax note, its detail ZIP): a client user only its
+ * own client's (another's is 403 clienteNaoPermitido); the admin none of a client now in evaluation (404).
+ */
+export async function faturaVisivel(faturaId: string, principal: Principal): Promise<FaturaRecord> {
   const f = await store.lerFatura(faturaId);
   if (!f) throw notFound();
   if (principal.tipo !== 'S') {
@@ -382,6 +385,12 @@ export async function detalheFatura(faturaId: string, principal: Principal) {
   } else if ((await todosClientes()).some((c) => c.id === f.clienteId && c.situacao === 'E')) {
     throw notFound();
   }
+  return f;
+}
+
+/** One invoice with its lines: a client user only its own client's; the admin none of a client in evaluation. */
+export async function detalheFatura(faturaId: string, principal: Principal) {
+  const f = await faturaVisivel(faturaId, principal);
   return {
     id: f.faturaId,
     cliente: { cnpj: f.cnpj, razaoSocial: f.razaoSocial },

@@ -56,6 +56,17 @@ const fatura = new Entity({
     revisao: { type: 'number', required: true },
     atualizadaEm: { type: 'string' },
     atualizadaPor: { type: 'string' },
+    /**
+     * The tax note's files (docs/faturamento.md, "Tax notes and the detail ZIP"): the documents
+     * bucket's key of each and the name the administrator's file had (sanitised), set together by
+     * gravarNotaFiscal; the revision above is the prices' and does not move with them.
+     */
+    pdfKey: { type: 'string' },
+    nomePdfFile: { type: 'string' },
+    xmlKey: { type: 'string' },
+    nomeXmlFile: { type: 'string' },
+    notaAtualizadaEm: { type: 'string' },
+    notaAtualizadaPor: { type: 'string' },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['faturaId'] }, sk: { field: 'sk', composite: [] } },
@@ -239,4 +250,32 @@ export async function reprecificar(
 export async function reprecificacoesDaFatura(faturaId: string): Promise<ReprecificacaoRecord[]> {
   const { data } = await db().entities.reprecificacao.query.byFatura({ faturaId }).go({ pages: 'all' });
   return data;
+}
+
+/**
+ * One file of the tax note set on the invoice, on the condition that the file it replaces is the one
+ * read before (none, or that key): two replacements at once never lose track of a stored object, and
+ * the caller deletes exactly the object it replaced. false when the invoice changed meanwhile (or is gone).
+ */
+export async function gravarNotaFiscal(
+  faturaId: string,
+  tipo: 'pdf' | 'xml',
+  nota: { key: string; nome: string; em: string; por: string },
+  keyAnterior: string | undefined,
+): Promise<boolean> {
+  const arquivo = tipo === 'pdf' ? { pdfKey: nota.key, nomePdfFile: nota.nome } : { xmlKey: nota.key, nomeXmlFile: nota.nome };
+  try {
+    await db()
+      .entities.fatura.patch({ faturaId })
+      .set({ ...arquivo, notaAtualizadaEm: nota.em, notaAtualizadaPor: nota.por })
+      .where((attr, op) => {
+        const atual = tipo === 'pdf' ? attr.pdfKey : attr.xmlKey;
+        return keyAnterior === undefined ? op.notExists(atual) : op.eq(atual, keyAnterior);
+      })
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
 }

@@ -82,7 +82,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   degustacao: ['table:read', 'table:write', 'mail:send'],
   tarifas: ['table:read', 'table:write'],
   consentimento: ['table:read', 'table:write'],
-  faturamento: ['table:read', 'table:write', 'faturamento:start'],
+  // documents: the tax notes (uploaded, checked, replaced: the replaced one deleted) and the detail ZIP.
+  faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */

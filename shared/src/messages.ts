@@ -319,6 +319,14 @@ export const MESSAGES = {
   faturaReprecificada: 'Fatura recalculada com sucesso.',
   /** ours: an invoice period ending after the current month */
   faturamentoMesFuturo: 'O mês final não pode ser posterior ao mês atual.',
+  // Tax notes and the detail ZIP (spec 2 sections 5 and 8; ours where marked)
+  uploadRealizado: 'Upload realizado com sucesso!',
+  /** the spec elides the list ('Só são permitidos arquivos com extensão ...'): completed as somentePdf and somenteCsv word theirs */
+  somentePdfXml: 'Só são permitidos arquivos com extensão .pdf e .xml.',
+  /** ours: a file named .xml whose content is not a well-formed XML document */
+  conteudoNaoXml: 'O conteúdo do arquivo não é um XML válido.',
+  /** ours: the confirmation of an upload whose file never reached the storage (or whose link expired) */
+  notaFiscalNaoRecebida: 'O arquivo não foi recebido. Envie-o novamente.',
   // Issuer consent (spec 1 sections 4, 5 and 8; spec 3 5.7 and 8; ours where marked)
   cnpjFilialForaDoBase: 'O Cnpj informado deve pertencer ao Cnpj Base.',
   filialDuplicada: 'Já foi informada a Filial com esse Cnpj.',

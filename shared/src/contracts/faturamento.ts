@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { isBusinessMonth } from '../domain/dates';
 import { message } from '../messages';
-import { isoDateTime } from './common';
+import { decimalInteger, isoDateTime } from './common';
 import { defineContract } from './define';
 
 /**
@@ -250,4 +250,88 @@ export const faturaProjetada = defineContract({
   }),
   response: faturaProjetadaSchema,
   errors: ['campoObrigatorio', 'clienteNaoPermitido', 'recursoNaoEncontrado'],
+});
+
+// ---- tax notes and the detail ZIP (spec 2 sections 2.9, 3, 5, 7 and 8; docs/faturamento.md) ------------
+
+/** The tax note's two files. */
+export const tipoNotaFiscal = z.enum(['pdf', 'xml'], { error: message('campoInvalido', { field: 'tipo' }) }).meta({ title: 'tipo' });
+export type TipoNotaFiscal = z.infer<typeof tipoNotaFiscal>;
+
+/** The file's name as the user picked it; its extension (.pdf or .xml) is checked by the service ('somentePdfXml'). */
+const nomeArquivoNota = z
+  .string({ error: message('campoObrigatorio', { field: 'Arquivo' }) })
+  .trim()
+  .min(1, { error: message('campoObrigatorio', { field: 'Arquivo' }) })
+  .max(200)
+  .meta({ title: 'Arquivo' });
+
+const idEnvio = z.string().trim().regex(/^[0-9a-f-]{36}$/i, { error: message('campoInvalido', { field: 'envio' }) }).meta({ title: 'envio' });
+
+export const envioNotaFiscal = defineContract({
+  id: 'faturamento.notaFiscalEnvio',
+  context: 'faturamento',
+  method: 'POST',
+  path: '/api/v1/fatura/{idConsumo}/nota-fiscal/envios',
+  summary:
+    'Prepara o envio do PDF ou do XML da nota fiscal de uma fatura: responde uma URL (PUT, válida por 5 minutos) para o arquivo, ' +
+    'que depois é confirmado. Somente .pdf e .xml.',
+  access: ADMIN,
+  params: z.object({ idConsumo: idFatura }),
+  body: z.object({ nomeArquivo: nomeArquivoNota }),
+  response: z.object({
+    envioId: z.string(),
+    tipo: tipoNotaFiscal,
+    /** The PUT must send this Content-Type. */
+    contentType: z.string(),
+    url: z.string(),
+    /** Bytes; a larger file is refused at the confirmation. */
+    tamanhoMaximo: z.number().int(),
+  }),
+  status: 201,
+  errors: ['recursoNaoEncontrado', 'somentePdfXml'],
+});
+
+export const confirmarNotaFiscal = defineContract({
+  id: 'faturamento.notaFiscalConfirmar',
+  context: 'faturamento',
+  method: 'PUT',
+  path: '/api/v1/fatura/{idConsumo}/nota-fiscal',
+  summary:
+    'Confirma o envio da nota fiscal: o conteúdo é conferido (PDF ou XML bem formado, até 4 MB) e o arquivo passa a ser o PDF ou o XML ' +
+    'da fatura, substituindo o anterior. Um conteúdo inválido é recusado e nada muda.',
+  access: ADMIN,
+  params: z.object({ idConsumo: idFatura }),
+  body: z.object({ envioId: idEnvio, nomeArquivo: nomeArquivoNota }),
+  response: z.object({ tipo: tipoNotaFiscal, nomePdfFile: z.string().nullable(), nomeXmlFile: z.string().nullable() }),
+  errors: ['recursoNaoEncontrado', 'somentePdfXml', 'notaFiscalNaoRecebida', 'conteudoNaoPdf', 'conteudoNaoXml', 'arquivoGrandeDemais', 'faturaAlterada'],
+});
+
+export const baixarNotaFiscal = defineContract({
+  id: 'faturamento.notaFiscal',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/fatura/{idConsumo}/nota-fiscal/{tipo}',
+  summary: 'O PDF ou o XML da nota fiscal de uma fatura: o nome do arquivo e uma URL de download válida por 5 minutos (o cliente, somente das suas).',
+  access: ADMIN_CLIENTE,
+  params: z.object({ idConsumo: idFatura, tipo: tipoNotaFiscal }),
+  response: z.object({ nomeArquivo: z.string(), url: z.string() }),
+  errors: ['recursoNaoEncontrado', 'clienteNaoPermitido'],
+});
+
+export const detalhamentoFatura = defineContract({
+  id: 'faturamento.detalhamento',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/fatura/{idConsumo}/detalhamento',
+  summary:
+    'O detalhamento da fatura, detalhamento_fatura.zip: um CSV por serviço (separador ";", UTF-8 com BOM) com cada requisição cobrada ' +
+    'no mês da fatura, ou somente do serviço informado. Responde o nome do arquivo e uma URL de download válida por 5 minutos.',
+  access: ADMIN_CLIENTE,
+  params: z.object({ idConsumo: idFatura }),
+  query: z.object({
+    idModuloServico: opcional(decimalInteger('Serviço').pipe(z.number().int().min(1).max(100_000).meta({ title: 'Serviço' }))),
+  }),
+  response: z.object({ nomeArquivo: z.string(), url: z.string(), requisicoes: z.number().int() }),
+  errors: ['recursoNaoEncontrado', 'clienteNaoPermitido'],
 });

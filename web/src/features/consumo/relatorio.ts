@@ -19,16 +19,18 @@ export function relatorioEmAndamento(): boolean {
   return emAndamento;
 }
 
-export async function gerarRelatorio(cliente: { id: string; razaoSocial: string }, idModuloServico?: number): Promise<boolean> {
+/**
+ * A file the server builds (this report, an invoice's detail ZIP) run in the background with the
+ * session's report flag and its banner: `gerar` answers the file's name and a short-lived URL; the file
+ * is fetched and saved under its name. false when another one is running (nothing is asked) or it failed
+ * (the toast 'Erro ao gerar relatório de consumo').
+ */
+export async function emSegundoPlano(cliente: { razaoSocial: string }, gerar: () => Promise<{ nomeArquivo: string; url: string }>): Promise<boolean> {
   if (emAndamento) return false;
   emAndamento = true;
   setReportProcessing({ clienteNome: cliente.razaoSocial, startedAt: Date.now() });
   try {
-    const answer = await callApi(consumo.relatorioConsumo, {
-      params: { idCliente: cliente.id },
-      query: idModuloServico === undefined ? {} : { idModuloServico },
-      notify: false,
-    });
+    const answer = await gerar();
     const file = await fetch(answer.url);
     if (!file.ok) throw new Error(`download ${file.status}`);
     saveBlob(answer.nomeArquivo, await file.blob());
@@ -41,4 +43,15 @@ export async function gerarRelatorio(cliente: { id: string; razaoSocial: string 
     emAndamento = false;
     if (getSession().reportProcessing) setReportProcessing(null);
   }
+}
+
+/** The client's report of a month (the current one unless given), of one service or all. */
+export async function gerarRelatorio(cliente: { id: string; razaoSocial: string }, idModuloServico?: number, mes?: string): Promise<boolean> {
+  return emSegundoPlano(cliente, () =>
+    callApi(consumo.relatorioConsumo, {
+      params: { idCliente: cliente.id },
+      query: { ...(idModuloServico === undefined ? {} : { idModuloServico }), ...(mes === undefined ? {} : { mes }) },
+      notify: false,
+    }),
+  );
 }

@@ -22,3 +22,9 @@ export function descricaoServico(descricao: string): string {
 export function rotuloUf(item: Pick<FaturaDetalhe['itens'][number], 'uf' | 'sgUf'>): string {
   return UFS_NAO_SIGNATARIAS.has(item.uf) ? `${item.sgUf} (UFs não signatárias)` : item.sgUf;
 }
+
+/** An invoice's id is `<YYYYMM>-<clienteId>` (docs/faturamento.md): its client, for the consumption report. */
+export const clienteIdDaFatura = (id: string) => id.slice(7);
+
+/** The invoice's month as the API takes it, 'YYYY-MM'. */
+export const mesDaFatura = (f: { mes: number; ano: number }) => `${f.ano}-${String(f.mes).padStart(2, '0')}`;
