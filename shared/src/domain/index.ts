@@ -11,3 +11,4 @@ export * from './cargas';
 export * from './consumo';
 export * from './consultas';
 export * from './tarifas';
+export * from './dae';
