@@ -2,6 +2,7 @@ import * as faturamento from '@plac/shared/contracts/faturamento';
 import { env } from '../platform/env';
 import { httpApi } from '../platform/http';
 import { startExecution } from '../platform/step-functions';
+import * as dae from './dae/service';
 import * as service from './service';
 
 /** The billing run's start (wired to the state machine here, the composition root), its progress and the re-price. */
@@ -14,4 +15,5 @@ export const handler = httpApi(faturamento, {
   recalcularFatura: async ({ params, body, principal }) => service.reprecificar(params.idConsumo, body, principal),
   listarFaturas: async ({ query, principal }) => service.listarFaturas(query, principal),
   detalheFatura: async ({ params, principal }) => service.detalheFatura(params.idConsumo, principal),
+  emitirDae: async ({ params, body, principal }) => dae.emitirDae(params.idConsumo, body, principal),
 });

@@ -329,7 +329,9 @@ function resumo(f: FaturaRecord) {
     valorTotal: f.valorTotal,
     situacao: f.situacao,
     cliente: { razaoSocial: f.razaoSocial, cnpj: f.cnpj },
-    dae: null,
+    // The latest DAE's due date (the next one's default). valorPago comes with the bank-return import; urlDae is
+    // not stored (a presigned URL expires): POST …/dae answers a fresh one for the same DAE.
+    dae: f.dae ? { urlDae: null, dtVencimento: f.dae.dtVencimento, valorPago: null } : null,
     nomePdfFile: null,
     nomeXmlFile: null,
   };
@@ -373,8 +375,8 @@ export async function listarFaturas(
 
 const codigoUf = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
 
-/** One invoice with its lines: a client user only its own client's; the admin none of a client in evaluation. */
-export async function detalheFatura(faturaId: string, principal: Principal) {
+/** An invoice as the principal may see it: a client user only its own client's (403); the admin none of a client in evaluation (404). */
+export async function faturaVisivel(faturaId: string, principal: Principal): Promise<FaturaRecord> {
   const f = await store.lerFatura(faturaId);
   if (!f) throw notFound();
   if (principal.tipo !== 'S') {
@@ -382,6 +384,12 @@ export async function detalheFatura(faturaId: string, principal: Principal) {
   } else if ((await todosClientes()).some((c) => c.id === f.clienteId && c.situacao === 'E')) {
     throw notFound();
   }
+  return f;
+}
+
+/** One invoice with its lines (see faturaVisivel for who may see it). */
+export async function detalheFatura(faturaId: string, principal: Principal) {
+  const f = await faturaVisivel(faturaId, principal);
   return {
     id: f.faturaId,
     cliente: { cnpj: f.cnpj, razaoSocial: f.razaoSocial },

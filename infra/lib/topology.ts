@@ -82,7 +82,7 @@ const httpGrants: Record<string, readonly Grant[]> = {
   degustacao: ['table:read', 'table:write', 'mail:send'],
   tarifas: ['table:read', 'table:write'],
   consentimento: ['table:read', 'table:write'],
-  faturamento: ['table:read', 'table:write', 'faturamento:start'],
+  faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
