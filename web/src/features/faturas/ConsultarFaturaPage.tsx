@@ -17,13 +17,14 @@ import { mesAtualMais, mesesEntre, mesIso } from '../../lib/calendar';
 import { formatMoney } from '../../lib/format';
 import { getSession, saveFilter, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { ImprimirDae } from './ImprimirDae';
 import { periodo, SITUACAO_FATURA, SITUACAO_FATURA_OPTIONS, type FaturaResumo } from './model';
 
 /**
  * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
  * MM/YYYY, at most the current month, both defaulting to the previous month), of one client or all
  * (administrator; a client user's own client is fixed) and a status. The filter is kept in the session.
- * Row action: the detail (detalhe-fatura). The administrator's picker leaves out clients in evaluation
+ * Row actions: the detail (detalhe-fatura); Imprimir DAE for an open invoice (ImprimirDae.tsx). The administrator's picker leaves out clients in evaluation
  * (spec 2 section 6: their invoices are not shown).
  */
 
@@ -130,6 +131,7 @@ export default function ConsultarFaturaPage() {
         tooltipOptions={{ position: 'top' }}
         onClick={() => navigate(`${routePath('detalhe-fatura')}?id=${encodeURIComponent(f.id)}`)}
       />
+      <ImprimirDae fatura={f} onEmitido={() => void lista.refetch()} />
     </div>
   );
 
@@ -185,7 +187,7 @@ export default function ConsultarFaturaPage() {
         <Column header="CNPJ" body={(f: FaturaResumo) => formatCnpj(f.cliente.cnpj)} />
         <Column header="Valor Total" body={(f: FaturaResumo) => formatMoney(f.valorTotal)} />
         <Column header="Situação" body={(f: FaturaResumo) => SITUACAO_FATURA[f.situacao]} />
-        <Column header="Ações" body={acoes} style={{ width: '6rem' }} />
+        <Column header="Ações" body={acoes} style={{ width: '8rem' }} />
       </DataTable>
     </>
   );
