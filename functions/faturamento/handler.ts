@@ -5,6 +5,7 @@ import { startExecution } from '../platform/step-functions';
 import { faturaProjetada } from './projecao';
 import * as detalhamento from './detalhamento';
 import * as notas from './notas-fiscais';
+import * as dae from './dae/service';
 import * as service from './service';
 
 /** The billing run's start (wired to the state machine here, the composition root), its progress, the re-price, the invoices, their tax notes and detail ZIP. */
@@ -22,4 +23,5 @@ export const handler = httpApi(faturamento, {
   confirmarNotaFiscal: async ({ params, body, principal }) => notas.confirmarEnvio(params.idConsumo, body, principal),
   baixarNotaFiscal: async ({ params, principal }) => notas.baixar(params.idConsumo, params.tipo, principal),
   detalhamentoFatura: async ({ params, query, principal }) => detalhamento.gerar(params.idConsumo, principal, query.idModuloServico),
+  emitirDae: async ({ params, body, principal }) => dae.emitirDae(params.idConsumo, body, principal),
 });

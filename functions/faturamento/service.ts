@@ -329,7 +329,9 @@ function resumo(f: FaturaRecord) {
     valorTotal: f.valorTotal,
     situacao: f.situacao,
     cliente: { razaoSocial: f.razaoSocial, cnpj: f.cnpj },
-    dae: null,
+    // The latest DAE's due date (the next one's default); urlDae is not stored (a presigned URL expires):
+    // POST …/dae answers a fresh one for the same DAE.
+    dae: f.dae ? { urlDae: null, dtVencimento: f.dae.dtVencimento, valorPago: null } : null,
     nomePdfFile: f.nomePdfFile ?? null,
     nomeXmlFile: f.nomeXmlFile ?? null,
   };

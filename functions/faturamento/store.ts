@@ -67,6 +67,11 @@ const fatura = new Entity({
     nomeXmlFile: { type: 'string' },
     notaAtualizadaEm: { type: 'string' },
     notaAtualizadaPor: { type: 'string' },
+    /** The invoice's latest DAE (functions/faturamento/dae): its due date is the next DAE's default. */
+    dae: {
+      type: 'map',
+      properties: { dtVencimento: { type: 'string', required: true }, codigoBarras: { type: 'string', required: true }, revisao: { type: 'number', required: true } },
+    },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['faturaId'] }, sk: { field: 'sk', composite: [] } },
@@ -158,6 +163,11 @@ export async function emitirFatura(record: FaturaRecord): Promise<'emitida' | 'j
 export async function lerFatura(faturaId: string): Promise<FaturaRecord | null> {
   const { data } = await db().entities.fatura.get({ faturaId }).go({ consistent: true });
   return data;
+}
+
+/** Points the invoice at its latest DAE (a plain SET: the latest issued wins). */
+export async function marcarDae(faturaId: string, dae: NonNullable<FaturaRecord['dae']>): Promise<void> {
+  await db().entities.fatura.patch({ faturaId }).set({ dae }).go({ response: 'none' });
 }
 
 export async function faturasDoMes(mes: string): Promise<FaturaRecord[]> {

@@ -327,6 +327,17 @@ export const MESSAGES = {
   conteudoNaoXml: 'O conteúdo do arquivo não é um XML válido.',
   /** ours: the confirmation of an upload whose file never reached the storage (or whose link expired) */
   notaFiscalNaoRecebida: 'O arquivo não foi recebido. Envie-o novamente.',
+  // DAE (spec 2 section 4 "DAE generation"; issue 14 item 3; ours where marked)
+  /** ours: a DAE for an invoice that is not open */
+  daeFaturaNaoAberta: 'Somente uma fatura em aberto pode ter DAE emitido.',
+  /** ours: the default due date has passed and no new one was given */
+  daeVencimentoExpirado: 'A data de vencimento {data} já passou. Informe uma nova data de vencimento.',
+  /** ours: a new due date outside today … the end of next month */
+  daeVencimentoForaDoPrazo: 'A data de vencimento deve estar entre {inicio} e {fim}.',
+  /** ours: the dialog's title and the action */
+  daeNovoVencimento: 'Informe a nova data de vencimento do DAE',
+  /** ours: the browser blocked the new tab */
+  daePopupBloqueado: 'O navegador bloqueou a abertura do DAE. Permita pop-ups para este site e tente novamente.',
   // Issuer consent (spec 1 sections 4, 5 and 8; spec 3 5.7 and 8; ours where marked)
   cnpjFilialForaDoBase: 'O Cnpj informado deve pertencer ao Cnpj Base.',
   filialDuplicada: 'Já foi informada a Filial com esse Cnpj.',

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isBusinessMonth } from '../domain/dates';
+import { formatDate, isBusinessMonth } from '../domain/dates';
 import { message } from '../messages';
 import { decimalInteger, isoDateTime } from './common';
 import { defineContract } from './define';
@@ -334,4 +334,43 @@ export const detalhamentoFatura = defineContract({
   }),
   response: z.object({ nomeArquivo: z.string(), url: z.string(), requisicoes: z.number().int() }),
   errors: ['recursoNaoEncontrado', 'clienteNaoPermitido'],
+});
+
+// ---- the DAE (spec 2 section 4 "DAE generation", section 7 "POST generate DAE") ---------------------
+
+/** 'YYYY-MM-DD', a real calendar day. */
+const dataVencimento = z
+  .string()
+  .trim()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && formatDate(s) !== '', { error: message('campoInvalido', { field: 'data de vencimento' }) })
+  .meta({ title: 'data de vencimento' });
+
+export const daeSchema = z.object({
+  /** A short-lived presigned URL that shows the PDF (opened in a new tab). */
+  urlDAE: z.string(),
+  /** 'YYYY-MM-DD'. */
+  dtVencimento: z.string(),
+  /** The DAE's number (the end of the barcode's free field). */
+  numero: z.number().int(),
+  /** Centavos. */
+  valor: z.number().int(),
+  /** The 44 digits (FEBRABAN arrecadação). */
+  codigoBarras: z.string().regex(/^\d{44}$/),
+  /** The 48 digits (four blocks of 11, each with its check digit). */
+  linhaDigitavel: z.string().regex(/^\d{48}$/),
+});
+export type Dae = z.infer<typeof daeSchema>;
+
+export const emitirDae = defineContract({
+  id: 'faturamento.dae',
+  context: 'faturamento',
+  method: 'POST',
+  path: '/api/v1/fatura/{idConsumo}/dae',
+  summary:
+    'Emite o DAE de uma fatura em aberto (vencimento: o do DAE já emitido, ou dia 15 do mês seguinte ao de referência; se já passou, informe dataVencimento entre hoje e o fim do próximo mês). O mesmo pedido devolve o mesmo DAE.',
+  access: ADMIN_CLIENTE,
+  params: z.object({ idConsumo: idFatura }),
+  body: z.object({ dataVencimento: opcional(dataVencimento) }),
+  response: daeSchema,
+  errors: ['recursoNaoEncontrado', 'clienteNaoPermitido', 'daeFaturaNaoAberta', 'daeVencimentoExpirado', 'daeVencimentoForaDoPrazo'],
 });

@@ -12,3 +12,4 @@ export * from './consumo';
 export * from './consultas';
 export * from './tarifas';
 export * from './notas-fiscais';
+export * from './dae';

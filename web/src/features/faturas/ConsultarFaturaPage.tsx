@@ -17,6 +17,7 @@ import { mesAtualMais, mesesEntre, mesIso } from '../../lib/calendar';
 import { formatMoney } from '../../lib/format';
 import { getSession, saveFilter, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { ImprimirDae } from './ImprimirDae';
 import { periodo, SITUACAO_FATURA, SITUACAO_FATURA_OPTIONS, type FaturaResumo } from './model';
 import { NotaFiscalAcoes } from './NotaFiscal';
 import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
@@ -25,8 +26,8 @@ import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
  * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
  * MM/YYYY, at most the current month, both defaulting to the previous month), of one client or all
  * (administrator; a client user's own client is fixed) and a status. The filter is kept in the session.
- * Row actions: the detail (detalhe-fatura), the tax note (NotaFiscal.tsx) and the reports
- * (RelatoriosFatura.tsx). The administrator's picker leaves out clients in evaluation
+ * Row actions: the detail (detalhe-fatura), Imprimir DAE for an open invoice (ImprimirDae.tsx), the tax note
+ * (NotaFiscal.tsx) and the reports (RelatoriosFatura.tsx). The administrator's picker leaves out clients in evaluation
  * (spec 2 section 6: their invoices are not shown).
  */
 
@@ -133,6 +134,7 @@ export default function ConsultarFaturaPage() {
         tooltipOptions={{ position: 'top' }}
         onClick={() => navigate(`${routePath('detalhe-fatura')}?id=${encodeURIComponent(f.id)}`)}
       />
+      <ImprimirDae fatura={f} onEmitido={() => void lista.refetch()} />
       <RelatoriosFaturaAcoes fatura={f} />
       <NotaFiscalAcoes fatura={f} admin={admin} onEnviada={() => void lista.refetch()} />
     </div>

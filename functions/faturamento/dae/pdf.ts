@@ -1,0 +1,84 @@
+import { formatBRL, formatCnpj, formatDate, asCentavos } from '@plac/shared/domain';
+import { EMISSOR } from './config';
+import { formatarLinhaDigitavel } from './febraban';
+
+/**
+ * The DAE as a one-page A4 PDF (pdf-lib, standard Helvetica/Courier: WinAnsi covers Portuguese): the
+ * issuer, the taxpayer (client's company name and CNPJ), the reference month, the due date, the value,
+ * the DAE's number, the linha digitável and the barcode, an Interleaved 2 of 5 drawn by bwip-js as a
+ * PNG and embedded. pdf-lib and bwip-js are imported on first use, so that a cold start of the billing
+ * function evaluates neither. The document carries no creation date (updateMetadata: false): the same
+ * DAE always renders to the same bytes.
+ */
+export interface DadosDae {
+  razaoSocial: string;
+  cnpj: string;
+  /** 'YYYY-MM'. */
+  mes: string;
+  /** 'YYYY-MM-DD'. */
+  dtVencimento: string;
+  /** Centavos. */
+  valor: number;
+  numero: number;
+  codigoBarras: string;
+  linhaDigitavel: string;
+  faturaId: string;
+}
+
+/** FEBRABAN's barcode on paper: about 103 mm × 13 mm (a 44-digit I2of5 at ~0.25 mm per narrow module). */
+const MM = 72 / 25.4;
+const BARRAS_LARGURA = 103 * MM;
+const BARRAS_ALTURA = 13 * MM;
+
+/** The Interleaved 2 of 5 of the 44 digits, as a PNG (no human-readable text, a quiet zone around it). */
+export async function barrasPng(codigoBarras: string): Promise<Uint8Array> {
+  const { interleaved2of5 } = await import('bwip-js/node');
+  return interleaved2of5({ bcid: 'interleaved2of5', text: codigoBarras, scale: 3, height: 13, includetext: false, paddingwidth: 12, paddingheight: 4, backgroundcolor: 'FFFFFF' });
+}
+
+export async function daePdf(d: DadosDae): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setTitle(`DAE ${String(d.numero)} — ${d.razaoSocial}`);
+  pdf.setLanguage('pt-BR');
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdf.embedFont(StandardFonts.CourierBold);
+  const page = pdf.addPage([595.28, 841.89]);
+  const preto = rgb(0.1, 0.1, 0.1);
+  const margem = 48;
+  const largura = page.getWidth() - 2 * margem;
+  let y = page.getHeight() - margem;
+
+  page.drawText('DAE — Documento de Arrecadação Estadual', { x: margem, y: (y -= 18), size: 16, font: bold, color: preto });
+  page.drawText(EMISSOR, { x: margem, y: (y -= 18), size: 10, font, color: preto });
+  y -= 14;
+
+  const [ano, mes] = d.mes.split('-');
+  const campos: [string, string][] = [
+    ['Contribuinte', d.razaoSocial],
+    ['CNPJ', formatCnpj(d.cnpj)],
+    ['Referência', `${mes}/${ano}`],
+    ['Fatura', d.faturaId],
+    ['Número do DAE', String(d.numero)],
+    ['Vencimento', formatDate(d.dtVencimento)],
+    ['Valor a pagar', formatBRL(asCentavos(d.valor))],
+  ];
+  const linha = 26;
+  for (const [rotulo, valor] of campos) {
+    page.drawRectangle({ x: margem, y: y - linha, width: largura, height: linha, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
+    page.drawText(rotulo, { x: margem + 6, y: y - 10, size: 7, font, color: preto });
+    page.drawText(valor.slice(0, 90), { x: margem + 6, y: y - 21, size: 10, font: bold, color: preto });
+    y -= linha;
+  }
+
+  y -= 30;
+  page.drawText('Linha digitável', { x: margem, y, size: 8, font, color: preto });
+  page.drawText(formatarLinhaDigitavel(d.linhaDigitavel), { x: margem, y: (y -= 16), size: 12, font: mono, color: preto });
+
+  const png = await pdf.embedPng(await barrasPng(d.codigoBarras));
+  y -= 14 + BARRAS_ALTURA;
+  page.drawImage(png, { x: margem, y, width: BARRAS_LARGURA, height: BARRAS_ALTURA });
+  page.drawText('Pague em qualquer agência ou canal dos bancos arrecadadores até a data de vencimento.', { x: margem, y: y - 18, size: 8, font, color: preto });
+  return pdf.save();
+}

@@ -1,0 +1,98 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { Principal } from '@plac/shared/access';
+import { formatDate, resolverVencimentoDae, todayInBahia } from '@plac/shared/domain';
+import { s3Client } from '../../platform/aws';
+import { presignDownload } from '../../platform/documents';
+import { config } from '../../platform/env';
+import { invalid } from '../../platform/errors';
+import { faturaVisivel } from '../service';
+import { marcarDae } from '../store';
+import { campoLivre, codigoOrgao, IDENTIFICADOR_VALOR, SEGMENTO_ORGAOS_GOVERNAMENTAIS } from './config';
+import { linhaDigitavel, montarCodigoBarras } from './febraban';
+import { daePdf } from './pdf';
+import * as store from './store';
+import type { DaeRecord } from './store';
+
+/**
+ * Issuing an invoice's DAE (spec 2 section 4 "DAE generation", section 7 "POST generate DAE";
+ * docs/faturamento.md "DAE"): only for an open invoice the principal may see; the due date is the
+ * default (the invoice's DAE's, else the 15th of the month after the reference month) unless a new one
+ * is given, and a past default asks for one. Idempotent: the DAE is keyed by the invoice, its revision
+ * and the due date, so the same request twice answers the same DAE (same barcode, same stored PDF),
+ * with a fresh presigned URL each time (a URL lives minutes; the DAE does not change).
+ */
+
+export interface DaeEmitido {
+  urlDAE: string;
+  dtVencimento: string;
+  numero: number;
+  valor: number;
+  codigoBarras: string;
+  linhaDigitavel: string;
+}
+
+export async function emitirDae(faturaId: string, body: { dataVencimento?: string | undefined }, principal: Principal, agora: Date = new Date()): Promise<DaeEmitido> {
+  const f = await faturaVisivel(faturaId, principal);
+  if (f.situacao !== 'A') throw invalid('daeFaturaNaoAberta');
+  const hoje = todayInBahia(agora);
+  const v = resolverVencimentoDae({ mes: f.mes, vencimentoDoDae: f.dae?.dtVencimento, pedido: body.dataVencimento, hoje });
+  if (!v.ok) {
+    throw v.erro === 'daeVencimentoExpirado'
+      ? invalid('daeVencimentoExpirado', { data: formatDate(v.padrao) })
+      : invalid('daeVencimentoForaDoPrazo', { inicio: formatDate(v.inicio), fim: formatDate(v.fim) });
+  }
+  const dtVencimento = v.dtVencimento;
+  const dae = (await store.lerDae(faturaId, f.revisao, dtVencimento)) ?? (await novoDae(f, dtVencimento, principal, agora));
+  return {
+    urlDAE: await presignDownload(dae.chavePdf, 'application/pdf', { inline: true }),
+    dtVencimento: dae.dtVencimento,
+    numero: dae.numero,
+    valor: dae.valor,
+    codigoBarras: dae.codigoBarras,
+    linhaDigitavel: dae.linhaDigitavel,
+  };
+}
+
+type Fatura = Awaited<ReturnType<typeof faturaVisivel>>;
+
+/**
+ * A new DAE: numbered, its barcode built, its PDF stored under a key made of the barcode (so a request
+ * that loses a race to create the record leaves only an unused file, never overwrites the winner's),
+ * then the record created on the condition that none exists: the first one stored is the one answered.
+ */
+async function novoDae(f: Fatura, dtVencimento: string, principal: Principal, agora: Date): Promise<DaeRecord> {
+  const numero = await store.proximoNumero();
+  const codigoBarras = montarCodigoBarras({
+    segmento: SEGMENTO_ORGAOS_GOVERNAMENTAIS,
+    identificadorValor: IDENTIFICADOR_VALOR,
+    valorCentavos: f.valorTotal,
+    codigoOrgao: codigoOrgao(),
+    campoLivre: campoLivre(dtVencimento, f.mes, numero),
+  });
+  const linha = linhaDigitavel(codigoBarras);
+  const chavePdf = `dae/${f.clienteId}/${f.faturaId}/${codigoBarras}.pdf`;
+  const pdf = await daePdf({ razaoSocial: f.razaoSocial, cnpj: f.cnpj, mes: f.mes, dtVencimento, valor: f.valorTotal, numero, codigoBarras, linhaDigitavel: linha, faturaId: f.faturaId });
+  await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: chavePdf, Body: pdf, ContentType: 'application/pdf', ContentDisposition: 'inline' }));
+  const dae = await store.criarDae({
+    faturaId: f.faturaId,
+    revisao: f.revisao,
+    dtVencimento,
+    clienteId: f.clienteId,
+    mes: f.mes,
+    numero,
+    valor: f.valorTotal,
+    codigoBarras,
+    linhaDigitavel: linha,
+    chavePdf,
+    emitidoEm: agora.toISOString(),
+    emitidoPor: principal.name,
+  });
+  await marcarDae(f.faturaId, { dtVencimento: dae.dtVencimento, codigoBarras: dae.codigoBarras, revisao: dae.revisao });
+  return dae;
+}
+
+/** For the bank-return import (to come): the DAE a bank's barcode belongs to, by the barcode index. */
+export async function daePorCodigoBarras(codigoBarras: string): Promise<DaeRecord | null> {
+  if (!/^8\d{43}$/.test(codigoBarras)) return null;
+  return store.daePorCodigoBarras(codigoBarras);
+}
