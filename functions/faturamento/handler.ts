@@ -6,6 +6,7 @@ import { faturaProjetada } from './projecao';
 import * as detalhamento from './detalhamento';
 import * as notas from './notas-fiscais';
 import * as dae from './dae/service';
+import * as retorno from './retorno/service';
 import * as service from './service';
 
 /** The billing run's start (wired to the state machine here, the composition root), its progress, the re-price, the invoices, their tax notes and detail ZIP. */
@@ -24,4 +25,6 @@ export const handler = httpApi(faturamento, {
   baixarNotaFiscal: async ({ params, principal }) => notas.baixar(params.idConsumo, params.tipo, principal),
   detalhamentoFatura: async ({ params, query, principal }) => detalhamento.gerar(params.idConsumo, principal, query.idModuloServico),
   emitirDae: async ({ params, body, principal }) => dae.emitirDae(params.idConsumo, body, principal),
+  importarRetorno: async ({ body, principal }) => retorno.importar(body.nomeArquivo, body.conteudo, principal),
+  retornosImportados: async () => retorno.recentes(),
 });

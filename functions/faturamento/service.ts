@@ -331,7 +331,7 @@ function resumo(f: FaturaRecord) {
     cliente: { razaoSocial: f.razaoSocial, cnpj: f.cnpj },
     // The latest DAE's due date (the next one's default); urlDae is not stored (a presigned URL expires):
     // POST …/dae answers a fresh one for the same DAE.
-    dae: f.dae ? { urlDae: null, dtVencimento: f.dae.dtVencimento, valorPago: null } : null,
+    dae: f.dae ? { urlDae: null, dtVencimento: f.dae.dtVencimento, valorPago: f.pagamento?.valorPago ?? null } : null,
     nomePdfFile: f.nomePdfFile ?? null,
     nomeXmlFile: f.nomeXmlFile ?? null,
   };

@@ -67,6 +67,22 @@ const fatura = new Entity({
     nomeXmlFile: { type: 'string' },
     notaAtualizadaEm: { type: 'string' },
     notaAtualizadaPor: { type: 'string' },
+    /**
+     * The payment, set with situacao P by the bank-return import (functions/faturamento/retorno): the
+     * DAE's barcode the bank read, the day paid, the return file's date, centavos paid and the
+     * late-payment surcharge among them, and the import that recorded it.
+     */
+    pagamento: {
+      type: 'map',
+      properties: {
+        codigoBarras: { type: 'string', required: true },
+        dataPagamento: { type: 'string', required: true },
+        dataRetornoBanco: { type: 'string', required: true },
+        valorPago: { type: 'number', required: true },
+        valorAcrescimo: { type: 'number', required: true },
+        importacaoId: { type: 'string', required: true },
+      },
+    },
     /** The invoice's latest DAE (functions/faturamento/dae): its due date is the next DAE's default. */
     dae: {
       type: 'map',
@@ -168,6 +184,30 @@ export async function lerFatura(faturaId: string): Promise<FaturaRecord | null> 
 /** Points the invoice at its latest DAE (a plain SET: the latest issued wins). */
 export async function marcarDae(faturaId: string, dae: NonNullable<FaturaRecord['dae']>): Promise<void> {
   await db().entities.fatura.patch({ faturaId }).set({ dae }).go({ response: 'none' });
+}
+
+/**
+ * Records an invoice's payment: situacao A → P with the payment, on the condition that it is still
+ * open at the revision the DAE was issued for. 'jaPaga' when it was already paid (by this payment, a
+ * re-import, or another), and nothing is written; 'revisaoDiferente' when it was re-priced since.
+ */
+export async function registrarPagamento(
+  faturaId: string,
+  revisao: number,
+  pagamento: NonNullable<FaturaRecord['pagamento']>,
+): Promise<'paga' | 'jaPaga' | 'revisaoDiferente'> {
+  try {
+    await db()
+      .entities.fatura.patch({ faturaId })
+      .set({ situacao: 'P', pagamento })
+      .where(({ situacao, revisao: r }, { eq }) => `${eq(situacao, 'A')} AND ${eq(r, revisao)}`)
+      .go({ response: 'none' });
+    return 'paga';
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+    const atual = await lerFatura(faturaId);
+    return atual?.situacao === 'P' ? 'jaPaga' : 'revisaoDiferente';
+  }
 }
 
 export async function faturasDoMes(mes: string): Promise<FaturaRecord[]> {

@@ -327,6 +327,17 @@ export const MESSAGES = {
   conteudoNaoXml: 'O conteúdo do arquivo não é um XML válido.',
   /** ours: the confirmation of an upload whose file never reached the storage (or whose link expired) */
   notaFiscalNaoRecebida: 'O arquivo não foi recebido. Envie-o novamente.',
+  // Bank return files (issue 14 item 4; all ours: the spec has no such screen)
+  /** ours */
+  retornoExtensao: 'Só são permitidos arquivos de retorno com extensão .ret ou .txt.',
+  /** ours */
+  retornoGrandeDemais: 'O arquivo de retorno pode ter no máximo 1.000 pagamentos (200 KB).',
+  /** ours: the file does not follow the FEBRABAN layout or its trailer does not match */
+  retornoInvalido: 'O arquivo de retorno não segue o layout FEBRABAN de arrecadação e não foi importado.',
+  /** ours */
+  retornoImportado: 'Arquivo de retorno importado: {pagas} fatura(s) paga(s).',
+  /** ours */
+  retornoJaImportado: 'Este arquivo de retorno já foi importado em {data}; nada foi alterado.',
   // DAE (spec 2 section 4 "DAE generation"; issue 14 item 3; ours where marked)
   /** ours: a DAE for an invoice that is not open */
   daeFaturaNaoAberta: 'Somente uma fatura em aberto pode ter DAE emitido.',

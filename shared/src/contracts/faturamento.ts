@@ -374,3 +374,69 @@ export const emitirDae = defineContract({
   response: daeSchema,
   errors: ['recursoNaoEncontrado', 'clienteNaoPermitido', 'daeFaturaNaoAberta', 'daeVencimentoExpirado', 'daeVencimentoForaDoPrazo'],
 });
+
+// ---- bank return files (issue 14 item 4; docs/faturamento.md "Payments") ------------------------------
+
+const linhaRetornoSchema = z.object({
+  linha: z.number().int(),
+  codigoBarras: z.string(),
+  dataPagamento: z.string(),
+  valorRecebido: z.number().int(),
+  /** PAGA: the invoice is now paid; JA_PAGA: it was already; NAO_ENCONTRADA: no DAE has the barcode; INCONSISTENTE: see motivo. */
+  situacao: z.enum(['PAGA', 'JA_PAGA', 'NAO_ENCONTRADA', 'INCONSISTENTE']),
+  motivo: z.string().optional(),
+  faturaId: z.string().optional(),
+  cliente: z.string().optional(),
+  valorAcrescimo: z.number().int().optional(),
+});
+
+export const retornoBancarioSchema = z.object({
+  importacaoId: z.string(),
+  nomeArquivo: z.string(),
+  importadoEm: isoDateTime,
+  importadoPor: z.string(),
+  banco: z.string(),
+  nomeBanco: z.string(),
+  nsa: z.number().int(),
+  /** The file's generation date: the invoices' bank return date. */
+  dataGeracao: z.string(),
+  registros: z.number().int(),
+  valorTotal: z.number().int(),
+  pagas: z.number().int(),
+  jaPagas: z.number().int(),
+  naoEncontradas: z.number().int(),
+  inconsistentes: z.number().int(),
+  linhas: z.array(linhaRetornoSchema),
+  /** true: this file had been imported before; the stored report is answered and nothing changed. */
+  jaImportado: z.boolean(),
+});
+export type RetornoBancario = z.infer<typeof retornoBancarioSchema>;
+
+export const importarRetorno = defineContract({
+  id: 'faturamento.retornoImportar',
+  context: 'faturamento',
+  method: 'POST',
+  path: '/api/v1/faturamento-mensal/retornos',
+  summary:
+    'Importa o arquivo de retorno de arrecadação de um banco (layout FEBRABAN: A, G, Z): cada DAE pago, achado pelo código de barras, ' +
+    'marca a sua fatura como paga. Um arquivo já importado não altera nada; linhas sem DAE ou inconsistentes são relatadas.',
+  access: ADMIN,
+  body: z.object({
+    nomeArquivo: z.string({ error: message('campoObrigatorio', { field: 'Arquivo' }) }).trim().min(1).max(200).meta({ title: 'Arquivo' }),
+    /** The file's text (ASCII fixed-width records). */
+    conteudo: z.string({ error: message('campoObrigatorio', { field: 'Arquivo' }) }).max(400_000, { error: message('retornoGrandeDemais') }).meta({ title: 'Arquivo' }),
+  }),
+  response: retornoBancarioSchema,
+  errors: ['retornoExtensao', 'retornoGrandeDemais', 'retornoInvalido'],
+});
+
+export const retornosImportados = defineContract({
+  id: 'faturamento.retornos',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/faturamento-mensal/retornos',
+  summary: 'Os últimos 50 arquivos de retorno importados, com o resultado de cada linha.',
+  access: ADMIN,
+  response: z.array(retornoBancarioSchema),
+  errors: [],
+});

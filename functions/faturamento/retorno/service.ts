@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { Principal } from '@plac/shared/access';
+import { HttpError, invalid } from '../../platform/errors';
+import { codigoBarrasValido } from '../dae/febraban';
+import { daePorCodigoBarras } from '../dae/service';
+import { lerFatura, registrarPagamento } from '../store';
+import { acrescimoDevido, taxasConfiguradas } from './acrescimo';
+import { lerRetorno, type Pagamento } from './layout';
+import * as store from './store';
+import type { ImportacaoRecord } from './store';
+
+/**
+ * The import of a bank's arrecadação return file (issue 14 item 4; docs/faturamento.md "Payments"):
+ * the file is read whole and refused whole when it is malformed (a truncated or altered file, whose
+ * trailer no longer matches, is never half imported); then each G line is matched to its DAE by the
+ * barcode and its invoice is marked paid (A → P, conditional), and the import is recorded under the
+ * file's SHA-256 with every line's outcome. Importing the same file again answers the stored report
+ * and changes nothing; a crash mid-way is safe to repeat (a paid invoice stays paid, counted JA_PAGA).
+ */
+
+/** At most this many payments per file (ours: the report is kept in one item). */
+export const MAX_PAGAMENTOS = 1_000;
+/** At most this many bytes (150-position records: about 1,000 lines with room to spare). */
+export const MAX_BYTES = 200_000;
+
+type Linha = ImportacaoRecord['linhas'][number];
+
+async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: string): Promise<Linha> {
+  const base = { linha: p.linha, codigoBarras: p.codigoBarras, dataPagamento: p.dataPagamento, valorRecebido: p.valorRecebido };
+  if (!codigoBarrasValido(p.codigoBarras)) return { ...base, situacao: 'INCONSISTENTE', motivo: 'Código de barras com dígito verificador inválido.' };
+  const dae = await daePorCodigoBarras(p.codigoBarras);
+  if (!dae) return { ...base, situacao: 'NAO_ENCONTRADA', motivo: 'Nenhum DAE emitido com este código de barras.' };
+  const fatura = await lerFatura(dae.faturaId);
+  const alvo = { ...base, faturaId: dae.faturaId, cliente: fatura?.razaoSocial ?? '' };
+  if (!fatura) return { ...alvo, situacao: 'NAO_ENCONTRADA', motivo: 'A fatura do DAE não existe mais.' };
+  if (fatura.situacao === 'P') {
+    const mesmo = fatura.pagamento?.codigoBarras === p.codigoBarras;
+    return { ...alvo, situacao: 'JA_PAGA', motivo: mesmo ? 'Pagamento já registrado por este DAE.' : 'A fatura já estava paga por outro DAE: verifique a duplicidade.' };
+  }
+  const devido = acrescimoDevido(dae.valor, dae.dtVencimento, p.dataPagamento, taxasConfiguradas());
+  if (p.valorRecebido < dae.valor + devido) {
+    const motivo = devido > 0 ? `Pago a menor: devido ${brl(dae.valor + devido)} (acréscimo de ${brl(devido)} por atraso).` : `Pago a menor: devido ${brl(dae.valor)}.`;
+    return { ...alvo, situacao: 'INCONSISTENTE', motivo };
+  }
+  const valorAcrescimo = p.valorRecebido - dae.valor;
+  const r = await registrarPagamento(dae.faturaId, dae.revisao, {
+    codigoBarras: p.codigoBarras,
+    dataPagamento: p.dataPagamento,
+    dataRetornoBanco,
+    valorPago: p.valorRecebido,
+    valorAcrescimo,
+    importacaoId,
+  });
+  if (r === 'paga') return { ...alvo, situacao: 'PAGA', valorAcrescimo };
+  if (r === 'jaPaga') return { ...alvo, situacao: 'JA_PAGA', motivo: 'A fatura já estava paga.' };
+  return { ...alvo, situacao: 'INCONSISTENTE', motivo: 'A fatura foi recalculada depois da emissão deste DAE.' };
+}
+
+const brl = (centavos: number) => `R$ ${(centavos / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export interface Relatorio extends Omit<ImportacaoRecord, 'lista'> {
+  /** true when this file had been imported before: the stored report, nothing changed. */
+  jaImportado: boolean;
+}
+
+const relatorio = ({ lista: _lista, ...r }: ImportacaoRecord, jaImportado: boolean): Relatorio => ({ ...r, jaImportado });
+
+export async function importar(nomeArquivo: string, conteudo: string, principal: Principal, agora: Date = new Date()): Promise<Relatorio> {
+  if (!/\.(ret|txt)$/i.test(nomeArquivo)) throw invalid('retornoExtensao');
+  if (Buffer.byteLength(conteudo, 'utf8') > MAX_BYTES) throw invalid('retornoGrandeDemais');
+  const importacaoId = createHash('sha256').update(conteudo.replace(/\r\n/g, '\n'), 'utf8').digest('hex');
+  const anterior = await store.lerImportacao(importacaoId);
+  if (anterior) return relatorio(anterior, true);
+
+  const lido = lerRetorno(conteudo);
+  if (lido.problemas.length > 0 || !lido.cabecalho || !lido.trailer) {
+    const detalhe = lido.problemas.slice(0, 20).map((p) => (p.linha > 0 ? `Linha ${p.linha}: ${p.motivo}` : p.motivo));
+    throw new HttpError(400, 'retornoInvalido', { arquivo: detalhe });
+  }
+  if (lido.pagamentos.length > MAX_PAGAMENTOS) throw invalid('retornoGrandeDemais');
+
+  const linhas: Linha[] = [];
+  // One at a time: a file's payments may name the same invoice twice (the second is then JA_PAGA).
+  for (const p of lido.pagamentos) linhas.push(await conciliar(p, lido.cabecalho.dataGeracao, importacaoId));
+  const conta = (s: Linha['situacao']) => linhas.filter((l) => l.situacao === s).length;
+  const record: ImportacaoRecord = {
+    importacaoId,
+    nomeArquivo: nomeArquivo.slice(0, 200),
+    importadoEm: agora.toISOString(),
+    importadoPor: principal.name,
+    banco: lido.cabecalho.banco,
+    nomeBanco: lido.cabecalho.nomeBanco,
+    nsa: lido.cabecalho.nsa,
+    dataGeracao: lido.cabecalho.dataGeracao,
+    registros: lido.trailer.totalRegistros,
+    valorTotal: lido.trailer.valorTotal,
+    pagas: conta('PAGA'),
+    jaPagas: conta('JA_PAGA'),
+    naoEncontradas: conta('NAO_ENCONTRADA'),
+    inconsistentes: conta('INCONSISTENTE'),
+    linhas,
+    lista: 'retornos',
+  };
+  // Two imports of the same file at once: the second finds the first's record and answers it.
+  if (!(await store.registrarImportacao(record))) return relatorio((await store.lerImportacao(importacaoId))!, true);
+  return relatorio(record, false);
+}
+
+export async function recentes() {
+  return (await store.importacoesRecentes(50)).map((r) => relatorio(r, false));
+}
