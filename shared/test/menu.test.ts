@@ -42,8 +42,8 @@ describe('ROUTE_ACCESS', () => {
     const unmatched = listedPaths.filter((p) => routeForPath(`/app/${p}`) === undefined);
     expect(unmatched).toEqual([]);
     // and nothing in the table is outside the list
-    // Our own pages beyond the product's list (issue 14: the billing run's screen).
-    const ourPaths = ['fatura/faturamentoMensal'];
+    // Our own pages beyond the product's list (issue 14: the billing run's and the bank return's screens).
+    const ourPaths = ['fatura/faturamentoMensal', 'fatura/retornoBancario'];
     const matched = new Set([...listedPaths, ...ourPaths].map((p) => routeForPath(`/app/${p}`)));
     expect(ROUTE_NAMES.filter((n) => !matched.has(n))).toEqual([]);
   });

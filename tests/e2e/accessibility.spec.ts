@@ -175,6 +175,7 @@ const SCREENS: Screen[] = [
 
   // The authenticated area.
   { name: 'faturamento mensal', route: '/app/fatura/faturamentoMensal', as: ADMIN, open: async (page) => (await page.goto('/app/fatura/faturamentoMensal'), heading(page, 'Faturamento Mensal')) },
+  { name: 'retorno bancario', route: '/app/fatura/retornoBancario', as: ADMIN, open: async (page) => (await page.goto('/app/fatura/retornoBancario'), heading(page, 'Retorno Bancário')) },
   { name: 'dashboard, administrator', route: '/app', as: ADMIN, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },
   { name: 'dashboard, manager', route: '/app', as: GESTOR, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },
   { name: 'dashboard, client', route: '/app', as: CLIENTE, open: async (page) => (await page.goto('/app'), heading(page, /Bem-vindo/)) },

@@ -60,6 +60,8 @@ export const ROUTE_ACCESS = {
   'detalhe-fatura': { path: 'fatura/detalheFatura', roles: ADMIN_CLIENTE },
   /** ours: the billing run of a month (issue 14). */
   'faturamento-mensal': { path: 'fatura/faturamentoMensal', roles: ADMIN },
+  /** ours: the bank's return file (issue 14). */
+  'retorno-bancario': { path: 'fatura/retornoBancario', roles: ADMIN },
   'autorizacao-inf-cliente-list': { path: 'autorizacao-inf-cliente-list', roles: ADMIN_CLIENTE },
   'autorizacao-inf-cliente-form': { path: 'autorizacao-inf-cliente-form', roles: ADMIN_CLIENTE },
 

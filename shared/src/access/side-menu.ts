@@ -112,6 +112,7 @@ export const MENU: readonly MenuGroup[] = [
     items: [
       item('Faturas', 'pi-file', 'consultar-fatura'),
       item('Faturamento Mensal', 'pi-calculator', 'faturamento-mensal'),
+      item('Retorno Bancário', 'pi-inbox', 'retorno-bancario'),
       item('Autorização de ESF', 'pi-shield', 'autorizacao-inf-cliente-list'),
     ],
   },

@@ -66,6 +66,7 @@ export const APP_PAGES: AppPage[] = [
   page('consultar-fatura', () => import('../features/faturas/ConsultarFaturaPage')),
   page('detalhe-fatura', () => import('../features/faturas/DetalheFaturaPage')),
   page('faturamento-mensal', () => import('../features/faturas/FaturamentoMensalPage')),
+  page('retorno-bancario', () => import('../features/faturas/RetornoBancarioPage')),
   page('emissor-termo', () => import('../features/consentimento/TermoAceitacaoPage')),
   page('emissor-consentimento', () => import('../features/consentimento/EmissorConsentimentoPage')),
   page('emissor-consentimento-transporte', () => import('../features/consentimento/EmissorConsentimentoTransportePage')),

@@ -8,6 +8,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { downloadText } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { LOTES_CSV, type LoteCsv } from './lotes';
+import { textoDe } from '../../lib/files';
 
 /**
  * The five CSV batch screens (spec 3, 2.7, 3.13, 5.4, 7.5): instructions, the file, Consultar. The file
@@ -84,16 +85,6 @@ export function LoteCsvPage({ lote }: { lote: LoteCsv }) {
       </form>
     </>
   );
-}
-
-/** The file's text, as UTF-8 (FileReader: every browser, and the tests' jsdom, read a File with it). */
-function textoDe(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('leitura do arquivo'));
-    reader.readAsText(file, 'utf-8');
-  });
 }
 
 /** The route's page for a batch of LOTES_CSV. */

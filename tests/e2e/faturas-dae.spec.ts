@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { Principal } from '@plac/shared/access';
+import { cnpjCheckDigits, foldText, formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
+import { putCliente } from '../../functions/clientes/store';
+import { faturaIdDe } from '../../functions/faturamento/regras';
+import { emitirFatura } from '../../functions/faturamento/store';
+import { signIn } from './session';
+
+/**
+ * The DAE in Chromium against the e2e twin (issue 14 item 3): an open invoice of a client of this run,
+ * two months old, so that its default due date (the 15th of last month) has passed; in consultar-fatura
+ * "Imprimir DAE" opens the dialog asking for a new due date, today is picked, and the DAE opens in a new
+ * tab: the URL the API answered, behind which is the PDF.
+ */
+
+const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
+const sufixo = randomUUID().slice(0, 8);
+const first12 = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
+const CLIENTE = { id: `e2e-dae-${sufixo}`, cnpj: first12 + cnpjCheckDigits(first12), razao: `Banco E2E DAE ${sufixo}` };
+const mes = previousMonth(previousMonth(monthOf(new Date())));
+const [ano, mm] = mes.split('-').map(Number) as [number, number];
+const periodo = `${String(mm).padStart(2, '0')}/${ano}`;
+
+test('an invoice whose default due date has passed: the dialog asks for a new date, and the DAE opens in a new tab', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMIN);
+  const now = new Date().toISOString();
+  await putCliente({
+    clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, razaoFolded: foldText(CLIENTE.razao), tipoCliente: 'ESF', situacao: 'A',
+    email: `${CLIENTE.id}@dae.e2e`, uf: 'BA', createdAt: now, updatedAt: now, updatedBy: 'e2e',
+  });
+  await emitirFatura({
+    faturaId: faturaIdDe(CLIENTE.id, mes), clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, mes, situacao: 'A', itens: [],
+    valorServicos: 0, valorAssinatura: 750_00, valorTotal: 750_00, assinaturaMinima: 750_00, execucaoId: randomUUID(), emitidaEm: now, revisao: 1,
+  });
+  // The list's filter as a user would have left it: this client, that month (the page searches it on opening).
+  await page.evaluate(
+    ([cnpj, m]) => {
+      const s = JSON.parse(sessionStorage.getItem('plac-fate.session')!) as { filters: Record<string, unknown> };
+      s.filters.fatura = { cliente: cnpj, mesInicio: m, mesFim: m, situacao: null };
+      sessionStorage.setItem('plac-fate.session', JSON.stringify(s));
+    },
+    [CLIENTE.cnpj, mes] as const,
+  );
+
+  await page.goto('/app/fatura/consultarFatura');
+  const linha = page.getByRole('table', { name: 'Faturas' }).getByRole('row', { name: new RegExp(CLIENTE.razao) });
+  await expect(linha).toContainText(periodo);
+  await linha.getByRole('button', { name: `Imprimir DAE da fatura ${periodo} de ${CLIENTE.razao}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Informe a nova data de vencimento do DAE' });
+  await expect(dialog).toBeVisible();
+  const hoje = todayInBahia();
+  await expect(dialog).toContainText(`Escolha uma data entre ${formatDate(hoje)}`);
+  await dialog.getByRole('combobox', { name: 'Data de Vencimento' }).click();
+  await page.locator('.p-datepicker td.p-datepicker-today > span').click();
+  await expect(dialog.getByRole('combobox', { name: 'Data de Vencimento' })).toHaveValue(formatDate(hoje));
+
+  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/v1/fatura/${faturaIdDe(CLIENTE.id, mes)}/dae`) && r.request().method() === 'POST');
+  const popup = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Gerar DAE' }).click();
+  const dae = (await (await answer).json()) as { urlDAE: string; dtVencimento: string; codigoBarras: string };
+  expect(dae.dtVencimento).toBe(hoje);
+  expect(dae.codigoBarras).toMatch(/^856\d{41}$/);
+  const tab = await popup;
+  // The new tab was opened on the DAE's URL (Chromium may show or download the PDF; the URL is what the page decided).
+  await expect.poll(() => tab.url(), { timeout: 10_000 }).toBe(dae.urlDAE);
+  await expect(dialog).toBeHidden();
+
+  const pdf = await page.request.get(dae.urlDAE);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});

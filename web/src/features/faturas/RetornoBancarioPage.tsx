@@ -1,0 +1,152 @@
+import '../../components/page-layout.css';
+import './faturas.css';
+import { faturamento } from '@plac/shared/contracts';
+import { asCentavos, formatBRL, formatDate } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
+import { useState } from 'react';
+import { useApiMutation, useApiQuery } from '../../lib/api';
+import { textoDe } from '../../lib/files';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+
+/**
+ * retorno-bancario (sefaz_admin; issue 14 item 4, docs/faturamento.md "Payments"; ours: the spec has
+ * no such screen): the upload of a bank's FEBRABAN arrecadação return file (.ret or .txt), the report of
+ * the import (each line: paid, already paid, no DAE, inconsistent with the reason) and the files
+ * imported before, each of whose reports can be opened again. A file imported twice changes nothing.
+ */
+
+type Retorno = faturamento.RetornoBancario;
+type Linha = Retorno['linhas'][number];
+
+const SITUACAO: Record<Linha['situacao'], string> = {
+  PAGA: 'Paga',
+  JA_PAGA: 'Já paga',
+  NAO_ENCONTRADA: 'DAE não encontrado',
+  INCONSISTENTE: 'Inconsistente',
+};
+const brl = (centavos: number) => formatBRL(asCentavos(centavos));
+/** 'YYYY-MM-DD' of the server's dates, shown DD/MM/YYYY. */
+const dia = (iso: string) => formatDate(iso);
+
+function Relatorio({ r }: { r: Retorno }) {
+  return (
+    <section className="page-panel" aria-labelledby="retorno-relatorio">
+      <h2 id="retorno-relatorio">Resultado da importação: {r.nomeArquivo}</h2>
+      <dl className="fatura-projetada-totais">
+        <div>
+          <dt>Banco</dt>
+          <dd>
+            {r.banco} {r.nomeBanco}
+          </dd>
+        </div>
+        <div>
+          <dt>NSA / Geração</dt>
+          <dd>
+            {r.nsa} / {dia(r.dataGeracao)}
+          </dd>
+        </div>
+        <div>
+          <dt>Valor total</dt>
+          <dd>{brl(r.valorTotal)}</dd>
+        </div>
+        <div>
+          <dt>Pagas</dt>
+          <dd>{r.pagas}</dd>
+        </div>
+        <div>
+          <dt>Já pagas</dt>
+          <dd>{r.jaPagas}</dd>
+        </div>
+        <div>
+          <dt>Não encontradas</dt>
+          <dd>{r.naoEncontradas}</dd>
+        </div>
+        <div>
+          <dt>Inconsistentes</dt>
+          <dd>{r.inconsistentes}</dd>
+        </div>
+      </dl>
+      <p>
+        Importado em {formatDateTime(r.importadoEm)} por {r.importadoPor}.
+      </p>
+      <DataTable value={r.linhas} dataKey="linha" emptyMessage={message('nenhumRegistro')} stripedRows pt={{ table: { 'aria-label': 'Linhas do arquivo de retorno' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de linhas do retorno' } }}>
+        <Column header="Linha" field="linha" />
+        <Column header="Código de Barras" body={(l: Linha) => <span className="retorno-codigo">{l.codigoBarras}</span>} />
+        <Column header="Pagamento" body={(l: Linha) => dia(l.dataPagamento)} />
+        <Column header="Valor Recebido" body={(l: Linha) => brl(l.valorRecebido)} />
+        <Column header="Acréscimo" body={(l: Linha) => (l.valorAcrescimo !== undefined ? brl(l.valorAcrescimo) : '')} />
+        <Column header="Situação" body={(l: Linha) => SITUACAO[l.situacao]} />
+        <Column header="Cliente" body={(l: Linha) => l.cliente ?? ''} />
+        <Column header="Observação" body={(l: Linha) => l.motivo ?? ''} />
+      </DataTable>
+    </section>
+  );
+}
+
+export default function RetornoBancarioPage() {
+  const [atual, setAtual] = useState<Retorno | null>(null);
+  const historico = useApiQuery(faturamento.retornosImportados, {});
+  const importar = useApiMutation(faturamento.importarRetorno);
+
+  async function enviar(event: FileUploadHandlerEvent) {
+    const file = event.files[0];
+    event.options.clear();
+    if (!file) return;
+    if (!/\.(ret|txt)$/i.test(file.name)) {
+      toast.warn(message('retornoExtensao'));
+      return;
+    }
+    const r = await importar.mutateAsync({ body: { nomeArquivo: file.name, conteudo: await textoDe(file) } }).catch(() => null);
+    if (!r) return;
+    setAtual(r);
+    if (r.jaImportado) toast.warn(message('retornoJaImportado', { data: formatDateTime(r.importadoEm) }));
+    else toast.success(message('retornoImportado', { pagas: String(r.pagas) }));
+    void historico.refetch();
+  }
+
+  return (
+    <>
+      <div className="page-header">
+        <h1 className="app-page-title">Retorno Bancário</h1>
+      </div>
+      <div className="page-panel">
+        <p>Importe o arquivo de retorno de arrecadação do banco (layout FEBRABAN com código de barras, extensão .ret ou .txt). Cada DAE pago baixa a sua fatura.</p>
+        <FileUpload
+          mode="basic"
+          name="retorno"
+          accept=".ret,.txt"
+          chooseLabel={importar.isPending ? 'Importando…' : 'Selecionar arquivo de retorno'}
+          disabled={importar.isPending}
+          auto
+          customUpload
+          uploadHandler={(e) => void enviar(e)}
+        />
+      </div>
+      {atual && <Relatorio r={atual} />}
+      <h2 className="retorno-historico">Arquivos importados</h2>
+      <DataTable
+        value={historico.data ?? []}
+        dataKey="importacaoId"
+        loading={historico.isLoading}
+        emptyMessage={message('nenhumRegistro')}
+        stripedRows
+        selectionMode="single"
+        onRowSelect={(e) => setAtual({ ...(e.data as Retorno), jaImportado: false })}
+        pt={{ table: { 'aria-label': 'Arquivos de retorno importados' } }}
+      >
+        <Column header="Importado em" body={(r: Retorno) => formatDateTime(r.importadoEm)} />
+        <Column header="Arquivo" field="nomeArquivo" />
+        <Column header="Banco" body={(r: Retorno) => `${r.banco} ${r.nomeBanco}`} />
+        <Column header="NSA" field="nsa" />
+        <Column header="Pagas" field="pagas" />
+        <Column header="Já pagas" field="jaPagas" />
+        <Column header="Não encontradas" field="naoEncontradas" />
+        <Column header="Inconsistentes" field="inconsistentes" />
+      </DataTable>
+    </>
+  );
+}
