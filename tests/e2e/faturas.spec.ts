@@ -79,6 +79,12 @@ test('the administrator bills last month, finds the client’s invoice, opens th
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
   await expect(resumo).toBeVisible();
+  // Chromium's own PDF of the print view: A4 pages (595 × 842 points), one page for a short invoice.
+  const pdf = (await page.pdf({ format: 'A4', printBackground: true })).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  const paginas = pdf.match(/\/Type\s*\/Page(?!s)/g) ?? [];
+  expect(paginas).toHaveLength(1);
+  expect(pdf).toMatch(/\/MediaBox\s*\[\s*0 0 59[45](\.\d+)? 84[12](\.\d+)?\s*\]/);
   await page.emulateMedia({ media: 'screen' });
 
   await page.getByRole('button', { name: 'Voltar' }).first().click();
