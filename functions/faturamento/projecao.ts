@@ -1,11 +1,11 @@
 import type { Principal } from '@plac/shared/access';
-import { daysBetween, faixaDaQuantidade, monthOf, nextMonth, nomeFaixa, toTransportDate, UFS, type TabelaPreco } from '@plac/shared/domain';
+import { daysBetween, faixaDaQuantidade, monthOf, nextMonth, nomeFaixa, toTransportDate, type TabelaPreco } from '@plac/shared/domain';
 import { clientePorCnpj, clienteResumo } from '../clientes/service';
 import { consumoDoCliente } from '../consumo/service';
 import { forbidden, invalid, notFound } from '../platform/errors';
 import { todos as servicosDoCatalogo } from '../servicos/service';
 import { tabelaPrecoDoMes } from '../tarifas/service';
-import { decidir, valoresDaFatura, type Valores } from './regras';
+import { decidir, itemDaFatura, valoresDaFatura, type Valores } from './regras';
 
 /**
  * The projected bill (issue 14 item 6; docs/faturamento.md "The projected bill"): a client's month so
@@ -60,7 +60,6 @@ export function faixasDoServico(tabela: TabelaPreco, servico: number, total: num
   };
 }
 
-const codigoUf = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
 const totais = (v: Valores) => ({ valorServicos: v.valorServicos, valorAssinatura: v.valorAssinatura, valorTotal: v.valorTotal });
 
 /**
@@ -98,13 +97,7 @@ export function projecao(
     itens: atual.itens.map((i) => {
       const f = futuroPorLinha.get(chave(i));
       return {
-        idModuloServico: i.servico,
-        descricao: i.descricao,
-        uf: codigoUf.get(i.uf) ?? 0,
-        sgUf: i.uf,
-        requisicoes: i.requisicoes,
-        valorUnitario: i.valorUnitario,
-        valorConsumo: i.valor,
+        ...itemDaFatura(i),
         requisicoesProjetadas: f?.requisicoes ?? i.requisicoes,
         valorUnitarioProjetado: f?.valorUnitario ?? i.valorUnitario,
         valorConsumoProjetado: f?.valor ?? i.valor,

@@ -92,6 +92,21 @@ export function valoresDaFatura(
   };
 }
 
+const codigoUf = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
+
+/** An invoice line as the API shows it (spec 2, 2.10): the UF as its IBGE code and its initials. */
+export function itemDaFatura(i: Pick<ItemFatura, 'servico' | 'descricao' | 'uf' | 'requisicoes' | 'valorUnitario' | 'valor'>) {
+  return {
+    idModuloServico: i.servico,
+    descricao: i.descricao,
+    uf: codigoUf.get(i.uf) ?? 0,
+    sgUf: i.uf,
+    requisicoes: i.requisicoes,
+    valorUnitario: i.valorUnitario,
+    valorConsumo: i.valor,
+  };
+}
+
 /** The invoice's key: one per client and month, whatever run writes it. */
 export function faturaIdDe(clienteId: string, mes: string): string {
   return `${mes.replace('-', '')}-${clienteId}`;

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
-import { monthOf, nextMonth, previousMonth, UFS } from '@plac/shared/domain';
+import { monthOf, nextMonth, previousMonth } from '@plac/shared/domain';
 import { clientePorCnpj, todosClientes } from '../clientes/service';
 import { consumoDoCliente } from '../consumo/service';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { todos as servicosDoCatalogo } from '../servicos/service';
 import { tabelaPrecoDoMes } from '../tarifas/service';
-import { decidir, faturaIdDe, numeroDeShards, shardDoCliente, valoresDaFatura } from './regras';
+import { decidir, faturaIdDe, itemDaFatura, numeroDeShards, shardDoCliente, valoresDaFatura } from './regras';
 import * as store from './store';
 import type { ExecucaoRecord, FaturaRecord, ProgressoRecord } from './store';
 
@@ -373,8 +373,6 @@ export async function listarFaturas(
   return { consumos };
 }
 
-const codigoUf = new Map<string, number>(UFS.map((u) => [u.uf, u.codigo]));
-
 /**
  * An invoice as a user may see it (its detail, its tax note, its detail ZIP): a client user only its
  * own client's (another's is 403 clienteNaoPermitido); the admin none of a client now in evaluation (404).
@@ -402,14 +400,6 @@ export async function detalheFatura(faturaId: string, principal: Principal) {
     valorServicos: f.valorServicos,
     valorAssinatura: f.valorAssinatura,
     valorTotal: f.valorTotal,
-    itens: f.itens.map((i) => ({
-      idModuloServico: i.servico,
-      descricao: i.descricao,
-      uf: codigoUf.get(i.uf) ?? 0,
-      sgUf: i.uf,
-      requisicoes: i.requisicoes,
-      valorUnitario: i.valorUnitario,
-      valorConsumo: i.valor,
-    })),
+    itens: f.itens.map(itemDaFatura),
   };
 }

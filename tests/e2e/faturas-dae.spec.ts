@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
-import { cnpjCheckDigits, foldText, formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
-import { putCliente } from '../../functions/clientes/store';
+import { formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { faturaIdDe } from '../../functions/faturamento/regras';
-import { emitirFatura } from '../../functions/faturamento/store';
+import { emitirFaturaAberta, filtrarFaturas, gravarCliente, novoClienteE2e } from './faturas-kit';
 import { signIn } from './session';
 
 /**
@@ -15,9 +13,7 @@ import { signIn } from './session';
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
-const sufixo = randomUUID().slice(0, 8);
-const first12 = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
-const CLIENTE = { id: `e2e-dae-${sufixo}`, cnpj: first12 + cnpjCheckDigits(first12), razao: `Banco E2E DAE ${sufixo}` };
+const CLIENTE = novoClienteE2e('dae', 'Banco E2E DAE');
 const mes = previousMonth(previousMonth(monthOf(new Date())));
 const [ano, mm] = mes.split('-').map(Number) as [number, number];
 const periodo = `${String(mm).padStart(2, '0')}/${ano}`;
@@ -25,24 +21,10 @@ const periodo = `${String(mm).padStart(2, '0')}/${ano}`;
 test('an invoice whose default due date has passed: the dialog asks for a new date, and the DAE opens in a new tab', async ({ page, context }) => {
   test.setTimeout(90_000);
   await signIn(page, ADMIN);
-  const now = new Date().toISOString();
-  await putCliente({
-    clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, razaoFolded: foldText(CLIENTE.razao), tipoCliente: 'ESF', situacao: 'A',
-    email: `${CLIENTE.id}@dae.e2e`, uf: 'BA', createdAt: now, updatedAt: now, updatedBy: 'e2e',
-  });
-  await emitirFatura({
-    faturaId: faturaIdDe(CLIENTE.id, mes), clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, mes, situacao: 'A', itens: [],
-    valorServicos: 0, valorAssinatura: 750_00, valorTotal: 750_00, assinaturaMinima: 750_00, execucaoId: randomUUID(), emitidaEm: now, revisao: 1,
-  });
+  await gravarCliente(CLIENTE);
+  await emitirFaturaAberta(CLIENTE, mes);
   // The list's filter as a user would have left it: this client, that month (the page searches it on opening).
-  await page.evaluate(
-    ([cnpj, m]) => {
-      const s = JSON.parse(sessionStorage.getItem('plac-fate.session')!) as { filters: Record<string, unknown> };
-      s.filters.fatura = { cliente: cnpj, mesInicio: m, mesFim: m, situacao: null };
-      sessionStorage.setItem('plac-fate.session', JSON.stringify(s));
-    },
-    [CLIENTE.cnpj, mes] as const,
-  );
+  await filtrarFaturas(page, CLIENTE.cnpj, mes);
 
   await page.goto('/app/fatura/consultarFatura');
   const linha = page.getByRole('table', { name: 'Faturas' }).getByRole('row', { name: new RegExp(CLIENTE.razao) });

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
-import { addDays, cnpjCheckDigits, foldText, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
-import { putCliente } from '../../functions/clientes/store';
-import { faturaIdDe } from '../../functions/faturamento/regras';
+import { addDays, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
-import { emitirFatura } from '../../functions/faturamento/store';
 import { openSession } from '../../functions/platform/auth/sessions';
 import { signToken } from '../../functions/platform/auth/tokens';
+import { emitirFaturaAberta, filtrarFaturas, gravarCliente, novoClienteE2e } from './faturas-kit';
 import { signIn } from './session';
 
 /**
@@ -18,9 +15,8 @@ import { signIn } from './session';
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
-const sufixo = randomUUID().slice(0, 8);
-const first12 = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
-const CLIENTE = { id: `e2e-ret-${sufixo}`, cnpj: first12 + cnpjCheckDigits(first12), razao: `Banco E2E Retorno ${sufixo}` };
+const CLIENTE = novoClienteE2e('ret', 'Banco E2E Retorno');
+const sufixo = CLIENTE.id.slice(-8);
 const mes = previousMonth(previousMonth(monthOf(new Date())));
 const [ano, mm] = mes.split('-').map(Number) as [number, number];
 const periodo = `${String(mm).padStart(2, '0')}/${ano}`;
@@ -28,16 +24,8 @@ const periodo = `${String(mm).padStart(2, '0')}/${ano}`;
 test('the bank’s return file pays the invoice of the DAE it names, once', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, ADMIN);
-  const now = new Date().toISOString();
-  await putCliente({
-    clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, razaoFolded: foldText(CLIENTE.razao), tipoCliente: 'ESF', situacao: 'A',
-    email: `${CLIENTE.id}@ret.e2e`, uf: 'BA', createdAt: now, updatedAt: now, updatedBy: 'e2e',
-  });
-  const faturaId = faturaIdDe(CLIENTE.id, mes);
-  await emitirFatura({
-    faturaId, clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, mes, situacao: 'A', itens: [],
-    valorServicos: 0, valorAssinatura: 750_00, valorTotal: 750_00, assinaturaMinima: 750_00, execucaoId: randomUUID(), emitidaEm: now, revisao: 1,
-  });
+  await gravarCliente(CLIENTE);
+  const faturaId = await emitirFaturaAberta(CLIENTE, mes);
   const token = await signToken(ADMIN, await openSession(ADMIN), 600);
   const hoje = todayInBahia();
   const dae = (await (await page.request.post(`/api/v1/fatura/${faturaId}/dae`, { headers: { authorization: `Bearer ${token}` }, data: { dataVencimento: hoje } })).json()) as { codigoBarras: string };
@@ -60,14 +48,7 @@ test('the bank’s return file pays the invoice of the DAE it names, once', asyn
   await enviar();
   await expect(page.getByText(/Este arquivo de retorno já foi importado em .*; nada foi alterado\./)).toBeVisible();
 
-  await page.evaluate(
-    ([cnpj, m]) => {
-      const s = JSON.parse(sessionStorage.getItem('plac-fate.session')!) as { filters: Record<string, unknown> };
-      s.filters.fatura = { cliente: cnpj, mesInicio: m, mesFim: m, situacao: null };
-      sessionStorage.setItem('plac-fate.session', JSON.stringify(s));
-    },
-    [CLIENTE.cnpj, mes] as const,
-  );
+  await filtrarFaturas(page, CLIENTE.cnpj, mes);
   await page.goto('/app/fatura/consultarFatura');
   const fatura = page.getByRole('table', { name: 'Faturas' }).getByRole('row', { name: new RegExp(CLIENTE.razao) });
   await expect(fatura).toContainText(periodo);

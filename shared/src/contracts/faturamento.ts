@@ -143,6 +143,20 @@ export const listarFaturas = defineContract({
   errors: ['dataInicioMaiorDataFim', 'periodoMaximoDozeMeses', 'faturamentoMesFuturo', 'clienteNaoPermitido'],
 });
 
+/** An invoice's line: one service from one origin UF. */
+const itemFaturaSchema = z.object({
+  idModuloServico: z.number().int(),
+  descricao: z.string(),
+  /** The UF's IBGE code, and its initials. */
+  uf: z.number().int(),
+  sgUf: z.string(),
+  requisicoes: z.number().int(),
+  /** Thousandths of a real. */
+  valorUnitario: z.number().int(),
+  /** Centavos. */
+  valorConsumo: z.number().int(),
+});
+
 export const faturaDetalheSchema = z.object({
   id: z.string(),
   cliente: z.object({ cnpj: z.string(), razaoSocial: z.string() }),
@@ -152,20 +166,7 @@ export const faturaDetalheSchema = z.object({
   valorServicos: z.number().int(),
   valorAssinatura: z.number().int(),
   valorTotal: z.number().int(),
-  itens: z.array(
-    z.object({
-      idModuloServico: z.number().int(),
-      descricao: z.string(),
-      /** The UF's IBGE code, and its initials. */
-      uf: z.number().int(),
-      sgUf: z.string(),
-      requisicoes: z.number().int(),
-      /** Thousandths of a real. */
-      valorUnitario: z.number().int(),
-      /** Centavos. */
-      valorConsumo: z.number().int(),
-    }),
-  ),
+  itens: z.array(itemFaturaSchema),
 });
 export type FaturaDetalhe = z.infer<typeof faturaDetalheSchema>;
 
@@ -214,15 +215,9 @@ export const faturaProjetadaSchema = z.object({
       faixaProjetada: faixaProjecaoSchema,
     }),
   ),
+  /** The invoice's lines so far, each with its month-end projection. */
   itens: z.array(
-    z.object({
-      idModuloServico: z.number().int(),
-      descricao: z.string(),
-      uf: z.number().int(),
-      sgUf: z.string(),
-      requisicoes: z.number().int(),
-      valorUnitario: z.number().int(),
-      valorConsumo: z.number().int(),
+    itemFaturaSchema.extend({
       requisicoesProjetadas: z.number().int(),
       valorUnitarioProjetado: z.number().int(),
       valorConsumoProjetado: z.number().int(),

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, signIn } from '../../test/render';
+import { faturaResumo } from './testing';
 
 /**
  * "Imprimir DAE" in consultar-fatura (spec 2 sections 2.9 and 4): with a past default due date a dialog
@@ -25,18 +26,7 @@ const DAE = {
   linhaDigitavel: '8'.repeat(48),
 };
 
-const fatura = (over: Record<string, unknown> = {}) => ({
-  id: '202605-c-1',
-  mes: 5,
-  ano: 2026,
-  valorTotal: 123456,
-  situacao: 'A',
-  cliente: { razaoSocial: 'Banco Demo S.A.', cnpj: '11222333000181' },
-  dae: null,
-  nomePdfFile: null,
-  nomeXmlFile: null,
-  ...over,
-});
+const fatura = faturaResumo;
 
 function stub(consumos: unknown[]) {
   const sent: Sent[] = [];

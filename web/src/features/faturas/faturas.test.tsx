@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, saveFilter } from '../../lib/session';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
 import { jsonResponse, renderApp, signIn } from '../../test/render';
+import { faturaResumo } from './testing';
 
 interface Sent {
   method: string;
@@ -27,17 +28,7 @@ function stub(answer: (s: Sent) => Response) {
 
 const warnings = () => [...document.querySelectorAll('.p-toast-message-warn .p-toast-detail')].map((e) => e.textContent);
 
-const FATURA = {
-  id: '202605-c-1',
-  mes: 5,
-  ano: 2026,
-  valorTotal: 123456,
-  situacao: 'A',
-  cliente: { razaoSocial: 'Banco Demo S.A.', cnpj: '11222333000181' },
-  dae: null,
-  nomePdfFile: null,
-  nomeXmlFile: null,
-};
+const FATURA = faturaResumo();
 
 const DETALHE = {
   id: '202605-c-1',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../lib/session';
 import { jsonResponse, renderApp, signIn } from '../../test/render';
+import { faturaResumo } from './testing';
 
 /**
  * consultar-fatura's tax note and report actions (issue 14 item 5; spec 2 sections 2.9, 5, 7 and 8):
@@ -51,17 +52,7 @@ function textOf(blob: Blob): Promise<string> {
 
 const toasts = (kind: 'success' | 'warn' | 'error') => [...document.querySelectorAll(`.p-toast-message-${kind} .p-toast-detail`)].map((e) => e.textContent);
 
-const FATURA = {
-  id: '202605-c-1',
-  mes: 5,
-  ano: 2026,
-  valorTotal: 123456,
-  situacao: 'A',
-  cliente: { razaoSocial: 'Banco Demo S.A.', cnpj: '11222333000181' },
-  dae: null,
-  nomePdfFile: null as string | null,
-  nomeXmlFile: null as string | null,
-};
+const FATURA = faturaResumo();
 const ROTULO = '05/2026 de Banco Demo S.A.';
 
 async function linha() {
