@@ -1,46 +1,26 @@
-import { render } from '@testing-library/react';
-import { ROUTE_ACCESS, type Role } from '@plac/shared/access';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { setNavigator } from '../../lib/navigation';
-import { login } from '../../lib/session';
 import ConsultarProcessamentoEventoPage from './ConsultarProcessamentoEventoPage';
 import ConsultarProcessamentoPage from './ConsultarProcessamentoPage';
 import DocumentosErroPage from './DocumentosErroPage';
 import LoteProcessamentoPage from './LoteProcessamentoPage';
-import { PageShell } from '../../test/shell';
+import { renderPages } from '../../test/page-kit';
 
 /**
  * Test kit of the load-control and monitoring screens: the pages at their ROUTE_ACCESS paths inside
  * what the shell gives (react-query, PrimeReact pt-BR, toasts). The fake API is the user screens'.
  */
 export { jsonResponse, pickOption, stubApi } from '../users/testing';
-
-export function signInAs(roles: Role[], extra: { uf?: string } = {}) {
-  const tipo = roles.some((r) => r.startsWith('sefaz')) ? 'S' : 'C';
-  login({ userId: 'u-1', name: 'Maria Souza', tipo, roles, email: 'maria@example.com', ...extra }, 'token-1');
-}
-
+export { signInAs } from '../../test/page-kit';
 
 export function renderPage(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/app',
-        element: <PageShell />,
-        children: [
-          { index: true, element: <h1>Início</h1> },
-          { path: ROUTE_ACCESS['documentos-erro'].path, element: <DocumentosErroPage /> },
-          { path: ROUTE_ACCESS['lote-processamento'].path, element: <LoteProcessamentoPage /> },
-          { path: ROUTE_ACCESS['consultar-processamento'].path, element: <ConsultarProcessamentoPage /> },
-          { path: ROUTE_ACCESS['consultar-processamento-evento'].path, element: <ConsultarProcessamentoEventoPage /> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
+  return renderPages(
+    {
+      'documentos-erro': <DocumentosErroPage />,
+      'lote-processamento': <LoteProcessamentoPage />,
+      'consultar-processamento': <ConsultarProcessamentoPage />,
+      'consultar-processamento-evento': <ConsultarProcessamentoEventoPage />,
+    },
+    path,
   );
-  const unbind = setNavigator((to, options) => void router.navigate(to, options));
-  const view = render(<RouterProvider router={router} />);
-  return { router, ...view, unbind };
 }
 
 export const nsu15 = (n: number) => String(n).padStart(15, '0');

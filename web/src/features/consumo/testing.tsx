@@ -1,24 +1,16 @@
-import { render } from '@testing-library/react';
-import { ROUTE_ACCESS, type Role } from '@plac/shared/access';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { setNavigator } from '../../lib/navigation';
-import { login } from '../../lib/session';
-import { PageShell } from '../../test/shell';
+import { ROUTE_ACCESS } from '@plac/shared/access';
 import ConsumoClientePage from './ConsumoClientePage';
 import ConsumoErroUfPage from './ConsumoErroUfPage';
 import ConsumoUfPage from './ConsumoUfPage';
 import MonitoramentoConsumoClientePage from './MonitoramentoConsumoClientePage';
+import { renderPages } from '../../test/page-kit';
 
 /**
  * Test kit of the consumption screens: the pages at their ROUTE_ACCESS paths inside what the shell
  * gives (react-query, PrimeReact pt-BR, toasts). The fake API is the user screens'.
  */
 export { jsonResponse, pickOption, stubApi } from '../users/testing';
-
-export function signInAs(roles: Role[], extra: { uf?: string; clienteId?: string } = {}) {
-  const tipo = roles.some((r) => r.startsWith('sefaz')) ? 'S' : 'C';
-  login({ userId: 'u-1', name: 'Maria Souza', tipo, roles, email: 'maria@example.com', ...extra }, 'token-1');
-}
+export { signInAs } from '../../test/page-kit';
 
 export const PATHS = {
   cliente: `/app/${ROUTE_ACCESS['consumo-cliente'].path}`,
@@ -28,25 +20,15 @@ export const PATHS = {
 };
 
 export function renderPage(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/app',
-        element: <PageShell />,
-        children: [
-          { index: true, element: <h1>Início</h1> },
-          { path: ROUTE_ACCESS['consumo-cliente'].path, element: <ConsumoClientePage /> },
-          { path: ROUTE_ACCESS['consumo-uf'].path, element: <ConsumoUfPage /> },
-          { path: ROUTE_ACCESS['consumo-erro-uf'].path, element: <ConsumoErroUfPage /> },
-          { path: ROUTE_ACCESS['monitoramento-consumo-cliente'].path, element: <MonitoramentoConsumoClientePage /> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
+  return renderPages(
+    {
+      'consumo-cliente': <ConsumoClientePage />,
+      'consumo-uf': <ConsumoUfPage />,
+      'consumo-erro-uf': <ConsumoErroUfPage />,
+      'monitoramento-consumo-cliente': <MonitoramentoConsumoClientePage />,
+    },
+    path,
   );
-  const unbind = setNavigator((to, options) => void router.navigate(to, options));
-  const view = render(<RouterProvider router={router} />);
-  return { router, ...view, unbind };
 }
 
 export const SERVICOS = [

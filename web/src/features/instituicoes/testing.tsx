@@ -1,15 +1,9 @@
-import { render } from '@testing-library/react';
-import { ROUTE_ACCESS, type Role } from '@plac/shared/access';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { setNavigator } from '../../lib/navigation';
-import { login } from '../../lib/session';
 import AutorizacaoFormPage from '../autorizacoes/AutorizacaoFormPage';
 import AutorizacaoListPage from '../autorizacoes/AutorizacaoListPage';
 import ServicosPage from '../servicos/ServicosPage';
 import InstituicaoFormPage from './InstituicaoFormPage';
 import InstituicaoListPage from './InstituicaoListPage';
-import { PageShell } from '../../test/shell';
+import { renderPages } from '../../test/page-kit';
 
 /**
  * Test kit of the institution, authorisation and service screens: the pages at their ROUTE_ACCESS
@@ -17,36 +11,21 @@ import { PageShell } from '../../test/shell';
  * user screens' stubApi.
  */
 export { jsonResponse, pickOption, stubApi } from '../users/testing';
+export { signInAs } from '../../test/page-kit';
 
-export function signInAs(roles: Role[], extra: { clienteId?: string; cnpj?: string } = {}) {
-  const tipo = roles.some((r) => r.startsWith('sefaz')) ? 'S' : 'C';
-  login({ userId: 'u-1', name: 'Maria Souza', tipo, roles, email: 'maria@example.com', ...extra }, 'token-1');
-}
-
-
-/** `strict`: inside React's StrictMode, as `npm start` renders the portal (effects run twice). */
-export function renderPage(path: string, state?: unknown, { strict = false } = {}) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/app',
-        element: <PageShell />,
-        children: [
-          { index: true, element: <h1>Início</h1> },
-          { path: ROUTE_ACCESS['instituicao-financeira'].path, element: <InstituicaoListPage /> },
-          { path: ROUTE_ACCESS['instituicao-financeira-form'].path, element: <InstituicaoFormPage /> },
-          { path: ROUTE_ACCESS['autorizacao-inf-cliente-list'].path, element: <AutorizacaoListPage /> },
-          { path: ROUTE_ACCESS['autorizacao-inf-cliente-form'].path, element: <AutorizacaoFormPage /> },
-          { path: ROUTE_ACCESS['consulta-servicos'].path, element: <ServicosPage /> },
-        ],
-      },
-    ],
-    { initialEntries: [{ pathname: path, state }] },
+export function renderPage(path: string, state?: unknown, options: { strict?: boolean } = {}) {
+  return renderPages(
+    {
+      'instituicao-financeira': <InstituicaoListPage />,
+      'instituicao-financeira-form': <InstituicaoFormPage />,
+      'autorizacao-inf-cliente-list': <AutorizacaoListPage />,
+      'autorizacao-inf-cliente-form': <AutorizacaoFormPage />,
+      'consulta-servicos': <ServicosPage />,
+    },
+    path,
+    state,
+    options,
   );
-  const unbind = setNavigator((to, options) => void router.navigate(to, options));
-  const app = <RouterProvider router={router} />;
-  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
-  return { router, ...view, unbind };
 }
 
 export function makeInstituicao(overrides: Record<string, unknown> = {}) {
