@@ -159,15 +159,15 @@ export async function entregasNoPeriodo(
 }
 
 /**
- * A replay: the delivery back to pending, on condition that it exists and was not delivered. False
- * when it was delivered (or vanished): the caller answers that.
+ * A replay: a failed delivery back to pending, on condition that it is still failed. False otherwise
+ * (delivered, or already pending again after another replay): so a replay is enqueued once.
  */
 export async function marcarReenvio(deliveryId: string): Promise<boolean> {
   try {
     await db()
       .entities.entrega.patch({ deliveryId })
       .set({ situacao: 'PENDENTE' })
-      .where((attr, { ne }) => ne(attr.situacao, 'ENTREGUE'))
+      .where((attr, { eq }) => eq(attr.situacao, 'FALHA'))
       .go({ response: 'none' });
     return true;
   } catch (error) {
