@@ -84,6 +84,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   consentimento: ['table:read', 'table:write'],
   // documents: the tax notes (uploaded, checked, replaced: the replaced one deleted) and the detail ZIP.
   faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete'],
+  // The delivery log (read; a replay sets a delivery back to pending) and the replay's queue.
+  webhooks: ['table:read', 'table:write', 'webhooks:send'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */

@@ -382,6 +382,16 @@ export const MESSAGES = {
   consentimentoItensDemais: 'O consentimento pode ter no máximo {max} {itens}.',
   /** ours: the billing look-up of an issuer without an active consent naming the institution (nothing is charged) */
   semConsentimento: 'O emitente {cnpj} não possui consentimento ativo para compartilhar o faturamento com a instituição financeira {cnpjInst}.',
+  /** ours: the replay of a webhook delivery its receiver already accepted */
+  webhookJaEntregue: 'Esta mensagem já foi entregue e não será reenviada.',
+  /** ours: the replay of a webhook delivery the queue is still trying */
+  webhookPendente: 'Esta mensagem ainda está em tentativa de entrega.',
+  /** ours: a webhook delivery queued again */
+  webhookReenviado: 'Mensagem enviada novamente para entrega.',
+  /** ours: the failed deliveries of a period queued again */
+  webhookReenviados: '{n} mensagem(ns) com falha enviada(s) novamente para entrega.',
+  /** ours: too many failed deliveries in the period to replay at once */
+  webhookReenvioGrandeDemais: 'O período tem mais de {max} mensagens com falha: reduza o período para reenviá-las.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -516,6 +516,12 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/monitoramento-consumo-cliente'), heading(page, 'Monitoramento por Cliente')),
   },
   {
+    name: 'webhook monitoring (admin)',
+    route: '/app/monitoramento-webhook',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/monitoramento-webhook'), heading(page, 'Monitoramento de Webhook')),
+  },
+  {
     name: 'invoice list (admin)',
     route: '/app/fatura/consultarFatura',
     as: ADMIN,

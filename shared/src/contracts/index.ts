@@ -13,6 +13,7 @@ import * as platform from './platform';
 import * as servicos from './servicos';
 import * as tarifas from './tarifas';
 import * as users from './users';
+import * as webhooks from './webhooks';
 
 /**
  * The whole contract table, for those who need every route: the CDK app, the local gateway, the
@@ -21,10 +22,10 @@ import * as users from './users';
  * bundle carries no other context's schemas.
  */
 export * from './define';
-export { auth, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, faturamento, instituicoes, platform, servicos, tarifas, users };
+export { auth, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, faturamento, instituicoes, platform, servicos, tarifas, users, webhooks };
 
 /** Every context module of the API. Add a context's module here (and its own package export follows). */
-export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento, faturamento });
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento, faturamento, webhooks });
 
 /** Every endpoint of the API, grouped by bounded context. */
 export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);

@@ -51,6 +51,7 @@ export const APP_PAGES: AppPage[] = [
   page('consumo-uf', () => import('../features/consumo/ConsumoUfPage')),
   page('consumo-erro-uf', () => import('../features/consumo/ConsumoErroUfPage')),
   page('monitoramento-consumo-cliente', () => import('../features/consumo/MonitoramentoConsumoClientePage')),
+  page('monitoramento-webhook', () => import('../features/webhooks/MonitoramentoWebhookPage')),
   page('consulta-fate', () => import('../features/consulta/ConsultaFatePage')),
   page('consulta-qtd-fate-transportadora', () => import('../features/consulta/QtdFateTransportadoraPage')),
   page('servico-consulta-fate', () => loteCsv('fate')),

@@ -1,0 +1,10 @@
+import * as webhooks from '@plac/shared/contracts/webhooks';
+import { httpApi } from '../platform/http';
+import * as service from './service';
+
+export const handler = httpApi(webhooks, {
+  mensagensWebhook: async ({ query, principal }) => service.mensagens(principal, query),
+  tentativasWebhook: async ({ params, principal }) => service.tentativas(principal, params.deliveryId),
+  reenviarWebhook: async ({ params, principal }) => service.reenviar(principal, params.deliveryId),
+  reenviarFalhasWebhook: async ({ body, principal }) => service.reenviarFalhas(principal, body),
+});

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lerEntrega, registrarEntrega, registrarTentativa, tentativasDe } from './log-store';
+
+/**
+ * The delivery log through the twin: the dispatcher Lambda records the delivery and each attempt
+ * (status, latency) in DynamoDB Local; an attempt recorded twice counts once.
+ */
+const sqs = new SQSClient({});
+const hits = new Map<string, number>();
+let receiver: Server;
+let base: string;
+
+beforeAll(async () => {
+  // Fails the first attempt of each delivery with 503, accepts the second.
+  receiver = createServer((req, res) => {
+    req.resume();
+    const id = String(req.headers['x-plac-delivery-id']);
+    const n = (hits.get(id) ?? 0) + 1;
+    hits.set(id, n);
+    res.writeHead(n === 1 ? 503 : 204).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+async function until<T>(what: () => Promise<T | undefined>, seconds: number): Promise<T> {
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    const value = await what();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`not within ${seconds}s`);
+}
+
+describe('webhook delivery log', () => {
+  it('records a delivery that fails then succeeds: two attempts with their status codes', async () => {
+    const deliveryId = randomUUID();
+    const message = { deliveryId, url: `${base}/hook`, event: 'EVENTO', payload: { n: 7 }, clienteId: 'cli-log', razaoSocial: 'Empresa Log', descricao: 'Evento de teste', signingSecret: 'segredo-de-teste-do-cliente' };
+    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify(message) }));
+    const entrega = await until(async () => {
+      const e = await lerEntrega(deliveryId);
+      return e?.situacao === 'ENTREGUE' ? e : undefined;
+    }, 60);
+    expect(entrega).toMatchObject({ clienteId: 'cli-log', razaoSocial: 'Empresa Log', descricao: 'Evento de teste', operacao: 'EVENTO', tentativas: 2 });
+    expect(JSON.parse(entrega.body)).toEqual({ n: 7 });
+    expect(JSON.stringify(entrega)).not.toContain('segredo-de-teste');
+    const tentativas = await tentativasDe(deliveryId);
+    expect(tentativas.map((t) => t.status)).toEqual([503, 204]);
+    expect(tentativas.map((t) => t.recebimento)).toEqual([1, 2]);
+    expect(tentativas.every((t) => t.latenciaMs >= 0)).toBe(true);
+  }, 90_000);
+
+  it('an SQS redelivery of an attempt already recorded does not count it again', async () => {
+    const deliveryId = randomUUID();
+    await registrarEntrega({ deliveryId, clienteId: 'cli-log', operacao: 'EVENTO', descricao: 'x', body: '{}', url: 'https://example.com/h', dataCriacao: new Date().toISOString() });
+    await registrarEntrega({ deliveryId, clienteId: 'outro', operacao: 'EVENTO', descricao: 'y', body: '{}', url: 'https://example.com/h', dataCriacao: new Date().toISOString() });
+    const attempt = { deliveryId, mensagemId: 'm-1', recebimento: 1, instante: new Date().toISOString(), status: 500, latenciaMs: 12 };
+    expect(await registrarTentativa(attempt)).toBe(true);
+    expect(await registrarTentativa(attempt)).toBe(false);
+    expect(await lerEntrega(deliveryId)).toMatchObject({ clienteId: 'cli-log', tentativas: 1, situacao: 'PENDENTE', ultimoStatus: '500' });
+    expect(await tentativasDe(deliveryId)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,128 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { Principal } from '@plac/shared/access';
+import { REENVIO_MAXIMO } from '@plac/shared/contracts/webhooks';
+import { daysBetween } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { sqsClient } from '../platform/aws';
+import { config } from '../platform/env';
+import { conflict, forbidden, invalid, notFound } from '../platform/errors';
+import type { WebhookDelivery } from './dispatcher';
+import * as log from './log-store';
+
+/**
+ * Webhook monitoring (spec 3 §2.15): pending and failed deliveries, one delivery's attempts and the
+ * replay of failed ones. An administrator sees every client; a cliente_monitoramento user only its own.
+ */
+
+/** The longest period a query or a bulk replay covers, in days (the product's 90-day rule). */
+export const PERIODO_MAXIMO_DIAS = 90;
+
+const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
+
+/** The client the caller may see: the asked one (or all) for an administrator, always the own for a client user. */
+export function clienteDoFiltro(principal: Principal, pedido: string | undefined): string | undefined {
+  if (isAdmin(principal)) return pedido;
+  if (!principal.clienteId) throw forbidden('clienteNaoPermitido');
+  if (pedido && pedido !== principal.clienteId) throw forbidden('clienteNaoPermitido');
+  return principal.clienteId;
+}
+
+/** A period of Bahia days as UTC instants: start ≤ end, at most 90 days. */
+export function periodo(dataInicial: string, dataFinal: string): { desde: string; ate: string } {
+  const dias = daysBetween(dataInicial, dataFinal);
+  if (dias < 0) throw invalid('dataInicioMaiorDataFim');
+  if (dias > PERIODO_MAXIMO_DIAS) throw invalid('periodoMaximo');
+  return { desde: new Date(`${dataInicial}T00:00:00.000-03:00`).toISOString(), ate: new Date(`${dataFinal}T23:59:59.999-03:00`).toISOString() };
+}
+
+function view(e: log.EntregaRecord) {
+  return {
+    deliveryId: e.deliveryId,
+    clienteId: e.clienteId,
+    razaoSocial: e.razaoSocial ?? '',
+    dataCriacao: e.dataCriacao,
+    operacao: e.operacao,
+    descricao: e.descricao,
+    tentativas: e.tentativas,
+    ultimaTentativa: e.ultimaTentativa ?? null,
+    situacao: e.situacao,
+    body: e.body,
+  };
+}
+
+interface Filtro {
+  idCliente?: string;
+  dataInicial: string;
+  dataFinal: string;
+}
+
+export async function mensagens(principal: Principal, q: Filtro & { page: number; perPage: number }) {
+  const clienteId = clienteDoFiltro(principal, q.idCliente);
+  const { desde, ate } = periodo(q.dataInicial, q.dataFinal);
+  const todas = await log.entregasNoPeriodo({ ...(clienteId ? { clienteId } : {}), desde, ate, situacoes: ['PENDENTE', 'FALHA'] }, 100_000);
+  const inicio = (q.page - 1) * q.perPage;
+  return { totalMensagens: todas.length, mensagens: todas.slice(inicio, inicio + q.perPage).map(view) };
+}
+
+/** A delivery the caller may see, or 404 (absent) / 403 (another client's, to a client user). */
+async function entregaVisivel(principal: Principal, deliveryId: string): Promise<log.EntregaRecord> {
+  const entrega = await log.lerEntrega(deliveryId);
+  if (!entrega) throw notFound();
+  if (!isAdmin(principal) && entrega.clienteId !== principal.clienteId) throw forbidden('clienteNaoPermitido');
+  return entrega;
+}
+
+export async function tentativas(principal: Principal, deliveryId: string) {
+  await entregaVisivel(principal, deliveryId);
+  return (await log.tentativasDe(deliveryId)).map((t, i) => ({
+    numero: i + 1,
+    instante: t.instante,
+    status: t.status ?? null,
+    erro: t.erro ?? null,
+    latenciaMs: t.latenciaMs,
+  }));
+}
+
+/**
+ * Enqueues the same delivery again (same id, so receivers can drop a duplicate). Secrets are not in
+ * the log: the replay goes without basic credentials or signature (docs/webhooks.md).
+ */
+async function enfileirar(e: log.EntregaRecord): Promise<void> {
+  const delivery: WebhookDelivery = {
+    deliveryId: e.deliveryId,
+    url: e.url,
+    event: e.operacao,
+    payload: JSON.parse(e.body) as Record<string, unknown>,
+    ...(e.clienteId !== log.SEM_CLIENTE ? { clienteId: e.clienteId } : {}),
+    ...(e.razaoSocial ? { razaoSocial: e.razaoSocial } : {}),
+    descricao: e.descricao,
+  };
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.webhookQueueUrl, MessageBody: JSON.stringify(delivery) }));
+}
+
+/** Replays one failed delivery: only a failed one is set back to pending (once), then enqueued. */
+export async function reenviar(principal: Principal, deliveryId: string) {
+  const entrega = await entregaVisivel(principal, deliveryId);
+  if (entrega.situacao === 'ENTREGUE') throw conflict('webhookJaEntregue');
+  if (entrega.situacao === 'PENDENTE' || !(await log.marcarReenvio(deliveryId))) {
+    const agora = await log.lerEntrega(deliveryId);
+    throw conflict(agora?.situacao === 'ENTREGUE' ? 'webhookJaEntregue' : 'webhookPendente');
+  }
+  await enfileirar(entrega);
+  return { message: message('webhookReenviado') };
+}
+
+/** Replays every failed delivery of the period (and client): refused whole above REENVIO_MAXIMO. */
+export async function reenviarFalhas(principal: Principal, f: Filtro) {
+  const clienteId = clienteDoFiltro(principal, f.idCliente);
+  const { desde, ate } = periodo(f.dataInicial, f.dataFinal);
+  const falhas = await log.entregasNoPeriodo({ ...(clienteId ? { clienteId } : {}), desde, ate, situacoes: ['FALHA'] }, REENVIO_MAXIMO + 1);
+  if (falhas.length > REENVIO_MAXIMO) throw invalid('webhookReenvioGrandeDemais', { max: String(REENVIO_MAXIMO) });
+  let reenviadas = 0;
+  for (const entrega of falhas) {
+    if (!(await log.marcarReenvio(entrega.deliveryId))) continue; // replayed meanwhile
+    await enfileirar(entrega);
+    reenviadas++;
+  }
+  return { reenviadas, message: message('webhookReenviados', { n: String(reenviadas) }) };
+}

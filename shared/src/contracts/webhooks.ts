@@ -1,0 +1,122 @@
+import * as z from 'zod';
+import { parseBrDate } from '../domain/dates';
+import { message } from '../messages';
+import { decimalInteger } from './common';
+import { defineContract } from './define';
+
+/**
+ * Webhook event monitoring (spec 3 §2.15, §3.16, §7.9): the deliveries still pending or failed, the
+ * history of one delivery's attempts, and their replay (functions/webhooks, docs/webhooks.md). The
+ * administrator sees every client (all by default); a cliente_monitoramento user only its own client
+ * (another's: 403 clienteNaoPermitido, checked in the service).
+ */
+
+const MONITORAMENTO = ['sefaz_admin', 'cliente_monitoramento'] as const;
+
+/** At most this many deliveries are replayed by one "replay all failed" request. */
+export const REENVIO_MAXIMO = 500;
+
+/** A client's id as the clients context writes them (a UUID, or a demo's fixed id). */
+const idCliente = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: message('campoInvalido', { field: 'cliente' }) })
+  .meta({ title: 'cliente' });
+
+/** An empty select ('Todos') sends '': the same as leaving it out. */
+const opcional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+/** A calendar day, DD/MM/YYYY or YYYY-MM-DD, answered as YYYY-MM-DD. */
+const dia = (obrigatoria: 'dataInicioObrigatoria' | 'dataFimObrigatoria') =>
+  z
+    .string({ error: message(obrigatoria) })
+    .trim()
+    .min(1, { error: message(obrigatoria) })
+    .transform((value, ctx) => {
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseBrDate(value.split('-').reverse().join('/')) : parseBrDate(value);
+      if (!day) {
+        ctx.addIssue({ code: 'custom', message: message('dataInvalida') });
+        return z.NEVER;
+      }
+      return day;
+    });
+
+const deliveryId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: message('campoInvalido', { field: 'entrega' }) })
+  .meta({ title: 'entrega' });
+
+const periodo = { idCliente: opcional(idCliente), dataInicial: dia('dataInicioObrigatoria'), dataFinal: dia('dataFimObrigatoria') };
+
+export const mensagemSchema = z.object({
+  deliveryId: z.string(),
+  clienteId: z.string(),
+  razaoSocial: z.string(),
+  dataCriacao: z.string(),
+  operacao: z.string(),
+  descricao: z.string(),
+  tentativas: z.number().int(),
+  ultimaTentativa: z.string().nullable(),
+  situacao: z.enum(['PENDENTE', 'FALHA', 'ENTREGUE']),
+  /** The JSON sent, as a string. */
+  body: z.string(),
+});
+
+export const mensagensWebhook = defineContract({
+  id: 'webhooks.mensagens',
+  context: 'webhooks',
+  method: 'GET',
+  path: '/api/v1/webhook-monitoramento',
+  summary:
+    'Mensagens de webhook pendentes e com falha de um cliente (ou de todos, para o administrador) criadas no período ' +
+    '(dataInicial a dataFinal, no máximo 90 dias), da mais nova para a mais antiga, 10 por página.',
+  access: MONITORAMENTO,
+  query: z.object({
+    ...periodo,
+    page: decimalInteger('página').pipe(z.number().int().min(1).max(100_000).meta({ title: 'página' })).default(1),
+    perPage: decimalInteger('tamanho da página')
+      .pipe(z.number().refine((n) => [10, 25, 50, 100].includes(n), { error: message('tamanhoPaginaInvalido') }))
+      .default(10),
+  }),
+  response: z.object({ totalMensagens: z.number().int(), mensagens: z.array(mensagemSchema) }),
+  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo'],
+});
+
+export const tentativasWebhook = defineContract({
+  id: 'webhooks.tentativas',
+  context: 'webhooks',
+  method: 'GET',
+  path: '/api/v1/webhook-monitoramento/{deliveryId}/tentativas',
+  summary: 'O histórico de tentativas de uma entrega: número, instante, status HTTP (ou o erro de rede) e latência.',
+  access: MONITORAMENTO,
+  params: z.object({ deliveryId }),
+  response: z.array(
+    z.object({ numero: z.number().int(), instante: z.string(), status: z.number().int().nullable(), erro: z.string().nullable(), latenciaMs: z.number() }),
+  ),
+  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
+});
+
+export const reenviarWebhook = defineContract({
+  id: 'webhooks.reenviar',
+  context: 'webhooks',
+  method: 'POST',
+  path: '/api/v1/webhook-monitoramento/{deliveryId}/reenvio',
+  summary: 'Reenvia uma entrega com falha (a mesma entrega, o mesmo id); uma já entregue ou ainda pendente não é reenviada.',
+  access: MONITORAMENTO,
+  params: z.object({ deliveryId }),
+  response: z.object({ message: z.string() }),
+  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado', 'webhookJaEntregue', 'webhookPendente'],
+});
+
+export const reenviarFalhasWebhook = defineContract({
+  id: 'webhooks.reenviarFalhas',
+  context: 'webhooks',
+  method: 'POST',
+  path: '/api/v1/webhook-monitoramento/reenvio',
+  summary: `Reenvia todas as entregas com falha do período (e do cliente, se informado), no máximo ${REENVIO_MAXIMO}.`,
+  access: MONITORAMENTO,
+  body: z.object(periodo),
+  response: z.object({ reenviadas: z.number().int(), message: z.string() }),
+  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo', 'webhookReenvioGrandeDemais'],
+});

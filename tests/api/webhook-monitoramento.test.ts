@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '@plac/shared/access';
+import { todayInBahia } from '@plac/shared/domain';
+import { call } from './http';
+import { bearer, tokenFor } from './session';
+import { lerEntrega, registrarEntrega, registrarTentativa, MAX_TENTATIVAS } from '../../functions/webhooks/log-store';
+
+/**
+ * The monitoring API on the twin: the role matrix and client ownership, the period's validation, and
+ * a replay that re-delivers a failed delivery once (through the queue and the dispatcher).
+ */
+const sufixo = randomUUID().slice(0, 8);
+const clienteA = `wh-a-${sufixo}`;
+const clienteB = `wh-b-${sufixo}`;
+const admin: Principal = { userId: 'wh-admin', name: 'Admin', tipo: 'S', roles: ['sefaz_admin'] };
+const monitorA: Principal = { userId: 'wh-mon-a', name: 'Monitor A', tipo: 'C', roles: ['cliente_monitoramento'], clienteId: clienteA };
+const clienteComum: Principal = { userId: 'wh-cli', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: clienteA };
+const hoje = todayInBahia();
+
+const hits = new Map<string, number>();
+let receiver: Server;
+let base: string;
+const ids = { a: randomUUID(), b: randomUUID(), b2: randomUUID() };
+
+async function falha(deliveryId: string, clienteId: string) {
+  await registrarEntrega({ deliveryId, clienteId, razaoSocial: `Empresa ${clienteId}`, operacao: 'EVENTO', descricao: 'Evento', body: '{"n":1}', url: `${base}/ok`, dataCriacao: new Date().toISOString() });
+  await registrarTentativa({ deliveryId, mensagemId: 'm', recebimento: MAX_TENTATIVAS, instante: new Date().toISOString(), status: 500, latenciaMs: 3 });
+}
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    req.resume();
+    const id = String(req.headers['x-plac-delivery-id']);
+    hits.set(id, (hits.get(id) ?? 0) + 1);
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  await falha(ids.a, clienteA);
+  await falha(ids.b, clienteB);
+  await falha(ids.b2, clienteB);
+});
+
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+const tokens: Record<string, string> = {};
+async function req(method: string, path: string, who: Principal, body?: unknown) {
+  tokens[who.userId] ??= await tokenFor(who);
+  return call(path, {
+    method,
+    headers: { ...bearer(tokens[who.userId]!), ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+const lista = (q: string) => `/api/v1/webhook-monitoramento?dataInicial=${hoje}&dataFinal=${hoje}${q}`;
+
+async function until<T>(what: () => Promise<T | undefined>, seconds: number): Promise<T> {
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    const value = await what();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`not within ${seconds}s`);
+}
+
+describe('webhook monitoring API', () => {
+  it('the administrator sees every client by default, and one client when asked', async () => {
+    const todos = await req('GET', lista('&perPage=100'), admin);
+    expect(todos.status).toBe(200);
+    const vistos = (todos.body as { mensagens: { deliveryId: string }[] }).mensagens.map((m) => m.deliveryId);
+    expect(vistos).toEqual(expect.arrayContaining([ids.a, ids.b, ids.b2]));
+    const soB = await req('GET', lista(`&idCliente=${clienteB}`), admin);
+    expect(soB.body).toMatchObject({ totalMensagens: 2 });
+    expect((soB.body as { mensagens: unknown[] }).mensagens[0]).toMatchObject({ clienteId: clienteB, razaoSocial: `Empresa ${clienteB}`, tentativas: 1, situacao: 'FALHA', body: '{"n":1}' });
+  });
+
+  it('a cliente_monitoramento user sees only its own client; another’s is 403 clienteNaoPermitido', async () => {
+    const proprio = await req('GET', lista(''), monitorA);
+    expect(proprio.body).toMatchObject({ totalMensagens: 1, mensagens: [{ deliveryId: ids.a }] });
+    expect((await req('GET', lista(`&idCliente=${clienteB}`), monitorA)).body).toMatchObject({ error: 'clienteNaoPermitido' });
+    expect((await req('GET', `/api/v1/webhook-monitoramento/${ids.b}/tentativas`, monitorA)).status).toBe(403);
+    expect((await req('POST', `/api/v1/webhook-monitoramento/${ids.b}/reenvio`, monitorA)).status).toBe(403);
+    expect((await req('POST', '/api/v1/webhook-monitoramento/reenvio', monitorA, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje })).status).toBe(403);
+    expect((await req('GET', lista(''), clienteComum)).status).toBe(403);
+    const historico = await req('GET', `/api/v1/webhook-monitoramento/${ids.a}/tentativas`, monitorA);
+    expect(historico.body).toEqual([expect.objectContaining({ numero: 1, status: 500, erro: null, latenciaMs: 3 })]);
+  });
+
+  it('validates the period: start after end, more than 90 days, a bad date (400 with the catalogue text)', async () => {
+    const invertido = await req('GET', '/api/v1/webhook-monitoramento?dataInicial=2026-02-02&dataFinal=2026-02-01', admin);
+    expect(invertido).toMatchObject({ status: 400, body: { error: 'dataInicioMaiorDataFim', message: 'Data Início maior que Data Fim.' } });
+    const longo = await req('GET', '/api/v1/webhook-monitoramento?dataInicial=01/01/2026&dataFinal=02/04/2026', admin);
+    expect(longo).toMatchObject({ status: 400, body: { error: 'periodoMaximo' } });
+    expect((await req('GET', '/api/v1/webhook-monitoramento?dataInicial=31/02/2026&dataFinal=x', admin)).status).toBe(400);
+    expect((await req('GET', '/api/v1/webhook-monitoramento/%00/tentativas', admin)).status).toBe(400);
+    expect((await req('GET', `/api/v1/webhook-monitoramento/${randomUUID()}/tentativas`, admin)).status).toBe(404);
+  });
+
+  it('replays a failed delivery once: delivered, then a second replay answers it was delivered', async () => {
+    const first = await req('POST', `/api/v1/webhook-monitoramento/${ids.a}/reenvio`, monitorA);
+    expect(first.status).toBe(200);
+    const again = await req('POST', `/api/v1/webhook-monitoramento/${ids.a}/reenvio`, monitorA);
+    expect(again.status).toBe(409); // pending (or already delivered): not enqueued twice
+    await until(async () => ((await lerEntrega(ids.a))?.situacao === 'ENTREGUE' ? true : undefined), 30);
+    expect(hits.get(ids.a)).toBe(1);
+    const depois = await req('POST', `/api/v1/webhook-monitoramento/${ids.a}/reenvio`, monitorA);
+    expect(depois).toMatchObject({ status: 409, body: { error: 'webhookJaEntregue' } });
+    expect((await lerEntrega(ids.a))?.tentativas).toBe(2);
+  }, 60_000);
+
+  it('replays every failed delivery of the period and client', async () => {
+    const res = await req('POST', '/api/v1/webhook-monitoramento/reenvio', admin, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje });
+    expect(res).toMatchObject({ status: 200, body: { reenviadas: 2 } });
+    await until(async () => (hits.get(ids.b) === 1 && hits.get(ids.b2) === 1 ? true : undefined), 30);
+    const denovo = await req('POST', '/api/v1/webhook-monitoramento/reenvio', admin, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje });
+    expect(denovo.body).toMatchObject({ reenviadas: 0 });
+  }, 60_000);
+});

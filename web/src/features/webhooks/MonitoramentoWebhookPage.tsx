@@ -1,0 +1,196 @@
+import '../../components/page-layout.css';
+import { clientes, webhooks } from '@plac/shared/contracts';
+import { formatCnpj } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useMemo, useState } from 'react';
+import { AppDialog } from '../../components/AppDialog';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { FieldError } from '../../components/FieldError';
+import { useApiMutation, useApiQuery } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+
+/**
+ * monitoramento-webhook (sefaz_admin, cliente_monitoramento; spec 3 §2.15): the webhook deliveries
+ * still pending or failed in a period, 10 a page. The administrator filters by client ('Todos' by
+ * default); a monitoring user has its own client fixed (the server enforces it too). Each row opens
+ * the body sent (formatted JSON, dialog at most 500px wide) and the attempts' history, and a failed
+ * one can be replayed; every failed delivery of the period can be replayed at once, after a confirmation.
+ */
+
+const POR_PAGINA = 10;
+const TODOS = '';
+type Mensagem = (typeof webhooks.mensagensWebhook)['response']['_zod']['output']['mensagens'][number];
+
+/** A calendar day as the API reads it (YYYY-MM-DD, local day). */
+function diaIso(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function diasAtras(n: number): Date {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() - n);
+  return d;
+}
+
+const SITUACAO: Record<Mensagem['situacao'], string> = { PENDENTE: 'Pendente', FALHA: 'Falha', ENTREGUE: 'Entregue' };
+
+/** The body as indented JSON (as it came when it is not JSON). */
+export function jsonFormatado(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function Tentativas({ deliveryId }: { deliveryId: string }) {
+  const historico = useApiQuery(webhooks.tentativasWebhook, { params: { deliveryId } });
+  return (
+    <DataTable value={historico.data ?? []} dataKey="numero" loading={historico.isLoading} emptyMessage={message('nenhumRegistro')} pt={{ table: { 'aria-label': 'Tentativas de entrega' } }}>
+      <Column header="Tentativa" field="numero" />
+      <Column header="Instante" body={(t: { instante: string }) => formatDateTime(t.instante)} />
+      <Column header="Resultado" body={(t: { status: number | null; erro: string | null }) => (t.status !== null ? `HTTP ${t.status}` : (t.erro ?? ''))} />
+      <Column header="Latência" body={(t: { latenciaMs: number }) => `${t.latenciaMs} ms`} />
+    </DataTable>
+  );
+}
+
+export default function MonitoramentoWebhookPage() {
+  const user = useCurrentUser();
+  const admin = user.roles.includes('sefaz_admin');
+  const [cliente, setCliente] = useState<string>(admin ? TODOS : (user.clienteId ?? ''));
+  const [inicio, setInicio] = useState<Date | null>(() => diasAtras(6));
+  const [fim, setFim] = useState<Date | null>(() => diasAtras(0));
+  const [first, setFirst] = useState(0);
+  const [corpo, setCorpo] = useState<Mensagem | null>(null);
+  const [historico, setHistorico] = useState<Mensagem | null>(null);
+  const [confirmar, setConfirmar] = useState<true | null>(null);
+
+  const faltando = !inicio ? message('dataInicioObrigatoria') : !fim ? message('dataFimObrigatoria') : null;
+  const periodo = { ...(admin && cliente ? { idCliente: cliente } : {}), dataInicial: inicio ? diaIso(inicio) : '', dataFinal: fim ? diaIso(fim) : '' };
+  const lista = useApiQuery(webhooks.mensagensWebhook, { query: { ...periodo, page: first / POR_PAGINA + 1, perPage: POR_PAGINA } }, { enabled: faltando === null });
+  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const clienteOptions = useMemo(
+    () =>
+      admin
+        ? [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))]
+        : [{ value: user.clienteId ?? '', label: lista.data?.mensagens[0]?.razaoSocial || 'Meu cliente' }],
+    [admin, listaClientes.data, lista.data, user.clienteId],
+  );
+
+  const reenviar = useApiMutation(webhooks.reenviarWebhook, {
+    onSuccess: (r) => {
+      toast.success(r.message);
+      void lista.refetch();
+    },
+  });
+  const reenviarFalhas = useApiMutation(webhooks.reenviarFalhasWebhook, {
+    onSuccess: (r) => {
+      toast.success(r.message);
+      void lista.refetch();
+    },
+  });
+
+  return (
+    <>
+      <h1 className="app-page-title">Monitoramento de Webhook</h1>
+      <div className="page-panel">
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="webhook-cliente">Cliente</label>
+            <Dropdown
+              inputId="webhook-cliente"
+              options={clienteOptions}
+              value={cliente}
+              onChange={(e) => {
+                setCliente((e.value as string | undefined) ?? TODOS);
+                setFirst(0);
+              }}
+              disabled={!admin}
+              filter={admin}
+              filterBy="label"
+              emptyFilterMessage={message('nenhumRegistro')}
+            />
+          </div>
+          <div className="page-field">
+            <label htmlFor="webhook-inicio">Data Início</label>
+            <Calendar inputId="webhook-inicio" value={inicio} onChange={(e) => { setInicio(e.value instanceof Date ? e.value : null); setFirst(0); }} dateFormat="dd/mm/yy" showIcon />
+          </div>
+          <div className="page-field">
+            <label htmlFor="webhook-fim">Data Fim</label>
+            <Calendar inputId="webhook-fim" value={fim} onChange={(e) => { setFim(e.value instanceof Date ? e.value : null); setFirst(0); }} dateFormat="dd/mm/yy" showIcon />
+          </div>
+        </div>
+        <FieldError error={lista.error} field="webhook" messages={faltando ? [faltando] : []} />
+        <div className="page-actions">
+          <Button type="button" label="Reenviar todas com falha" icon="pi pi-replay" disabled={faltando !== null || reenviarFalhas.isPending} onClick={() => setConfirmar(true)} />
+        </div>
+      </div>
+
+      <DataTable
+        value={lista.data?.mensagens ?? []}
+        dataKey="deliveryId"
+        lazy
+        paginator
+        rows={POR_PAGINA}
+        first={first}
+        totalRecords={lista.data?.totalMensagens ?? 0}
+        onPage={(e) => setFirst(e.first)}
+        loading={lista.isFetching}
+        emptyMessage={message('nenhumRegistro')}
+        stripedRows
+        pt={{ table: { 'aria-label': 'Mensagens de webhook' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de mensagens de webhook' } }}
+      >
+        <Column header="Razão Social" body={(m: Mensagem) => m.razaoSocial || m.clienteId} />
+        <Column header="Data de Criação" body={(m: Mensagem) => formatDateTime(m.dataCriacao)} />
+        <Column header="Descrição" field="descricao" />
+        <Column header="Tentativas" field="tentativas" />
+        <Column header="Última Tentativa" body={(m: Mensagem) => (m.ultimaTentativa ? formatDateTime(m.ultimaTentativa) : '')} />
+        <Column header="Situação" body={(m: Mensagem) => SITUACAO[m.situacao]} />
+        <Column
+          header="Ações"
+          body={(m: Mensagem) => (
+            <div className="page-row-actions">
+              <Button type="button" icon="pi pi-code" text aria-label={`Ver corpo da mensagem ${m.descricao}`} onClick={() => setCorpo(m)} />
+              <Button type="button" icon="pi pi-history" text aria-label={`Ver tentativas da mensagem ${m.descricao}`} onClick={() => setHistorico(m)} />
+              <Button
+                type="button"
+                icon="pi pi-replay"
+                text
+                aria-label={`Reenviar a mensagem ${m.descricao}`}
+                disabled={m.situacao !== 'FALHA' || reenviar.isPending}
+                onClick={() => reenviar.mutate({ params: { deliveryId: m.deliveryId } })}
+              />
+            </div>
+          )}
+        />
+      </DataTable>
+
+      <AppDialog header="Corpo da mensagem" visible={corpo !== null} onHide={() => setCorpo(null)} style={{ width: '90vw', maxWidth: '500px' }}>
+        <pre className="webhook-json" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {corpo ? jsonFormatado(corpo.body) : ''}
+        </pre>
+      </AppDialog>
+      <AppDialog header="Tentativas de entrega" visible={historico !== null} onHide={() => setHistorico(null)} style={{ width: '90vw', maxWidth: '640px' }}>
+        {historico && <Tentativas deliveryId={historico.deliveryId} />}
+      </AppDialog>
+      <ConfirmSimNao
+        target={confirmar}
+        message="Reenviar todas as mensagens com falha do período?"
+        onConfirm={() => {
+          setConfirmar(null);
+          reenviarFalhas.mutate({ body: periodo });
+        }}
+        onClose={() => setConfirmar(null)}
+      />
+    </>
+  );
+}
