@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webhookQueue } from '../../infra/lib/topology';
 import { verify } from './signature';
 
@@ -30,15 +30,6 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-async function until<T>(what: () => Promise<T | undefined> | T | undefined, seconds: number): Promise<T> {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const value = await what();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`not within ${seconds}s`);
-}
 
 function send(delivery: Record<string, unknown>) {
   return sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify(delivery) }));
@@ -48,7 +39,7 @@ describe('webhook dispatch through SQS', () => {
   it('delivers a message to its URL with the delivery headers', async () => {
     const deliveryId = randomUUID();
     await send({ deliveryId, url: `${base}/ok`, event: 'EVENTO', payload: { chave: '29' + '0'.repeat(42) }, basicAuth: { user: 'u', password: 'p' } });
-    const hit = await until(() => received.find((r) => r.headers['x-plac-delivery-id'] === deliveryId), 15);
+    const hit = await vi.waitUntil(() => received.find((r) => r.headers['x-plac-delivery-id'] === deliveryId), { timeout: 15_000, interval: 250 });
     expect(hit.path).toBe('/ok');
     expect(JSON.parse(hit.body)).toEqual({ chave: '29' + '0'.repeat(42) });
     expect(hit.headers.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
@@ -59,7 +50,7 @@ describe('webhook dispatch through SQS', () => {
     const deliveryId = randomUUID();
     const secret = 'segredo-de-teste-do-cliente';
     await send({ deliveryId, url: `${base}/ok`, event: 'EVENTO', payload: { n: 2 }, signingSecret: secret });
-    const hit = await until(() => received.find((r) => r.headers['x-plac-delivery-id'] === deliveryId), 15);
+    const hit = await vi.waitUntil(() => received.find((r) => r.headers['x-plac-delivery-id'] === deliveryId), { timeout: 15_000, interval: 250 });
     const headers = { timestamp: hit.headers['x-plac-timestamp'] as string, signature: hit.headers['x-plac-signature'] as string };
     expect(verify(secret, headers, hit.body)).toBe('valid');
     expect(verify(secret, headers, hit.body.replace('2', '3'))).toBe('signature');
@@ -68,12 +59,12 @@ describe('webhook dispatch through SQS', () => {
   it('retries a failing delivery maxReceiveCount times, then moves it to the dead-letter queue', async () => {
     const deliveryId = randomUUID();
     await send({ deliveryId, url: `${base}/fail`, event: 'EVENTO', payload: { n: 1 } });
-    const dead = await until(async () => {
+    const dead = await vi.waitUntil(async () => {
       const { Messages } = await sqs.send(
         new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_DLQ_URL, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
       );
       return Messages?.find((m) => m.Body?.includes(deliveryId));
-    }, 45);
+    }, { timeout: 45_000, interval: 250 });
     expect(JSON.parse(dead.Body!)).toMatchObject({ deliveryId, url: `${base}/fail` });
     const attempts = received.filter((r) => r.headers['x-plac-delivery-id'] === deliveryId).length;
     expect(attempts).toBe(webhookQueue.maxReceiveCount);

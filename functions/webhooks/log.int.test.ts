@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lerEntrega, registrarEntrega, registrarTentativa, tentativasDe } from './log-store';
 
 /**
@@ -29,25 +29,16 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-async function until<T>(what: () => Promise<T | undefined>, seconds: number): Promise<T> {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const value = await what();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`not within ${seconds}s`);
-}
 
 describe('webhook delivery log', () => {
   it('records a delivery that fails then succeeds: two attempts with their status codes', async () => {
     const deliveryId = randomUUID();
     const message = { deliveryId, url: `${base}/hook`, event: 'EVENTO', payload: { n: 7 }, clienteId: 'cli-log', razaoSocial: 'Empresa Log', descricao: 'Evento de teste', signingSecret: 'segredo-de-teste-do-cliente' };
     await sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify(message) }));
-    const entrega = await until(async () => {
+    const entrega = await vi.waitUntil(async () => {
       const e = await lerEntrega(deliveryId);
       return e?.situacao === 'ENTREGUE' ? e : undefined;
-    }, 60);
+    }, { timeout: 60_000, interval: 300 });
     expect(entrega).toMatchObject({ clienteId: 'cli-log', razaoSocial: 'Empresa Log', descricao: 'Evento de teste', operacao: 'EVENTO', tentativas: 2 });
     expect(JSON.parse(entrega.body)).toEqual({ n: 7 });
     expect(JSON.stringify(entrega)).not.toContain('segredo-de-teste');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { todayInBahia } from '@plac/shared/domain';
 import { call } from './http';
@@ -58,15 +58,6 @@ async function req(method: string, path: string, who: Principal, body?: unknown)
 
 const lista = (q: string) => `/api/v1/webhook-monitoramento?dataInicial=${hoje}&dataFinal=${hoje}${q}`;
 
-async function until<T>(what: () => Promise<T | undefined>, seconds: number): Promise<T> {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const value = await what();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`not within ${seconds}s`);
-}
 
 describe('webhook monitoring API', () => {
   it('the administrator sees every client by default, and one client when asked', async () => {
@@ -106,7 +97,7 @@ describe('webhook monitoring API', () => {
     expect(first.status).toBe(200);
     const again = await req('POST', `/api/v1/webhook-monitoramento/${ids.a}/reenvio`, monitorA);
     expect(again.status).toBe(409); // pending (or already delivered): not enqueued twice
-    await until(async () => ((await lerEntrega(ids.a))?.situacao === 'ENTREGUE' ? true : undefined), 30);
+    await vi.waitUntil(async () => ((await lerEntrega(ids.a))?.situacao === 'ENTREGUE' ? true : undefined), { timeout: 30_000, interval: 300 });
     expect(hits.get(ids.a)).toBe(1);
     const depois = await req('POST', `/api/v1/webhook-monitoramento/${ids.a}/reenvio`, monitorA);
     expect(depois).toMatchObject({ status: 409, body: { error: 'webhookJaEntregue' } });
@@ -116,7 +107,7 @@ describe('webhook monitoring API', () => {
   it('replays every failed delivery of the period and client', async () => {
     const res = await req('POST', '/api/v1/webhook-monitoramento/reenvio', admin, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje });
     expect(res).toMatchObject({ status: 200, body: { reenviadas: 2 } });
-    await until(async () => (hits.get(ids.b) === 1 && hits.get(ids.b2) === 1 ? true : undefined), 30);
+    await vi.waitUntil(async () => (hits.get(ids.b) === 1 && hits.get(ids.b2) === 1 ? true : undefined), { timeout: 30_000, interval: 300 });
     const denovo = await req('POST', '/api/v1/webhook-monitoramento/reenvio', admin, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje });
     expect(denovo.body).toMatchObject({ reenviadas: 0 });
   }, 60_000);
