@@ -1,14 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
-import { cnpjCheckDigits, foldText, formatCnpj, monthOf, previousMonth } from '@plac/shared/domain';
-import { putCliente } from '../../functions/clientes/store';
+import { formatCnpj, monthOf, previousMonth } from '@plac/shared/domain';
 import { cobrarConsulta } from '../../functions/consumo/service';
-import { faturaIdDe } from '../../functions/faturamento/regras';
-import { emitirFatura } from '../../functions/faturamento/store';
 import { pick } from './helpers';
+import { emitirFaturaAberta, gravarCliente, novoClienteE2e } from './faturas-kit';
 import { signIn } from './session';
 
 /**
@@ -19,9 +16,8 @@ import { signIn } from './session';
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
-const sufixo = randomUUID().slice(0, 8);
-const first12 = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
-const CLIENTE = { id: `e2e-notas-${sufixo}`, cnpj: first12 + cnpjCheckDigits(first12), razao: `Banco E2E Notas ${sufixo}` };
+const CLIENTE = novoClienteE2e('notas', 'Banco E2E Notas');
+const sufixo = CLIENTE.id.slice(-8);
 const USUARIO: Principal = { userId: `e2e-notas-user-${sufixo}`, name: 'Usuário Notas', tipo: 'C', roles: ['cliente'], clienteId: CLIENTE.id };
 
 const mes = previousMonth(monthOf(new Date()));
@@ -51,18 +47,11 @@ async function baixar(page: Page, botao: string): Promise<{ nome: string; bytes:
 test('tax-note upload and download', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, ADMIN);
-  const now = new Date().toISOString();
-  await putCliente({
-    clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, razaoFolded: foldText(CLIENTE.razao), tipoCliente: 'ESF', situacao: 'A',
-    email: `${CLIENTE.id}@notas.e2e`, uf: 'MA', createdAt: now, updatedAt: now, updatedBy: 'e2e',
-  });
+  await gravarCliente(CLIENTE, 'MA');
   const noMes = new Date(Date.UTC(ano, mm - 1, 15, 15, 0, 0));
   for (let i = 0; i < 2; i++) await cobrarConsulta({ clienteId: CLIENTE.id, servico: 1, uf: 'MA', chave: `k-${i}`, idempotencyKey: `e2e-notas-${sufixo}-${i}`, agora: noMes });
   await cobrarConsulta({ clienteId: CLIENTE.id, servico: 9, uf: 'MA', chave: 'k-9', idempotencyKey: `e2e-notas-${sufixo}-9`, agora: noMes });
-  await emitirFatura({
-    faturaId: faturaIdDe(CLIENTE.id, mes), clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, mes, situacao: 'A', itens: [],
-    valorServicos: 0, valorAssinatura: 750_00, valorTotal: 750_00, assinaturaMinima: 750_00, execucaoId: randomUUID(), emitidaEm: now, revisao: 1,
-  });
+  await emitirFaturaAberta(CLIENTE, mes);
 
   // The administrator: the client's invoice, then the PDF and the XML uploaded onto it.
   await page.goto('/app/fatura/consultarFatura');

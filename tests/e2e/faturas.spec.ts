@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
-import { cnpjCheckDigits, foldText, formatCnpj, monthOf, previousMonth } from '@plac/shared/domain';
-import { putCliente } from '../../functions/clientes/store';
+import { formatCnpj, monthOf, previousMonth } from '@plac/shared/domain';
 import { cobrarConsulta } from '../../functions/consumo/service';
 import { openSession } from '../../functions/platform/auth/sessions';
 import { signToken } from '../../functions/platform/auth/tokens';
 import { pick } from './helpers';
+import { gravarCliente, novoClienteE2e } from './faturas-kit';
 import { signIn } from './session';
 
 /**
@@ -18,9 +17,8 @@ import { signIn } from './session';
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
-const sufixo = randomUUID().slice(0, 8);
-const first12 = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
-const CLIENTE = { id: `e2e-fatura-${sufixo}`, cnpj: first12 + cnpjCheckDigits(first12), razao: `Banco E2E Fatura ${sufixo}` };
+const CLIENTE = novoClienteE2e('fatura', 'Banco E2E Fatura');
+const sufixo = CLIENTE.id.slice(-8);
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function axe(page: Page, what: string) {
@@ -37,11 +35,7 @@ const [ano, mm] = mes.split('-').map(Number) as [number, number];
 test('the administrator bills last month, finds the client’s invoice, opens the detail and its print view', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, ADMIN);
-  const now = new Date().toISOString();
-  await putCliente({
-    clienteId: CLIENTE.id, cnpj: CLIENTE.cnpj, razaoSocial: CLIENTE.razao, razaoFolded: foldText(CLIENTE.razao), tipoCliente: 'ESF', situacao: 'A',
-    email: `${CLIENTE.id}@fatura.e2e`, uf: 'BA', createdAt: now, updatedAt: now, updatedBy: 'e2e',
-  });
+  await gravarCliente(CLIENTE, 'BA');
   const noMes = new Date(Date.UTC(ano, mm - 1, 15, 15, 0, 0));
   for (let i = 0; i < 3; i++) await cobrarConsulta({ clienteId: CLIENTE.id, servico: 1, uf: 'BA', chave: `k-${i}`, idempotencyKey: `e2e-fat-${sufixo}-${i}`, agora: noMes });
   await cobrarConsulta({ clienteId: CLIENTE.id, servico: 1, uf: 'SP', chave: 'k-sp', idempotencyKey: `e2e-fat-${sufixo}-sp`, agora: noMes });
