@@ -22,6 +22,7 @@ import { freePort } from '../infra/local/emulators/ports';
 import type { billingThroughput } from './billing';
 import { ingestionThroughput } from './ingestion';
 import type { meteredLookups } from './lookups';
+import type { webhookLoad } from '../tests/load/webhooks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,6 +57,8 @@ async function main() {
   results.ingestion = await ingestionThroughput(root);
   console.log(`measuring the billing run (${process.env.BENCH_BILLING_CLIENTS ?? 2000} clients × 9 services × 27 UFs; seeding the counters takes most of it)…`);
   results.billing = billingInOwnProcess();
+  console.log(`load-testing webhook deliveries (${process.env.BENCH_WEBHOOKS ?? 10000} against a receiver failing 30 %)…`);
+  results.webhooks = webhookLoadInOwnProcess();
 
   writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
   printTable(results);
@@ -73,6 +76,16 @@ function billingInOwnProcess() {
   const r = spawnSync('npx', ['tsx', 'bench/billing.ts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error('bench/billing.ts failed');
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof billingThroughput>>;
+}
+
+/** tests/load/webhooks.ts in a process of its own, on a twin of its own; its dispatcher's per-failure warnings silenced. */
+function webhookLoadInOwnProcess() {
+  const r = spawnSync('npx', ['tsx', 'tests/load/webhooks.ts'], {
+    cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+  });
+  const result = JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof webhookLoad>>;
+  if (r.status !== 0) console.error('tests/load/webhooks.ts: not every delivery was received, or some reached the dead-letter queue');
+  return result;
 }
 
 function run(command: string, args: string[]) {
@@ -327,6 +340,9 @@ function printTable(r: Record<string, unknown>) {
   rows.push(['billing run (state machine, end to end)', `${b.run.clientsPerSecond} clients/s  (${b.clients} clients × ${b.countersPerClient} counters in ${b.run.seconds} s)`]);
   rows.push(['counter reads alone (5 clients at a time)', `${b.counterReads.clientsPerSecond} clients/s  (${b.counterReads.seconds} s)`]);
   rows.push(['ratio read time / run time', String(b.ratio)]);
+  const wh = r.webhooks as Awaited<ReturnType<typeof webhookLoad>>;
+  rows.push(['webhook deliveries (30 % failing receiver)', `${wh.deliveriesPerSecond} deliveries/s  (${wh.received} of ${wh.deliveries} received and verified in ${wh.seconds} s, ${wh.consumers} consumers)`]);
+  rows.push(['webhook attempts per delivery', `mean ${wh.attemptsPerDelivery.mean}, max ${wh.attemptsPerDelivery.max}; duplicates ${wh.duplicates}, dead-lettered ${wh.deadLettered}, bad signatures ${wh.badSignatures}`]);
   for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
     const cold =
       b.importMs !== undefined

@@ -125,8 +125,6 @@ export function post(verdict: Extract<UrlVerdict, { ok: true }>, headers: Record
   });
 }
 
-const processor = new BatchProcessor(EventType.SQS);
-
 type Resultado = { status?: number; erro?: string; doEndpoint: boolean };
 
 /**
@@ -225,5 +223,10 @@ export function entradaDoLog(delivery: WebhookDelivery, url: string, now: Date):
   };
 }
 
+/**
+ * A processor per invocation: a BatchProcessor keeps the batch's successes and failures in its own
+ * state, so one shared by invocations running at once (the twin runs several in this process) would
+ * report another batch's records.
+ */
 export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, record, processor, { context, throwOnFullBatchFailure: false });
+  processPartialResponse(event, record, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });

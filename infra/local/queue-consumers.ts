@@ -14,6 +14,9 @@ import {
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Invoke } from './lambda-runtime';
 
+/** No call to the queue may hang the loop: an unanswered one is abandoned (and logged) after this. */
+const SQS_CALL_TIMEOUT_MS = 15_000;
+
 export interface ConsumerOptions {
   queueUrl: string;
   queueArn: string;
@@ -45,7 +48,7 @@ export function startQueueConsumer(options: ConsumerOptions): Consumer {
             MessageSystemAttributeNames: ['All'],
             MessageAttributeNames: ['All'],
           }),
-          { abortSignal: abort.signal },
+          { abortSignal: AbortSignal.any([abort.signal, AbortSignal.timeout(SQS_CALL_TIMEOUT_MS)]) },
         );
         if (Messages?.length) await deliver(sqs, options, Messages);
       } catch (error) {
@@ -100,6 +103,7 @@ async function deliver(sqs: SQSClient, options: ConsumerOptions, messages: Messa
         QueueUrl: options.queueUrl,
         Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
       }),
+      { abortSignal: AbortSignal.timeout(SQS_CALL_TIMEOUT_MS) },
     );
   }
   if (retry.length && options.retryDelaySeconds !== undefined) {

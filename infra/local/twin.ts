@@ -38,6 +38,8 @@ export interface TwinOptions {
   accessLog?: boolean;
   /** Seconds between a failed webhook delivery's retries (tests shorten the 1 min → 6 h schedule). */
   sqsRetryDelaySeconds?: number;
+  /** Concurrent consumers of the webhook queue (Lambda's concurrent batches); 1 unless said. */
+  webhookConsumers?: number;
   schedules?: boolean;
   /** The Sefaz simulator's options (docs/sefaz-simulator.md); by default 300 documents per UF, one new per UF every 5 s. */
   sefaz?: {
@@ -142,12 +144,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await seedDemoData({ stateMachines });
 
     const consumers: Consumer[] = [
-      startQueueConsumer({
-        queueUrl: emulators.resources.webhookQueueUrl,
-        queueArn: `arn:aws:sqs:${env.AWS_REGION ?? 'us-east-1'}:000000000000:${webhookQueue.localName}`,
-        // The dispatcher sets a failed delivery's own wait (functions/webhooks/espera.ts), as in AWS.
-        invoke: localFunction(webhookDispatcherFunction),
-      }),
+      // As many concurrent batches as Lambda would run (one by default; the webhook load test asks more).
+      ...Array.from({ length: options.webhookConsumers ?? 1 }, () =>
+        startQueueConsumer({
+          queueUrl: emulators.resources.webhookQueueUrl,
+          queueArn: `arn:aws:sqs:${env.AWS_REGION ?? 'us-east-1'}:000000000000:${webhookQueue.localName}`,
+          // The dispatcher sets a failed delivery's own wait (functions/webhooks/espera.ts), as in AWS.
+          invoke: localFunction(webhookDispatcherFunction),
+        }),
+      ),
     ];
     stops.push(() => Promise.all(consumers.map((c) => c.stop())).then(() => undefined));
 
