@@ -15,7 +15,7 @@ import { message } from '@plac/shared/messages';
 import { decryptSecret, encryptSecret } from '../platform/crypto';
 import { badRequest, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { escapeHtml, sendMail } from '../platform/mail';
-import { checkWebhookUrl } from '../webhooks/url-guard';
+import { checkWebhookUrl } from '../platform/url-guard';
 import * as store from './store';
 import type { ClienteRecord, WebhookRecord } from './store';
 

@@ -86,6 +86,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete'],
   // The delivery log (read; a replay sets a delivery back to pending) and the replay's queue.
   webhooks: ['table:read', 'table:write', 'webhooks:send'],
+  // The monitored keys and their metering ('Monitoramento de Documentos').
+  monitoramento: ['table:read', 'table:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
