@@ -21,9 +21,13 @@ async function enviar(mensagem: DocumentoArmazenado): Promise<void> {
   await sqsClient().send(new SendMessageCommand({ QueueUrl: config.documentosQueueUrl, MessageBody: JSON.stringify(body) }));
 }
 
-/** Publishes the Fat-e's domain event unless it was already published (the Fat-e as stored now: a cancellation included). */
-export async function publicarFate(chave: string): Promise<void> {
-  const atual = await store.fateAtual(chave);
+/**
+ * Publishes the Fat-e's domain event unless it was already published (the Fat-e as stored now: a
+ * cancellation included). `criado`: the record this load has just created and left unchanged, which
+ * spares the read.
+ */
+export async function publicarFate(chave: string, criado?: store.FateRecord): Promise<void> {
+  const atual = criado ?? (await store.fateAtual(chave));
   if (!atual || atual.publicadoEm) return;
   await enviar({ versao: 1, tipo: 'FATE', chave, fate: fateView(atual) });
   await store.marcarFatePublicada(chave, new Date().toISOString());

@@ -137,11 +137,13 @@ function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: st
  */
 async function gravarNfe(uf: Uf, nsu: string, key: string, xml: string | Buffer, doc: NfeFatura, now: string): Promise<store.Gravacao> {
   await guardarXml(key, xml);
-  const gravacao = await store.gravarFate(fateRecord(uf, nsu, key, doc, 'ATIVA', now));
+  const record = fateRecord(uf, nsu, key, doc, 'ATIVA', now);
+  const gravacao = await store.gravarFate(record);
   const cancelamento = await store.eventoDe(doc.chave, CANCELAMENTO);
   if (cancelamento) await store.cancelarFate(doc.chave, { data: cancelamento.data, protocolo: cancelamento.protocolo });
-  // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on.
-  await publicarFate(doc.chave);
+  // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on:
+  // read back unless this load created it and nothing changed it since.
+  await publicarFate(doc.chave, gravacao === 'criado' && !cancelamento ? record : undefined);
   return gravacao;
 }
 
