@@ -10,7 +10,7 @@ import { defineContract } from './define';
  * registers the access keys whose events (the cancellation and the others the loader stores) it wants
  * delivered to its EVENTO webhook, and removes them. Each registration is metered once per client,
  * key and month (functions/monitoramento, docs/webhooks.md "Producers"). The spec has no such screen:
- * ours. An administrator works on any client (the client is then required); a client user only on
+ * ours. Served on both channels: the portal and the integrators' mutual-TLS domain. An administrator works on any client (the client is then required); a client user only on
  * its own (another's: 403 clienteNaoPermitido).
  */
 
@@ -60,6 +60,8 @@ export const listarChavesMonitoradas = defineContract({
     'As chaves de acesso que o cliente monitora (operação EVENTO do webhook), em ordem de chave, paginadas. ' +
     'O administrador informa o cliente; um usuário de cliente vê apenas o seu.',
   access: MONITORAMENTO_DOCUMENTOS,
+  // The portal's screen, and integrators' systems on the mutual-TLS domain.
+  channel: 'both',
   query: z.object({ idCliente: opcional(idCliente), ...pageQuery }),
   response: pageOf(chaveMonitoradaView),
   errors: ['clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado'],
@@ -74,6 +76,8 @@ export const cadastrarChaveMonitorada = defineContract({
     'Cadastra uma chave de acesso para monitoramento: seus eventos (cancelamento e os demais carregados) são entregues ao ' +
     'webhook EVENTO do cliente. Cobrado como Monitoramento de Documentos, uma vez por cliente, chave e mês.',
   access: MONITORAMENTO_DOCUMENTOS,
+  // The portal's screen, and integrators' systems on the mutual-TLS domain.
+  channel: 'both',
   body: z.object({ idCliente: opcional(idCliente), chave: chaveMonitoradaSchema }),
   response: z.object({ message: z.string(), chave: chaveMonitoradaView }),
   status: 201,
@@ -87,6 +91,8 @@ export const removerChaveMonitorada = defineContract({
   path: '/api/v1/monitoramento-documentos/{chave}',
   summary: 'Remove uma chave de acesso do monitoramento do cliente (o administrador informa o cliente).',
   access: MONITORAMENTO_DOCUMENTOS,
+  // The portal's screen, and integrators' systems on the mutual-TLS domain.
+  channel: 'both',
   params: z.object({ chave: chaveMonitoradaSchema }),
   query: z.object({ idCliente: opcional(idCliente) }),
   response: messageResponse,
