@@ -15,20 +15,18 @@ import {
   type OperacaoWebhook,
 } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { decryptSecret, encryptSecret } from '../platform/crypto';
+import { encryptSecret } from '../platform/crypto';
 import { badRequest, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { escapeHtml, sendMail } from '../platform/mail';
 import { checkWebhookUrl } from '../platform/url-guard';
 import * as store from './store';
 import type { ClienteRecord, WebhookRecord } from './store';
+import { WEBHOOK_SECRET_PURPOSE, WEBHOOK_SIGNING_PURPOSE } from './webhook-secrets';
 
 /** Clients: what the clientes handler serves, and what other contexts may ask (never the store). */
 
 export const PRAZO_PARAMETRO = 'prazo-autenticacao-sem-certificado';
 export const PRAZO_PADRAO_DIAS = 30;
-const WEBHOOK_SECRET_PURPOSE = 'webhook-credentials';
-/** The key purpose of the webhook signing secrets (apart from the Basic credentials'). */
-const WEBHOOK_SIGNING_PURPOSE = 'webhook-signing';
 
 export async function prazoPadraoDias(): Promise<number> {
   const value = Number(await store.readParametro(PRAZO_PARAMETRO));
@@ -446,17 +444,7 @@ export async function clienteImfDaInstituicao(base: string): Promise<ClienteResu
   return c && c.tipo_cliente === 'IMF' && c.situacao === 'A' ? c : null;
 }
 
-/** For the dispatcher's producers: the client's configuration of a kind, with the password in clear. */
-export async function webhookParaEntrega(clienteId: string, operacaoId: number) {
-  const w = await store.findWebhook(clienteId, operacaoId);
-  if (!w) return null;
-  const segredo = await store.segredoWebhookDe(clienteId);
-  return {
-    url: w.url,
-    ...(w.usuario && w.senhaCifrada ? { basicAuth: { user: w.usuario, password: await decryptSecret(WEBHOOK_SECRET_PURPOSE, w.senhaCifrada) } } : {}),
-    ...(segredo ? { signingSecret: await decryptSecret(WEBHOOK_SIGNING_PURPOSE, segredo.cifrado) } : {}),
-  };
-}
+export { webhookParaEntrega } from './webhook-entrega';
 
 /**
  * The client's webhook signing secret (docs/webhooks.md): made here and shown once, in this answer;

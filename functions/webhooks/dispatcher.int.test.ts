@@ -1,72 +1,88 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webhookQueue } from '../../infra/lib/topology';
+import { configurarWebhook, novoCliente, receptor } from '../../tests/api/webhooks';
+import { enfileirarEntregas } from './fila';
+import { lerEntrega, tentativasDe } from './log-store';
 import { verify } from './signature';
 
 /**
- * Through the twin: a message on the webhook queue is consumed by the dispatcher Lambda; one whose
- * receiver keeps failing is retried maxReceiveCount times and then lands in the dead-letter queue.
+ * Through the twin: messages on the webhook queue are consumed by the dispatcher Lambda, which sends
+ * each with the client's configuration read at send time; a delivery whose receiver keeps failing is
+ * retried on its schedule (shortened to 1 s here) maxReceiveCount times, then lands in the dead-letter
+ * queue; a delivery that depends on another is not posted before that one was delivered.
  */
 const sqs = new SQSClient({});
-const received: { path: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
-let receiver: Server;
-let base: string;
+let rx: Awaited<ReturnType<typeof receptor>>;
+/** Paths under /lento answer 503 until the test lets them through. */
+let liberado = false;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.writeHead(req.url === '/ok' ? 204 : 500).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  rx = await receptor((r) => (r.path === '/ok' ? 204 : r.path === '/lento' ? (liberado ? 204 : 503) : 500));
 });
 
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => rx.close());
 
-
-function send(delivery: Record<string, unknown>) {
-  return sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify(delivery) }));
-}
+const recebida = (deliveryId: string) =>
+  vi.waitUntil(() => rx.de(deliveryId).at(-1), { timeout: 15_000, interval: 200 });
 
 describe('webhook dispatch through SQS', () => {
-  it('delivers a message to its URL with the delivery headers', async () => {
+  it('sends a message that names its own URL there, unsigned, with the delivery headers (the platform proof)', async () => {
     const deliveryId = randomUUID();
-    await send({ deliveryId, url: `${base}/ok`, event: 'EVENTO', payload: { chave: '29' + '0'.repeat(42) }, basicAuth: { user: 'u', password: 'p' } });
-    const hit = await vi.waitUntil(() => received.find((r) => r.headers['x-plac-delivery-id'] === deliveryId), { timeout: 15_000, interval: 250 });
+    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify({ deliveryId, url: `${rx.base}/ok`, operacao: 'EVENTO', payload: { n: 1 } }) }));
+    const hit = await recebida(deliveryId);
     expect(hit.path).toBe('/ok');
-    expect(JSON.parse(hit.body)).toEqual({ chave: '29' + '0'.repeat(42) });
-    expect(hit.headers.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
+    expect(JSON.parse(hit.body)).toEqual({ n: 1 });
     expect(hit.headers['x-plac-event']).toBe('EVENTO');
+    expect(hit.headers['x-plac-signature']).toBeUndefined();
+    expect(hit.headers.authorization).toBeUndefined();
   });
 
-  it('signs a delivery with the client’s secret: the receiver verifies it as the docs show', async () => {
-    const deliveryId = randomUUID();
-    const secret = 'segredo-de-teste-do-cliente';
-    await send({ deliveryId, url: `${base}/ok`, event: 'EVENTO', payload: { n: 2 }, signingSecret: secret });
-    const hit = await vi.waitUntil(() => received.find((r) => r.headers['x-plac-delivery-id'] === deliveryId), { timeout: 15_000, interval: 250 });
+  it('sends a client’s delivery with the configuration read at send time: its URL, Basic credentials and signature', async () => {
+    const clienteId = novoCliente('wh-cfg');
+    const segredo = 'whsec_segredo-de-teste-do-cliente';
+    await configurarWebhook(clienteId, `${rx.base}/ok`, { operacao: 'ESCR_FAT', usuario: 'erp', senha: 's3nh@', segredo });
+    const deliveryId = `ESCR_FAT:${clienteId}:1`;
+    await enfileirarEntregas([{ deliveryId, clienteId, operacao: 'ESCR_FAT', payload: { versao: 1, chave: '29'.padEnd(44, '0') } }]);
+    const hit = await recebida(deliveryId);
+    expect(hit.headers.authorization).toBe(`Basic ${Buffer.from('erp:s3nh@').toString('base64')}`);
+    expect(hit.headers['x-plac-event']).toBe('ESCR_FAT');
     const headers = { timestamp: hit.headers['x-plac-timestamp'] as string, signature: hit.headers['x-plac-signature'] as string };
-    expect(verify(secret, headers, hit.body)).toBe('valid');
-    expect(verify(secret, headers, hit.body.replace('2', '3'))).toBe('signature');
+    expect(verify(segredo, headers, hit.body)).toBe('valid');
+    // Nothing secret is kept with the delivery.
+    const entrega = await vi.waitUntil(async () => ((await lerEntrega(deliveryId))?.situacao === 'ENTREGUE' ? lerEntrega(deliveryId) : undefined), { timeout: 10_000 });
+    expect(JSON.stringify(entrega)).not.toContain('s3nh@');
+    expect(JSON.stringify(entrega)).not.toContain(segredo);
+    expect(entrega?.url).toBe(`${rx.base}/ok`);
   });
 
-  it('retries a failing delivery maxReceiveCount times, then moves it to the dead-letter queue', async () => {
+  it('holds an event until the Fat-e it refers to was delivered, even when the event is queued first', async () => {
+    const clienteId = novoCliente('wh-ord');
+    await configurarWebhook(clienteId, `${rx.base}/lento`, { operacao: 'ESCR_FAT' });
+    await configurarWebhook(clienteId, `${rx.base}/ok`, { operacao: 'ESCR_EVENTO' });
+    const fate = `ESCR_FAT:${clienteId}:2`;
+    const evento = `ESCR_EVENTO:${clienteId}:2:110111`;
+    await enfileirarEntregas([{ deliveryId: evento, clienteId, operacao: 'ESCR_EVENTO', payload: { versao: 1, tipo: '110111' }, dependeDe: fate }]);
+    await enfileirarEntregas([{ deliveryId: fate, clienteId, operacao: 'ESCR_FAT', payload: { versao: 1 } }]);
+    await vi.waitUntil(() => rx.de(fate).length >= 2, { timeout: 15_000, interval: 200 }); // the Fat-e failed twice…
+    expect(rx.de(evento)).toHaveLength(0); // …and the event waited
+    liberado = true;
+    const hit = await recebida(evento);
+    expect(hit.instante).toBeGreaterThan(rx.de(fate).at(-1)!.instante);
+    const espera = await tentativasDe(evento);
+    expect(espera[0]?.erro).toBe(`aguardando a entrega ${fate}`);
+  }, 40_000);
+
+  it('retries a failing delivery maxReceiveCount times on its schedule, then moves it to the dead-letter queue', async () => {
     const deliveryId = randomUUID();
-    await send({ deliveryId, url: `${base}/fail`, event: 'EVENTO', payload: { n: 1 } });
+    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify({ deliveryId, url: `${rx.base}/fail`, operacao: 'EVENTO', payload: { n: 1 } }) }));
     const dead = await vi.waitUntil(async () => {
-      const { Messages } = await sqs.send(
-        new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_DLQ_URL, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
-      );
+      const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_DLQ_URL, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
       return Messages?.find((m) => m.Body?.includes(deliveryId));
-    }, { timeout: 45_000, interval: 250 });
-    expect(JSON.parse(dead.Body!)).toMatchObject({ deliveryId, url: `${base}/fail` });
-    const attempts = received.filter((r) => r.headers['x-plac-delivery-id'] === deliveryId).length;
-    expect(attempts).toBe(webhookQueue.maxReceiveCount);
-  });
+    }, { timeout: 60_000, interval: 250 });
+    expect(JSON.parse(dead.Body!)).toMatchObject({ deliveryId, url: `${rx.base}/fail` });
+    expect(rx.de(deliveryId)).toHaveLength(webhookQueue.maxReceiveCount);
+    expect((await lerEntrega(deliveryId))?.situacao).toBe('FALHA');
+  }, 70_000);
 });

@@ -3,32 +3,47 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
+import { OPERACOES_WEBHOOK } from '@plac/shared/domain';
 import * as z from 'zod';
+import { webhookParaEntrega } from '../clientes/webhook-entrega';
+import { sqsClient } from '../platform/aws';
+import { config } from '../platform/env';
 import { logger } from '../platform/observability';
+import * as endpoints from './endpoint-store';
+import { esperaApos, esperaConfigurada } from './espera';
 import * as log from './log-store';
+import { avaliarPausa } from './pausa';
 import { sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature';
 import { checkWebhookUrl, type UrlVerdict } from './url-guard';
 
 /**
  * Consumes the webhook queue: each message is one delivery, POSTed as JSON to the client's URL.
- * A failed delivery fails only its own record (partial batch response); SQS redelivers it after the
- * visibility timeout and, after maxReceiveCount tries, moves it to the dead-letter queue.
+ * A failed delivery fails only its own record (partial batch response) after setting its own wait
+ * before the next attempt (functions/webhooks/espera.ts); after the queue's last receive it moves to
+ * the dead-letter queue.
+ *
+ * A message names the client and the operation (functions/webhooks/fila.ts); the URL, the Basic
+ * credentials and the signing secret are read from the client's configuration when it is sent, so no
+ * secret travels in the queue or sits in the log, and a replay goes with the configuration in force.
+ * A message that names its own `url` (the platform's proof, the tests) is sent there unsigned.
  */
-export const deliverySchema = z.object({
-  /** Stable id of the delivery: sent as a header so that receivers can ignore duplicates. */
-  deliveryId: z.string().min(1),
-  url: z.string().url(),
-  event: z.string().min(1),
-  payload: z.record(z.string(), z.unknown()),
-  /** Basic credentials of the client's configuration, already decrypted by the producer's key. */
-  basicAuth: z.object({ user: z.string(), password: z.string() }).optional(),
-  /** The client's signing secret (decrypted by the producer): the delivery is signed with it. */
-  signingSecret: z.string().min(16).optional(),
-  /** For the delivery log and the monitoring screen: whose delivery it is and what it tells. */
-  clienteId: z.string().min(1).max(64).optional(),
-  razaoSocial: z.string().max(200).optional(),
-  descricao: z.string().max(300).optional(),
-});
+export const deliverySchema = z
+  .object({
+    /** Stable id of the delivery: sent as a header so that receivers can ignore duplicates. */
+    deliveryId: z.string().min(1).max(200),
+    /** The operation (EVENTO, ESCR_FAT, …): the configuration it goes by and the `x-plac-event` header. */
+    operacao: z.string().min(1).max(40),
+    payload: z.record(z.string(), z.unknown()),
+    clienteId: z.string().min(1).max(64).optional(),
+    url: z.string().url().optional(),
+    /** For the delivery log and the monitoring screen: whose delivery it is and what it tells. */
+    razaoSocial: z.string().max(200).optional(),
+    descricao: z.string().max(300).optional(),
+    /** Per-client ordering: not posted before this delivery was delivered. */
+    dependeDe: z.string().min(1).max(200).optional(),
+  })
+  .refine((d) => d.url !== undefined || d.clienteId !== undefined, { message: 'a delivery names a client or a URL' });
 
 export type WebhookDelivery = z.infer<typeof deliverySchema>;
 
@@ -42,8 +57,24 @@ export class DeliveryError extends Error {
   }
 }
 
-export async function deliver(delivery: WebhookDelivery, now = new Date()): Promise<number> {
-  const verdict = await checkWebhookUrl(delivery.url);
+/** Where a delivery goes and how: the client's configuration at send time, or the message's own URL. */
+export interface Destino {
+  url: string;
+  basicAuth?: { user: string; password: string };
+  signingSecret?: string;
+  /** Whom to tell when the endpoint is paused. */
+  email?: string;
+}
+
+export async function destinoDe(delivery: WebhookDelivery): Promise<Destino | null> {
+  if (delivery.url) return { url: delivery.url };
+  const operacao = OPERACOES_WEBHOOK.find((o) => o.operacao === delivery.operacao);
+  if (!operacao || !delivery.clienteId) return null;
+  return webhookParaEntrega(delivery.clienteId, operacao.id);
+}
+
+export async function deliver(delivery: WebhookDelivery, destino: Destino, now = new Date()): Promise<number> {
+  const verdict = await checkWebhookUrl(destino.url);
   if (!verdict.ok) throw new DeliveryError(`webhook URL refused (${verdict.reason})`);
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(now.getTime() / 1000);
@@ -51,12 +82,12 @@ export async function deliver(delivery: WebhookDelivery, now = new Date()): Prom
     'content-type': 'application/json',
     'user-agent': 'PLAC-Fat-e-Webhook/2.10.0',
     'x-plac-delivery-id': delivery.deliveryId,
-    'x-plac-event': delivery.event,
+    'x-plac-event': delivery.operacao,
     [TIMESTAMP_HEADER]: String(timestamp),
   };
-  if (delivery.signingSecret) headers[SIGNATURE_HEADER] = sign(delivery.signingSecret, timestamp, body);
-  if (delivery.basicAuth) {
-    headers.authorization = `Basic ${Buffer.from(`${delivery.basicAuth.user}:${delivery.basicAuth.password}`).toString('base64')}`;
+  if (destino.signingSecret) headers[SIGNATURE_HEADER] = sign(destino.signingSecret, timestamp, body);
+  if (destino.basicAuth) {
+    headers.authorization = `Basic ${Buffer.from(`${destino.basicAuth.user}:${destino.basicAuth.password}`).toString('base64')}`;
   }
   const status = await post(verdict, headers, body);
   if (status < 200 || status >= 300) throw new DeliveryError(`webhook answered ${status}`, status);
@@ -96,9 +127,12 @@ export function post(verdict: Extract<UrlVerdict, { ok: true }>, headers: Record
 
 const processor = new BatchProcessor(EventType.SQS);
 
+type Resultado = { status?: number; erro?: string; doEndpoint: boolean };
+
 /**
- * One SQS receive of a delivery: logged (functions/webhooks/log-store.ts) before and after the POST.
- * A delivery the log already has as delivered is not sent again (SQS delivers at least once).
+ * One SQS receive of a delivery, logged (functions/webhooks/log-store.ts) before and after the POST.
+ * A delivery the log already has as delivered is not sent again (SQS delivers at least once); one
+ * whose endpoint is paused is held; one that depends on another waits until that one is delivered.
  */
 async function record(message: SQSRecord): Promise<void> {
   const parsed = deliverySchema.safeParse(safeJson(message.body));
@@ -110,17 +144,19 @@ async function record(message: SQSRecord): Promise<void> {
     logger.info('webhook already delivered: not sent again', { deliveryId: delivery.deliveryId });
     return;
   }
-  if (!before) await log.registrarEntrega(entradaDoLog(delivery, new Date()));
-  const started = Date.now();
-  const instante = new Date(started).toISOString();
-  let outcome: { status?: number; erro?: string };
-  try {
-    outcome = { status: await deliver(delivery) };
-  } catch (error) {
-    const status = error instanceof DeliveryError ? error.status : undefined;
-    outcome = status !== undefined ? { status } : { erro: (error as Error).message.slice(0, 200) };
+  const destino = await destinoDe(delivery);
+  const dataCriacao = before?.dataCriacao ?? new Date().toISOString();
+  if (!before) await log.registrarEntrega(entradaDoLog(delivery, destino?.url ?? '', new Date(dataCriacao)));
+  const endpoint = delivery.clienteId && !delivery.url ? { clienteId: delivery.clienteId, operacao: delivery.operacao } : null;
+  if (endpoint && (await endpoints.pausaDe(endpoint.clienteId, endpoint.operacao))) {
+    await log.marcarPausada(delivery.deliveryId);
+    logger.info('webhook held: its endpoint is paused', { deliveryId: delivery.deliveryId });
+    return;
   }
-  const tentativa = { deliveryId: delivery.deliveryId, mensagemId: message.messageId, recebimento, instante, latenciaMs: Date.now() - started, ...outcome };
+
+  const started = Date.now();
+  const outcome = await tentar(delivery, destino);
+  const tentativa = { deliveryId: delivery.deliveryId, mensagemId: message.messageId, recebimento, instante: new Date(started).toISOString(), latenciaMs: Date.now() - started, ...(outcome.status !== undefined ? { status: outcome.status } : {}), ...(outcome.erro ? { erro: outcome.erro } : {}) };
   try {
     await log.registrarTentativa(tentativa);
   } catch (error) {
@@ -128,11 +164,42 @@ async function record(message: SQSRecord): Promise<void> {
     logger.error('webhook delivery log write failed', { deliveryId: delivery.deliveryId, error: (error as Error).message });
   }
   if (outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300) {
-    logger.info('webhook delivered', { deliveryId: delivery.deliveryId, event: delivery.event });
+    if (endpoint) await endpoints.registrarSucesso(endpoint.clienteId, endpoint.operacao, tentativa.instante);
+    logger.info('webhook delivered', { deliveryId: delivery.deliveryId, operacao: delivery.operacao });
     return;
   }
   logger.warn('webhook delivery failed', { deliveryId: delivery.deliveryId, attempt: recebimento, status: outcome.status, error: outcome.erro });
+  if (log.situacaoApos(false, recebimento) === 'FALHA' && endpoint && destino && outcome.doEndpoint) {
+    await avaliarPausa({ deliveryId: delivery.deliveryId, ...endpoint, razaoSocial: delivery.razaoSocial, dataCriacao, url: destino.url, email: destino.email });
+  }
+  // After the last receive this is when the queue moves the message to the dead-letter queue.
+  await adiar(message, esperaApos(recebimento, esperaConfigurada()));
   throw new DeliveryError(`webhook delivery failed (${outcome.status ?? outcome.erro})`, outcome.status);
+}
+
+/** The attempt itself: not posted while the delivery it depends on is not delivered, or without a configuration. */
+async function tentar(delivery: WebhookDelivery, destino: Destino | null): Promise<Resultado> {
+  if (delivery.dependeDe) {
+    const anterior = await log.lerEntrega(delivery.dependeDe);
+    if (anterior?.situacao !== 'ENTREGUE') return { erro: `aguardando a entrega ${delivery.dependeDe}`, doEndpoint: false };
+  }
+  if (!destino) return { erro: `sem configuração de webhook para ${delivery.operacao}`, doEndpoint: false };
+  try {
+    return { status: await deliver(delivery, destino), doEndpoint: true };
+  } catch (error) {
+    const status = error instanceof DeliveryError ? error.status : undefined;
+    return status !== undefined ? { status, doEndpoint: true } : { erro: (error as Error).message.slice(0, 200), doEndpoint: true };
+  }
+}
+
+/** The wait before the next attempt: the message's own visibility (SQS allows up to 12 h). */
+async function adiar(message: SQSRecord, segundos: number): Promise<void> {
+  try {
+    await sqsClient().send(new ChangeMessageVisibilityCommand({ QueueUrl: config.webhookQueueUrl, ReceiptHandle: message.receiptHandle, VisibilityTimeout: segundos }));
+  } catch (error) {
+    // Without it the queue's own visibility timeout applies: a sooner retry, never a lost one.
+    logger.warn('webhook retry wait not set', { error: (error as Error).message });
+  }
 }
 
 function safeJson(text: string): unknown {
@@ -144,15 +211,16 @@ function safeJson(text: string): unknown {
 }
 
 /** The log's item of a new delivery: the body as sent, never the credentials or the signing secret. */
-export function entradaDoLog(delivery: WebhookDelivery, now: Date): log.NovaEntrega {
+export function entradaDoLog(delivery: WebhookDelivery, url: string, now: Date): log.NovaEntrega {
   return {
     deliveryId: delivery.deliveryId,
     clienteId: delivery.clienteId ?? log.SEM_CLIENTE,
     ...(delivery.razaoSocial ? { razaoSocial: delivery.razaoSocial } : {}),
-    operacao: delivery.event,
-    descricao: delivery.descricao ?? delivery.event,
+    operacao: delivery.operacao,
+    descricao: delivery.descricao ?? delivery.operacao,
     body: JSON.stringify(delivery.payload),
-    url: delivery.url,
+    url,
+    ...(delivery.dependeDe ? { dependeDe: delivery.dependeDe } : {}),
     dataCriacao: now.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { MAX_RECEBIMENTOS } from './espera';
 
 /**
  * The webhook delivery log (docs/webhooks.md "Delivery log, monitoring and replay"): one `entrega`
@@ -10,13 +11,14 @@ import { isConditionalFailure, tableConfig, transactWithRetry } from '../platfor
  * clients and creation instant (gsi2, one partition `entregas`: monitoring reads a bounded period).
  */
 
-/** SQS receives of one message before the dead-letter queue: matches webhookQueue.maxReceiveCount (a test checks). */
-export const MAX_TENTATIVAS = 5;
+/** SQS receives of one message before the dead-letter queue (the retry schedule's, functions/webhooks/espera.ts). */
+export const MAX_TENTATIVAS = MAX_RECEBIMENTOS;
 
 /** Stand-in client of a delivery whose producer named none (the index key cannot be empty). */
 export const SEM_CLIENTE = 'sem-cliente';
 
-export const SITUACOES = ['PENDENTE', 'FALHA', 'ENTREGUE'] as const;
+/** PAUSADA: held, not posted, while its endpoint is paused (docs/webhooks.md); resuming enqueues it again. */
+export const SITUACOES = ['PENDENTE', 'FALHA', 'ENTREGUE', 'PAUSADA'] as const;
 export type Situacao = (typeof SITUACOES)[number];
 
 const entrega = new Entity({
@@ -31,6 +33,8 @@ const entrega = new Entity({
     body: { type: 'string', required: true },
     /** Where it goes and the delivery as queued without its secrets: what a replay enqueues again. */
     url: { type: 'string', required: true },
+    /** Per-client ordering: the delivery that must be delivered before this one is posted. */
+    dependeDe: { type: 'string' },
     dataCriacao: { type: 'string', required: true },
     tentativas: { type: 'number', required: true, default: 0 },
     ultimaTentativa: { type: 'string' },
@@ -78,6 +82,7 @@ export interface NovaEntrega {
   descricao: string;
   body: string;
   url: string;
+  dependeDe?: string;
   dataCriacao: string;
 }
 
@@ -158,16 +163,13 @@ export async function entregasNoPeriodo(
   return data.slice(0, limite);
 }
 
-/**
- * A replay: a failed delivery back to pending, on condition that it is still failed. False otherwise
- * (delivered, or already pending again after another replay): so a replay is enqueued once.
- */
-export async function marcarReenvio(deliveryId: string): Promise<boolean> {
+/** Changes a delivery's situation on condition that it is `de`: false when it is not (another writer won). */
+async function mudarSituacao(deliveryId: string, de: Situacao, para: Situacao): Promise<boolean> {
   try {
     await db()
       .entities.entrega.patch({ deliveryId })
-      .set({ situacao: 'PENDENTE' })
-      .where((attr, { eq }) => eq(attr.situacao, 'FALHA'))
+      .set({ situacao: para })
+      .where((attr, { eq }) => eq(attr.situacao, de))
       .go({ response: 'none' });
     return true;
   } catch (error) {
@@ -175,3 +177,15 @@ export async function marcarReenvio(deliveryId: string): Promise<boolean> {
     throw error;
   }
 }
+
+/** A pending delivery held because its endpoint is paused. */
+export const marcarPausada = (deliveryId: string) => mudarSituacao(deliveryId, 'PENDENTE', 'PAUSADA');
+
+/** A held delivery back to pending when its endpoint resumes: true once, so it is enqueued once. */
+export const marcarRetomada = (deliveryId: string) => mudarSituacao(deliveryId, 'PAUSADA', 'PENDENTE');
+
+/**
+ * A replay: a failed delivery back to pending, on condition that it is still failed. False otherwise
+ * (delivered, or already pending again after another replay): so a replay is enqueued once.
+ */
+export const marcarReenvio = (deliveryId: string) => mudarSituacao(deliveryId, 'FALHA', 'PENDENTE');

@@ -7,6 +7,7 @@ import { sqsClient } from '../platform/aws';
 import { config } from '../platform/env';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
 import type { WebhookDelivery } from './dispatcher';
+import * as endpoints from './endpoint-store';
 import * as log from './log-store';
 
 /**
@@ -59,7 +60,7 @@ interface Filtro {
 export async function mensagens(principal: Principal, q: Filtro & { page: number; perPage: number }) {
   const clienteId = clienteDoFiltro(principal, q.idCliente);
   const { desde, ate } = periodo(q.dataInicial, q.dataFinal);
-  const todas = await log.entregasNoPeriodo({ ...(clienteId ? { clienteId } : {}), desde, ate, situacoes: ['PENDENTE', 'FALHA'] }, 100_000);
+  const todas = await log.entregasNoPeriodo({ ...(clienteId ? { clienteId } : {}), desde, ate, situacoes: ['PENDENTE', 'FALHA', 'PAUSADA'] }, 100_000);
   const inicio = (q.page - 1) * q.perPage;
   return { totalMensagens: todas.length, mensagens: todas.slice(inicio, inicio + q.perPage).map(view) };
 }
@@ -84,17 +85,18 @@ export async function tentativas(principal: Principal, deliveryId: string) {
 }
 
 /**
- * Enqueues the same delivery again (same id, so receivers can drop a duplicate). Secrets are not in
- * the log: the replay goes without basic credentials or signature (docs/webhooks.md).
+ * Enqueues the same delivery again (same id, so receivers can drop a duplicate). The message names the
+ * client and the operation, so the dispatcher sends it with the configuration in force (URL, Basic
+ * credentials, signature); a delivery without a client goes to the URL it was logged with.
  */
 async function enfileirar(e: log.EntregaRecord): Promise<void> {
   const delivery: WebhookDelivery = {
     deliveryId: e.deliveryId,
-    url: e.url,
-    event: e.operacao,
+    operacao: e.operacao,
     payload: JSON.parse(e.body) as Record<string, unknown>,
-    ...(e.clienteId !== log.SEM_CLIENTE ? { clienteId: e.clienteId } : {}),
+    ...(e.clienteId !== log.SEM_CLIENTE ? { clienteId: e.clienteId } : { url: e.url }),
     ...(e.razaoSocial ? { razaoSocial: e.razaoSocial } : {}),
+    ...(e.dependeDe ? { dependeDe: e.dependeDe } : {}),
     descricao: e.descricao,
   };
   await sqsClient().send(new SendMessageCommand({ QueueUrl: config.webhookQueueUrl, MessageBody: JSON.stringify(delivery) }));
@@ -125,4 +127,40 @@ export async function reenviarFalhas(principal: Principal, f: Filtro) {
     reenviadas++;
   }
   return { reenviadas, message: message('webhookReenviados', { n: String(reenviadas) }) };
+}
+
+// ---- paused endpoints (docs/webhooks.md "Pausing a failing endpoint") ------------------------------
+
+/** Deliveries held while paused were created at most this long before the pause (the retry schedule's ~33 h, with margin). */
+const RETENCAO_ANTES_DA_PAUSA_MS = 3 * 24 * 3_600_000;
+
+export async function pausas(principal: Principal, idCliente: string | undefined) {
+  const clienteId = clienteDoFiltro(principal, idCliente);
+  return (await endpoints.pausas(clienteId)).map((p) => ({
+    clienteId: p.clienteId,
+    razaoSocial: p.razaoSocial ?? '',
+    operacao: p.operacao,
+    url: p.url,
+    pausadoEm: p.pausadoEm,
+  }));
+}
+
+/**
+ * Resumes a paused endpoint: the pause is deleted on condition that it exists (a second click is
+ * refused with 409), then every delivery held since is set back to pending, once each, and enqueued.
+ */
+export async function retomar(principal: Principal, idCliente: string, operacao: string) {
+  const clienteId = clienteDoFiltro(principal, idCliente);
+  if (!clienteId) throw forbidden('clienteNaoPermitido');
+  const pausa = await endpoints.retomar(clienteId, operacao);
+  if (!pausa) throw conflict('webhookNaoPausado');
+  const desde = new Date(Date.parse(pausa.pausadoEm) - RETENCAO_ANTES_DA_PAUSA_MS).toISOString();
+  const retidas = await log.entregasNoPeriodo({ clienteId, desde, ate: new Date().toISOString(), situacoes: ['PAUSADA'] }, Number.MAX_SAFE_INTEGER);
+  let reenviadas = 0;
+  for (const entrega of retidas.reverse()) {
+    if (entrega.operacao !== operacao || !(await log.marcarRetomada(entrega.deliveryId))) continue;
+    await enfileirar(entrega);
+    reenviadas++;
+  }
+  return { reenviadas, message: message('webhookRetomado', { n: String(reenviadas) }) };
 }

@@ -34,8 +34,8 @@ export const documentsBucket = { id: 'DocumentsBucket', localName: 'plac-documen
 export const webhookQueue = {
   id: 'WebhookQueue',
   localName: 'plac-webhooks',
-  visibilityTimeoutSeconds: 180, // at least 6× the dispatcher’s timeout, as AWS advises
-  maxReceiveCount: 5,
+  visibilityTimeoutSeconds: 180, // at least 6× the dispatcher’s timeout, as AWS advises; a failed delivery sets its own wait
+  maxReceiveCount: 13, // functions/webhooks/espera.ts: 12 waits of ≥ 26.5 h in all
   deadLetter: { id: 'WebhookDeadLetterQueue', localName: 'plac-webhooks-dlq', retentionDays: 14 },
 } as const;
 
@@ -131,7 +131,9 @@ export const webhookDispatcherFunction: FunctionSpec = {
   entry: 'webhooks/dispatcher.ts',
   memoryMb: 256,
   timeoutSeconds: 30,
-  grants: ['table:read', 'table:write'],
+  // tokens:sign: the key the clients' webhook passwords and signing secrets are encrypted under
+  // (read at send time); mail:send: the notice of a paused endpoint.
+  grants: ['table:read', 'table:write', 'tokens:sign', 'mail:send'],
 };
 
 /**

@@ -44,7 +44,7 @@ export interface TwinOptions {
   /** The built portal served with `web: 'dist'`; `<webDir>/dist` unless said (parallel builds use their own). */
   webDistDir?: string | undefined;
   accessLog?: boolean;
-  /** Seconds before a failed SQS record is retried (tests shorten the queue's visibility timeout). */
+  /** Seconds between a failed webhook delivery's retries (tests shorten the 1 min → 6 h schedule). */
   sqsRetryDelaySeconds?: number;
   schedules?: boolean;
   /** The Sefaz simulator's options (docs/sefaz-simulator.md); by default 300 documents per UF, one new per UF every 5 s. */
@@ -121,6 +121,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       POWERTOOLS_TRACE_ENABLED: 'false',
       POWERTOOLS_SERVICE_NAME: 'plac-local',
       PLAC_WEBHOOK_ALLOW_LOCAL: '1',
+      // Tests shorten the webhook retry schedule (1 minute doubling to 6 hours) to seconds.
+      ...(options.sqsRetryDelaySeconds !== undefined
+        ? { WEBHOOK_ESPERA_BASE_S: String(options.sqsRetryDelaySeconds), WEBHOOK_ESPERA_MAXIMA_S: String(options.sqsRetryDelaySeconds) }
+        : {}),
       // The Sefaz distribution simulator: its URL, the CA of its server certificate, the client certificate.
       PLAC_SEFAZ_URL: sefaz.url,
       PLAC_SEFAZ_CA_FILE: join(options.dataDir, 'pki', 'ca.cert.pem'),
@@ -149,8 +153,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       startQueueConsumer({
         queueUrl: emulators.resources.webhookQueueUrl,
         queueArn: `arn:aws:sqs:${env.AWS_REGION ?? 'us-east-1'}:000000000000:${webhookQueue.localName}`,
+        // The dispatcher sets a failed delivery's own wait (functions/webhooks/espera.ts), as in AWS.
         invoke: localFunction(webhookDispatcherFunction),
-        ...(options.sqsRetryDelaySeconds !== undefined ? { retryDelaySeconds: options.sqsRetryDelaySeconds } : {}),
       }),
       // The producers: the loader's domain events become webhook deliveries.
       startQueueConsumer({

@@ -391,6 +391,10 @@ export const MESSAGES = {
   /** ours: the failed deliveries of a period queued again */
   webhookReenviados: '{n} mensagem(ns) com falha enviada(s) novamente para entrega.',
   /** ours: too many failed deliveries in the period to replay at once */
+  /** ours: resuming a webhook endpoint that is not paused (resumed meanwhile) */
+  webhookNaoPausado: 'O envio deste webhook não está pausado.',
+  /** ours: a paused webhook endpoint resumed, with its held deliveries queued again */
+  webhookRetomado: 'Envio retomado: {n} mensagem(ns) retida(s) enviada(s) para entrega.',
   webhookReenvioGrandeDemais: 'O período tem mais de {max} mensagens com falha: reduza o período para reenviá-las.',
   // Monitored keys (operation EVENTO, 'Monitoramento de Documentos'); ours: the spec has no such screen
   /** ours: a key that is not a valid access key (44 characters, UF, model, CNPJ, check digit) */

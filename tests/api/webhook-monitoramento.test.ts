@@ -6,7 +6,10 @@ import type { Principal } from '@plac/shared/access';
 import { todayInBahia } from '@plac/shared/domain';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
+import { enfileirarEntregas } from '../../functions/webhooks/fila';
 import { lerEntrega, registrarEntrega, registrarTentativa, MAX_TENTATIVAS } from '../../functions/webhooks/log-store';
+import { waitForMail } from './mail';
+import { configurarWebhook } from './webhooks';
 
 /**
  * The monitoring API on the twin: the role matrix and client ownership, the period's validation, and
@@ -24,6 +27,8 @@ const hits = new Map<string, number>();
 let receiver: Server;
 let base: string;
 const ids = { a: randomUUID(), b: randomUUID(), b2: randomUUID() };
+/** The paused client's endpoint (/falha) fails until the test mends it. */
+let pSaudavel = false;
 
 async function falha(deliveryId: string, clienteId: string) {
   await registrarEntrega({ deliveryId, clienteId, razaoSocial: `Empresa ${clienteId}`, operacao: 'EVENTO', descricao: 'Evento', body: '{"n":1}', url: `${base}/ok`, dataCriacao: new Date().toISOString() });
@@ -35,10 +40,13 @@ beforeAll(async () => {
     req.resume();
     const id = String(req.headers['x-plac-delivery-id']);
     hits.set(id, (hits.get(id) ?? 0) + 1);
-    res.writeHead(204).end();
+    res.writeHead(req.url === '/falha' && !pSaudavel ? 500 : 204).end();
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  // A replay goes by the client's configuration in force, as a producer's delivery does.
+  await configurarWebhook(clienteA, `${base}/ok`);
+  await configurarWebhook(clienteB, `${base}/ok`);
   await falha(ids.a, clienteA);
   await falha(ids.b, clienteB);
   await falha(ids.b2, clienteB);
@@ -111,4 +119,34 @@ describe('webhook monitoring API', () => {
     const denovo = await req('POST', '/api/v1/webhook-monitoramento/reenvio', admin, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje });
     expect(denovo.body).toMatchObject({ reenviadas: 0 });
   }, 60_000);
+
+  it('pauses an endpoint whose delivery used up its retries with no success, e-mails the client, holds its deliveries and resumes them', async () => {
+    const clienteP = `wh-p-${sufixo}`;
+    const monitorP: Principal = { userId: 'wh-mon-p', name: 'Monitor P', tipo: 'C', roles: ['cliente_monitoramento'], clienteId: clienteP };
+    await configurarWebhook(clienteP, `${base}/falha`, { email: `ti-${sufixo}@banco.local` });
+    const [d1, d2] = [`EVENTO:${clienteP}:1`, `EVENTO:${clienteP}:2`];
+    await enfileirarEntregas([{ deliveryId: d1, clienteId: clienteP, razaoSocial: 'Banco P', operacao: 'EVENTO', payload: { versao: 1 } }]);
+    await vi.waitUntil(async () => ((await lerEntrega(d1))?.situacao === 'FALHA' ? true : undefined), { timeout: 60_000, interval: 500 });
+    const aviso = await waitForMail(`ti-${sufixo}@banco.local`, 'envio de webhook pausado');
+    expect(aviso.text).toContain(`${base}/falha`);
+
+    const pausas = await req('GET', `/api/v1/webhook-monitoramento/pausas?idCliente=${clienteP}`, admin);
+    expect(pausas.body).toEqual([expect.objectContaining({ clienteId: clienteP, razaoSocial: 'Banco P', operacao: 'EVENTO', url: `${base}/falha` })]);
+    expect((await req('GET', `/api/v1/webhook-monitoramento/pausas?idCliente=${clienteP}`, monitorA)).status).toBe(403);
+
+    // While paused a new delivery is held, not posted.
+    await enfileirarEntregas([{ deliveryId: d2, clienteId: clienteP, operacao: 'EVENTO', payload: { versao: 1 } }]);
+    await vi.waitUntil(async () => ((await lerEntrega(d2))?.situacao === 'PAUSADA' ? true : undefined), { timeout: 15_000, interval: 300 });
+    expect(hits.get(d2)).toBeUndefined();
+
+    pSaudavel = true;
+    expect((await req('POST', `/api/v1/webhook-monitoramento/pausas/${clienteP}/EVENTO/retomada`, monitorA)).status).toBe(403);
+    const retomada = await req('POST', `/api/v1/webhook-monitoramento/pausas/${clienteP}/EVENTO/retomada`, monitorP);
+    expect(retomada).toMatchObject({ status: 200, body: { reenviadas: 1 } });
+    await vi.waitUntil(async () => ((await lerEntrega(d2))?.situacao === 'ENTREGUE' ? true : undefined), { timeout: 15_000, interval: 300 });
+    expect(hits.get(d2)).toBe(1);
+    const denovo = await req('POST', `/api/v1/webhook-monitoramento/pausas/${clienteP}/EVENTO/retomada`, monitorP);
+    expect(denovo).toMatchObject({ status: 409, body: { error: 'webhookNaoPausado' } });
+    expect((await req('POST', `/api/v1/webhook-monitoramento/pausas/${clienteP}/NADA/retomada`, admin)).status).toBe(400);
+  }, 90_000);
 });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { lerEntrega, MAX_TENTATIVAS, registrarEntrega, registrarTentativa } from '../../functions/webhooks/log-store';
+import { configurarWebhook } from '../api/webhooks';
 import { signIn } from './session';
 
 /**
@@ -27,8 +28,11 @@ test('a failed webhook delivery is shown and replayed once', async ({ page }) =>
   try {
     const deliveryId = randomUUID();
     const descricao = `Evento E2E ${deliveryId.slice(0, 8)}`;
+    const clienteId = `e2e-wh-${deliveryId.slice(0, 8)}`;
+    // A replay goes by the client's configuration in force.
+    await configurarWebhook(clienteId, `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
     await registrarEntrega({
-      deliveryId, clienteId: `e2e-wh-${deliveryId.slice(0, 8)}`, razaoSocial: 'Empresa Webhook E2E', operacao: 'EVENTO', descricao,
+      deliveryId, clienteId, razaoSocial: 'Empresa Webhook E2E', operacao: 'EVENTO', descricao,
       body: '{"chave":"29000","itens":[1]}', url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, dataCriacao: new Date().toISOString(),
     });
     await registrarTentativa({ deliveryId, mensagemId: 'e2e', recebimento: MAX_TENTATIVAS, instante: new Date().toISOString(), status: 500, latenciaMs: 5 });

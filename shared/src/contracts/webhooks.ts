@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { OPERACOES_WEBHOOK, type OperacaoWebhook } from '../domain/clientes';
 import { parseBrDate } from '../domain/dates';
 import { message } from '../messages';
 import { decimalInteger } from './common';
@@ -58,7 +59,8 @@ export const mensagemSchema = z.object({
   descricao: z.string(),
   tentativas: z.number().int(),
   ultimaTentativa: z.string().nullable(),
-  situacao: z.enum(['PENDENTE', 'FALHA', 'ENTREGUE']),
+  /** PAUSADA: held while the client's endpoint is paused; sent again when it resumes. */
+  situacao: z.enum(['PENDENTE', 'FALHA', 'ENTREGUE', 'PAUSADA']),
   /** The JSON sent, as a string. */
   body: z.string(),
 });
@@ -119,4 +121,34 @@ export const reenviarFalhasWebhook = defineContract({
   body: z.object(periodo),
   response: z.object({ reenviadas: z.number().int(), message: z.string() }),
   errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo', 'webhookReenvioGrandeDemais'],
+});
+
+const operacaoWebhook = z.enum(OPERACOES_WEBHOOK.map((o) => o.operacao) as [OperacaoWebhook, ...OperacaoWebhook[]], {
+  error: message('campoInvalido', { field: 'operação' }),
+});
+
+export const pausasWebhook = defineContract({
+  id: 'webhooks.pausas',
+  context: 'webhooks',
+  method: 'GET',
+  path: '/api/v1/webhook-monitoramento/pausas',
+  summary:
+    'Os endereços de webhook pausados (de um cliente, ou de todos para o administrador): um endereço cuja entrega esgotou ' +
+    'as tentativas sem nenhum sucesso desde que foi criada é pausado, e suas mensagens ficam retidas até a retomada.',
+  access: MONITORAMENTO,
+  query: z.object({ idCliente: opcional(idCliente) }),
+  response: z.array(z.object({ clienteId: z.string(), razaoSocial: z.string(), operacao: z.string(), url: z.string(), pausadoEm: z.string() })),
+  errors: ['clienteNaoPermitido'],
+});
+
+export const retomarWebhook = defineContract({
+  id: 'webhooks.retomar',
+  context: 'webhooks',
+  method: 'POST',
+  path: '/api/v1/webhook-monitoramento/pausas/{idCliente}/{operacao}/retomada',
+  summary: 'Retoma o envio a um endereço pausado e envia de novo, em ordem de criação, as mensagens retidas durante a pausa.',
+  access: MONITORAMENTO,
+  params: z.object({ idCliente, operacao: operacaoWebhook }),
+  response: z.object({ reenviadas: z.number().int(), message: z.string() }),
+  errors: ['clienteNaoPermitido', 'webhookNaoPausado'],
 });

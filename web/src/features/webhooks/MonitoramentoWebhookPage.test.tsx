@@ -110,4 +110,26 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
     expect(body.dataInicial).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.idCliente).toBeUndefined();
   });
+
+  it('shows a paused endpoint with its held messages and resumes it', async () => {
+    signInAs(['cliente_monitoramento'], 'c-1');
+    let pausado = true;
+    const api = stubApi({
+      [LISTA]: jsonResponse(200, { totalMensagens: 1, mensagens: [mensagem(1, 'PAUSADA' as never)] }),
+      'GET /api/v1/webhook-monitoramento/pausas': () =>
+        jsonResponse(200, pausado ? [{ clienteId: 'c-1', razaoSocial: 'Banco Alfa S.A.', operacao: 'ESCR_FAT', url: 'https://erp.alfa.example/hook', pausadoEm: '2026-11-21T10:00:00.000Z' }] : []),
+      'POST /api/v1/webhook-monitoramento/pausas/c-1/ESCR_FAT/retomada': () => {
+        pausado = false;
+        return jsonResponse(200, { reenviadas: 1, message: 'Envio retomado: 1 mensagem(ns) retida(s) enviada(s) para entrega.' });
+      },
+    });
+    renderPage();
+    const painel = await screen.findByRole('region', { name: 'Envios de webhook pausados' });
+    expect(painel.textContent).toContain('operação ESCR_FAT, https://erp.alfa.example/hook');
+    expect(await screen.findByText('Retida (envio pausado)')).toBeTruthy();
+    expect(api.of('GET', '/api/v1/webhook-monitoramento/pausas')[0]!.query.get('idCliente')).toBe('c-1');
+    fireEvent.click(within(painel).getByRole('button', { name: 'Retomar envio' }));
+    expect(await screen.findByText('Envio retomado: 1 mensagem(ns) retida(s) enviada(s) para entrega.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Envios de webhook pausados' })).toBeNull());
+  });
 });

@@ -15,6 +15,7 @@ import { useApiMutation, useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { EnderecosPausados } from './EnderecosPausados';
 
 /**
  * monitoramento-webhook (sefaz_admin, cliente_monitoramento; spec 3 §2.15): the webhook deliveries
@@ -22,6 +23,7 @@ import { toast } from '../../lib/toast';
  * default); a monitoring user has its own client fixed (the server enforces it too). Each row opens
  * the body sent (formatted JSON, dialog at most 500px wide) and the attempts' history, and a failed
  * one can be replayed; every failed delivery of the period can be replayed at once, after a confirmation.
+ * Paused endpoints show above the filters with 'Retomar envio' (EnderecosPausados).
  */
 
 const POR_PAGINA = 10;
@@ -40,7 +42,7 @@ function diasAtras(n: number): Date {
   return d;
 }
 
-const SITUACAO: Record<Mensagem['situacao'], string> = { PENDENTE: 'Pendente', FALHA: 'Falha', ENTREGUE: 'Entregue' };
+const SITUACAO: Record<Mensagem['situacao'], string> = { PENDENTE: 'Pendente', FALHA: 'Falha', ENTREGUE: 'Entregue', PAUSADA: 'Retida (envio pausado)' };
 
 /** The body as indented JSON (as it came when it is not JSON). */
 export function jsonFormatado(body: string): string {
@@ -102,6 +104,7 @@ export default function MonitoramentoWebhookPage() {
   return (
     <>
       <h1 className="app-page-title">Monitoramento de Webhook</h1>
+      <EnderecosPausados idCliente={admin ? cliente || undefined : user.clienteId} onRetomado={() => void lista.refetch()} />
       <div className="page-panel">
         <div className="page-grid">
           <div className="page-field">
