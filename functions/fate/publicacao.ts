@@ -50,7 +50,7 @@ export async function publicarEvento(chave: string, tpEvento: string): Promise<v
       justificativa: evento.justificativa,
       data: evento.data,
     },
-    fate: fate ? { emitenteCnpj: fate.emitenteCnpj, transportadorDoc: fate.transportadorDoc ?? null } : null,
+    fate: fate ? { emitenteCnpj: fate.emitenteCnpj, transportadorDoc: fate.transportadorDoc ?? null, publicadoEm: fate.publicadoEm ?? null } : null,
   });
   await store.marcarEventoPublicado(chave, tpEvento, new Date().toISOString());
 }

@@ -24,13 +24,13 @@ const fate: FateView = {
 };
 const docFate: DocumentoArmazenado = { versao: 1, tipo: 'FATE', chave: CHAVE, fate };
 const evento = { tpEvento: '110111', descricao: 'Cancelamento', protocolo: '125260000000002', justificativa: 'Erro na emissão da nota', data: '2026-11-21T10:00:00.000Z' };
-const docEvento = (comFate = true, transportadorDoc: string | null = '77888999000100'): DocumentoArmazenado => ({
+const docEvento = (comFate = true, transportadorDoc: string | null = '77888999000100', publicadoEm: string | null = null): DocumentoArmazenado => ({
   versao: 1,
   tipo: 'EVENTO',
   chave: CHAVE,
   uf: 'PB',
   evento,
-  fate: comFate ? { emitenteCnpj: '11222333000181', transportadorDoc } : null,
+  fate: comFate ? { emitenteCnpj: '11222333000181', transportadorDoc, publicadoEm } : null,
 });
 
 function destinatarios(over: Partial<Destinatarios> & { ops?: Record<string, OperacaoWebhook[]> } = {}): Destinatarios {
@@ -106,6 +106,13 @@ describe('producers: fan-out rules', () => {
     });
     expect(resumo(entregasDe(docEvento(false), d))).toEqual([['EVENTO', 'mon-1', null]]);
     expect(resumo(entregasDe(docEvento(true, null), d))).toEqual([['EVENTO', 'mon-1', null], ['ESCR_EVENTO', 'imf-1', null]]);
+  });
+
+  it('an event waits for its Fat-e’s delivery only while that may be in flight (published less than 48 h before)', () => {
+    const d = destinatarios({ sacador: ['imf-1'], ops: { 'imf-1': ['ESCR_FAT', 'ESCR_EVENTO'] } });
+    const agora = new Date('2026-11-23T12:00:00Z');
+    expect(resumo(entregasDe(docEvento(true, null, '2026-11-22T12:00:01Z'), d, agora))).toEqual([['ESCR_EVENTO', 'imf-1', `1-${CHAVE}-imf-1`]]);
+    expect(resumo(entregasDe(docEvento(true, null, '2026-11-21T12:00:00Z'), d, agora))).toEqual([['ESCR_EVENTO', 'imf-1', null]]);
   });
 
   it('a Fat-e is never delivered as EVENTO, even to a client monitoring its key', () => {

@@ -11,7 +11,10 @@ import type { NovaEntregaWebhook } from '../fila';
  * - EVENTO (0): an event of a key, to every client monitoring that key.
  * - ESCR_FAT (1): a Fat-e, to the IMF clients named by its drawer's (issuer's) consent.
  * - ESCR_EVENTO (2): an event of a stored Fat-e, to those same clients; it depends on the client's
- *   ESCR_FAT delivery of that key when the client receives ESCR_FAT, so it never arrives first.
+ *   ESCR_FAT delivery of that key when the client receives ESCR_FAT, so it never arrives first —
+ *   unless the Fat-e was published more than JANELA_ORDEM_MS before: its delivery was then long
+ *   delivered or given up, or never made (the configuration came later), and waiting for it would
+ *   only hold the event until it fails.
  * - TRANSPORTE_FAT (3) / TRANSPORTE_EVENTO (4): the same for the IMF clients named by the consent
  *   of the Fat-e's carrier.
  * - A client gets an operation only when it has a webhook configuration for it.
@@ -37,6 +40,12 @@ export interface Destinatarios {
 
 /** Version of the delivery body; a change of its shape is a new version (docs/webhooks.md). */
 export const VERSAO_CORPO = 1;
+/**
+ * How long after its Fat-e was published an event still waits for the Fat-e's delivery: longer than
+ * the dispatcher's retries of one delivery (≥ 26.5 h, docs/webhooks.md "Retries").
+ */
+export const JANELA_ORDEM_MS = 48 * 3_600_000;
+
 /** The monitoring API takes ids of at most 100 characters from [A-Za-z0-9_-]. */
 const ID_MAXIMO = 100;
 
@@ -68,7 +77,7 @@ function para(
     });
 }
 
-export function entregasDe(doc: DocumentoArmazenado, d: Destinatarios): NovaEntregaWebhook[] {
+export function entregasDe(doc: DocumentoArmazenado, d: Destinatarios, agora: Date = new Date()): NovaEntregaWebhook[] {
   if (doc.tipo === 'FATE') {
     const fate = doc.fate;
     const corpo = (operacao: OperacaoWebhook) => ({ versao: VERSAO_CORPO, tipo: 'FATE', operacao, chave: doc.chave, uf: fate.uf, fate });
@@ -83,12 +92,15 @@ export function entregasDe(doc: DocumentoArmazenado, d: Destinatarios): NovaEntr
   const { evento } = doc;
   const corpo = (operacao: OperacaoWebhook) => ({ versao: VERSAO_CORPO, tipo: 'EVENTO', operacao, chave: doc.chave, uf: doc.uf, evento });
   const descricao = `${evento.descricao} da chave ${doc.chave}`;
+  // A Fat-e not yet published (stored in the same load) or published recently: its delivery may be in flight.
+  const publicada = doc.fate?.publicadoEm ? Date.parse(doc.fate.publicadoEm) : null;
+  const esperar = publicada === null || agora.getTime() - publicada < JANELA_ORDEM_MS;
   const eventoDe = (operacao: OperacaoWebhook, fatura: OperacaoWebhook) => (c: string) => ({
     deliveryId: deliveryId(operacao, c, doc.chave, evento.tpEvento),
     payload: corpo(operacao),
     descricao,
     // Per-client ordering: held until this client's delivery of the Fat-e is made.
-    ...(d.configuradas.get(c)?.has(fatura) ? { dependeDe: deliveryId(fatura, c, doc.chave) } : {}),
+    ...(esperar && d.configuradas.get(c)?.has(fatura) ? { dependeDe: deliveryId(fatura, c, doc.chave) } : {}),
   });
   return [
     ...para(d.monitoram, 'EVENTO', d, (c) => ({ deliveryId: deliveryId('EVENTO', c, doc.chave, evento.tpEvento), payload: corpo('EVENTO'), descricao })),

@@ -35,7 +35,14 @@ export const documentoArmazenadoSchema = z.discriminatedUnion('tipo', [
      * The Fat-e of the key as the loader had it when it stored the event (null: no Fat-e with that
      * key is stored yet — a cancellation that came before its NF-e, or an NF-e without a bill).
      */
-    fate: z.object({ emitenteCnpj: z.string(), transportadorDoc: z.string().nullable() }).nullable(),
+    fate: z
+      .object({
+        emitenteCnpj: z.string(),
+        transportadorDoc: z.string().nullable(),
+        /** When the Fat-e's own domain event was published (null: not yet, e.g. stored in the same load). */
+        publicadoEm: z.string().nullable(),
+      })
+      .nullable(),
   }),
 ]);
 
