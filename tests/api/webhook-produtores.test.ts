@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
@@ -7,6 +9,10 @@ import { gravar as gravarConsentimento, padVersao } from '../../functions/consen
 import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
 import { ingerir } from '../../functions/fate/service';
 import { cadastrar } from '../../functions/monitoramento/service';
+import { lerEntrega } from '../../functions/webhooks/log-store';
+import { sefazLoadStateMachine } from '../../infra/lib/topology';
+import { cancelarPelaPastaDeEntrada } from '../../infra/local/sefaz/cancelamento';
+import { localStateMachines } from '../../infra/local/state-machines';
 import { configurarWebhook, novoCliente, receptor } from './webhooks';
 
 /**
@@ -15,6 +21,7 @@ import { configurarWebhook, novoCliente, receptor } from './webhooks';
  * to a local receiver: the monitored key's EVENTO, and the drawer's consent's IMF client's ESCR_FAT
  * then ESCR_EVENTO, the event never before its Fat-e.
  */
+const twin = inject('twin');
 const admin: Principal = { userId: 'prod-e2e-admin', name: 'Admin', tipo: 'S', roles: ['sefaz_admin'] };
 let rx: Awaited<ReturnType<typeof receptor>>;
 
@@ -46,7 +53,39 @@ async function consentir(emitente: string, instituicao: string) {
   });
 }
 
+/** One cycle of the Sefaz load over RO only, as the schedule starts it. */
+async function cargaRO() {
+  const before = process.env.PLAC_SEFAZ_UFS;
+  process.env.PLAC_SEFAZ_UFS = 'RO';
+  try {
+    return await localStateMachines().get(sefazLoadStateMachine.id)!.execute({ trigger: 'test' });
+  } finally {
+    if (before === undefined) delete process.env.PLAC_SEFAZ_UFS;
+    else process.env.PLAC_SEFAZ_UFS = before;
+  }
+}
+
 describe('webhook producers on the twin', () => {
+  it('register a monitored key, cancel that NF-e through the simulator’s drop folder: the EVENTO delivery reaches the receiver and the log', async () => {
+    const monitor = novoCliente('prod-drop');
+    await cliente(monitor, cnpjNovo(), 'ESF');
+    await configurarWebhook(monitor, `${rx.base}/drop`, { operacao: 'EVENTO' });
+    await cargaRO();
+    const nfe = nfeXml({ cUF: '11', numero: 801, emitente: cnpjNovo(), emissao: '2026-11-20T10:00:00-03:00' });
+    writeFileSync(join(twin.dataDir, 'sefaz', 'RO', 'inbox', `nota-${nfe.chave}.xml`), nfe.xml);
+    await cargaRO();
+    await cadastrar(admin, { idCliente: monitor, chave: nfe.chave });
+
+    await cancelarPelaPastaDeEntrada(twin.dataDir, nfe.chave);
+    await cargaRO();
+    const id = `0-${nfe.chave}-110111-${monitor}`;
+    await vi.waitUntil(() => rx.de(id).length > 0, { timeout: 45_000, interval: 250 });
+    expect(rx.de(id)[0]!.path).toBe('/drop');
+    expect(JSON.parse(rx.de(id)[0]!.body)).toMatchObject({ versao: 1, tipo: 'EVENTO', operacao: 'EVENTO', chave: nfe.chave, uf: 'RO', evento: { tpEvento: '110111' } });
+    await vi.waitUntil(async () => (await lerEntrega(id))?.situacao === 'ENTREGUE', { timeout: 10_000, interval: 250 });
+    expect(await lerEntrega(id)).toMatchObject({ clienteId: monitor, operacao: 'EVENTO', descricao: `Cancelamento da chave ${nfe.chave}` });
+  }, 90_000);
+
   it('a stored NF-e and its cancellation reach the monitoring client (EVENTO) and the consent’s IMF client (ESCR_FAT, then ESCR_EVENTO)', async () => {
     const monitor = novoCliente('prod-mon');
     await cliente(monitor, cnpjNovo(), 'ESF');
