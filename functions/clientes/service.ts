@@ -2,20 +2,23 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import {
   addDays,
+  cnpjCheckDigits,
   foldText,
   formatCnpj,
+  isValidCnpjBase,
   normalizeCnpj,
   OPERACOES_WEBHOOK,
   operacoesPermitidas,
   situacoesPermitidasCliente,
   todayInBahia,
   type ClienteSituacao,
+  type OperacaoWebhook,
 } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { encryptSecret } from '../platform/crypto';
 import { badRequest, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { escapeHtml, sendMail } from '../platform/mail';
-import { checkWebhookUrl } from '../webhooks/url-guard';
+import { checkWebhookUrl } from '../platform/url-guard';
 import * as store from './store';
 import type { ClienteRecord, WebhookRecord } from './store';
 import { WEBHOOK_SECRET_PURPOSE, WEBHOOK_SIGNING_PURPOSE } from './webhook-secrets';
@@ -422,6 +425,23 @@ export async function removerWebhook(principal: Principal, id: string) {
   if (!(await store.findWebhook(clienteId, operacaoId))) throw notFound();
   await store.deleteWebhook(clienteId, operacaoId);
   return { message: message('webhookRemovido') };
+}
+
+/** For the producers: the operations the client has a webhook configuration for (no secret is read). */
+export async function operacoesConfiguradas(clienteId: string): Promise<Set<OperacaoWebhook>> {
+  return new Set((await store.webhooksOf(clienteId)).map((w) => OPERACOES_WEBHOOK.find((o) => o.id === w.operacaoId)?.operacao).filter((o) => o !== undefined));
+}
+
+/**
+ * For the producers of operations 1 to 4: the IMF client that is the institution of this base CNPJ,
+ * i.e. registered with the institution's head-office CNPJ (`<base>0001<check digits>`), active. One
+ * GetItem on the CNPJ claim; a client registered with a branch's CNPJ is not found (docs/webhooks.md).
+ */
+export async function clienteImfDaInstituicao(base: string): Promise<ClienteResumo | null> {
+  if (!isValidCnpjBase(base)) return null;
+  const matriz = `${base.toUpperCase()}0001`;
+  const c = await clientePorCnpj(matriz + cnpjCheckDigits(matriz));
+  return c && c.tipo_cliente === 'IMF' && c.situacao === 'A' ? c : null;
 }
 
 export { webhookParaEntrega } from './webhook-entrega';

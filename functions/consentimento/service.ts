@@ -250,6 +250,27 @@ export async function consentimentoVigente(cnpjEmitente: string, cnpjBaseInstFin
   return Boolean(filial?.termoFatMensal && inst?.termoFatMensal);
 }
 
+// ---- the webhook producers' rules ---------------------------------------------------------------------
+
+/**
+ * The institutions (base CNPJs) the drawer — the Fat-e's issuer, a branch's full CNPJ — shares its
+ * NF-e with: the consent authorised (NF-e sharing on) and Ativo, the branch named with NF-e sharing on,
+ * each institution named with NF-e sharing on. Read consistently, never cached (as the look-ups' rule).
+ */
+export async function instituicoesDoSacador(cnpjEmitente: string, agora: Date = new Date()): Promise<string[]> {
+  const c = await store.findConsentimento(cnpjBase(cnpjEmitente));
+  if (!c || !c.termoCompartNfe || situacaoEmissor(c.dataVigenciaFinal, agora) !== 'Ativo') return [];
+  const filial = c.filiais.find((f) => f.cnpj === cnpjEmitente.toUpperCase());
+  if (!filial?.termoCompartNfe) return [];
+  return c.instituicoes.filter((i) => i.termoCompartNfe).map((i) => i.cnpj);
+}
+
+/** The institutions (base CNPJs) a carrier (CNPJ or CPF) has an Ativo consent with (no final validity date, or one to come). */
+export async function instituicoesDoTransportador(documento: string, agora: Date = new Date()): Promise<string[]> {
+  const consentimentos = await store.transportesDoSacador(documento.toUpperCase());
+  return [...new Set(consentimentos.filter((t) => situacaoEmissor(t.dataVigenciaFinal, agora) === 'Ativo').map((t) => t.cnpjInst))];
+}
+
 // ---- the lists -------------------------------------------------------------------------------------
 
 /**

@@ -130,6 +130,8 @@ const transporte = new Entity({
   indexes: {
     byInstituicao: { pk: { field: 'pk', composite: ['cnpjInst'] }, sk: { field: 'sk', composite: ['id'] } },
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['dataAssinatura', 'id'] } },
+    // The consents a carrier or drawer gave (the TRANSPORTE_* webhook producers).
+    bySacador: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['sacadorDocumento'] }, sk: { field: 'gsi2sk', composite: ['cnpjInst', 'id'] } },
   },
 });
 
@@ -218,6 +220,12 @@ export async function transportesDaInstituicao(cnpjInst: string): Promise<Transp
 
 export async function listTransportes(): Promise<TransporteRecord[]> {
   const { data } = await db().entities.transporte.query.all({}).go({ pages: 'all' });
+  return data;
+}
+
+/** The consents a carrier or drawer (CNPJ or CPF) gave, to any institution: one Query on gsi2. */
+export async function transportesDoSacador(sacadorDocumento: string): Promise<TransporteRecord[]> {
+  const { data } = await db().entities.transporte.query.bySacador({ sacadorDocumento }).go({ pages: 'all' });
   return data;
 }
 

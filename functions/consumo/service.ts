@@ -38,6 +38,40 @@ export async function cobrarConsulta(c: Consulta): Promise<'cobrada' | 'repetida
   });
 }
 
+export interface Medicao {
+  /**
+   * What makes this metering happen once: a webhook delivery's id, a monitored key's registration.
+   * It is kept apart from the callers' idempotency keys (which are scoped by the client's id) by a
+   * prefix no client id can have ('#').
+   */
+  chave: string;
+  clienteId: string;
+  /** idModuloServico of the catalogue (functions/servicos). */
+  servico: number;
+  /** Origin UF of the document. */
+  uf: string;
+  /** The access key of the document. */
+  documento: string;
+  agora?: Date;
+}
+
+/**
+ * Meters one use of a service that is not a look-up (a Fat-e sent by webhook, a key registered for
+ * monitoring): counted once per `chave`, however often the caller retries ('repetida' then).
+ */
+export async function medirUso(m: Medicao): Promise<'cobrada' | 'repetida'> {
+  const agora = m.agora ?? new Date();
+  return store.cobrar({
+    requestId: `#medicao:${m.chave}`,
+    clienteId: m.clienteId,
+    mes: monthOf(agora),
+    servico: m.servico,
+    uf: m.uf,
+    chave: m.documento,
+    createdAt: agora.toISOString(),
+  });
+}
+
 export interface NaoEncontrada {
   uf: string;
   chnfe: string;

@@ -4,6 +4,7 @@ import { isUf, nsu15, todayInBahia, UFS, type Fluxo, type Uf } from '@plac/share
 import { s3Client } from '../platform/aws';
 import { config } from '../platform/env';
 import { DocumentoInvalido, parseDocumento, type Documento, type NfeFatura } from './parse';
+import { publicarEvento, publicarFate } from './publicacao';
 import * as store from './store';
 
 export type { FateRecord } from './store';
@@ -13,6 +14,8 @@ export type { FateRecord } from './store';
  * (Fat-e with its instalment items, cancellation event, summary, or error document), and only then
  * does the UF's cursor move to its NSU. Writes are conditional creates, so a run that stopped between
  * a document's writes and its cursor advance resumes from the cursor and writes nothing twice.
+ * A stored Fat-e or event is published as a domain event on the documents queue (publicacao.ts),
+ * also before the cursor moves past it.
  */
 
 /** One document of the distribution: its NSU, schema attribute and (already unzipped) XML. */
@@ -134,9 +137,13 @@ function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: st
  */
 async function gravarNfe(uf: Uf, nsu: string, key: string, xml: string | Buffer, doc: NfeFatura, now: string): Promise<store.Gravacao> {
   await guardarXml(key, xml);
-  const gravacao = await store.gravarFate(fateRecord(uf, nsu, key, doc, 'ATIVA', now));
+  const record = fateRecord(uf, nsu, key, doc, 'ATIVA', now);
+  const gravacao = await store.gravarFate(record);
   const cancelamento = await store.eventoDe(doc.chave, CANCELAMENTO);
   if (cancelamento) await store.cancelarFate(doc.chave, { data: cancelamento.data, protocolo: cancelamento.protocolo });
+  // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on:
+  // read back unless this load created it and nothing changed it since.
+  await publicarFate(doc.chave, gravacao === 'criado' && !cancelamento ? record : undefined);
   return gravacao;
 }
 
@@ -159,6 +166,8 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key:
       });
       // Also on a repeat: a run may have stopped between the event and the cancellation.
       await store.cancelarFate(doc.chave, { data: doc.data, protocolo: doc.protocolo });
+      // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on.
+      await publicarEvento(doc.chave, doc.tpEvento);
       return gravacao === 'criado' ? 'eventos' : 'repetidos';
     }
     case 'resumo': {

@@ -66,6 +66,8 @@ const fate = new Entity({
     xmlKey: { type: 'string', required: true },
     canceladaEm: { type: 'string' },
     protocoloCancelamento: { type: 'string' },
+    /** When its domain event went to the documents queue (absent: not yet; a repeated load publishes it). */
+    publicadoEm: { type: 'string' },
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
   },
@@ -134,6 +136,8 @@ const evento = new Entity({
     uf: { type: 'string', required: true },
     nsu: { type: 'string', required: true },
     xmlKey: { type: 'string', required: true },
+    /** When its domain event went to the documents queue (absent: not yet; a repeated load publishes it). */
+    publicadoEm: { type: 'string' },
     createdAt: { type: 'string', required: true },
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['tpEvento'] } } },
@@ -320,6 +324,22 @@ export async function fatePorChave(chave: string): Promise<FateRecord | null> {
   return data;
 }
 
+/** The Fat-e as it is now (consistent read): what its domain event carries. */
+export async function fateAtual(chave: string): Promise<FateRecord | null> {
+  const { data } = await db().entities.fate.get({ chave }).go({ consistent: true });
+  return data;
+}
+
+/** Records that the Fat-e's domain event was published (the outbox mark: a later repeat publishes nothing). */
+export async function marcarFatePublicada(chave: string, em: string): Promise<void> {
+  await db().entities.fate.patch({ chave }).set({ publicadoEm: em }).go();
+}
+
+/** Records that the event's domain event was published. */
+export async function marcarEventoPublicado(chave: string, tpEvento: string, em: string): Promise<void> {
+  await db().entities.evento.patch({ chave, tpEvento }).set({ publicadoEm: em }).go();
+}
+
 /**
  * Marks an active Fat-e and its instalment items cancelled, in one transaction. Answers false when no
  * Fat-e has that key; a Fat-e already cancelled is left as it is.
@@ -404,7 +424,8 @@ export async function gravarEvento(record: EventoRecord): Promise<Gravacao> {
 }
 
 export async function eventoDe(chave: string, tpEvento: string): Promise<EventoRecord | null> {
-  const { data } = await db().entities.evento.get({ chave, tpEvento }).go();
+  // Consistent: read right after the event's (or its Fat-e's) write, it must see it.
+  const { data } = await db().entities.evento.get({ chave, tpEvento }).go({ consistent: true });
   return data;
 }
 

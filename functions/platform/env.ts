@@ -21,6 +21,10 @@ export const config = {
   get webhookQueueUrl() {
     return env('WEBHOOK_QUEUE_URL');
   },
+  /** The loader's domain events (one message per document newly stored), read by the webhook producers. */
+  get documentosQueueUrl() {
+    return env('DOCUMENTOS_QUEUE_URL');
+  },
   /** `local` in the twin: enables development-only behaviour such as the debug-detail header. */
   get stage() {
     return process.env.APP_STAGE ?? 'prod';

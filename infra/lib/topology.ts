@@ -39,6 +39,19 @@ export const webhookQueue = {
   deadLetter: { id: 'WebhookDeadLetterQueue', localName: 'plac-webhooks-dlq', retentionDays: 14 },
 } as const;
 
+/**
+ * Domain events of the Sefaz load: one message per document newly stored (a Fat-e, an event), read
+ * by the webhook producers (functions/webhooks/produtores). A message that fails maxReceiveCount
+ * times is kept in its dead-letter queue (docs/webhooks.md, "Producers").
+ */
+export const documentosQueue = {
+  id: 'DocumentsQueue',
+  localName: 'plac-documentos',
+  visibilityTimeoutSeconds: 360, // at least 6× the producer's timeout
+  maxReceiveCount: 5,
+  deadLetter: { id: 'DocumentsDeadLetterQueue', localName: 'plac-documentos-dlq', retentionDays: 14 },
+} as const;
+
 export type Grant =
   | 'table:read'
   | 'table:write'
@@ -46,6 +59,8 @@ export type Grant =
   | 'documents:read'
   | 'documents:write'
   | 'webhooks:send'
+  /** Publish the loader's domain events on the documents queue (DOCUMENTOS_QUEUE_URL). */
+  | 'documentos:publish'
   | 'mail:send'
   | 'tokens:verify'
   | 'tokens:sign'
@@ -76,7 +91,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   clientes: ['table:read', 'table:write', 'mail:send'],
   instituicoes: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   servicos: ['table:read', 'table:write'],
-  fate: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete', 'sefaz:call'],
+  // documentos:publish: the batch import stores documents too, and publishes their domain events.
+  fate: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete', 'sefaz:call', 'documentos:publish'],
   consulta: ['table:read', 'table:write', 'documents:read'],
   consumo: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   degustacao: ['table:read', 'table:write', 'mail:send'],
@@ -86,6 +102,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete'],
   // The delivery log (read; a replay sets a delivery back to pending) and the replay's queue.
   webhooks: ['table:read', 'table:write', 'webhooks:send'],
+  // The monitored keys and their metering ('Monitoramento de Documentos').
+  monitoramento: ['table:read', 'table:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
@@ -118,6 +136,18 @@ export const webhookDispatcherFunction: FunctionSpec = {
   grants: ['table:read', 'table:write', 'tokens:sign', 'mail:send'],
 };
 
+/**
+ * The webhook producers: consume the documents queue (partial batch failures) and put one message per
+ * delivery on the webhook queue. Reads the monitored keys, the consents and the clients' configurations.
+ */
+export const webhookProducerFunction: FunctionSpec = {
+  id: 'WebhookProducer',
+  entry: 'webhooks/produtores/handler.ts',
+  memoryMb: 256,
+  timeoutSeconds: 60,
+  grants: ['table:read', 'webhooks:send'],
+};
+
 /** The reference-data load: a state machine that fans out over the 27 UFs (Map) with Retry. */
 export const referenceLoadFunction: FunctionSpec = {
   id: 'ReferenceLoadTask',
@@ -141,7 +171,7 @@ export const sefazLoadFunction: FunctionSpec = {
   memoryMb: 1024,
   // Up to 40 distribution calls of 50 documents each per UF and run (functions/fate/carga.ts).
   timeoutSeconds: 180,
-  grants: ['table:read', 'table:write', 'documents:read', 'documents:write', 'sefaz:call'],
+  grants: ['table:read', 'table:write', 'documents:read', 'documents:write', 'sefaz:call', 'documentos:publish'],
 };
 
 export const sefazLoadStateMachine = {
@@ -172,6 +202,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   ...httpFunctions,
   authorizerFunction,
   webhookDispatcherFunction,
+  webhookProducerFunction,
   referenceLoadFunction,
   sefazLoadFunction,
   faturamentoFunction,

@@ -9,7 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { faturamentoStateMachine, referenceLoadStateMachine, sefazLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
+import {
+  documentosQueue,
+  faturamentoStateMachine,
+  referenceLoadStateMachine,
+  sefazLoadStateMachine,
+  webhookDispatcherFunction,
+  webhookProducerFunction,
+  webhookQueue,
+} from '../lib/topology';
 import { startEmulators } from './emulators';
 import { assertPortFree } from './emulators/ports';
 import { localStateMachineArn, startStepFunctionsEndpoint } from './emulators/step-functions';
@@ -153,6 +161,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
           invoke: localFunction(webhookDispatcherFunction),
         }),
       ),
+      // The producers: the loader's domain events become webhook deliveries.
+      startQueueConsumer({
+        queueUrl: emulators.resources.documentosQueueUrl,
+        queueArn: `arn:aws:sqs:${env.AWS_REGION ?? 'us-east-1'}:000000000000:${documentosQueue.localName}`,
+        invoke: localFunction(webhookProducerFunction),
+        ...(options.sqsRetryDelaySeconds !== undefined ? { retryDelaySeconds: options.sqsRetryDelaySeconds } : {}),
+      }),
     ];
     stops.push(() => Promise.all(consumers.map((c) => c.stop())).then(() => undefined));
 

@@ -20,7 +20,7 @@ const BUDGET_KIB = 500;
  * fails) and why. Lower a ceiling when a function loses weight; remove the entry when it fits.
  */
 const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
-  PlatformApi: { ceiling: 620, why: 'the whole contract table and its JSON Schema conversion (the OpenAPI document); it grows with every route' },
+  PlatformApi: { ceiling: 630, why: 'the whole contract table and its JSON Schema conversion (the OpenAPI document); it grows with every route' },
   DominioApi: { ceiling: 820, why: 'ElectroDB (~220 KiB with jsonschema) and the bundled AWS SDK (~350 KiB: DynamoDB, Secrets Manager for token refresh)' },
   ServicosApi: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi' },
   ReferenceLoadTask: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi' },
@@ -41,7 +41,9 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   },
   FaturamentoTask: { ceiling: 710, why: 'ElectroDB and the AWS SDK (DynamoDB), as ReferenceLoadTask, and the services it prices with' },
   WebhookDispatcher: { ceiling: 900, why: 'ElectroDB and the AWS SDK: DynamoDB (the delivery log, the configuration), SQS (the retry wait), Secrets Manager (the key of the stored secrets), SES (the notice of a paused endpoint)' },
+  WebhookProducer: { ceiling: 890, why: 'ElectroDB and the AWS SDK (DynamoDB, SQS), and the services it reads through: clients, consent, monitored keys' },
   WebhooksApi: { ceiling: 845, why: 'ElectroDB and the AWS SDK (DynamoDB: the delivery log; SQS: the replay), as DominioApi' },
+  MonitoramentoApi: { ceiling: 835, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and consumo services (ownership, metering)' },
   ConsentimentoApi: { ceiling: 910, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and institutions services (the lists\' scope, the wizard\'s institutions)' },
 };
 

@@ -93,7 +93,8 @@ describe('data stack', () => {
     });
     data.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 86_400, SqsManagedSseEnabled: true });
     const policies = Object.values(resources(data, 'AWS::SQS::QueuePolicy'));
-    expect(policies).toHaveLength(2);
+    // The webhook queue and the documents queue, each with its dead-letter queue.
+    expect(policies).toHaveLength(4);
     for (const policy of policies) {
       expect(JSON.stringify(policy.Properties)).toContain('"aws:SecureTransport":"false"');
     }

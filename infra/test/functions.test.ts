@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions, REQUIRE_BANNER } from '../lib/bundle-options';
 import { cdkBundling } from '../lib/constructs/plac-function';
-import { allFunctions, webhookDispatcherFunction } from '../lib/topology';
+import { allFunctions, webhookDispatcherFunction, webhookProducerFunction } from '../lib/topology';
 import { logicalIdOf, resources, synth, type Resource } from './synth';
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
@@ -101,7 +101,8 @@ describe('functions', () => {
         ['idempotency', has('dynamodb:PutItem', 'IdempotencyTable'), g.has('idempotency')],
         ['documents read', has('s3:GetObject*'), g.has('documents:read')],
         ['documents write', has('s3:PutObject'), g.has('documents:write')],
-        ['webhooks send', has('sqs:SendMessage'), g.has('webhooks:send')],
+        ['webhooks send', has('sqs:SendMessage', 'WebhookQueue'), g.has('webhooks:send')],
+        ['documents publish', has('sqs:SendMessage', 'DocumentsQueue') && vars.includes('DOCUMENTOS_QUEUE_URL'), g.has('documentos:publish')],
         ['mail send', has('ses:SendEmail') && vars.includes('MAIL_FROM'), g.has('mail:send')],
         ['token secret', has('secretsmanager:GetSecretValue') && vars.includes('TOKEN_SECRET_ARN'), g.has('tokens:verify') || g.has('tokens:sign')],
         ['reference load', has('states:StartExecution', 'ReferenceLoad') && vars.includes('REFERENCE_LOAD_STATE_MACHINE_ARN'), g.has('referenceLoad:start')],
@@ -111,9 +112,9 @@ describe('functions', () => {
       // Nothing beyond the grants (plus tracing and, for the consumer, the queue it reads).
       const services = new Set(statements.flatMap((s) => [s.Action].flat()).map((a) => a.split(':')[0]));
       services.delete('xray');
-      if (spec.id === webhookDispatcherFunction.id) services.delete('sqs');
+      if (spec.id === webhookDispatcherFunction.id || spec.id === webhookProducerFunction.id) services.delete('sqs');
       const allowed = new Set<string>();
-      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states', faturamento: 'states' }[grant.split(':')[0]!]!);
+      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', documentos: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states', faturamento: 'states' }[grant.split(':')[0]!]!);
       expect([...services].filter((s) => !allowed.has(s!)), spec.id).toEqual([]);
     }
   });
@@ -146,13 +147,16 @@ describe('functions', () => {
     }
   });
 
-  it('consumes the webhook queue in batches of 10 with partial batch failures', () => {
+  it('consumes the webhook queue (dispatcher) and the documents queue (producers) in batches of 10 with partial batch failures', () => {
     const { api } = synth();
-    const fnId = logicalIdOf(api, `PlacApi/Functions/${webhookDispatcherFunction.id}/Resource`);
     const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
-    expect(mappings).toHaveLength(1);
-    expect(mappings[0]!.Properties).toMatchObject({ FunctionName: { Ref: fnId }, BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
-    expect(JSON.stringify(mappings[0]!.Properties!.EventSourceArn)).toContain('WebhookQueue');
+    expect(mappings).toHaveLength(2);
+    for (const [spec, queue] of [[webhookDispatcherFunction, 'WebhookQueue'], [webhookProducerFunction, 'DocumentsQueue']] as const) {
+      const fnId = logicalIdOf(api, `PlacApi/Functions/${spec.id}/Resource`);
+      const mapping = mappings.find((m) => JSON.stringify(m.Properties!.FunctionName) === JSON.stringify({ Ref: fnId }));
+      expect(mapping?.Properties, spec.id).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+      expect(JSON.stringify(mapping!.Properties!.EventSourceArn)).toContain(queue);
+    }
   });
 
   it('bundles with the shared esbuild options (ESM, node24, minified, source maps, SDK bundled, require banner)', () => {

@@ -28,6 +28,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     idempotencyTable: data.idempotencyTable,
     documents: data.documents,
     webhookQueue: data.webhookQueue,
+    documentosQueue: data.documentosQueue,
     mailIdentity: data.mailIdentity,
     mailFrom: config.mailFrom,
     tokenSecret: data.tokenSecret,

@@ -396,6 +396,21 @@ export const MESSAGES = {
   /** ours: a paused webhook endpoint resumed, with its held deliveries queued again */
   webhookRetomado: 'Envio retomado: {n} mensagem(ns) retida(s) enviada(s) para entrega.',
   webhookReenvioGrandeDemais: 'O período tem mais de {max} mensagens com falha: reduza o período para reenviá-las.',
+  // Monitored keys (operation EVENTO, 'Monitoramento de Documentos'); ours: the spec has no such screen
+  /** ours: a key that is not a valid access key (44 characters, UF, model, CNPJ, check digit) */
+  chaveMonitoradaInvalida: 'Informe uma chave de acesso válida: 44 dígitos com o dígito verificador correto.',
+  /** ours: the administrator must say whose key it is */
+  monitoramentoClienteObrigatorio: 'Selecione o cliente.',
+  /** ours */
+  chaveJaMonitorada: 'Esta chave de acesso já está em monitoramento para este cliente.',
+  /** ours */
+  chaveMonitoradaCadastrada: 'Chave de acesso cadastrada para monitoramento.',
+  /** ours */
+  chaveMonitoradaRemovida: 'Chave de acesso removida do monitoramento.',
+  /** ours: the removal's confirmation */
+  chaveMonitoradaConfirmarRemocao: 'Deseja remover a chave de acesso {chave} do monitoramento?',
+  /** ours: a client at its limit of monitored keys */
+  chavesMonitoradasLimite: 'O cliente já monitora o máximo de {max} chaves de acesso: remova alguma antes de cadastrar outra.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -43,7 +43,8 @@ describe('ROUTE_ACCESS', () => {
     expect(unmatched).toEqual([]);
     // and nothing in the table is outside the list
     // Our own pages beyond the product's list (issue 14: the billing run's and the bank return's screens).
-    const ourPaths = ['fatura/faturamentoMensal', 'fatura/retornoBancario'];
+    // Issue 16: the monitored keys' screen.
+    const ourPaths = ['fatura/faturamentoMensal', 'fatura/retornoBancario', 'monitoramento-documentos'];
     const matched = new Set([...listedPaths, ...ourPaths].map((p) => routeForPath(`/app/${p}`)));
     expect(ROUTE_NAMES.filter((n) => !matched.has(n))).toEqual([]);
   });
@@ -198,7 +199,7 @@ describe('menuFor', () => {
     const menu = menuFor(['cliente_monitoramento']);
     expect(labels(menu)).toEqual(['Monitoramento']);
     expect(itemLabels(menu, 'Monitoramento')).toEqual([
-      'Processamento de Documentos', 'Monitoramento de Webhook', 'Monitoramento por Cliente',
+      'Processamento de Documentos', 'Monitoramento de Webhook', 'Monitoramento de Documentos', 'Monitoramento por Cliente',
     ]);
   });
 

@@ -522,6 +522,12 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/monitoramento-webhook'), heading(page, 'Monitoramento de Webhook')),
   },
   {
+    name: 'monitored keys (admin)',
+    route: '/app/monitoramento-documentos',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/monitoramento-documentos'), heading(page, 'Monitoramento de Documentos')),
+  },
+  {
     name: 'invoice list (admin)',
     route: '/app/fatura/consultarFatura',
     as: ADMIN,

@@ -17,6 +17,8 @@ export interface GrantTargets {
   readonly idempotencyTable: dynamodb.ITable;
   readonly documents: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
+  /** The loader's domain events (documentosQueue). */
+  readonly documentosQueue: sqs.IQueue;
   readonly mailIdentity: ses.IEmailIdentity;
   readonly mailFrom: string;
   readonly tokenSecret: secretsmanager.ISecret;
@@ -35,6 +37,10 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   'documents:read': (fn, t) => t.documents.grantRead(fn),
   'documents:write': (fn, t) => t.documents.grantPut(fn),
   'webhooks:send': (fn, t) => t.webhookQueue.grantSendMessages(fn),
+  'documentos:publish': (fn, t) => {
+    t.documentosQueue.grantSendMessages(fn);
+    fn.addEnvironment('DOCUMENTOS_QUEUE_URL', t.documentosQueue.queueUrl);
+  },
   'mail:send': (fn, t) => {
     t.mailIdentity.grantSendEmail(fn);
     fn.addEnvironment('MAIL_FROM', t.mailFrom);

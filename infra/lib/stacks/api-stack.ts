@@ -26,6 +26,7 @@ import {
   sefazLoadFunction,
   serviceName,
   webhookDispatcherFunction,
+  webhookProducerFunction,
   type FunctionSpec,
 } from '../topology';
 import type { DataStack } from './data-stack';
@@ -88,6 +89,7 @@ export class ApiStack extends Stack {
     // Partial batch failures: only the failed messages return to the queue (and, after
     // maxReceiveCount attempts, to the dead-letter queue).
     fn(webhookDispatcherFunction).addEventSource(new SqsEventSource(data.webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    fn(webhookProducerFunction).addEventSource(new SqsEventSource(data.documentosQueue, { batchSize: 10, reportBatchItemFailures: true }));
 
     this.referenceLoad = referenceLoadMachine(this, fn(referenceLoadFunction));
     this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
@@ -105,6 +107,7 @@ export class ApiStack extends Stack {
       idempotencyTable: data.idempotencyTable,
       documents: data.documents,
       webhookQueue: data.webhookQueue,
+      documentosQueue: data.documentosQueue,
       mailIdentity: data.mailIdentity,
       mailFrom: config.mailFrom,
       tokenSecret: data.tokenSecret,

@@ -99,6 +99,8 @@ export function emulatorEnv(
     DOCUMENTS_BUCKET: resources.documentsBucket,
     WEBHOOK_QUEUE_URL: resources.webhookQueueUrl,
     WEBHOOK_DLQ_URL: resources.webhookDlqUrl,
+    DOCUMENTOS_QUEUE_URL: resources.documentosQueueUrl,
+    DOCUMENTOS_DLQ_URL: resources.documentosDlqUrl,
     // fauxqs serves buckets by path (http://host:port/bucket/key): `bucket.127.0.0.1` cannot resolve.
     PLAC_S3_FORCE_PATH_STYLE: '1',
   };

@@ -7,7 +7,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationTable, idempotencyTable, webhookQueue } from '../../lib/topology';
+import { applicationTable, documentosQueue, idempotencyTable, webhookQueue } from '../../lib/topology';
 import { PrerequisiteError } from './errors';
 import { startEmulators, type Emulators } from './index';
 import { assertPortFree, freePort } from './ports';
@@ -48,6 +48,8 @@ describe('startEmulators and provision', () => {
       DOCUMENTS_BUCKET: 'plac-documents',
       WEBHOOK_QUEUE_URL: `${endpoints.aws}/000000000000/plac-webhooks`,
       WEBHOOK_DLQ_URL: `${endpoints.aws}/000000000000/plac-webhooks-dlq`,
+      DOCUMENTOS_QUEUE_URL: `${endpoints.aws}/000000000000/plac-documentos`,
+      DOCUMENTOS_DLQ_URL: `${endpoints.aws}/000000000000/plac-documentos-dlq`,
       PLAC_S3_FORCE_PATH_STYLE: '1',
     });
     expect(resources.webhookQueueUrl).toBe(env.WEBHOOK_QUEUE_URL);
@@ -82,6 +84,15 @@ describe('startEmulators and provision', () => {
     expect(queue?.VisibilityTimeout).toBe(String(webhookQueue.visibilityTimeoutSeconds));
     expect(JSON.parse(queue?.RedrivePolicy ?? '{}')).toEqual({ deadLetterTargetArn: dlq?.QueueArn, maxReceiveCount: webhookQueue.maxReceiveCount });
     expect(dlq?.MessageRetentionPeriod).toBe(String(webhookQueue.deadLetter.retentionDays * 86_400));
+    sqs.destroy();
+  });
+
+  it('creates the documents queue (the loader’s domain events) with its dead-letter queue and redrive policy', async () => {
+    const sqs = new SQSClient({});
+    const { Attributes: dlq } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: process.env.DOCUMENTOS_DLQ_URL, AttributeNames: ['All'] }));
+    const { Attributes: queue } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: process.env.DOCUMENTOS_QUEUE_URL, AttributeNames: ['All'] }));
+    expect(queue?.VisibilityTimeout).toBe(String(documentosQueue.visibilityTimeoutSeconds));
+    expect(JSON.parse(queue?.RedrivePolicy ?? '{}')).toEqual({ deadLetterTargetArn: dlq?.QueueArn, maxReceiveCount: documentosQueue.maxReceiveCount });
     sqs.destroy();
   });
 

@@ -28,7 +28,7 @@ import {
   SetQueueAttributesCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { applicationTable, documentsBucket, idempotencyTable, webhookQueue } from '../../lib/topology';
+import { applicationTable, documentosQueue, documentsBucket, idempotencyTable, webhookQueue } from '../../lib/topology';
 
 export interface ProvisionOptions {
   dynamodbEndpoint: string;
@@ -42,6 +42,8 @@ export interface ProvisionedResources {
   documentsBucket: string;
   webhookQueueUrl: string;
   webhookDlqUrl: string;
+  documentosQueueUrl: string;
+  documentosDlqUrl: string;
 }
 
 const clientConfig = {
@@ -54,17 +56,20 @@ export async function provision(options: ProvisionOptions): Promise<ProvisionedR
   const s3 = new S3Client({ ...clientConfig, endpoint: options.awsEndpoint, forcePathStyle: true });
   const sqs = new SQSClient({ ...clientConfig, endpoint: options.awsEndpoint });
   try {
-    const [, , , queues] = await Promise.all([
+    const [, , , queues, documentos] = await Promise.all([
       ensureTable(dynamodb, applicationTableInput(), applicationTable.timeToLiveAttribute),
       ensureTable(dynamodb, idempotencyTableInput(), idempotencyTable.timeToLiveAttribute),
       ensureBucket(s3, documentsBucket.localName),
       ensureWebhookQueues(sqs, options.awsEndpoint),
+      ensureQueueWithDlq(sqs, options.awsEndpoint, documentosQueue),
     ]);
     return {
       tableName: applicationTable.localName,
       idempotencyTableName: idempotencyTable.localName,
       documentsBucket: documentsBucket.localName,
       ...queues,
+      documentosQueueUrl: documentos.queueUrl,
+      documentosDlqUrl: documentos.dlqUrl,
     };
   } finally {
     dynamodb.destroy();
@@ -178,6 +183,22 @@ async function ensureWebhookQueues(
     RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: webhookQueue.maxReceiveCount }),
   });
   return { webhookQueueUrl: onEndpoint(queueUrl, awsEndpoint), webhookDlqUrl: onEndpoint(dlqUrl, awsEndpoint) };
+}
+
+/** A queue of the topology with its dead-letter queue and redrive policy (the documents' domain events). */
+async function ensureQueueWithDlq(
+  client: SQSClient,
+  awsEndpoint: string,
+  spec: { localName: string; visibilityTimeoutSeconds: number; maxReceiveCount: number; deadLetter: { localName: string; retentionDays: number } },
+): Promise<{ queueUrl: string; dlqUrl: string }> {
+  const dlqUrl = await ensureQueue(client, spec.deadLetter.localName, { MessageRetentionPeriod: String(spec.deadLetter.retentionDays * 86_400) });
+  const dlqArn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }))).Attributes?.QueueArn;
+  if (!dlqArn) throw new Error(`The emulator did not report the ARN of queue ${spec.deadLetter.localName}.`);
+  const queueUrl = await ensureQueue(client, spec.localName, {
+    VisibilityTimeout: String(spec.visibilityTimeoutSeconds),
+    RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: spec.maxReceiveCount }),
+  });
+  return { queueUrl: onEndpoint(queueUrl, awsEndpoint), dlqUrl: onEndpoint(dlqUrl, awsEndpoint) };
 }
 
 /** Creates the queue, or re-applies `attributes` to the existing one (a no-op when unchanged). */

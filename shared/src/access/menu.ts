@@ -87,6 +87,8 @@ export const ROUTE_ACCESS = {
   'documentos-erro': { path: 'documentos-erro', roles: ADMIN_GESTOR },
   'monitoramento-webhook': { path: 'monitoramento-webhook', roles: MONITORING },
   'monitoramento-consumo-cliente': { path: 'monitoramento-consumo-cliente', roles: MONITORING },
+  /** ours: the access keys a client monitors (webhook operation EVENTO, 'Monitoramento de Documentos', issue 16). */
+  'monitoramento-documentos': { path: 'monitoramento-documentos', roles: MONITORING },
 
   // Free lookups and reports
   'consulta-fate': { path: 'consulta/fate', roles: ADMIN },

@@ -70,6 +70,7 @@ export const MENU: readonly MenuGroup[] = [
       item('Processamento de Documentos', 'pi-sync', 'consultar-processamento'),
       item('Processamento de Eventos Financeiros', 'pi-bolt', 'consultar-processamento-evento'),
       item('Monitoramento de Webhook', 'pi-send', 'monitoramento-webhook'),
+      item('Monitoramento de Documentos', 'pi-eye', 'monitoramento-documentos'),
       item('Monitoramento por Cliente', 'pi-chart-bar', 'monitoramento-consumo-cliente'),
     ],
   },

@@ -52,6 +52,7 @@ export const APP_PAGES: AppPage[] = [
   page('consumo-erro-uf', () => import('../features/consumo/ConsumoErroUfPage')),
   page('monitoramento-consumo-cliente', () => import('../features/consumo/MonitoramentoConsumoClientePage')),
   page('monitoramento-webhook', () => import('../features/webhooks/MonitoramentoWebhookPage')),
+  page('monitoramento-documentos', () => import('../features/monitoramento/MonitoramentoDocumentosPage')),
   page('consulta-fate', () => import('../features/consulta/ConsultaFatePage')),
   page('consulta-qtd-fate-transportadora', () => import('../features/consulta/QtdFateTransportadoraPage')),
   page('servico-consulta-fate', () => loteCsv('fate')),

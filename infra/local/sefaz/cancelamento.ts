@@ -1,0 +1,82 @@
+/**
+ * Cancelling an NF-e through the Sefaz simulator's drop folder (docs/sefaz-simulator.md, "Drop
+ * folder"): writes a cancellation event (procEventoNFe, tpEvento 110111) of the key into
+ * `<dataDir>/sefaz/<UF>/inbox/`, which the simulator serves as the UF's next NSU. The next Sefaz load
+ * stores it, cancels the Fat-e, publishes its domain event, and the producers deliver it to the
+ * clients monitoring the key (EVENTO) and those whose consent names the drawer or the carrier
+ * (docs/webhooks.md, "Producers"). For demos and end-to-end tests.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isValidChaveAcesso, UFS, type Uf } from '@plac/shared/domain';
+import { brasilia, builder, NFE_NAMESPACE, XML_DECLARATION } from './documents';
+
+export interface Cancelamento {
+  /** The NF-e's authorisation protocol (any 15 digits will do for the loader). */
+  protocoloNfe?: string;
+  justificativa?: string;
+  /** When the cancellation happened; now unless said. */
+  em?: Date;
+}
+
+/** The procEventoNFe of a cancellation of the key, as the Sefaz distributes it. */
+export function cancelamentoXml(chave: string, c: Cancelamento = {}): string {
+  if (!isValidChaveAcesso(chave)) throw new RangeError(`not an access key: ${chave}`);
+  const cUF = chave.slice(0, 2);
+  const em = (c.em ?? new Date()).getTime();
+  const protocolo = c.protocoloNfe ?? `1${cUF}${'0'.repeat(12)}`;
+  const doc = {
+    procEventoNFe: {
+      '@_versao': '1.00',
+      '@_xmlns': NFE_NAMESPACE,
+      evento: {
+        '@_versao': '1.00',
+        infEvento: {
+          '@_Id': `ID110111${chave}01`,
+          cOrgao: cUF,
+          tpAmb: '2',
+          CNPJ: chave.slice(6, 20),
+          chNFe: chave,
+          dhEvento: brasilia(em),
+          tpEvento: '110111',
+          nSeqEvento: '1',
+          verEvento: '1.00',
+          detEvento: { '@_versao': '1.00', descEvento: 'Cancelamento', nProt: protocolo, xJust: c.justificativa ?? 'Operação cancelada a pedido do destinatário' },
+        },
+      },
+      retEvento: {
+        '@_versao': '1.00',
+        infEvento: {
+          tpAmb: '2',
+          verAplic: 'SIMULADOR-PLAC',
+          cOrgao: cUF,
+          cStat: '135',
+          xMotivo: 'Evento registrado e vinculado a NF-e',
+          chNFe: chave,
+          tpEvento: '110111',
+          xEvento: 'Cancelamento registrado',
+          nSeqEvento: '1',
+          dhRegEvento: brasilia(em + 2000),
+          nProt: `1${cUF}${String(em).slice(-13)}`,
+        },
+      },
+    },
+  };
+  return XML_DECLARATION + builder.build(doc);
+}
+
+/** The UF of a key (its cUF). */
+export function ufDaChave(chave: string): Uf {
+  const uf = UFS.find((u) => String(u.codigo) === chave.slice(0, 2))?.uf;
+  if (!uf) throw new RangeError(`no UF for key ${chave}`);
+  return uf;
+}
+
+/** Drops the cancellation of the key into its UF's inbox; answers the file written. */
+export async function cancelarPelaPastaDeEntrada(dataDir: string, chave: string, c: Cancelamento = {}): Promise<string> {
+  const inbox = join(dataDir, 'sefaz', ufDaChave(chave), 'inbox');
+  await mkdir(inbox, { recursive: true });
+  const file = join(inbox, `${Date.now()}-cancelamento-${chave}.xml`);
+  await writeFile(file, cancelamentoXml(chave, c));
+  return file;
+}
