@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { monthOf, SERVICO } from '@plac/shared/domain';
 import { webhookQueue } from '../../infra/lib/topology';
+import { consumoDoCliente } from '../consumo/service';
 import { configurarWebhook, novoCliente, receptor } from '../../tests/api/webhooks';
 import { enfileirarEntregas } from './fila';
 import { lerEntrega, tentativasDe } from './log-store';
@@ -44,7 +46,7 @@ describe('webhook dispatch through SQS', () => {
     const segredo = 'whsec_segredo-de-teste-do-cliente';
     await configurarWebhook(clienteId, `${rx.base}/ok`, { operacao: 'ESCR_FAT', usuario: 'erp', senha: 's3nh@', segredo });
     const deliveryId = `ESCR_FAT:${clienteId}:1`;
-    await enfileirarEntregas([{ deliveryId, clienteId, operacao: 'ESCR_FAT', payload: { versao: 1, chave: '29'.padEnd(44, '0') } }]);
+    await enfileirarEntregas([{ deliveryId, clienteId, operacao: 'ESCR_FAT', payload: { versao: 1, chave: '29'.padEnd(44, '0'), uf: 'BA' } }]);
     const hit = await recebida(deliveryId);
     expect(hit.headers.authorization).toBe(`Basic ${Buffer.from('erp:s3nh@').toString('base64')}`);
     expect(hit.headers['x-plac-event']).toBe('ESCR_FAT');
@@ -55,6 +57,13 @@ describe('webhook dispatch through SQS', () => {
     expect(JSON.stringify(entrega)).not.toContain('s3nh@');
     expect(JSON.stringify(entrega)).not.toContain(segredo);
     expect(entrega?.url).toBe(`${rx.base}/ok`);
+    // The Fat-e delivered is metered once as 'Envio de Fat-e', even when the same message comes again.
+    const enviosFate = async () => (await consumoDoCliente(clienteId, monthOf(new Date()))).filter((c) => c.servico === SERVICO.envioFate);
+    await vi.waitUntil(async () => ((await enviosFate()).length ? true : undefined), { timeout: 5_000 });
+    await enfileirarEntregas([{ deliveryId, clienteId, operacao: 'ESCR_FAT', payload: { versao: 1, chave: '29'.padEnd(44, '0'), uf: 'BA' } }]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(rx.de(deliveryId)).toHaveLength(1);
+    expect(await enviosFate()).toEqual([expect.objectContaining({ uf: 'BA', requisicoes: 1 })]);
   });
 
   it('holds an event until the Fat-e it refers to was delivered, even when the event is queued first', async () => {
@@ -64,7 +73,7 @@ describe('webhook dispatch through SQS', () => {
     const fate = `ESCR_FAT:${clienteId}:2`;
     const evento = `ESCR_EVENTO:${clienteId}:2:110111`;
     await enfileirarEntregas([{ deliveryId: evento, clienteId, operacao: 'ESCR_EVENTO', payload: { versao: 1, tipo: '110111' }, dependeDe: fate }]);
-    await enfileirarEntregas([{ deliveryId: fate, clienteId, operacao: 'ESCR_FAT', payload: { versao: 1 } }]);
+    await enfileirarEntregas([{ deliveryId: fate, clienteId, operacao: 'ESCR_FAT', payload: { versao: 1, chave: '29'.padEnd(44, '2'), uf: 'BA' } }]);
     await vi.waitUntil(() => rx.de(fate).length >= 2, { timeout: 15_000, interval: 200 }); // the Fat-e failed twice…
     expect(rx.de(evento)).toHaveLength(0); // …and the event waited
     liberado = true;

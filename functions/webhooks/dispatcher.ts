@@ -13,6 +13,7 @@ import { logger } from '../platform/observability';
 import * as endpoints from './endpoint-store';
 import { esperaApos, esperaConfigurada } from './espera';
 import * as log from './log-store';
+import { medirEntregue } from './medicao';
 import { avaliarPausa } from './pausa';
 import { sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature';
 import { checkWebhookUrl, type UrlVerdict } from './url-guard';
@@ -140,6 +141,8 @@ async function record(message: SQSRecord): Promise<void> {
   const before = await log.lerEntrega(delivery.deliveryId);
   if (before?.situacao === 'ENTREGUE') {
     logger.info('webhook already delivered: not sent again', { deliveryId: delivery.deliveryId });
+    // A receive after a metering that failed: metered now (once per delivery id, whatever repeats).
+    if (delivery.clienteId && !delivery.url) await medir(delivery);
     return;
   }
   const destino = await destinoDe(delivery);
@@ -162,8 +165,11 @@ async function record(message: SQSRecord): Promise<void> {
     logger.error('webhook delivery log write failed', { deliveryId: delivery.deliveryId, error: (error as Error).message });
   }
   if (outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300) {
-    if (endpoint) await endpoints.registrarSucesso(endpoint.clienteId, endpoint.operacao, tentativa.instante);
     logger.info('webhook delivered', { deliveryId: delivery.deliveryId, operacao: delivery.operacao });
+    if (endpoint) {
+      await endpoints.registrarSucesso(endpoint.clienteId, endpoint.operacao, tentativa.instante);
+      await medir(delivery);
+    }
     return;
   }
   logger.warn('webhook delivery failed', { deliveryId: delivery.deliveryId, attempt: recebimento, status: outcome.status, error: outcome.erro });
@@ -173,6 +179,20 @@ async function record(message: SQSRecord): Promise<void> {
   // After the last receive this is when the queue moves the message to the dead-letter queue.
   await adiar(message, esperaApos(recebimento, esperaConfigurada()));
   throw new DeliveryError(`webhook delivery failed (${outcome.status ?? outcome.erro})`, outcome.status);
+}
+
+/**
+ * 'Envio de Fat-e' for a delivered Fat-e (functions/webhooks/medicao.ts; other operations are not
+ * metered here). A failure fails the record: the delivery is not posted again (the log says
+ * ENTREGUE), the next receive only meters it.
+ */
+async function medir(delivery: WebhookDelivery & { clienteId?: string }): Promise<void> {
+  try {
+    await medirEntregue({ deliveryId: delivery.deliveryId, clienteId: delivery.clienteId!, operacao: delivery.operacao, payload: delivery.payload });
+  } catch (error) {
+    logger.error('webhook delivered but not metered: retried', { deliveryId: delivery.deliveryId, error: (error as Error).message });
+    throw error;
+  }
 }
 
 /** The attempt itself: not posted while the delivery it depends on is not delivered, or without a configuration. */

@@ -40,7 +40,7 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
     why: 'ElectroDB and the AWS SDK (DynamoDB, S3 and its presigner, Step Functions to start the billing run), the services it prices with (the re-price and the projected bill); the DAE: pdf-lib and bwip-js (~1.5 MiB: its node build registers every symbology, so esbuild cannot drop the unused ones), both imported on first use so a cold start evaluates neither; fast-xml-parser (the tax note XML is checked), papaparse and fflate (the detail ZIP). A separate DAE function would take pdf-lib and bwip-js out of the billing API',
   },
   FaturamentoTask: { ceiling: 710, why: 'ElectroDB and the AWS SDK (DynamoDB), as ReferenceLoadTask, and the services it prices with' },
-  WebhookDispatcher: { ceiling: 900, why: 'ElectroDB and the AWS SDK: DynamoDB (the delivery log, the configuration), SQS (the retry wait), Secrets Manager (the key of the stored secrets), SES (the notice of a paused endpoint)' },
+  WebhookDispatcher: { ceiling: 920, why: 'ElectroDB and the AWS SDK: DynamoDB (the delivery log, the configuration, the metering of a delivered Fat-e), SQS (the retry wait), Secrets Manager (the key of the stored secrets), SES (the notice of a paused endpoint)' },
   WebhookProducer: { ceiling: 890, why: 'ElectroDB and the AWS SDK (DynamoDB, SQS), and the services it reads through: clients, consent, monitored keys' },
   WebhooksApi: { ceiling: 845, why: 'ElectroDB and the AWS SDK (DynamoDB: the delivery log; SQS: the replay), as DominioApi' },
   MonitoramentoApi: { ceiling: 835, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and consumo services (ownership, metering)' },

@@ -91,7 +91,7 @@ export async function webhookLoad(root: string) {
     const ids = Array.from({ length: DELIVERIES }, (_, i) => `ESCR_FAT:${clientes[i % CLIENTS]}:bench-${i}`);
     const t0 = performance.now();
     const entregas = ids.map((deliveryId, i) => ({
-      deliveryId, clienteId: clientes[i % CLIENTS]!, operacao: 'ESCR_FAT' as const, payload: { versao: 1, tipo: 'ESCR_FAT', n: i },
+      deliveryId, clienteId: clientes[i % CLIENTS]!, operacao: 'ESCR_FAT' as const, payload: { versao: 1, tipo: 'ESCR_FAT', chave: `29${String(i).padStart(42, '0')}`, uf: 'BA' },
     }));
     for (let i = 0; i < entregas.length; i += 500) await enfileirarEntregas(entregas.slice(i, i + 500));
     const enqueueSeconds = (performance.now() - t0) / 1000;

@@ -14,8 +14,6 @@ import { entregasDe } from './regras';
  * queue; the others are done. Producing a document again is harmless: the delivery ids are
  * deterministic and the dispatcher's log takes each id once.
  */
-const processor = new BatchProcessor(EventType.SQS);
-
 async function record(r: SQSRecord): Promise<void> {
   const doc = documentoArmazenadoSchema.parse(JSON.parse(r.body));
   const entregas = entregasDe(doc, await destinatariosDe(doc));
@@ -23,5 +21,6 @@ async function record(r: SQSRecord): Promise<void> {
   logger.info('document event produced', { chave: doc.chave, tipo: doc.tipo, entregas: entregas.length });
 }
 
+/** A processor per invocation (its state is the batch's; the twin runs invocations at once). */
 export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, record, processor, { context, throwOnFullBatchFailure: false });
+  processPartialResponse(event, record, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
