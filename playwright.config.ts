@@ -84,6 +84,8 @@ export default defineConfig({
       PLAC_MAIL_PORT: env('PLAC_E2E_MAIL_PORT'),
       PLAC_SEFAZ_PORT: env('PLAC_E2E_SEFAZ_PORT'),
       PLAC_ACCESS_LOG: '0',
+      // Webhook retries 1 s apart instead of 1 minute doubling to 6 hours: a failing delivery fails for good in seconds.
+      PLAC_SQS_RETRY_DELAY: '1',
       ...(process.env.PLAC_WEB_DIST ? { PLAC_WEB_DIST: process.env.PLAC_WEB_DIST } : {}),
     },
   },
