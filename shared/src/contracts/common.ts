@@ -65,3 +65,13 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 export const messageResponse = z.object({ message: z.string() });
+
+/** A client's id as the clients context writes them (a UUID, or a demo's fixed id). */
+export const idClienteSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: message('campoInvalido', { field: 'cliente' }) })
+  .meta({ title: 'cliente' });
+
+/** An optional filter: an empty select ('Todos') sends '', the same as leaving it out. */
+export const opcionalVazio = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isBusinessMonth, parseBrDate } from '../domain/dates';
 import { STATUS_NAO_ENCONTRADA } from '../domain/consumo';
 import { message } from '../messages';
-import { decimalInteger, pageOf, ufSchema } from './common';
+import { decimalInteger, idClienteSchema, opcionalVazio, pageOf, ufSchema } from './common';
 import { defineContract } from './define';
 
 /**
@@ -15,15 +15,9 @@ const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const;
 const ADMIN_GESTOR = ['sefaz_admin', 'sefaz_gestor'] as const;
 const MONITORAMENTO = ['sefaz_admin', 'cliente_monitoramento'] as const;
 
-/** A client's id as the clients context writes them (a UUID, or a demo's fixed id). */
-const idCliente = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: message('campoInvalido', { field: 'cliente' }) })
-  .meta({ title: 'cliente' });
+const idCliente = idClienteSchema;
 
-/** An empty select sends '': the same as leaving it out. */
-const opcional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+const opcional = opcionalVazio;
 
 const idModuloServico = decimalInteger('Serviço').pipe(z.number().int().min(1).max(100_000).meta({ title: 'Serviço' }));
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { formatDate, isBusinessMonth } from '../domain/dates';
 import { message } from '../messages';
-import { decimalInteger, isoDateTime } from './common';
+import { decimalInteger, isoDateTime, opcionalVazio } from './common';
 import { defineContract } from './define';
 
 /**
@@ -107,8 +107,7 @@ export const recalcularFatura = defineContract({
 
 const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const;
 
-/** An empty select sends '': the same as leaving it out. */
-const opcional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+const opcional = opcionalVazio;
 
 export const faturaResumoSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { Role } from '../access/roles';
 import { isValidChaveAcesso } from '../domain/chave-acesso';
 import { message } from '../messages';
-import { isoDateTime, messageResponse, pageOf, pageQuery } from './common';
+import { idClienteSchema, isoDateTime, messageResponse, opcionalVazio, pageOf, pageQuery } from './common';
 import { defineContract } from './define';
 
 /**
@@ -19,15 +19,9 @@ export const MONITORAMENTO_DOCUMENTOS: readonly Role[] = ['sefaz_admin', 'client
 /** At most this many keys monitored at once by one client (the list is one Query of its partition). */
 export const MAX_CHAVES_MONITORADAS = 5000;
 
-/** A client's id as the clients context writes them (a UUID, or a demo's fixed id). */
-const idCliente = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: message('campoInvalido', { field: 'cliente' }) })
-  .meta({ title: 'cliente' });
+const idCliente = idClienteSchema;
 
-/** An empty select sends '': the same as leaving it out. */
-const opcional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+const opcional = opcionalVazio;
 
 /** The 44 characters of an access key; spaces (keys are printed in groups of 4) are dropped. */
 export const chaveMonitoradaSchema = z

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { OPERACOES_WEBHOOK, type OperacaoWebhook } from '../domain/clientes';
 import { parseBrDate } from '../domain/dates';
 import { message } from '../messages';
-import { decimalInteger } from './common';
+import { decimalInteger, idClienteSchema, opcionalVazio } from './common';
 import { defineContract } from './define';
 
 /**
@@ -17,15 +17,9 @@ const MONITORAMENTO = ['sefaz_admin', 'cliente_monitoramento'] as const;
 /** At most this many deliveries are replayed by one "replay all failed" request. */
 export const REENVIO_MAXIMO = 500;
 
-/** A client's id as the clients context writes them (a UUID, or a demo's fixed id). */
-const idCliente = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: message('campoInvalido', { field: 'cliente' }) })
-  .meta({ title: 'cliente' });
+const idCliente = idClienteSchema;
 
-/** An empty select ('Todos') sends '': the same as leaving it out. */
-const opcional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+const opcional = opcionalVazio;
 
 /** A calendar day, DD/MM/YYYY or YYYY-MM-DD, answered as YYYY-MM-DD. */
 const dia = (obrigatoria: 'dataInicioObrigatoria' | 'dataFimObrigatoria') =>
