@@ -3,9 +3,13 @@ import * as store from './store';
 import { WEBHOOK_SECRET_PURPOSE, WEBHOOK_SIGNING_PURPOSE } from './webhook-secrets';
 
 /*
- * The part of the clients context the webhook dispatcher calls, apart from service.ts so that the
- * dispatcher's bundle does not carry the rest of the context (the contract PDF, the registration).
+ * The part of the clients context the webhooks context calls (the dispatcher, the monitoring API),
+ * apart from service.ts so that their bundles do not carry the rest of the context (the contract
+ * PDF, the registration).
  */
+
+/** The id of the client registered with this CNPJ (normalized), or null. */
+export const clienteIdPorCnpj = (cnpj: string) => store.findClienteIdByCnpj(cnpj);
 
 /**
  * For the webhook dispatcher, at send time: the client's configuration of a kind with the password and

@@ -4,6 +4,7 @@ import * as service from './service';
 
 export const handler = httpApi(webhooks, {
   mensagensWebhook: async ({ query, principal }) => service.mensagens(principal, query),
+  consultarMensagensWebhook: async ({ body, principal }) => service.mensagensPorCnpj(principal, body),
   tentativasWebhook: async ({ params, principal }) => service.tentativas(principal, params.deliveryId),
   reenviarWebhook: async ({ params, principal }) => service.reenviar(principal, params.deliveryId),
   reenviarFalhasWebhook: async ({ body, principal }) => service.reenviarFalhas(principal, body),

@@ -7,6 +7,7 @@ import { sqsClient } from '../platform/aws';
 import { config } from '../platform/env';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
 import type { WebhookDelivery } from './dispatcher';
+import { clienteIdPorCnpj } from '../clientes/webhook-entrega';
 import * as endpoints from './endpoint-store';
 import * as log from './log-store';
 
@@ -63,6 +64,15 @@ export async function mensagens(principal: Principal, q: Filtro & { page: number
   const todas = await log.entregasNoPeriodo({ ...(clienteId ? { clienteId } : {}), desde, ate, situacoes: ['PENDENTE', 'FALHA', 'PAUSADA'] }, 100_000);
   const inicio = (q.page - 1) * q.perPage;
   return { totalMensagens: todas.length, mensagens: todas.slice(inicio, inicio + q.perPage).map(view) };
+}
+
+/** The spec's form (POST with the client's CNPJ): the CNPJ names the client; an unknown one is 404. */
+export async function mensagensPorCnpj(principal: Principal, q: Omit<Filtro, 'idCliente'> & { cnpj?: string | undefined; page: number; perPage: number }) {
+  const { cnpj, ...resto } = q;
+  if (!cnpj) return mensagens(principal, resto);
+  const clienteId = await clienteIdPorCnpj(cnpj);
+  if (!clienteId) throw notFound();
+  return mensagens(principal, { ...resto, idCliente: clienteId });
 }
 
 /** A delivery the caller may see, or 404 (absent) / 403 (another client's, to a client user). */

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
-import { todayInBahia } from '@plac/shared/domain';
+import { cnpjCheckDigits, foldText, todayInBahia } from '@plac/shared/domain';
+import { putCliente } from '../../functions/clientes/store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 import { enfileirarEntregas } from '../../functions/webhooks/fila';
@@ -22,6 +23,7 @@ const admin: Principal = { userId: 'wh-admin', name: 'Admin', tipo: 'S', roles: 
 const monitorA: Principal = { userId: 'wh-mon-a', name: 'Monitor A', tipo: 'C', roles: ['cliente_monitoramento'], clienteId: clienteA };
 const clienteComum: Principal = { userId: 'wh-cli', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: clienteA };
 const hoje = todayInBahia();
+const cnpjB = ((first12) => first12 + cnpjCheckDigits(first12))(`${String(randomInt(10_000_000, 99_999_999))}0001`);
 
 const hits = new Map<string, number>();
 let receiver: Server;
@@ -47,6 +49,8 @@ beforeAll(async () => {
   // A replay goes by the client's configuration in force, as a producer's delivery does.
   await configurarWebhook(clienteA, `${base}/ok`);
   await configurarWebhook(clienteB, `${base}/ok`);
+  const agora = new Date().toISOString();
+  await putCliente({ clienteId: clienteB, cnpj: cnpjB, razaoSocial: `Empresa ${clienteB}`, razaoFolded: foldText(`Empresa ${clienteB}`), tipoCliente: 'ESF', situacao: 'A', email: `${clienteB}@teste.local`, createdAt: agora, updatedAt: agora });
   await falha(ids.a, clienteA);
   await falha(ids.b, clienteB);
   await falha(ids.b2, clienteB);
@@ -88,6 +92,14 @@ describe('webhook monitoring API', () => {
     expect((await req('GET', lista(''), clienteComum)).status).toBe(403);
     const historico = await req('GET', `/api/v1/webhook-monitoramento/${ids.a}/tentativas`, monitorA);
     expect(historico.body).toEqual([expect.objectContaining({ numero: 1, status: 500, erro: null, latenciaMs: 3 })]);
+  });
+
+  it('answers the spec’s form too: POST with the client’s CNPJ (a client user still sees only its own)', async () => {
+    const porCnpj = await req('POST', '/api/v1/webhook-monitoramento', admin, { cnpj: cnpjB, dataInicial: hoje, dataFinal: hoje, page: 1, perPage: 10 });
+    expect(porCnpj).toMatchObject({ status: 200, body: { totalMensagens: 2 } });
+    expect((await req('POST', '/api/v1/webhook-monitoramento', monitorA, { cnpj: cnpjB, dataInicial: hoje, dataFinal: hoje })).status).toBe(403);
+    expect((await req('POST', '/api/v1/webhook-monitoramento', admin, { cnpj: '11.111.111/1111-11', dataInicial: hoje, dataFinal: hoje })).status).toBe(400);
+    expect((await req('POST', '/api/v1/webhook-monitoramento', monitorA, { dataInicial: hoje, dataFinal: hoje })).body).toMatchObject({ totalMensagens: 1 });
   });
 
   it('validates the period: start after end, more than 90 days, a bad date (400 with the catalogue text)', async () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { OPERACOES_WEBHOOK, type OperacaoWebhook } from '../domain/clientes';
+import { cnpjSchema } from '../domain/cnpj';
 import { parseBrDate } from '../domain/dates';
 import { message } from '../messages';
 import { decimalInteger, idClienteSchema, opcionalVazio } from './common';
@@ -77,6 +78,28 @@ export const mensagensWebhook = defineContract({
   }),
   response: z.object({ totalMensagens: z.number().int(), mensagens: z.array(mensagemSchema) }),
   errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo'],
+});
+
+/**
+ * The same list as the spec's call (spec 3 §7.9): POST to the monitoring path with the client's CNPJ
+ * (absent or empty: every client, for the administrator), the period and the page.
+ */
+export const consultarMensagensWebhook = defineContract({
+  id: 'webhooks.consultarMensagens',
+  context: 'webhooks',
+  method: 'POST',
+  path: '/api/v1/webhook-monitoramento',
+  summary: 'As mensagens de webhook pendentes e com falha, como GET, com o cliente informado pelo CNPJ no corpo (spec 7.9).',
+  access: MONITORAMENTO,
+  body: z.object({
+    cnpj: opcional(cnpjSchema),
+    dataInicial: periodo.dataInicial,
+    dataFinal: periodo.dataFinal,
+    page: z.number().int().min(1).max(100_000).default(1),
+    perPage: z.number().refine((n) => [10, 25, 50, 100].includes(n), { error: message('tamanhoPaginaInvalido') }).default(10),
+  }),
+  response: z.object({ totalMensagens: z.number().int(), mensagens: z.array(mensagemSchema) }),
+  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo', 'recursoNaoEncontrado'],
 });
 
 export const tentativasWebhook = defineContract({
