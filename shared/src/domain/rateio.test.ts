@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { asCentavos } from './money';
+import { ratear } from './rateio';
+
+/** Percentage sets as the groups hold them: 1..100 each, summing to exactly 100. */
+const percentuaisArb = fc
+  .array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 12 })
+  .map((xs) => {
+    const out: number[] = [];
+    let resta = 100;
+    for (const x of xs) {
+      if (resta <= 0) break;
+      const p = Math.min(x, resta);
+      out.push(p);
+      resta -= p;
+    }
+    if (resta > 0) out.push(resta);
+    return out;
+  });
+
+/** Any weights (not only percentages), at least one positive. */
+const pesosArb = fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }).filter((ps) => ps.some((p) => p > 0));
+
+const valorArb = fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: Math.floor(Number.MAX_SAFE_INTEGER / 1_000_000) }));
+
+function verificar(valor: number, pesos: number[]) {
+  const partes = ratear(asCentavos(valor), pesos);
+  expect(partes).toHaveLength(pesos.length);
+  const total = BigInt(pesos.reduce((s, p) => s + p, 0));
+  let soma = 0n;
+  partes.forEach((parte, i) => {
+    expect(Number.isSafeInteger(parte)).toBe(true);
+    expect(parte).toBeGreaterThanOrEqual(0);
+    soma += BigInt(parte);
+    // |parte − valor·peso/total| < 1  ⇔  |parte·total − valor·peso| < total (exact, in BigInt)
+    const diff = BigInt(parte) * total - BigInt(valor) * BigInt(pesos[i]!);
+    expect(diff < 0n ? -diff : diff).toBeLessThan(total);
+  });
+  expect(soma).toBe(BigInt(valor));
+}
+
+describe('ratear (largest remainder)', () => {
+  it('percentages summing to 100: whole, non-negative, exact sum, within one centavo of the exact share', () => {
+    fc.assert(fc.property(valorArb, percentuaisArb, verificar), { numRuns: 2000 });
+  });
+
+  it('any integer weights: the same properties', () => {
+    fc.assert(fc.property(valorArb, pesosArb, verificar), { numRuns: 1000 });
+  });
+
+  it('gives the leftover centavos to the largest remainders, ties to the earlier share', () => {
+    // 100 centavos in thirds: 33.33 each, one centavo left, to the first (equal remainders).
+    expect(ratear(asCentavos(100), [1, 1, 1])).toEqual([34, 33, 33]);
+    // R$ 10,01 at 50/30/20: 500.5 / 300.3 / 200.2 → 501 / 300 / 200.
+    expect(ratear(asCentavos(1001), [50, 30, 20])).toEqual([501, 300, 200]);
+    // 7 centavos at 10/45/45: 0.7 / 3.15 / 3.15 → floors 0 / 3 / 3, the one left to the largest remainder (0.7).
+    expect(ratear(asCentavos(7), [10, 45, 45])).toEqual([1, 3, 3]);
+    expect(ratear(asCentavos(0), [60, 40])).toEqual([0, 0]);
+    expect(ratear(asCentavos(123), [100])).toEqual([123]);
+  });
+
+  it('refuses negative or fractional amounts and empty or zero weights', () => {
+    expect(() => ratear(-1 as never, [1])).toThrow(RangeError);
+    expect(() => ratear(1.5 as never, [1])).toThrow(RangeError);
+    expect(() => ratear(asCentavos(1), [])).toThrow(RangeError);
+    expect(() => ratear(asCentavos(1), [0, 0])).toThrow(RangeError);
+    expect(() => ratear(asCentavos(1), [1.5])).toThrow(RangeError);
+  });
+});
