@@ -81,6 +81,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   consumo: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   degustacao: ['table:read', 'table:write', 'mail:send'],
   tarifas: ['table:read', 'table:write'],
+  // Sharing groups, banks and the repasse's transfer orders.
+  rateio: ['table:read', 'table:write'],
   consentimento: ['table:read', 'table:write'],
   // documents: the tax notes (uploaded, checked, replaced: the replaced one deleted) and the detail ZIP.
   faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete'],

@@ -20,7 +20,7 @@ const BUDGET_KIB = 500;
  * fails) and why. Lower a ceiling when a function loses weight; remove the entry when it fits.
  */
 const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
-  PlatformApi: { ceiling: 620, why: 'the whole contract table and its JSON Schema conversion (the OpenAPI document); it grows with every route' },
+  PlatformApi: { ceiling: 700, why: 'the whole contract table and its JSON Schema conversion (the OpenAPI document); it grows with every route (the rateio routes of issue 15 passed 620)' },
   DominioApi: { ceiling: 820, why: 'ElectroDB (~220 KiB with jsonschema) and the bundled AWS SDK (~350 KiB: DynamoDB, Secrets Manager for token refresh)' },
   ServicosApi: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi' },
   ReferenceLoadTask: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi' },
@@ -42,6 +42,7 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   FaturamentoTask: { ceiling: 710, why: 'ElectroDB and the AWS SDK (DynamoDB), as ReferenceLoadTask, and the services it prices with' },
   WebhookDispatcher: { ceiling: 770, why: 'ElectroDB and the AWS SDK (DynamoDB: the delivery log), as DominioApi' },
   WebhooksApi: { ceiling: 845, why: 'ElectroDB and the AWS SDK (DynamoDB: the delivery log; SQS: the replay), as DominioApi' },
+  RateioApi: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi (the list of Brazilian banks is imported by the seed only, never by the API)' },
   ConsentimentoApi: { ceiling: 910, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and institutions services (the lists\' scope, the wizard\'s institutions)' },
 };
 

@@ -392,6 +392,20 @@ export const MESSAGES = {
   webhookReenviados: '{n} mensagem(ns) com falha enviada(s) novamente para entrega.',
   /** ours: too many failed deliveries in the period to replay at once */
   webhookReenvioGrandeDemais: 'O período tem mais de {max} mensagens com falha: reduza o período para reenviá-las.',
+
+  // Revenue sharing and banks (spec 3 sections 4.2, 5.2 and 8; spec 2 section 4; ours where marked)
+  bancoCadastrado: '{nome} cadastrado com sucesso!',
+  bancoAtualizado: '{nome} atualizado com sucesso!',
+  nenhumaBancoEncontrado: 'Nenhuma Banco Encontrado',
+  nenhumBancoEncontrado: 'Nenhum Banco foi encontrado',
+  /** ours: a bank code that is not 3 digits */
+  bancoCodigoInvalido: 'O código do banco deve ter 3 dígitos.',
+  /** ours: an ISPB that is not 8 digits (the Central Bank's ISPB) */
+  bancoIspbInvalido: 'O ISPB deve ter 8 dígitos.',
+  /** ours: a bank code already registered */
+  bancoCodigoDuplicado: 'Já existe um banco com o código informado.',
+  /** ours: an ISPB already registered for another bank */
+  bancoIspbDuplicado: 'Já existe um banco com o ISPB informado.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -431,6 +431,22 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/edicao/faixaCobranca'), heading(page, 'Editar Faixa de Cobrança e Tarifação')),
   },
   {
+    name: 'banks of the revenue-sharing beneficiaries',
+    route: '/app/bancos/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/bancos/beneficiadoRateio'), expect(page.getByRole('table', { name: 'Bancos' }).getByRole('row').nth(1)).toBeVisible()),
+  },
+  {
+    name: 'banks, the register dialog',
+    route: '/app/bancos/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/bancos/beneficiadoRateio');
+      await page.getByRole('button', { name: 'Novo Banco' }).click();
+      await dialog(page, 'Cadastrar Banco');
+    },
+  },
+  {
     name: 'issuer terms',
     route: '/app/emissor/termo-aceitacao',
     as: EMISSOR,

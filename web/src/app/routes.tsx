@@ -64,6 +64,7 @@ export const APP_PAGES: AppPage[] = [
   page('faixa-cobranca-view', () => import('../features/tarifas/FaixaCobrancaViewPage')),
   page('faixa-cobranca-form', () => import('../features/tarifas/FaixaCobrancaFormPage')),
   page('faixa-cobranca-edit', () => import('../features/tarifas/FaixaCobrancaFormPage')),
+  page('beneficiado-rateio-bancos', () => import('../features/rateio/BancosPage')),
   page('consultar-fatura', () => import('../features/faturas/ConsultarFaturaPage')),
   page('detalhe-fatura', () => import('../features/faturas/DetalheFaturaPage')),
   page('faturamento-mensal', () => import('../features/faturas/FaturamentoMensalPage')),
