@@ -3,3 +3,4 @@
  * spec 2, 2.11, 2.12, 4; docs/repasse.md. Other contexts call these, never the stores.
  */
 export * as bancos from './bancos';
+export * as grupos from './grupos';

@@ -1,11 +1,18 @@
 import * as z from 'zod';
+import { isBusinessMonth } from '../domain/dates';
+import { MAX_NOME_GRUPO_RATEIO, SITUACOES_GRUPO_RATEIO, TIPOS_BENEFICIADO } from '../domain/rateio';
 import { message } from '../messages';
+import { isoDateTime } from './common';
 import { defineContract } from './define';
 
 /**
  * Revenue sharing (rateio) and its transfers (repasse): spec 3, sections 2.3-2.6, 3.6-3.10, 4.2,
- * 5.2, 7.3, 7.4; issue 15. This module: the banks of the beneficiaries' accounts (beneficiado-rateio-
- * bancos). sefaz_admin only (spec 3, 6).
+ * 5.2, 7.3, 7.4; issue 15. This module: the sharing groups (grupo de rateio) with their beneficiaries,
+ * the participants, and the banks of the beneficiaries' accounts. sefaz_admin only (spec 3, 6).
+ *
+ * Group validity is in business months 'YYYY-MM'; a beneficiary's validity (its agreement period) in
+ * days 'YYYY-MM-DD'. Percentages are whole numbers 1-100. Create and update answer the spec's array
+ * whose first item true means success, with the message as the second item.
  */
 
 const ADMIN = ['sefaz_admin'] as const;
@@ -88,4 +95,262 @@ export const updateBanco = defineContract({
   body: bancoBody,
   response: bancoSalvo,
   errors: ['bancoIspbDuplicado', 'recursoNaoEncontrado'],
+});
+
+// ---- sharing groups ---------------------------------------------------------------------------------
+
+const id = z.string().trim().min(1).max(64);
+
+const mes = (field: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? message('campoObrigatorio', { field }) : message('campoInvalido', { field })) })
+    .refine(isBusinessMonth, { error: message('campoInvalido', { field }) })
+    .meta({ title: field });
+
+const percentual = (field: string) =>
+  z.number({ error: message('percentualInvalido') }).int({ error: message('percentualInvalido') }).min(1, { error: message('percentualInvalido') }).max(100, { error: message('percentualInvalido') }).meta({ title: field });
+
+const nomeGrupo = z
+  .string({ error: message('campoObrigatorio', { field: 'Nome do Grupo' }) })
+  .trim()
+  .min(1, { error: message('campoObrigatorio', { field: 'Nome do Grupo' }) })
+  .max(MAX_NOME_GRUPO_RATEIO)
+  .meta({ title: 'Nome do Grupo' });
+
+const dv = z
+  .string({ error: message('digitoVerificadorInvalido') })
+  .trim()
+  .regex(/^[0-9Xx]$/, { error: message('digitoVerificadorInvalido') });
+
+/** A beneficiary's bank account (spec 3, 3.7): the bank's code, agency and account with their check digits. */
+export const contaSchema = z.object({
+  banco: codigoBancoSchema,
+  agencia: z.string({ error: message('campoObrigatorio', { field: 'Agência' }) }).trim().regex(/^\d{1,5}$/, { error: message('campoInvalido', { field: 'Agência' }) }),
+  dvAgencia: dv,
+  conta: z.string({ error: message('campoObrigatorio', { field: 'Conta' }) }).trim().regex(/^\d{1,12}$/, { error: message('campoInvalido', { field: 'Conta' }) }),
+  dvConta: dv,
+  contaAtiva: z.boolean().default(true),
+});
+
+const tipo = z.enum(TIPOS_BENEFICIADO, { error: message('participanteTipoObrigatorio') });
+
+const audit = { createdBy: z.string().nullable(), updatedBy: z.string().nullable(), createdAt: isoDateTime, updatedAt: isoDateTime };
+
+export const beneficiadoSchema = z.object({
+  idBeneficiado: z.string(),
+  idParticipante: z.string(),
+  nomeParticipante: z.string(),
+  tipo: z.enum(TIPOS_BENEFICIADO),
+  /** 0 SEFAZ, 1 Participante, 2 Resíduo Distribuição (spec 3, 3.7). */
+  tipoCodigo: z.number().int(),
+  /** The participant is a Sefaz. */
+  sefaz: z.boolean(),
+  /** A Sefaz participant's UF. */
+  uf: z.string().nullable(),
+  /** SEFAZ beneficiaries show the group's SEFAZ percentage. */
+  percentualRateio: z.number().int(),
+  vigenciaInicial: z.string(),
+  vigenciaFinal: z.string().nullable(),
+  /** SEFAZ beneficiaries: the cooperation agreement; others: null ('Não se aplica'). */
+  convenioAtivo: z.boolean().nullable(),
+  conta: contaSchema.extend({ contaAtiva: z.boolean(), nomeBanco: z.string().nullable() }).nullable(),
+});
+
+export const grupoRateioResumoSchema = z.object({
+  id: z.string(),
+  descricao: z.string(),
+  dtVigenciaInicial: z.string(),
+  dtVigenciaFinal: z.string().nullable(),
+  situacao: z.enum(SITUACOES_GRUPO_RATEIO),
+});
+
+export const grupoRateioSchema = grupoRateioResumoSchema.extend({
+  percentualSefaz: z.number().int(),
+  /** The timeline's revision: an update sends it back so that a stale form is refused. */
+  revisao: z.number().int(),
+  /** The business month the situations were computed for. */
+  mesAtual: z.string(),
+  beneficiados: z.array(beneficiadoSchema),
+  ...audit,
+});
+
+export const participanteSchema = z.object({ id: z.string(), nome: z.string(), sefaz: z.boolean(), uf: z.string().nullable() });
+
+export const historicoSchema = z.object({ em: isoDateTime, por: z.string(), acao: z.string(), detalhe: z.string() });
+
+const resultado = z.tuple([z.boolean(), z.string()]);
+
+const errosGrupo = [
+  'grupoRateioEmElaboracao',
+  'residuoObrigatorio',
+  'residuoUnico',
+  'percentualNaoTotaliza',
+  'percentualInvalido',
+  'minimoSefaz',
+  'minimoSefazAtivo',
+  'participanteExistente',
+  'participanteNomeObrigatorio',
+  'participanteNovoSefaz',
+  'participanteDesconhecido',
+  'bancoDesconhecido',
+  'digitoVerificadorInvalido',
+  'vigenciaRateioInvalida',
+  'grupoRateioAlterado',
+] as const;
+
+export const listGrupos = defineContract({
+  id: 'rateio.grupos',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/grupo-rateio',
+  summary: 'Os grupos de rateio (o em elaboração, o vigente e os desativados), do mais novo ao mais antigo.',
+  access: ADMIN,
+  response: z.array(grupoRateioResumoSchema),
+  errors: [],
+});
+
+export const getGrupo = defineContract({
+  id: 'rateio.grupo',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/grupo-rateio/beneficiados/{id}',
+  summary: 'Um grupo de rateio com seus beneficiados.',
+  access: ADMIN,
+  params: z.object({ id }),
+  response: grupoRateioSchema,
+  errors: ['recursoNaoEncontrado'],
+});
+
+export const getVigente = defineContract({
+  id: 'rateio.vigente',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/grupo-rateio/beneficiados/vigente',
+  summary: 'O grupo de rateio vigente com seus beneficiados.',
+  access: ADMIN,
+  response: grupoRateioSchema,
+  errors: ['semGrupoRateioVigente'],
+});
+
+export const verificarElaboracao = defineContract({
+  id: 'rateio.verificarElaboracao',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/grupo-rateio/verificar/elaboracao',
+  summary: 'Se existe grupo de rateio em elaboração: primeiro item true.',
+  access: ADMIN,
+  response: z.tuple([z.boolean()]),
+  errors: [],
+});
+
+export const verificarDesativado = defineContract({
+  id: 'rateio.verificarDesativado',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/grupo-rateio/verificar/desativado/{id}',
+  summary: 'Se o grupo de rateio está desativado: primeiro item true.',
+  access: ADMIN,
+  params: z.object({ id }),
+  response: z.tuple([z.boolean()]),
+  errors: ['recursoNaoEncontrado'],
+});
+
+export const createGrupo = defineContract({
+  id: 'rateio.grupoCreate',
+  context: 'rateio',
+  method: 'POST',
+  path: '/api/v1/grupo-rateio',
+  summary: 'Cadastra um grupo de rateio em elaboração; o vigente termina no mês informado e o novo começa no seguinte.',
+  access: ADMIN,
+  body: z.object({
+    descricao: nomeGrupo,
+    vigenciaInicial: mes('Vigência inicial'),
+    /** The current group's end month (required when a current group exists). */
+    vigenciaFinalVigente: mes('Vigência final').nullable(),
+    percentualSefaz: percentual('Percentual SEFAZ'),
+    beneficiados: z
+      .array(
+        z.object({
+          idParticipante: id.nullable(),
+          nomeParticipante: z.string().trim().max(200),
+          percentualRateio: percentual('Percentual'),
+          tipo,
+          convenioAtivo: z.boolean().optional(),
+          conta: contaSchema.nullable().optional(),
+        }),
+      )
+      .max(100),
+  }),
+  response: resultado,
+  status: 201,
+  errors: [...errosGrupo],
+});
+
+export const updateGrupo = defineContract({
+  id: 'rateio.grupoUpdate',
+  context: 'rateio',
+  method: 'PUT',
+  path: '/api/v1/grupo-rateio',
+  summary: 'Altera um grupo de rateio: o em elaboração por inteiro; o vigente só no nome, nas contas e nos convênios.',
+  access: ADMIN,
+  body: z.object({
+    grupoRateio: z.object({
+      idGrupoRateio: id,
+      descricao: nomeGrupo,
+      vigenciaInicial: mes('Vigência inicial'),
+      percentualSefaz: percentual('Percentual SEFAZ'),
+      revisao: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    }),
+    beneficiados: z
+      .array(
+        z.object({
+          beneficiadoId: id.nullable().optional(),
+          idParticipante: id.nullable(),
+          nomeParticipante: z.string().trim().max(200),
+          percentualRateio: percentual('Percentual'),
+          tipo,
+          convenioAtivo: z.boolean().optional(),
+          conta: contaSchema.nullable().optional(),
+          /** An existing beneficiary removed on the screen (spec 3, 3.9). */
+          excluir: z.boolean().optional(),
+        }),
+      )
+      .max(100),
+  }),
+  response: resultado,
+  errors: [...errosGrupo, 'grupoRateioImutavel', 'recursoNaoEncontrado'],
+});
+
+export const removeElaboracao = defineContract({
+  id: 'rateio.removeElaboracao',
+  context: 'rateio',
+  method: 'DELETE',
+  path: '/api/v1/grupo-rateio/elaboracao',
+  summary: 'Remove o grupo de rateio em elaboração; o vigente volta a não ter fim.',
+  access: ADMIN,
+  response: resultado,
+  errors: ['semGrupoRateioElaboracao', 'grupoRateioAlterado'],
+});
+
+export const historico = defineContract({
+  id: 'rateio.historico',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/beneficiado/historico/{id}',
+  summary: 'O histórico de alterações de um grupo de rateio e de seus beneficiados, do mais recente ao mais antigo.',
+  access: ADMIN,
+  params: z.object({ id }),
+  response: z.array(historicoSchema),
+  errors: ['recursoNaoEncontrado'],
+});
+
+export const listParticipantes = defineContract({
+  id: 'rateio.participantes',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/participante',
+  summary: 'Os participantes do rateio (as Sefaz e os demais), pelo nome.',
+  access: ADMIN,
+  response: z.array(participanteSchema),
+  errors: [],
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asCentavos } from './money';
-import { ratear } from './rateio';
+import { ajustarPercentual, dvValido, podeDesativarConvenio, podeRemover, ratear, situacaoGrupoRateio, tiposOferecidos, validarGrupoRateio } from './rateio';
 
 /** Percentage sets as the groups hold them: 1..100 each, summing to exactly 100. */
 const percentuaisArb = fc
@@ -66,5 +66,46 @@ describe('ratear (largest remainder)', () => {
     expect(() => ratear(asCentavos(1), [])).toThrow(RangeError);
     expect(() => ratear(asCentavos(1), [0, 0])).toThrow(RangeError);
     expect(() => ratear(asCentavos(1), [1.5])).toThrow(RangeError);
+  });
+});
+
+describe('sharing group rules (spec 3, 5.2)', () => {
+  const sefaz = (id: string, convenioAtivo = true) => ({ tipo: 'SEFAZ' as const, idParticipante: id, nomeParticipante: id, percentualRateio: 0, convenioAtivo });
+  const part = (id: string | null, p: number, tipo: 'PARTICIPANTE' | 'RESIDUO' = 'PARTICIPANTE', nome = id ?? '') => ({ tipo, idParticipante: id, nomeParticipante: nome, percentualRateio: p, convenioAtivo: true });
+
+  it('answers the first failing rule', () => {
+    const ok = [sefaz('sefaz-BA'), part('fatec', 30), part(null, 10, 'RESIDUO', 'Fundo')];
+    expect(validarGrupoRateio('Grupo', 60, ok)).toBeNull();
+    expect(validarGrupoRateio('  ', 60, ok)).toEqual({ erro: 'campoObrigatorio', field: 'Nome do Grupo' });
+    expect(validarGrupoRateio('x'.repeat(101), 60, ok)).toEqual({ erro: 'campoObrigatorio', field: 'Nome do Grupo' });
+    expect(validarGrupoRateio('Grupo', 60, ok.slice(0, 2))).toEqual({ erro: 'residuoObrigatorio' });
+    expect(validarGrupoRateio('Grupo', 59, ok)).toEqual({ erro: 'percentualNaoTotaliza' });
+    expect(validarGrupoRateio('Grupo', 0, ok)).toEqual({ erro: 'percentualInvalido' });
+    expect(validarGrupoRateio('Grupo', 60, [ok[1]!, ok[2]!])).toEqual({ erro: 'minimoSefaz' });
+    expect(validarGrupoRateio('Grupo', 60, [sefaz('sefaz-BA', false), ok[1]!, ok[2]!])).toEqual({ erro: 'minimoSefazAtivo' });
+    expect(validarGrupoRateio('Grupo', 60, [...ok, part('fatec', 1)])).toEqual({ erro: 'participanteExistente' });
+    expect(validarGrupoRateio('Grupo', 60, [ok[0]!, ok[1]!, part(null, 10, 'RESIDUO', ' ')])).toEqual({ erro: 'participanteNomeObrigatorio' });
+    // SEFAZ beneficiaries share the group's percentage: counted once.
+    expect(validarGrupoRateio('Grupo', 60, [sefaz('sefaz-BA'), sefaz('sefaz-PE'), ok[1]!, ok[2]!])).toBeNull();
+  });
+
+  it('clamps percentages to 1-100 with their errors, and guards removals, agreements, types and check digits', () => {
+    expect(ajustarPercentual(0)).toEqual({ valor: 1, erro: 'percentualMenorUm' });
+    expect(ajustarPercentual(101)).toEqual({ valor: 100, erro: 'percentualMaiorCem' });
+    expect(ajustarPercentual(40)).toEqual({ valor: 40, erro: null });
+    const lista = [sefaz('a'), sefaz('b', false), part('c', 10, 'RESIDUO')];
+    expect(podeRemover(lista, 0)).toBe(true);
+    expect(podeRemover([sefaz('a'), part('c', 10)], 0)).toBe(false);
+    expect(podeDesativarConvenio(lista, 0)).toBe(false);
+    expect(podeDesativarConvenio([sefaz('a'), sefaz('b')], 0)).toBe(true);
+    expect(tiposOferecidos(lista)).toEqual(['SEFAZ', 'PARTICIPANTE']);
+    expect(tiposOferecidos([sefaz('a')])).toEqual(['SEFAZ', 'PARTICIPANTE', 'RESIDUO']);
+    expect(dvValido('1')).toBe(true);
+    expect(dvValido('X')).toBe(true);
+    expect(dvValido('12')).toBe(false);
+    expect(dvValido('')).toBe(false);
+    expect(situacaoGrupoRateio('2026-12', null, '2026-11')).toBe('ELABORACAO');
+    expect(situacaoGrupoRateio('2026-01', '2026-10', '2026-11')).toBe('DESATIVADO');
+    expect(situacaoGrupoRateio('2026-01', '2026-11', '2026-11')).toBe('VIGENTE');
   });
 });

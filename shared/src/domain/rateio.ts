@@ -32,3 +32,125 @@ export function ratear(valor: Centavos, pesos: readonly number[]): Centavos[] {
   }
   return partes.map((x) => asCentavos(Number(x.base + (extra.has(x.i) ? 1n : 0n))));
 }
+
+// ---- sharing groups (spec 3, 3.6-3.10, 4.2, 5.2) -----------------------------------------------------
+
+/** Beneficiary types (spec 3, 3.7: 0 SEFAZ, 1 Participante, 2 Resíduo Distribuição). */
+export const TIPOS_BENEFICIADO = ['SEFAZ', 'PARTICIPANTE', 'RESIDUO'] as const;
+export type TipoBeneficiado = (typeof TIPOS_BENEFICIADO)[number];
+export const TIPO_BENEFICIADO_LABEL: Record<TipoBeneficiado, string> = {
+  SEFAZ: 'SEFAZ',
+  PARTICIPANTE: 'Participante',
+  RESIDUO: 'Resíduo Distribuição',
+};
+export const TIPO_BENEFICIADO_CODIGO: Record<TipoBeneficiado, 0 | 1 | 2> = { SEFAZ: 0, PARTICIPANTE: 1, RESIDUO: 2 };
+
+/** Kinds of a sharing group in a month (spec 3, 4.2): in force, a draft (starts later), deactivated. */
+export const SITUACOES_GRUPO_RATEIO = ['VIGENTE', 'ELABORACAO', 'DESATIVADO'] as const;
+export type SituacaoGrupoRateio = (typeof SITUACOES_GRUPO_RATEIO)[number];
+export const SITUACAO_GRUPO_RATEIO_LABEL: Record<SituacaoGrupoRateio, string> = {
+  VIGENTE: 'Vigente',
+  ELABORACAO: 'Em elaboração',
+  DESATIVADO: 'Desativado',
+};
+
+export function situacaoGrupoRateio(inicio: string, fim: string | null | undefined, mes: string): SituacaoGrupoRateio {
+  if (inicio > mes) return 'ELABORACAO';
+  if (fim && fim < mes) return 'DESATIVADO';
+  return 'VIGENTE';
+}
+
+export const MAX_NOME_GRUPO_RATEIO = 100;
+export const PERCENTUAL_MIN = 1;
+export const PERCENTUAL_MAX = 100;
+
+/**
+ * A percentage field (spec 3, 5.2): below 1 becomes 1 and above 100 becomes 100, each with its error.
+ * Answers the value to keep and the message key, if any.
+ */
+export function ajustarPercentual(valor: number | null | undefined): { valor: number; erro: 'percentualMenorUm' | 'percentualMaiorCem' | null } {
+  if (valor === null || valor === undefined || Number.isNaN(valor) || valor < PERCENTUAL_MIN) return { valor: PERCENTUAL_MIN, erro: 'percentualMenorUm' };
+  if (valor > PERCENTUAL_MAX) return { valor: PERCENTUAL_MAX, erro: 'percentualMaiorCem' };
+  return { valor: Math.trunc(valor), erro: null };
+}
+
+export interface BeneficiadoRegra {
+  tipo: TipoBeneficiado;
+  /** The participant's id; null for a new participant (then nomeParticipante is its name). */
+  idParticipante: string | null;
+  nomeParticipante: string;
+  /** Non-SEFAZ beneficiaries' own percentage; SEFAZ beneficiaries share the group's SEFAZ percentage. */
+  percentualRateio: number;
+  /** SEFAZ beneficiaries: whether the cooperation agreement is active. */
+  convenioAtivo: boolean;
+}
+
+export type ErroGrupoRateio =
+  | { erro: 'campoObrigatorio'; field: 'Nome do Grupo' }
+  | {
+      erro:
+        | 'residuoObrigatorio'
+        | 'residuoUnico'
+        | 'percentualNaoTotaliza'
+        | 'percentualInvalido'
+        | 'minimoSefaz'
+        | 'minimoSefazAtivo'
+        | 'participanteExistente'
+        | 'participanteNomeObrigatorio';
+    };
+
+/**
+ * The checks of a group save (spec 3, 5.2), the first failing one: a name (≤ 100 after trim); each
+ * percentage 1-100; a Resíduo Distribuição beneficiary (exactly one); at least one SEFAZ beneficiary,
+ * one of them with an active agreement; no participant twice; the SEFAZ percentage plus the other
+ * beneficiaries' percentages summing to exactly 100. The same function checks on the screen and on
+ * the server.
+ */
+export function validarGrupoRateio(descricao: string, percentualSefaz: number, beneficiados: readonly BeneficiadoRegra[]): ErroGrupoRateio | null {
+  const nome = descricao.trim();
+  if (!nome || nome.length > MAX_NOME_GRUPO_RATEIO) return { erro: 'campoObrigatorio', field: 'Nome do Grupo' };
+  const ok = (p: number) => Number.isInteger(p) && p >= PERCENTUAL_MIN && p <= PERCENTUAL_MAX;
+  if (!ok(percentualSefaz)) return { erro: 'percentualInvalido' };
+  for (const b of beneficiados) {
+    if (b.tipo !== 'SEFAZ' && !ok(b.percentualRateio)) return { erro: 'percentualInvalido' };
+    if (!b.idParticipante && !b.nomeParticipante.trim()) return { erro: 'participanteNomeObrigatorio' };
+  }
+  const residuos = beneficiados.filter((b) => b.tipo === 'RESIDUO').length;
+  if (residuos === 0) return { erro: 'residuoObrigatorio' };
+  if (residuos > 1) return { erro: 'residuoUnico' };
+  const sefaz = beneficiados.filter((b) => b.tipo === 'SEFAZ');
+  if (sefaz.length === 0) return { erro: 'minimoSefaz' };
+  if (!sefaz.some((b) => b.convenioAtivo)) return { erro: 'minimoSefazAtivo' };
+  const chaves = beneficiados.map((b) => b.idParticipante ?? `novo:${foldNome(b.nomeParticipante)}`);
+  if (new Set(chaves).size !== chaves.length) return { erro: 'participanteExistente' };
+  if (somaPercentuais(percentualSefaz, beneficiados) !== 100) return { erro: 'percentualNaoTotaliza' };
+  return null;
+}
+
+const foldNome = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+
+/** The SEFAZ percentage (once, however many SEFAZ beneficiaries) plus every other beneficiary's. */
+export function somaPercentuais(percentualSefaz: number, beneficiados: readonly Pick<BeneficiadoRegra, 'tipo' | 'percentualRateio'>[]): number {
+  return percentualSefaz + beneficiados.filter((b) => b.tipo !== 'SEFAZ').reduce((s, b) => s + b.percentualRateio, 0);
+}
+
+/** Removing beneficiary `i` (spec 3, 5.2): refused when no SEFAZ beneficiary would be left. */
+export function podeRemover(beneficiados: readonly Pick<BeneficiadoRegra, 'tipo'>[], i: number): boolean {
+  return beneficiados.some((b, j) => j !== i && b.tipo === 'SEFAZ');
+}
+
+/** Deactivating beneficiary `i`'s agreement: refused when no SEFAZ beneficiary with an active agreement would be left. */
+export function podeDesativarConvenio(beneficiados: readonly Pick<BeneficiadoRegra, 'tipo' | 'convenioAtivo'>[], i: number): boolean {
+  return beneficiados.some((b, j) => j !== i && b.tipo === 'SEFAZ' && b.convenioAtivo);
+}
+
+/** The types offered when adding a beneficiary (spec 3, 4.2): Resíduo only while none exists; SEFAZ only for existing Sefaz participants. */
+export function tiposOferecidos(beneficiados: readonly Pick<BeneficiadoRegra, 'tipo'>[]): TipoBeneficiado[] {
+  const temResiduo = beneficiados.some((b) => b.tipo === 'RESIDUO');
+  return TIPOS_BENEFICIADO.filter((t) => t !== 'RESIDUO' || !temResiduo);
+}
+
+/** Agency check digit (spec 3, 5.2): exactly one character (a digit or X); two or more are refused. */
+export function dvValido(dv: string): boolean {
+  return /^[0-9Xx]$/.test(dv.trim());
+}
