@@ -431,6 +431,24 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/edicao/faixaCobranca'), heading(page, 'Editar Faixa de Cobrança e Tarifação')),
   },
   {
+    name: 'revenue-sharing groups',
+    route: '/app/consulta/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/beneficiadoRateio'), expect(page.getByRole('table', { name: 'Beneficiados' }).getByRole('row').nth(1)).toBeVisible()),
+  },
+  {
+    name: 'revenue-sharing edit of the current group',
+    route: '/app/edicao/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/edicao/beneficiadoRateio'), expect(page.getByRole('table', { name: 'Beneficiados do grupo' }).getByRole('row').nth(1)).toBeVisible()),
+  },
+  {
+    name: 'revenue-sharing new group, the end-month dialog',
+    route: '/app/cadastro/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/cadastro/beneficiadoRateio'), dialog(page, 'Vigência final do grupo atual')),
+  },
+  {
     name: 'banks of the revenue-sharing beneficiaries',
     route: '/app/bancos/beneficiadoRateio',
     as: ADMIN,
