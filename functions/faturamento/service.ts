@@ -403,3 +403,26 @@ export async function detalheFatura(faturaId: string, principal: Principal) {
     itens: f.itens.map(itemDaFatura),
   };
 }
+
+// ---- revenue sharing (functions/rateio calls these) ---------------------------------------------
+
+/** What the repasse needs of a month's paid invoices: amount, items' value per UF, status. */
+export async function faturasPagasDoMes(mes: string) {
+  return (await store.faturasDoMes(mes))
+    .filter((f) => f.situacao === 'P')
+    .map((f) => ({
+      faturaId: f.faturaId,
+      clienteId: f.clienteId,
+      cnpj: f.cnpj,
+      razaoSocial: f.razaoSocial,
+      mes: f.mes,
+      valorTotal: f.valorTotal,
+      itens: f.itens.map((i) => ({ uf: i.uf, valor: i.valor })),
+      situacaoRepasse: f.situacaoRepasse ?? null,
+    }));
+}
+
+/** Sets the revenue-sharing status of paid invoices (a distributed one never changes again). */
+export async function marcarRepasse(faturaIds: readonly string[], situacao: store.SituacaoRepasse): Promise<void> {
+  await store.marcarRepasse(faturaIds, situacao);
+}

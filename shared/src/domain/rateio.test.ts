@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asCentavos } from './money';
-import { ajustarPercentual, dvValido, podeDesativarConvenio, podeRemover, ratear, situacaoGrupoRateio, tiposOferecidos, validarGrupoRateio } from './rateio';
+import { ajustarPercentual, calcularRepasse, dvValido, ordensDeTransferencia, podeDesativarConvenio, podeRemover, ratear, situacaoGrupoRateio, tiposOferecidos, validarGrupoRateio } from './rateio';
 
 /** Percentage sets as the groups hold them: 1..100 each, summing to exactly 100. */
 const percentuaisArb = fc
@@ -107,5 +107,43 @@ describe('sharing group rules (spec 3, 5.2)', () => {
     expect(situacaoGrupoRateio('2026-12', null, '2026-11')).toBe('ELABORACAO');
     expect(situacaoGrupoRateio('2026-01', '2026-10', '2026-11')).toBe('DESATIVADO');
     expect(situacaoGrupoRateio('2026-01', '2026-11', '2026-11')).toBe('VIGENTE');
+  });
+});
+
+describe('calcularRepasse', () => {
+  const bens = [
+    { beneficiadoId: 'ba', nome: 'SEFAZ BA', tipo: 'SEFAZ' as const, uf: 'BA', percentual: 60, ativoNoMes: true },
+    { beneficiadoId: 'sp', nome: 'SEFAZ SP', tipo: 'SEFAZ' as const, uf: 'SP', percentual: 60, ativoNoMes: false },
+    { beneficiadoId: 'fatec', nome: 'FATEC', tipo: 'PARTICIPANTE' as const, uf: null, percentual: 30, ativoNoMes: true },
+    { beneficiadoId: 'res', nome: 'Resíduo', tipo: 'RESIDUO' as const, uf: null, percentual: 10, ativoNoMes: true },
+  ];
+
+  it('splits per origin UF; the SEFAZ share of a UF without an active agreement goes to the Resíduo', () => {
+    const linhas = calcularRepasse([{ faturaId: 'f1', cnpj: '1', razaoSocial: 'A', valorTotal: 100_001, itens: [{ uf: 'BA', valor: 50_000 }, { uf: 'SP', valor: 50_000 }] }], 60, bens);
+    const de = (uf: string, id: string) => linhas.find((l) => l.uf === uf && l.beneficiadoId === id)?.valor;
+    expect(linhas.filter((l) => l.uf === 'BA').reduce((s, l) => s + l.valor, 0)).toBe(50_001);
+    expect(de('BA', 'ba')).toBe(30_001);
+    expect(de('SP', 'res')).toBeGreaterThan(30_000 - 1);
+    expect(linhas.some((l) => l.beneficiadoId === 'sp')).toBe(false);
+    expect(linhas.reduce((s, l) => s + l.valor, 0)).toBe(100_001);
+    expect(ordensDeTransferencia(linhas, bens).map((o) => o.beneficiadoId)).toEqual(['ba', 'fatec', 'res']);
+  });
+
+  it('for random invoices the shares are whole, non-negative and add up to each invoice exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ valorTotal: fc.integer({ min: 0, max: 10_000_000 }), itens: fc.array(fc.record({ uf: fc.constantFrom('BA', 'SP', 'PE', 'RO'), valor: fc.integer({ min: 0, max: 1_000_000 }) }), { maxLength: 6 }) }), { maxLength: 8 }),
+        (fs) => {
+          const faturas = fs.map((f, i) => ({ ...f, faturaId: `f${i}`, cnpj: '1', razaoSocial: 'A' }));
+          const linhas = calcularRepasse(faturas, 60, bens);
+          for (const f of faturas) {
+            const minhas = linhas.filter((l) => l.faturaId === f.faturaId);
+            expect(minhas.every((l) => Number.isInteger(l.valor) && l.valor >= 0)).toBe(true);
+            expect(minhas.reduce((s, l) => s + l.valor, 0)).toBe(f.valorTotal);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -154,3 +154,81 @@ export function tiposOferecidos(beneficiados: readonly Pick<BeneficiadoRegra, 't
 export function dvValido(dv: string): boolean {
   return /^[0-9Xx]$/.test(dv.trim());
 }
+
+// ---- the repasse (docs/repasse.md) ------------------------------------------------------------------
+
+export interface FaturaRepasse {
+  faturaId: string;
+  cnpj: string;
+  razaoSocial: string;
+  valorTotal: number;
+  /** The invoice's lines: value (centavos) per origin UF. */
+  itens: readonly { uf: string; valor: number }[];
+}
+
+export interface BeneficiadoRepasse {
+  beneficiadoId: string;
+  nome: string;
+  tipo: TipoBeneficiado;
+  /** A SEFAZ beneficiary's UF. */
+  uf: string | null;
+  /** The group's SEFAZ percentage for SEFAZ beneficiaries; the own one for the others. */
+  percentual: number;
+  /** A SEFAZ beneficiary's agreement in the month (the others: always true). */
+  ativoNoMes: boolean;
+}
+
+export interface LinhaRepasse {
+  faturaId: string;
+  cnpj: string;
+  razaoSocial: string;
+  /** Origin UF; '' for an invoice without lines (the subscription alone). */
+  uf: string;
+  /** The invoice's amount attributed to this UF (centavos). */
+  valorUf: number;
+  beneficiadoId: string;
+  nome: string;
+  tipo: TipoBeneficiado;
+  /** Centavos. */
+  valor: number;
+}
+
+/**
+ * The repasse of a month's paid invoices under the group in force (pure; integer centavos only):
+ * 1. each invoice's total is attributed to its origin UFs in proportion to its lines' values per UF
+ *    (`ratear`: the subscription top-up follows the lines; an invoice without lines has one part
+ *    with UF '');
+ * 2. each UF's part is split by `ratear` among [the SEFAZ percentage, each Participante's, the
+ *    Resíduo's]: the SEFAZ share goes to that UF's SEFAZ beneficiary when its agreement is active in
+ *    the month, else to the Resíduo Distribuição beneficiary (UFs without an agreement).
+ * The shares of each part add up to the part and the parts to the invoice's total, exactly.
+ */
+export function calcularRepasse(faturas: readonly FaturaRepasse[], percentualSefaz: number, beneficiados: readonly BeneficiadoRepasse[]): LinhaRepasse[] {
+  const residuo = beneficiados.find((b) => b.tipo === 'RESIDUO');
+  if (!residuo) throw new Error('a sharing group without a Resíduo Distribuição beneficiary');
+  const outros = beneficiados.filter((b) => b.tipo !== 'SEFAZ');
+  const pesos = [percentualSefaz, ...outros.map((b) => b.percentual)];
+  const linhas: LinhaRepasse[] = [];
+  for (const f of faturas) {
+    const porUf = new Map<string, number>();
+    for (const i of f.itens) porUf.set(i.uf, (porUf.get(i.uf) ?? 0) + i.valor);
+    const ufs = [...porUf.keys()].filter((uf) => (porUf.get(uf) ?? 0) > 0).sort();
+    const partes = ufs.length > 0 ? ratear(asCentavos(f.valorTotal), ufs.map((uf) => porUf.get(uf)!)) : [asCentavos(f.valorTotal)];
+    (ufs.length > 0 ? ufs : ['']).forEach((uf, k) => {
+      const valorUf = partes[k]!;
+      const [sefaz, ...resto] = ratear(valorUf, pesos);
+      const destinoSefaz = beneficiados.find((b) => b.tipo === 'SEFAZ' && b.uf === uf && b.ativoNoMes) ?? residuo;
+      const base = { faturaId: f.faturaId, cnpj: f.cnpj, razaoSocial: f.razaoSocial, uf, valorUf };
+      linhas.push({ ...base, beneficiadoId: destinoSefaz.beneficiadoId, nome: destinoSefaz.nome, tipo: destinoSefaz.tipo, valor: sefaz! });
+      outros.forEach((b, j) => linhas.push({ ...base, beneficiadoId: b.beneficiadoId, nome: b.nome, tipo: b.tipo, valor: resto[j]! }));
+    });
+  }
+  return linhas;
+}
+
+/** The transfer orders: the lines added up per beneficiary (centavos), beneficiaries in the group's order. */
+export function ordensDeTransferencia(linhas: readonly LinhaRepasse[], beneficiados: readonly BeneficiadoRepasse[]): { beneficiadoId: string; nome: string; valor: number }[] {
+  const total = new Map<string, number>();
+  for (const l of linhas) total.set(l.beneficiadoId, (total.get(l.beneficiadoId) ?? 0) + l.valor);
+  return beneficiados.filter((b) => (total.get(b.beneficiadoId) ?? 0) > 0).map((b) => ({ beneficiadoId: b.beneficiadoId, nome: b.nome, valor: total.get(b.beneficiadoId)! }));
+}
