@@ -4,3 +4,4 @@
  */
 export * as bancos from './bancos';
 export * as grupos from './grupos';
+export * as repasse from './repasse';

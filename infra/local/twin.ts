@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { faturamentoStateMachine, referenceLoadStateMachine, sefazLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
+import { faturamentoStateMachine, referenceLoadStateMachine, repasseStateMachine, sefazLoadStateMachine, webhookDispatcherFunction, webhookQueue } from '../lib/topology';
 import { startEmulators } from './emulators';
 import { assertPortFree } from './emulators/ports';
 import { localStateMachineArn, startStepFunctionsEndpoint } from './emulators/step-functions';
@@ -125,7 +125,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const stateMachines = localStateMachines();
     // Step Functions' API for the functions that start a machine (the admin's billing run).
     const machinesByLocalName = new Map(
-      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine].flatMap((m) => {
+      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine].flatMap((m) => {
         const machine = stateMachines.get(m.id);
         return machine ? [[m.localName, machine] as const] : [];
       }),
@@ -134,6 +134,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(() => stepFunctions.stop());
     env.AWS_ENDPOINT_URL_SFN = stepFunctions.url;
     env.FATURAMENTO_STATE_MACHINE_ARN = localStateMachineArn(faturamentoStateMachine.localName);
+    env.REPASSE_STATE_MACHINE_ARN = localStateMachineArn(repasseStateMachine.localName);
     Object.assign(process.env, env);
     await seedDemoData({ stateMachines });
 

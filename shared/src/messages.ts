@@ -454,6 +454,14 @@ export const MESSAGES = {
   participanteDesconhecido: 'Participante não encontrado.',
   /** ours: a bank account whose bank is not registered */
   bancoDesconhecido: 'Banco não encontrado.',
+  /** ours: a repasse of a month that has not ended */
+  repasseMesInvalido: 'O repasse só pode ser gerado para um mês já encerrado.',
+  /** ours: a second definitive repasse of a month, or a simulation after it */
+  repasseDefinitivoJaGerado: 'O relatório definitivo do repasse deste mês já foi gerado.',
+  /** ours: a repasse run of the month still running */
+  repasseEmAndamento: 'Já existe um processamento de repasse em andamento para este mês.',
+  /** ours: a repasse run started */
+  repasseIniciado: 'Processamento do repasse iniciado.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -354,3 +354,81 @@ export const listParticipantes = defineContract({
   response: z.array(participanteSchema),
   errors: [],
 });
+
+// ---- repasse ----------------------------------------------------------------------------------------
+
+const mesQuery = z.object({ mes: mes('Mês') });
+
+const execucaoRepasse = z.object({ execucaoId: z.string(), situacao: z.string() });
+
+export const simularRepasse = defineContract({
+  id: 'rateio.repasseSimular',
+  context: 'rateio',
+  method: 'POST',
+  path: '/api/v1/repasse/simulacao',
+  summary: 'Gera a simulação do repasse de um mês encerrado (só enquanto o relatório definitivo não existe).',
+  access: ADMIN,
+  body: mesQuery,
+  response: execucaoRepasse,
+  status: 202,
+  errors: ['repasseMesInvalido', 'repasseDefinitivoJaGerado', 'repasseEmAndamento'],
+});
+
+export const gerarRepasse = defineContract({
+  id: 'rateio.repasseDefinitivo',
+  context: 'rateio',
+  method: 'POST',
+  path: '/api/v1/repasse/definitivo',
+  summary: 'Gera o repasse definitivo de um mês encerrado: uma vez por mês.',
+  access: ADMIN,
+  body: mesQuery,
+  response: execucaoRepasse,
+  status: 202,
+  errors: ['repasseMesInvalido', 'repasseDefinitivoJaGerado', 'repasseEmAndamento'],
+});
+
+export const definitivoGerado = defineContract({
+  id: 'rateio.repasseDefinitivoGerado',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/repasse/definitivo',
+  summary: 'Se o relatório definitivo do repasse do mês já foi gerado.',
+  access: ADMIN,
+  query: mesQuery,
+  response: z.boolean(),
+  errors: [],
+});
+
+const situacaoRepasseSchema = z
+  .object({ execucaoId: z.string(), situacao: z.string(), iniciadoEm: isoDateTime, iniciadoPor: z.string(), concluidoEm: isoDateTime.nullable(), erro: z.string().nullable() })
+  .nullable();
+
+export const situacaoRepasse = defineContract({
+  id: 'rateio.repasseSituacao',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/repasse/situacao',
+  summary: 'A simulação e o repasse definitivo do mês: situação, quem e quando.',
+  access: ADMIN,
+  query: mesQuery,
+  response: z.object({ simulacao: situacaoRepasseSchema, definitivo: situacaoRepasseSchema }),
+  errors: [],
+});
+
+const csvRoute = (id: string, path: string, summary: string) =>
+  defineContract({
+    id,
+    context: 'rateio',
+    method: 'GET',
+    path,
+    summary,
+    access: ADMIN,
+    query: mesQuery,
+    response: z.string(),
+    produces: 'text/csv; charset=utf-8',
+    errors: [],
+  });
+
+export const previsaoCsv = csvRoute('rateio.previsaoCsv', '/api/v1/repasse/previsao.csv', 'previsao-repasse.csv: a divisão que as faturas pagas do mês teriam agora (só o cabeçalho quando não há).');
+export const simulacaoCsv = csvRoute('rateio.simulacaoCsv', '/api/v1/repasse/simulacao.csv', 'simulacao-repasse.csv: os totais por UF e beneficiado da última simulação do mês (só o cabeçalho quando não há).');
+export const ordensCsv = csvRoute('rateio.ordensCsv', '/api/v1/repasse/ordens.csv', 'ordens-repasse.csv: as ordens de transferência do repasse definitivo, por conta de beneficiado.');
