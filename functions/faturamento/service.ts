@@ -426,3 +426,24 @@ export async function faturasPagasDoMes(mes: string) {
 export async function marcarRepasse(faturaIds: readonly string[], situacao: store.SituacaoRepasse): Promise<void> {
   await store.marcarRepasse(faturaIds, situacao);
 }
+
+/** The invoices of the months from `de` to `ate` (the payment query of functions/rateio), with their payment and lines. */
+export async function faturasDoPeriodo(de: string, ate: string, clienteId?: string) {
+  const meses = mesesEntre(de, ate);
+  const faturas = clienteId ? await store.faturasDoCliente(clienteId, de, ate) : (await Promise.all(meses.map((m) => store.faturasDoMes(m)))).flat();
+  return faturas.map((f) => ({
+    faturaId: f.faturaId,
+    clienteId: f.clienteId,
+    cnpj: f.cnpj,
+    razaoSocial: f.razaoSocial,
+    mes: f.mes,
+    situacao: f.situacao,
+    situacaoRepasse: f.situacaoRepasse ?? null,
+    valorServicos: f.valorServicos,
+    valorAssinatura: f.valorAssinatura,
+    valorTotal: f.valorTotal,
+    valorAcrescimo: f.pagamento?.valorAcrescimo ?? 0,
+    dataRetornoBanco: f.pagamento?.dataRetornoBanco ?? null,
+    itens: f.itens.map((i) => ({ servico: i.servico, descricao: i.descricao, uf: i.uf, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })),
+  }));
+}

@@ -2,7 +2,7 @@ import * as rateio from '@plac/shared/contracts/rateio';
 import { env } from '../platform/env';
 import { httpApi, Reply } from '../platform/http';
 import { startExecution } from '../platform/step-functions';
-import { bancos, grupos, repasse } from './service';
+import { bancos, grupos, pagamentos, repasse } from './service';
 
 /** Sharing groups, participants, banks and the repasse (its runs wired to the state machine here, the composition root). */
 const iniciarMaquina: repasse.Iniciar = (execucaoId, input) => startExecution(env('REPASSE_STATE_MACHINE_ARN'), execucaoId, input);
@@ -31,4 +31,7 @@ export const handler = httpApi(rateio, {
   previsaoCsv: async ({ query }) => arquivo('previsao-repasse.csv', await repasse.previsaoCsv(query.mes)),
   simulacaoCsv: async ({ query }) => arquivo('simulacao-repasse.csv', await repasse.simulacaoCsv(query.mes)),
   ordensCsv: async ({ query }) => arquivo('ordens-repasse.csv', await repasse.ordensCsv(query.mes)),
+  consultarPagamentos: async ({ query, principal }) => pagamentos.consultar(query, principal),
+  clientesPagamento: async ({ principal }) => pagamentos.clientesDoFiltro(principal),
+  detalhePagamento: async ({ params, principal }) => pagamentos.detalhe(params.idConsumo, params.ufConsumo, principal),
 });

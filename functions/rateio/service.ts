@@ -5,3 +5,4 @@
 export * as bancos from './bancos';
 export * as grupos from './grupos';
 export * as repasse from './repasse';
+export * as pagamentos from './pagamentos';

@@ -462,6 +462,8 @@ export const MESSAGES = {
   repasseEmAndamento: 'Já existe um processamento de repasse em andamento para este mês.',
   /** ours: a repasse run started */
   repasseIniciado: 'Processamento do repasse iniciado.',
+  /** ours: a payment query beyond the previous month */
+  pagamentoMesInvalido: 'O período da consulta de pagamentos vai no máximo até o mês anterior.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,7 +5,7 @@ import { faturaIdDe } from '../../functions/faturamento/regras';
 import { emitirFatura, lerFatura, registrarPagamento, type FaturaRecord } from '../../functions/faturamento/store';
 import { call } from './http';
 import { sefazToken } from './people';
-import { bearer } from './session';
+import { bearer, tokenFor } from './session';
 
 /**
  * The repasse (issue 15 item 4) on the twin: paid invoices of a month of the demo's deactivated sharing
@@ -98,6 +98,31 @@ describe('the repasse', () => {
     expect(outra.status).toBe(409);
     expect(outra.body).toMatchObject({ error: 'repasseDefinitivoJaGerado' });
     expect((await send('POST', '/api/v1/repasse/simulacao', { mes: X })).status).toBe(409);
+  });
+
+  it('the payment query shows the repasse status per invoice and UF; a manager only the own UF, without the admin’s totals', async () => {
+    const r = await send('GET', `/api/v1/pagamento-servico?de=${X}&ate=${X}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const body = r.body as { linhas: { consumoId: string; uf: string; valorServicos: number; valorAssinatura: number; valorTotal: number; situacaoTexto: string }[]; totaisUf: { uf: string }[]; totalFatec: number | null; totalGeral: number | null };
+    const minhas = body.linhas.filter((l) => l.consumoId === a.faturaId);
+    expect(minhas.map((l) => [l.uf, l.valorServicos, l.valorAssinatura, l.valorTotal, l.situacaoTexto])).toEqual([
+      ['BA', 600_00, 1, 600_01, 'Pago - Distribuído'],
+      ['RO', 400_00, 0, 400_00, 'Pago - Distribuído'],
+    ]);
+    expect(body.totalGeral).toBeGreaterThanOrEqual(1_000_01 + 750_00);
+    expect(body.totalFatec).toBeGreaterThan(0);
+    const gestor = await tokenFor({ userId: 'rep-gestor', name: 'Gestor BA', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' });
+    const g = await call(`/api/v1/pagamento-servico?de=${X}&ate=${X}&uf=TODOS`, { headers: bearer(gestor) });
+    const gb = g.body as typeof body;
+    expect(gb.linhas.every((l) => l.uf === 'BA')).toBe(true);
+    expect(gb.totalFatec).toBeNull();
+    expect(gb.totalGeral).toBeNull();
+    const det = await send('GET', `/api/v1/pagamento-servico/${a.faturaId}/BA`);
+    expect(det.body).toMatchObject({ situacaoTexto: 'Pago - Distribuído', ufs: [{ uf: 'BA', total: 600_00 }, { uf: 'RO', total: 400_00 }] });
+    expect((det.body as { sumarizado: unknown[] }).sumarizado).toHaveLength(1);
+    const detGestor = await call(`/api/v1/pagamento-servico/${a.faturaId}/BA`, { headers: bearer(gestor) });
+    expect((detGestor.body as { ufs: { uf: string }[]; sumarizado: unknown }).ufs.map((u) => u.uf)).toEqual(['BA']);
+    expect((await send('GET', `/api/v1/pagamento-servico?de=${M}&ate=${M}`)).body).toMatchObject({ error: 'pagamentoMesInvalido' });
   });
 
   it('refuses a month that has not ended, and bad input, writing nothing', async () => {

@@ -432,3 +432,82 @@ const csvRoute = (id: string, path: string, summary: string) =>
 export const previsaoCsv = csvRoute('rateio.previsaoCsv', '/api/v1/repasse/previsao.csv', 'previsao-repasse.csv: a divisão que as faturas pagas do mês teriam agora (só o cabeçalho quando não há).');
 export const simulacaoCsv = csvRoute('rateio.simulacaoCsv', '/api/v1/repasse/simulacao.csv', 'simulacao-repasse.csv: os totais por UF e beneficiado da última simulação do mês (só o cabeçalho quando não há).');
 export const ordensCsv = csvRoute('rateio.ordensCsv', '/api/v1/repasse/ordens.csv', 'ordens-repasse.csv: as ordens de transferência do repasse definitivo, por conta de beneficiado.');
+
+// ---- service payments (spec 2, 2.11 and 2.12) -------------------------------------------------------
+
+const PAGAMENTO = ['sefaz_admin', 'sefaz_gestor', 'cliente'] as const;
+
+const SITUACOES_REPASSE = ['EM_PROCESSAMENTO', 'PREVIA_ANALISADA', 'DISTRIBUIDO', 'FALHA'] as const;
+
+export const pagamentoLinhaSchema = z.object({
+  consumoId: z.string(),
+  /** Origin UF; '' for an invoice without lines (the subscription alone). */
+  uf: z.string(),
+  mesReferencia: z.string(),
+  razaoSocial: z.string(),
+  cnpj: z.string(),
+  valorServicos: z.number().int(),
+  valorAssinatura: z.number().int(),
+  valorAcrescimo: z.number().int(),
+  valorTotal: z.number().int(),
+  totalRequisicoes: z.number().int(),
+  situacao: z.enum(['A', 'P']),
+  situacaoRateio: z.enum(SITUACOES_REPASSE).nullable(),
+  /** The status text: the repasse status's when present (spec 2, 4). */
+  situacaoTexto: z.string(),
+  dataRetornoBanco: z.string().nullable(),
+});
+
+export const consultarPagamentos = defineContract({
+  id: 'rateio.pagamentos',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/pagamento-servico',
+  summary: 'Pagamentos de serviços por fatura e UF de origem, com a situação do repasse; totais por UF e, para o administrador, Total FATEC e total geral.',
+  access: PAGAMENTO,
+  query: z.object({
+    uf: z.string().trim().max(5).optional(),
+    de: mes('Mês inicial'),
+    ate: mes('Mês final'),
+    idCliente: z.string().trim().max(64).optional(),
+    situacao: z.enum(['A', 'P']).optional(),
+  }),
+  response: z.object({
+    linhas: z.array(pagamentoLinhaSchema),
+    totaisUf: z.array(z.object({ uf: z.string(), total: z.number().int() })),
+    totalFatec: z.number().int().nullable(),
+    totalGeral: z.number().int().nullable(),
+  }),
+  errors: ['dataInicioMaiorDataFim', 'pagamentoMesInvalido', 'semPermissao'],
+});
+
+export const clientesPagamento = defineContract({
+  id: 'rateio.pagamentosClientes',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/pagamento-servico/clientes',
+  summary: 'Os clientes do filtro de pagamentos (nenhum em avaliação; o cliente, só a própria empresa).',
+  access: PAGAMENTO,
+  response: z.array(z.object({ id: z.string(), cnpj: z.string(), razaoSocial: z.string() })),
+  errors: [],
+});
+
+export const detalhePagamento = defineContract({
+  id: 'rateio.pagamentoDetalhe',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/pagamento-servico/{idConsumo}/{ufConsumo}',
+  summary: 'O detalhe imprimível de um pagamento: itens por serviço e UF com o total de cada UF; o administrador vê também o Consumo Sumarizado.',
+  access: PAGAMENTO,
+  params: z.object({ idConsumo: id, ufConsumo: z.string().trim().max(5) }),
+  response: z.object({
+    consumoId: z.string(),
+    ufConsumo: z.string(),
+    cliente: z.object({ cnpj: z.string(), razaoSocial: z.string() }),
+    mesReferencia: z.string(),
+    situacaoTexto: z.string(),
+    ufs: z.array(z.object({ uf: z.string(), itens: z.array(z.object({ descricao: z.string(), requisicoes: z.number().int(), valorUnitario: z.number().int(), valor: z.number().int() })), total: z.number().int() })),
+    sumarizado: z.array(z.object({ descricao: z.string(), requisicoes: z.number().int(), valor: z.number().int() })).nullable(),
+  }),
+  errors: ['recursoNaoEncontrado', 'semPermissao'],
+});
