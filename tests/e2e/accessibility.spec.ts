@@ -431,6 +431,24 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/edicao/faixaCobranca'), heading(page, 'Editar Faixa de Cobrança e Tarifação')),
   },
   {
+    name: 'service payments, searched, with the repasse dialog',
+    route: '/app/consulta/pagamentoServico',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/consulta/pagamentoServico');
+      await page.getByRole('button', { name: 'Pesquisar' }).click();
+      await expect(page.getByRole('table', { name: 'Pagamentos' })).toBeVisible();
+      await page.getByRole('button', { name: 'Previsão de Repasse' }).click();
+      await dialog(page, 'Previsão de Repasse');
+    },
+  },
+  {
+    name: 'service payment detail',
+    route: '/app/consulta/pagamentoServico/detalhe/:idConsumo/:ufConsumo',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/pagamentoServico/detalhe/000000-nenhum/BA'), heading(page, 'Detalhe do Pagamento')),
+  },
+  {
     name: 'revenue-sharing groups',
     route: '/app/consulta/beneficiadoRateio',
     as: ADMIN,
