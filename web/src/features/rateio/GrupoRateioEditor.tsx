@@ -21,11 +21,10 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppDialog } from '../../components/AppDialog';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
@@ -44,12 +43,20 @@ import { entradaDe, linhaDe, mesParaData, periodoDias, type Conta, type Grupo, t
  * before the save's confirmation, and again on the server.
  */
 
+type LinhaMostrada = Linha & { inicioMostrado: string | null; percentualMostrado: number };
+
 type Modo = { modo: 'novo'; vigente: Grupo | null } | { modo: 'edicao'; grupo: Grupo };
 
 let chave = 0;
 const novaChave = () => `novo-${++chave}`;
 
 const contaVazia: Conta = { banco: '', agencia: '', dvAgencia: '', conta: '', dvConta: '', contaAtiva: true };
+
+/** The text of a percentage field ('150%', '0') as a number; null when empty. */
+function lerPercentual(texto: string): number | null {
+  const digitos = texto.replace(/\D/g, '');
+  return digitos ? Number(digitos) : null;
+}
 
 function mesAtual(): string {
   return mesIso(new Date());
@@ -68,6 +75,7 @@ export function GrupoRateioEditor(props: Modo) {
   const base = props.modo === 'novo' ? props.vigente : props.grupo;
   const [descricao, setDescricao] = useState(props.modo === 'edicao' ? props.grupo.descricao : '');
   const [percentualSefaz, setPercentualSefaz] = useState<number>(base?.percentualSefaz ?? 1);
+  const [sefazTexto, setSefazTexto] = useState(String(base?.percentualSefaz ?? 1));
   const [linhas, setLinhas] = useState<Linha[]>(() =>
     (base?.beneficiados ?? []).map((b) => ({ ...linhaDe(b), ...(props.modo === 'novo' ? { key: novaChave(), idBeneficiado: null, vigenciaInicial: null, vigenciaFinal: null } : {}) })),
   );
@@ -76,6 +84,10 @@ export function GrupoRateioEditor(props: Modo) {
   const [dialogoFim, setDialogoFim] = useState(props.modo === 'novo' && props.vigente !== null);
   const [inicio, setInicio] = useState<string | null>(props.modo === 'edicao' ? props.grupo.dtVigenciaInicial : props.vigente ? null : nextMonth(mesAtual()));
   const [erros, setErros] = useState<Record<string, string[]>>({});
+  const linhasRef = useRef(linhas);
+  useEffect(() => {
+    linhasRef.current = linhas;
+  }, [linhas]);
 
   const [editando, setEditando] = useState<Linha | 'novo' | null>(null);
   const [contaDe, setContaDe] = useState<Linha | null>(null);
@@ -148,8 +160,9 @@ export function GrupoRateioEditor(props: Modo) {
   }
 
   function pedirRemover(l: Linha) {
-    const i = linhas.indexOf(l);
-    if (l.tipo === 'SEFAZ' && !podeRemover(linhas, i)) {
+    const atuais = linhasRef.current;
+    const i = atuais.findIndex((x) => x.key === l.key);
+    if (l.tipo === 'SEFAZ' && !podeRemover(atuais, i)) {
       toast.error(MESSAGES.minimoSefaz);
       return;
     }
@@ -157,26 +170,30 @@ export function GrupoRateioEditor(props: Modo) {
   }
 
   function pedirConvenio(l: Linha) {
-    const i = linhas.indexOf(l);
-    if (l.convenioAtivo && !podeDesativarConvenio(linhas, i)) {
+    const atuais = linhasRef.current;
+    const i = atuais.findIndex((x) => x.key === l.key);
+    const atual = atuais[i] ?? l;
+    if (atual.convenioAtivo && !podeDesativarConvenio(atuais, i)) {
       toast.error(MESSAGES.minimoSefazAtivo);
       return;
     }
-    setConvenioDe(l);
+    setConvenioDe(atual);
   }
 
   const usados = new Set(linhas.map((l) => l.idParticipante).filter(Boolean));
   const titulo = props.modo === 'novo' ? 'Novo Grupo de Rateio' : 'Editar Grupo de Rateio';
 
   const tabela = (
-    <DataTable value={linhas} dataKey="key" pt={{ table: { 'aria-label': 'Beneficiados do grupo' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Beneficiados do grupo (rolável)' } }} emptyMessage={MESSAGES.nenhumRegistro}>
+    // PrimeReact memoises a cell by its row's content: the rows carry what the cells show (start, SEFAZ
+    // percentage), and the handlers read the current list through a ref.
+    <DataTable value={linhas.map((l) => ({ ...l, inicioMostrado: inicioEfetivo, percentualMostrado: l.tipo === 'SEFAZ' ? percentualSefaz : l.percentualRateio }))} dataKey="key" pt={{ table: { 'aria-label': 'Beneficiados do grupo' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Beneficiados do grupo (rolável)' } }} emptyMessage={MESSAGES.nenhumRegistro}>
       <Column header="Beneficiado" field="nomeParticipante" />
       {props.modo === 'novo' ? (
-        <Column header="Início" body={() => (inicioEfetivo ? formatMonth(inicioEfetivo) : '–')} />
+        <Column header="Início" body={(l: LinhaMostrada) => (l.inicioMostrado ? formatMonth(l.inicioMostrado) : '–')} />
       ) : (
         <Column header="Vigência" body={(l: Linha) => periodoDias(l.vigenciaInicial, l.vigenciaFinal)} />
       )}
-      <Column header="Percentual" body={(l: Linha) => `${l.tipo === 'SEFAZ' ? percentualSefaz : l.percentualRateio}%`} />
+      <Column header="Percentual" body={(l: LinhaMostrada) => `${l.percentualMostrado}%`} />
       <Column header="Tipo" body={(l: Linha) => TIPO_BENEFICIADO_LABEL[l.tipo]} />
       <Column
         header="Convênio de Cooperação"
@@ -232,14 +249,17 @@ export function GrupoRateioEditor(props: Modo) {
                 <InputText id="vigenciaFinal" value={grupo?.dtVigenciaFinal ? formatMonth(grupo.dtVigenciaFinal) : ''} disabled />
               </FormField>
               <FormField id="percentualSefaz" label="Percentual SEFAZ" required field="percentualSefaz" messages={erros.percentualSefaz}>
-                <InputNumber
-                  inputId="percentualSefaz"
-                  value={percentualSefaz}
-                  suffix="%"
-                  useGrouping={false}
+                <InputText
+                  id="percentualSefaz"
+                  value={sefazTexto}
+                  inputMode="numeric"
                   disabled={!rascunho}
                   aria-describedby="percentualSefaz-error"
-                  onValueChange={(e) => percentualCampo('percentualSefaz', e.value ?? null, setPercentualSefaz)}
+                  onChange={(e) => setSefazTexto(e.target.value)}
+                  onBlur={() => percentualCampo('percentualSefaz', lerPercentual(sefazTexto), (v) => {
+                    setPercentualSefaz(v);
+                    setSefazTexto(String(v));
+                  })}
                 />
               </FormField>
             </div>
@@ -357,12 +377,21 @@ function BeneficiadoForm({ alvo, linhas, participantes, usados, onClose, onSave 
   const [nome, setNome] = useState(base0?.nomeParticipante ?? '');
   const [tipo, setTipo] = useState<TipoBeneficiado | null>(base0?.tipo ?? null);
   const [percentual, setPercentual] = useState<number>(base0?.percentualRateio || 1);
+  /** The field's text; taken (clamped to 1-100 with its message) when the field is left. */
+  const [pctTexto, setPctTexto] = useState(String(base0?.percentualRateio || 1));
   const [erros, setErros] = useState<Record<string, string[]>>({});
 
   const outros = linhas.filter((l) => l.key !== base0?.key);
   const tipos = tiposOferecidos(outros);
   const escolhido = participantes.find((p) => p.id === participante) ?? null;
   const disponiveis = participantes.filter((p) => !usados.has(p.id) || p.id === base0?.idParticipante);
+
+  function ajustar(v: number | null) {
+    const { valor, erro } = ajustarPercentual(v);
+    setPercentual(valor);
+    setPctTexto(String(valor));
+    setErros((x) => ({ ...x, percentual: erro ? [MESSAGES[erro]] : [] }));
+  }
 
   function escolherTipo(t: TipoBeneficiado) {
     if (t === 'SEFAZ' && !disponiveis.some((p) => p.sefaz)) toast.warn(MESSAGES.semParticipanteSefaz);
@@ -427,17 +456,13 @@ function BeneficiadoForm({ alvo, linhas, participantes, usados, onClose, onSave 
       </FormField>
       {tipo !== 'SEFAZ' && (
         <FormField id="ben-percentual" label="Percentual" required field="percentual" messages={erros.percentual}>
-          <InputNumber
-            inputId="ben-percentual"
-            value={percentual}
-            suffix="%"
-            useGrouping={false}
+          <InputText
+            id="ben-percentual"
+            value={pctTexto}
+            inputMode="numeric"
             aria-describedby="ben-percentual-error"
-            onValueChange={(e) => {
-              const { valor, erro } = ajustarPercentual(e.value ?? null);
-              setPercentual(valor);
-              setErros((x) => ({ ...x, percentual: erro ? [MESSAGES[erro]] : [] }));
-            }}
+            onChange={(e) => setPctTexto(e.target.value)}
+            onBlur={() => ajustar(lerPercentual(pctTexto))}
           />
         </FormField>
       )}
