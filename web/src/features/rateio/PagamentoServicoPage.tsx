@@ -227,6 +227,7 @@ function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: boolean;
   const texto = (x: { situacao: string; concluidoEm: string | null } | null | undefined) => (x ? `${x.situacao}${x.concluidoEm ? ` em ${formatDate(x.concluidoEm)}` : ''}` : 'não gerado');
 
   return (
+    <>
     <AppDialog header="Previsão de Repasse" visible={visible} onHide={onClose} style={{ width: 'min(34rem, 95vw)' }}>
       <div className="page-field">
         <label htmlFor="repasse-mes">Mês</label>
@@ -241,7 +242,9 @@ function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: boolean;
         {definitivo.data === false && <Button type="button" label="Gerar Simulação" icon="pi pi-play" onClick={() => void gerar('simulacao')} />}
         <Button type="button" label="Gerar Rateio" icon="pi pi-check" severity="danger" disabled={definitivo.data !== false} onClick={() => setConfirmar(true)} />
       </div>
-      <ConfirmSimNao target={confirmar} message={MESSAGES.confirmarRepasseDefinitivo} onConfirm={() => void gerar('definitivo')} onClose={() => setConfirmar(null)} />
     </AppDialog>
+    {/* Outside the dialog: a confirmation inside it would sit under the dialog's own mask. */}
+    <ConfirmSimNao target={confirmar} message={MESSAGES.confirmarRepasseDefinitivo} onConfirm={() => void gerar('definitivo')} onClose={() => setConfirmar(null)} />
+    </>
   );
 }
