@@ -1,5 +1,5 @@
 import type { Principal } from '@plac/shared/access';
-import { asCentavos, calcularRepasse, monthOf, previousMonth, ratear } from '@plac/shared/domain';
+import { asCentavos, calcularRepasse, isBusinessMonth, monthOf, previousMonth, ratear } from '@plac/shared/domain';
 import { todosClientes } from '../clientes/service';
 import * as faturamento from '../faturamento/service';
 import { forbidden, invalid, notFound } from '../platform/errors';
@@ -125,7 +125,7 @@ export async function consultar(filtro: FiltroPagamento, p: Principal) {
 /** The printable detail of one invoice (spec 2, 2.12): the lines per service and UF with UF totals; the admin also the summarised consumption. */
 export async function detalhe(idConsumo: string, ufConsumo: string, p: Principal) {
   const mes = idConsumo.slice(0, 4) + '-' + idConsumo.slice(4, 6);
-  if (!/^\d{4}-\d{2}$/.test(mes)) throw notFound();
+  if (!isBusinessMonth(mes)) throw notFound();
   const f = (await faturamento.faturasDoPeriodo(mes, mes)).find((x) => x.faturaId === idConsumo);
   if (!f) throw notFound();
   if (!isSefaz(p) && f.clienteId !== p.clienteId) throw forbidden('semPermissao');

@@ -131,5 +131,7 @@ describe('the repasse', () => {
     const ruim = await send('POST', '/api/v1/repasse/definitivo', { mes: '2026-13' });
     expect(ruim.status).toBe(400);
     expect((await send('GET', '/api/v1/repasse/previsao.csv?mes=abc')).status).toBe(400);
+    expect((await send('GET', '/api/v1/pagamento-servico/000000-nenhum/BA')).status).toBe(404);
+    expect((await send('GET', '/api/v1/pagamento-servico/abc/BA')).status).toBe(404);
   });
 });

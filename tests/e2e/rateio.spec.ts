@@ -61,7 +61,7 @@ test('sharing groups: a draft with three beneficiaries, every validation of 5.2,
   // The last SEFAZ beneficiary can be neither removed nor left without an agreement.
   await tabela.getByRole('button', { name: 'Remover SEFAZ BA' }).click();
   await expect(toast(page, 'O grupo de rateio deve ter ao menos um beneficiado do tipo SEFAZ.')).toBeVisible();
-  await tabela.getByRole('switch', { name: 'Convênio de SEFAZ BA' }).click();
+  await tabela.getByRole('checkbox', { name: 'Convênio de SEFAZ BA' }).click();
   await expect(toast(page, 'O grupo de rateio deve ter ao menos um beneficiado SEFAZ com convênio ativo.')).toBeVisible();
   // Without the Resíduo Distribuição beneficiary.
   await tabela.getByRole('button', { name: 'Remover Fundo de Resíduo da Distribuição' }).click();

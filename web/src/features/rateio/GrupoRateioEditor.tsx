@@ -21,7 +21,7 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputSwitch } from 'primereact/inputswitch';
+import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useRef, useState } from 'react';
@@ -199,7 +199,7 @@ export function GrupoRateioEditor(props: Modo) {
         header="Convênio de Cooperação"
         body={(l: Linha) =>
           l.tipo === 'SEFAZ' ? (
-            <InputSwitch checked={l.convenioAtivo} aria-label={`Convênio de ${l.nomeParticipante}`} onChange={() => pedirConvenio(l)} />
+            <Checkbox inputId={`convenio-${l.key}`} checked={l.convenioAtivo} aria-label={`Convênio de ${l.nomeParticipante}`} onChange={() => pedirConvenio(l)} />
           ) : (
             'Não se aplica'
           )
@@ -340,7 +340,7 @@ export function GrupoRateioEditor(props: Modo) {
 function FimVigenteDialog({ visible, onConfirm, onCancel }: { visible: boolean; onConfirm: (mes: string) => void; onCancel: () => void }) {
   const [mes, setMes] = useState<string | null>(null);
   return (
-    <AppDialog header="Vigência final do grupo atual" visible={visible} onHide={onCancel} closable={false} style={{ width: 'min(28rem, 95vw)' }}>
+    <AppDialog header="Vigência final do grupo atual" visible={visible} onHide={onCancel} closable={false} focusOnShow={false} style={{ width: 'min(28rem, 95vw)' }}>
       <FormField id="fimVigente" label="Mês final do grupo vigente" required field="vigenciaFinalVigente">
         <Calendar inputId="fimVigente" value={mesParaData(mes)} onChange={(e) => e.value instanceof Date && setMes(mesIso(e.value))} view="month" dateFormat="mm/yy" minDate={mesParaData(mesAtual())!} showIcon />
       </FormField>

@@ -114,7 +114,7 @@ describe('beneficiado-rateio screens', { timeout: 60_000 }, () => {
     // The last SEFAZ beneficiary cannot be removed, nor its agreement deactivated.
     await userEvent.click(within(tabela).getByRole('button', { name: 'Remover SEFAZ BA' }));
     expect(await screen.findByText(MESSAGES.minimoSefaz)).toBeTruthy();
-    await userEvent.click(within(tabela).getByRole('switch', { name: 'Convênio de SEFAZ BA' }));
+    await userEvent.click(within(tabela).getByRole('checkbox', { name: 'Convênio de SEFAZ BA' }));
     expect(await screen.findByText(MESSAGES.minimoSefazAtivo)).toBeTruthy();
 
     // No residue beneficiary.
