@@ -403,3 +403,47 @@ export async function detalheFatura(faturaId: string, principal: Principal) {
     itens: f.itens.map(itemDaFatura),
   };
 }
+
+// ---- revenue sharing (functions/rateio calls these) ---------------------------------------------
+
+/** What the repasse needs of a month's paid invoices: amount, items' value per UF, status. */
+export async function faturasPagasDoMes(mes: string) {
+  return (await store.faturasDoMes(mes))
+    .filter((f) => f.situacao === 'P')
+    .map((f) => ({
+      faturaId: f.faturaId,
+      clienteId: f.clienteId,
+      cnpj: f.cnpj,
+      razaoSocial: f.razaoSocial,
+      mes: f.mes,
+      valorTotal: f.valorTotal,
+      itens: f.itens.map((i) => ({ uf: i.uf, valor: i.valor })),
+      situacaoRepasse: f.situacaoRepasse ?? null,
+    }));
+}
+
+/** Sets the revenue-sharing status of paid invoices (a distributed one never changes again). */
+export async function marcarRepasse(faturaIds: readonly string[], situacao: store.SituacaoRepasse): Promise<void> {
+  await store.marcarRepasse(faturaIds, situacao);
+}
+
+/** The invoices of the months from `de` to `ate` (the payment query of functions/rateio), with their payment and lines. */
+export async function faturasDoPeriodo(de: string, ate: string, clienteId?: string) {
+  const meses = mesesEntre(de, ate);
+  const faturas = clienteId ? await store.faturasDoCliente(clienteId, de, ate) : (await Promise.all(meses.map((m) => store.faturasDoMes(m)))).flat();
+  return faturas.map((f) => ({
+    faturaId: f.faturaId,
+    clienteId: f.clienteId,
+    cnpj: f.cnpj,
+    razaoSocial: f.razaoSocial,
+    mes: f.mes,
+    situacao: f.situacao,
+    situacaoRepasse: f.situacaoRepasse ?? null,
+    valorServicos: f.valorServicos,
+    valorAssinatura: f.valorAssinatura,
+    valorTotal: f.valorTotal,
+    valorAcrescimo: f.pagamento?.valorAcrescimo ?? 0,
+    dataRetornoBanco: f.pagamento?.dataRetornoBanco ?? null,
+    itens: f.itens.map((i) => ({ servico: i.servico, descricao: i.descricao, uf: i.uf, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })),
+  }));
+}

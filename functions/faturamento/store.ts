@@ -83,6 +83,12 @@ const fatura = new Entity({
         importacaoId: { type: 'string', required: true },
       },
     },
+    /**
+     * The revenue-sharing status of a paid invoice (functions/rateio, docs/repasse.md): EM_PROCESSAMENTO
+     * while a repasse run works on it, PREVIA_ANALISADA after a simulation, DISTRIBUIDO after the
+     * month's definitive repasse, FALHA when that run failed. Absent: never shared yet.
+     */
+    situacaoRepasse: { type: ['EM_PROCESSAMENTO', 'PREVIA_ANALISADA', 'DISTRIBUIDO', 'FALHA'] as const },
     /** The invoice's latest DAE (functions/faturamento/dae): its due date is the next DAE's default. */
     dae: {
       type: 'map',
@@ -207,6 +213,30 @@ export async function registrarPagamento(
     if (!isConditionalFailure(error)) throw error;
     const atual = await lerFatura(faturaId);
     return atual?.situacao === 'P' ? 'jaPaga' : 'revisaoDiferente';
+  }
+}
+
+export type SituacaoRepasse = NonNullable<FaturaRecord['situacaoRepasse']>;
+
+/**
+ * Sets the revenue-sharing status of paid invoices. A DISTRIBUIDO invoice never changes again (the
+ * condition), so a simulation run after the definitive one cannot touch it.
+ */
+export async function marcarRepasse(faturaIds: readonly string[], situacao: SituacaoRepasse): Promise<void> {
+  for (let i = 0; i < faturaIds.length; i += 25) {
+    await Promise.all(
+      faturaIds.slice(i, i + 25).map(async (faturaId) => {
+        try {
+          await db()
+            .entities.fatura.patch({ faturaId })
+            .set({ situacaoRepasse: situacao })
+            .where(({ situacao: s, situacaoRepasse }, { eq, ne, notExists }) => `${eq(s, 'P')} AND (${notExists(situacaoRepasse)} OR ${ne(situacaoRepasse, 'DISTRIBUIDO')})`)
+            .go({ response: 'none' });
+        } catch (error) {
+          if (!isConditionalFailure(error)) throw error;
+        }
+      }),
+    );
   }
 }
 

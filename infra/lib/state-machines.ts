@@ -8,6 +8,8 @@ import {
   faturamentoStateMachine,
   referenceLoadFunction,
   referenceLoadStateMachine,
+  repasseFunction,
+  repasseStateMachine,
   sefazLoadFunction,
   sefazLoadStateMachine,
 } from './topology';
@@ -48,8 +50,17 @@ export const FATURAMENTO_STATES = {
   failed: 'Failed',
 } as const satisfies FanOutStates & { markFailed: string; failed: string };
 
+/** The repasse run: Preparar → Distribuir → Done, MarcarFalha on the Catch of either. */
+export const REPASSE_STATES = {
+  prepare: 'Preparar',
+  distribute: 'Distribuir',
+  done: 'Done',
+  markFailed: 'MarcarFalha',
+  failed: 'Failed',
+} as const;
+
 /** Construct ids of every AWS::StepFunctions::StateMachine the app synthesizes. */
-export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id, faturamentoStateMachine.id] as const;
+export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id, faturamentoStateMachine.id, repasseStateMachine.id] as const;
 
 /** State machine id → Task state name → FunctionSpec id. */
 export const localTaskBindings = {
@@ -68,5 +79,10 @@ export const localTaskBindings = {
     [FATURAMENTO_STATES.one]: faturamentoFunction.id,
     [FATURAMENTO_STATES.summarise]: faturamentoFunction.id,
     [FATURAMENTO_STATES.markFailed]: faturamentoFunction.id,
+  },
+  [repasseStateMachine.id]: {
+    [REPASSE_STATES.prepare]: repasseFunction.id,
+    [REPASSE_STATES.distribute]: repasseFunction.id,
+    [REPASSE_STATES.markFailed]: repasseFunction.id,
   },
 } as const satisfies Record<(typeof stateMachineIds)[number], Record<string, string>>;

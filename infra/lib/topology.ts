@@ -70,7 +70,9 @@ export type Grant =
   /** Call the Sefaz distribution services with the platform's e-CNPJ (the secret and the URL). */
   | 'sefaz:call'
   /** Start the billing run's state machine (the admin's run of a month). */
-  | 'faturamento:start';
+  | 'faturamento:start'
+  /** Start the repasse's state machine (the admin's simulation or definitive run of a month). */
+  | 'repasse:start';
 
 export interface FunctionSpec {
   /** Construct id and the twin's name for it. */
@@ -97,6 +99,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   consumo: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   degustacao: ['table:read', 'table:write', 'mail:send'],
   tarifas: ['table:read', 'table:write'],
+  // Sharing groups, banks and the repasse's transfer orders.
+  rateio: ['table:read', 'table:write', 'repasse:start'],
   consentimento: ['table:read', 'table:write'],
   // documents: the tax notes (uploaded, checked, replaced: the replaced one deleted) and the detail ZIP.
   faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete'],
@@ -198,6 +202,21 @@ export const faturamentoStateMachine = {
   schedule: { expression: 'cron(0 2 1 * ? *)', timezone: 'America/Bahia' },
 } as const;
 
+/** The repasse's task: Preparar, Distribuir, MarcarFalha (functions/rateio/run.ts). */
+export const repasseFunction: FunctionSpec = {
+  id: 'RepasseTask',
+  entry: 'rateio/run.ts',
+  memoryMb: 1024,
+  // A month's paid invoices: one Query, the shares in memory, one write per invoice.
+  timeoutSeconds: 300,
+  grants: ['table:read', 'table:write'],
+};
+
+export const repasseStateMachine = {
+  id: 'Repasse',
+  localName: 'plac-repasse',
+} as const;
+
 export const allFunctions: readonly FunctionSpec[] = [
   ...httpFunctions,
   authorizerFunction,
@@ -206,6 +225,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   referenceLoadFunction,
   sefazLoadFunction,
   faturamentoFunction,
+  repasseFunction,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { DEMO_CLIENTES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedConsumo } from './demo-consumo';
 import { seedConsentimentoTransporte } from './seed-consentimento';
 import { seedInstituicoes } from './seed-instituicoes';
+import { seedRateio } from './seed-rateio';
 import { seedTarifas } from './seed-tarifas';
 import type { LocalStateMachine } from './state-machines';
 
@@ -28,6 +29,7 @@ export async function seedDemoData({ stateMachines }: SeedContext): Promise<void
   await seedUsers();
   await seedInstituicoes();
   await seedTarifas();
+  await seedRateio();
   await seedConsumo();
   await seedConsentimentoTransporte();
 }

@@ -13,6 +13,7 @@ import {
   documentosQueue,
   faturamentoStateMachine,
   referenceLoadStateMachine,
+  repasseStateMachine,
   sefazLoadStateMachine,
   webhookDispatcherFunction,
   webhookProducerFunction,
@@ -139,7 +140,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const stateMachines = localStateMachines();
     // Step Functions' API for the functions that start a machine (the admin's billing run).
     const machinesByLocalName = new Map(
-      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine].flatMap((m) => {
+      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine].flatMap((m) => {
         const machine = stateMachines.get(m.id);
         return machine ? [[m.localName, machine] as const] : [];
       }),
@@ -148,6 +149,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(() => stepFunctions.stop());
     env.AWS_ENDPOINT_URL_SFN = stepFunctions.url;
     env.FATURAMENTO_STATE_MACHINE_ARN = localStateMachineArn(faturamentoStateMachine.localName);
+    env.REPASSE_STATE_MACHINE_ARN = localStateMachineArn(repasseStateMachine.localName);
     Object.assign(process.env, env);
     await seedDemoData({ stateMachines });
 

@@ -20,7 +20,7 @@ const BUDGET_KIB = 500;
  * fails) and why. Lower a ceiling when a function loses weight; remove the entry when it fits.
  */
 const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
-  PlatformApi: { ceiling: 630, why: 'the whole contract table and its JSON Schema conversion (the OpenAPI document); it grows with every route' },
+  PlatformApi: { ceiling: 700, why: 'the whole contract table and its JSON Schema conversion (the OpenAPI document); it grows with every route (the rateio routes of issue 15 passed 620)' },
   DominioApi: { ceiling: 820, why: 'ElectroDB (~220 KiB with jsonschema) and the bundled AWS SDK (~350 KiB: DynamoDB, Secrets Manager for token refresh)' },
   ServicosApi: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi' },
   ReferenceLoadTask: { ceiling: 820, why: 'ElectroDB and the AWS SDK, as DominioApi' },
@@ -29,7 +29,7 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   UsersApi: { ceiling: 1120, why: 'ElectroDB, the AWS SDK (DynamoDB, S3, SES), pngjs/jpeg-js (avatars)' },
   ClientesApi: { ceiling: 1430, why: 'pdf-lib (the contract PDF, imported on first use: lazy-init wrappers add ~15 KiB), ElectroDB, the AWS SDK' },
   FateApi: { ceiling: 1120, why: 'ElectroDB, the AWS SDK (DynamoDB, S3, Secrets Manager for the Sefaz certificate), fast-xml-parser' },
-  ConsultaApi: { ceiling: 1152, why: 'ElectroDB, the AWS SDK, asn1 (the integrators\' e-CNPJ is checked again), papaparse (the CSV batches)' },
+  ConsultaApi: { ceiling: 1160, why: 'ElectroDB, the AWS SDK, asn1 (the integrators\' e-CNPJ is checked again), papaparse (the CSV batches); the message catalogue grows with every issue' },
   ConsumoApi: { ceiling: 1050, why: 'ElectroDB, the AWS SDK (DynamoDB, S3 for the reports), papaparse (the consumption report)' },
   DegustacaoApi: { ceiling: 980, why: 'ElectroDB, the AWS SDK (DynamoDB, SES), altcha (the trial registration\'s captcha)' },
   SefazLoadTask: { ceiling: 1120, why: 'as FateApi: the load and the batch import are the same code' },
@@ -44,6 +44,8 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   WebhookProducer: { ceiling: 890, why: 'ElectroDB and the AWS SDK (DynamoDB, SQS), and the services it reads through: clients, consent, monitored keys' },
   WebhooksApi: { ceiling: 860, why: 'ElectroDB and the AWS SDK (DynamoDB: the delivery log, the pauses, a client by CNPJ; SQS: the replay), as DominioApi' },
   MonitoramentoApi: { ceiling: 835, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and consumo services (ownership, metering)' },
+  RateioApi: { ceiling: 920, why: 'ElectroDB and the AWS SDK (DynamoDB; Step Functions to start the repasse run), the sharing rules and the billing service it reads paid invoices through (the list of Brazilian banks is imported by the seed only, never by the API)' },
+  RepasseTask: { ceiling: 760, why: 'ElectroDB and the AWS SDK (DynamoDB), as FaturamentoTask, and the billing service it reads and marks invoices through' },
   ConsentimentoApi: { ceiling: 910, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and institutions services (the lists\' scope, the wizard\'s institutions)' },
 };
 

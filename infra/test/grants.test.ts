@@ -23,6 +23,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
   const fn = new lambda.Function(stack, 'Fn', { runtime: lambda.Runtime.NODEJS_24_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
   const machine = new sfn.StateMachine(stack, 'Machine', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'P')) });
   const billing = new sfn.StateMachine(stack, 'Billing', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'B')) });
+  const repasse = new sfn.StateMachine(stack, 'Repasse', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'R')) });
   applyGrants(fn, grants, {
     table: data.table,
     idempotencyTable: data.idempotencyTable,
@@ -34,6 +35,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     tokenSecret: data.tokenSecret,
     referenceLoad: machine,
     faturamento: billing,
+    repasse,
   });
   const template = Template.fromStack(stack);
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] } } }[];
@@ -105,5 +107,12 @@ describe('grants', () => {
     expect(actions(statements)).toEqual(['states:StartExecution']);
     expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^Billing/) });
     expect(Object.keys(env)).toEqual(['FATURAMENTO_STATE_MACHINE_ARN']);
+  });
+
+  it('repasse:start may start the repasse run only', () => {
+    const { statements, env } = grantAndRead(['repasse:start']);
+    expect(actions(statements)).toEqual(['states:StartExecution']);
+    expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^Repasse/) });
+    expect(Object.keys(env)).toEqual(['REPASSE_STATE_MACHINE_ARN']);
   });
 });

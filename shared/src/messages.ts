@@ -411,6 +411,78 @@ export const MESSAGES = {
   chaveMonitoradaConfirmarRemocao: 'Deseja remover a chave de acesso {chave} do monitoramento?',
   /** ours: a client at its limit of monitored keys */
   chavesMonitoradasLimite: 'O cliente já monitora o máximo de {max} chaves de acesso: remova alguma antes de cadastrar outra.',
+
+  // Revenue sharing and banks (spec 3 sections 4.2, 5.2 and 8; spec 2 section 4; ours where marked)
+  bancoCadastrado: '{nome} cadastrado com sucesso!',
+  bancoAtualizado: '{nome} atualizado com sucesso!',
+  nenhumaBancoEncontrado: 'Nenhuma Banco Encontrado',
+  nenhumBancoEncontrado: 'Nenhum Banco foi encontrado',
+  /** ours: a bank code that is not 3 digits */
+  bancoCodigoInvalido: 'O código do banco deve ter 3 dígitos.',
+  /** ours: an ISPB that is not 8 digits (the Central Bank's ISPB) */
+  bancoIspbInvalido: 'O ISPB deve ter 8 dígitos.',
+  /** ours: a bank code already registered */
+  bancoCodigoDuplicado: 'Já existe um banco com o código informado.',
+  /** ours: an ISPB already registered for another bank */
+  bancoIspbDuplicado: 'Já existe um banco com o ISPB informado.',
+  grupoRateioElaboracaoRemovido: 'Grupo Rateio em elaboração removido com sucesso.',
+  grupoRateioEmElaboracao: 'Já existe uma grupo de rateio em elaboração.',
+  grupoRateioAtualizado: 'Grupo de Rateio e Beneficiados atualizados com êxito.',
+  grupoRateioAtualizarFalhou: 'Erro ao atualizar Grupo de Rateio e Beneficiados.',
+  grupoRateioCadastrado: 'Grupo de Rateio e Beneficiados cadastrados com êxito.',
+  grupoRateioCadastrarFalhou: 'Erro ao cadastrar Grupo de Rateio e Beneficiados.',
+  semParticipanteSefaz: 'Não existem participantes do tipo Sefaz disponíveis',
+  confirmarExclusaoGrupoRateio: 'Tem certeza que deseja excluir o grupo de rateio em elaboração ?',
+  residuoObrigatorio: "O beneficiado do tipo 'Resíduo Distribuição' é obrigatório.",
+  percentualNaoTotaliza: 'O rateio do percentual não totaliza 100%. Por favor, verificar.',
+  semPrevisaoRateio: 'Não existe previsão de rateio para o mês informado',
+  confirmarRepasseDefinitivo: 'Deseja realmente gerar o relatório definitivo do repasse?',
+  /** ours: a percentage below 1 (set to 1) */
+  percentualMenorUm: 'O percentual deve ser no mínimo 1%.',
+  /** ours: a percentage above 100 (set to 100) */
+  percentualMaiorCem: 'O percentual deve ser no máximo 100%.',
+  /** ours: a percentage that is not above 0 and at most 100 */
+  percentualInvalido: 'Informe um percentual maior que 0 e no máximo 100.',
+  /** ours: removing the last SEFAZ beneficiary */
+  minimoSefaz: 'O grupo de rateio deve ter ao menos um beneficiado do tipo SEFAZ.',
+  /** ours: deactivating the last active SEFAZ agreement */
+  minimoSefazAtivo: 'O grupo de rateio deve ter ao menos um beneficiado SEFAZ com convênio ativo.',
+  /** ours: a check digit of two or more characters */
+  digitoVerificadorInvalido: 'O dígito verificador deve ter exatamente um caractere.',
+  /** ours: a new participant without a name */
+  participanteNomeObrigatorio: 'Informe o nome do participante.',
+  /** ours: a participant already in the group */
+  participanteExistente: 'O participante já faz parte do grupo de rateio.',
+  /** ours: adding a beneficiary without a type */
+  participanteTipoObrigatorio: 'Informe o tipo do beneficiado.',
+  /** ours: a new participant of type SEFAZ */
+  participanteNovoSefaz: 'Um novo participante não pode ser do tipo SEFAZ.',
+  /** ours: a second Resíduo Distribuição beneficiary */
+  residuoUnico: "Já existe um beneficiado do tipo 'Resíduo Distribuição'.",
+  /** ours: a change to a group that has been in force, other than its name, accounts or agreements */
+  grupoRateioImutavel: 'Um grupo de rateio que já esteve em vigor só pode ter o nome, as contas e os convênios alterados.',
+  /** ours: no sharing group in force */
+  semGrupoRateioVigente: 'Não existe grupo de rateio vigente.',
+  /** ours: no draft sharing group */
+  semGrupoRateioElaboracao: 'Não existe grupo de rateio em elaboração.',
+  /** ours: the group changed meanwhile */
+  grupoRateioAlterado: 'O grupo de rateio foi alterado por outro usuário. Recarregue a página e tente novamente.',
+  /** ours: a validity month out of the allowed range */
+  vigenciaRateioInvalida: 'O mês de vigência informado não é permitido.',
+  /** ours: a beneficiary's participant that does not exist */
+  participanteDesconhecido: 'Participante não encontrado.',
+  /** ours: a bank account whose bank is not registered */
+  bancoDesconhecido: 'Banco não encontrado.',
+  /** ours: a repasse of a month that has not ended */
+  repasseMesInvalido: 'O repasse só pode ser gerado para um mês já encerrado.',
+  /** ours: a second definitive repasse of a month, or a simulation after it */
+  repasseDefinitivoJaGerado: 'O relatório definitivo do repasse deste mês já foi gerado.',
+  /** ours: a repasse run of the month still running */
+  repasseEmAndamento: 'Já existe um processamento de repasse em andamento para este mês.',
+  /** ours: a repasse run started */
+  repasseIniciado: 'Processamento do repasse iniciado.',
+  /** ours: a payment query beyond the previous month */
+  pagamentoMesInvalido: 'O período da consulta de pagamentos vai no máximo até o mês anterior.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

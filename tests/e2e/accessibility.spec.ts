@@ -431,6 +431,58 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/app/edicao/faixaCobranca'), heading(page, 'Editar Faixa de Cobrança e Tarifação')),
   },
   {
+    name: 'service payments, searched, with the repasse dialog',
+    route: '/app/consulta/pagamentoServico',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/consulta/pagamentoServico');
+      await page.getByRole('button', { name: 'Pesquisar' }).click();
+      await expect(page.getByRole('table', { name: 'Pagamentos' })).toBeVisible();
+      await page.getByRole('button', { name: 'Previsão de Repasse' }).click();
+      await dialog(page, 'Previsão de Repasse');
+    },
+  },
+  {
+    name: 'service payment detail',
+    route: '/app/consulta/pagamentoServico/detalhe/:idConsumo/:ufConsumo',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/pagamentoServico/detalhe/000000-nenhum/BA'), heading(page, 'Detalhe do Pagamento')),
+  },
+  {
+    name: 'revenue-sharing groups',
+    route: '/app/consulta/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/consulta/beneficiadoRateio'), expect(page.getByRole('table', { name: 'Beneficiados' }).getByRole('row').nth(1)).toBeVisible()),
+  },
+  {
+    name: 'revenue-sharing edit of the current group',
+    route: '/app/edicao/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/edicao/beneficiadoRateio'), expect(page.getByRole('table', { name: 'Beneficiados do grupo' }).getByRole('row').nth(1)).toBeVisible()),
+  },
+  {
+    name: 'revenue-sharing new group, the end-month dialog',
+    route: '/app/cadastro/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/cadastro/beneficiadoRateio'), dialog(page, 'Vigência final do grupo atual')),
+  },
+  {
+    name: 'banks of the revenue-sharing beneficiaries',
+    route: '/app/bancos/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/bancos/beneficiadoRateio'), expect(page.getByRole('table', { name: 'Bancos' }).getByRole('row').nth(1)).toBeVisible()),
+  },
+  {
+    name: 'banks, the register dialog',
+    route: '/app/bancos/beneficiadoRateio',
+    as: ADMIN,
+    open: async (page) => {
+      await page.goto('/app/bancos/beneficiadoRateio');
+      await page.getByRole('button', { name: 'Novo Banco' }).click();
+      await dialog(page, 'Cadastrar Banco');
+    },
+  },
+  {
     name: 'issuer terms',
     route: '/app/emissor/termo-aceitacao',
     as: EMISSOR,

@@ -25,6 +25,8 @@ export interface GrantTargets {
   readonly referenceLoad: sfn.IStateMachine;
   /** The billing run (functions/faturamento). */
   readonly faturamento: sfn.IStateMachine;
+  /** The repasse run (functions/rateio). */
+  readonly repasse: sfn.IStateMachine;
   /** The Sefaz distribution service and the platform's e-CNPJ; absent until configured (no loads then). */
   readonly sefaz?: { readonly url: string; readonly credentials: secretsmanager.ISecret; readonly ufs?: string };
 }
@@ -62,6 +64,10 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   'faturamento:start': (fn, t) => {
     t.faturamento.grantStartExecution(fn);
     fn.addEnvironment('FATURAMENTO_STATE_MACHINE_ARN', t.faturamento.stateMachineArn);
+  },
+  'repasse:start': (fn, t) => {
+    t.repasse.grantStartExecution(fn);
+    fn.addEnvironment('REPASSE_STATE_MACHINE_ARN', t.repasse.stateMachineArn);
   },
 };
 

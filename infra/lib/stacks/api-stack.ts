@@ -11,6 +11,7 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { AppConfig } from '../config';
 import { faturamentoMachine } from '../constructs/faturamento';
+import { repasseMachine } from '../constructs/repasse';
 import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
@@ -21,6 +22,7 @@ import {
   allFunctions,
   authorizerFunction,
   faturamentoFunction,
+  repasseFunction,
   httpFunctions,
   referenceLoadFunction,
   sefazLoadFunction,
@@ -44,6 +46,7 @@ export class ApiStack extends Stack {
   readonly referenceLoad: sfn.StateMachine;
   readonly sefazLoad: sfn.StateMachine;
   readonly faturamento: sfn.StateMachine;
+  readonly repasse: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -94,6 +97,7 @@ export class ApiStack extends Stack {
     this.referenceLoad = referenceLoadMachine(this, fn(referenceLoadFunction));
     this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
     this.faturamento = faturamentoMachine(this, fn(faturamentoFunction));
+    this.repasse = repasseMachine(this, fn(repasseFunction));
     const sefaz = config.sefaz
       ? {
           url: config.sefaz.url,
@@ -113,11 +117,15 @@ export class ApiStack extends Stack {
       tokenSecret: data.tokenSecret,
       referenceLoad: this.referenceLoad,
       faturamento: this.faturamento,
+      repasse: this.repasse,
       ...(sefaz ? { sefaz } : {}),
     };
     for (const spec of allFunctions) {
       if (spec.id === referenceLoadFunction.id && spec.grants.includes('referenceLoad:start')) {
         // Its ARN would be in the machine's definition and the machine's ARN in its environment.
+        throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
+      }
+      if (spec.id === repasseFunction.id && spec.grants.includes('repasse:start')) {
         throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
       }
       if (spec.id === faturamentoFunction.id && spec.grants.includes('faturamento:start')) {
@@ -130,5 +138,6 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ReferenceLoadStateMachineArn', { value: this.referenceLoad.stateMachineArn });
     new CfnOutput(this, 'SefazLoadStateMachineArn', { value: this.sefazLoad.stateMachineArn });
     new CfnOutput(this, 'FaturamentoStateMachineArn', { value: this.faturamento.stateMachineArn });
+    new CfnOutput(this, 'RepasseStateMachineArn', { value: this.repasse.stateMachineArn });
   }
 }

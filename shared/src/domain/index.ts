@@ -13,3 +13,4 @@ export * from './consultas';
 export * from './tarifas';
 export * from './notas-fiscais';
 export * from './dae';
+export * from './rateio';

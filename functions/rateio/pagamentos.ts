@@ -1,0 +1,153 @@
+import type { Principal } from '@plac/shared/access';
+import { asCentavos, calcularRepasse, isBusinessMonth, monthOf, previousMonth, ratear } from '@plac/shared/domain';
+import { todosClientes } from '../clientes/service';
+import * as faturamento from '../faturamento/service';
+import { forbidden, invalid, notFound } from '../platform/errors';
+import * as grupos from './grupos';
+
+/**
+ * The service-payment query (spec 2, 2.11 and 2.12; docs/repasse.md): the invoices of a period as rows
+ * per (invoice, origin UF), with the repasse status replacing the invoice's status text. The admin sees
+ * every UF and client (none in evaluation), the 'Total FATEC' and the grand total; a manager only the
+ * own UF; a client user only the own company.
+ */
+
+type Fatura = Awaited<ReturnType<typeof faturamento.faturasDoPeriodo>>[number];
+
+const SITUACAO_TEXTO = { A: 'Em Aberto', P: 'Pago' } as const;
+const REPASSE_TEXTO = {
+  EM_PROCESSAMENTO: 'Pago - Em Processamento',
+  PREVIA_ANALISADA: 'Pago - Previa Analisada',
+  FALHA: 'Pago - Falha Distribuição',
+  DISTRIBUIDO: 'Pago - Distribuído',
+} as const;
+
+const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
+const isSefaz = (p: Principal) => p.tipo === 'S';
+
+/** An invoice's amounts per origin UF: its lines' values and requests, the subscription and surcharge split in proportion (largest remainder). */
+function porUf(f: Fatura) {
+  const servicos = new Map<string, { valor: number; requisicoes: number }>();
+  for (const i of f.itens) {
+    const x = servicos.get(i.uf) ?? { valor: 0, requisicoes: 0 };
+    x.valor += i.valor;
+    x.requisicoes += i.requisicoes;
+    servicos.set(i.uf, x);
+  }
+  const ufs = [...servicos.keys()].sort();
+  if (ufs.length === 0) return [{ uf: '', valorServicos: 0, requisicoes: 0, valorAssinatura: f.valorAssinatura, valorAcrescimo: f.valorAcrescimo }];
+  const pesos = ufs.map((uf) => servicos.get(uf)!.valor);
+  const todosZero = pesos.every((p) => p === 0);
+  const pesosEfetivos = todosZero ? ufs.map(() => 1) : pesos;
+  const assinatura = ratear(asCentavos(f.valorAssinatura), pesosEfetivos);
+  const acrescimo = ratear(asCentavos(f.valorAcrescimo), pesosEfetivos);
+  return ufs.map((uf, i) => ({ uf, valorServicos: servicos.get(uf)!.valor, requisicoes: servicos.get(uf)!.requisicoes, valorAssinatura: assinatura[i]!, valorAcrescimo: acrescimo[i]! }));
+}
+
+export interface FiltroPagamento {
+  uf?: string | undefined;
+  de: string;
+  ate: string;
+  idCliente?: string | undefined;
+  situacao?: 'A' | 'P' | undefined;
+}
+
+/** The clients of the selector: not in evaluation; a client user only its own. */
+export async function clientesDoFiltro(p: Principal) {
+  const todos = (await todosClientes()).filter((c) => c.situacao !== 'E');
+  const visiveis = isSefaz(p) ? todos : todos.filter((c) => c.id === p.clienteId);
+  return visiveis.map((c) => ({ id: c.id, cnpj: c.cnpj, razaoSocial: c.razao_social })).sort((a, b) => a.razaoSocial.localeCompare(b.razaoSocial, 'pt-BR'));
+}
+
+export async function consultar(filtro: FiltroPagamento, p: Principal) {
+  if (filtro.de > filtro.ate) throw invalid('dataInicioMaiorDataFim');
+  if (filtro.ate > previousMonth(monthOf(new Date()))) throw invalid('pagamentoMesInvalido');
+  const uf = isAdmin(p) ? (filtro.uf && filtro.uf !== 'TODOS' ? filtro.uf : null) : isSefaz(p) ? (p.uf ?? '-') : filtro.uf && filtro.uf !== 'TODOS' ? filtro.uf : null;
+  let idCliente = filtro.idCliente;
+  if (!isSefaz(p)) {
+    if (!p.clienteId) throw forbidden('semPermissao');
+    if (idCliente && idCliente !== p.clienteId) throw forbidden('semPermissao');
+    idCliente = p.clienteId;
+  }
+  const emAvaliacao = new Set((await todosClientes()).filter((c) => c.situacao === 'E').map((c) => c.id));
+  const faturas = (await faturamento.faturasDoPeriodo(filtro.de, filtro.ate, idCliente)).filter(
+    (f) => (!isSefaz(p) || !emAvaliacao.has(f.clienteId)) && (!filtro.situacao || f.situacao === filtro.situacao),
+  );
+  const linhas = faturas
+    .flatMap((f) =>
+      porUf(f)
+        .filter((x) => !uf || x.uf === uf)
+        .map((x) => ({
+          consumoId: f.faturaId,
+          uf: x.uf,
+          mesReferencia: f.mes,
+          razaoSocial: f.razaoSocial,
+          cnpj: f.cnpj,
+          valorServicos: x.valorServicos,
+          valorAssinatura: x.valorAssinatura,
+          valorAcrescimo: x.valorAcrescimo,
+          valorTotal: x.valorServicos + x.valorAssinatura + x.valorAcrescimo,
+          totalRequisicoes: x.requisicoes,
+          situacao: f.situacao,
+          situacaoRateio: f.situacaoRepasse,
+          situacaoTexto: f.situacao === 'P' && f.situacaoRepasse ? REPASSE_TEXTO[f.situacaoRepasse] : SITUACAO_TEXTO[f.situacao],
+          dataRetornoBanco: f.dataRetornoBanco,
+        })),
+    )
+    .sort((a, b) => (a.mesReferencia === b.mesReferencia ? a.uf.localeCompare(b.uf) || a.razaoSocial.localeCompare(b.razaoSocial, 'pt-BR') : a.mesReferencia < b.mesReferencia ? 1 : -1));
+  const totaisUf = new Map<string, number>();
+  for (const l of linhas) totaisUf.set(l.uf, (totaisUf.get(l.uf) ?? 0) + l.valorTotal);
+  let totalFatec: number | null = null;
+  let totalGeral: number | null = null;
+  if (isAdmin(p)) {
+    totalGeral = linhas.reduce((s, l) => s + l.valorTotal, 0);
+    totalFatec = 0;
+    const meses = [...new Set(faturas.map((f) => f.mes))];
+    for (const mes of meses) {
+      const g = await grupos.grupoDoMes(mes);
+      if (!g) continue;
+      const doMes = faturas
+        .filter((f) => f.mes === mes)
+        .map((f) => ({ faturaId: f.faturaId, cnpj: f.cnpj, razaoSocial: f.razaoSocial, valorTotal: f.valorTotal + f.valorAcrescimo, itens: f.itens }));
+      totalFatec += calcularRepasse(doMes, g.percentualSefaz, g.beneficiados)
+        .filter((l) => l.tipo !== 'SEFAZ' && (!uf || l.uf === uf))
+        .reduce((s, l) => s + l.valor, 0);
+    }
+  }
+  return {
+    linhas,
+    totaisUf: [...totaisUf].map(([u, total]) => ({ uf: u, total })).sort((a, b) => a.uf.localeCompare(b.uf)),
+    totalFatec,
+    totalGeral,
+  };
+}
+
+/** The printable detail of one invoice (spec 2, 2.12): the lines per service and UF with UF totals; the admin also the summarised consumption. */
+export async function detalhe(idConsumo: string, ufConsumo: string, p: Principal) {
+  const mes = idConsumo.slice(0, 4) + '-' + idConsumo.slice(4, 6);
+  if (!isBusinessMonth(mes)) throw notFound();
+  const f = (await faturamento.faturasDoPeriodo(mes, mes)).find((x) => x.faturaId === idConsumo);
+  if (!f) throw notFound();
+  if (!isSefaz(p) && f.clienteId !== p.clienteId) throw forbidden('semPermissao');
+  if (isSefaz(p) && (await todosClientes()).some((c) => c.id === f.clienteId && c.situacao === 'E')) throw notFound();
+  const ufsVisiveis = isAdmin(p) ? null : isSefaz(p) ? [p.uf ?? '-'] : null;
+  const itens = f.itens.filter((i) => !ufsVisiveis || ufsVisiveis.includes(i.uf));
+  const ufs = [...new Set(itens.map((i) => i.uf))].sort();
+  return {
+    consumoId: f.faturaId,
+    ufConsumo,
+    cliente: { cnpj: f.cnpj, razaoSocial: f.razaoSocial },
+    mesReferencia: f.mes,
+    situacaoTexto: f.situacao === 'P' && f.situacaoRepasse ? REPASSE_TEXTO[f.situacaoRepasse] : SITUACAO_TEXTO[f.situacao],
+    ufs: ufs.map((uf) => {
+      const doUf = itens.filter((i) => i.uf === uf);
+      return { uf, itens: doUf.map((i) => ({ descricao: i.descricao, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })), total: doUf.reduce((s, i) => s + i.valor, 0) };
+    }),
+    sumarizado: isAdmin(p)
+      ? [...new Set(f.itens.map((i) => i.descricao))].map((descricao) => {
+          const doServico = f.itens.filter((i) => i.descricao === descricao);
+          return { descricao, requisicoes: doServico.reduce((s, i) => s + i.requisicoes, 0), valor: doServico.reduce((s, i) => s + i.valor, 0) };
+        })
+      : null,
+  };
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '@plac/shared/access';
+import { calcularRepasse, monthOf, ordensDeTransferencia, type LinhaRepasse } from '@plac/shared/domain';
+import * as faturamento from '../faturamento/service';
+import { conflict, invalid } from '../platform/errors';
+import * as grupos from './grupos';
+import * as store from './repasse-store';
+
+/**
+ * The repasse (docs/repasse.md; spec 2, 2.11 and 4 "Repasse"): each paid invoice of a month split per
+ * origin UF among the beneficiaries of the sharing group in force in that month (calcularRepasse, in
+ * @plac/shared/domain). A run is a Step Functions execution (infra/lib/constructs/repasse.ts, run.ts):
+ * Preparar (the invoices EM_PROCESSAMENTO) → Distribuir (the shares computed, totals and transfer
+ * orders recorded; the invoices PREVIA_ANALISADA after a simulation, DISTRIBUIDO after the definitive
+ * run), and MarcarFalha on the Catch (FALHA). The definitive run happens once per month.
+ */
+
+export type Tipo = store.RepasseRecord['tipo'];
+export type Iniciar = (execucaoId: string, input: { mes: string; tipo: Tipo; execucaoId: string }) => Promise<void>;
+
+const CABECALHO_PREVISAO = ['UF', 'CNPJ', 'Razão Social', 'Fatura', 'Valor UF', 'Beneficiado', 'Tipo', 'Valor'];
+const CABECALHO_TOTAIS = ['UF', 'Beneficiado', 'Tipo', 'Valor'];
+const CABECALHO_ORDENS = ['Beneficiado', 'Banco', 'Agência', 'DV Agência', 'Conta', 'DV Conta', 'Valor'];
+
+function assertMesFechado(mes: string) {
+  if (mes >= monthOf(new Date())) throw invalid('repasseMesInvalido');
+}
+
+/** Whether the month's definitive repasse exists (spec 2, 7: a boolean). */
+export async function definitivoGerado(mes: string): Promise<boolean> {
+  const r = await store.ler(mes, 'DEFINITIVO');
+  return r !== null && r.situacao !== 'FALHA';
+}
+
+/** Records and starts a run; the definitive one once per month, a simulation only before it. */
+export async function iniciar(mes: string, tipo: Tipo, p: Principal, iniciarMaquina: Iniciar): Promise<{ execucaoId: string; situacao: string }> {
+  assertMesFechado(mes);
+  if (await definitivoGerado(mes)) throw conflict('repasseDefinitivoJaGerado');
+  const execucaoId = `${mes}-${tipo.toLowerCase()}-${randomUUID()}`;
+  const ok = await store.iniciar({ mes, tipo, execucaoId, situacao: 'EM_ANDAMENTO', iniciadoEm: new Date().toISOString(), iniciadoPor: p.name });
+  if (!ok) throw conflict(tipo === 'DEFINITIVO' ? 'repasseDefinitivoJaGerado' : 'repasseEmAndamento');
+  await iniciarMaquina(execucaoId, { mes, tipo, execucaoId });
+  return { execucaoId, situacao: 'EM_ANDAMENTO' };
+}
+
+/** The month's run of a kind, for the screen (null when none). */
+export async function situacao(mes: string, tipo: Tipo) {
+  const r = await store.ler(mes, tipo);
+  return r ? { execucaoId: r.execucaoId, situacao: r.situacao, iniciadoEm: r.iniciadoEm, iniciadoPor: r.iniciadoPor, concluidoEm: r.concluidoEm ?? null, erro: r.erro ?? null } : null;
+}
+
+// ---- the state machine's tasks ----------------------------------------------------------------------
+
+/** Preparar: the month's paid invoices not yet distributed go EM_PROCESSAMENTO. */
+export async function preparar(input: { mes: string; tipo: Tipo; execucaoId: string }) {
+  const faturas = (await faturamento.faturasPagasDoMes(input.mes)).filter((f) => f.situacaoRepasse !== 'DISTRIBUIDO');
+  await faturamento.marcarRepasse(
+    faturas.map((f) => f.faturaId),
+    'EM_PROCESSAMENTO',
+  );
+  return { ...input, faturas: faturas.length };
+}
+
+async function linhasDoMes(mes: string, apenasNaoDistribuidas: boolean) {
+  const grupo = await grupos.grupoDoMes(mes);
+  if (!grupo) throw new Error(`no sharing group in force in ${mes}`);
+  const faturas = (await faturamento.faturasPagasDoMes(mes)).filter((f) => !apenasNaoDistribuidas || f.situacaoRepasse !== 'DISTRIBUIDO');
+  const linhas = calcularRepasse(faturas, grupo.percentualSefaz, grupo.beneficiados);
+  return { grupo, faturas, linhas };
+}
+
+function totaisDe(linhas: readonly LinhaRepasse[]) {
+  const m = new Map<string, { uf: string; beneficiadoId: string; nome: string; tipo: string; valor: number }>();
+  for (const l of linhas) {
+    const k = `${l.uf}|${l.beneficiadoId}`;
+    const t = m.get(k) ?? { uf: l.uf, beneficiadoId: l.beneficiadoId, nome: l.nome, tipo: l.tipo, valor: 0 };
+    t.valor += l.valor;
+    m.set(k, t);
+  }
+  return [...m.values()].sort((a, b) => a.uf.localeCompare(b.uf) || a.nome.localeCompare(b.nome, 'pt-BR'));
+}
+
+/** Distribuir: the shares, their totals and transfer orders recorded; the invoices' status moved on. */
+export async function distribuir(input: { mes: string; tipo: Tipo; execucaoId: string }) {
+  const { grupo, faturas, linhas } = await linhasDoMes(input.mes, true);
+  const ordens = ordensDeTransferencia(linhas, grupo.beneficiados).map((o) => {
+    const conta = grupo.beneficiados.find((b) => b.beneficiadoId === o.beneficiadoId)?.conta;
+    return { ...o, ...(conta ? { banco: conta.banco, agencia: conta.agencia, dvAgencia: conta.dvAgencia, conta: conta.conta, dvConta: conta.dvConta } : {}) };
+  });
+  await store.concluir(input.mes, input.tipo, input.execucaoId, {
+    situacao: 'CONCLUIDO',
+    concluidoEm: new Date().toISOString(),
+    grupoRateioId: grupo.grupoRateioId,
+    faturas: faturas.length,
+    totais: totaisDe(linhas),
+    ordens,
+  });
+  await faturamento.marcarRepasse(
+    faturas.map((f) => f.faturaId),
+    input.tipo === 'DEFINITIVO' ? 'DISTRIBUIDO' : 'PREVIA_ANALISADA',
+  );
+  return { execucaoId: input.execucaoId, faturas: faturas.length, ordens: ordens.length };
+}
+
+/** MarcarFalha: the run FALHA, its invoices FALHA (a definitive run may then be started again). */
+export async function falhou(input: { mes?: string; tipo?: Tipo; execucaoId?: string; erro?: { Error?: string; Cause?: string } }) {
+  if (!input.mes || !input.tipo || !input.execucaoId) return { ok: false };
+  await store.concluir(input.mes, input.tipo, input.execucaoId, { situacao: 'FALHA', concluidoEm: new Date().toISOString(), erro: `${input.erro?.Error ?? 'Erro'}: ${(input.erro?.Cause ?? '').slice(0, 500)}` });
+  const faturas = (await faturamento.faturasPagasDoMes(input.mes)).filter((f) => f.situacaoRepasse === 'EM_PROCESSAMENTO');
+  await faturamento.marcarRepasse(
+    faturas.map((f) => f.faturaId),
+    'FALHA',
+  );
+  return { ok: true };
+}
+
+// ---- the CSV files ------------------------------------------------------------------------------
+
+/** A CSV cell: ';'-separated, quoted when needed, formula injection neutralised. */
+function celula(v: string | number): string {
+  let s = String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[";\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+const reais = (centavos: number) => `${Math.trunc(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`;
+
+function csv(cabecalho: readonly string[], linhas: readonly (readonly (string | number)[])[]): string {
+  return `\uFEFF${[cabecalho, ...linhas].map((l) => l.map(celula).join(';')).join('\r\n')}\r\n`;
+}
+
+/** previsao-repasse.csv: the split the month's paid invoices would have now (every invoice, every share). Header only: none. */
+export async function previsaoCsv(mes: string): Promise<string> {
+  const grupo = await grupos.grupoDoMes(mes);
+  if (!grupo) return csv(CABECALHO_PREVISAO, []);
+  const { linhas } = await linhasDoMes(mes, false);
+  return csv(
+    CABECALHO_PREVISAO,
+    linhas.map((l) => [l.uf, l.cnpj, l.razaoSocial, l.faturaId, reais(l.valorUf), l.nome, l.tipo, reais(l.valor)]),
+  );
+}
+
+/** simulacao-repasse.csv: the totals per UF and beneficiary of the month's latest simulation. Header only: none. */
+export async function simulacaoCsv(mes: string): Promise<string> {
+  const r = await store.ler(mes, 'SIMULACAO');
+  return csv(CABECALHO_TOTAIS, r?.situacao === 'CONCLUIDO' ? (r.totais ?? []).map((t) => [t.uf || '-', t.nome, t.tipo, reais(t.valor)]) : []);
+}
+
+/** ordens-repasse.csv: the definitive run's transfer orders per beneficiary account. Header only: none. */
+export async function ordensCsv(mes: string): Promise<string> {
+  const r = await store.ler(mes, 'DEFINITIVO');
+  return csv(
+    CABECALHO_ORDENS,
+    r?.situacao === 'CONCLUIDO' ? (r.ordens ?? []).map((o) => [o.nome, o.banco ?? '', o.agencia ?? '', o.dvAgencia ?? '', o.conta ?? '', o.dvConta ?? '', reais(o.valor)]) : [],
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The repasse run (docs/repasse.md): Preparar (the month's paid invoices EM_PROCESSAMENTO) →
+ * Distribuir (the shares per origin UF and beneficiary, their totals and transfer orders recorded;
+ * the invoices PREVIA_ANALISADA after a simulation, DISTRIBUIDO after the definitive run) → Done, with
+ * a Catch on both to MarcarFalha (the run and its invoices FALHA) → Failed. No Map and no JSONata, so
+ * the same definition runs in AWS and in the twin. Started by the rateio API (grant repasse:start),
+ * the run already recorded there, once per month for the definitive one.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { Construct } from 'constructs';
+import { REPASSE_STATES as S } from '../state-machines';
+import { repasseStateMachine } from '../topology';
+import { FATURAMENTO_RETRY } from './faturamento';
+import { LOG_RETENTION } from './plac-function';
+
+export function repasseMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
+  const steps = new Construct(scope, `${repasseStateMachine.id}Steps`);
+  const invoke = (name: string, payload: Record<string, unknown>, resultPath?: string) =>
+    new tasks.LambdaInvoke(steps, name, {
+      lambdaFunction: task,
+      payload: sfn.TaskInput.fromObject(payload),
+      payloadResponseOnly: true,
+      retryOnServiceExceptions: false,
+      ...(resultPath ? { resultPath } : {}),
+    });
+
+  const markFailed = invoke(S.markFailed, { task: 'marcarFalha', 'input.$': '$', 'erro.$': '$.erro' }).next(
+    new sfn.Fail(steps, S.failed, { error: 'RepasseFalhou', cause: 'The repasse run failed; see the run record and the task logs.' }),
+  );
+  const prepare = invoke(S.prepare, { task: 'preparar', 'input.$': '$' }, '$.preparado').addRetry(FATURAMENTO_RETRY).addCatch(markFailed, { resultPath: '$.erro' });
+  const distribute = invoke(S.distribute, { task: 'distribuir', input: { 'mes.$': '$.mes', 'tipo.$': '$.tipo', 'execucaoId.$': '$.execucaoId' } }, '$.resultado')
+    .addRetry(FATURAMENTO_RETRY)
+    .addCatch(markFailed, { resultPath: '$.erro' });
+  const definition = prepare.next(distribute).next(new sfn.Succeed(steps, S.done));
+
+  return new sfn.StateMachine(scope, repasseStateMachine.id, {
+    definitionBody: sfn.DefinitionBody.fromChainable(definition),
+    stateMachineType: sfn.StateMachineType.STANDARD,
+    timeout: Duration.minutes(30),
+    tracingEnabled: true,
+    logs: {
+      destination: new logs.LogGroup(scope, `${repasseStateMachine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
+      level: sfn.LogLevel.ERROR,
+    },
+  });
+}

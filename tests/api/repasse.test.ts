@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { monthOf, nextMonth, previousMonth } from '@plac/shared/domain';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { faturaIdDe } from '../../functions/faturamento/regras';
+import { emitirFatura, lerFatura, registrarPagamento, type FaturaRecord } from '../../functions/faturamento/store';
+import { call } from './http';
+import { sefazToken } from './people';
+import { bearer, tokenFor } from './session';
+
+/**
+ * The repasse (issue 15 item 4) on the twin: paid invoices of a month of the demo's deactivated sharing
+ * group (9 months ago: SEFAZ BA 70%, FATEC 25%, Resíduo 5%), the forecast CSV, a simulation (the
+ * invoices PREVIA_ANALISADA, its CSV), the definitive run through the Step Functions machine (the
+ * invoices DISTRIBUIDO, the transfer orders), a second definitive run and a later simulation refused.
+ */
+
+let admin: string;
+const M = monthOf(new Date());
+let X = M;
+for (let i = 0; i < 9; i++) X = previousMonth(X);
+
+async function faturaPaga(itens: { uf: string; valor: number }[], valorTotal: number): Promise<FaturaRecord> {
+  const clienteId = `rep-${randomUUID()}`;
+  const record: FaturaRecord = {
+    faturaId: faturaIdDe(clienteId, X), clienteId, cnpj: '12345678000195', razaoSocial: `CLIENTE REPASSE ${clienteId.slice(4, 12)}`, mes: X, situacao: 'A',
+    itens: itens.map((i) => ({ servico: 1, descricao: 'Consulta Fat-e por Chave de Acesso', uf: i.uf, requisicoes: 10, valorUnitario: 150, valor: i.valor, promocional: false })),
+    valorServicos: itens.reduce((s, i) => s + i.valor, 0), valorAssinatura: valorTotal - itens.reduce((s, i) => s + i.valor, 0), valorTotal, assinaturaMinima: 0,
+    execucaoId: randomUUID(), emitidaEm: new Date().toISOString(), revisao: 1,
+  };
+  await emitirFatura(record);
+  expect(await registrarPagamento(record.faturaId, 1, { codigoBarras: '8'.repeat(44), dataPagamento: `${X}-20`, dataRetornoBanco: `${X}-21`, valorPago: valorTotal, valorAcrescimo: 0, importacaoId: 'teste' })).toBe('paga');
+  return record;
+}
+
+const send = (method: string, path: string, body?: unknown) =>
+  call(path, { method, headers: { 'content-type': 'application/json', ...bearer(admin) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+async function aguardar(tipo: 'simulacao' | 'definitivo') {
+  await vi.waitUntil(async () => {
+    const s = (await send('GET', `/api/v1/repasse/situacao?mes=${X}`)).body as Record<string, { situacao: string } | null>;
+    return s[tipo]?.situacao === 'CONCLUIDO' || s[tipo]?.situacao === 'FALHA';
+  }, { timeout: 20_000, interval: 200 });
+  const s = (await send('GET', `/api/v1/repasse/situacao?mes=${X}`)).body as Record<string, { situacao: string; erro: string | null }>;
+  expect(s[tipo], JSON.stringify(s[tipo])).toMatchObject({ situacao: 'CONCLUIDO' });
+}
+
+let a: FaturaRecord;
+let b: FaturaRecord;
+
+beforeAll(async () => {
+  admin = await sefazToken();
+  a = await faturaPaga([{ uf: 'BA', valor: 600_00 }, { uf: 'RO', valor: 400_00 }], 1_000_01);
+  b = await faturaPaga([], 750_00);
+}, 60_000);
+
+describe('the repasse', () => {
+  it('forecasts each paid invoice per origin UF and beneficiary, to the centavo', async () => {
+    const r = await send('GET', `/api/v1/repasse/previsao.csv?mes=${X}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-disposition')).toContain('previsao-repasse.csv');
+    const linhas = (r.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(linhas[0]).toBe('UF;CNPJ;Razão Social;Fatura;Valor UF;Beneficiado;Tipo;Valor');
+    const minhas = linhas.filter((l) => l.includes(a.faturaId)).map((l) => l.split(';'));
+    // 1.000,01 over BA 600 / RO 400 → 600,01 and 400,00; BA: 70% to SEFAZ BA; RO has no SEFAZ: its 70% to the Resíduo.
+    expect(minhas.map((c) => [c[0], c[4], c[5], c[7]])).toEqual([
+      ['BA', '600,01', 'SEFAZ BA', '420,01'],
+      ['BA', '600,01', 'FATEC', '150,00'],
+      ['BA', '600,01', 'Fundo de Resíduo da Distribuição', '30,00'],
+      ['RO', '400,00', 'Fundo de Resíduo da Distribuição', '280,00'],
+      ['RO', '400,00', 'FATEC', '100,00'],
+      ['RO', '400,00', 'Fundo de Resíduo da Distribuição', '20,00'],
+    ]);
+    expect(linhas.filter((l) => l.includes(b.faturaId))).toHaveLength(3);
+    const vazio = await send('GET', `/api/v1/repasse/previsao.csv?mes=1990-01`);
+    expect((vazio.body as string).replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('simulates (invoices PREVIA_ANALISADA), then distributes once (DISTRIBUIDO, transfer orders); a second run is refused', async () => {
+    expect((await send('GET', `/api/v1/repasse/definitivo?mes=${X}`)).body).toBe(false);
+    const sim = await send('POST', '/api/v1/repasse/simulacao', { mes: X });
+    expect(sim.status, JSON.stringify(sim.body)).toBe(202);
+    await aguardar('simulacao');
+    expect((await lerFatura(a.faturaId))?.situacaoRepasse).toBe('PREVIA_ANALISADA');
+    const csv = (await send('GET', `/api/v1/repasse/simulacao.csv?mes=${X}`)).body as string;
+    expect(csv).toContain('SEFAZ BA');
+
+    const def = await send('POST', '/api/v1/repasse/definitivo', { mes: X });
+    expect(def.status, JSON.stringify(def.body)).toBe(202);
+    await aguardar('definitivo');
+    expect((await lerFatura(a.faturaId))?.situacaoRepasse).toBe('DISTRIBUIDO');
+    expect((await lerFatura(b.faturaId))?.situacaoRepasse).toBe('DISTRIBUIDO');
+    expect((await send('GET', `/api/v1/repasse/definitivo?mes=${X}`)).body).toBe(true);
+    const ordens = ((await send('GET', `/api/v1/repasse/ordens.csv?mes=${X}`)).body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(ordens[0]).toBe('Beneficiado;Banco;Agência;DV Agência;Conta;DV Conta;Valor');
+    expect(ordens.some((l) => l.startsWith('SEFAZ BA;001;3832;1;100200;0;'))).toBe(true);
+
+    const outra = await send('POST', '/api/v1/repasse/definitivo', { mes: X });
+    expect(outra.status).toBe(409);
+    expect(outra.body).toMatchObject({ error: 'repasseDefinitivoJaGerado' });
+    expect((await send('POST', '/api/v1/repasse/simulacao', { mes: X })).status).toBe(409);
+  });
+
+  it('the payment query shows the repasse status per invoice and UF; a manager only the own UF, without the admin’s totals', async () => {
+    const r = await send('GET', `/api/v1/pagamento-servico?de=${X}&ate=${X}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const body = r.body as { linhas: { consumoId: string; uf: string; valorServicos: number; valorAssinatura: number; valorTotal: number; situacaoTexto: string }[]; totaisUf: { uf: string }[]; totalFatec: number | null; totalGeral: number | null };
+    const minhas = body.linhas.filter((l) => l.consumoId === a.faturaId);
+    expect(minhas.map((l) => [l.uf, l.valorServicos, l.valorAssinatura, l.valorTotal, l.situacaoTexto])).toEqual([
+      ['BA', 600_00, 1, 600_01, 'Pago - Distribuído'],
+      ['RO', 400_00, 0, 400_00, 'Pago - Distribuído'],
+    ]);
+    expect(body.totalGeral).toBeGreaterThanOrEqual(1_000_01 + 750_00);
+    expect(body.totalFatec).toBeGreaterThan(0);
+    const gestor = await tokenFor({ userId: 'rep-gestor', name: 'Gestor BA', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' });
+    const g = await call(`/api/v1/pagamento-servico?de=${X}&ate=${X}&uf=TODOS`, { headers: bearer(gestor) });
+    const gb = g.body as typeof body;
+    expect(gb.linhas.every((l) => l.uf === 'BA')).toBe(true);
+    expect(gb.totalFatec).toBeNull();
+    expect(gb.totalGeral).toBeNull();
+    const det = await send('GET', `/api/v1/pagamento-servico/${a.faturaId}/BA`);
+    expect(det.body).toMatchObject({ situacaoTexto: 'Pago - Distribuído', ufs: [{ uf: 'BA', total: 600_00 }, { uf: 'RO', total: 400_00 }] });
+    expect((det.body as { sumarizado: unknown[] }).sumarizado).toHaveLength(1);
+    const detGestor = await call(`/api/v1/pagamento-servico/${a.faturaId}/BA`, { headers: bearer(gestor) });
+    expect((detGestor.body as { ufs: { uf: string }[]; sumarizado: unknown }).ufs.map((u) => u.uf)).toEqual(['BA']);
+    expect((await send('GET', `/api/v1/pagamento-servico?de=${M}&ate=${M}`)).body).toMatchObject({ error: 'pagamentoMesInvalido' });
+  });
+
+  it('refuses a month that has not ended, and bad input, writing nothing', async () => {
+    expect((await send('POST', '/api/v1/repasse/simulacao', { mes: M })).body).toMatchObject({ error: 'repasseMesInvalido' });
+    expect((await send('POST', '/api/v1/repasse/definitivo', { mes: nextMonth(M) })).body).toMatchObject({ error: 'repasseMesInvalido' });
+    const ruim = await send('POST', '/api/v1/repasse/definitivo', { mes: '2026-13' });
+    expect(ruim.status).toBe(400);
+    expect((await send('GET', '/api/v1/repasse/previsao.csv?mes=abc')).status).toBe(400);
+    expect((await send('GET', '/api/v1/pagamento-servico/000000-nenhum/BA')).status).toBe(404);
+    expect((await send('GET', '/api/v1/pagamento-servico/abc/BA')).status).toBe(404);
+  });
+});

@@ -1,0 +1,250 @@
+import '../../components/page-layout.css';
+import { routePath } from '@plac/shared/access';
+import { rateio, type ResponseOf } from '@plac/shared/contracts';
+import { formatBRL, formatMonth, UF_SIGLAS, type Centavos } from '@plac/shared/domain';
+import { MESSAGES } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { ColumnGroup } from 'primereact/columngroup';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { Row } from 'primereact/row';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppDialog } from '../../components/AppDialog';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { PAGE_SIZES } from '../../components/listing';
+import { callApi, useApiQuery } from '../../lib/api';
+import { mesAtualMais, mesIso } from '../../lib/calendar';
+import { downloadText } from '../../lib/download';
+import { formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { mesParaData } from './model';
+
+/**
+ * consulta-pagamento-servico (spec 2, 2.11): filters UF (the admin also 'Todos'; a manager fixed to the
+ * own UF), months (at most the previous month, default the previous month), client (none in
+ * evaluation; a client user fixed to the own company) and status; rows per invoice and origin UF with
+ * the repasse status in place of the status text; footers with the totals per Sefaz and, for the admin,
+ * 'Total FATEC' and the grand total. The admin's 'Previsão de Repasse' dialog: the forecast CSV,
+ * 'Gerar Simulação' (while the month's definitive report does not exist) and 'Gerar Rateio'.
+ */
+
+type Resultado = ResponseOf<typeof rateio.consultarPagamentos>;
+type Linha = Resultado['linhas'][number];
+
+const brl = (v: number) => formatBRL(v as Centavos);
+
+export default function PagamentoServicoPage() {
+  const navigate = useNavigate();
+  const user = useSession().user;
+  const admin = user?.roles.includes('sefaz_admin') ?? false;
+  const sefaz = user?.tipo === 'S';
+  const anterior = mesIso(mesAtualMais(-1));
+  const [uf, setUf] = useState<string>(admin ? 'TODOS' : (user?.uf ?? 'TODOS'));
+  const [de, setDe] = useState(anterior);
+  const [ate, setAte] = useState(anterior);
+  const [idCliente, setIdCliente] = useState<string | null>(sefaz ? null : (user?.clienteId ?? null));
+  const [situacao, setSituacao] = useState<'A' | 'P' | null>(null);
+  const [resultado, setResultado] = useState<Resultado | null>(null);
+  const [repasse, setRepasse] = useState(false);
+  const clientes = useApiQuery(rateio.clientesPagamento, {});
+
+  async function pesquisar(e?: FormEvent) {
+    e?.preventDefault();
+    if (de > ate) {
+      toast.error(MESSAGES.dataInicioMaiorDataFim);
+      return;
+    }
+    try {
+      setResultado(
+        await callApi(rateio.consultarPagamentos, {
+          query: { de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) },
+        }),
+      );
+    } catch {
+      setResultado(null);
+    }
+  }
+
+  const linhas = resultado?.linhas ?? [];
+  const rodape = resultado && (
+    <ColumnGroup>
+      {resultado.totaisUf.map((t) => (
+        <Row key={t.uf}>
+          <Column footer={`Total SEFAZ ${t.uf || '-'}`} colSpan={6} />
+          <Column footer={brl(t.total)} colSpan={5} />
+        </Row>
+      ))}
+      {admin && resultado.totalFatec !== null && (
+        <Row>
+          <Column footer="Total FATEC" colSpan={6} />
+          <Column footer={brl(resultado.totalFatec)} colSpan={5} />
+        </Row>
+      )}
+      {admin && resultado.totalGeral !== null && (
+        <Row>
+          <Column footer="Total Geral" colSpan={6} />
+          <Column footer={brl(resultado.totalGeral)} colSpan={5} />
+        </Row>
+      )}
+    </ColumnGroup>
+  );
+
+  return (
+    <>
+      <div className="page-header">
+        <h1 className="app-page-title">Pagamento de Serviços</h1>
+        {admin && <Button type="button" label="Previsão de Repasse" icon="pi pi-percentage" onClick={() => setRepasse(true)} />}
+      </div>
+      <form className="page-panel" role="search" aria-label="Filtros de pagamentos" onSubmit={(e) => void pesquisar(e)}>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="pag-uf">UF</label>
+            <Dropdown
+              inputId="pag-uf"
+              value={uf}
+              options={[...(admin ? [{ label: 'Todos', value: 'TODOS' }] : []), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
+              onChange={(e) => setUf(e.value as string)}
+              disabled={sefaz && !admin}
+            />
+          </div>
+          <div className="page-field">
+            <label htmlFor="pag-de">Mês inicial</label>
+            <Calendar inputId="pag-de" value={mesParaData(de)} onChange={(e) => e.value instanceof Date && setDe(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+          </div>
+          <div className="page-field">
+            <label htmlFor="pag-ate">Mês final</label>
+            <Calendar inputId="pag-ate" value={mesParaData(ate)} onChange={(e) => e.value instanceof Date && setAte(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+          </div>
+          <div className="page-field">
+            <label htmlFor="pag-cliente">Cliente</label>
+            <Dropdown
+              inputId="pag-cliente"
+              value={idCliente}
+              options={(clientes.data ?? []).map((c) => ({ label: c.razaoSocial, value: c.id }))}
+              onChange={(e) => setIdCliente(e.value as string | null)}
+              showClear={sefaz}
+              filter
+              disabled={!sefaz}
+              placeholder="Todos"
+            />
+          </div>
+          <div className="page-field">
+            <label htmlFor="pag-situacao">Situação</label>
+            <Dropdown
+              inputId="pag-situacao"
+              value={situacao}
+              options={[
+                { label: 'Em Aberto', value: 'A' },
+                { label: 'Pago', value: 'P' },
+              ]}
+              onChange={(e) => setSituacao(e.value as 'A' | 'P' | null)}
+              showClear
+              placeholder="Todas"
+            />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+        </div>
+      </form>
+      <DataTable
+        value={linhas}
+        dataKey="consumoId"
+        paginator
+        rows={10}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        emptyMessage={MESSAGES.nenhumRegistro}
+        footerColumnGroup={rodape ?? undefined}
+        pt={{ table: { 'aria-label': 'Pagamentos' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Pagamentos (rolável)' } }}
+      >
+        <Column header="UF" body={(l: Linha) => l.uf || '-'} />
+        <Column header="Mês de referência" body={(l: Linha) => formatMonth(l.mesReferencia)} />
+        <Column header="Cliente" body={(l: Linha) => `${l.razaoSocial} (${l.cnpj})`} />
+        <Column header="Valor dos serviços" body={(l: Linha) => brl(l.valorServicos)} />
+        <Column header="Valor da assinatura" body={(l: Linha) => brl(l.valorAssinatura)} />
+        <Column header="Valor do acréscimo" body={(l: Linha) => brl(l.valorAcrescimo)} />
+        <Column header="Total" body={(l: Linha) => brl(l.valorTotal)} />
+        <Column header="Total de requisições" body={(l: Linha) => l.totalRequisicoes.toLocaleString('pt-BR')} />
+        <Column header="Situação" body={(l: Linha) => l.situacaoTexto} />
+        <Column header="Data do retorno bancário" body={(l: Linha) => (l.dataRetornoBanco ? formatDate(l.dataRetornoBanco) : '-')} />
+        <Column
+          header="Detalhe"
+          body={(l: Linha) => (
+            <Button
+              type="button"
+              icon="pi pi-search"
+              text
+              aria-label={`Detalhar ${l.razaoSocial} ${l.uf}`}
+              onClick={() => navigate(routePath('consulta-pagamento-servico-detalhe', { idConsumo: l.consumoId, ufConsumo: l.uf || '-' }))}
+            />
+          )}
+        />
+      </DataTable>
+      {admin && <PrevisaoRepasseDialog visible={repasse} onClose={() => setRepasse(false)} onDone={() => void pesquisar()} />}
+    </>
+  );
+}
+
+/** 'Previsão de Repasse' (spec 2, 2.11 and 4): the month, the forecast CSV, 'Gerar Simulação' and 'Gerar Rateio'. */
+function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: boolean; onClose: () => void; onDone: () => void }) {
+  const [mes, setMes] = useState(mesIso(mesAtualMais(-1)));
+  const [confirmar, setConfirmar] = useState<true | null>(null);
+  const definitivo = useApiQuery(rateio.definitivoGerado, { query: { mes } }, { enabled: visible, notify: false });
+  const situacao = useApiQuery(rateio.situacaoRepasse, { query: { mes } }, { enabled: visible, notify: false, refetchInterval: (q) => (q.state.data && [q.state.data.simulacao, q.state.data.definitivo].some((s) => s?.situacao === 'EM_ANDAMENTO') ? 1000 : false) });
+
+  async function baixar(tipo: 'previsao' | 'simulacao') {
+    try {
+      const csv = await callApi(tipo === 'previsao' ? rateio.previsaoCsv : rateio.simulacaoCsv, { query: { mes } });
+      const linhas = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      if (linhas.length <= 1) {
+        toast.warn(MESSAGES.semPrevisaoRateio);
+        return;
+      }
+      downloadText(tipo === 'previsao' ? 'previsao-repasse.csv' : 'simulacao-repasse.csv', csv.startsWith('\uFEFF') ? csv : `\uFEFF${csv}`, 'text/csv;charset=utf-8');
+    } catch {
+      toast.error(MESSAGES.erroInterno);
+    }
+  }
+
+  async function gerar(tipo: 'simulacao' | 'definitivo') {
+    setConfirmar(null);
+    try {
+      await callApi(tipo === 'simulacao' ? rateio.simularRepasse : rateio.gerarRepasse, { body: { mes } });
+      toast.success(MESSAGES.repasseIniciado);
+    } catch {
+      return;
+    }
+    void definitivo.refetch();
+    void situacao.refetch();
+    onDone();
+  }
+
+  const s = situacao.data;
+  const texto = (x: { situacao: string; concluidoEm: string | null } | null | undefined) => (x ? `${x.situacao}${x.concluidoEm ? ` em ${formatDate(x.concluidoEm)}` : ''}` : 'não gerado');
+
+  return (
+    <>
+    <AppDialog header="Previsão de Repasse" visible={visible} onHide={onClose} style={{ width: 'min(34rem, 95vw)' }}>
+      <div className="page-field">
+        <label htmlFor="repasse-mes">Mês</label>
+        <Calendar inputId="repasse-mes" value={mesParaData(mes)} onChange={(e) => e.value instanceof Date && setMes(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+      </div>
+      <p className="page-note" aria-live="polite">
+        Simulação: {texto(s?.simulacao)}. Repasse definitivo: {texto(s?.definitivo)}.
+      </p>
+      <div className="page-actions">
+        <Button type="button" label="Baixar Previsão" icon="pi pi-download" severity="secondary" outlined onClick={() => void baixar('previsao')} />
+        <Button type="button" label="Baixar Simulação" icon="pi pi-download" severity="secondary" outlined onClick={() => void baixar('simulacao')} />
+        {definitivo.data === false && <Button type="button" label="Gerar Simulação" icon="pi pi-play" onClick={() => void gerar('simulacao')} />}
+        <Button type="button" label="Gerar Rateio" icon="pi pi-check" severity="danger" disabled={definitivo.data !== false} onClick={() => setConfirmar(true)} />
+      </div>
+    </AppDialog>
+    {/* Outside the dialog: a confirmation inside it would sit under the dialog's own mask. */}
+    <ConfirmSimNao target={confirmar} message={MESSAGES.confirmarRepasseDefinitivo} onConfirm={() => void gerar('definitivo')} onClose={() => setConfirmar(null)} />
+    </>
+  );
+}
