@@ -41,7 +41,7 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   },
   FaturamentoTask: { ceiling: 710, why: 'ElectroDB and the AWS SDK (DynamoDB), as ReferenceLoadTask, and the services it prices with' },
   WebhookDispatcher: { ceiling: 920, why: 'ElectroDB and the AWS SDK: DynamoDB (the delivery log, the configuration, the metering of a delivered Fat-e), SQS (the retry wait), Secrets Manager (the key of the stored secrets), SES (the notice of a paused endpoint)' },
-  WebhookProducer: { ceiling: 890, why: 'ElectroDB and the AWS SDK (DynamoDB, SQS), and the services it reads through: clients, consent, monitored keys' },
+  WebhookProducer: { ceiling: 910, why: 'ElectroDB and the AWS SDK (DynamoDB, SQS), and the services it reads through: clients, consent, monitored keys (and the message catalogue they carry)' },
   WebhooksApi: { ceiling: 860, why: 'ElectroDB and the AWS SDK (DynamoDB: the delivery log, the pauses, a client by CNPJ; SQS: the replay), as DominioApi' },
   MonitoramentoApi: { ceiling: 835, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and consumo services (ownership, metering)' },
   RateioApi: { ceiling: 920, why: 'ElectroDB and the AWS SDK (DynamoDB; Step Functions to start the repasse run), the sharing rules and the billing service it reads paid invoices through (the list of Brazilian banks is imported by the seed only, never by the API)' },
