@@ -96,6 +96,7 @@ export function GrupoRateioEditor(props: Modo) {
   const [salvar, setSalvar] = useState<true | null>(null);
 
   const fimMes = props.modo === 'novo' && fimVigente ? fimVigente : null;
+  const [dialogoInicio, setDialogoInicio] = useState(false);
   const inicioEfetivo = props.modo === 'novo' ? (fimMes ? nextMonth(fimMes) : inicio) : inicio;
 
   function percentualCampo(campo: string, valor: number | null, set: (v: number) => void) {
@@ -234,16 +235,13 @@ export function GrupoRateioEditor(props: Modo) {
                 <InputText id="descricao" value={descricao} maxLength={100} aria-required aria-describedby="descricao-error" onChange={(e) => setDescricao(e.target.value)} />
               </FormField>
               <FormField id="vigenciaInicial" label="Vigência inicial" required field="vigenciaInicial">
-                <Calendar
-                  inputId="vigenciaInicial"
-                  value={mesParaData(inicioEfetivo)}
-                  onChange={(e) => e.value instanceof Date && setInicio(mesIso(e.value))}
-                  view="month"
-                  dateFormat="mm/yy"
-                  minDate={mesParaData(nextMonth(mesAtual()))!}
-                  disabled={props.modo === 'novo' || !rascunho}
-                  showIcon
-                />
+                <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+                  <Calendar inputId="vigenciaInicial" value={mesParaData(inicioEfetivo)} view="month" dateFormat="mm/yy" disabled showIcon />
+                  {/* Spec 3 §2.4: a draft's start changes through the 'change validity month' dialog. */}
+                  {props.modo === 'edicao' && rascunho && (
+                    <Button type="button" icon="pi pi-calendar-plus" text aria-label="Alterar mês de vigência" onClick={() => setDialogoInicio(true)} />
+                  )}
+                </div>
               </FormField>
               <FormField id="vigenciaFinal" label="Vigência final" field="vigenciaFinal">
                 <InputText id="vigenciaFinal" value={grupo?.dtVigenciaFinal ? formatMonth(grupo.dtVigenciaFinal) : ''} disabled />
@@ -285,6 +283,17 @@ export function GrupoRateioEditor(props: Modo) {
         )}
       </TabView>
 
+      {dialogoInicio && (
+        <MesVigenciaDialog
+          visible
+          atual={inicio}
+          onConfirm={(m) => {
+            setInicio(m);
+            setDialogoInicio(false);
+          }}
+          onCancel={() => setDialogoInicio(false)}
+        />
+      )}
       <FimVigenteDialog
         visible={dialogoFim}
         onConfirm={(m) => {
@@ -333,6 +342,31 @@ export function GrupoRateioEditor(props: Modo) {
       />
       <ConfirmSimNao target={salvar} message="Deseja salvar o Grupo de Rateio e seus Beneficiados?" onConfirm={() => void confirmarSalvar()} onClose={() => setSalvar(null)} />
     </>
+  );
+}
+
+/** 'Alterar mês de vigência' (spec 3, 2.4): a draft's start month, from next month on. */
+function MesVigenciaDialog({ visible, atual, onConfirm, onCancel }: { visible: boolean; atual: string | null; onConfirm: (mes: string) => void; onCancel: () => void }) {
+  // Mounted on each opening (see the caller), so it starts from the draft's current start month.
+  const [mes, setMes] = useState<Date | null>(() => mesParaData(atual));
+  const minimo = mesParaData(nextMonth(mesAtual()))!;
+  return (
+    <AppDialog
+      header="Alterar mês de vigência"
+      visible={visible}
+      onHide={onCancel}
+      focusOnShow={false}
+      style={{ width: 'min(28rem, 95vw)' }}
+    >
+      <div className="page-field">
+        <label htmlFor="novoMesVigencia">Vigência inicial</label>
+        <Calendar inputId="novoMesVigencia" value={mes} onChange={(e) => setMes(e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" minDate={minimo} showIcon />
+      </div>
+      <div className="page-actions">
+        <Button type="button" label="Cancelar" severity="secondary" outlined onClick={onCancel} />
+        <Button type="button" label="Confirmar" disabled={!mes || mes < minimo} onClick={() => mes && onConfirm(mesIso(mes))} />
+      </div>
+    </AppDialog>
   );
 }
 

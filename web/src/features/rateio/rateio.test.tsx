@@ -192,4 +192,35 @@ describe('beneficiado-rateio screens', { timeout: 60_000 }, () => {
     expect(body.grupoRateio.revisao).toBe(3);
     expect(body.beneficiados.find((b) => b.idParticipante === 'fatec')!.conta.dvAgencia).toBe('X');
   });
+
+  it('a draft’s start month changes through the ‘Alterar mês de vigência’ dialog, from next month on', async () => {
+    signInAs(['sefaz_admin']);
+    const RASCUNHO = { ...VIGENTE, ...ELABORACAO, revisao: 1 };
+    const api = stubApi({
+      'GET /api/v1/grupo-rateio/beneficiados/g-new': jsonResponse(200, RASCUNHO),
+      'GET /api/v1/participante': jsonResponse(200, PARTICIPANTES),
+      'GET /api/v1/beneficiado/historico/g-new': jsonResponse(200, []),
+      'PUT /api/v1/grupo-rateio': jsonResponse(200, [true, MESSAGES.grupoRateioAtualizado]),
+      'GET /api/v1/grupo-rateio': jsonResponse(200, [ELABORACAO]),
+    });
+    renderPages(pages, '/app/edicao/beneficiadoRateio', { id: 'g-new' });
+    await screen.findByRole('table', { name: 'Beneficiados do grupo' });
+    expect((screen.getByLabelText(/^Vigência inicial/) as HTMLInputElement).value).toBe('01/2027');
+    await userEvent.click(screen.getByRole('button', { name: 'Alterar mês de vigência' }));
+    const dlg = await screen.findByRole('dialog', { name: 'Alterar mês de vigência' });
+    const confirmar = within(dlg).getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement;
+    const campo = within(dlg).getByLabelText(/^Vigência inicial/) as HTMLInputElement;
+    await waitFor(() => expect(campo.value).toBe('01/2027'));
+    fireEvent.input(campo, { target: { value: '03/2027' } });
+    await waitFor(() => expect(confirmar.disabled).toBe(false));
+    await userEvent.click(confirmar);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Alterar mês de vigência' })).toBeNull());
+    expect((screen.getByLabelText(/^Vigência inicial/) as HTMLInputElement).value).toBe('03/2027');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText(MESSAGES.grupoRateioAtualizado)).toBeTruthy();
+    const body = api.of('PUT', '/api/v1/grupo-rateio')[0]!.body as { grupoRateio: { vigenciaInicial: string } };
+    expect(body.grupoRateio.vigenciaInicial).toBe('2027-03');
+  });
 });
