@@ -212,6 +212,15 @@ export const repasseFunction: FunctionSpec = {
   grants: ['table:read', 'table:write'],
 };
 
+/** Writes the banks and the SEFAZ participants that are absent (functions/rateio/semente.ts), after each deploy. */
+export const rateioSeedFunction: FunctionSpec = {
+  id: 'RateioSeed',
+  entry: 'rateio/semente.ts',
+  memoryMb: 512,
+  timeoutSeconds: 300,
+  grants: ['table:read', 'table:write'],
+};
+
 export const repasseStateMachine = {
   id: 'Repasse',
   localName: 'plac-repasse',
@@ -226,6 +235,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   sefazLoadFunction,
   faturamentoFunction,
   repasseFunction,
+  rateioSeedFunction,
 ];
 
 /**

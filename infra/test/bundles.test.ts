@@ -45,6 +45,7 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   WebhooksApi: { ceiling: 860, why: 'ElectroDB and the AWS SDK (DynamoDB: the delivery log, the pauses, a client by CNPJ; SQS: the replay), as DominioApi' },
   MonitoramentoApi: { ceiling: 835, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and consumo services (ownership, metering)' },
   RateioApi: { ceiling: 920, why: 'ElectroDB and the AWS SDK (DynamoDB; Step Functions to start the repasse run), the sharing rules and the billing service it reads paid invoices through (the list of Brazilian banks is imported by the seed only, never by the API)' },
+  RateioSeed: { ceiling: 680, why: 'the list of Brazilian banks it writes (npm bancos-brasileiros, ~370 KB of JSON), ElectroDB and the AWS SDK' },
   RepasseTask: { ceiling: 760, why: 'ElectroDB and the AWS SDK (DynamoDB), as FaturamentoTask, and the billing service it reads and marks invoices through' },
   ConsentimentoApi: { ceiling: 910, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and institutions services (the lists\' scope, the wizard\'s institutions)' },
 };
@@ -59,6 +60,8 @@ const ALLOWED: Record<string, { pattern: RegExp; in: readonly string[] }> = {
   },
   'pdf-lib': { pattern: /node_modules\/(pdf-lib|@pdf-lib)\//, in: ['ClientesApi', 'InstituicoesApi', 'FaturamentoApi'] },
   asn1: { pattern: /node_modules\/(asn1js|@peculiar\/asn1)/, in: ['AuthApi', 'ConsultaApi'] },
+  // The list of Brazilian banks (~370 KB of JSON) is written by the deploy's seed only.
+  'bancos-brasileiros': { pattern: /node_modules\/bancos-brasileiros\//, in: ['RateioSeed'] },
   // Sessions (platform/auth/sessions.ts) are ElectroDB: the platform function never opens one. The
   // webhook dispatcher writes the delivery log (functions/webhooks/log-store.ts).
   electrodb: { pattern: /node_modules\/electrodb\//, in: allFunctions.map((f) => f.id).filter((id) => id !== 'PlatformApi') },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions, REQUIRE_BANNER } from '../lib/bundle-options';
 import { cdkBundling } from '../lib/constructs/plac-function';
-import { allFunctions, webhookDispatcherFunction, webhookProducerFunction } from '../lib/topology';
+import { allFunctions, rateioSeedFunction, webhookDispatcherFunction, webhookProducerFunction } from '../lib/topology';
 import { logicalIdOf, resources, synth, type Resource } from './synth';
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
@@ -174,5 +174,16 @@ describe('functions', () => {
     });
     expect(esbuildOptions).toMatchObject({ format: 'esm', target: 'node24', platform: 'node', external: [], bundle: true });
     expect(REQUIRE_BANNER).toBe("import { createRequire } from 'module'; const require = createRequire(import.meta.url);");
+  });
+});
+
+describe('the deploy seeds revenue sharing’s reference data', () => {
+  it('a Trigger runs RateioSeed after the functions and their grants exist, again when it changes', () => {
+    const { api } = synth();
+    const triggers = Object.values(resources(api, 'Custom::Trigger'));
+    expect(triggers).toHaveLength(1);
+    // The handler is the seed function's current version (a new version re-runs the trigger).
+    expect(JSON.stringify(triggers[0]!.Properties)).toContain(`Functions${rateioSeedFunction.id}CurrentVersion`);
+    expect(JSON.stringify(triggers[0]!.DependsOn ?? [])).toMatch(/PlacApiFunctions|Functions/);
   });
 });

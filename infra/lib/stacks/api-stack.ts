@@ -7,6 +7,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as triggers from 'aws-cdk-lib/triggers';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { AppConfig } from '../config';
@@ -22,6 +23,7 @@ import {
   allFunctions,
   authorizerFunction,
   faturamentoFunction,
+  rateioSeedFunction,
   repasseFunction,
   httpFunctions,
   referenceLoadFunction,
@@ -98,6 +100,9 @@ export class ApiStack extends Stack {
     this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
     this.faturamento = faturamentoMachine(this, fn(faturamentoFunction));
     this.repasse = repasseMachine(this, fn(repasseFunction));
+    // Revenue sharing's reference data (banks, SEFAZ participants) written after the deploy, once
+    // the function and its grants exist; again whenever the function changes (it writes only what is absent).
+    new triggers.Trigger(this, 'RateioSeedTrigger', { handler: fn(rateioSeedFunction), executeOnHandlerChange: true, executeAfter: [scopeOfFunctions] });
     const sefaz = config.sefaz
       ? {
           url: config.sefaz.url,
