@@ -190,7 +190,7 @@ describe('menuFor', () => {
     const menu = menuFor(['cliente'], { id: 'c-1' });
     expect(labels(menu)).toEqual(['Meus Dados', 'Consulta', 'Consentimentos', 'Gestão']);
     expect(menu[0]!.items[0]!.href).toBe('/app/cliente/edit/c-1');
-    expect(itemLabels(menu, 'Consulta')).toEqual(['Consumo por Cliente']);
+    expect(itemLabels(menu, 'Consulta')).toEqual(['Consumo por Cliente', 'Pagamento de Serviços']);
     // without the id the item (and so the group) is left out instead of a broken link
     expect(labels(menuFor(['cliente']))).not.toContain('Meus Dados');
   });

@@ -19,6 +19,7 @@ export interface RouteAccess {
 
 const ADMIN = ['sefaz_admin'] as const satisfies readonly Role[];
 const ADMIN_GESTOR = ['sefaz_admin', 'sefaz_gestor'] as const satisfies readonly Role[];
+const PAGAMENTO_SERVICO = ['sefaz_admin', 'sefaz_gestor', 'cliente'] as const satisfies readonly Role[];
 const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const satisfies readonly Role[];
 const CONSENT_READERS = ['sefaz_admin', 'avaliacao', 'cliente_web', 'cliente'] as const satisfies readonly Role[];
 const LOOKUP_SERVICES = ['sefaz_admin', 'avaliacao', 'cliente_web'] as const satisfies readonly Role[];
@@ -48,10 +49,11 @@ export const ROUTE_ACCESS = {
   'consumo-cliente': { path: 'consulta/consumoCliente', roles: ADMIN_CLIENTE },
   'consumo-uf': { path: 'consulta/consumoUF', roles: ADMIN_GESTOR },
   'consumo-erro-uf': { path: 'consulta/consumoErroUF', roles: ADMIN_GESTOR },
-  'consulta-pagamento-servico': { path: 'consulta/pagamentoServico', roles: ADMIN_GESTOR },
+  // Issue 15 opens the payment query to the client (fixed to its own company), beyond spec 2 §6.
+  'consulta-pagamento-servico': { path: 'consulta/pagamentoServico', roles: PAGAMENTO_SERVICO },
   'consulta-pagamento-servico-detalhe': {
     path: 'consulta/pagamentoServico/detalhe/:idConsumo/:ufConsumo',
-    roles: ADMIN_GESTOR,
+    roles: PAGAMENTO_SERVICO,
   },
   'consulta-servicos': { path: 'consulta/servicos', roles: ADMIN },
   'instituicao-financeira': { path: 'consulta/instituicaoFinanceira', roles: ADMIN },

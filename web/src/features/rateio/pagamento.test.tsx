@@ -74,6 +74,22 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     expect(api.of('GET', '/api/v1/pagamento-servico')[0]!.query.get('uf')).toBe('BA');
   });
 
+  it('a client user: its own company fixed, no Sefaz totals of the admin, no repasse dialog', async () => {
+    signInAs(['cliente'], { clienteId: 'c1' });
+    const api = stubApi({
+      'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, [{ id: 'c1', razaoSocial: 'Banco Alfa S.A.', cnpj: '11222333000181' }]),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totalFatec: null, totalGeral: null }),
+    });
+    renderPages(pages, '/app/consulta/pagamentoServico');
+    expect(screen.queryByRole('button', { name: 'Previsão de Repasse' })).toBeNull();
+    expect(screen.getByLabelText('Cliente').closest('.p-dropdown')!.classList.contains('p-disabled')).toBe(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
+    const table = await screen.findByRole('table', { name: 'Pagamentos' });
+    expect(await within(table).findByText('Pago - Distribuído')).toBeTruthy();
+    expect(within(table).queryByText('Total FATEC')).toBeNull();
+    expect(api.of('GET', '/api/v1/pagamento-servico')[0]!.query.get('idCliente')).toBe('c1');
+  });
+
   it('the detail: lines per UF with totals, unit values with 2 decimals, Consumo Sumarizado for the admin', async () => {
     signInAs(['sefaz_admin'], { uf: 'BA' });
     stubApi({
