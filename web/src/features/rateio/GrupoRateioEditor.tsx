@@ -521,7 +521,11 @@ type BancoEscolha = { codigo: string; nome: string; rotulo: string };
 
 function ContaForm({ alvo, onClose, onSave }: { alvo: Linha; onClose: () => void; onSave: (l: Linha, conta: Conta) => void }) {
   const [conta, setConta] = useState<Conta>(alvo.conta ?? contaVazia);
-  const [banco, setBanco] = useState<BancoEscolha | string | null>(alvo.conta ? { codigo: alvo.conta.banco, nome: alvo.conta.banco, rotulo: alvo.conta.banco } : null);
+  const [banco, setBanco] = useState<BancoEscolha | string | null>(() => {
+    if (!alvo.conta) return null;
+    const { banco: codigo, nomeBanco } = alvo.conta;
+    return { codigo, nome: nomeBanco ?? codigo, rotulo: nomeBanco ? `${codigo} - ${nomeBanco}` : codigo };
+  });
   const [sugestoes, setSugestoes] = useState<BancoEscolha[]>([]);
   const [erros, setErros] = useState<Record<string, string[]>>({});
 

@@ -7,7 +7,8 @@ export type GrupoResumo = ResponseOf<typeof rateio.listGrupos>[number];
 export type Grupo = ResponseOf<typeof rateio.getGrupo>;
 export type Beneficiado = Grupo['beneficiados'][number];
 export type Participante = ResponseOf<typeof rateio.listParticipantes>[number];
-export type Conta = { banco: string; agencia: string; dvAgencia: string; conta: string; dvConta: string; contaAtiva: boolean };
+/** A beneficiary's account; `nomeBanco` (the bank's name, for display) comes with a saved one. */
+export type Conta = { banco: string; agencia: string; dvAgencia: string; conta: string; dvConta: string; contaAtiva: boolean; nomeBanco?: string | null };
 
 /** A beneficiary as the editor holds it (new ones have no idBeneficiado yet). */
 export interface Linha {
@@ -52,7 +53,7 @@ export function linhaDe(b: Beneficiado): Linha {
     vigenciaInicial: b.vigenciaInicial,
     vigenciaFinal: b.vigenciaFinal,
     convenioAtivo: b.convenioAtivo ?? true,
-    conta: b.conta ? { banco: b.conta.banco, agencia: b.conta.agencia, dvAgencia: b.conta.dvAgencia, conta: b.conta.conta, dvConta: b.conta.dvConta, contaAtiva: b.conta.contaAtiva } : null,
+    conta: b.conta ? { banco: b.conta.banco, agencia: b.conta.agencia, dvAgencia: b.conta.dvAgencia, conta: b.conta.conta, dvConta: b.conta.dvConta, contaAtiva: b.conta.contaAtiva, nomeBanco: b.conta.nomeBanco } : null,
   };
 }
 

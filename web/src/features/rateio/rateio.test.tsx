@@ -176,6 +176,8 @@ describe('beneficiado-rateio screens', { timeout: 60_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Dados bancários de FATEC' }));
     const dlg = await screen.findByRole('dialog', { name: 'Dados Bancários' });
+    // A saved account shows its bank as code and name.
+    expect((within(dlg).getByLabelText(/^Banco/) as HTMLInputElement).value).toBe('001 - Banco do Brasil S.A.');
     await userEvent.clear(within(dlg).getByLabelText(/DV Agência/));
     await userEvent.type(within(dlg).getByLabelText(/DV Agência/), '12');
     await userEvent.click(within(dlg).getByRole('button', { name: 'Confirmar' }));
