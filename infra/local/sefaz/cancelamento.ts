@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidChaveAcesso, UFS, type Uf } from '@plac/shared/domain';
-import { brasilia, builder, NFE_NAMESPACE, XML_DECLARATION } from './documents';
+import { cancelamentoXml as eventoDeCancelamento } from './documents';
 
 export interface Cancelamento {
   /** The NF-e's authorisation protocol (any 15 digits will do for the loader). */
@@ -24,45 +24,14 @@ export function cancelamentoXml(chave: string, c: Cancelamento = {}): string {
   if (!isValidChaveAcesso(chave)) throw new RangeError(`not an access key: ${chave}`);
   const cUF = chave.slice(0, 2);
   const em = (c.em ?? new Date()).getTime();
-  const protocolo = c.protocoloNfe ?? `1${cUF}${'0'.repeat(12)}`;
-  const doc = {
-    procEventoNFe: {
-      '@_versao': '1.00',
-      '@_xmlns': NFE_NAMESPACE,
-      evento: {
-        '@_versao': '1.00',
-        infEvento: {
-          '@_Id': `ID110111${chave}01`,
-          cOrgao: cUF,
-          tpAmb: '2',
-          CNPJ: chave.slice(6, 20),
-          chNFe: chave,
-          dhEvento: brasilia(em),
-          tpEvento: '110111',
-          nSeqEvento: '1',
-          verEvento: '1.00',
-          detEvento: { '@_versao': '1.00', descEvento: 'Cancelamento', nProt: protocolo, xJust: c.justificativa ?? 'Operação cancelada a pedido do destinatário' },
-        },
-      },
-      retEvento: {
-        '@_versao': '1.00',
-        infEvento: {
-          tpAmb: '2',
-          verAplic: 'SIMULADOR-PLAC',
-          cOrgao: cUF,
-          cStat: '135',
-          xMotivo: 'Evento registrado e vinculado a NF-e',
-          chNFe: chave,
-          tpEvento: '110111',
-          xEvento: 'Cancelamento registrado',
-          nSeqEvento: '1',
-          dhRegEvento: brasilia(em + 2000),
-          nProt: `1${cUF}${String(em).slice(-13)}`,
-        },
-      },
-    },
-  };
-  return XML_DECLARATION + builder.build(doc);
+  return eventoDeCancelamento({
+    chave,
+    cnpj: chave.slice(6, 20),
+    eventoMs: em,
+    protocoloNfe: c.protocoloNfe ?? `1${cUF}${'0'.repeat(12)}`,
+    protocoloEvento: `1${cUF}${String(em).slice(-13)}`,
+    justificativa: c.justificativa ?? 'Operação cancelada a pedido do destinatário',
+  });
 }
 
 /** The UF of a key (its cUF). */

@@ -393,28 +393,36 @@ function resNFe(seed: number, uf: Uf, index: number, options: GenerateOptions): 
   return { kind: 'resNFe', chave: c.chave, schema: SCHEMA_BY_ROOT.resNFe!, xml: XML_DECLARATION + builder.build({ resNFe: body }) };
 }
 
-function procEventoNFe(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
-  const c = core(seed, uf, index, options.clock);
-  // The cancelled NF-e: the latest nfeProc among the 100 documents before this one (document 0 is one).
-  let target = Math.max(0, index - int(c.rng, 1, 100));
-  while (target > 0 && kindOf(seed, uf, target) !== 'nfeProc') target--;
-  const cancelled = core(seed, uf, target, options.clock);
-  const cUF = String(CODE_BY_UF.get(uf)!);
-  const eventMs = Math.max(c.issuedMs, cancelled.recebidoMs + 60_000);
-  const eventProt = `1${cUF}${cancelled.nProt.slice(3, 5)}${String(900_000_000 + index).padStart(10, '0')}`;
+/** What a cancellation event (procEventoNFe, tpEvento 110111) says, as the Sefaz distributes it. */
+export interface CancelamentoEvento {
+  chave: string;
+  /** The issuer's CNPJ, who asked for the cancellation. */
+  cnpj: string;
+  eventoMs: number;
+  /** The cancelled NF-e's authorisation protocol, and the event's own. */
+  protocoloNfe: string;
+  protocoloEvento: string;
+  justificativa: string;
+  /** The schema fault of a broken document: the event without its chNFe. */
+  semChave?: boolean | undefined;
+}
+
+/** The procEventoNFe XML of a cancellation: the generator's and the drop folder's (cancelamento.ts). */
+export function cancelamentoXml(e: CancelamentoEvento): string {
+  const cUF = e.chave.slice(0, 2);
   const infEvento: Record<string, unknown> = {
-    '@_Id': `ID110111${cancelled.chave}01`,
+    '@_Id': `ID110111${e.chave}01`,
     cOrgao: cUF,
     tpAmb: '2',
-    CNPJ: cancelled.emit.cnpj,
-    chNFe: cancelled.chave,
-    dhEvento: brasilia(eventMs),
+    CNPJ: e.cnpj,
+    chNFe: e.chave,
+    dhEvento: brasilia(e.eventoMs),
     tpEvento: '110111',
     nSeqEvento: '1',
     verEvento: '1.00',
-    detEvento: { '@_versao': '1.00', descEvento: 'Cancelamento', nProt: cancelled.nProt, xJust: pick(c.rng, JUSTIFICATIONS) },
+    detEvento: { '@_versao': '1.00', descEvento: 'Cancelamento', nProt: e.protocoloNfe, xJust: e.justificativa },
   };
-  if (options.breakSchema) delete infEvento.chNFe;
+  if (e.semChave) delete infEvento.chNFe;
   const doc = {
     procEventoNFe: {
       '@_versao': '1.00',
@@ -428,17 +436,38 @@ function procEventoNFe(seed: number, uf: Uf, index: number, options: GenerateOpt
           cOrgao: cUF,
           cStat: '135',
           xMotivo: 'Evento registrado e vinculado a NF-e',
-          chNFe: cancelled.chave,
+          chNFe: e.chave,
           tpEvento: '110111',
           xEvento: 'Cancelamento registrado',
           nSeqEvento: '1',
-          dhRegEvento: brasilia(eventMs + 2000),
-          nProt: eventProt,
+          dhRegEvento: brasilia(e.eventoMs + 2000),
+          nProt: e.protocoloEvento,
         },
       },
     },
   };
-  return { kind: 'procEventoNFe', chave: cancelled.chave, schema: SCHEMA_BY_ROOT.procEventoNFe!, xml: XML_DECLARATION + builder.build(doc) };
+  return XML_DECLARATION + builder.build(doc);
+}
+
+function procEventoNFe(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
+  const c = core(seed, uf, index, options.clock);
+  // The cancelled NF-e: the latest nfeProc among the 100 documents before this one (document 0 is one).
+  let target = Math.max(0, index - int(c.rng, 1, 100));
+  while (target > 0 && kindOf(seed, uf, target) !== 'nfeProc') target--;
+  const cancelled = core(seed, uf, target, options.clock);
+  const cUF = String(CODE_BY_UF.get(uf)!);
+  const eventMs = Math.max(c.issuedMs, cancelled.recebidoMs + 60_000);
+  const eventProt = `1${cUF}${cancelled.nProt.slice(3, 5)}${String(900_000_000 + index).padStart(10, '0')}`;
+  const xml = cancelamentoXml({
+    chave: cancelled.chave,
+    cnpj: cancelled.emit.cnpj,
+    eventoMs: eventMs,
+    protocoloNfe: cancelled.nProt,
+    protocoloEvento: eventProt,
+    justificativa: pick(c.rng, JUSTIFICATIONS),
+    semChave: options.breakSchema,
+  });
+  return { kind: 'procEventoNFe', chave: cancelled.chave, schema: SCHEMA_BY_ROOT.procEventoNFe!, xml };
 }
 
 /** Document `index` (0-based) of the UF's generated sequence for this seed. */
