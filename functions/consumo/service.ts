@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { monthOf } from '@plac/shared/domain';
+import * as prepago from '../prepago/uso';
 import * as store from './store';
 
 /**
@@ -57,12 +58,21 @@ export interface Medicao {
 
 /**
  * Meters one use of a service that is not a look-up (a Fat-e sent by webhook, a key registered for
- * monitoring): counted once per `chave`, however often the caller retries ('repetida' then).
+ * monitoring, an assignment registered): counted once per `chave`, however often the caller retries
+ * ('repetida' then). A bookkeeper's prepaid balance pays first (functions/prepago, docs/prepago.md):
+ * a use it paid is not counted for the monthly invoice; a use it does not cover is counted as usual.
+ * A use already counted for the monthly invoice is never offered to the balance again (a retry after
+ * a reservation was paid would otherwise be charged twice).
  */
 export async function medirUso(m: Medicao): Promise<'cobrada' | 'repetida'> {
   const agora = m.agora ?? new Date();
+  const requestId = `#medicao:${m.chave}`;
+  if (await store.requisicaoExiste(requestId)) return 'repetida';
+  const pagador = await prepago.pagarUso({ chave: m.chave, clienteId: m.clienteId, servico: m.servico, agora });
+  if (pagador === 'prepago') return 'cobrada';
+  if (pagador === 'prepago-repetido') return 'repetida';
   return store.cobrar({
-    requestId: `#medicao:${m.chave}`,
+    requestId,
     clienteId: m.clienteId,
     mes: monthOf(agora),
     servico: m.servico,

@@ -139,6 +139,12 @@ export async function cobrar(c: Cobranca): Promise<'cobrada' | 'repetida'> {
   throw new Error(`charging ${c.requestId} was cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
 }
 
+/** Whether a request id was already charged (a key lookup, consistent). */
+export async function requisicaoExiste(requestId: string): Promise<boolean> {
+  const { data } = await db().entities.requisicao.get({ requestId }).go({ consistent: true, attributes: ['requestId'] });
+  return data !== null;
+}
+
 /**
  * Writes counters as they are (BatchWriteItem, 25 a time): synthetic months for the billing benchmark
  * (bench/billing.ts). Never used by a request path: a counter only grows through `cobrar`, with its log.

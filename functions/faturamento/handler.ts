@@ -6,6 +6,7 @@ import { faturaProjetada } from './projecao';
 import * as detalhamento from './detalhamento';
 import * as notas from './notas-fiscais';
 import * as dae from './dae/service';
+import * as prepago from '../prepago/pagamento';
 import * as retorno from './retorno/service';
 import * as service from './service';
 
@@ -25,6 +26,6 @@ export const handler = httpApi(faturamento, {
   baixarNotaFiscal: async ({ params, principal }) => notas.baixar(params.idConsumo, params.tipo, principal),
   detalhamentoFatura: async ({ params, query, principal }) => detalhamento.gerar(params.idConsumo, principal, query.idModuloServico),
   emitirDae: async ({ params, body, principal }) => dae.emitirDae(params.idConsumo, body, principal),
-  importarRetorno: async ({ body, principal }) => retorno.importar(body.nomeArquivo, body.conteudo, principal),
+  importarRetorno: async ({ body, principal }) => retorno.importar(body.nomeArquivo, body.conteudo, principal, prepago),
   retornosImportados: async () => retorno.recentes(),
 });

@@ -108,6 +108,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   webhooks: ['table:read', 'table:write', 'webhooks:send'],
   // The monitored keys and their metering ('Monitoramento de Documentos').
   monitoramento: ['table:read', 'table:write'],
+  // Reservations, their DAEs (the PDF written to and presigned from the documents bucket), the account.
+  prepago: ['table:read', 'table:write', 'documents:read', 'documents:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */

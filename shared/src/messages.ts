@@ -483,6 +483,24 @@ export const MESSAGES = {
   repasseIniciado: 'Processamento do repasse iniciado.',
   /** ours: a payment query beyond the previous month */
   pagamentoMesInvalido: 'O período da consulta de pagamentos vai no máximo até o mês anterior.',
+
+  // Prepaid requests for bookkeepers (spec 3, 5.3 and 8)
+  reservaCadastrada: 'Cadastrado com sucesso!',
+  reservaJaExiste: 'Rejeição: Já existe um cadastro de pagamento antecipado para este CNPJ.',
+  reservaCnpjObrigatorio: 'O campo CNPJ precisa ser preenchido',
+  reservaEmailInvalido: 'O e-mail informado não está válido',
+  reservaEmailObrigatorio: 'O campo de e-mail precisa ser preenchido',
+  reservaQuantidadeMinima: 'A quantidade mínima para reservar as requisições é de 50.000.000',
+  reservaValorMinimoCampo: 'O valor mínimo é 50.000.000',
+  reservaApenasNumeros: 'Apenas números são permitidos',
+  /** ours: a reservation for a CNPJ that is not a registered bookkeeper (an IMF client) */
+  reservaEscrituradorInvalido: 'O CNPJ informado não é de um escriturador cadastrado.',
+  /** ours: no tariff version in force to price a reservation */
+  reservaSemTarifa: 'Não há tarifação vigente para calcular o valor da reserva.',
+  /** ours: the admin did not pick a bookkeeper */
+  prepagoEscrituradorObrigatorio: 'Selecione o escriturador.',
+  /** ours: a statement month after the current one */
+  extratoMesInvalido: 'O mês do extrato vai no máximo até o mês atual.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

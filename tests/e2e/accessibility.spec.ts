@@ -16,6 +16,7 @@ const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', ti
 const GESTOR: Principal = { userId: 'demo-gestor', name: 'Gestor Demo', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' };
 const CLIENTE: Principal = { userId: 'demo-cliente', name: 'Cliente Demo', tipo: 'C', roles: ['cliente'], clienteId: 'demo-esf' };
 const CLIENTE_WEB: Principal = { userId: 'demo-cliente-web', name: 'Cliente Web Demo', tipo: 'C', roles: ['cliente_web'], clienteId: 'demo-esf' };
+const IMF: Principal = { userId: 'demo-imf', name: 'Cliente IMF Demo', tipo: 'C', roles: ['cliente_imf'], clienteId: 'demo-imf' };
 const EMISSOR: Principal = { userId: 'emissor-55667788000186', name: 'Indústria Emissora Demonstração Ltda.', tipo: 'C', roles: ['emissor'] };
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -578,6 +579,24 @@ const SCREENS: Screen[] = [
     route: '/app/monitoramento-documentos',
     as: ADMIN,
     open: async (page) => (await page.goto('/app/monitoramento-documentos'), heading(page, 'Monitoramento de Documentos')),
+  },
+  {
+    name: 'prepaid reservation (IMF client)',
+    route: '/app/pagamentoAntecipado/cadastro-pagamento-antecipado',
+    as: IMF,
+    open: async (page) => (await page.goto('/app/pagamentoAntecipado/cadastro-pagamento-antecipado'), heading(page, 'Cadastro de Pagamento Antecipado')),
+  },
+  {
+    name: 'prepaid DAEs (admin)',
+    route: '/app/pagamentoAntecipado/imprimir-dae',
+    as: ADMIN,
+    open: async (page) => (await page.goto('/app/pagamentoAntecipado/imprimir-dae'), heading(page, 'Imprimir DAE')),
+  },
+  {
+    name: 'request account (IMF client)',
+    route: '/app/pagamentoAntecipado/conta-corrente-requisicoes',
+    as: IMF,
+    open: async (page) => (await page.goto('/app/pagamentoAntecipado/conta-corrente-requisicoes'), heading(page, 'Conta Corrente de Requisições')),
   },
   {
     name: 'invoice list (admin)',

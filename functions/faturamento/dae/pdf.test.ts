@@ -14,7 +14,7 @@ import { daePdf, type DadosDae } from './pdf';
 
 function dae(identificadorValor: '6' | '8'): DadosDae {
   const codigoBarras = montarCodigoBarras({ segmento: '5', identificadorValor, valorCentavos: 750_60, codigoOrgao: '0001', campoLivre: campoLivre('2026-12-15', '2026-11', 123) });
-  return { razaoSocial: 'BANCO DE TESTE S.A.', cnpj: '12345678000195', mes: '2026-11', dtVencimento: '2026-12-15', valor: 750_60, numero: 123, codigoBarras, linhaDigitavel: linhaDigitavel(codigoBarras), faturaId: '202611-cli-1' };
+  return { razaoSocial: 'BANCO DE TESTE S.A.', cnpj: '12345678000195', mes: '2026-11', dtVencimento: '2026-12-15', valor: 750_60, numero: 123, codigoBarras, linhaDigitavel: linhaDigitavel(codigoBarras), documento: ['Fatura', '202611-cli-1'] };
 }
 
 /** The gray pixels of the document's only image (8 bits per component, Flate, DeviceRGB or DeviceGray). */

@@ -22,7 +22,8 @@ export interface DadosDae {
   numero: number;
   codigoBarras: string;
   linhaDigitavel: string;
-  faturaId: string;
+  /** What the DAE pays, as printed: ['Fatura', id] or ['Pagamento antecipado', id]. */
+  documento: readonly [string, string];
 }
 
 /** FEBRABAN's barcode on paper: about 103 mm × 13 mm (a 44-digit I2of5 at ~0.25 mm per narrow module). */
@@ -59,7 +60,7 @@ export async function daePdf(d: DadosDae): Promise<Uint8Array> {
     ['Contribuinte', d.razaoSocial],
     ['CNPJ', formatCnpj(d.cnpj)],
     ['Referência', `${mes}/${ano}`],
-    ['Fatura', d.faturaId],
+    [d.documento[0], d.documento[1]],
     ['Número do DAE', String(d.numero)],
     ['Vencimento', formatDate(d.dtVencimento)],
     ['Valor a pagar', formatBRL(asCentavos(d.valor))],

@@ -1,15 +1,10 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Principal } from '@plac/shared/access';
 import { formatDate, resolverVencimentoDae, todayInBahia } from '@plac/shared/domain';
-import { s3Client } from '../../platform/aws';
 import { presignDownload } from '../../platform/documents';
-import { config } from '../../platform/env';
 import { invalid } from '../../platform/errors';
 import { faturaVisivel } from '../service';
 import { marcarDae } from '../store';
-import { campoLivre, codigoOrgao, IDENTIFICADOR_VALOR, SEGMENTO_ORGAOS_GOVERNAMENTAIS } from './config';
-import { linhaDigitavel, montarCodigoBarras } from './febraban';
-import { daePdf } from './pdf';
+import * as emissao from './emissao';
 import * as store from './store';
 import type { DaeRecord } from './store';
 
@@ -55,38 +50,10 @@ export async function emitirDae(faturaId: string, body: { dataVencimento?: strin
 
 type Fatura = Awaited<ReturnType<typeof faturaVisivel>>;
 
-/**
- * A new DAE: numbered, its barcode built, its PDF stored under a key made of the barcode (so a request
- * that loses a race to create the record leaves only an unused file, never overwrites the winner's),
- * then the record created on the condition that none exists: the first one stored is the one answered.
- */
+/** A new DAE of the invoice (dae/emissao.ts), then the invoice marked with it. */
 async function novoDae(f: Fatura, dtVencimento: string, principal: Principal, agora: Date): Promise<DaeRecord> {
-  const numero = await store.proximoNumero();
-  const codigoBarras = montarCodigoBarras({
-    segmento: SEGMENTO_ORGAOS_GOVERNAMENTAIS,
-    identificadorValor: IDENTIFICADOR_VALOR,
-    valorCentavos: f.valorTotal,
-    codigoOrgao: codigoOrgao(),
-    campoLivre: campoLivre(dtVencimento, f.mes, numero),
-  });
-  const linha = linhaDigitavel(codigoBarras);
-  const chavePdf = `dae/${f.clienteId}/${f.faturaId}/${codigoBarras}.pdf`;
-  const pdf = await daePdf({ razaoSocial: f.razaoSocial, cnpj: f.cnpj, mes: f.mes, dtVencimento, valor: f.valorTotal, numero, codigoBarras, linhaDigitavel: linha, faturaId: f.faturaId });
-  await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: chavePdf, Body: pdf, ContentType: 'application/pdf', ContentDisposition: 'inline' }));
-  const dae = await store.criarDae({
-    faturaId: f.faturaId,
-    revisao: f.revisao,
-    dtVencimento,
-    clienteId: f.clienteId,
-    mes: f.mes,
-    numero,
-    valor: f.valorTotal,
-    codigoBarras,
-    linhaDigitavel: linha,
-    chavePdf,
-    emitidoEm: agora.toISOString(),
-    emitidoPor: principal.name,
-  });
+  const documento = { documentoId: f.faturaId, origem: 'FATURA', rotulo: 'Fatura', revisao: f.revisao, clienteId: f.clienteId, razaoSocial: f.razaoSocial, cnpj: f.cnpj, mes: f.mes, valor: f.valorTotal } as const;
+  const dae = await emissao.novoDae(documento, dtVencimento, principal.name, agora);
   await marcarDae(f.faturaId, { dtVencimento: dae.dtVencimento, codigoBarras: dae.codigoBarras, revisao: dae.revisao });
   return dae;
 }

@@ -14,7 +14,10 @@ import { isConditionalFailure, tableConfig } from '../../platform/table';
 const dae = new Entity({
   model: { entity: 'dae', version: '1', service: 'faturamento' },
   attributes: {
+    /** The invoice's id, or for a prepaid reservation its id ('PA-<clienteId>-<ciclo>', origem PREPAGO). */
     faturaId: { type: 'string', required: true },
+    /** What the DAE pays: a monthly invoice (absent: the first DAEs had none) or a prepaid reservation. */
+    origem: { type: ['FATURA', 'PREPAGO'] as const },
     /** The invoice's revision the DAE was issued for (a re-price asks for a new DAE). */
     revisao: { type: 'number', required: true },
     /** 'YYYY-MM-DD'. */

@@ -25,11 +25,25 @@ export const MAX_BYTES = 200_000;
 
 type Linha = ImportacaoRecord['linhas'][number];
 
-async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: string): Promise<Linha> {
+/**
+ * Who settles a DAE that is not an invoice's: a prepaid reservation's (functions/prepago/pagamento.ts),
+ * wired in by the handler, so that billing does not import the prepaid context (which the metering,
+ * read by billing, imports).
+ */
+export interface QuitacaoReserva {
+  registrarPagamentoDae(documentoId: string, p: { codigoBarras: string; dataPagamento: string }): Promise<'paga' | 'jaPaga' | 'naoEncontrada'>;
+  razaoSocialDaReserva(documentoId: string): Promise<string>;
+}
+
+async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: string, prepago: QuitacaoReserva | undefined): Promise<Linha> {
   const base = { linha: p.linha, codigoBarras: p.codigoBarras, dataPagamento: p.dataPagamento, valorRecebido: p.valorRecebido };
   if (!codigoBarrasValido(p.codigoBarras)) return { ...base, situacao: 'INCONSISTENTE', motivo: 'Código de barras com dígito verificador inválido.' };
   const dae = await daePorCodigoBarras(p.codigoBarras);
   if (!dae) return { ...base, situacao: 'NAO_ENCONTRADA', motivo: 'Nenhum DAE emitido com este código de barras.' };
+  if (dae.origem === 'PREPAGO') {
+    if (!prepago) throw new Error('a prepaid DAE, and no prepaid settlement wired in');
+    return conciliarReserva(p, dae, base, prepago);
+  }
   const fatura = await lerFatura(dae.faturaId);
   const alvo = { ...base, faturaId: dae.faturaId, cliente: fatura?.razaoSocial ?? '' };
   if (!fatura) return { ...alvo, situacao: 'NAO_ENCONTRADA', motivo: 'A fatura do DAE não existe mais.' };
@@ -56,6 +70,17 @@ async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: s
   return { ...alvo, situacao: 'INCONSISTENTE', motivo: 'A fatura foi recalculada depois da emissão deste DAE.' };
 }
 
+/** A prepaid reservation's DAE: paid in full (late-payment surcharge included), the account is credited once. */
+async function conciliarReserva(p: Pagamento, dae: NonNullable<Awaited<ReturnType<typeof daePorCodigoBarras>>>, base: Pick<Linha, 'linha' | 'codigoBarras' | 'dataPagamento' | 'valorRecebido'>, prepago: QuitacaoReserva): Promise<Linha> {
+  const alvo = { ...base, faturaId: dae.faturaId, cliente: await prepago.razaoSocialDaReserva(dae.faturaId) };
+  const devido = acrescimoDevido(dae.valor, dae.dtVencimento, p.dataPagamento, taxasConfiguradas());
+  if (p.valorRecebido < dae.valor + devido) return { ...alvo, situacao: 'INCONSISTENTE', motivo: `Pago a menor: devido ${brl(dae.valor + devido)}.` };
+  const r = await prepago.registrarPagamentoDae(dae.faturaId, { codigoBarras: p.codigoBarras, dataPagamento: p.dataPagamento });
+  if (r === 'paga') return { ...alvo, situacao: 'PAGA', valorAcrescimo: p.valorRecebido - dae.valor };
+  if (r === 'jaPaga') return { ...alvo, situacao: 'JA_PAGA', motivo: 'O pagamento antecipado já estava pago.' };
+  return { ...alvo, situacao: 'NAO_ENCONTRADA', motivo: 'A reserva do DAE não existe mais.' };
+}
+
 const brl = (centavos: number) => `R$ ${(centavos / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export interface Relatorio extends Omit<ImportacaoRecord, 'lista'> {
@@ -65,7 +90,7 @@ export interface Relatorio extends Omit<ImportacaoRecord, 'lista'> {
 
 const relatorio = ({ lista: _lista, ...r }: ImportacaoRecord, jaImportado: boolean): Relatorio => ({ ...r, jaImportado });
 
-export async function importar(nomeArquivo: string, conteudo: string, principal: Principal, agora: Date = new Date()): Promise<Relatorio> {
+export async function importar(nomeArquivo: string, conteudo: string, principal: Principal, prepago?: QuitacaoReserva, agora: Date = new Date()): Promise<Relatorio> {
   if (!/\.(ret|txt)$/i.test(nomeArquivo)) throw invalid('retornoExtensao');
   if (Buffer.byteLength(conteudo, 'utf8') > MAX_BYTES) throw invalid('retornoGrandeDemais');
   const importacaoId = createHash('sha256').update(conteudo.replace(/\r\n/g, '\n'), 'utf8').digest('hex');
@@ -81,7 +106,7 @@ export async function importar(nomeArquivo: string, conteudo: string, principal:
 
   const linhas: Linha[] = [];
   // One at a time: a file's payments may name the same invoice twice (the second is then JA_PAGA).
-  for (const p of lido.pagamentos) linhas.push(await conciliar(p, lido.cabecalho.dataGeracao, importacaoId));
+  for (const p of lido.pagamentos) linhas.push(await conciliar(p, lido.cabecalho.dataGeracao, importacaoId, prepago));
   const conta = (s: Linha['situacao']) => linhas.filter((l) => l.situacao === s).length;
   const record: ImportacaoRecord = {
     importacaoId,

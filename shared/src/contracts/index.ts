@@ -11,6 +11,7 @@ import * as fate from './fate';
 import * as instituicoes from './instituicoes';
 import * as monitoramento from './monitoramento';
 import * as platform from './platform';
+import * as prepago from './prepago';
 import * as rateio from './rateio';
 import * as servicos from './servicos';
 import * as tarifas from './tarifas';
@@ -24,10 +25,10 @@ import * as webhooks from './webhooks';
  * bundle carries no other context's schemas.
  */
 export * from './define';
-export { auth, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, faturamento, instituicoes, monitoramento, platform, rateio, servicos, tarifas, users, webhooks };
+export { auth, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, faturamento, instituicoes, monitoramento, platform, prepago, rateio, servicos, tarifas, users, webhooks };
 
 /** Every context module of the API. Add a context's module here (and its own package export follows). */
-export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento, faturamento, webhooks, monitoramento, rateio });
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento, faturamento, webhooks, monitoramento, rateio, prepago });
 
 /** Every endpoint of the API, grouped by bounded context. */
 export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);

@@ -14,3 +14,4 @@ export * from './tarifas';
 export * from './notas-fiscais';
 export * from './dae';
 export * from './rateio';
+export * from './prepago';

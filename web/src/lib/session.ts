@@ -32,6 +32,8 @@ export interface SavedFilters {
   cliente?: Record<string, unknown>;
   user?: Record<string, unknown>;
   fatura?: Record<string, unknown>;
+  /** imprimir-dae (prepaid DAEs). */
+  daePrepago?: Record<string, unknown>;
 }
 
 export type FilterName = keyof SavedFilters;

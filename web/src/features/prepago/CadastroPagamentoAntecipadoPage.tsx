@@ -1,0 +1,130 @@
+import '../../components/page-layout.css';
+import { prepago } from '@plac/shared/contracts';
+import { formatDate, QTD_MINIMA_RESERVA } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { FieldError } from '../../components/FieldError';
+import { useApiMutation } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { abrirPdf, EscrituradorSelect, useEscrituradores } from './escriturador';
+
+/**
+ * cadastro-pagamento-antecipado (sefaz_admin, cliente_imf; spec 3 sections 2.8, 3.11, 5.3, 8, 9): the
+ * reservation of requests for a bookkeeper — its CNPJ (the administrator picks the bookkeeper, a client
+ * user's own company is fixed), a contact e-mail and the three quantities: 'Envio de Fat-e' (default
+ * 50.000.000, the minimum), 'Monitoramento de Documentos' and 'Registro de Cessão' (0 and disabled, as
+ * the spec has them). The page checks what the spec's form checks, with its messages; the server checks
+ * again and refuses a second reservation for the CNPJ. Once saved, the reservation's DAE (its value from
+ * the tariff in force) is shown and can be printed.
+ */
+
+type Criada = (typeof prepago.cadastrarReserva)['response']['_zod']['output']['dae'];
+
+interface Form {
+  cnpj: string;
+  email: string;
+  qtdEnvioFate: string;
+}
+
+type Erros = Partial<Record<keyof Form, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The form's rules (spec 3, 5.3 and 8), field by field. */
+export function validar(f: Form): Erros {
+  const erros: Erros = {};
+  if (!f.cnpj) erros.cnpj = message('reservaCnpjObrigatorio');
+  if (!f.email.trim()) erros.email = message('reservaEmailObrigatorio');
+  else if (!EMAIL.test(f.email.trim())) erros.email = message('reservaEmailInvalido');
+  if (!/^\d+$/.test(f.qtdEnvioFate)) erros.qtdEnvioFate = message('reservaApenasNumeros');
+  else if (Number(f.qtdEnvioFate) < QTD_MINIMA_RESERVA) erros.qtdEnvioFate = message('reservaValorMinimoCampo');
+  return erros;
+}
+
+export default function CadastroPagamentoAntecipadoPage() {
+  const { admin, escrituradores } = useEscrituradores();
+  const [form, setForm] = useState<Form>({ cnpj: '', email: '', qtdEnvioFate: String(QTD_MINIMA_RESERVA) });
+  const [erros, setErros] = useState<Erros>({});
+  const [criada, setCriada] = useState<Criada | null>(null);
+  // A client user's company is fixed: the only one the list answers.
+  const cnpj = admin ? form.cnpj : (escrituradores[0]?.cnpj ?? '');
+
+  const cadastrar = useApiMutation(prepago.cadastrarReserva, {
+    onSuccess: (r) => {
+      toast.success(r.message);
+      setCriada(r.dae);
+    },
+  });
+  const imprimir = useApiMutation(prepago.imprimirDaePrepago, { onSuccess: (r) => abrirPdf(r.urlDAE, (t) => toast.warn(t)) });
+
+  const set = (campo: keyof Form, valor: string) => {
+    setForm((f) => ({ ...f, [campo]: valor }));
+    setErros((e) => ({ ...e, [campo]: undefined }));
+  };
+
+  function enviar(event: FormEvent) {
+    event.preventDefault();
+    const encontrados = validar({ ...form, cnpj });
+    setErros(encontrados);
+    // The three quantities together (spec 3, 5.3): said once, as the form's summary.
+    if (/^\d+$/.test(form.qtdEnvioFate) && Number(form.qtdEnvioFate) < QTD_MINIMA_RESERVA) toast.warn(message('reservaQuantidadeMinima'));
+    if (Object.values(encontrados).some(Boolean)) return;
+    setCriada(null);
+    cadastrar.mutate({ body: { cnpjEscriturador: cnpj, emailContato: form.email.trim(), qtdEnvioFate: Number(form.qtdEnvioFate), qtdMonitoramentoDe: 0, qtdRegistroCessao: 0 } });
+  }
+
+  return (
+    <>
+      <h1 className="app-page-title">Cadastro de Pagamento Antecipado</h1>
+      <p>Reserve as requisições do escriturador. O valor é calculado pela tarifação vigente e pago por DAE; após o pagamento, o valor fica disponível na conta corrente de requisições.</p>
+      <form className="page-panel" onSubmit={enviar} noValidate aria-label="Cadastro de pagamento antecipado">
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="pa-escriturador">CNPJ do Escriturador</label>
+            <EscrituradorSelect id="pa-escriturador" value={cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} invalid={!!erros.cnpj} describedBy="pa-escriturador-erro" />
+            <FieldError error={cadastrar.error} field="cnpjEscriturador" id="pa-escriturador-erro" messages={erros.cnpj ? [erros.cnpj] : []} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="pa-email">E-mail de Contato</label>
+            <InputText id="pa-email" type="email" value={form.email} maxLength={100} onChange={(e) => set('email', e.target.value)} aria-invalid={!!erros.email} aria-describedby="pa-email-erro" />
+            <FieldError error={cadastrar.error} field="emailContato" id="pa-email-erro" messages={erros.email ? [erros.email] : []} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="pa-envio">Quantidade de Envio de Fat-e</label>
+            <InputText id="pa-envio" value={form.qtdEnvioFate} maxLength={12} inputMode="numeric" onChange={(e) => set('qtdEnvioFate', e.target.value.trim())} aria-invalid={!!erros.qtdEnvioFate} aria-describedby="pa-envio-erro" />
+            <FieldError error={cadastrar.error} field="qtdEnvioFate" id="pa-envio-erro" messages={erros.qtdEnvioFate ? [erros.qtdEnvioFate] : []} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="pa-monitoramento">Quantidade de Monitoramento de Documentos</label>
+            <InputText id="pa-monitoramento" value="0" disabled />
+          </div>
+          <div className="page-field">
+            <label htmlFor="pa-cessao">Quantidade de Registro de Cessão</label>
+            <InputText id="pa-cessao" value="0" disabled />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Cadastrar" icon="pi pi-check" disabled={cadastrar.isPending} />
+        </div>
+      </form>
+
+      {criada && (
+        <section className="page-panel" aria-label="DAE da reserva">
+          <h2>DAE da reserva</h2>
+          <dl className="page-grid">
+            <div><dt>Escriturador</dt><dd>{criada.pagamentoAntecipado.razaoSocial}</dd></div>
+            <div><dt>Valor</dt><dd>{formatMoney(criada.dae.valor)}</dd></div>
+            <div><dt>Vencimento</dt><dd>{formatDate(criada.dae.dtVencimento)}</dd></div>
+            <div><dt>Linha digitável</dt><dd style={{ fontFamily: 'monospace' }}>{criada.dae.linhaDigitavel}</dd></div>
+          </dl>
+          <div className="page-actions">
+            <Button type="button" label="Imprimir DAE" icon="pi pi-print" disabled={imprimir.isPending} onClick={() => imprimir.mutate({ params: { id: criada.dae.id } })} />
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import '../../components/page-layout.css';
+import { keepPreviousData } from '@tanstack/react-query';
+import { prepago } from '@plac/shared/contracts';
+import { asMilesimos, formatDate, formatMilesimos } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useState } from 'react';
+import { useApiQuery } from '../../lib/api';
+import { mesAtualMais, mesIso } from '../../lib/calendar';
+import { formatMoney } from '../../lib/format';
+import { EscrituradorSelect, useEscrituradores } from './escriturador';
+
+/**
+ * conta-corrente-requisicoes (sefaz_admin, cliente_imf; spec 3 sections 2.10, 3.12): the bookkeeper's
+ * request account — contracted value, consumption deadline and current balance — and the statement of
+ * the month the user picks (the original was fixed on 11/2024; ours defaults to the current month and
+ * goes back as far as wanted): client, requests, service, band value and consumed value, 25 a page.
+ */
+
+type Linha = (typeof prepago.extratoRequisicoes)['response']['_zod']['output']['items'][number];
+
+const SITUACAO: Record<string, string> = {
+  SEM_RESERVA: 'Sem reserva',
+  AGUARDANDO_PAGAMENTO: 'Aguardando pagamento do DAE',
+  VIGENTE: 'Vigente',
+  ENCERRADA: 'Encerrada (prazo de consumo vencido)',
+};
+
+export default function ContaCorrenteRequisicoesPage() {
+  const { admin, escrituradores } = useEscrituradores();
+  const [escolhido, setEscolhido] = useState('');
+  const [mes, setMes] = useState<Date | null>(() => mesAtualMais(0));
+  const [pagina, setPagina] = useState({ first: 0, rows: 25 });
+  const cnpj = admin ? escolhido : (escrituradores[0]?.cnpj ?? '');
+  const pronto = cnpj !== '';
+
+  const conta = useApiQuery(prepago.contaRequisicoes, { query: { cnpj } }, { enabled: pronto });
+  const extrato = useApiQuery(
+    prepago.extratoRequisicoes,
+    { query: { cnpj, mes: mes ? mesIso(mes) : '', page: pagina.first / pagina.rows + 1, size: pagina.rows } },
+    { enabled: pronto && mes !== null, placeholderData: keepPreviousData },
+  );
+  const c = pronto ? conta.data : undefined;
+
+  return (
+    <>
+      <h1 className="app-page-title">Conta Corrente de Requisições</h1>
+      <div className="page-panel">
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="cc-escriturador">Escriturador</label>
+            <EscrituradorSelect
+              id="cc-escriturador"
+              value={cnpj}
+              onChange={(v) => {
+                setEscolhido(v);
+                setPagina((p) => ({ ...p, first: 0 }));
+              }}
+              admin={admin}
+              escrituradores={escrituradores}
+            />
+          </div>
+          <div className="page-field">
+            <label htmlFor="cc-mes">Mês do Extrato</label>
+            <Calendar
+              inputId="cc-mes"
+              value={mes}
+              onChange={(e) => {
+                setMes(e.value instanceof Date ? e.value : null);
+                setPagina((p) => ({ ...p, first: 0 }));
+              }}
+              view="month"
+              dateFormat="mm/yy"
+              maxDate={mesAtualMais(0)}
+              showIcon
+            />
+          </div>
+        </div>
+      </div>
+
+      <section className="page-panel" aria-label="Saldo da conta">
+        <dl className="page-grid">
+          <div>
+            <dt>Valor Contratado</dt>
+            <dd data-testid="cc-valor-contratado">{c ? formatMoney(c.valorContratado) : '-'}</dd>
+          </div>
+          <div>
+            <dt>Prazo de Consumo</dt>
+            <dd data-testid="cc-prazo">{c?.prazoConsumo ? formatDate(c.prazoConsumo) : '-'}</dd>
+          </div>
+          <div>
+            <dt>Saldo Atual</dt>
+            <dd data-testid="cc-saldo">{c ? formatMoney(c.saldoAtual) : '-'}</dd>
+          </div>
+          <div>
+            <dt>Situação</dt>
+            <dd data-testid="cc-situacao">{c ? SITUACAO[c.situacao] : '-'}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <DataTable
+        value={pronto ? (extrato.data?.items ?? []) : []}
+        dataKey="idModuloServico"
+        lazy
+        paginator
+        first={pagina.first}
+        rows={pagina.rows}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        totalRecords={extrato.data?.total ?? 0}
+        onPage={(e) => setPagina({ first: e.first, rows: e.rows })}
+        loading={extrato.isFetching}
+        emptyMessage={message('nenhumRegistro')}
+        stripedRows
+        footer={pronto && extrato.data ? `Total consumido no mês: ${formatMoney(extrato.data.totalConsumido)}` : undefined}
+        pt={{ table: { 'aria-label': 'Extrato de requisições' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela do extrato de requisições' } }}
+      >
+        <Column header="Cliente" field="cliente" />
+        <Column header="Requisições" body={(l: Linha) => l.requisicoes.toLocaleString('pt-BR')} />
+        <Column header="Serviço" field="servico" />
+        <Column header="Valor da Faixa" body={(l: Linha) => formatMilesimos(asMilesimos(l.valorFaixa))} />
+        <Column header="Valor Consumido" body={(l: Linha) => formatMoney(l.valorConsumido)} />
+      </DataTable>
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+import '../../components/page-layout.css';
+import { keepPreviousData } from '@tanstack/react-query';
+import { prepago } from '@plac/shared/contracts';
+import { formatCnpj } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useState, type FormEvent } from 'react';
+import { useApiMutation, useApiQuery } from '../../lib/api';
+import { mesIso } from '../../lib/calendar';
+import { formatMoney } from '../../lib/format';
+import { getSession, saveFilter } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { abrirPdf, EscrituradorSelect, useEscrituradores } from './escriturador';
+
+/**
+ * imprimir-dae (sefaz_admin, cliente_imf; spec 3 sections 2.9, 3.12, 9): the reservations' DAEs by
+ * bookkeeper (the administrator may leave it empty for all; a client user's own is fixed), reference
+ * months (MM/YYYY, none after today) and status; table of client, CNPJ, reference, status, total and
+ * the print action (an open DAE past due is issued again with a new due date by the server). 25 a page
+ * (10/25/50/100). The filter is kept in the session.
+ */
+
+type Item = (typeof prepago.listarDaesPrepagos)['response']['_zod']['output']['items'][number];
+type Situacao = 'A' | 'P';
+
+const SITUACOES: { value: Situacao; label: string }[] = [
+  { value: 'A', label: 'Em aberto' },
+  { value: 'P', label: 'Pago' },
+];
+
+interface Filtro {
+  cnpj: string;
+  mesInicio: Date | null;
+  mesFim: Date | null;
+  situacao: Situacao | null;
+}
+
+const mesDe = (iso: unknown): Date | null => {
+  if (typeof iso !== 'string' || !/^\d{4}-\d{2}$/.test(iso)) return null;
+  const [ano, mes] = iso.split('-').map(Number) as [number, number];
+  return new Date(ano, mes - 1, 1);
+};
+
+function filtroSalvo(): Filtro {
+  const s = getSession().filters.daePrepago ?? {};
+  return {
+    cnpj: typeof s.cnpj === 'string' ? s.cnpj : '',
+    mesInicio: mesDe(s.mesInicio),
+    mesFim: mesDe(s.mesFim),
+    situacao: SITUACOES.find((o) => o.value === s.situacao)?.value ?? null,
+  };
+}
+
+export default function ImprimirDaePage() {
+  const { admin, escrituradores } = useEscrituradores();
+  const [filtro, setFiltro] = useState<Filtro>(filtroSalvo);
+  const [busca, setBusca] = useState<Filtro>(filtro);
+  const [pagina, setPagina] = useState({ first: 0, rows: 25 });
+  const cnpj = admin ? busca.cnpj : (escrituradores[0]?.cnpj ?? '');
+
+  const lista = useApiQuery(
+    prepago.listarDaesPrepagos,
+    {
+      query: {
+        ...(cnpj ? { cnpj } : {}),
+        ...(busca.mesInicio ? { dataInicio: mesIso(busca.mesInicio) } : {}),
+        ...(busca.mesFim ? { dataFim: mesIso(busca.mesFim) } : {}),
+        ...(busca.situacao ? { situacao: busca.situacao } : {}),
+        page: pagina.first / pagina.rows + 1,
+        size: pagina.rows,
+      },
+    },
+    { enabled: admin || cnpj !== '', placeholderData: keepPreviousData },
+  );
+  const imprimir = useApiMutation(prepago.imprimirDaePrepago, {
+    onSuccess: (r) => {
+      abrirPdf(r.urlDAE, (t) => toast.warn(t));
+      void lista.refetch();
+    },
+  });
+
+  const set = <K extends keyof Filtro>(k: K, v: Filtro[K]) => setFiltro((f) => ({ ...f, [k]: v }));
+
+  function pesquisar(event: FormEvent) {
+    event.preventDefault();
+    if (filtro.mesInicio && filtro.mesFim && filtro.mesInicio > filtro.mesFim) {
+      toast.warn(message('dataInicioMaiorDataFim'));
+      return;
+    }
+    saveFilter('daePrepago', {
+      cnpj: admin ? filtro.cnpj : '',
+      mesInicio: filtro.mesInicio ? mesIso(filtro.mesInicio) : null,
+      mesFim: filtro.mesFim ? mesIso(filtro.mesFim) : null,
+      situacao: filtro.situacao,
+    });
+    setPagina((p) => ({ ...p, first: 0 }));
+    if (JSON.stringify(filtro) === JSON.stringify(busca)) void lista.refetch();
+    setBusca(filtro);
+  }
+
+  const referencia = (i: Item) => `${String(i.dae.mes).padStart(2, '0')}/${i.dae.ano}`;
+
+  return (
+    <>
+      <h1 className="app-page-title">Imprimir DAE</h1>
+      <form className="page-panel" role="search" aria-label="Filtros de DAE" onSubmit={pesquisar} noValidate>
+        <div className="page-grid">
+          <div className="page-field">
+            <label htmlFor="dae-escriturador">Escriturador</label>
+            <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} />
+          </div>
+          <div className="page-field">
+            <label htmlFor="dae-mes-inicio">Mês Inicial</label>
+            <Calendar inputId="dae-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
+          </div>
+          <div className="page-field">
+            <label htmlFor="dae-mes-fim">Mês Final</label>
+            <Calendar inputId="dae-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
+          </div>
+          <div className="page-field">
+            <label htmlFor="dae-situacao">Situação</label>
+            <Dropdown inputId="dae-situacao" options={SITUACOES} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)} placeholder="Todas" showClear />
+          </div>
+        </div>
+        <div className="page-actions">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+        </div>
+      </form>
+
+      <DataTable
+        value={lista.data?.items ?? []}
+        dataKey="dae.id"
+        lazy
+        paginator
+        first={pagina.first}
+        rows={pagina.rows}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        totalRecords={lista.data?.total ?? 0}
+        onPage={(e) => setPagina({ first: e.first, rows: e.rows })}
+        loading={lista.isFetching}
+        emptyMessage={message('nenhumRegistro')}
+        stripedRows
+        pt={{ table: { 'aria-label': 'DAEs de pagamento antecipado' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de DAEs de pagamento antecipado' } }}
+      >
+        <Column header="Cliente" body={(i: Item) => i.pagamentoAntecipado.razaoSocial} />
+        <Column header="CNPJ" body={(i: Item) => formatCnpj(i.pagamentoAntecipado.cnpjEscriturador)} />
+        <Column header="Referência" body={referencia} />
+        <Column header="Situação" body={(i: Item) => SITUACOES.find((s) => s.value === i.dae.situacao)?.label} />
+        <Column header="Total" body={(i: Item) => formatMoney(i.dae.valor)} />
+        <Column
+          header="Imprimir"
+          body={(i: Item) => (
+            <Button
+              type="button"
+              icon="pi pi-print"
+              rounded
+              text
+              aria-label={`Imprimir DAE ${referencia(i)} de ${i.pagamentoAntecipado.razaoSocial}`}
+              disabled={imprimir.isPending}
+              onClick={() => imprimir.mutate({ params: { id: i.dae.id } })}
+            />
+          )}
+        />
+      </DataTable>
+    </>
+  );
+}
