@@ -108,6 +108,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   webhooks: ['table:read', 'table:write', 'webhooks:send'],
   // The monitored keys and their metering ('Monitoramento de Documentos').
   monitoramento: ['table:read', 'table:write'],
+  // The assignment registry (conditional creates) and its metering ('Registro de Cessão').
+  cessao: ['table:read', 'table:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
