@@ -1,16 +1,18 @@
 import { foldText, isValidChaveAcesso, todayInBahia } from '@plac/shared/domain';
+import { comCessoes } from '../cessao/service';
 import * as fate from '../fate/service';
 import { HttpError, invalid } from '../platform/errors';
 import { fateView } from './view';
 
 /** The administrator's free look-up and the carrier quantity report: not charged, not recorded. */
 
-/** Type 1 is an NF-e's key; type 2 an MDF-e's, whose documents the platform does not load. */
+/** Type 1 is an NF-e's key; type 2 an MDF-e's, whose documents the platform does not load. The instalments carry their assignments. */
 export async function consultaLivre(tipo: '1' | '2', chave: string) {
   if (tipo === '1' && !isValidChaveAcesso(chave)) throw invalid('campoInvalido', { field: 'chave de acesso' });
   const f = tipo === '1' ? await fate.fatePorChave(chave) : null;
   if (!f) throw new HttpError(404, 'fateNaoEncontrada');
-  return fateView(f);
+  // Each instalment with its registered assignment (functions/cessao), shown in the screen's instalment table.
+  return comCessoes(fateView(f));
 }
 
 export async function listaTransportadores() {

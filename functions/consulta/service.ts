@@ -11,6 +11,7 @@ import {
   type StatusNaoEncontrada,
   type TipoFaturamento,
 } from '@plac/shared/domain';
+import { comCessoes } from '../cessao/service';
 import { consentimentoVigente } from '../consentimento/service';
 import * as consumo from '../consumo/service';
 import * as fate from '../fate/service';
@@ -89,9 +90,12 @@ async function fateDaChave(p: Pedido, servico: number, chave: string) {
   return f;
 }
 
-/** Service 1: the Fat-e of an access key (a cancelled one is answered, with situacao CANCELADA). */
+/**
+ * Service 1: the Fat-e of an access key (a cancelled one is answered, with situacao CANCELADA), each
+ * instalment with its registered assignment (functions/cessao) or null.
+ */
 export async function fatePorChave(p: Pedido, chave: string) {
-  return fateView(await fateDaChave(p, SERVICO.fatePorChave, chave));
+  return comCessoes(fateView(await fateDaChave(p, SERVICO.fatePorChave, chave)));
 }
 
 /** Service 3: a receivable under evaluation, its instalments as of today. */
@@ -112,7 +116,7 @@ export function linhaComposta(c: ChaveComposta): string {
   return [c.cnpjEmissor, c.cnpjDestinatario, c.dataVencimentoParcela, c.valorParcela, c.numeroParcela ?? ''].join(';');
 }
 
-/** Service 2: the Fat-e with an instalment of that issuer, recipient, due date, value (and number). */
+/** Service 2: the Fat-e with an instalment of that issuer, recipient, due date, value (and number), with their assignments. */
 export async function porChaveComposta(p: Pedido, c: ChaveComposta) {
   await exigirServico(p.chamador, SERVICO.fatePorChaveComposta);
   const fates = await fate.fatesPorChaveComposta({
@@ -124,7 +128,8 @@ export async function porChaveComposta(p: Pedido, c: ChaveComposta) {
   });
   if (fates.length === 0) throw naoEncontrada();
   await cobrar(p, SERVICO.fatePorChaveComposta, fates[0]!.uf, linhaComposta(c));
-  return fates.map(fateView);
+  // Each with its instalments' assignments (one Query per Fat-e; a composite key matches very few).
+  return Promise.all(fates.map((f) => comCessoes(fateView(f))));
 }
 
 /** The period rule of the billing and carrier look-ups: start ≤ end, at most a year. */

@@ -110,6 +110,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   monitoramento: ['table:read', 'table:write'],
   // Reservations, their DAEs (the PDF written to and presigned from the documents bucket), the account.
   prepago: ['table:read', 'table:write', 'documents:read', 'documents:write'],
+  // The assignment registry (conditional creates) and its metering ('Registro de Cessão').
+  cessao: ['table:read', 'table:write'],
 };
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */

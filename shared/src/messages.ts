@@ -412,6 +412,24 @@ export const MESSAGES = {
   /** ours: a client at its limit of monitored keys */
   chavesMonitoradasLimite: 'O cliente já monitora o máximo de {max} chaves de acesso: remova alguma antes de cadastrar outra.',
 
+  // Registro de Cessão (service 8, functions/cessao, docs/cessao.md); ours: the spec has no such operation
+  /** ours: the assignment registered (201), or the same registration repeated by its client (200) */
+  cessaoRegistrada: 'Cessão registrada com sucesso.',
+  /** ours: the Fat-e of the key was cancelled by its issuer */
+  cessaoFateCancelada: 'Fat-e cancelada: a cessão não pode ser registrada.',
+  /** ours: nDup is not one of the Fat-e's instalments */
+  cessaoParcelaInexistente: 'Parcela não encontrada: a Fat-e não tem a duplicata {nDup}.',
+  /** ours: the assigned value is above the instalment's */
+  cessaoValorAcimaDaParcela: 'Valor da cessão acima do valor da parcela {nDup} ({valor}).',
+  /** ours: an assignment dated after today (Bahia) */
+  cessaoDataFutura: 'A data da cessão não pode ser posterior a hoje.',
+  /** ours: an assignment dated before the Fat-e was issued */
+  cessaoDataAnteriorEmissao: 'A data da cessão não pode ser anterior à emissão da Fat-e ({data}).',
+  /** ours: the caller's client is not the bookkeeper (IMF) named by the drawer's consent */
+  cessaoNaoPermitida: 'Seu cliente não é escriturador desta Fat-e: somente a instituição indicada no consentimento do sacador pode registrar ou consultar suas cessões.',
+  /** ours: the instalment already has an assignment (another one, or by another client) */
+  cessaoParcelaJaCedida: 'Parcela já cedida: a duplicata {nDup} desta Fat-e já tem uma cessão registrada e não pode ser cedida novamente.',
+
   // Revenue sharing and banks (spec 3 sections 4.2, 5.2 and 8; spec 2 section 4; ours where marked)
   bancoCadastrado: '{nome} cadastrado com sucesso!',
   bancoAtualizado: '{nome} atualizado com sucesso!',

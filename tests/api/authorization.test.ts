@@ -2,6 +2,7 @@ import { ROLES, type Principal, type Role } from '@plac/shared/access';
 import { allows, contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { call } from './http';
+import { mtlsRequest } from './mtls';
 import { bearer, tokenFor } from './session';
 
 /**
@@ -40,6 +41,15 @@ const refusedForAccess = (status: number, body: unknown) => {
 };
 
 const webContracts = contracts.filter((c) => (c.channel ?? 'web') !== 'mtls');
+/** Routes served only on the mutual-TLS domain that still take a role's token (the 'Registro de Cessão'). */
+const mtlsRoleContracts = contracts.filter((c) => c.channel === 'mtls' && Array.isArray(c.access));
+
+async function requestMtls(contract: AnyContract, token?: string) {
+  return mtlsRequest(contract.method, sample(contract), {
+    headers: token ? bearer(token) : {},
+    ...(contract.method === 'GET' ? {} : { body: {} }),
+  });
+}
 
 describe('authorization matrix', () => {
   describe.each(webContracts.map((c) => [c.id, c] as const))('%s', (_id, contract) => {
@@ -55,6 +65,28 @@ describe('authorization matrix', () => {
       expect(refusedForAccess(status, body), `${contract.method} ${contract.path} as ${role}: ${status} ${JSON.stringify(body)}`).toBe(!allowed);
       if (!allowed) expect(status).toBe(403);
     });
+  });
+
+  describe.each(mtlsRoleContracts.map((c) => [c.id, c] as const))('%s (mutual TLS)', (_id, contract) => {
+    it('as nobody', async () => {
+      expect(await requestMtls(contract)).toEqual({ status: 401, body: { error: 'token_absent', message: 'É necessário estar autenticado para acessar este recurso.' } });
+    });
+
+    it.each(ROLES.map((r) => [r]))('as %s', async (role) => {
+      const { status, body } = await requestMtls(contract, await tokenFor(principalFor(role)));
+      const allowed = allows(contract.access, [role]);
+      expect(refusedForAccess(status, body), `${contract.method} ${contract.path} as ${role}: ${status} ${JSON.stringify(body)}`).toBe(!allowed);
+      if (!allowed) expect(status).toBe(403);
+    });
+
+    it('is not served on the web domain', async () => {
+      const { status } = await request(contract, await tokenFor(principalFor('cliente_imf')));
+      expect(status).toBe(404);
+    });
+  });
+
+  it('has the mutual-TLS role routes in its matrix', () => {
+    expect(mtlsRoleContracts.map((c) => c.id)).toEqual(expect.arrayContaining(['cessao.registrar', 'cessao.listar']));
   });
 
   it('refuses a forged token and one whose session was closed', async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, monthOf, prazoDeConsumo, SERVICO, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
@@ -11,7 +11,9 @@ import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 import { cadastrar as monitorar } from '../../functions/monitoramento/service';
 import { lerConta, type ContaRecord } from '../../functions/prepago/store';
 import { lerEntrega } from '../../functions/webhooks/log-store';
+import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
 import { call } from './http';
+import { mtlsRequest } from './mtls';
 import { bearer, tokenFor } from './session';
 import { configurarWebhook, novoCliente, receptor } from './webhooks';
 
@@ -21,11 +23,13 @@ import { configurarWebhook, novoCliente, receptor } from './webhooks';
  * R$ 0,010, 'Monitoramento de Documentos' R$ 0,025 and 'Registro de Cessão' R$ 0,350.
  * The admin reserves for an IMF client (value R$ 500.000,00, a DAE); a second reservation and two at
  * once are refused by the database; the DAE is paid through a bank return file, which credits the
- * account; then Fat-e delivered by webhook (UF TO) and a monitored key debit the balance, and the
+ * account; then Fat-e delivered by webhook (UF TO), a monitored key and two registered assignments
+ * (the integrators' mutual-TLS API) debit the balance, and the
  * month's statement shows them. Then the rule at zero: uses the balance does not cover are billed on
  * the monthly invoice, and concurrent uses never take the balance below zero.
  */
 
+const twin = inject('twin');
 const admin: Principal = { userId: 'pre-admin', name: 'Admin Prepago', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
 let tokenAdmin: string;
 let rx: Awaited<ReturnType<typeof receptor>>;
@@ -99,7 +103,7 @@ describe('a reservation, paid and consumed', () => {
     expect(await conta(tokenImf)).toMatchObject({ situacao: 'SEM_RESERVA', saldoAtual: 0 });
   });
 
-  it('reserves once (two at once: one wins), pays by a return file, and debits deliveries and a monitored key to the centavo', async () => {
+  it('reserves once (two at once: one wins), pays by a return file, debits deliveries, a monitored key and assignments to the centavo', async () => {
     const body = { cnpjEscriturador: imfCnpj, emailContato: 'Contato@Escriturador.com.br', qtdEnvioFate: '50000000', qtdMonitoramentoDe: 0, qtdRegistroCessao: 0 };
     const [a, b] = await Promise.all([reservar(tokenImf, body), reservar(tokenAdmin, body)]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
@@ -145,27 +149,36 @@ describe('a reservation, paid and consumed', () => {
     await configurarWebhook(imf, `${rx.base}/fate`, { operacao: 'ESCR_FAT' });
     const emitente = cnpjNovo();
     await consentir(emitente, imfCnpj.slice(0, 8));
-    const notas = [nfeXml({ cUF: '17', numero: 901, emitente }), nfeXml({ cUF: '17', numero: 902, emitente })];
+    const emissao = `${addDays(hoje, -5)}T10:00:00-03:00`;
+    const notas = [nfeXml({ cUF: '17', numero: 901, emitente, emissao }), nfeXml({ cUF: '17', numero: 902, emitente, emissao })];
     await ingerir('TO', notas.map((n, i) => ({ nsu: String(900 + i), schema: 'procNFe_v4.00.xsd', xml: n.xml })), { moverCursor: false });
     for (const n of notas) await vi.waitUntil(async () => (await lerEntrega(`1-${n.chave}-${imf}`))?.situacao === 'ENTREGUE', { timeout: 45_000, interval: 250 });
     // One monitored key.
     await monitorar(admin, { idCliente: imf, chave: notas[0]!.chave });
 
-    // 2 × R$ 0,010 + 1 × R$ 0,025 = R$ 0,045: the balance shown rounds down.
-    await vi.waitUntil(async () => (await conta(tokenImf)).saldoAtual === 500_000_00 - 5, { timeout: 10_000, interval: 250 });
-    expect((await lerConta(imf))!.saldoMilesimos).toBe(500_000_00 * 10 - 45);
+    // Two instalments of the first Fat-e assigned, registered by the bookkeeper on the mutual-TLS API.
+    const icp = await ensureTestIcp(twin.dataDir, [{ cnpj: imfCnpj, razaoSocial: `Escriturador ${imf}` }]);
+    for (const nDup of ['001', '002']) {
+      const r = await mtlsRequest('POST', '/api/v1/registro-cessao', { cert: icp.certificates[imfCnpj]!, headers: bearer(tokenImf), body: { chave: notas[0]!.chave, nDup, cnpjCessionario: cnpjNovo(), dataCessao: hoje, valor: 500_00 } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+
+    // 2 × R$ 0,010 + 1 × R$ 0,025 + 2 × R$ 0,350 = R$ 0,745: the balance shown rounds down (R$ 0,75 less).
+    await vi.waitUntil(async () => (await conta(tokenImf)).saldoAtual === 500_000_00 - 75, { timeout: 10_000, interval: 250 });
+    expect((await lerConta(imf))!.saldoMilesimos).toBe(500_000_00 * 10 - 745);
     const extrato = await call(`/api/v1/pagamento-antecipado/extrato?mes=${monthOf(new Date())}`, { headers: bearer(tokenImf) });
     expect(extrato.status).toBe(200);
     expect(extrato.body).toMatchObject({
-      total: 2,
-      totalConsumido: 2 + 3,
+      total: 3,
+      totalConsumido: 3 + 70 + 2,
       items: [
         { cliente: `Escriturador ${imf}`, servico: 'Monitoramento de Documentos', requisicoes: 1, valorFaixa: 25, valorConsumido: 3 },
+        { cliente: `Escriturador ${imf}`, servico: 'Registro de Cessão', requisicoes: 2, valorFaixa: 350, valorConsumido: 70 },
         { cliente: `Escriturador ${imf}`, servico: 'Envio de Fat-e', requisicoes: 2, valorFaixa: 10, valorConsumido: 2 },
       ],
     });
     // What the balance paid is not billed again on the monthly invoice.
-    expect((await consumoDoCliente(imf, monthOf(new Date()))).filter((c) => c.servico === SERVICO.envioFate || c.servico === SERVICO.monitoramentoDocumentos)).toEqual([]);
+    expect((await consumoDoCliente(imf, monthOf(new Date()))).filter((c) => [SERVICO.envioFate, SERVICO.monitoramentoDocumentos, SERVICO.registroCessao].includes(c.servico as 6 | 8 | 9))).toEqual([]);
     // The admin must pick the bookkeeper; a month in the future is refused.
     expect((await call('/api/v1/pagamento-antecipado/conta', { headers: bearer(tokenAdmin) })).status).toBe(400);
     expect((await call(`/api/v1/pagamento-antecipado/extrato?mes=2999-01`, { headers: bearer(tokenImf) })).status).toBe(400);

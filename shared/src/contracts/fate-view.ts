@@ -1,5 +1,11 @@
 import * as z from 'zod';
 
+/** An instalment's registered assignment, as the look-ups show it (centavos; dataCessao 'YYYY-MM-DD'). */
+export const cessaoDaParcelaSchema = z
+  .object({ cnpjCessionario: z.string(), dataCessao: z.string(), valor: z.number().int(), registradaEm: z.string() })
+  .meta({ title: 'cessão da parcela' });
+export type CessaoDaParcela = z.output<typeof cessaoDaParcelaSchema>;
+
 /**
  * A Fat-e as the look-ups answer it (the integrator API, the portal's look-ups, the trial look-up):
  * one shape wherever a Fat-e leaves the platform. Values in centavos. Kept apart from the context
@@ -22,7 +28,14 @@ export const fateViewSchema = z
     transportador: z.object({ documento: z.string(), nome: z.string().nullable() }).nullable(),
     valorNota: z.number().int(),
     fatura: z.object({ numero: z.string().nullable(), valorOriginal: z.number().int(), desconto: z.number().int(), valorLiquido: z.number().int() }),
-    duplicatas: z.array(z.object({ numero: z.string(), vencimento: z.string(), valor: z.number().int() })),
+    /**
+     * Each instalment; `cessao` is its registered assignment (functions/cessao, docs/cessao.md) or null
+     * when it has none. Absent where the answer does not read the assignments (the webhook bodies, the
+     * trial look-up, the carrier look-up).
+     */
+    duplicatas: z.array(
+      z.object({ numero: z.string(), vencimento: z.string(), valor: z.number().int(), cessao: cessaoDaParcelaSchema.nullable().optional() }),
+    ),
     cancelamento: z.object({ data: z.string(), protocolo: z.string() }).nullable(),
   })
   .meta({ title: 'Fat-e' });

@@ -12,10 +12,12 @@ export const SERVICO = {
   faturamentoNfe: 5,
   monitoramentoDocumentos: 6,
   fateTransportadora: 7,
+  /** An instalment's assignment registered by its bookkeeper (functions/cessao): metered once per (key, instalment). */
+  registroCessao: 8,
   /** A Fat-e delivered by webhook (ESCR_FAT, TRANSPORTE_FAT): metered by functions/webhooks/medicao.ts. */
   envioFate: 9,
 } as const;
-export type ServicoConsulta = (typeof SERVICO)[Exclude<keyof typeof SERVICO, 'monitoramentoDocumentos' | 'envioFate'>];
+export type ServicoConsulta = (typeof SERVICO)[Exclude<keyof typeof SERVICO, 'monitoramentoDocumentos' | 'registroCessao' | 'envioFate'>];
 
 /**
  * The client-type rule of the look-ups. Financial-segment companies (ESF) and financial-market

@@ -28,7 +28,7 @@ export const DIAS_VENCIMENTO_DAE_PREPAGO = 10;
 export const SERVICOS_PREPAGOS = [
   { campo: 'qtdEnvioFate', servico: SERVICO.envioFate, descricao: 'Envio de Fat-e' },
   { campo: 'qtdMonitoramentoDe', servico: SERVICO.monitoramentoDocumentos, descricao: 'Monitoramento de Documentos' },
-  { campo: 'qtdRegistroCessao', servico: 8, descricao: 'Registro de Cessão' },
+  { campo: 'qtdRegistroCessao', servico: SERVICO.registroCessao, descricao: 'Registro de Cessão' },
 ] as const;
 export type CampoQuantidade = (typeof SERVICOS_PREPAGOS)[number]['campo'];
 export type Quantidades = Record<CampoQuantidade, number>;

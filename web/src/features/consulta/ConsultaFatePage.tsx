@@ -1,18 +1,24 @@
 import '../../components/page-layout.css';
 import './consulta.css';
 import { consulta } from '@plac/shared/contracts';
+import type { CessaoDaParcela } from '@plac/shared/contracts/fate-view';
+import { formatCnpj } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { JsonTree } from '../../components/JsonTree';
 import { useApiMutation } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
 
 /**
  * consulta-fate (sefaz_admin): the free look-up (spec 3, 2.19, 5.8). An invoice type (NF-e or MDF-e)
- * and an access key, digits only while typing; the document found is shown as a JSON tree. Not
+ * and an access key, digits only while typing; the document found is shown as a JSON tree, and its
+ * instalments as a table with each one's registered assignment (column 'Cessão', docs/cessao.md). Not
  * charged: the authority looks up its own data.
  */
 
@@ -21,6 +27,18 @@ const TIPOS = [
   { value: '2', label: 'MDF-e' },
 ] as const;
 const CHAVE_DIGITOS = 44;
+
+interface Parcela {
+  numero: string;
+  vencimento: string;
+  valor: number;
+  cessao?: CessaoDaParcela | null | undefined;
+}
+
+/** 'Cedida em DD/MM/AAAA a <CNPJ formatado>', or 'Não cedida'. */
+function textoCessao(cessao: CessaoDaParcela | null | undefined): string {
+  return cessao ? `Cedida em ${formatDate(cessao.dataCessao)} a ${formatCnpj(cessao.cnpjCessionario)}` : 'Não cedida';
+}
 
 export default function ConsultaFatePage() {
   const [tipo, setTipo] = useState<'1' | '2'>('1');
@@ -79,6 +97,15 @@ export default function ConsultaFatePage() {
             Resultado
           </h2>
           <JsonTree key={resultado.chave} rootKey="fate" value={resultado} label="Resultado da consulta" open={['emitente', 'destinatario', 'duplicatas']} />
+          <h3 id="consulta-parcelas" className="consulta-titulo consulta-subtitulo">
+            Parcelas
+          </h3>
+          <DataTable value={resultado.duplicatas} dataKey="numero" emptyMessage="A Fat-e não tem duplicatas." stripedRows pt={{ table: { 'aria-labelledby': 'consulta-parcelas' } }}>
+            <Column field="numero" header="Parcela" />
+            <Column header="Vencimento" body={(d: Parcela) => formatDate(d.vencimento)} />
+            <Column header="Valor" body={(d: Parcela) => formatMoney(d.valor)} />
+            <Column header="Cessão" body={(d: Parcela) => textoCessao(d.cessao)} />
+          </DataTable>
         </section>
       )}
     </>

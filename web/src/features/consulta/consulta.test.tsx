@@ -101,14 +101,18 @@ describe('CSV batch screens', { timeout: 20_000 }, () => {
 describe('consulta-fate and the carrier report', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('requires the key, keeps only digits, and shows the document as a tree', async () => {
+  it('requires the key, keeps only digits, and shows the document as a tree and its instalments with their assignments', async () => {
     signIn(['sefaz_admin']);
     const sent = stub(() =>
       jsonResponse(200, {
         chave: CHAVE, situacao: 'ATIVA', uf: 'BA', modelo: '55', serie: '1', numero: '123', emissao: '2026-05-10T12:00:00.000Z', protocolo: null,
         emitente: { cnpj: '12345678000195', nome: 'Emitente', uf: 'BA' }, destinatario: { documento: '11222333000181', tipo: 'CNPJ', nome: 'Dest', uf: null },
         transportador: null, valorNota: 100, fatura: { numero: null, valorOriginal: 100, desconto: 0, valorLiquido: 100 },
-        duplicatas: [{ numero: '001', vencimento: '2026-06-10', valor: 100 }], cancelamento: null,
+        duplicatas: [
+          { numero: '001', vencimento: '2026-06-10', valor: 100, cessao: { cnpjCessionario: '11222333000181', dataCessao: '2026-05-20', valor: 80, registradaEm: '2026-05-20T15:00:00.000Z' } },
+          { numero: '002', vencimento: '2026-07-10', valor: 250, cessao: null },
+        ],
+        cancelamento: null,
       }),
     );
     renderApp('/app/consulta/fate');
@@ -121,6 +125,14 @@ describe('consulta-fate and the carrier report', { timeout: 20_000 }, () => {
     expect(within(tree).getByText(`chave: ${CHAVE}`)).toBeTruthy();
     expect(within(tree).getByText('nome: Emitente')).toBeTruthy();
     expect(sent.at(-1)!.path).toBe(`/api/v1/consulta/fate/1/${CHAVE}`);
+    // The instalment table: one row each, the assignment column in words.
+    const parcelas = screen.getByRole('table', { name: 'Parcelas' });
+    expect(within(parcelas).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Parcela', 'Vencimento', 'Valor', 'Cessão']);
+    const linhas = within(parcelas).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent?.replace(/\s/g, ' ')));
+    expect(linhas).toEqual([
+      ['001', '10/06/2026', 'R$ 1,00', 'Cedida em 20/05/2026 a 11.222.333/0001-81'],
+      ['002', '10/07/2026', 'R$ 2,50', 'Não cedida'],
+    ]);
   });
 
   it('lists the carrier rows with the page total and the grand total', async () => {

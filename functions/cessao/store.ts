@@ -1,0 +1,61 @@
+import { Entity, Service, type EntityItem } from 'electrodb';
+import { isConditionalFailure, tableConfig } from '../platform/table';
+
+/**
+ * The assignment registry (docs/cessao.md, docs/data-model.md "Assignments"): one item per (access key,
+ * instalment nDup), in the Fat-e key's partition. The item is written only by a conditional create, so
+ * an instalment is assigned at most once however many registrations race; all of a Fat-e's assignments
+ * are one Query of its partition. Never a Scan.
+ */
+const cessao = new Entity({
+  model: { entity: 'cessao', version: '1', service: 'cessao' },
+  attributes: {
+    /** The 44-character access key, upper-case, without spaces. */
+    chave: { type: 'string', required: true },
+    /** The instalment's nDup as the Fat-e writes it (case kept: the key's casing is 'none'). */
+    nDup: { type: 'string', required: true },
+    /** The client (IMF, the Fat-e's bookkeeper) that registered it. */
+    clienteId: { type: 'string', required: true },
+    cnpjCessionario: { type: 'string', required: true },
+    /** 'YYYY-MM-DD'. */
+    dataCessao: { type: 'string', required: true },
+    /** Centavos. */
+    valor: { type: 'number', required: true },
+    /** The key's UF (its cUF), the metering's origin UF. */
+    uf: { type: 'string', required: true },
+    registradaEm: { type: 'string', required: true },
+    registradaPor: { type: 'string', required: true },
+  },
+  indexes: {
+    byFate: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['nDup'], casing: 'none' } },
+  },
+});
+
+const entities = { cessao };
+let service: Service<typeof entities> | undefined;
+const db = () => (service ??= new Service(entities, tableConfig()));
+
+export type CessaoRecord = EntityItem<typeof cessao>;
+
+/** Creates the item; false when the instalment already has one (nothing changed). */
+export async function criar(record: CessaoRecord): Promise<boolean> {
+  try {
+    await db().entities.cessao.create(record).go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The instalment's assignment (a consistent read: the one that won the create). */
+export async function cessaoDa(chave: string, nDup: string): Promise<CessaoRecord | null> {
+  const { data } = await db().entities.cessao.get({ chave, nDup }).go({ consistent: true });
+  return data;
+}
+
+/** All of a Fat-e's assignments, by nDup (one Query of its partition). */
+export async function cessoesDaFate(chave: string): Promise<CessaoRecord[]> {
+  const { data } = await db().entities.cessao.query.byFate({ chave }).go({ pages: 'all' });
+  return data;
+}
