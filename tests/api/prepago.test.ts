@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, monthOf, prazoDeConsumo, SERVICO, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { gravar as gravarConsentimento, padVersao } from '../../functions/consentimento/store';
 import { consumoDoCliente, medirUso } from '../../functions/consumo/service';
 import { nfeXml } from '../../functions/fate/fixtures/builder';
 import { ingerir } from '../../functions/fate/service';
@@ -16,6 +15,7 @@ import { call } from './http';
 import { mtlsRequest } from './mtls';
 import { bearer, tokenFor } from './session';
 import { configurarWebhook, novoCliente, receptor } from './webhooks';
+import { consentir } from './consentimentos';
 
 /**
  * Prepaid requests for a bookkeeper on the twin (issue 17), to the centavo, with the demo tariff in
@@ -45,17 +45,6 @@ async function cliente(clienteId: string, cnpj: string, tipoCliente: 'ESF' | 'IM
   await putCliente({ clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente, situacao: 'A', email: `${clienteId}@teste.local`, createdAt: at, updatedAt: at });
 }
 
-async function consentir(emitente: string, instituicao: string) {
-  const at = new Date().toISOString();
-  const filiais = [{ cnpj: emitente, razaoSocial: 'EMITENTE', email: 'e@teste.local', uf: 'TO', termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at }];
-  const instituicoes = [{ instituicaoId: `inst-${instituicao}`, razaoSocial: 'Inst', cnpj: instituicao, uf: 'TO', situacao: 'ATIVA', tipo: 'IMF', termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at, createdBy: 'teste' }];
-  await gravarConsentimento({
-    versaoLida: 0,
-    atual: { emissor: emitente.slice(0, 8), razaoSocial: 'EMITENTE', razaoFolded: 'emitente', cnpj: emitente, uf: 'TO', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes, versao: 1, dataAssinatura: at, createdAt: at, updatedAt: at, updatedBy: 'teste', updatedByCnpj: emitente },
-    versao: { emissor: emitente.slice(0, 8), versao: padVersao(1), acao: 'ACEITE', em: at, cnpjCertificado: emitente, usuario: 'teste', userId: 'teste', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes },
-    vincular: [instituicao],
-  });
-}
 
 const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
 const reservar = (token: string, body: Record<string, unknown>) => call('/api/v1/pagamento-antecipado', { method: 'POST', headers: json(token), body: JSON.stringify(body) });
@@ -148,7 +137,7 @@ describe('a reservation, paid and consumed', () => {
     // Two Fat-e delivered by webhook to the bookkeeper (the drawer's consent names it).
     await configurarWebhook(imf, `${rx.base}/fate`, { operacao: 'ESCR_FAT' });
     const emitente = cnpjNovo();
-    await consentir(emitente, imfCnpj.slice(0, 8));
+    await consentir(emitente, [imfCnpj.slice(0, 8)], 'TO');
     const emissao = `${addDays(hoje, -5)}T10:00:00-03:00`;
     const notas = [nfeXml({ cUF: '17', numero: 901, emitente, emissao }), nfeXml({ cUF: '17', numero: 902, emitente, emissao })];
     await ingerir('TO', notas.map((n, i) => ({ nsu: String(900 + i), schema: 'procNFe_v4.00.xsd', xml: n.xml })), { moverCursor: false });

@@ -5,7 +5,6 @@ import { addDays, cnpjCheckDigits, foldText, monthOf, SERVICO, todayInBahia } fr
 import { MESSAGES } from '@plac/shared/messages';
 import { putCliente } from '../../functions/clientes/store';
 import { esquecerCache } from '../../functions/consulta/chamador';
-import { gravar as gravarConsentimento, padVersao } from '../../functions/consentimento/store';
 import { consumoDoCliente } from '../../functions/consumo/service';
 import { nfeXml } from '../../functions/fate/fixtures/builder';
 import { fatePorChave, ingerir } from '../../functions/fate/service';
@@ -14,6 +13,7 @@ import { cancelamentoXml } from '../../infra/local/sefaz/cancelamento';
 import { call } from './http';
 import { mtlsRequest } from './mtls';
 import { bearer, tokenFor } from './session';
+import { consentir } from './consentimentos';
 
 /**
  * The 'Registro de Cessão' over the mutual-TLS API of the twin (functions/cessao, docs/cessao.md):
@@ -62,22 +62,6 @@ async function novoCliente(tipo: 'IMF' | 'ESF' = 'IMF'): Promise<Cliente> {
   return { clienteId, cnpj, cert: icp.certificates[cnpj]!, token: await tokenFor(user) };
 }
 
-/** The drawer's consent sharing its NF-e with the institutions of these base CNPJs (the ESCR_FAT rule). */
-async function consentir(emitente: string, bases: string[]) {
-  const at = new Date().toISOString();
-  const filiais = [{ cnpj: emitente, razaoSocial: 'EMITENTE', email: 'e@teste.local', uf: UF, termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at }];
-  const instituicoes = bases.map((cnpj) => ({
-    instituicaoId: `inst-${cnpj}`, razaoSocial: 'Inst', cnpj, uf: UF, situacao: 'ATIVA', tipo: 'IMF', termoFatMensal: true, termoCompartNfe: true,
-    createdAt: at, updatedAt: at, createdBy: 'teste',
-  }));
-  const base = emitente.slice(0, 8);
-  await gravarConsentimento({
-    versaoLida: 0,
-    atual: { emissor: base, razaoSocial: 'EMITENTE', razaoFolded: 'emitente', cnpj: emitente, uf: UF, termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes, versao: 1, dataAssinatura: at, createdAt: at, updatedAt: at, updatedBy: 'teste', updatedByCnpj: emitente },
-    versao: { emissor: base, versao: padVersao(1), acao: 'ACEITE', em: at, cnpjCertificado: emitente, usuario: 'teste', userId: 'teste', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes },
-    vincular: bases,
-  });
-}
 
 async function registrar(c: Cliente, body: unknown) {
   return mtlsRequest('POST', PATH, { cert: c.cert, headers: bearer(c.token), body });
@@ -106,7 +90,7 @@ let estranho: Cliente;
 
 beforeAll(async () => {
   [escriturador, outroEscriturador, estranho] = await Promise.all([novoCliente(), novoCliente(), novoCliente()]);
-  await consentir(emitente, [escriturador.cnpj.slice(0, 8), outroEscriturador.cnpj.slice(0, 8)]);
+  await consentir(emitente, [escriturador.cnpj.slice(0, 8), outroEscriturador.cnpj.slice(0, 8)], UF);
   const nsu = 5_300_000 + base;
   await ingerir(UF, fates.map((f, i) => ({ nsu: String(nsu + i), schema: NFE, xml: f.xml })), { moverCursor: false });
   await ingerir(UF, [{ nsu: String(nsu + 10), schema: EVT, xml: cancelamentoXml(cancelada) }], { moverCursor: false });

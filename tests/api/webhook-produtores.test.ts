@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { gravar as gravarConsentimento, padVersao } from '../../functions/consentimento/store';
 import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
 import { ingerir } from '../../functions/fate/service';
 import { cadastrar } from '../../functions/monitoramento/service';
@@ -14,6 +13,7 @@ import { sefazLoadStateMachine } from '../../infra/lib/topology';
 import { cancelarPelaPastaDeEntrada } from '../../infra/local/sefaz/cancelamento';
 import { localStateMachines } from '../../infra/local/state-machines';
 import { configurarWebhook, novoCliente, receptor } from './webhooks';
+import { consentir } from './consentimentos';
 
 /**
  * The producers on the twin, end to end: an NF-e and its cancellation stored by the loader (UF RO)
@@ -40,18 +40,6 @@ async function cliente(clienteId: string, cnpj: string, tipoCliente: 'ESF' | 'IM
   await putCliente({ clienteId, cnpj, razaoSocial: `Cliente ${clienteId}`, razaoFolded: foldText(`Cliente ${clienteId}`), tipoCliente, situacao: 'A', email: `${clienteId}@teste.local`, createdAt: at, updatedAt: at });
 }
 
-async function consentir(emitente: string, instituicao: string) {
-  const at = new Date().toISOString();
-  const filiais = [{ cnpj: emitente, razaoSocial: 'EMITENTE', email: 'e@teste.local', uf: 'RO', termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at }];
-  const instituicoes = [{ instituicaoId: `inst-${instituicao}`, razaoSocial: 'Inst', cnpj: instituicao, uf: 'RO', situacao: 'ATIVA', tipo: 'IMF', termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at, createdBy: 'teste' }];
-  const base = emitente.slice(0, 8);
-  await gravarConsentimento({
-    versaoLida: 0,
-    atual: { emissor: base, razaoSocial: 'EMITENTE', razaoFolded: 'emitente', cnpj: emitente, uf: 'RO', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes, versao: 1, dataAssinatura: at, createdAt: at, updatedAt: at, updatedBy: 'teste', updatedByCnpj: emitente },
-    versao: { emissor: base, versao: padVersao(1), acao: 'ACEITE', em: at, cnpjCertificado: emitente, usuario: 'teste', userId: 'teste', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes },
-    vincular: [instituicao],
-  });
-}
 
 /** One cycle of the Sefaz load over RO only, as the schedule starts it. */
 async function cargaRO() {
@@ -96,7 +84,7 @@ describe('webhook producers on the twin', () => {
     await configurarWebhook(imf, `${rx.base}/fate`, { operacao: 'ESCR_FAT' });
     await configurarWebhook(imf, `${rx.base}/evento-sacador`, { operacao: 'ESCR_EVENTO' });
     const emitente = cnpjNovo();
-    await consentir(emitente, imfCnpj.slice(0, 8));
+    await consentir(emitente, [imfCnpj.slice(0, 8)], 'RO');
 
     const nfe = nfeXml({ cUF: '11', numero: 701, emitente });
     await cadastrar(admin, { idCliente: monitor, chave: nfe.chave });

@@ -3,11 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { gravar as gravarConsentimento, padVersao } from '../../functions/consentimento/store';
 import { nfeXml } from '../../functions/fate/fixtures/builder';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 import { configurarWebhook, novoCliente, receptor } from '../api/webhooks';
 import { signIn } from './session';
+import { consentir } from '../api/consentimentos';
 
 /**
  * Issue 17 in Chromium against the e2e twin: an IMF client's user reserves prepaid requests for its
@@ -25,17 +25,6 @@ function cnpjNovo(): string {
   return first12 + cnpjCheckDigits(first12);
 }
 
-async function consentir(emitente: string, instituicao: string) {
-  const at = new Date().toISOString();
-  const filiais = [{ cnpj: emitente, razaoSocial: 'EMITENTE', email: 'e@teste.local', uf: 'RR', termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at }];
-  const instituicoes = [{ instituicaoId: `inst-${instituicao}`, razaoSocial: 'Inst', cnpj: instituicao, uf: 'RR', situacao: 'ATIVA', tipo: 'IMF', termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at, createdBy: 'teste' }];
-  await gravarConsentimento({
-    versaoLida: 0,
-    atual: { emissor: emitente.slice(0, 8), razaoSocial: 'EMITENTE', razaoFolded: 'emitente', cnpj: emitente, uf: 'RR', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes, versao: 1, dataAssinatura: at, createdAt: at, updatedAt: at, updatedBy: 'teste', updatedByCnpj: emitente },
-    versao: { emissor: emitente.slice(0, 8), versao: padVersao(1), acao: 'ACEITE', em: at, cnpjCertificado: emitente, usuario: 'teste', userId: 'teste', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes },
-    vincular: [instituicao],
-  });
-}
 
 /** The field's error text under it (FieldError), or the toast. */
 const visto = (page: Page, texto: string) => expect(page.getByText(texto, { exact: true }).first()).toBeVisible();
@@ -138,7 +127,7 @@ test('an IMF user reserves, prints the DAE, and sees the balance fall after deli
 
     // Two Fat-e of a drawer whose consent names the bookkeeper, loaded and delivered by webhook.
     const emitente = cnpjNovo();
-    await consentir(emitente, cnpj.slice(0, 8));
+    await consentir(emitente, [cnpj.slice(0, 8)], 'RR');
     const notas = [nfeXml({ cUF: '14', numero: 7001, emitente }), nfeXml({ cUF: '14', numero: 7002, emitente })];
     const { ingerir } = await import('../../functions/fate/service');
     await ingerir('RR', notas.map((n, i) => ({ nsu: String(7_700_000 + randomInt(0, 100_000) * 2 + i), schema: 'procNFe_v4.00.xsd', xml: n.xml })), { moverCursor: false });

@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import type { Role } from '../access/roles';
-import { isValidChaveAcesso } from '../domain/chave-acesso';
 import { cnpjSchema } from '../domain/cnpj';
 import { parseBrDate } from '../domain/dates';
 import { message } from '../messages';
-import { isoDateTime } from './common';
+import { chaveAcessoSchema, isoDateTime } from './common';
 import { defineContract } from './define';
 
 /**
@@ -18,17 +17,7 @@ import { defineContract } from './define';
 
 export const REGISTRO_CESSAO: readonly Role[] = ['cliente_imf'];
 
-/** The 44 characters of an access key; spaces (keys are printed in groups of 4) are dropped. */
-export const chaveCessaoSchema = z
-  .string({ error: message('campoObrigatorio', { field: 'chave de acesso' }) })
-  .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: message('campoObrigatorio', { field: 'chave de acesso' }) })
-      .refine(isValidChaveAcesso, { error: message('chaveMonitoradaInvalida') }),
-  )
-  .meta({ title: 'chave de acesso', description: 'Os 44 caracteres da chave de acesso da Fat-e.', example: '29261112345678000195550010000012341123456786' });
+export const chaveCessaoSchema = chaveAcessoSchema.meta({ title: 'chave de acesso', description: 'Os 44 caracteres da chave de acesso da Fat-e.', example: '29261112345678000195550010000012341123456786' });
 
 /** At most this many characters in nDup (the NF-e's own limit for <dup><nDup>). */
 export const NDUP_MAXIMO = 60;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ROLES } from '../access/roles';
+import { isValidChaveAcesso } from '../domain/chave-acesso';
 import { UF_SIGLAS } from '../domain/uf';
 import { message } from '../messages';
 
@@ -75,3 +76,17 @@ export const idClienteSchema = z
 
 /** An optional filter: an empty select ('Todos') sends '', the same as leaving it out. */
 export const opcionalVazio = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+/**
+ * The 44 characters of an access key (NF-e, NFC-e, CT-e): spaces (keys are printed in groups of 4) are
+ * dropped and letters upper-cased; the UF, month, CNPJ, model and check digit are checked.
+ */
+export const chaveAcessoSchema = z
+  .string({ error: message('campoObrigatorio', { field: 'chave de acesso' }) })
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: message('campoObrigatorio', { field: 'chave de acesso' }) })
+      .refine(isValidChaveAcesso, { error: message('chaveMonitoradaInvalida') }),
+  );

@@ -1,8 +1,6 @@
 import * as z from 'zod';
 import type { Role } from '../access/roles';
-import { isValidChaveAcesso } from '../domain/chave-acesso';
-import { message } from '../messages';
-import { idClienteSchema, isoDateTime, messageResponse, opcionalVazio, pageOf, pageQuery } from './common';
+import { chaveAcessoSchema, idClienteSchema, isoDateTime, messageResponse, opcionalVazio, pageOf, pageQuery } from './common';
 import { defineContract } from './define';
 
 /**
@@ -23,17 +21,7 @@ const idCliente = idClienteSchema;
 
 const opcional = opcionalVazio;
 
-/** The 44 characters of an access key; spaces (keys are printed in groups of 4) are dropped. */
-export const chaveMonitoradaSchema = z
-  .string({ error: message('campoObrigatorio', { field: 'chave de acesso' }) })
-  .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: message('campoObrigatorio', { field: 'chave de acesso' }) })
-      .refine(isValidChaveAcesso, { error: message('chaveMonitoradaInvalida') }),
-  )
-  .meta({ title: 'chave de acesso', description: 'Os 44 caracteres da chave de acesso da NF-e, NFC-e ou CT-e.', example: '29261112345678000195550010000012341123456786' });
+export const chaveMonitoradaSchema = chaveAcessoSchema.meta({ title: 'chave de acesso', description: 'Os 44 caracteres da chave de acesso da NF-e, NFC-e ou CT-e.', example: '29261112345678000195550010000012341123456786' });
 
 export const chaveMonitoradaView = z.object({
   chave: z.string(),
