@@ -180,15 +180,16 @@ async function barrasDoDae(linha: string): Promise<string> {
 }
 
 describe('the rule at zero', () => {
-  async function contaVigente(saldoMilesimos: number, prazoConsumo = addDays(todayInBahia(), 30)): Promise<string> {
+  /** An account in force with `valor` centavos credited; 'Envio de Fat-e' at R$ 0,020 (20 thousandths). */
+  async function contaVigente(valor: number, prazoConsumo = addDays(todayInBahia(), 30)): Promise<string> {
     const clienteId = novoCliente('pre-zero');
     await cliente(clienteId, cnpjNovo(), 'IMF');
     const { abrirCiclo, creditar, lerReserva } = await import('../../functions/prepago/store');
     const agora = new Date().toISOString();
-    const contaRecord: ContaRecord = { clienteId, cnpj: '0', razaoSocial: 'Zero', ciclo: 1, situacao: 'AGUARDANDO_PAGAMENTO', valorContratado: saldoMilesimos / 10, saldoMilesimos: 0, valores: { envioFate: 10, monitoramento: 25, registroCessao: 350 }, updatedAt: agora };
+    const contaRecord: ContaRecord = { clienteId, cnpj: '0', razaoSocial: 'Zero', ciclo: 1, situacao: 'AGUARDANDO_PAGAMENTO', valorContratado: valor, saldoMilesimos: 0, valores: { envioFate: 20, monitoramento: 25, registroCessao: 350 }, updatedAt: agora };
     const reserva = {
       clienteId, ciclo: 1, reservaId: `PA-${clienteId}-1`, cnpj: '0', razaoSocial: 'Zero', emailContato: 'z@teste.local', qtdEnvioFate: 50_000_000, qtdMonitoramentoDe: 0, qtdRegistroCessao: 0,
-      valor: saldoMilesimos / 10, faixaId: 'f', mes: monthOf(new Date()), situacao: 'A' as const, dtVencimento: todayInBahia(), numeroDae: 1, codigoBarras: '0', linhaDigitavel: '0', chavePdf: 'x', createdAt: agora, createdBy: 'teste', lista: 'reservas',
+      valor, faixaId: 'f', mes: monthOf(new Date()), situacao: 'A' as const, dtVencimento: todayInBahia(), numeroDae: 1, codigoBarras: '0', linhaDigitavel: '0', chavePdf: 'x', createdAt: agora, createdBy: 'teste', lista: 'reservas',
     };
     expect(await abrirCiclo(contaRecord, reserva, null, todayInBahia(), 1)).toBe(true);
     expect(await creditar((await lerReserva(clienteId, 1))!, { pagoEm: todayInBahia(), codigoBarras: '0', prazoConsumo, agora })).toBe(true);
@@ -197,23 +198,27 @@ describe('the rule at zero', () => {
   const uso = (clienteId: string, n: number) => medirUso({ chave: `zero:${clienteId}:${n}`, clienteId, servico: SERVICO.envioFate, uf: 'TO', documento: `doc-${n}` });
 
   it('concurrent uses: the balance pays exactly what it covers, never below zero; the rest is billed on the monthly invoice, each use once', async () => {
-    // R$ 0,075: covers 7 Fat-e at R$ 0,010 (5 thousandths left over).
-    const clienteId = await contaVigente(75);
+    // R$ 0,15: covers 7 Fat-e at R$ 0,020 (10 thousandths left over, too little for an 8th).
+    const clienteId = await contaVigente(15);
     const resultados = await Promise.all(Array.from({ length: 12 }, (_, i) => uso(clienteId, i)));
     expect(resultados.every((r) => r === 'cobrada')).toBe(true);
-    expect((await lerConta(clienteId))!.saldoMilesimos).toBe(5);
+    expect((await lerConta(clienteId))!.saldoMilesimos).toBe(10);
     const mensal = (await consumoDoCliente(clienteId, monthOf(new Date()))).filter((c) => c.servico === SERVICO.envioFate).reduce((s, c) => s + c.requisicoes, 0);
     expect(mensal).toBe(5);
     // Retried: nothing changes.
     expect(await Promise.all(Array.from({ length: 12 }, (_, i) => uso(clienteId, i)))).toEqual(Array(12).fill('repetida'));
-    expect((await lerConta(clienteId))!.saldoMilesimos).toBe(5);
+    expect((await lerConta(clienteId))!.saldoMilesimos).toBe(10);
     expect((await consumoDoCliente(clienteId, monthOf(new Date()))).filter((c) => c.servico === SERVICO.envioFate).reduce((s, c) => s + c.requisicoes, 0)).toBe(5);
   }, 60_000);
 
   it('past the deadline the balance pays nothing', async () => {
-    const clienteId = await contaVigente(1_000, addDays(todayInBahia(), -1));
+    const clienteId = await contaVigente(100, addDays(todayInBahia(), -1));
     expect(await uso(clienteId, 1)).toBe('cobrada');
     expect((await lerConta(clienteId))!.saldoMilesimos).toBe(1_000);
+    // The admin's list of every bookkeeper's DAEs answers these reservations too, by its contract.
+    const todas = await call('/api/v1/pagamento-antecipado/daes?size=100', { headers: bearer(tokenAdmin) });
+    expect(todas.status).toBe(200);
+    expect((todas.body as { items: { dae: { id: string } }[] }).items.map((i) => i.dae.id)).toContain(`PA-${clienteId}-1`);
     expect((await consumoDoCliente(clienteId, monthOf(new Date()))).some((c) => c.servico === SERVICO.envioFate && c.requisicoes === 1)).toBe(true);
   });
 });
