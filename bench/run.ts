@@ -22,6 +22,7 @@ import { freePort } from '../infra/local/emulators/ports';
 import type { billingThroughput } from './billing';
 import { ingestionThroughput } from './ingestion';
 import type { meteredLookups } from './lookups';
+import type { prepaidDebits } from './prepago';
 import type { webhookLoad } from '../tests/load/webhooks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,6 +60,8 @@ async function main() {
   results.billing = billingInOwnProcess();
   console.log(`load-testing webhook deliveries (${process.env.BENCH_WEBHOOKS ?? 10000} against a receiver failing 30 %)…`);
   results.webhooks = webhookLoadInOwnProcess();
+  console.log(`measuring prepaid debits (${process.env.BENCH_PREPAGO ?? 2000} uses on one account, then spread over 16)…`);
+  results.prepago = prepaidInOwnProcess();
 
   writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
   printTable(results);
@@ -86,6 +89,15 @@ function webhookLoadInOwnProcess() {
   const result = JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof webhookLoad>>;
   if (r.status !== 0) console.error('tests/load/webhooks.ts: not every delivery was received, or some reached the dead-letter queue');
   return result;
+}
+
+/** bench/prepago.ts in a process of its own, on a twin of its own. */
+function prepaidInOwnProcess() {
+  const r = spawnSync('npx', ['tsx', 'bench/prepago.ts'], {
+    cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+  });
+  if (r.status !== 0) throw new Error('bench/prepago.ts failed');
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof prepaidDebits>>;
 }
 
 function run(command: string, args: string[]) {
@@ -343,6 +355,9 @@ function printTable(r: Record<string, unknown>) {
   const wh = r.webhooks as Awaited<ReturnType<typeof webhookLoad>>;
   rows.push(['webhook deliveries (30 % failing receiver)', `${wh.deliveriesPerSecond} deliveries/s  (${wh.received} of ${wh.deliveries} received and verified in ${wh.seconds} s, ${wh.consumers} consumers)`]);
   rows.push(['webhook attempts per delivery', `mean ${wh.attemptsPerDelivery.mean}, max ${wh.attemptsPerDelivery.max}; duplicates ${wh.duplicates}, dead-lettered ${wh.deadLettered}, bad signatures ${wh.badSignatures}`]);
+  const p = r.prepago as Awaited<ReturnType<typeof prepaidDebits>>;
+  rows.push(['prepaid debits, one account (16 in flight)', `${p.hot.debitsPerSecond} debits/s  (${p.hot.uses} in ${p.hot.seconds} s)`]);
+  rows.push(['prepaid debits, 16 accounts (16 in flight)', `${p.spread.debitsPerSecond} debits/s  (${p.spread.uses} in ${p.spread.seconds} s); ratio one / spread ${p.ratio}`]);
   for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
     const cold =
       b.importMs !== undefined
