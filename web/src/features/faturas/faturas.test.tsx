@@ -77,8 +77,9 @@ describe('consultar-fatura', { timeout: 20_000 }, () => {
     saveFilter('fatura', { cliente: '*', mesInicio: mes, mesFim: mes, situacao: 'P' });
     const sent = stub(() => jsonResponse(200, { consumos: [] }));
     renderApp('/app/fatura/consultarFatura');
+    // The empty table shows its message before the list is asked for: wait for the request itself.
+    await waitFor(() => expect(sent.length).toBeGreaterThan(0));
     expect(await screen.findByText('Nenhum registro encontrado')).toBeTruthy();
-    expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((s) => s.path === '/api/v1/fatura' && s.query.get('cnpj') === null && s.query.get('situacao') === 'P' && s.query.get('dataInicio') === mes)).toBe(true);
     expect((screen.getByLabelText('Mês Inicial') as HTMLInputElement).value).toBe(mes.split('-').reverse().join('/'));
   });
