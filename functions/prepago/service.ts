@@ -4,6 +4,7 @@ import {
   monthOf,
   precoDaReserva,
   saldoEmCentavos,
+  SERVICO,
   SERVICOS_PREPAGOS,
   todayInBahia,
   validarQuantidades,
@@ -107,7 +108,7 @@ function daeView(r: ReservaRecord): DaePrepago {
 /** The unit values a reservation fixes, by service id. */
 const valoresDe = (preco: NonNullable<ReturnType<typeof precoDaReserva>>) => {
   const de = (servico: number) => preco.linhas.find((l) => l.servico === servico)?.valorUnitario ?? 0;
-  return { envioFate: de(9), monitoramento: de(6), registroCessao: de(8) };
+  return { envioFate: de(SERVICO.envioFate), monitoramento: de(SERVICO.monitoramentoDocumentos), registroCessao: de(SERVICO.registroCessao) };
 };
 
 

@@ -1,8 +1,10 @@
 /**
  * Files the API answers as base64 (a contract PDF, an error document's XML) or as text (a CSV), saved by
  * the browser byte for byte: the base64 is decoded to bytes, never to text, which would re-encode anything that
- * is not ASCII.
+ * is not ASCII. And a DAE's PDF, opened in a new tab from its presigned URL.
  */
+import { message } from '@plac/shared/messages';
+import { toast } from './toast';
 
 /** Base64 to bytes: atob's "binary string" has one byte (0-255) per character; throws on non-base64. */
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
@@ -32,3 +34,11 @@ export function saveBlob(fileName: string, blob: Blob): void {
   // The browser has started the download by then.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Opens a DAE's PDF (a presigned URL) in a new tab; a blocked pop-up is said, not silently lost. */
+export function abrirDae(url: string): void {
+  const aba = window.open(url, '_blank');
+  if (aba) aba.opener = null;
+  else toast.warn(message('daePopupBloqueado'));
+}
+

@@ -6,6 +6,7 @@ import { Calendar } from 'primereact/calendar';
 import { useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { useApiMutation } from '../../lib/api';
+import { abrirDae } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { periodo, type FaturaResumo } from './model';
 
@@ -22,12 +23,6 @@ const dia = (iso: string) => new Date(Number(iso.slice(0, 4)), Number(iso.slice(
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const mesIso = (f: FaturaResumo) => `${f.ano}-${String(f.mes).padStart(2, '0')}`;
 
-/** Opens the DAE in a new tab; a blocked pop-up is said, not silently lost. */
-function abrir(url: string) {
-  const aba = window.open(url, '_blank');
-  if (aba) aba.opener = null;
-  else toast.warn(message('daePopupBloqueado'));
-}
 
 export function ImprimirDae({ fatura, onEmitido }: { fatura: FaturaResumo; onEmitido?: () => void }) {
   const [pedindoData, setPedindoData] = useState(false);
@@ -41,7 +36,7 @@ export function ImprimirDae({ fatura, onEmitido }: { fatura: FaturaResumo; onEmi
   async function gerar(dataVencimento?: string) {
     const dae = await emitir.mutateAsync({ params: { idConsumo: fatura.id }, body: dataVencimento ? { dataVencimento } : {} });
     setPedindoData(false);
-    abrir(dae.urlDAE);
+    abrirDae(dae.urlDAE);
     onEmitido?.();
   }
 

@@ -7,9 +7,10 @@ import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { useApiMutation } from '../../lib/api';
+import { abrirDae } from '../../lib/download';
 import { formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { abrirPdf, EscrituradorSelect, useEscrituradores } from './escriturador';
+import { EscrituradorSelect, useEscrituradores } from './escriturador';
 
 /**
  * cadastro-pagamento-antecipado (sefaz_admin, cliente_imf; spec 3 sections 2.8, 3.11, 5.3, 8, 9): the
@@ -58,7 +59,7 @@ export default function CadastroPagamentoAntecipadoPage() {
       setCriada(r.dae);
     },
   });
-  const imprimir = useApiMutation(prepago.imprimirDaePrepago, { onSuccess: (r) => abrirPdf(r.urlDAE, (t) => toast.warn(t)) });
+  const imprimir = useApiMutation(prepago.imprimirDaePrepago, { onSuccess: (r) => abrirDae(r.urlDAE) });
 
   const set = (campo: keyof Form, valor: string) => {
     setForm((f) => ({ ...f, [campo]: valor }));

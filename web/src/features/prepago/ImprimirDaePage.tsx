@@ -10,11 +10,12 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState, type FormEvent } from 'react';
 import { useApiMutation, useApiQuery } from '../../lib/api';
+import { abrirDae } from '../../lib/download';
 import { mesIso } from '../../lib/calendar';
 import { formatMoney } from '../../lib/format';
 import { getSession, saveFilter } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { abrirPdf, EscrituradorSelect, useEscrituradores } from './escriturador';
+import { EscrituradorSelect, useEscrituradores } from './escriturador';
 
 /**
  * imprimir-dae (sefaz_admin, cliente_imf; spec 3 sections 2.9, 3.12, 9): the reservations' DAEs by
@@ -78,7 +79,7 @@ export default function ImprimirDaePage() {
   );
   const imprimir = useApiMutation(prepago.imprimirDaePrepago, {
     onSuccess: (r) => {
-      abrirPdf(r.urlDAE, (t) => toast.warn(t));
+      abrirDae(r.urlDAE);
       void lista.refetch();
     },
   });

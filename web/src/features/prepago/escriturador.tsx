@@ -46,10 +46,3 @@ export function EscrituradorSelect(props: {
     />
   );
 }
-
-/** Opens a DAE's PDF in a new tab; a blocked pop-up is said, not silently lost. */
-export function abrirPdf(url: string, avisar: (texto: string) => void) {
-  const aba = window.open(url, '_blank');
-  if (aba) aba.opener = null;
-  else avisar(message('daePopupBloqueado'));
-}
