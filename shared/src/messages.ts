@@ -48,6 +48,10 @@ export const MESSAGES = {
   metodoNaoPermitido: 'Método não permitido para esta rota.',
   /** ours: too many requests from one caller */
   muitasRequisicoes: 'Muitas requisições. Aguarde alguns instantes e tente novamente.',
+  /** ours: a page cursor that this caller was not given for this query, or that was altered */
+  cursorInvalido: 'O cursor de paginação é inválido para esta consulta.',
+  /** ours: a client past its integrator quota (requests per second) */
+  cotaExcedida: 'Limite de requisições por segundo do cliente excedido. Aguarde alguns instantes e tente novamente.',
 
   // Session
   sessaoEncerrada: SHELL_MESSAGES.sessaoEncerrada,
