@@ -90,3 +90,22 @@ export const chaveAcessoSchema = z
       .min(1, { error: message('campoObrigatorio', { field: 'chave de acesso' }) })
       .refine(isValidChaveAcesso, { error: message('chaveMonitoradaInvalida') }),
   );
+
+/**
+ * Cursor paging (docs/architecture.md, "Lists"): a list answers one page read with one key-range
+ * Query and, when more follow, `nextCursor`, which the caller passes back as `cursor` (query string or
+ * body) for the next page; it is opaque, bound to the caller and the query (another caller's cursor,
+ * or an altered one, answers 400 'cursorInvalido'). `total`, where present, comes from a counter.
+ */
+export const cursorSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,4000}$/, { error: message('cursorInvalido') })
+  .meta({ title: 'cursor', description: 'O nextCursor da página anterior (opaco).' });
+
+export function cursorPageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    nextCursor: z.string().optional().meta({ description: 'Presente quando há uma próxima página: envie-o como cursor.' }),
+    total: z.number().int().optional().meta({ description: 'Total de registros, quando mantido por um contador.' }),
+  });
+}
