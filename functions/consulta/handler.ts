@@ -1,6 +1,7 @@
 import type { Principal } from '@plac/shared/access';
 import * as consulta from '@plac/shared/contracts/consulta';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@plac/shared/domain';
+import { exigirCota } from '../platform/cota-integrador';
 import { invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
 import { chamadorDoCertificado, chamadorDoUsuario } from './chamador';
@@ -23,14 +24,18 @@ function idempotencyKey({ headers }: Requisicao): string | undefined {
   return key;
 }
 
+/** An integrator's request: its client from the certificate, then the client's quota (429 past it). */
 async function integrador(r: Requisicao & { clientCertPem: string | undefined }): Promise<Pedido> {
   const idempotency = idempotencyKey(r);
-  return { chamador: await chamadorDoCertificado(r.clientCertPem), idempotencyKey: idempotency };
+  const chamador = await chamadorDoCertificado(r.clientCertPem);
+  if (chamador.cliente) await exigirCota(chamador.cliente.id);
+  return { chamador, titular: `cliente:${chamador.cliente?.id ?? ''}`, idempotencyKey: idempotency };
 }
 
 async function portal(r: Requisicao & { principal: Principal }): Promise<Pedido> {
   const idempotency = idempotencyKey(r);
-  return { chamador: await chamadorDoUsuario(r.principal), idempotencyKey: idempotency };
+  const chamador = await chamadorDoUsuario(r.principal);
+  return { chamador, titular: chamador.cliente ? `cliente:${chamador.cliente.id}` : `usuario:${r.principal.userId}`, idempotencyKey: idempotency };
 }
 
 export const handler = httpApi(consulta, {
@@ -38,13 +43,13 @@ export const handler = httpApi(consulta, {
   chaveCompostaIntegrador: async (r) => service.porChaveComposta(await integrador(r), r.body),
   recebivelIntegrador: async (r) => service.recebivel(await integrador(r), r.params.chave),
   faturamentoIntegrador: async (r) => service.faturamento(await integrador(r), r.params.tipo, r.body),
-  transportadoraIntegrador: async (r) => service.transportadora(await integrador(r), r.params.documento, r.query.dataInicio, r.query.dataFim),
+  transportadoraIntegrador: async (r) => service.transportadora(await integrador(r), r.params.documento, r.query.dataInicio, r.query.dataFim, r.query.cursor),
 
   fatePorChave: async (r) => service.fatePorChave(await portal(r), r.params.chave),
   chaveComposta: async (r) => service.porChaveComposta(await portal(r), r.body),
   recebivel: async (r) => service.recebivel(await portal(r), r.params.chave),
   faturamento: async (r) => service.faturamento(await portal(r), r.params.tipo, r.body),
-  transportadora: async (r) => service.transportadora(await portal(r), r.params.documento, r.query.dataInicio, r.query.dataFim),
+  transportadora: async (r) => service.transportadora(await portal(r), r.params.documento, r.query.dataInicio, r.query.dataFim, r.query.cursor),
 
   loteFate: async (r) => lote.executar(lote.LOTES.fate, await portal(r), r.body.listaChNfe),
   loteChaveComposta: async (r) => lote.executar(lote.LOTES.chaveComposta, await portal(r), r.body.listaChaveComposta),
@@ -52,6 +57,6 @@ export const handler = httpApi(consulta, {
   loteFaturamento: async (r) => lote.executar(lote.loteFaturamento(r.params.tipo), await portal(r), r.body.lista),
 
   consultaLivre: async ({ params }) => relatorios.consultaLivre(params.tipo, params.chave),
-  transportadores: async () => relatorios.listaTransportadores(),
-  qtdFateTransportadora: async ({ body }) => relatorios.qtdFateTransportadora(body),
+  transportadores: async ({ query, principal }) => relatorios.listaTransportadores(query, `usuario:${principal.userId}`),
+  qtdFateTransportadora: async ({ body, principal }) => relatorios.qtdFateTransportadora(body, `usuario:${principal.userId}`),
 });

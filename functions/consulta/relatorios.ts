@@ -1,6 +1,7 @@
-import { foldText, isValidChaveAcesso, todayInBahia } from '@plac/shared/domain';
+import { foldText, isValidChaveAcesso } from '@plac/shared/domain';
 import { comCessoes } from '../cessao/service';
 import * as fate from '../fate/service';
+import { abrirCursor, proximoCursor } from '../platform/cursor';
 import { HttpError, invalid } from '../platform/errors';
 import { fateView } from './view';
 
@@ -15,9 +16,27 @@ export async function consultaLivre(tipo: '1' | '2', chave: string) {
   return comCessoes(fateView(f));
 }
 
-export async function listaTransportadores() {
-  return (await fate.transportadores()).sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+const PAGINA_TRANSPORTADORES = 100;
+
+/** The carrier registry by name, a page at a time; `nome` matches any part of the folded name. */
+export async function listaTransportadores(q: { nome?: string | undefined; cursor?: string | undefined }, binding: string) {
+  const nomeContem = foldText(q.nome ?? '').toUpperCase() || undefined;
+  const vinculo = `${binding}|transportadoras|${nomeContem ?? ''}`;
+  const desde = q.cursor ? (JSON.parse(await abrirCursor(q.cursor, vinculo)) as { n: string; d: string }) : undefined;
+  const { itens, fim } = await fate.transportadoresPagina({ limite: PAGINA_TRANSPORTADORES + 1, nomeContem, desde: desde && { nomeFolded: desde.n, documento: desde.d } });
+  const pagina = itens.slice(0, PAGINA_TRANSPORTADORES);
+  const seguinte = itens[PAGINA_TRANSPORTADORES];
+  // The next page starts at the first carrier not shown (inclusive); without one, more may still follow
+  // past the filter's read limit, so the position is the last one read.
+  const proximo = seguinte ? { n: seguinte.nomeFolded, d: seguinte.documento } : !fim && itens.length ? ultimaPosicao(itens) : null;
+  return {
+    items: pagina.map((t) => ({ documento: t.documento, nome: t.nome })),
+    nextCursor: await proximoCursor(proximo && JSON.stringify(proximo), vinculo),
+  };
 }
+
+/** Just past the last carrier read: its document followed by the highest character. */
+const ultimaPosicao = (itens: { nomeFolded: string; documento: string }[]) => ({ n: itens[itens.length - 1]!.nomeFolded, d: `${itens[itens.length - 1]!.documento}~` });
 
 export interface FiltroQtd {
   cnpjTransportadora?: string | undefined;
@@ -25,49 +44,103 @@ export interface FiltroQtd {
   /** MM/AAAA */
   dataFaturaIni: string;
   dataFaturaFim: string;
-  page: number;
+  cursor?: string | undefined;
   perPage: number;
 }
 
 const mes = (mmAaaa: string) => `${mmAaaa.slice(3)}-${mmAaaa.slice(0, 2)}`;
-/** The first instant of a Bahia month (UTC-3). */
-const inicioDoMes = (aaaaMm: string) => `${aaaaMm}-01T03:00:00.000Z`;
-function mesSeguinte(aaaaMm: string): string {
-  const [a, m] = aaaaMm.split('-').map(Number) as [number, number];
-  return m === 12 ? `${a + 1}-01` : `${a}-${String(m + 1).padStart(2, '0')}`;
+
+/** Carriers examined per call at most (a name filter that matches few of them still answers in bounded time). */
+const TRANSPORTADORES_POR_CHAMADA = 400;
+/** Carriers read per Query of the registry, and read in parallel. */
+const LOTE_TRANSPORTADORES = 40;
+/** With a filter, the grand total adds up the matching carriers' month counters, up to this many. */
+const MAXIMO_TOTAL_FILTRADO = 2000;
+
+/** Where a report page starts: a carrier (name and document, inclusive) and how many of its rows were shown. */
+interface PosicaoQtd {
+  n: string;
+  d: string;
+  k: number;
 }
 
 /**
  * Fat-e per carrier and receipt day (the day, in Bahia, the document was issued) in the months asked
- * (at most 12), each carrier's total on its rows and the grand total; rows by carrier name and day,
- * paged. Carriers are filtered by CNPJ/CPF (its digits contain the text) and name (accents ignored).
+ * (at most 12), each carrier's total on its rows and the grand total; rows by carrier name and day, a
+ * page at a time with a cursor. Everything comes from counters kept at ingestion: a carrier's days are
+ * one Query of its day counters, the grand total the month counters. Carriers are filtered by document
+ * (its start) and name (any part, accents ignored).
  */
-export async function qtdFateTransportadora(f: FiltroQtd) {
+export async function qtdFateTransportadora(f: FiltroQtd, binding: string) {
   const de = mes(f.dataFaturaIni);
   const ate = mes(f.dataFaturaFim);
   if (de > ate) throw invalid('dataInicioMaiorDataFim');
   const meses = (Number(ate.slice(0, 4)) - Number(de.slice(0, 4))) * 12 + Number(ate.slice(5)) - Number(de.slice(5)) + 1;
   if (meses > 12) throw invalid('periodoMaximoUmAno');
 
-  const documento = f.cnpjTransportadora?.replace(/[^0-9A-Z]/g, '') ?? '';
-  const nome = foldText(f.razaoSocialTransportadora ?? '');
-  const carriers = (await listaTransportadores()).filter((t) => t.documento.includes(documento) && foldText(t.nome).includes(nome));
-  const porTransportador = await Promise.all(
-    carriers.map(async (t) => {
-      const fates = await fate.fatesDoTransportador(t.documento, inicioDoMes(de), inicioDoMes(mesSeguinte(ate)));
-      const dias = new Map<string, number>();
-      for (const x of fates) {
-        const dia = todayInBahia(new Date(x.emissao));
-        dias.set(dia, (dias.get(dia) ?? 0) + 1);
+  const documento = f.cnpjTransportadora?.replace(/[^0-9A-Z]/g, '') || undefined;
+  const nome = foldText(f.razaoSocialTransportadora ?? '').toUpperCase() || undefined;
+  const vinculo = `${binding}|qtd-fate-transportadora|${documento ?? ''}|${nome ?? ''}|${de}|${ate}|${f.perPage}`;
+  const posicao = f.cursor ? (JSON.parse(await abrirCursor(f.cursor, vinculo)) as PosicaoQtd) : null;
+
+  const linhas: { cnpj: string; nome: string; dhRecbto: string; qtdFate: number; total: number }[] = [];
+  let proximo: PosicaoQtd | null = null;
+  let desde = posicao ? { nomeFolded: posicao.n, documento: posicao.d } : undefined;
+  let examinados = 0;
+  for (;;) {
+    const { itens, fim } = await lerTransportadores(documento, nome, desde);
+    const dias = await Promise.all(itens.map((t) => fate.contagemDiariaDoTransportador(t.documento, de, ate)));
+    for (const [i, t] of itens.entries()) {
+      const doTransportador = dias[i]!;
+      const total = doTransportador.reduce((s, d) => s + d.quantidade, 0);
+      const pular = posicao && t.documento === posicao.d && t.nomeFolded === posicao.n ? posicao.k : 0;
+      const restantes = doTransportador.slice(pular);
+      const cabem = f.perPage - linhas.length;
+      linhas.push(...restantes.slice(0, cabem).map((d) => ({ cnpj: t.documento, nome: t.nome, dhRecbto: d.dia, qtdFate: d.quantidade, total })));
+      if (restantes.length >= cabem && linhas.length === f.perPage) {
+        // The page is full: the next starts at this carrier, past the rows shown (or at the next carrier).
+        proximo = { n: t.nomeFolded, d: t.documento, k: pular + cabem };
+        break;
       }
-      return [...dias].sort(([a], [b]) => a.localeCompare(b)).map(([dia, qtd]) => ({ cnpj: t.documento, nome: t.nome, dhRecbto: dia, qtdFate: qtd, total: fates.length }));
-    }),
-  );
-  const linhas = porTransportador.flat();
-  const inicio = (f.page - 1) * f.perPage;
+    }
+    examinados += itens.length;
+    if (proximo || fim || itens.length === 0) break;
+    desde = { nomeFolded: itens[itens.length - 1]!.nomeFolded, documento: `${itens[itens.length - 1]!.documento}~` };
+    if (examinados >= TRANSPORTADORES_POR_CHAMADA) {
+      // Bounded work per call: the caller goes on from here with the cursor (the page may be short).
+      proximo = { n: desde.nomeFolded, d: desde.documento, k: 0 };
+      break;
+    }
+  }
+  const totalGeral = await totalGeralDoRelatorio(documento, nome, de, ate);
   return {
-    linhas: linhas.slice(inicio, inicio + f.perPage),
-    totalLinhas: linhas.length,
-    totalGeral: linhas.reduce((s, l) => s + l.qtdFate, 0),
+    linhas,
+    nextCursor: await proximoCursor(proximo && JSON.stringify(proximo), vinculo),
+    ...(totalGeral !== null ? { totalGeral } : {}),
   };
+}
+
+/** The next carriers of the report in name order, from `desde` (inclusive). */
+async function lerTransportadores(documento: string | undefined, nome: string | undefined, desde: { nomeFolded: string; documento: string } | undefined) {
+  if (!documento) return fate.transportadoresPagina({ limite: LOTE_TRANSPORTADORES, nomeContem: nome, desde });
+  // A document filter selects few carriers (by the start of the document): read them, then order by name.
+  const { itens } = await fate.transportadoresPagina({ limite: MAXIMO_TOTAL_FILTRADO, documentoPrefixo: documento, nomeContem: nome });
+  const ordem = (t: { nomeFolded: string; documento: string }) => `${t.nomeFolded}\u0000${t.documento}`;
+  const seguintes = itens.filter((t) => !desde || ordem(t) >= ordem(desde)).sort((a, b) => ordem(a).localeCompare(ordem(b)));
+  return { itens: seguintes.slice(0, LOTE_TRANSPORTADORES), fim: seguintes.length <= LOTE_TRANSPORTADORES };
+}
+
+/**
+ * The grand total: without a filter, the month counters of all carriers (at most 12 × 16 items); with
+ * one, the matching carriers' month counters, when they are at most MAXIMO_TOTAL_FILTRADO (else null).
+ */
+async function totalGeralDoRelatorio(documento: string | undefined, nome: string | undefined, de: string, ate: string): Promise<number | null> {
+  if (!documento && !nome) return fate.totalTransporte(de, ate);
+  const { itens, fim } = await fate.transportadoresPagina({ limite: MAXIMO_TOTAL_FILTRADO, documentoPrefixo: documento, nomeContem: nome });
+  if (!fim && itens.length >= MAXIMO_TOTAL_FILTRADO) return null;
+  const totais: number[] = [];
+  for (let i = 0; i < itens.length; i += LOTE_TRANSPORTADORES) {
+    totais.push(...(await Promise.all(itens.slice(i, i + LOTE_TRANSPORTADORES).map((t) => fate.totalDoTransportador(t.documento, de, ate)))));
+  }
+  return totais.reduce((s, n) => s + n, 0);
 }

@@ -3,7 +3,6 @@ import {
   addDays,
   FATURAMENTO_PERIODO_MAXIMO_DIAS,
   FATURAMENTO_TIPOS,
-  monthOf,
   SERVICO,
   splitChaveAcesso,
   UFS,
@@ -16,6 +15,8 @@ import { consentimentoVigente } from '../consentimento/service';
 import * as consumo from '../consumo/service';
 import * as fate from '../fate/service';
 import { autorizacaoVigente } from '../instituicoes/service';
+import { TRANSPORTADORA_PAGINA } from '@plac/shared/contracts/consulta';
+import { abrirCursor, selarCursor } from '../platform/cursor';
 import { HttpError } from '../platform/errors';
 import { exigirServico, type Chamador } from './chamador';
 import { fateView, recebivelView } from './view';
@@ -30,6 +31,8 @@ import { fateView, recebivelView } from './view';
 
 export interface Pedido {
   chamador: Chamador;
+  /** Who asks, for binding page cursors: `cliente:<id>` or `usuario:<id>`. */
+  titular: string;
   /** The Idempotency-Key header: a retry with the same key and the same look-up is charged once. */
   idempotencyKey?: string | undefined;
   agora?: Date;
@@ -78,6 +81,9 @@ export async function registrarNaoEncontrada(p: Pedido, servico: number, chave: 
 }
 
 const naoEncontrada = () => new HttpError(404, 'fateNaoEncontrada');
+
+/** A charge's UF when the counters name none (never for counters written by this version). */
+const UF_SEM_ORIGEM = 'BA';
 
 async function fateDaChave(p: Pedido, servico: number, chave: string) {
   await exigirServico(p.chamador, servico);
@@ -170,36 +176,48 @@ export async function faturamento(p: Pedido, tipo: TipoFaturamento, f: Faturamen
   if (!(await consentimentoVigente(f.cnpjEmitente, f.cnpjBaseInstFin, p.agora ?? new Date()))) {
     throw new HttpError(403, 'semConsentimento', undefined, { cnpj: f.cnpjEmitente, cnpjInst: f.cnpjBaseInstFin });
   }
-  const [de, ate] = instantes(f.dataInicio, f.dataFim);
-  const documentos = (await fate.fatesDoEmitente(f.cnpjEmitente, de, ate)).filter((d) => d.modelo === modelo && d.status === 'ATIVA');
-  if (documentos.length === 0) throw new HttpError(404, 'faturamentoNaoEncontrado');
-  const meses = new Map<string, { quantidade: number; valorTotal: number }>();
-  for (const d of documentos) {
-    const mes = monthOf(d.emissao);
-    const m = meses.get(mes) ?? { quantidade: 0, valorTotal: 0 };
-    meses.set(mes, { quantidade: m.quantidade + 1, valorTotal: m.valorTotal + d.valorNota });
-  }
-  await cobrar(p, servico, documentos[documentos.length - 1]!.uf, `${tipo};${f.cnpjBaseInstFin};${f.cnpjEmitente};${f.dataInicio};${f.dataFim}`);
+  // The issuer's counters kept at ingestion (functions/fate): whole months and the cut days at the ends.
+  const contagem = await fate.contagemDoEmitente(f.cnpjEmitente, modelo, f.dataInicio, f.dataFim);
+  if (contagem.meses.length === 0) throw new HttpError(404, 'faturamentoNaoEncontrado');
+  await cobrar(p, servico, contagem.uf ?? UF_SEM_ORIGEM, `${tipo};${f.cnpjBaseInstFin};${f.cnpjEmitente};${f.dataInicio};${f.dataFim}`);
   return {
     cnpjEmitente: f.cnpjEmitente,
-    nomeEmitente: documentos[documentos.length - 1]!.emitenteNome,
+    nomeEmitente: contagem.emitenteNome ?? '',
     modelo,
     dataInicio: f.dataInicio,
     dataFim: f.dataFim,
-    quantidade: documentos.length,
-    valorTotal: documentos.reduce((s, d) => s + d.valorNota, 0),
-    meses: [...meses].sort(([a], [b]) => a.localeCompare(b)).map(([mes, m]) => ({ mes, ...m })),
+    quantidade: contagem.meses.reduce((s, m) => s + m.quantidade, 0),
+    valorTotal: contagem.meses.reduce((s, m) => s + m.valor, 0),
+    meses: contagem.meses.map((m) => ({ mes: m.mes, quantidade: m.quantidade, valorTotal: m.valor })),
   };
 }
 
-/** Service 7: the Fat-e naming a carrier, issued in a period of at most a year, oldest first. */
-export async function transportadora(p: Pedido, documento: string, dataInicio: string, dataFim: string) {
+/**
+ * Service 7: the Fat-e naming a carrier, issued in a period of at most a year, oldest first, at most
+ * TRANSPORTADORA_PAGINA per call: one Query of the carrier's links and one BatchGet. More to come:
+ * `nextCursor`, sealed for this caller and this query. Each page with Fat-e is one charged request (its
+ * request line names the page's position, so the same page retried with the same Idempotency-Key is
+ * charged once); the first page without any Fat-e is 404, not charged.
+ */
+export async function transportadora(p: Pedido, documento: string, dataInicio: string, dataFim: string, cursor?: string) {
   await exigirServico(p.chamador, SERVICO.fateTransportadora);
   exigirPeriodo(dataInicio, dataFim);
+  const vinculo = `${p.titular}|transportadora|${documento}|${dataInicio}|${dataFim}`;
+  const posicao = cursor ? await abrirCursor(cursor, vinculo) : null;
   const [de, ate] = instantes(dataInicio, dataFim);
-  const fates = await fate.fatesDoTransportador(documento, de, ate);
-  if (fates.length === 0) throw new HttpError(404, 'transportadoraSemFate');
-  const ultima = fates[fates.length - 1]!;
-  await cobrar(p, SERVICO.fateTransportadora, ultima.uf, `${documento};${dataInicio};${dataFim}`);
-  return { documento, nome: ultima.transportadorNome ?? null, dataInicio, dataFim, fates: fates.map(fateView) };
+  const pagina = await fate.fatesDoTransportadorPagina(documento, de, ate, TRANSPORTADORA_PAGINA, posicao);
+  if (pagina.fates.length === 0 && !posicao) throw new HttpError(404, 'transportadoraSemFate');
+  const ultima = pagina.fates[pagina.fates.length - 1];
+  if (ultima) {
+    const linha = `${documento};${dataInicio};${dataFim}${posicao ? `;pagina=${digest(posicao)}` : ''}`;
+    await cobrar(p, SERVICO.fateTransportadora, ultima.uf, linha);
+  }
+  return {
+    documento,
+    nome: ultima?.transportadorNome ?? null,
+    dataInicio,
+    dataFim,
+    fates: pagina.fates.map(fateView),
+    ...(pagina.posicao ? { nextCursor: await selarCursor(pagina.posicao, vinculo) } : {}),
+  };
 }

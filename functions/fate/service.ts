@@ -297,9 +297,12 @@ export async function fatePorChave(chave: string): Promise<store.FateRecord | nu
   return store.fatePorChave(chave);
 }
 
-/** An issuer's Fat-e issued in [de, ate) (ISO instants), oldest first (the billing look-ups). */
-export async function fatesDoEmitente(emitenteCnpj: string, de: string, ate: string): Promise<store.FateRecord[]> {
-  return store.fatesDoEmitente(emitenteCnpj, de, ate);
+/**
+ * Services 4 and 5: an issuer's active Fat-e of a model per month in a period of Bahia days, from the
+ * counters kept at ingestion (store.ts `contagemDoEmitente`), not from the documents.
+ */
+export async function contagemDoEmitente(emitenteCnpj: string, modelo: string, de: string, ate: string) {
+  return store.contagemDoEmitente(emitenteCnpj, modelo, de, ate);
 }
 
 /**
@@ -326,15 +329,17 @@ export async function chavesDegustacao(emitenteCnpj: string, limite: number): Pr
   return store.fatesRecentesDoEmitente(emitenteCnpj, limite);
 }
 
-/** Every carrier named by a stored Fat-e (the carrier report). */
-export async function transportadores(): Promise<{ documento: string; nome: string }[]> {
-  return store.transportadores();
-}
+/** The carrier registry, a page at a time (the carrier report and its list). */
+export const transportadoresPagina = store.transportadoresPagina;
+export const transportadorPorDocumento = store.transportadorPorDocumento;
 
-/** The Fat-e that name a carrier (transp/transporta), issued in [de, ate), oldest first. */
-export async function fatesDoTransportador(transportadorDoc: string, de: string, ate: string): Promise<store.FateRecord[]> {
-  return store.fatesDoTransportador(transportadorDoc, de, ate);
-}
+/** One page of the Fat-e that name a carrier (transp/transporta), issued in [de, ate), oldest first (service 7). */
+export const fatesDoTransportadorPagina = store.fatesDoTransportadorPagina;
+
+/** The carrier report's figures, from the counters kept at ingestion. */
+export const contagemDiariaDoTransportador = store.contagemDiariaDoTransportador;
+export const totalDoTransportador = store.totalDoTransportador;
+export const totalTransporte = store.totalTransporte;
 
 export function codigoDaUf(uf: Uf): number {
   const codigo = UFS.find((u) => u.uf === uf)?.codigo;

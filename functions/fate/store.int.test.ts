@@ -25,6 +25,14 @@ function novoCnpj(): string {
   return `${first12}${cnpjCheckDigits(first12)}`;
 }
 
+/** Every Fat-e of an issuer / a carrier in [de, ate), through their link pages. */
+async function doEmitente(cnpj: string, de: string, ate: string): Promise<store.FateRecord[]> {
+  return (await store.fatesDoEmitentePagina(cnpj, de, ate, 1000, null)).fates;
+}
+async function doTransportador(doc: string, de: string, ate: string): Promise<store.FateRecord[]> {
+  return (await store.fatesDoTransportadorPagina(doc, de, ate, 1000, null)).fates;
+}
+
 function doc(nsu: number, schema: string, xml: string): DocumentoDistribuido {
   return { nsu: String(nsu), schema, xml };
 }
@@ -84,7 +92,7 @@ describe('Fat-e ingestion', () => {
 
     // The same key delivered under another NSU is the same Fat-e.
     expect(await ingerir('SP', [doc(8, NFE, a.xml)])).toMatchObject({ fate: 0, repetidos: 1 });
-    expect((await store.fatesDoEmitente(emitente, '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).map((f) => f.chave)).toEqual([a.chave, b.chave]);
+    expect((await doEmitente(emitente, '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).map((f) => f.chave)).toEqual([a.chave, b.chave]);
 
     // The day's history counts what was newly stored (ignored documents each time they come).
     const hoje = todayInBahia();
@@ -131,7 +139,7 @@ describe('Fat-e ingestion', () => {
     await ingerir('PR', [doc(1, NFE, a.xml), doc(2, NFE, b.xml), doc(3, NFE, c.xml)]);
 
     // Issuer + emission: August only.
-    const agosto = await store.fatesDoEmitente(emitente, '2026-08-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z');
+    const agosto = await doEmitente(emitente, '2026-08-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z');
     expect(agosto.map((f) => f.chave)).toEqual([a.chave, b.chave]);
 
     // Recipient + due date, both bounds inclusive, ordered by due date.
@@ -154,7 +162,7 @@ describe('Fat-e ingestion', () => {
     const b = nfeXml({ numero: randomInt(1, 999_999_999), emitente: novoCnpj(), transportador, emissao: '2026-09-05T08:00:00-03:00' });
     const semTransportador = nfeXml({ numero: randomInt(1, 999_999_999), emitente: novoCnpj(), emissao: '2026-08-06T08:00:00-03:00' });
     await ingerir('PE', [doc(1, NFE, a.xml), doc(2, NFE, b.xml), doc(3, NFE, semTransportador.xml)]);
-    const agosto = await store.fatesDoTransportador(transportador, '2026-08-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z');
+    const agosto = await doTransportador(transportador, '2026-08-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z');
     expect(agosto.map((f) => f.chave)).toEqual([a.chave]);
     expect(agosto[0]).toMatchObject({ transportadorDoc: transportador, transportadorNome: 'TRANSPORTES TESTE LTDA' });
     expect(await store.fatePorChave(semTransportador.chave)).not.toHaveProperty('transportadorDoc');
@@ -164,8 +172,8 @@ describe('Fat-e ingestion', () => {
     const destinatario = novoCnpj();
     const a = nfeXml({ numero: randomInt(1, 999_999_999), emitente: CNPJ_EMITENTE_ALFA, destinatario: { cnpj: destinatario } });
     await ingerir('SC', [doc(1, NFE, a.xml)]);
-    const doEmitente = await store.fatesDoEmitente(CNPJ_EMITENTE_ALFA, '2026-08-10T00:00:00Z', '2026-08-11T00:00:00Z');
-    expect(doEmitente.map((f) => f.chave)).toContain(a.chave);
+    const doAlfa = await doEmitente(CNPJ_EMITENTE_ALFA, '2026-08-10T00:00:00Z', '2026-08-11T00:00:00Z');
+    expect(doAlfa.map((f) => f.chave)).toContain(a.chave);
     const [dup] = await store.duplicatasPorChaveComposta({ emitenteCnpj: CNPJ_EMITENTE_ALFA, destinatarioDoc: destinatario, vencimento: '2026-11-10', valor: 134567, numero: '003' });
     expect(dup).toMatchObject({ chave: a.chave, emitenteCnpj: CNPJ_EMITENTE_ALFA, status: 'ATIVA' });
   });
@@ -219,7 +227,7 @@ describe('Fat-e ingestion', () => {
     expect(r.fate + r.resumos + r.erros + r.repetidos).toBe(resto.length);
     expect(r.documentos.map((d) => d.nsu)).toEqual(resto.map((d) => d.nsu.padStart(15, '0')));
     expect(await cursorDe('RJ')).toBe('000000000000019');
-    const fates = await store.fatesDoEmitente(emitente, '2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z');
+    const fates = await doEmitente(emitente, '2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z');
     expect(fates.map((f) => f.chave).sort()).toEqual(notas.map((n) => n.chave).sort());
   });
 
@@ -229,5 +237,72 @@ describe('Fat-e ingestion', () => {
     expect(await store.avancarCursor('AC', 50)).toBe(true);
     expect(await store.lerCursor('AC')).toBe(50);
     expect(await cursorDe('AM')).toBe('000000000000000');
+  });
+
+  it('counts a Fat-e once however often it is delivered, and takes it out once when cancelled', async () => {
+    const emitente = novoCnpj();
+    const transportador = novoCnpj();
+    const a = nfeXml({ numero: randomInt(1, 999_999_999), emitente, transportador, emissao: '2026-07-10T10:00:00-03:00' });
+    const b = nfeXml({ numero: randomInt(1, 999_999_999), emitente, transportador, emissao: '2026-07-31T23:30:00-03:00' });
+    const valorA = (await ingerir('AL', [doc(101, NFE, a.xml)]), (await store.fatePorChave(a.chave))!.valorNota);
+    // Delivered three more times, from other NSUs and other UFs: nothing more is counted.
+    await ingerir('AL', [doc(102, NFE, a.xml), doc(103, NFE, b.xml)]);
+    await ingerir('CE', [doc(104, NFE, a.xml), doc(105, NFE, b.xml)]);
+    await ingerir('AL', [doc(106, NFE, a.xml)]);
+    const valorB = (await store.fatePorChave(b.chave))!.valorNota;
+
+    const julho = await store.contagemDoEmitente(emitente, '55', '2026-07-01', '2026-07-31');
+    expect(julho.meses).toEqual([{ mes: '2026-07', quantidade: 2, valor: valorA + valorB }]);
+    // A period that cuts the month reads its day counters: the 31st (Bahia) only holds b.
+    expect((await store.contagemDoEmitente(emitente, '55', '2026-07-31', '2026-08-15')).meses).toEqual([{ mes: '2026-07', quantidade: 1, valor: valorB }]);
+    expect(await store.contagemDiariaDoTransportador(transportador, '2026-07', '2026-07')).toEqual([
+      { dia: '2026-07-10', quantidade: 1 },
+      { dia: '2026-07-31', quantidade: 1 },
+    ]);
+    expect(await store.totalDoTransportador(transportador, '2026-07', '2026-07')).toBe(2);
+
+    // Cancelled, and the cancellation delivered twice: the issuer's counters lose it once.
+    await ingerir('AL', [doc(107, EVT, eventoXml(a.chave, '110111')), doc(108, EVT, eventoXml(a.chave, '110111'))]);
+    await store.cancelarFate(a.chave, { data: '2026-07-11T10:00:00-03:00', protocolo: '1' });
+    expect((await store.contagemDoEmitente(emitente, '55', '2026-07-01', '2026-07-31')).meses).toEqual([{ mes: '2026-07', quantidade: 1, valor: valorB }]);
+    // The carrier report counts what was delivered, cancelled or not.
+    expect(await store.totalDoTransportador(transportador, '2026-07', '2026-07')).toBe(2);
+    expect((await store.fatePorChave(a.chave))!.contagem).toBe('CANCELADA');
+  });
+
+  it('never counts as active a Fat-e whose cancellation came first', async () => {
+    const emitente = novoCnpj();
+    const a = nfeXml({ numero: randomInt(1, 999_999_999), emitente, emissao: '2026-06-10T10:00:00-03:00' });
+    await ingerir('CE', [doc(201, EVT, eventoXml(a.chave, '110111')), doc(202, NFE, a.xml), doc(203, NFE, a.xml)]);
+    expect((await store.fatePorChave(a.chave))!.status).toBe('CANCELADA');
+    expect((await store.contagemDoEmitente(emitente, '55', '2026-06-01', '2026-06-30')).meses).toEqual([]);
+    expect((await doEmitente(emitente, '2026-06-01T00:00:00Z', '2026-07-01T00:00:00Z')).map((f) => f.chave)).toEqual([a.chave]);
+  });
+
+  it('pages a carrier\'s Fat-e: every one exactly once, oldest first', async () => {
+    const transportador = novoCnpj();
+    const notas = Array.from({ length: 7 }, (_, i) =>
+      nfeXml({ numero: randomInt(1, 999_999_999), emitente: novoCnpj(), transportador, emissao: `2026-05-${String(10 + i).padStart(2, '0')}T08:00:00-03:00` }),
+    );
+    await ingerir('PI', notas.map((n, i) => doc(300 + i, NFE, n.xml)));
+    const vistas: string[] = [];
+    let posicao: string | null = null;
+    let paginas = 0;
+    do {
+      const pagina = await store.fatesDoTransportadorPagina(transportador, '2026-05-01T03:00:00.000Z', '2026-06-01T03:00:00.000Z', 3, posicao);
+      vistas.push(...pagina.fates.map((f) => f.chave));
+      posicao = pagina.posicao;
+      paginas++;
+    } while (posicao);
+    expect(vistas).toEqual(notas.map((n) => n.chave));
+    expect(paginas).toBeGreaterThanOrEqual(3);
+  });
+
+  it('sets every Fat-e to expire five years after its emission', async () => {
+    const a = nfeXml({ numero: randomInt(1, 999_999_999), emitente: novoCnpj(), emissao: '2026-04-10T10:00:00-03:00' });
+    await ingerir('AL', [doc(401, NFE, a.xml)]);
+    const f = (await store.fatePorChave(a.chave))!;
+    expect(f.expiresAt).toBe(store.expiraEm(f.emissao));
+    expect(new Date(f.expiresAt! * 1000).toISOString().slice(0, 7)).toBe('2031-04');
   });
 });

@@ -1,11 +1,15 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
-import { FLUXOS, nsu15, type Fluxo } from '@plac/shared/domain';
-import { isConditionalFailure, tableConfig } from '../platform/table';
+import { FLUXOS, foldText, nextMonth, nsu15, toTransportDate, type Fluxo } from '@plac/shared/domain';
+import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { contagemEmitente, contagemTransportador, contagemTransporte, fateDoEmitente, fateDoTransportador, TRANSPORTE_SHARDS } from './contagem-entities';
 
 /**
  * The Fat-e context's data (docs/data-model.md, "Fat-e"). Access patterns:
  * - a Fat-e by access key (table key); its cancellation event and its summary share that partition;
- * - an issuer's Fat-e by emission instant (gsi1: issuer CNPJ, sort emission + key);
+ * - an issuer's and a carrier's Fat-e by emission instant: small link items in the issuer's and the
+ *   carrier's partitions (contagem-entities.ts), not secondary indexes, so the Fat-e is stored once;
+ * - quantity and value per issuer, model and day/month, Fat-e per carrier and day/month: counters kept
+ *   by the counting transaction (`contabilizar`), so range look-ups read a few dozen items;
  * - a recipient's instalments by due date (gsi2 of the instalment items: recipient CNPJ/CPF, sort due
  *   date + key + number), one small item per instalment written in the Fat-e's transaction;
  * - the composite-key look-up (issuer, recipient, due date, value, instalment number): the instalment
@@ -68,18 +72,19 @@ const fate = new Entity({
     protocoloCancelamento: { type: 'string' },
     /** When its domain event went to the documents queue (absent: not yet; a repeated load publishes it). */
     publicadoEm: { type: 'string' },
+    /**
+     * What the counters and links hold of this Fat-e (`contabilizar`): absent = nothing yet, ATIVA =
+     * counted as active and linked, CANCELADA = linked and no longer counted as active. Moved only by
+     * the counting transaction, on the condition that it still holds the value read.
+     */
+    contagem: { type: STATUS },
+    /** TTL (epoch seconds): five years after emission the Fat-e expires (docs/data-model.md, "Retention"). */
+    expiresAt: { type: 'number' },
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
   },
   indexes: {
     byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } },
-    byEmitente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['emitenteCnpj'] }, sk: { field: 'gsi1sk', composite: ['emissao', 'chave'] } },
-    // Sparse: only a Fat-e that names a carrier is in it.
-    byTransportador: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['transportadorDoc'] },
-      sk: { field: 'gsi2sk', composite: ['emissao', 'chave'] },
-    },
   },
 });
 
@@ -92,8 +97,13 @@ const transportador = new Entity({
   attributes: {
     documento: { type: 'string', required: true },
     nome: { type: 'string', required: true },
+    /** The name folded (no accents, upper case): the registry by name (gsi1) and the name filter. */
+    nomeFolded: { type: 'string' },
   },
-  indexes: { all: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['documento'] } } },
+  indexes: {
+    all: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['documento'] } },
+    byNome: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['nomeFolded', 'documento'] } },
+  },
 });
 
 /** One per instalment: the composite-key look-up (table key) and the recipient's due dates (gsi2). */
@@ -108,6 +118,8 @@ const fateDuplicata = new Entity({
     chave: { type: 'string', required: true },
     status: { type: STATUS, required: true },
     uf: { type: 'string', required: true },
+    /** TTL: the Fat-e's. */
+    expiresAt: { type: 'number' },
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
   },
@@ -244,7 +256,22 @@ const historicoProcessamento = new Entity({
   indexes: { byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: ['dia'] } } },
 });
 
-const entities = { fate, fateDuplicata, transportador, evento, resumo, documentoErro, cursor, resumoProcessamento, historicoProcessamento };
+const entities = {
+  fate,
+  fateDuplicata,
+  transportador,
+  evento,
+  resumo,
+  documentoErro,
+  cursor,
+  resumoProcessamento,
+  historicoProcessamento,
+  contagemEmitente,
+  contagemTransportador,
+  contagemTransporte,
+  fateDoEmitente,
+  fateDoTransportador,
+};
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
@@ -288,6 +315,7 @@ function itensDuplicata(record: FateRecord): FateDuplicataRecord[] {
     chave: record.chave,
     status: record.status,
     uf: record.uf,
+    ...(record.expiresAt !== undefined ? { expiresAt: record.expiresAt } : {}),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }));
@@ -296,27 +324,142 @@ function itensDuplicata(record: FateRecord): FateDuplicataRecord[] {
 /** Carriers this process has already registered: the registry item is written once per carrier, not per Fat-e. */
 const transportadoresRegistrados = new Set<string>();
 
+/** Fat-e and their raw XML are kept five years after emission (docs/data-model.md, "Retention"). */
+export const RETENCAO_ANOS = 5;
+const SEGUNDOS_RETENCAO = Math.round(RETENCAO_ANOS * 365.25 * 86_400);
+
+/** The TTL (epoch seconds) of a Fat-e, its instalments, links and counters: five years after the instant. */
+export function expiraEm(instante: string): number {
+  return Math.floor(Date.parse(instante) / 1000) + SEGUNDOS_RETENCAO;
+}
+
 /**
  * The Fat-e and one item per instalment in one transaction; the same key a second time changes nothing.
- * Its carrier is then registered (an idempotent put, also on a repeat: a run that stopped between the
- * two writes completes it).
+ * Then, also on a repeat (a run that stopped between the writes completes them): its carrier is
+ * registered (an idempotent put) and it is counted and linked (`contabilizar`, once per Fat-e).
  */
 export async function gravarFate(record: FateRecord): Promise<Gravacao> {
+  const item: FateRecord = { ...record, expiresAt: record.expiresAt ?? expiraEm(record.emissao) };
   const result = await db()
-    .transaction.write(({ fate: f, fateDuplicata: d }) => [f.create(record).commit(), ...itensDuplicata(record).map((item) => d.create(item).commit())])
+    .transaction.write(({ fate: f, fateDuplicata: d }) => [f.create(item).commit(), ...itensDuplicata(item).map((dup) => d.create(dup).commit())])
     .go();
   const gravacao = settle(result);
-  if (record.transportadorDoc && !transportadoresRegistrados.has(record.transportadorDoc)) {
-    await db().entities.transportador.put({ documento: record.transportadorDoc, nome: record.transportadorNome ?? '' }).go();
-    transportadoresRegistrados.add(record.transportadorDoc);
+  if (item.transportadorDoc && !transportadoresRegistrados.has(item.transportadorDoc)) {
+    const nome = item.transportadorNome ?? '';
+    await db().entities.transportador.put({ documento: item.transportadorDoc, nome, nomeFolded: foldText(nome).toUpperCase() }).go();
+    transportadoresRegistrados.add(item.transportadorDoc);
   }
+  await contabilizar(item.chave);
   return gravacao;
 }
 
-/** Every carrier named by a stored Fat-e, by document. */
-export async function transportadores(): Promise<{ documento: string; nome: string }[]> {
-  const { data } = await db().entities.transportador.query.all({}).go({ pages: 'all' });
-  return data.map((t) => ({ documento: t.documento, nome: t.nome }));
+type MarcaContagem = NonNullable<FateRecord['contagem']>;
+
+/**
+ * Brings the counters and links of a Fat-e in line with its status, exactly once: one transaction
+ * moves the Fat-e's `contagem` mark on the condition that it still holds what was read, together
+ * with every counter and link it implies. First time (no mark): the issuer and carrier links are
+ * written, the carrier's counters add one, and, when it is active, the issuer's add it (quantity and
+ * value). Later, an active Fat-e that was cancelled: the issuer's counters take it out and the
+ * carrier's count it as cancelled. A lost condition (another process moved the mark) reads again.
+ */
+export async function contabilizar(chave: string): Promise<void> {
+  for (let tentativa = 1; tentativa <= 5; tentativa++) {
+    const f = await fateAtual(chave);
+    if (!f || f.contagem === f.status || f.contagem === 'CANCELADA') return;
+    const result = await transactWithRetry(() => db().transaction.write((e) => itensDaContagem(e, f, f.status)).go(), 8);
+    if (!result.canceled) return;
+    const motivos = (result.data as { code?: string }[]).map((d) => d.code ?? 'None');
+    if (!motivos.every((m) => m === 'None' || m === 'ConditionalCheckFailed')) throw new Error(`counting ${chave} was cancelled: ${motivos.join(', ')}`);
+  }
+  throw new Error(`counting ${chave}: its mark kept moving`);
+}
+
+type Entities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+
+function itensDaContagem(e: Entities, f: FateRecord, alvo: MarcaContagem) {
+  const dia = toTransportDate(f.emissao);
+  const mes = dia.slice(0, 7);
+  const primeira = f.contagem === undefined;
+  const expiresAt = f.expiresAt ?? expiraEm(f.emissao);
+  // Counters of a month outlive its last Fat-e by the month's length.
+  const expiraContador = expiresAt + 32 * 86_400;
+  const sinal = primeira ? 1 : -1;
+  const itens = [
+    e.fate
+      .patch({ chave: f.chave })
+      .set({ contagem: alvo })
+      .where((attr, op) => `${primeira ? op.notExists(attr.contagem) : op.eq(attr.contagem, 'ATIVA')} AND ${op.eq(attr.status, alvo)}`)
+      .commit(),
+  ];
+  if (primeira) itens.push(e.fateDoEmitente.put({ emitenteCnpj: f.emitenteCnpj, emissao: f.emissao, chave: f.chave, modelo: f.modelo, expiresAt }).commit());
+  // The issuer's counters hold active Fat-e only: added when first counted active, taken out when cancelled.
+  if (primeira ? alvo === 'ATIVA' : true) {
+    for (const periodo of [`D${dia}`, `M${mes}`]) {
+      itens.push(
+        e.contagemEmitente
+          .upsert({ emitenteCnpj: f.emitenteCnpj, modelo: f.modelo, periodo, emitenteNome: f.emitenteNome, uf: f.uf, expiresAt: expiraContador })
+          .add({ quantidade: sinal, valor: sinal * f.valorNota })
+          .commit(),
+      );
+    }
+  }
+  if (f.transportadorDoc) {
+    const doc = f.transportadorDoc;
+    if (primeira) {
+      itens.push(e.fateDoTransportador.put({ transportadorDoc: doc, emissao: f.emissao, chave: f.chave, expiresAt }).commit());
+      const shard = Math.floor(Math.random() * TRANSPORTE_SHARDS);
+      itens.push(e.contagemTransporte.upsert({ mes, shard, expiresAt: expiraContador }).add({ quantidade: 1 }).commit());
+    }
+    for (const periodo of [`D${dia}`, `M${mes}`]) {
+      const soma = primeira ? { quantidade: 1, canceladas: alvo === 'CANCELADA' ? 1 : 0 } : { canceladas: 1 };
+      itens.push(e.contagemTransportador.upsert({ transportadorDoc: doc, periodo, expiresAt: expiraContador }).add(soma).commit());
+    }
+  }
+  return itens;
+}
+
+export interface Transportador {
+  documento: string;
+  nome: string;
+  nomeFolded: string;
+}
+
+const transportadorDe = (t: { documento: string; nome: string; nomeFolded?: string | undefined }): Transportador => ({
+  documento: t.documento,
+  nome: t.nome,
+  nomeFolded: t.nomeFolded ?? foldText(t.nome).toUpperCase(),
+});
+
+/**
+ * Carriers of the registry, one page: by folded name from a position (`desde`: the name and document
+ * to start at, inclusive), or, with `documentoPrefixo`, by document from that prefix. Name filter by
+ * substring (`nomeContem`, folded) is a filter of the Query: each call reads at most `leitura` items.
+ */
+export async function transportadoresPagina(p: {
+  limite: number;
+  desde?: { nomeFolded: string; documento: string } | undefined;
+  documentoPrefixo?: string | undefined;
+  nomeContem?: string | undefined;
+}): Promise<{ itens: Transportador[]; fim: boolean }> {
+  const entity = db().entities.transportador;
+  if (p.documentoPrefixo !== undefined) {
+    const { data, cursor } = await entity.query
+      .all({})
+      .begins({ documento: p.documentoPrefixo })
+      .where((attr, op) => (p.nomeContem ? op.contains(attr.nomeFolded, p.nomeContem) : ''))
+      .go({ limit: p.limite });
+    return { itens: data.map(transportadorDe), fim: cursor === null };
+  }
+  const query = p.desde ? entity.query.byNome({}).gte({ nomeFolded: p.desde.nomeFolded, documento: p.desde.documento }) : entity.query.byNome({});
+  const { data, cursor } = await query.where((attr, op) => (p.nomeContem ? op.contains(attr.nomeFolded, p.nomeContem) : '')).go({ limit: p.limite });
+  return { itens: data.map(transportadorDe), fim: cursor === null };
+}
+
+/** A carrier of the registry by document. */
+export async function transportadorPorDocumento(documento: string): Promise<Transportador | null> {
+  const { data } = await db().entities.transportador.get({ documento }).go();
+  return data ? transportadorDe(data) : null;
 }
 
 export async function fatePorChave(chave: string): Promise<FateRecord | null> {
@@ -347,7 +490,11 @@ export async function marcarEventoPublicado(chave: string, tpEvento: string, em:
 export async function cancelarFate(chave: string, cancelamento: { data: string; protocolo: string }): Promise<boolean> {
   const atual = await fatePorChave(chave);
   if (!atual) return false;
-  if (atual.status === 'CANCELADA') return true;
+  // Already cancelled: only its counters may be behind (a run that stopped between the two writes).
+  if (atual.status === 'CANCELADA') {
+    await contabilizar(chave);
+    return true;
+  }
   const now = new Date().toISOString();
   const result = await db()
     .transaction.write(({ fate: f, fateDuplicata: d }) => [
@@ -366,31 +513,154 @@ export async function cancelarFate(chave: string, cancelamento: { data: string; 
     .go();
   // Lost only to a concurrent cancellation: the Fat-e is cancelled either way.
   settle(result);
+  await contabilizar(chave);
   return true;
 }
 
-/** An issuer's Fat-e emitted from `de` (inclusive) to `ate` (exclusive), ISO instants, by emission. */
-export async function fatesDoEmitente(emitenteCnpj: string, de: string, ate: string): Promise<FateRecord[]> {
-  const { data } = await db()
-    .entities.fate.query.byEmitente({ emitenteCnpj })
-    .between({ emissao: de }, { emissao: ate })
-    .go({ pages: 'all' });
-  return data.filter((f) => f.emissao >= de && f.emissao < ate);
+/** The Fat-e of these keys, in that order (BatchGet, 100 a request; what was left unprocessed is asked again). */
+export async function fatesPorChaves(chaves: readonly string[]): Promise<FateRecord[]> {
+  if (chaves.length === 0) return [];
+  let pendentes = chaves.map((chave) => ({ chave }));
+  const lidas = new Map<string, FateRecord>();
+  for (let tentativa = 0; pendentes.length > 0 && tentativa < 8; tentativa++) {
+    const { data, unprocessed } = await db().entities.fate.get(pendentes).go({ concurrency: 4 });
+    for (const f of data) lidas.set(f.chave, f);
+    pendentes = unprocessed.map((u) => ({ chave: u.chave }));
+  }
+  if (pendentes.length > 0) throw new Error(`${pendentes.length} Fat-e were left unprocessed`);
+  return chaves.map((c) => lidas.get(c)).filter((f): f is FateRecord => f !== undefined);
 }
 
-/** An issuer's newest Fat-e, at most `limite`, newest first: one Query on gsi1, descending (the trial keys). */
+/** An issuer's newest Fat-e, at most `limite`, newest first: one Query of its links, descending, then the Fat-e (the trial keys). */
 export async function fatesRecentesDoEmitente(emitenteCnpj: string, limite: number): Promise<FateRecord[]> {
-  const { data } = await db().entities.fate.query.byEmitente({ emitenteCnpj }).go({ order: 'desc', limit: limite });
-  return data;
+  const { data } = await db().entities.fateDoEmitente.query.byEmitente({ emitenteCnpj }).go({ order: 'desc', limit: limite });
+  return fatesPorChaves(data.map((l) => l.chave));
 }
 
-/** The Fat-e naming a carrier, issued from `de` (inclusive) to `ate` (exclusive), ISO instants, oldest first. */
-export async function fatesDoTransportador(transportadorDoc: string, de: string, ate: string): Promise<FateRecord[]> {
-  const { data } = await db()
-    .entities.fate.query.byTransportador({ transportadorDoc })
+/**
+ * One page of the Fat-e naming a carrier, issued from `de` (inclusive) to `ate` (exclusive), ISO
+ * instants, oldest first: one Query of the carrier's links (at most `limite`) from `posicao` (the
+ * previous page's), then one BatchGet. `posicao` is null on the last page.
+ */
+export async function fatesDoTransportadorPagina(
+  transportadorDoc: string,
+  de: string,
+  ate: string,
+  limite: number,
+  posicao: string | null,
+): Promise<{ fates: FateRecord[]; posicao: string | null }> {
+  const { data, cursor } = await db()
+    .entities.fateDoTransportador.query.byTransportador({ transportadorDoc })
     .between({ emissao: de }, { emissao: ate })
+    .go({ limit: limite, cursor: posicao });
+  const links = data.filter((l) => l.emissao >= de && l.emissao < ate);
+  return { fates: await fatesPorChaves(links.map((l) => l.chave)), posicao: cursor };
+}
+
+/** One page of an issuer's Fat-e (links, then BatchGet) issued in [de, ate), oldest first. */
+export async function fatesDoEmitentePagina(
+  emitenteCnpj: string,
+  de: string,
+  ate: string,
+  limite: number,
+  posicao: string | null,
+): Promise<{ fates: FateRecord[]; posicao: string | null }> {
+  const { data, cursor } = await db()
+    .entities.fateDoEmitente.query.byEmitente({ emitenteCnpj })
+    .between({ emissao: de }, { emissao: ate })
+    .go({ limit: limite, cursor: posicao });
+  const links = data.filter((l) => l.emissao >= de && l.emissao < ate);
+  return { fates: await fatesPorChaves(links.map((l) => l.chave)), posicao: cursor };
+}
+
+export interface ContagemMes {
+  mes: string;
+  quantidade: number;
+  valor: number;
+}
+
+/** The last day of a month 'YYYY-MM'. */
+function ultimoDia(mes: string): string {
+  const [a, m] = mes.split('-').map(Number) as [number, number];
+  return `${mes}-${String(new Date(Date.UTC(a, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The months from `de` to `ate` ('YYYY-MM', both inclusive). */
+function mesesEntre(de: string, ate: string): string[] {
+  const meses: string[] = [];
+  for (let mes = de; mes <= ate; mes = nextMonth(mes)) meses.push(mes);
+  return meses;
+}
+
+/**
+ * An issuer's active Fat-e of one model per month, from day `de` to day `ate` (Bahia days, inclusive):
+ * the whole months inside the period from their month counters (one Query), the months cut by its ends
+ * from their day counters (one Query each): at most 12 + 62 small items whatever the volume. Also the
+ * issuer's name and UF as of the latest counter with Fat-e.
+ */
+export async function contagemDoEmitente(
+  emitenteCnpj: string,
+  modelo: string,
+  de: string,
+  ate: string,
+): Promise<{ meses: ContagemMes[]; emitenteNome: string | null; uf: string | null }> {
+  const meses = mesesEntre(de.slice(0, 7), ate.slice(0, 7));
+  const inteiros = meses.filter((m) => de <= `${m}-01` && ate >= ultimoDia(m));
+  const cortados = meses.filter((m) => !inteiros.includes(m));
+  const query = () => db().entities.contagemEmitente.query.byEmitente({ emitenteCnpj, modelo });
+  const leituras = await Promise.all([
+    inteiros.length ? query().between({ periodo: `M${inteiros[0]}` }, { periodo: `M${inteiros[inteiros.length - 1]}` }).go({ pages: 'all' }) : { data: [] },
+    ...cortados.map((m) => {
+      const inicio = de > `${m}-01` ? de : `${m}-01`;
+      const fim = ate < ultimoDia(m) ? ate : ultimoDia(m);
+      return query().between({ periodo: `D${inicio}` }, { periodo: `D${fim}` }).go({ pages: 'all' });
+    }),
+  ]);
+  const porMes = new Map<string, ContagemMes>();
+  let ultimo: { periodo: string; emitenteNome?: string | undefined; uf?: string | undefined } | null = null;
+  for (const item of leituras.flatMap((l) => l.data)) {
+    const quantidade = item.quantidade ?? 0;
+    if (quantidade <= 0) continue;
+    const mes = item.periodo.slice(1, 8);
+    const m = porMes.get(mes) ?? { mes, quantidade: 0, valor: 0 };
+    porMes.set(mes, { mes, quantidade: m.quantidade + quantidade, valor: m.valor + (item.valor ?? 0) });
+    // The later period (a month compares as its first day) carries the newest name.
+    const chave = item.periodo.length === 8 ? `${item.periodo.slice(1)}-01` : item.periodo.slice(1);
+    if (!ultimo || chave >= ultimo.periodo) ultimo = { periodo: chave, emitenteNome: item.emitenteNome, uf: item.uf };
+  }
+  return {
+    meses: [...porMes.values()].filter((m) => m.quantidade > 0).sort((a, b) => a.mes.localeCompare(b.mes)),
+    emitenteNome: ultimo?.emitenteNome ?? null,
+    uf: ultimo?.uf ?? null,
+  };
+}
+
+/** A carrier's Fat-e per Bahia day in the months `deMes`..`ateMes` (one Query of its day counters, at most 366 items), days with Fat-e only. */
+export async function contagemDiariaDoTransportador(transportadorDoc: string, deMes: string, ateMes: string): Promise<{ dia: string; quantidade: number }[]> {
+  const { data } = await db()
+    .entities.contagemTransportador.query.byTransportador({ transportadorDoc })
+    .between({ periodo: `D${deMes}-01` }, { periodo: `D${ultimoDia(ateMes)}` })
     .go({ pages: 'all' });
-  return data.filter((f) => f.emissao >= de && f.emissao < ate);
+  return data.filter((d) => (d.quantidade ?? 0) > 0).map((d) => ({ dia: d.periodo.slice(1), quantidade: d.quantidade ?? 0 }));
+}
+
+/** A carrier's Fat-e in the months `deMes`..`ateMes` (its month counters: at most 12 items). */
+export async function totalDoTransportador(transportadorDoc: string, deMes: string, ateMes: string): Promise<number> {
+  const { data } = await db()
+    .entities.contagemTransportador.query.byTransportador({ transportadorDoc })
+    .between({ periodo: `M${deMes}` }, { periodo: `M${ateMes}` })
+    .go({ pages: 'all' });
+  return data.reduce((s, d) => s + (d.quantidade ?? 0), 0);
+}
+
+/** Fat-e naming any carrier in the months `deMes`..`ateMes`: the month shards (at most 12 × 16 items). */
+export async function totalTransporte(deMes: string, ateMes: string): Promise<number> {
+  const { data } = await db()
+    .entities.contagemTransporte.query.byMes({})
+    // '~' sorts after the shard suffix, so the last month's shards are inside the range.
+    .between({ mes: deMes }, { mes: `${ateMes}~` })
+    .go({ pages: 'all' });
+  return data.reduce((s, d) => s + (d.quantidade ?? 0), 0);
 }
 
 /** A recipient's instalments due from `de` to `ate` (days, both inclusive), by due date. */

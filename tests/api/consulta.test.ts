@@ -1,16 +1,12 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
 import type { Principal } from '@plac/shared/access';
-import { cnpjCheckDigits, foldText, monthOf } from '@plac/shared/domain';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { putCliente } from '../../functions/clientes/store';
+import { monthOf } from '@plac/shared/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { esquecerCache } from '../../functions/consulta/chamador';
 import { consumoDoCliente, naoEncontradasDaUf } from '../../functions/consumo/service';
 import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
 import { fatePorChave, ingerir } from '../../functions/fate/service';
-import { salvarTermo } from '../../functions/consentimento/service';
-import { createAutorizacao, createInstituicao, findInstituicaoByCnpj } from '../../functions/instituicoes/store';
-import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
+import { autorizar, consentir, novoCliente, novoCnpj } from './consulta-kit';
 import { call } from './http';
 import { mtlsRequest } from './mtls';
 import { bearer, tokenFor } from './session';
@@ -21,31 +17,11 @@ import { bearer, tokenFor } from './session';
  * unknown keys; the client, type and authorisation rules; the documented answers.
  */
 
-const twin = inject('twin');
 const NFE = 'procNFe_v4.00.xsd';
 const EVT = 'procEventoNFe_v1.00.xsd';
 /** Rio Grande do Norte: no other test loads documents from it (each UF has one NSU cursor). */
 const UF = 'RN';
 const CUF = '24';
-
-function novoCnpj(): string {
-  const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
-  return `${first12}${cnpjCheckDigits(first12)}`;
-}
-
-async function novoCliente(tipo: 'ESF' | 'IMF' | 'SHOPPING', situacao: 'A' | 'E' | 'N' = 'A') {
-  const cnpj = novoCnpj();
-  const clienteId = `consulta-${randomUUID()}`;
-  const razaoSocial = `CLIENTE CONSULTA ${tipo} ${cnpj.slice(0, 6)}`;
-  const now = new Date().toISOString();
-  await putCliente({
-    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: tipo, situacao, email: `${clienteId}@teste.local`, uf: 'GO',
-    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Goiânia', cep: '74000000', telefone: '62999990000', nomeResponsavel: 'Resp',
-    categoria: 'PRIVADA', createdAt: now, updatedAt: now, updatedBy: 'teste',
-  });
-  const icp = await ensureTestIcp(twin.dataDir, [{ cnpj, razaoSocial }]);
-  return { clienteId, cnpj, razaoSocial, cert: icp.certificates[cnpj]! };
-}
 
 const emitente = novoCnpj();
 const destinatario = novoCnpj();
@@ -56,29 +32,6 @@ const mes = monthOf(new Date());
 
 async function contado(clienteId: string, servico: number): Promise<number> {
   return (await consumoDoCliente(clienteId, mes)).filter((c) => c.servico === servico).reduce((s, c) => s + c.requisicoes, 0);
-}
-
-/** The issuer's consent (functions/consentimento) sharing its billing with the institution of that base CNPJ. */
-async function consentir(cnpjEmitente: string, cnpjInst: string) {
-  let inst = await findInstituicaoByCnpj(cnpjInst);
-  if (!inst) {
-    const at = new Date().toISOString();
-    await createInstituicao({
-      instituicaoId: `consulta-inst-${cnpjInst}`, razaoSocial: 'Banco Teste', razaoFolded: 'banco teste', cnpj: cnpjInst, uf: 'BA', tipo: 'ESF',
-      situacao: 'ATIVA', regulada: true, createdAt: at, updatedAt: at,
-    }).catch(() => undefined);
-    inst = await findInstituicaoByCnpj(cnpjInst);
-  }
-  const principal: Principal = { userId: `emissor-${cnpjEmitente}`, name: 'Emitente Consulta', tipo: 'C', roles: ['emissor'] };
-  await salvarTermo(
-    {
-      termoFatMensal: true,
-      termoCompartNfe: true,
-      filiais: [{ cnpj: cnpjEmitente, razaoSocial: 'Emitente Consulta', email: 'emitente@consulta.local', uf: 'RN', termoFatMensal: true }],
-      inst_financeiras: [{ id: inst!.instituicaoId, termoFatMensal: true }],
-    },
-    principal,
-  );
 }
 
 beforeAll(async () => {
@@ -197,10 +150,7 @@ describe('integrator API over mutual TLS', () => {
       status: 403,
       body: { error: 'instituicaoNaoAutorizada' },
     });
-    await createAutorizacao({
-      clienteId: c.clienteId, cnpjInst: '60701190', instituicaoId: 'inst-teste', razaoSocialInst: 'Banco Teste', cnpjCliente: c.cnpj, razaoSocialCliente: c.razaoSocial,
-      status: 'AUTORIZADO', dataAutorizacao: hoje, arquivoKey: 'x.pdf', nomeArquivo: 'x.pdf', createdAt: hoje, updatedAt: hoje,
-    });
+    await autorizar(c, '60701190');
     // Authorised, but the issuer has not consented to share its billing with the institution: refused, not charged.
     expect(await mtlsRequest('POST', '/api/v1/integracao/faturamento/1', { cert: c.cert, body: faturamento })).toMatchObject({
       status: 403,
@@ -329,14 +279,15 @@ describe('the administrator’s free look-up and the carrier report', () => {
     const mm = `${String(agora.getUTCMonth() + 1).padStart(2, '0')}/${agora.getUTCFullYear()}`;
     const ini = new Date(agora.getTime() - 40 * 86_400_000);
     const mmIni = `${String(ini.getUTCMonth() + 1).padStart(2, '0')}/${ini.getUTCFullYear()}`;
-    const lista = await call('/api/v1/consulta/transportadoras', { headers: h });
-    expect(lista.body).toContainEqual(expect.objectContaining({ documento: transportador }));
+    const lista = await call(`/api/v1/consulta/transportadoras?nome=${encodeURIComponent('transportes teste')}`, { headers: h });
+    expect((lista.body as { items: unknown[] }).items).toContainEqual(expect.objectContaining({ documento: transportador }));
     const got = await call('/api/v1/consulta/qtd-fate-transportadora', {
       method: 'POST',
       headers: h,
       body: JSON.stringify({ cnpjTransportadora: transportador, dataFaturaIni: mmIni, dataFaturaFim: mm }),
     });
-    expect(got).toMatchObject({ status: 200, body: { linhas: [{ cnpj: transportador, qtdFate: 1, total: 1 }], totalLinhas: 1, totalGeral: 1 } });
+    expect(got).toMatchObject({ status: 200, body: { linhas: [{ cnpj: transportador, qtdFate: 1, total: 1 }], totalGeral: 1 } });
+    expect(got.body).not.toHaveProperty('nextCursor');
     const invertido = await call('/api/v1/consulta/qtd-fate-transportadora', {
       method: 'POST',
       headers: h,

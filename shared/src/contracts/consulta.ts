@@ -6,6 +6,7 @@ import { isValidCpf } from '../domain/cpf';
 import { parseBrDate } from '../domain/dates';
 import { LOTE_MAXIMO_BYTES } from '../domain/consultas';
 import { message } from '../messages';
+import { cursorPageOf, cursorSchema } from './common';
 import { defineContract } from './define';
 import { fateViewSchema as fateSchema } from './fate-view';
 
@@ -94,15 +95,28 @@ const faturamentoSchema = z.object({
   meses: z.array(z.object({ mes: z.string(), quantidade: z.number().int(), valorTotal: z.number().int() })),
 });
 
+/** The carrier look-up's page size: an answer holds at most this many Fat-e (about 0.9 MB). */
+export const TRANSPORTADORA_PAGINA = 1000;
+
 const transportadoraSchema = z.object({
   documento: z.string(),
   nome: z.string().nullable(),
   dataInicio: z.string(),
   dataFim: z.string(),
-  fates: z.array(fateSchema),
+  fates: z.array(fateSchema).meta({ description: `No máximo ${TRANSPORTADORA_PAGINA} Fat-e por página, da mais antiga para a mais nova.` }),
+  nextCursor: z
+    .string()
+    .optional()
+    .meta({ description: 'Presente quando há mais Fat-e no período: envie-o em ?cursor= com os mesmos parâmetros para a página seguinte. Ausente na última página.' }),
 });
 
 const periodoQuery = z.object({ dataInicio: dia('data de início'), dataFim: dia('data de fim') });
+const periodoPaginadoQuery = periodoQuery.extend({ cursor: cursorSchema.optional() });
+const PAGINACAO_TRANSPORTADORA =
+  ` Responde até ${TRANSPORTADORA_PAGINA} Fat-e por chamada; havendo mais, a resposta traz nextCursor, que o chamador envia em ?cursor= ` +
+  '(com o mesmo documento e período) para a página seguinte. O cursor é opaco e vale só para o mesmo cliente e a mesma consulta: ' +
+  'o de outro cliente, de outra consulta ou alterado é recusado com 400 cursorInvalido. Cada página respondida com Fat-e é uma ' +
+  'requisição do serviço 7 (medida e cobrada como uma consulta); repetir a mesma página com a mesma Idempotency-Key não cobra de novo.';
 const tipoFaturamento = z.object({ tipo: z.enum(['0', '1']).transform(Number).pipe(z.union([z.literal(0), z.literal(1)])).meta({ title: 'tipo' }) });
 
 const COMUNS = ['fateNaoEncontrada', 'chaveIdempotenciaInvalida', 'servicoNaoPermitido'] as const;
@@ -177,14 +191,14 @@ export const transportadoraIntegrador = defineContract({
   context: 'consulta',
   method: 'GET',
   path: '/api/v1/integracao/transportadora/{documento}',
-  summary: 'As Fat-e que nomeiam a transportadora (CNPJ ou CPF), emitidas no período de no máximo 1 ano (serviço 7).',
+  summary: 'As Fat-e que nomeiam a transportadora (CNPJ ou CPF), emitidas no período de no máximo 1 ano (serviço 7).' + PAGINACAO_TRANSPORTADORA,
   access: 'public',
   channel: 'mtls',
   idempotent: true,
   params: z.object({ documento }),
-  query: periodoQuery,
+  query: periodoPaginadoQuery,
   response: transportadoraSchema,
-  errors: [...CERTIFICADO, ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'transportadoraSemFate'],
+  errors: [...CERTIFICADO, ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'transportadoraSemFate', 'cursorInvalido'],
 });
 
 // ---- the same look-ups for the portal (bearer token) --------------------------------------------------
@@ -233,10 +247,10 @@ export const transportadora = defineContract({
   ...transportadoraIntegrador,
   id: 'consulta.transportadora',
   path: '/api/v1/transportadora/{documento}',
-  summary: 'As Fat-e da transportadora no período, para o portal (serviço 7).',
+  summary: 'As Fat-e da transportadora no período, para o portal (serviço 7).' + PAGINACAO_TRANSPORTADORA,
   access: CONSULTA,
   channel: 'web',
-  errors: [...PORTAL, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'transportadoraSemFate'],
+  errors: [...PORTAL, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'transportadoraSemFate', 'cursorInvalido'],
 });
 
 // ---- the CSV batches (spec 3, 3.13, 5.4, 7.5) ---------------------------------------------------------
@@ -334,10 +348,14 @@ export const transportadores = defineContract({
   context: 'consulta',
   method: 'GET',
   path: '/api/v1/consulta/transportadoras',
-  summary: 'As transportadoras nomeadas pelas Fat-e carregadas.',
+  summary: 'As transportadoras nomeadas pelas Fat-e carregadas, por nome, uma página por chamada (nome: parte do nome, sem acentos).',
   access: ADMIN,
-  response: z.array(z.object({ documento: z.string(), nome: z.string() })),
-  errors: [],
+  query: z.object({
+    nome: z.string().trim().max(100).optional().meta({ title: 'nome' }),
+    cursor: cursorSchema.optional(),
+  }),
+  response: cursorPageOf(z.object({ documento: z.string(), nome: z.string() })),
+  errors: ['cursorInvalido'],
 });
 
 /** MM/AAAA, as the month pickers send it. */
@@ -359,13 +377,14 @@ export const qtdFateTransportadora = defineContract({
     razaoSocialTransportadora: z.string().trim().max(100).optional(),
     dataFaturaIni: mesBr('mês inicial'),
     dataFaturaFim: mesBr('mês final'),
-    page: z.number().int().min(1).max(100_000).default(1),
+    cursor: cursorSchema.optional(),
     perPage: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).default(10),
   }),
   response: z.object({
     linhas: z.array(z.object({ cnpj: z.string(), nome: z.string(), dhRecbto: z.string(), qtdFate: z.number().int(), total: z.number().int() })),
-    totalLinhas: z.number().int(),
-    totalGeral: z.number().int(),
+    nextCursor: z.string().optional().meta({ description: 'Presente quando há mais linhas: envie-o como cursor, com os mesmos filtros.' }),
+    /** From the counters kept at ingestion; absent only when a name filter matches too many carriers to add up. */
+    totalGeral: z.number().int().optional(),
   }),
-  errors: ['dataInicioMaiorDataFim', 'periodoMaximoUmAno'],
+  errors: ['dataInicioMaiorDataFim', 'periodoMaximoUmAno', 'cursorInvalido'],
 });

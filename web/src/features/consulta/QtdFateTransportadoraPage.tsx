@@ -7,18 +7,21 @@ import { message } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { Button } from 'primereact/button';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Row } from 'primereact/row';
 import { useState, type FormEvent } from 'react';
-import { SearchActions, serverPaging } from '../../components/listing';
+import { SearchActions } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
 /**
  * consulta-qtd-fate-transportadora (sefaz_admin; spec 3, 2.20, 3.18, 7.11): Fat-e per carrier and
  * receipt day in a range of months (the current month by default, at most 12), filtered by CNPJ/CPF
- * and name; the footer shows the page's 'Total' and the 'Total Geral'. Paged 10 (10/25/50/100).
+ * and name; the footer shows the page's 'Total' and the 'Total Geral' (from counters). Paged on the
+ * server with a cursor: Anterior / Próxima, 10 rows unless asked (10/25/50/100).
  */
 
 interface Filtro {
@@ -35,7 +38,9 @@ const inicial = (): Filtro => ({ cnpj: '', nome: '', de: new Date(), ate: new Da
 export default function QtdFateTransportadoraPage() {
   const [form, setForm] = useState<Filtro>(inicial);
   const [busca, setBusca] = useState<Filtro>(inicial);
-  const [page, setPage] = useState(1);
+  // The cursors of the pages seen so far: [undefined] is the first page; Próxima pushes, Anterior pops.
+  const [cursores, setCursores] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursores[cursores.length - 1];
   const [perPage, setPerPage] = useState<10 | 25 | 50 | 100>(10);
   const relatorio = useApiQuery(
     consulta.qtdFateTransportadora,
@@ -45,7 +50,7 @@ export default function QtdFateTransportadoraPage() {
         ...(busca.nome ? { razaoSocialTransportadora: busca.nome } : {}),
         dataFaturaIni: mmAaaa(busca.de),
         dataFaturaFim: mmAaaa(busca.ate),
-        page,
+        ...(cursor ? { cursor } : {}),
         perPage,
       },
     },
@@ -58,7 +63,7 @@ export default function QtdFateTransportadoraPage() {
       toast.warn(message('dataInicioMaiorDataFim'));
       return;
     }
-    setPage(1);
+    setCursores([undefined]);
     setBusca({ ...form });
   }
 
@@ -72,7 +77,7 @@ export default function QtdFateTransportadoraPage() {
       </Row>
       <Row className="consulta-totais">
         <Column footer="Total Geral" colSpan={3} />
-        <Column footer={String(relatorio.data?.totalGeral ?? 0)} />
+        <Column footer={relatorio.data?.totalGeral === undefined ? '—' : String(relatorio.data.totalGeral)} />
       </Row>
     </ColumnGroup>
   );
@@ -111,7 +116,7 @@ export default function QtdFateTransportadoraPage() {
           onClear={() => {
             setForm(inicial());
             setBusca(inicial());
-            setPage(1);
+            setCursores([undefined]);
           }}
         />
       </form>
@@ -120,11 +125,9 @@ export default function QtdFateTransportadoraPage() {
           value={linhas}
           loading={relatorio.isFetching}
           footerColumnGroup={footer}
-          {...serverPaging(page, perPage, relatorio.data?.totalLinhas ?? 0)}
-          onPage={(e: DataTablePageEvent) => {
-            setPerPage(e.rows as 10 | 25 | 50 | 100);
-            setPage(Math.floor(e.first / e.rows) + 1);
-          }}
+          lazy
+          stripedRows
+          emptyMessage={relatorio.isFetching ? ' ' : message('nenhumRegistro')}
           aria-label="Quantidade de Fat-e por transportadora"
         >
           <Column header="CNPJ" body={(l: (typeof linhas)[number]) => documento(l.cnpj)} />
@@ -132,6 +135,29 @@ export default function QtdFateTransportadoraPage() {
           <Column header="Data de Recebimento" body={(l: (typeof linhas)[number]) => formatDate(l.dhRecbto)} />
           <Column header="Quantidade" field="qtdFate" />
         </DataTable>
+        <nav className="consulta-paginas" aria-label="Páginas">
+          <Button type="button" label="Anterior" icon="pi pi-angle-left" text disabled={cursores.length === 1 || relatorio.isFetching} onClick={() => setCursores(cursores.slice(0, -1))} />
+          <span>Página {cursores.length}</span>
+          <Button
+            type="button"
+            label="Próxima"
+            icon="pi pi-angle-right"
+            iconPos="right"
+            text
+            disabled={!relatorio.data?.nextCursor || relatorio.isFetching}
+            onClick={() => setCursores([...cursores, relatorio.data!.nextCursor])}
+          />
+          <label htmlFor="transp-por-pagina">Por página</label>
+          <Dropdown
+            inputId="transp-por-pagina"
+            value={perPage}
+            options={[10, 25, 50, 100]}
+            onChange={(e) => {
+              setPerPage(e.value as 10 | 25 | 50 | 100);
+              setCursores([undefined]);
+            }}
+          />
+        </nav>
       </div>
     </>
   );

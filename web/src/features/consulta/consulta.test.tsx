@@ -137,13 +137,13 @@ describe('consulta-fate and the carrier report', { timeout: 20_000 }, () => {
 
   it('lists the carrier rows with the page total and the grand total', async () => {
     signIn(['sefaz_admin']);
-    stub(() =>
+    const sent = stub(() =>
       jsonResponse(200, {
         linhas: [
           { cnpj: '11222333000181', nome: 'Transportes Rápidos', dhRecbto: '2026-11-02', qtdFate: 3, total: 5 },
           { cnpj: '11222333000181', nome: 'Transportes Rápidos', dhRecbto: '2026-11-03', qtdFate: 2, total: 5 },
         ],
-        totalLinhas: 2,
+        nextCursor: 'cursor-da-pagina-2',
         totalGeral: 9,
       }),
     );
@@ -153,5 +153,12 @@ describe('consulta-fate and the carrier report', { timeout: 20_000 }, () => {
     expect(within(table).getAllByText('11.222.333/0001-81')).toHaveLength(2);
     const totals = [...table.querySelectorAll('tfoot tr')].map((r) => r.textContent);
     expect(totals).toEqual(['Total5', 'Total Geral9']);
+    // Paged on the server: the next page sends the cursor it was given.
+    expect((screen.getByRole('button', { name: 'Anterior' }) as HTMLButtonElement).disabled).toBe(true);
+    const pedidos = sent.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(sent.length).toBeGreaterThan(pedidos));
+    expect(sent.at(-1)!.body).toMatchObject({ cursor: 'cursor-da-pagina-2', perPage: 10 });
+    expect(await screen.findByText('Página 2')).toBeTruthy();
   });
 });
