@@ -150,6 +150,8 @@ const evento = new Entity({
     xmlKey: { type: 'string', required: true },
     /** When its domain event went to the documents queue (absent: not yet; a repeated load publishes it). */
     publicadoEm: { type: 'string' },
+    /** TTL: five years after the event, like its Fat-e. */
+    expiresAt: { type: 'number' },
     createdAt: { type: 'string', required: true },
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['tpEvento'] } } },
@@ -170,6 +172,8 @@ const resumo = new Entity({
     protocolo: { type: 'string' },
     situacao: { type: 'string', required: true },
     recebimento: { type: 'string' },
+    /** TTL: five years after emission, like a Fat-e. */
+    expiresAt: { type: 'number' },
     createdAt: { type: 'string', required: true },
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } } },
@@ -274,6 +278,8 @@ const entities = {
 };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
+/** The store's ElectroDB service, for measuring item sizes (bench/fate-bytes.ts); never for writes elsewhere. */
+export const fateService = db;
 
 export type FateRecord = EntityItem<typeof fate>;
 export type FateDuplicataRecord = EntityItem<typeof fateDuplicata>;
@@ -690,7 +696,7 @@ export async function duplicatasPorChaveComposta(key: ChaveComposta): Promise<Fa
 }
 
 export async function gravarEvento(record: EventoRecord): Promise<Gravacao> {
-  return createOnce(() => db().entities.evento.create(record).go());
+  return createOnce(() => db().entities.evento.create({ ...record, expiresAt: record.expiresAt ?? expiraEm(record.data) }).go());
 }
 
 export async function eventoDe(chave: string, tpEvento: string): Promise<EventoRecord | null> {
@@ -700,7 +706,7 @@ export async function eventoDe(chave: string, tpEvento: string): Promise<EventoR
 }
 
 export async function gravarResumo(record: ResumoRecord): Promise<Gravacao> {
-  return createOnce(() => db().entities.resumo.create(record).go());
+  return createOnce(() => db().entities.resumo.create({ ...record, expiresAt: record.expiresAt ?? expiraEm(record.emissao) }).go());
 }
 
 export async function resumoPorChave(chave: string): Promise<ResumoRecord | null> {

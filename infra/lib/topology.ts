@@ -30,6 +30,13 @@ export const idempotencyTable = {
 
 export const documentsBucket = { id: 'DocumentsBucket', localName: 'plac-documents' } as const;
 
+/**
+ * The Sefaz documents' raw XML in the documents bucket (functions/fate/service.ts `chaveXml`): kept five
+ * years (the Fat-e's TTL) plus the month by which an object may outlive its Fat-e, then expired.
+ */
+export const SEFAZ_XML_PREFIX = 'sefaz';
+export const SEFAZ_XML_RETENCAO_DIAS = 5 * 365 + 1 + 31;
+
 /** Webhook deliveries: a message is tried maxReceiveCount times, then kept in the dead-letter queue. */
 export const webhookQueue = {
   id: 'WebhookQueue',

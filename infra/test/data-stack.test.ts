@@ -23,6 +23,8 @@ describe('data stack', () => {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       SSESpecification: { SSEEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      // Five years of Fat-e: storage dominates the bill (docs/data-model.md, "Retention").
+      TableClass: 'STANDARD_INFREQUENT_ACCESS',
       KeySchema: [
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
@@ -62,7 +64,20 @@ describe('data stack', () => {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       VersioningConfiguration: { Status: 'Enabled' },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
-      LifecycleConfiguration: { Rules: [expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, Status: 'Enabled' })] },
+      LifecycleConfiguration: {
+        Rules: [
+          expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, Status: 'Enabled' }),
+          // The raw Sefaz XML: a cheaper class after 90 days (objects S3 moves), expired after five years and a month.
+          expect.objectContaining({
+            Prefix: 'sefaz/',
+            Transitions: [{ StorageClass: 'GLACIER_IR', TransitionInDays: 90 }],
+            ObjectSizeGreaterThan: 131072,
+            ExpirationInDays: 1857,
+            Status: 'Enabled',
+          }),
+          expect.objectContaining({ Prefix: 'sefaz/', ExpirationInDays: 1857, Status: 'Enabled' }),
+        ],
+      },
     });
     data.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: id },

@@ -16,8 +16,12 @@ import { Construct } from 'constructs';
 import { routesFor, type ApiChannel } from '../routes';
 import { LOG_RETENTION } from './plac-function';
 
-/** Stage-wide defaults; a noisy client cannot starve the others of the account's Lambda concurrency. */
-export const THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
+/**
+ * Stage-wide throttling, sized for the planned peak (500 look-ups/s for the whole platform) with
+ * twice that as headroom. One client cannot starve the others: the integrator API also holds each
+ * client to its own quota (functions/platform/cota-integrador.ts, 429 'cotaExcedida').
+ */
+export const THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
 
 export interface PlacHttpApiProps {
   readonly channel: ApiChannel;

@@ -17,7 +17,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../config';
-import { applicationTable, documentosQueue, documentsBucket, idempotencyTable, webhookQueue } from '../topology';
+import { applicationTable, documentosQueue, documentsBucket, idempotencyTable, SEFAZ_XML_PREFIX, SEFAZ_XML_RETENCAO_DIAS, webhookQueue } from '../topology';
 
 export interface DataStackProps extends StackProps {
   readonly config: AppConfig;
@@ -47,6 +47,9 @@ export class DataStack extends Stack {
       partitionKey: { name: applicationTable.partitionKey, type: dynamodb.AttributeType.STRING },
       sortKey: { name: applicationTable.sortKey, type: dynamodb.AttributeType.STRING },
       timeToLiveAttribute: applicationTable.timeToLiveAttribute,
+      // Storage dominates at national volume (five years of Fat-e, docs/data-model.md "Retention"):
+      // Standard-IA stores at 40 % of Standard's price for 25 % more per request.
+      tableClass: dynamodb.TableClass.STANDARD_INFREQUENT_ACCESS,
     });
     for (const index of applicationTable.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -86,6 +89,24 @@ export class DataStack extends Stack {
           id: 'noncurrent-versions',
           noncurrentVersionExpiration: Duration.days(90),
           abortIncompleteMultipartUploadAfter: Duration.days(7),
+        },
+        {
+          // The Sefaz documents' raw XML (sefaz/<uf>/…xml.gz) is kept five years, like its Fat-e (whose
+          // TTL is five years after emission; the object lives at most a month longer, since it is written
+          // at load time), then expires. After 90 days it is read only on demand (an error document's
+          // 'Baixar XML', an audit): Glacier Instant Retrieval, still read in milliseconds. S3 moves only
+          // objects above 128 KiB (smaller ones would be billed as 128 KiB there), so the size is explicit.
+          id: 'sefaz-xml-retention',
+          prefix: `${SEFAZ_XML_PREFIX}/`,
+          transitions: [{ storageClass: s3.StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(90) }],
+          objectSizeGreaterThan: 128 * 1024,
+          expiration: Duration.days(SEFAZ_XML_RETENCAO_DIAS),
+        },
+        {
+          // The same expiry for the small objects, which the transition above leaves in Standard.
+          id: 'sefaz-xml-expiration',
+          prefix: `${SEFAZ_XML_PREFIX}/`,
+          expiration: Duration.days(SEFAZ_XML_RETENCAO_DIAS),
         },
       ],
     });

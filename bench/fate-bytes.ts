@@ -1,0 +1,56 @@
+/**
+ * `npx tsx bench/fate-bytes.ts`: the bytes a Fat-e takes in the table, by DynamoDB's item-size rule
+ * (attribute names and values in UTF-8, numbers about one byte per two digits, 3 bytes per list or map
+ * and 1 per element), for Fat-e of 1, 3 and 12 instalments, as the store writes them (ElectroDB's
+ * params, keys and identifiers included): the Fat-e item, each instalment item (stored twice: table and
+ * gsi2, which projects ALL), and the issuer and carrier links. docs/data-model.md ("Retention") quotes it.
+ */
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { nfeXml } from '../functions/fate/fixtures/builder';
+import { parseDocumento } from '../functions/fate/parse';
+import type { FateRecord } from '../functions/fate/store';
+
+process.env.TABLE_NAME ??= 'plac-bench';
+process.env.AWS_REGION ??= 'us-east-1';
+const store = await import('../functions/fate/store');
+
+function bytes(v: AttributeValue): number {
+  if (v.S !== undefined) return Buffer.byteLength(v.S);
+  if (v.N !== undefined) return Math.ceil(v.N.replace(/^-/, '').replace('.', '').length / 2) + 1;
+  if (v.L) return 3 + v.L.reduce((s, e) => s + 1 + bytes(e), 0);
+  if (v.M) return 3 + Object.entries(v.M).reduce((s, [k, e]) => s + 1 + Buffer.byteLength(k) + bytes(e), 0);
+  return 1;
+}
+const itemBytes = (item: Record<string, unknown>) =>
+  Object.entries(marshall(item, { removeUndefinedValues: true })).reduce((s, [k, v]) => s + Buffer.byteLength(k) + bytes(v), 0);
+
+type Criavel = { create(r: unknown): { params(): { Item: Record<string, unknown> } } };
+const escrito = (entity: unknown, record: unknown) => itemBytes((entity as Criavel).create(record).params().Item);
+
+const resultados = [];
+for (const n of [1, 3, 12]) {
+  const duplicatas = Array.from({ length: n }, (_, i) => [String(i + 1).padStart(3, '0'), `2026-${String((i % 12) + 1).padStart(2, '0')}-10`, '100.00'] as [string, string, string]);
+  const xml = nfeXml({ numero: 4242, transportador: '11222333000181', duplicatas, vNF: (n * 100).toFixed(2), vLiq: (n * 100).toFixed(2) }).xml;
+  const doc = parseDocumento({ schema: 'procNFe_v4.00.xsd', xml });
+  if (doc.kind !== 'nfe') throw new Error(`unexpected ${doc.kind}`);
+  const agora = new Date().toISOString();
+  const expiresAt = store.expiraEm(doc.emissao);
+  const destinatarioDoc = doc.destinatario.cnpj ?? doc.destinatario.cpf ?? '';
+  const fate: FateRecord = {
+    chave: doc.chave, status: 'ATIVA', uf: 'SP', nsu: '000000012345678', modelo: doc.modelo, serie: doc.serie, numero: doc.numero, emissao: doc.emissao,
+    protocolo: doc.protocolo, emitenteCnpj: doc.emitente.cnpj, emitenteNome: doc.emitente.nome, emitenteUf: doc.emitente.uf, destinatarioDoc,
+    destinatarioTipo: 'CNPJ', destinatarioNome: doc.destinatario.nome, destinatarioUf: doc.destinatario.uf, valorNota: doc.valorNota,
+    transportadorDoc: '11222333000181', transportadorNome: 'TRANSPORTES TESTE LTDA', faturaNumero: doc.fatura.numero, valorOriginal: doc.fatura.valorOriginal,
+    desconto: doc.fatura.desconto, valorLiquido: doc.fatura.valorLiquido, duplicatas: doc.duplicatas.map((d) => ({ numero: d.numero, vencimento: d.vencimento, valor: d.valor })),
+    xmlKey: 'sefaz/SP/000000012345678.xml.gz', publicadoEm: agora, contagem: 'ATIVA', expiresAt, createdAt: agora, updatedAt: agora,
+  };
+  const e = store.fateService().entities;
+  const parcela = escrito(e.fateDuplicata, { ...doc.duplicatas[0], emitenteCnpj: fate.emitenteCnpj, destinatarioDoc, chave: fate.chave, status: 'ATIVA', uf: 'SP', expiresAt, createdAt: agora, updatedAt: agora });
+  const links =
+    escrito(e.fateDoEmitente, { emitenteCnpj: fate.emitenteCnpj, emissao: fate.emissao, chave: fate.chave, modelo: fate.modelo, expiresAt }) +
+    escrito(e.fateDoTransportador, { transportadorDoc: fate.transportadorDoc, emissao: fate.emissao, chave: fate.chave, expiresAt });
+  const fateItem = escrito(e.fate, fate);
+  resultados.push({ parcelas: n, fate: fateItem, parcela, links, total: fateItem + 2 * n * parcela + links, antes: 3 * fateItem + 2 * n * parcela });
+}
+console.log(JSON.stringify(resultados, null, 2));
