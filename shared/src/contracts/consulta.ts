@@ -137,7 +137,7 @@ export const fatePorChaveIntegrador = defineContract({
   idempotent: true,
   params: z.object({ chave }),
   response: fateSchema,
-  errors: [...CERTIFICADO, ...COMUNS],
+  errors: [...CERTIFICADO, 'cotaExcedida', ...COMUNS],
 });
 
 export const chaveCompostaIntegrador = defineContract({
@@ -151,7 +151,7 @@ export const chaveCompostaIntegrador = defineContract({
   idempotent: true,
   body: chaveCompostaBody,
   response: z.array(fateSchema),
-  errors: [...CERTIFICADO, ...COMUNS],
+  errors: [...CERTIFICADO, 'cotaExcedida', ...COMUNS],
 });
 
 export const recebivelIntegrador = defineContract({
@@ -165,7 +165,7 @@ export const recebivelIntegrador = defineContract({
   idempotent: true,
   params: z.object({ chave }),
   response: recebivelSchema,
-  errors: [...CERTIFICADO, ...COMUNS],
+  errors: [...CERTIFICADO, 'cotaExcedida', ...COMUNS],
 });
 
 export const faturamentoIntegrador = defineContract({
@@ -183,7 +183,7 @@ export const faturamentoIntegrador = defineContract({
   params: tipoFaturamento,
   body: faturamentoBody,
   response: faturamentoSchema,
-  errors: [...CERTIFICADO, ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'instituicaoNaoAutorizada', 'semConsentimento', 'faturamentoNaoEncontrado'],
+  errors: [...CERTIFICADO, 'cotaExcedida', ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'instituicaoNaoAutorizada', 'semConsentimento', 'faturamentoNaoEncontrado'],
 });
 
 export const transportadoraIntegrador = defineContract({
@@ -198,7 +198,7 @@ export const transportadoraIntegrador = defineContract({
   params: z.object({ documento }),
   query: periodoPaginadoQuery,
   response: transportadoraSchema,
-  errors: [...CERTIFICADO, ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'transportadoraSemFate', 'cursorInvalido'],
+  errors: [...CERTIFICADO, 'cotaExcedida', ...COMUNS, 'periodoMaximoUmAno', 'dataInicioMaiorDataFim', 'transportadoraSemFate', 'cursorInvalido'],
 });
 
 // ---- the same look-ups for the portal (bearer token) --------------------------------------------------

@@ -78,6 +78,14 @@ function operation(contract: AnyContract): Record<string, unknown> {
         content: { [produces]: { schema: schemaOf(contract.response, 'output') } },
       },
       '400': { description: 'Entrada inválida', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrosDeCampo' } } } },
+      ...(contract.errors.includes('cotaExcedida')
+        ? {
+            '429': {
+              description: 'Cota do cliente excedida (requisições por segundo, em média sobre janelas fixas de 10 s): aguarde e tente de novo',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Erro' } } },
+            },
+          }
+        : {}),
       ...(contract.access === 'public'
         ? {}
         : {
