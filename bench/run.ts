@@ -23,6 +23,7 @@ import type { billingThroughput } from './billing';
 import { ingestionThroughput } from './ingestion';
 import type { meteredLookups } from './lookups';
 import type { prepaidDebits } from './prepago';
+import type { volumeScaling } from './volume';
 import type { webhookLoad } from '../tests/load/webhooks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -62,6 +63,8 @@ async function main() {
   results.webhooks = webhookLoadInOwnProcess();
   console.log(`measuring prepaid debits (${process.env.BENCH_PREPAGO ?? 2000} uses on one account, then spread over 16)…`);
   results.prepago = prepaidInOwnProcess();
+  console.log(`measuring the same operations at N and 10·N (N = ${process.env.BENCH_VOLUME_N ?? 10000}; writing the data takes most of it)…`);
+  results.volume = volumeInOwnProcess();
 
   writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
   printTable(results);
@@ -98,6 +101,15 @@ function prepaidInOwnProcess() {
   });
   if (r.status !== 0) throw new Error('bench/prepago.ts failed');
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof prepaidDebits>>;
+}
+
+/** bench/volume.ts in a process of its own, on a twin of its own; it writes bench/results/volume.json too. */
+function volumeInOwnProcess() {
+  const r = spawnSync('npx', ['tsx', 'bench/volume.ts'], {
+    cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+  });
+  if (r.status !== 0) throw new Error('bench/volume.ts failed');
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof volumeScaling>>;
 }
 
 function run(command: string, args: string[]) {
@@ -358,6 +370,10 @@ function printTable(r: Record<string, unknown>) {
   const p = r.prepago as Awaited<ReturnType<typeof prepaidDebits>>;
   rows.push(['prepaid debits, one account (16 in flight)', `${p.hot.debitsPerSecond} debits/s  (${p.hot.uses} in ${p.hot.seconds} s)`]);
   rows.push(['prepaid debits, 16 accounts (16 in flight)', `${p.spread.debitsPerSecond} debits/s  (${p.spread.uses} in ${p.spread.seconds} s); ratio one / spread ${p.ratio}`]);
+  const v = r.volume as Awaited<ReturnType<typeof volumeScaling>>;
+  for (const [op, o] of Object.entries(v.operations)) {
+    rows.push([`at N / 10·N (N = ${v.n}): ${op}`, `${o.msAtN} ms / ${o.msAt10N} ms, ratio ${o.ratio}${o.meetsAim ? '' : '  (misses the aim: ≤ 1.5 and ≤ 1 s)'}  (HTTP ${o.statusAtN} / ${o.statusAt10N})`]);
+  }
   for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
     const cold =
       b.importMs !== undefined

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDb } from '../platform/aws';
+import { config } from '../platform/env';
 import { cobrarConsulta, consumoDaUf, consumoDoCliente, consumoDoMes, naoEncontradasDaUf, registrarNaoEncontrada, requisicoesDoCliente } from './service';
 
 /** Metering against DynamoDB Local: exact counts under concurrency and retries. */
@@ -43,6 +46,42 @@ describe('metering', () => {
     const mes = (await consumoDoMes('2026-11')).filter((r) => r.clienteId === a);
     expect(mes).toEqual([{ clienteId: a, servico: 1, uf: 'PE', requisicoes: 1 }]);
   });
+
+  it('a UF’s month adds up its 16 index partitions, and the counters indexed before the shard was in the index key, each once', async () => {
+    const clienteId = `cli-${randomUUID()}`;
+    // 40 look-ups of one client in AP (spread over the shards), then a counter item as the index had it before the shard.
+    await Promise.all(Array.from({ length: 40 }, () => cobrarConsulta({ clienteId, servico: 3, uf: 'AP', chave: 'k', agora })));
+    const antigo = (shard: number, requisicoes: number) => ({
+      pk: `$consumo#clienteid_${clienteId}#mes_2026-11`,
+      sk: `$contador_1#servico_3#uf_ap#shard_${shard}`,
+      gsi1pk: `$consumo#uf_ap#mes_2026-11`,
+      gsi1sk: `$contador_1#servico_3#clienteid_${clienteId}#shard_${shard}`,
+      gsi2pk: `$consumo#mes_2026-11#shard_${shard}`,
+      gsi2sk: `$contador_1#clienteid_${clienteId}#servico_3#uf_ap`,
+      __edb_e__: 'contador',
+      __edb_v__: '1',
+      clienteId,
+      mes: '2026-11',
+      servico: 3,
+      uf: 'AP',
+      shard,
+      requisicoes,
+    });
+    const outro = `cli-${randomUUID()}`;
+    await dynamoDb().send(new PutCommand({ TableName: config.tableName, Item: { ...antigo(7, 5), clienteId: outro, pk: `$consumo#clienteid_${outro}#mes_2026-11`, gsi1sk: `$contador_1#servico_3#clienteid_${outro}#shard_7`, gsi2sk: `$contador_1#clienteid_${outro}#servico_3#uf_ap` } }));
+    const doAp = async () => (await consumoDaUf('AP', '2026-11')).filter((r) => r.clienteId === clienteId || r.clienteId === outro);
+    expect(await doAp()).toEqual(
+      [
+        { servico: 3, clienteId, requisicoes: 40 },
+        { servico: 3, clienteId: outro, requisicoes: 5 },
+      ].sort((a, b) => (a.clienteId < b.clienteId ? -1 : 1)),
+    );
+    expect(await consumoDoCliente(outro, '2026-11')).toEqual([{ servico: 3, uf: 'AP', requisicoes: 5 }]);
+    // Incremented (one shard at random each time; the old item's shard is rewritten in the new form): still each counted once.
+    const { cobrar } = await import('./store');
+    await Promise.all(Array.from({ length: 32 }, () => cobrar({ requestId: randomUUID(), clienteId: outro, mes: '2026-11', servico: 3, uf: 'AP', chave: 'k', createdAt: agora.toISOString() })));
+    expect((await doAp()).find((r) => r.clienteId === outro)?.requisicoes).toBe(37);
+  }, 60_000);
 
   it('records a not-found look-up for its UF without charging it', async () => {
     const clienteId = `cli-${randomUUID()}`;

@@ -1,17 +1,24 @@
+import { randomInt } from 'node:crypto';
 import { Entity, Service, type EntityItem } from 'electrodb';
+import { planoDeDebito, repartirSaldo, SALDO_SHARDS, type ParteDebito } from '@plac/shared/domain';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 
 /**
- * Prepaid requests (docs/prepago.md, docs/data-model.md "Prepaid"). Four entities:
+ * Prepaid requests (docs/prepago.md, docs/data-model.md "Prepaid"). Five entities:
  * - conta: the bookkeeper's request account, one per client. It is also what makes a second
  *   reservation impossible while one is open or in force: a reservation writes it on a condition
  *   (absent, or the previous cycle ended), in one transaction with the reservation;
+ * - saldo: the balance, in SALDO_SHARDS items per account (the credit split over them exactly), so
+ *   that one bookkeeper's debits do not all update one item: each debit takes its use from one shard
+ *   (several only when no shard covers it alone). The account's balance is their sum;
  * - reserva: each reservation (a cycle of the account) with its DAE, by client and cycle, and on
  *   gsi1 by creation (the admin's list of every bookkeeper's DAEs: one partition, newest first);
  * - debito: one item per metered use the account was asked to pay for (keyed by the metering's
  *   key), what makes a debit happen once: PREPAGO (paid by the balance) or EXCEDENTE (the balance did
  *   not cover it: billed on the monthly invoice);
- * - extrato: per client, month and service, the requests debited and their value in thousandths.
+ * - extrato: per client, month, service and shard (the balance shard the debit took from: one busy
+ *   bookkeeper's statement is not one hot item either), the requests debited and their value in
+ *   thousandths; a read adds the shards up.
  */
 
 const conta = new Entity({
@@ -25,7 +32,11 @@ const conta = new Entity({
     situacao: { type: ['AGUARDANDO_PAGAMENTO', 'VIGENTE'] as const, required: true },
     /** Centavos: the reservation's value (credited when its DAE is paid). */
     valorContratado: { type: 'number', required: true },
-    /** Thousandths of a real: what is left; only ever lowered by a conditional debit. */
+    /**
+     * Thousandths of a real. On the item: 0, the balance being in the shards (`saldo`); an account
+     * credited before the shards existed holds its balance here until its first debit moves it into
+     * shards. What `lerConta` answers: the balance, this plus the shards of the account's cycle.
+     */
     saldoMilesimos: { type: 'number', required: true },
     /** 'YYYY-MM-DD', set by the payment. */
     prazoConsumo: { type: 'string' },
@@ -71,6 +82,23 @@ const reserva = new Entity({
   },
 });
 
+/** One shard of an account's balance: set by the credit (the cycle's), only ever lowered by a conditional debit. */
+const saldo = new Entity({
+  model: { entity: 'saldoPrepago', version: '1', service: 'prepago' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    /** 0 … SALDO_SHARDS − 1. */
+    shard: { type: 'number', required: true },
+    /** The cycle whose credit this is: a debit pays from the cycle it read on the account. */
+    ciclo: { type: 'number', required: true },
+    /** The cycle's deadline ('YYYY-MM-DD'), copied here so that a debit touches no account item. */
+    prazoConsumo: { type: 'string', required: true },
+    /** Thousandths of a real left in this shard. */
+    saldoMilesimos: { type: 'number', required: true },
+  },
+  indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['shard'] } } },
+});
+
 const debito = new Entity({
   model: { entity: 'debitoPrepago', version: '1', service: 'prepago' },
   attributes: {
@@ -90,24 +118,46 @@ const extrato = new Entity({
     clienteId: { type: 'string', required: true },
     mes: { type: 'string', required: true },
     servico: { type: 'number', required: true },
+    /** The balance shard the debits took from (statement lines written before the shards have none). */
+    shard: { type: 'number', required: true },
     requisicoes: { type: 'number', required: true, default: 0 },
     valorUnitario: { type: 'number', required: true },
     valorMilesimos: { type: 'number', required: true, default: 0 },
   },
-  indexes: { byClienteMes: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['mes', 'servico'] } } },
+  indexes: { byClienteMes: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['mes', 'servico', 'shard'] } } },
 });
 
-const entities = { conta, reserva, debito, extrato };
+const entities = { conta, saldo, debito, extrato, reserva };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
 export type ContaRecord = EntityItem<typeof conta>;
 export type ReservaRecord = EntityItem<typeof reserva>;
 export type DebitoRecord = EntityItem<typeof debito>;
+export type SaldoRecord = EntityItem<typeof saldo>;
 
-export async function lerConta(clienteId: string): Promise<ContaRecord | null> {
+/** The account item as stored (one consistent GetItem): what a debit reads; its `saldoMilesimos` is not the balance (see `lerConta`). */
+export async function lerContaItem(clienteId: string): Promise<ContaRecord | null> {
   const { data } = await db().entities.conta.get({ clienteId }).go({ consistent: true });
   return data;
+}
+
+/** The balance's shards (one consistent Query of the account's partition), whatever their cycle. */
+export async function lerShards(clienteId: string): Promise<SaldoRecord[]> {
+  const { data } = await db().entities.saldo.query.byCliente({ clienteId }).go({ pages: 'all', consistent: true });
+  return data;
+}
+
+/**
+ * The account with its balance: `saldoMilesimos` is the sum of the shards of the account's cycle
+ * (plus what an account credited before the shards still holds on its item). Exact: each shard is
+ * read consistently, and within a cycle a shard only ever goes down.
+ */
+export async function lerConta(clienteId: string): Promise<ContaRecord | null> {
+  const [c, shards] = await Promise.all([lerContaItem(clienteId), lerShards(clienteId)]);
+  if (!c) return null;
+  const doCiclo = c.situacao === 'VIGENTE' ? shards.filter((s) => s.ciclo === c.ciclo) : [];
+  return { ...c, saldoMilesimos: c.saldoMilesimos + doCiclo.reduce((s, x) => s + x.saldoMilesimos, 0) };
 }
 
 export async function lerReserva(clienteId: string, ciclo: number): Promise<ReservaRecord | null> {
@@ -121,8 +171,14 @@ export async function lerReserva(clienteId: string, ciclo: number): Promise<Rese
  * cheapest use), and
  * the reservation is created, in one transaction. false when the condition failed: a reservation is
  * open or in force (or another request won the race).
+ *
+ * `anterior` is the account as `lerConta` answers it, with its balance (the shards' sum). A balance
+ * in shards cannot be a write's condition; it need not be: within a cycle it only goes down, so one
+ * read below the cheapest use stays below it. The item's own `saldoMilesimos` (0, or an account's
+ * from before the shards) is still in the condition.
  */
 export async function abrirCiclo(novaConta: ContaRecord, novaReserva: ReservaRecord, anterior: ContaRecord | null, hoje: string, saldoMinimo: number): Promise<boolean> {
+  if (anterior !== null && !((anterior.prazoConsumo ?? '') < hoje || anterior.saldoMilesimos < saldoMinimo)) return false;
   const result = await transactWithRetry(() =>
     db()
       .transaction.write(({ conta: c, reserva: r }) => [
@@ -154,13 +210,15 @@ export async function trocarDae(clienteId: string, ciclo: number, dae: Pick<Rese
 
 /**
  * The payment: the reservation A → P and the account credited (AGUARDANDO_PAGAMENTO → VIGENTE, the
- * balance set to the contracted value, the deadline set), in one transaction conditioned on both being
- * still unpaid and on the same cycle. false when already paid.
+ * deadline set), and the contracted value split over the SALDO_SHARDS shards (`repartirSaldo`: exact,
+ * the remainder on the first shards; each shard written for this cycle, whatever a previous cycle left
+ * in it), in one transaction conditioned on both being still unpaid and on the same cycle. false when
+ * already paid.
  */
 export async function creditar(r: ReservaRecord, p: { pagoEm: string; codigoBarras: string; prazoConsumo: string; agora: string }): Promise<boolean> {
   const result = await transactWithRetry(() =>
     db()
-      .transaction.write(({ conta: c, reserva: rv }) => [
+      .transaction.write(({ conta: c, reserva: rv, saldo: sd }) => [
         rv
           .patch({ clienteId: r.clienteId, ciclo: r.ciclo })
           .set({ situacao: 'P', pagoEm: p.pagoEm, codigoBarrasPago: p.codigoBarras })
@@ -168,9 +226,10 @@ export async function creditar(r: ReservaRecord, p: { pagoEm: string; codigoBarr
           .commit(),
         c
           .patch({ clienteId: r.clienteId })
-          .set({ situacao: 'VIGENTE', saldoMilesimos: r.valor * 10, prazoConsumo: p.prazoConsumo, updatedAt: p.agora })
+          .set({ situacao: 'VIGENTE', saldoMilesimos: 0, prazoConsumo: p.prazoConsumo, updatedAt: p.agora })
           .where((a, op) => `${op.eq(a.ciclo, r.ciclo)} AND ${op.eq(a.situacao, 'AGUARDANDO_PAGAMENTO')}`)
           .commit(),
+        ...shardsDoCredito(r.clienteId, r.ciclo, p.prazoConsumo, r.valor * 10).map((item) => sd.put(item).commit()),
       ])
       .go(),
   );
@@ -197,36 +256,107 @@ export async function lerDebito(chave: string): Promise<DebitoRecord | null> {
 
 export type ResultadoDebito = 'debitado' | 'repetido' | 'sem-saldo';
 
+/** A cycle's credit as its shards. */
+const shardsDoCredito = (clienteId: string, ciclo: number, prazoConsumo: string, totalMilesimos: number): SaldoRecord[] =>
+  repartirSaldo(totalMilesimos, SALDO_SHARDS).map((saldoMilesimos, shard) => ({ clienteId, shard, ciclo, prazoConsumo, saldoMilesimos }));
+
+/** Rounds of a debit (a read of the shards and a transaction) before it gives up with an error (the caller retries the use). */
+const RODADAS_DEBITO = 80;
+
 /**
  * One use paid by the balance, in one transaction: the debit item created (refused when this use was
- * already recorded), the balance lowered on the condition that it covers the unit value and the cycle
- * is in force and not past its deadline, and the month's statement line added to. 'repetido' when the
- * use was already recorded (whatever its outcome: the caller reads it), 'sem-saldo' when the balance
- * condition failed (nothing written).
+ * already recorded), its value taken from one shard of the balance on the condition that the shard
+ * covers it and is of the cycle read and not past its deadline, and the month's statement line (of
+ * that shard) added to. No account item is written: the debits of one bookkeeper spread over the
+ * SALDO_SHARDS shards.
+ *
+ * The first try takes a shard at random, without a read. When that shard cannot pay (too little left
+ * in it, or another debit got there first), the shards are read (one consistent Query) and the use is
+ * taken from the next shard that covers it (`planoDeDebito`); when no shard covers it alone but the
+ * shards together do, it is split over several in the same one transaction. 'sem-saldo' only when the
+ * sum of the cycle's shards is short, which is exact: within a cycle a shard only goes down, so a sum
+ * read short stays short. 'repetido' when the use was already recorded (whatever its outcome: the
+ * caller reads it).
+ *
+ * `c.saldoNaConta`: what the account item itself holds (an account credited before the shards): it
+ * is moved into shards first, once.
  */
-export async function debitar(d: DebitoRecord, c: { ciclo: number; hoje: string; mes: string }): Promise<ResultadoDebito> {
+export async function debitar(d: DebitoRecord, c: { ciclo: number; hoje: string; mes: string; prazoConsumo?: string | undefined; saldoNaConta?: number }): Promise<ResultadoDebito> {
+  if ((c.saldoNaConta ?? 0) > 0 && c.prazoConsumo) await repartirSaldoDaConta(d.clienteId, c.ciclo, c.prazoConsumo, c.saldoNaConta!);
+  let plano: ParteDebito[] = [{ shard: randomInt(SALDO_SHARDS), milesimos: d.valorMilesimos }];
+  let saltos = 0;
+  for (let rodada = 0; rodada < RODADAS_DEBITO; rodada++) {
+    const r = await debitarPlano(d, c, plano);
+    if (r === 'debitado' || r === 'repetido' || r === 'sem-saldo') return r;
+    if (r === 'ocupado' && plano.length === 1 && saltos++ < SALDO_SHARDS) {
+      // The shard is busy with another debit at this instant: another shard at random, at once, rather than waiting for this one.
+      plano = [{ shard: (plano[0]!.shard + 1 + randomInt(SALDO_SHARDS - 1)) % SALDO_SHARDS, milesimos: d.valorMilesimos }];
+      continue;
+    }
+    const saldos = Array<number>(SALDO_SHARDS).fill(0);
+    for (const s of await lerShards(d.clienteId)) {
+      if (s.shard >= 0 && s.shard < SALDO_SHARDS && s.ciclo === c.ciclo && s.prazoConsumo >= c.hoje) saldos[s.shard] = s.saldoMilesimos;
+    }
+    const proximo = planoDeDebito(saldos, d.valorMilesimos, plano[0]!.shard + 1);
+    if (!proximo) return 'sem-saldo';
+    plano = proximo;
+  }
+  throw new Error(`debit ${d.chave}: the shards kept changing for ${RODADAS_DEBITO} rounds`);
+}
+
+/**
+ * One try of a plan. 'ocupado': cancelled only because another transaction held one of its items
+ * (TransactionConflict); 'tentar-de-novo': a shard could not pay its part (or busy after retries).
+ * A one-shard plan is not retried on a conflict here: the caller moves to another shard instead.
+ */
+async function debitarPlano(d: DebitoRecord, c: { ciclo: number; hoje: string; mes: string }, plano: readonly ParteDebito[]): Promise<ResultadoDebito | 'ocupado' | 'tentar-de-novo'> {
   const result = await transactWithRetry(
     () =>
       db()
-        .transaction.write(({ debito: db_, conta: ct, extrato: ex }) => [
+        .transaction.write(({ debito: db_, saldo: sd, extrato: ex }) => [
           db_.create(d).commit(),
-          ct
-            .patch({ clienteId: d.clienteId })
-            .subtract({ saldoMilesimos: d.valorMilesimos })
-            .where((a, op) => `${op.eq(a.ciclo, c.ciclo)} AND ${op.eq(a.situacao, 'VIGENTE')} AND ${op.gte(a.prazoConsumo, c.hoje)} AND ${op.gte(a.saldoMilesimos, d.valorMilesimos)}`)
-            .commit(),
+          ...plano.map((p) =>
+            sd
+              .patch({ clienteId: d.clienteId, shard: p.shard })
+              .subtract({ saldoMilesimos: p.milesimos })
+              .where((a, op) => `${op.eq(a.ciclo, c.ciclo)} AND ${op.gte(a.prazoConsumo, c.hoje)} AND ${op.gte(a.saldoMilesimos, p.milesimos)}`)
+              .commit(),
+          ),
           ex
-            .upsert({ clienteId: d.clienteId, mes: c.mes, servico: d.servico, valorUnitario: d.valorMilesimos })
+            .upsert({ clienteId: d.clienteId, mes: c.mes, servico: d.servico, shard: plano[0]!.shard, valorUnitario: d.valorMilesimos })
             .add({ requisicoes: 1, valorMilesimos: d.valorMilesimos })
             .commit(),
         ])
         .go(),
-    8,
+    plano.length === 1 ? 1 : 4,
   );
   if (!result.canceled) return 'debitado';
   if (result.data[0]?.code === 'ConditionalCheckFailed') return 'repetido';
-  if (result.data[1]?.code === 'ConditionalCheckFailed') return 'sem-saldo';
-  throw new Error(`debit ${d.chave} cancelled: ${result.data.map((x) => x.code ?? 'None').join(', ')}`);
+  const codigos = result.data.map((x) => x.code ?? 'None');
+  if (codigos.every((x) => x === 'None' || x === 'TransactionConflict')) return 'ocupado';
+  // A shard that could not pay its part, or items still busy with other debits after the retries: read and plan again.
+  if (codigos.every((x) => x === 'None' || x === 'ConditionalCheckFailed' || x === 'TransactionConflict')) return 'tentar-de-novo';
+  throw new Error(`debit ${d.chave} cancelled: ${codigos.join(', ')}`);
+}
+
+/**
+ * An account credited before the balance had shards: its balance moved from the item into the shards,
+ * in one transaction conditioned on the item still holding that balance (so it happens once).
+ */
+async function repartirSaldoDaConta(clienteId: string, ciclo: number, prazoConsumo: string, saldoMilesimos: number): Promise<void> {
+  await transactWithRetry(() =>
+    db()
+      .transaction.write(({ conta: ct, saldo: sd }) => [
+        ct
+          .patch({ clienteId })
+          .set({ saldoMilesimos: 0 })
+          .where((a, op) => `${op.eq(a.ciclo, ciclo)} AND ${op.eq(a.situacao, 'VIGENTE')} AND ${op.eq(a.saldoMilesimos, saldoMilesimos)}`)
+          .commit(),
+        ...shardsDoCredito(clienteId, ciclo, prazoConsumo, saldoMilesimos).map((item) => sd.put(item).commit()),
+      ])
+      .go(),
+  );
+  // Cancelled: another use moved it first; the debit reads the shards either way.
 }
 
 /** Records a use the balance did not cover (EXCEDENTE); false when the use was already recorded. */
@@ -240,7 +370,15 @@ export async function registrarExcedente(d: DebitoRecord): Promise<boolean> {
   }
 }
 
-export async function extratoDoMes(clienteId: string, mes: string) {
+/** A month's statement: per service, its shards' lines added up (requests and thousandths). */
+export async function extratoDoMes(clienteId: string, mes: string): Promise<{ servico: number; requisicoes: number; valorUnitario: number; valorMilesimos: number }[]> {
   const { data } = await db().entities.extrato.query.byClienteMes({ clienteId, mes }).go({ pages: 'all' });
-  return data;
+  const porServico = new Map<number, { servico: number; requisicoes: number; valorUnitario: number; valorMilesimos: number }>();
+  for (const l of data) {
+    const soma = porServico.get(l.servico) ?? { servico: l.servico, requisicoes: 0, valorUnitario: l.valorUnitario, valorMilesimos: 0 };
+    soma.requisicoes += l.requisicoes ?? 0;
+    soma.valorMilesimos += l.valorMilesimos ?? 0;
+    porServico.set(l.servico, soma);
+  }
+  return [...porServico.values()];
 }

@@ -23,12 +23,13 @@ export async function pagarUso(u: { chave: string; clienteId: string; servico: n
   if (!servicoPrepago(u.servico)) return 'mensal';
   const anterior = await store.lerDebito(u.chave);
   if (anterior) return anterior.resultado === 'PREPAGO' ? 'prepago-repetido' : 'mensal';
-  const c = await store.lerConta(u.clienteId);
+  // The item alone (one GetItem): the debit's conditions are on the balance's shards.
+  const c = await store.lerContaItem(u.clienteId);
   if (!c) return 'mensal';
   const valorMilesimos = valorUnitarioDe(c, u.servico);
   const debito = { chave: u.chave, clienteId: u.clienteId, servico: u.servico, valorMilesimos, createdAt: u.agora.toISOString() };
   if (c.situacao === 'VIGENTE' && valorMilesimos > 0) {
-    const r = await store.debitar({ ...debito, resultado: 'PREPAGO' }, { ciclo: c.ciclo, hoje: todayInBahia(u.agora), mes: monthOf(u.agora) });
+    const r = await store.debitar({ ...debito, resultado: 'PREPAGO' }, { ciclo: c.ciclo, hoje: todayInBahia(u.agora), mes: monthOf(u.agora), prazoConsumo: c.prazoConsumo, saldoNaConta: c.saldoMilesimos });
     if (r === 'debitado') return 'prepago';
     if (r === 'repetido') return (await store.lerDebito(u.chave))?.resultado === 'PREPAGO' ? 'prepago-repetido' : 'mensal';
   }

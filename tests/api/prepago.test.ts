@@ -211,6 +211,63 @@ describe('the rule at zero', () => {
     expect((await consumoDoCliente(clienteId, monthOf(new Date()))).filter((c) => c.servico === SERVICO.envioFate).reduce((s, c) => s + c.requisicoes, 0)).toBe(5);
   }, 60_000);
 
+  it('many concurrent debits on one account (the balance in shards): the sum of the shards is exact, each use paid once, the use that would overdraw billed monthly', async () => {
+    // R$ 7,81 = 7.810 thousandths over 16 shards: 390 Fat-e at R$ 0,020 and 10 thousandths left over.
+    // 400 uses, 32 in flight: 390 paid by the balance (most from one shard, the last ones split over
+    // several), 10 billed monthly.
+    const clienteId = await contaVigente(781);
+    const { lerDebito, lerShards, extratoDoMes } = await import('../../functions/prepago/store');
+    const USOS = 400;
+    const resultados: string[] = [];
+    let proximo = 0;
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (proximo < USOS) {
+          const i = proximo++;
+          resultados.push(await uso(clienteId, i));
+        }
+      }),
+    );
+    expect(resultados.filter((r) => r === 'cobrada')).toHaveLength(USOS);
+    const shards = await lerShards(clienteId);
+    expect(shards).toHaveLength(16);
+    expect(shards.every((s) => s.saldoMilesimos >= 0)).toBe(true);
+    expect(shards.reduce((s, x) => s + x.saldoMilesimos, 0)).toBe(7_810 - 390 * 20);
+    expect((await lerConta(clienteId))!.saldoMilesimos).toBe(10);
+    const debitos = await Promise.all(Array.from({ length: USOS }, (_, i) => lerDebito(`zero:${clienteId}:${i}`)));
+    expect(debitos.filter((d) => d?.resultado === 'PREPAGO')).toHaveLength(390);
+    expect(debitos.filter((d) => d?.resultado === 'EXCEDENTE')).toHaveLength(10);
+    const mes = monthOf(new Date());
+    expect(await extratoDoMes(clienteId, mes)).toEqual([{ servico: SERVICO.envioFate, requisicoes: 390, valorUnitario: 20, valorMilesimos: 390 * 20 }]);
+    const mensal = async () => (await consumoDoCliente(clienteId, mes)).filter((c) => c.servico === SERVICO.envioFate).reduce((s, c) => s + c.requisicoes, 0);
+    expect(await mensal()).toBe(10);
+    // Retried, 32 at a time: nothing changes.
+    const repetidos = [];
+    for (let i = 0; i < USOS; i += 32) repetidos.push(...(await Promise.all(Array.from({ length: Math.min(32, USOS - i) }, (_, k) => uso(clienteId, i + k)))));
+    expect(repetidos.every((r) => r === 'repetida')).toBe(true);
+    expect((await lerConta(clienteId))!.saldoMilesimos).toBe(10);
+    expect(await mensal()).toBe(10);
+  }, 120_000);
+
+  it('an account credited before the balance had shards: its first use moves the balance into shards, once, and debits it', async () => {
+    const clienteId = novoCliente('pre-legado');
+    await cliente(clienteId, cnpjNovo(), 'IMF');
+    const { abrirCiclo, lerContaItem, lerShards } = await import('../../functions/prepago/store');
+    const agora = new Date().toISOString();
+    // As the credit left an account before: VIGENTE, the balance (R$ 1,00) on the item itself.
+    const legado: ContaRecord = { clienteId, cnpj: '0', razaoSocial: 'Legado', ciclo: 1, situacao: 'VIGENTE', valorContratado: 100, saldoMilesimos: 1_000, prazoConsumo: addDays(todayInBahia(), 30), valores: { envioFate: 20, monitoramento: 25, registroCessao: 350 }, updatedAt: agora };
+    const reserva = {
+      clienteId, ciclo: 1, reservaId: `PA-${clienteId}-1`, cnpj: '0', razaoSocial: 'Legado', emailContato: 'l@teste.local', qtdEnvioFate: 50_000_000, qtdMonitoramentoDe: 0, qtdRegistroCessao: 0,
+      valor: 100, faixaId: 'f', mes: monthOf(new Date()), situacao: 'P' as const, dtVencimento: todayInBahia(), numeroDae: 1, codigoBarras: '0', linhaDigitavel: '0', chavePdf: 'x', createdAt: agora, createdBy: 'teste', lista: 'reservas',
+    };
+    expect(await abrirCiclo(legado, reserva, null, todayInBahia(), 1)).toBe(true);
+    expect((await lerConta(clienteId))!.saldoMilesimos).toBe(1_000);
+    expect(await Promise.all(Array.from({ length: 8 }, (_, i) => uso(clienteId, i)))).toEqual(Array(8).fill('cobrada'));
+    expect((await lerContaItem(clienteId))!.saldoMilesimos).toBe(0);
+    expect((await lerShards(clienteId)).reduce((s, x) => s + x.saldoMilesimos, 0)).toBe(1_000 - 8 * 20);
+    expect((await lerConta(clienteId))!.saldoMilesimos).toBe(1_000 - 8 * 20);
+  });
+
   it('past the deadline the balance pays nothing', async () => {
     const clienteId = await contaVigente(100, addDays(todayInBahia(), -1));
     expect(await uso(clienteId, 1)).toBe('cobrada');

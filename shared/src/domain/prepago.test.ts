@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asCentavos, asMilesimos } from './money';
-import { precoDaReserva, prazoDeConsumo, saldoEmCentavos, validarQuantidades, valorConsumido, vencimentoDaeReserva } from './prepago';
+import { planoDeDebito, precoDaReserva, prazoDeConsumo, repartirSaldo, SALDO_SHARDS, saldoEmCentavos, validarQuantidades, valorConsumido, vencimentoDaeReserva } from './prepago';
 import type { TabelaPreco } from './tarifas';
 
 const tabela: TabelaPreco = {
@@ -52,5 +52,39 @@ describe('prepaid reservation rules (spec 3, 5.3)', () => {
     expect(saldoEmCentavos(499_999_245)).toBe(49_999_924);
     expect(valorConsumido(3, 25)).toBe(8);
     expect(valorConsumido(2, 350)).toBe(70);
+  });
+});
+
+describe('the balance in shards', () => {
+  it('splits a credit exactly, the remainder one each on the first shards', () => {
+    expect(repartirSaldo(150)).toEqual([10, 10, 10, 10, 10, 10, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]);
+    expect(repartirSaldo(5_000_000_000).every((x) => x === 312_500_000)).toBe(true);
+    expect(repartirSaldo(7)).toEqual([1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    for (const total of [0, 1, 15, 16, 17, 999_999, 123_456_789]) {
+      const partes = repartirSaldo(total);
+      expect(partes).toHaveLength(SALDO_SHARDS);
+      expect(partes.reduce((s, x) => s + x, 0)).toBe(total);
+      expect(Math.max(...partes) - Math.min(...partes)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('debits the first shard from the start that covers the use, wrapping around', () => {
+    expect(planoDeDebito([5, 20, 20, 3], 10, 2)).toEqual([{ shard: 2, milesimos: 10 }]);
+    expect(planoDeDebito([5, 20, 0, 3], 10, 2)).toEqual([{ shard: 1, milesimos: 10 }]);
+    expect(planoDeDebito([5, 20, 0, 3], 10, 3)).toEqual([{ shard: 1, milesimos: 10 }]);
+  });
+
+  it('splits a use no shard covers alone over the fewest shards, largest first; null when the sum is short', () => {
+    expect(planoDeDebito([4, 9, 0, 7], 20, 0)).toEqual([
+      { shard: 1, milesimos: 9 },
+      { shard: 3, milesimos: 7 },
+      { shard: 0, milesimos: 4 },
+    ]);
+    expect(planoDeDebito([4, 9, 0, 7], 12, 0)).toEqual([
+      { shard: 1, milesimos: 9 },
+      { shard: 3, milesimos: 3 },
+    ]);
+    expect(planoDeDebito([4, 9, 0, 6], 20, 0)).toBeNull();
+    expect(planoDeDebito(Array(16).fill(0), 1, 5)).toBeNull();
   });
 });

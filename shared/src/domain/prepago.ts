@@ -105,3 +105,50 @@ export const saldoEmCentavos = (saldoMilesimos: number): Centavos => Math.floor(
 
 /** The consumed value of a statement line: requests × unit value, half-up to centavos. */
 export const valorConsumido = (requisicoes: number, valorUnitario: number): Centavos => multiplyMilesimos(requisicoes, asMilesimos(valorUnitario));
+
+/**
+ * Shards of a prepaid balance (docs/prepago.md "The balance in shards"): the credit is split over this
+ * many items, so that one bookkeeper's debits (up to 2,000 a second) are spread over as many items
+ * instead of all updating one, which DynamoDB takes at about 1,000 writes a second and whose concurrent
+ * transactions cancel each other.
+ */
+export const SALDO_SHARDS = 16;
+
+/** A credit split over `shards` items exactly: the thousandths divided, the remainder one each on the first shards. */
+export function repartirSaldo(totalMilesimos: number, shards: number = SALDO_SHARDS): number[] {
+  const base = Math.floor(totalMilesimos / shards);
+  const resto = totalMilesimos - base * shards;
+  return Array.from({ length: shards }, (_, i) => base + (i < resto ? 1 : 0));
+}
+
+/** One shard's part of a debit. */
+export interface ParteDebito {
+  shard: number;
+  milesimos: number;
+}
+
+/**
+ * How a use of `valor` thousandths is taken from the shards' balances (`saldos[i]`: what shard i has
+ * left, 0 for one that cannot pay: another cycle, past its deadline): the first shard from `inicio` on
+ * (wrapping around) that covers the whole use; when none does alone but together they do, the use is
+ * split over the fewest shards, largest first; null when the sum does not cover it (the use is then
+ * billed monthly: a use is never paid in part).
+ */
+export function planoDeDebito(saldos: readonly number[], valor: number, inicio: number): ParteDebito[] | null {
+  const n = saldos.length;
+  for (let k = 0; k < n; k++) {
+    const shard = (((inicio + k) % n) + n) % n;
+    if ((saldos[shard] ?? 0) >= valor) return [{ shard, milesimos: valor }];
+  }
+  if (saldos.reduce((s, x) => s + Math.max(0, x), 0) < valor) return null;
+  const partes: ParteDebito[] = [];
+  let falta = valor;
+  for (const shard of saldos.map((_, i) => i).sort((a, b) => saldos[b]! - saldos[a]! || a - b)) {
+    if (falta === 0) break;
+    const milesimos = Math.min(falta, saldos[shard]!);
+    if (milesimos <= 0) break;
+    partes.push({ shard, milesimos });
+    falta -= milesimos;
+  }
+  return partes;
+}

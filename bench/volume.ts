@@ -1,0 +1,316 @@
+/**
+ * The same operations at N and at 10·N: how the answer time of the routes that read a growing set
+ * grows with it. On a twin of its own (free ports, throw-away data, API only, no schedules), synthetic
+ * data is written straight to DynamoDB Local through the contexts' own store functions, at N and then
+ * 9·N more (BENCH_VOLUME_N, 10,000 by default):
+ * - Fat-e of ONE issuer (model 55, spread over the last year), each naming ONE carrier (so the carrier's
+ *   Fat-e are spread over the days too), through the fate store's `gravarFate`, IN_FLIGHT at a time;
+ * - issuers' consents naming ONE institution (the issuer's own among them), through the consent
+ *   store's `gravar`;
+ * - request-log lines of ONE client (the integrator below) this month, through the metering store's
+ *   `cobrar` (log item and counter shard, as a look-up writes them).
+ * Then each operation is timed through the twin's HTTP API — the portal's API with a session of the
+ * demo administrator and of the demo client's user, and the mutual-TLS integrator API with the demo
+ * client's e-CNPJ — as the median of CALLS calls after a warm-up:
+ * - `billingLookup`: service 5, the issuer's NF-e billing of the last year for the institution (the
+ *   client is authorised for it, the issuer's consent names it);
+ * - `carrierLookup`: service 7, the carrier's Fat-e of the last year (its first page);
+ * - `carrierQuantityReport`: the admin's Fat-e per carrier and day, the last 12 months, first page;
+ * - `consentListAdmin`, `consentListClient`: the consent list's first page (active consents);
+ * - `meteredLookup`: service 1, one Fat-e by key;
+ * - `prepaidDebit`: one key registered for monitoring by the admin for the demo bookkeeper, whose
+ *   prepaid balance pays it (one debit).
+ * Printed and written to bench/results/volume.json: per operation `msAtN`, `msAt10N`, `ratio`
+ * (msAt10N / msAtN), the HTTP status and answer size at each size, and whether it meets the aim
+ * (ratio ≤ 1.5 and ≤ 1 s at 10·N). A miss is reported, never a failure: these figures are for reading.
+ *
+ * Run alone with `npx tsx bench/volume.ts` (also part of `npm run bench`): the twin sets the functions'
+ * environment in this process.
+ */
+import { randomInt } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Agent, request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Principal } from '@plac/shared/access';
+import { addDays, cnpjCheckDigits, foldText, monthOf, todayInBahia } from '@plac/shared/domain';
+import { freePort } from '../infra/local/emulators/ports';
+import { startTwin } from '../infra/local/twin';
+
+const N = Number(process.env.BENCH_VOLUME_N ?? 10_000);
+/** Writes in flight while seeding. */
+const IN_FLIGHT = 16;
+/** Timed calls per operation and size (after one warm-up call). */
+const CALLS = Number(process.env.BENCH_VOLUME_CALLS ?? 5);
+/** The aim: at 10·N, at most this much slower than at N, and at most this many milliseconds. */
+const AIM = { maxRatio: 1.5, maxMsAt10N: 1000 };
+
+/** The demo client of the integrator API and of the client user's session (an ATIVO ESF). */
+const CLIENTE = 'demo-esf';
+/** The demo bookkeeper (IMF) whose prepaid balance pays the monitored keys. */
+const ESCRITURADOR = 'demo-imf';
+/** The demo registry's institution the consents name and the client is authorised for. */
+const INSTITUICAO = { instituicaoId: 'demo-inst-banco', cnpj: '33445566', razaoSocial: 'Banco Parceiro Demonstração S.A.', uf: 'BA' };
+
+type Resposta = { status: number; bytes: number };
+
+export async function volumeScaling(root: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'plac-bench-volume-'));
+  const ports = { http: await freePort(), https: await freePort(), dynamodb: await freePort(), aws: await freePort(), mail: await freePort(), sefaz: await freePort() };
+  const twin = await startTwin({ dataDir, ports, web: 'none', webDir: join(root, 'web'), schedules: false, sefaz: { backlog: 0, trickle: false } });
+  try {
+    const { gravarFate } = await import('../functions/fate/store');
+    const { chave: chaveDe } = await import('../functions/fate/fixtures/builder');
+    const consentimentos = await import('../functions/consentimento/store');
+    const { cobrar } = await import('../functions/consumo/store');
+    const { createAutorizacao, findAutorizacao } = await import('../functions/instituicoes/store');
+    const prepago = await import('../functions/prepago/store');
+    const { openSession, TOKEN_TTL_SECONDS } = await import('../functions/platform/auth/sessions');
+    const { signToken } = await import('../functions/platform/auth/tokens');
+    const { DEMO_CLIENTES, DEMO_EMISSOR, DEMO_PASSWORD, DEMO_USERS } = await import('../infra/local/demo-data');
+    const { ensureTestIcp } = await import('../infra/local/emulators/test-pki');
+    const { ensureLocalPki } = await import('../infra/local/emulators/tls');
+
+    const agora = new Date();
+    const hoje = todayInBahia(agora);
+    const mes = monthOf(agora);
+    const inicioAno = addDays(hoje, -364);
+    const emitente = cnpj();
+    const transportador = cnpj();
+    const cliente = DEMO_CLIENTES.find((c) => c.clienteId === CLIENTE)!;
+
+    // ---- what the operations need in place -----------------------------------------------------------
+    if (!(await findAutorizacao(CLIENTE, INSTITUICAO.cnpj))) {
+      await createAutorizacao({
+        clienteId: CLIENTE, cnpjInst: INSTITUICAO.cnpj, instituicaoId: INSTITUICAO.instituicaoId, razaoSocialInst: INSTITUICAO.razaoSocial, cnpjCliente: cliente.cnpj,
+        razaoSocialCliente: cliente.razaoSocial, status: 'AUTORIZADO', dataAutorizacao: hoje, arquivoKey: 'bench/autorizacao.pdf', nomeArquivo: 'autorizacao.pdf', createdAt: hoje, updatedAt: hoje,
+      });
+    }
+    await contaPrepagaVigente();
+    // The twin's test e-CNPJ certificates (made at its start, for these same companies: this reads them back).
+    const icp = await ensureTestIcp(dataDir, [
+      ...DEMO_CLIENTES.map((c) => ({ cnpj: c.cnpj, razaoSocial: c.razaoSocial.toUpperCase() })),
+      { cnpj: DEMO_EMISSOR.cnpj, razaoSocial: DEMO_EMISSOR.razaoSocial.toUpperCase() },
+    ]);
+    const cert = icp.certificates[cliente.cnpj]!;
+    const { caCertPem } = await ensureLocalPki(dataDir);
+    const agent = new Agent({ keepAlive: true, ca: caCertPem, cert: cert.certPem, key: cert.keyPem });
+    const tokenAdmin = await login('/api/v1/authenticate/sefaz', 'admin@plac.local', 'demo-admin');
+    const tokenCliente = await login('/api/v1/authenticate/cliente', 'cliente@plac.local', 'demo-cliente');
+
+    // ---- the synthetic data --------------------------------------------------------------------------
+    /** Fat-e i: the issuer's, naming the carrier, issued on one of the last 360 days (at an hour of its own). */
+    function fate(i: number) {
+      const dia = addDays(hoje, -1 - (i % 360));
+      const emissao = new Date(`${dia}T${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00-03:00`).toISOString();
+      const chave = chaveDe('29', `${dia.slice(2, 4)}${dia.slice(5, 7)}`, emitente, '55', 1 + Math.floor(i / 900_000_000), 1 + (i % 900_000_000));
+      const now = new Date().toISOString();
+      return {
+        chave, status: 'ATIVA' as const, uf: 'BA', nsu: String(i + 1), modelo: '55', serie: '1', numero: String(1 + i), emissao, emitenteCnpj: emitente,
+        emitenteNome: 'EMITENTE VOLUME LTDA', emitenteUf: 'BA', destinatarioDoc: '98765432000198', destinatarioTipo: 'CNPJ' as const, destinatarioNome: 'DESTINATARIO VOLUME',
+        destinatarioUf: 'BA', valorNota: 100_00 + (i % 1000), transportadorDoc: transportador, transportadorNome: 'TRANSPORTADORA VOLUME LTDA', faturaNumero: String(i + 1),
+        valorOriginal: 100_00 + (i % 1000), desconto: 0, valorLiquido: 100_00 + (i % 1000),
+        duplicatas: [{ numero: '001', vencimento: addDays(dia, 30), valor: 100_00 + (i % 1000) }],
+        xmlKey: `bench/volume/${i}.xml`, createdAt: now, updatedAt: now,
+      };
+    }
+
+    /** Consent i: an issuer (i = 0: the issuer of the Fat-e) naming the institution. */
+    async function consentimento(i: number) {
+      const cnpjFilial = i === 0 ? emitente : `${String(30_000_000 + i).padStart(8, '0')}0001${cnpjCheckDigits(`${String(30_000_000 + i).padStart(8, '0')}0001`)}`;
+      const at = new Date().toISOString();
+      const razaoSocial = `EMISSOR VOLUME ${i}`;
+      const filiais = [{ cnpj: cnpjFilial, razaoSocial, email: `emissor${i}@volume.local`, uf: 'BA', termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at }];
+      const instituicoes = [{ ...INSTITUICAO, situacao: 'ATIVA', tipo: 'ESF', termoFatMensal: true, termoCompartNfe: true, termoFatMensalDt: at, createdAt: at, updatedAt: at, createdBy: cnpjFilial }];
+      const emissor = cnpjFilial.slice(0, 8);
+      const ok = await consentimentos.gravar({
+        versaoLida: 0,
+        atual: {
+          emissor, razaoSocial, razaoFolded: foldText(razaoSocial), cnpj: cnpjFilial, uf: 'BA', termoFatMensal: true, termoCompartNfe: true, termoFatMensalDt: at, filiais, instituicoes,
+          versao: 1, dataAssinatura: at, createdAt: at, updatedAt: at, updatedBy: 'bench', updatedByCnpj: cnpjFilial,
+        },
+        versao: { emissor, versao: consentimentos.padVersao(1), acao: 'ACEITE', em: at, cnpjCertificado: cnpjFilial, usuario: 'bench', userId: 'bench', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes },
+        vincular: [INSTITUICAO.cnpj],
+      });
+      if (!ok) throw new Error(`consent ${i} not written`);
+    }
+
+    /** Request-log line i of the client, this month (on one of the days so far). */
+    async function requisicao(i: number) {
+      const dia = Math.min(Number(hoje.slice(8, 10)), 1 + (i % 28));
+      const createdAt = new Date(`${mes}-${String(dia).padStart(2, '0')}T10:${String(i % 60).padStart(2, '0')}:00-03:00`).toISOString();
+      await cobrar({ requestId: `${CLIENTE}:bench-volume-${i}`, clienteId: CLIENTE, mes, servico: 1, uf: 'BA', chave: `linha-${i}`, createdAt });
+    }
+
+    async function escrever(de: number, ate: number) {
+      const t0 = performance.now();
+      await emParalelo(de, ate, async (i) => {
+        const r = await gravarFate(fate(i));
+        if (r !== 'criado') throw new Error(`Fat-e ${i}: ${r}`);
+      });
+      await emParalelo(de, ate, consentimento);
+      await emParalelo(de, ate, requisicao);
+      return round((performance.now() - t0) / 1000, 1);
+    }
+
+    // ---- the operations --------------------------------------------------------------------------------
+    let monitoradas = 0;
+    const mm = (dia: string) => `${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
+    const operacoes: Record<string, () => Promise<Resposta>> = {
+      billingLookup: () =>
+        mtls('POST', '/api/v1/integracao/faturamento/1', { cnpjBaseInstFin: INSTITUICAO.cnpj, cnpjEmitente: emitente, dataInicio: inicioAno, dataFim: hoje }),
+      carrierLookup: () => mtls('GET', `/api/v1/integracao/transportadora/${transportador}?dataInicio=${inicioAno}&dataFim=${hoje}`),
+      carrierQuantityReport: () =>
+        web(tokenAdmin, 'POST', '/api/v1/consulta/qtd-fate-transportadora', { cnpjTransportadora: transportador, dataFaturaIni: mm(addDays(hoje, -330)), dataFaturaFim: mm(hoje), page: 1, perPage: 10 }),
+      consentListAdmin: () => web(tokenAdmin, 'POST', '/api/v1/emissor-consentimento/filtro', { situacao: 1, page: 1, perPage: 25 }),
+      consentListClient: () => web(tokenCliente, 'POST', '/api/v1/emissor-consentimento/filtro', { situacao: 1, page: 1, perPage: 25 }),
+      meteredLookup: () => mtls('GET', `/api/v1/integracao/fate/${fate(randomInt(0, N)).chave}`),
+      // A key not monitored yet each time (a Fat-e's key; the registration reads only its parts).
+      prepaidDebit: () => web(tokenAdmin, 'POST', '/api/v1/monitoramento-documentos', { idCliente: ESCRITURADOR, chave: fate(monitoradas++).chave }),
+    };
+
+    async function medir() {
+      const out: Record<string, { ms: number; status: number; bytes: number }> = {};
+      for (const [nome, op] of Object.entries(operacoes)) {
+        await op();
+        const tempos: number[] = [];
+        let ultima: Resposta = { status: 0, bytes: 0 };
+        for (let k = 0; k < CALLS; k++) {
+          const t0 = performance.now();
+          ultima = await op();
+          tempos.push(performance.now() - t0);
+        }
+        out[nome] = { ms: round(mediana(tempos), 1), status: ultima.status, bytes: ultima.bytes };
+        console.error(`volume bench: ${nome} ${out[nome].ms} ms (${ultima.status}, ${ultima.bytes} bytes)`);
+      }
+      return out;
+    }
+
+    console.error(`volume bench: writing N = ${N} Fat-e, consents and request-log lines…`);
+    const seedN = await escrever(0, N);
+    const emN = await medir();
+    console.error(`volume bench: writing up to 10·N = ${10 * N}…`);
+    const seed10N = await escrever(N, 10 * N);
+    const em10N = await medir();
+
+    const saldo = (await prepago.lerConta(ESCRITURADOR))!.saldoMilesimos;
+    const operations = Object.fromEntries(
+      Object.keys(operacoes).map((nome) => {
+        const a = emN[nome]!;
+        const b = em10N[nome]!;
+        const ratio = round(b.ms / a.ms, 2);
+        return [nome, { msAtN: a.ms, msAt10N: b.ms, ratio, meetsAim: ratio <= AIM.maxRatio && b.ms <= AIM.maxMsAt10N, statusAtN: a.status, statusAt10N: b.status, bytesAtN: a.bytes, bytesAt10N: b.bytes }];
+      }),
+    );
+    return {
+      n: N,
+      calls: CALLS,
+      aim: AIM,
+      seedSeconds: { toN: seedN, toTenN: seed10N },
+      operations,
+      // Each registration was paid by the balance: it fell by exactly the registrations × the unit value.
+      prepaidExact: saldo === SALDO_INICIAL - monitoradas * VALOR_MONITORAMENTO,
+    };
+
+    // ---- helpers over the twin -----------------------------------------------------------------------
+    async function contaPrepagaVigente() {
+      const at = new Date().toISOString();
+      const valor = 1_000_000_00;
+      const e = DEMO_CLIENTES.find((c) => c.clienteId === ESCRITURADOR)!;
+      const anterior = await prepago.lerConta(ESCRITURADOR);
+      const ciclo = (anterior?.ciclo ?? 0) + 1;
+      const ok = await prepago.abrirCiclo(
+        { clienteId: ESCRITURADOR, cnpj: e.cnpj, razaoSocial: e.razaoSocial, ciclo, situacao: 'AGUARDANDO_PAGAMENTO', valorContratado: valor, saldoMilesimos: 0, valores: { envioFate: 10, monitoramento: VALOR_MONITORAMENTO, registroCessao: 350 }, updatedAt: at },
+        {
+          clienteId: ESCRITURADOR, ciclo, reservaId: `PA-${ESCRITURADOR}-${ciclo}`, cnpj: e.cnpj, razaoSocial: e.razaoSocial, emailContato: 'bench@plac.local', qtdEnvioFate: 100_000_000,
+          qtdMonitoramentoDe: 0, qtdRegistroCessao: 0, valor, faixaId: 'bench', mes, situacao: 'A', dtVencimento: hoje, numeroDae: 1, codigoBarras: '0', linhaDigitavel: '0', chavePdf: 'x',
+          createdAt: at, createdBy: 'bench', lista: 'reservas',
+        },
+        anterior,
+        hoje,
+        1,
+      );
+      if (!ok) throw new Error(`the demo bookkeeper already has a prepaid account in force`);
+      await prepago.creditar((await prepago.lerReserva(ESCRITURADOR, ciclo))!, { pagoEm: hoje, codigoBarras: '0', prazoConsumo: addDays(hoje, 365), agora: at });
+    }
+
+    /** A session of a demo user: through its login route, or (a client user past its password period) opened directly. */
+    async function login(path: string, email: string, userId: string): Promise<string> {
+      const r = await fetch(`${twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+      const body = (await r.json().catch(() => ({}))) as { token?: string };
+      if (r.ok && body.token) return body.token;
+      const u = DEMO_USERS.find((x) => x.userId === userId)!;
+      const principal: Principal = { userId: u.userId, name: u.name, tipo: u.tipo, roles: u.roles, ...(u.clienteId ? { clienteId: u.clienteId } : {}), ...(u.uf ? { uf: u.uf } : {}) };
+      return signToken(principal, await openSession(principal), TOKEN_TTL_SECONDS);
+    }
+
+    async function web(token: string, method: string, path: string, body?: unknown): Promise<Resposta> {
+      const r = await fetch(`${twin.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: r.status, bytes: (await r.arrayBuffer()).byteLength };
+    }
+
+    function mtls(method: string, path: string, body?: unknown): Promise<Resposta> {
+      const payload = body === undefined ? '' : JSON.stringify(body);
+      return new Promise((resolve, reject) => {
+        const req = request(
+          new URL(path, twin.tlsUrl),
+          { method, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+          (res) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
+    }
+  } finally {
+    await twin.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The balance the demo bookkeeper is credited with (thousandths), and a monitored key's unit value. */
+const SALDO_INICIAL = 1_000_000_00 * 10;
+const VALOR_MONITORAMENTO = 25;
+
+/** `work(i)` for every i from `de` to `ate` (exclusive), IN_FLIGHT at a time. */
+async function emParalelo(de: number, ate: number, work: (i: number) => Promise<void>) {
+  let next = de;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < ate) await work(next++);
+    }),
+  );
+}
+
+function mediana(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function cnpj(): string {
+  const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
+  return `${first12}${cnpjCheckDigits(first12)}`;
+}
+
+function round(n: number, digits: number) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+if (process.argv[1]?.endsWith('volume.ts')) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const result = await volumeScaling(root);
+  await mkdir(join(root, 'bench/results'), { recursive: true });
+  await writeFile(join(root, 'bench/results/volume.json'), JSON.stringify(result, null, 2) + '\n');
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
