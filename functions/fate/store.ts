@@ -359,6 +359,50 @@ export async function gravarFate(record: FateRecord): Promise<Gravacao> {
   return gravacao;
 }
 
+/**
+ * Bulk load for benchmarks (bench/volume.ts): active Fat-e written as the loader and the counting
+ * transaction together leave them (Fat-e marked counted, instalments, links, counters added up per
+ * item), by BatchWriteItem without conditions. Never used by a request path: it is not idempotent.
+ */
+export async function carregarFatesEmMassa(records: readonly FateRecord[]): Promise<void> {
+  const e = db().entities;
+  const fates = records.map((r) => ({ ...r, status: 'ATIVA' as const, contagem: 'ATIVA' as const, expiresAt: r.expiresAt ?? expiraEm(r.emissao) }));
+  const emitentes = new Map<string, { emitenteCnpj: string; modelo: string; periodo: string; quantidade: number; valor: number; emitenteNome: string; uf: string; expiresAt: number }>();
+  const transportadores = new Map<string, { transportadorDoc: string; periodo: string; quantidade: number; expiresAt: number }>();
+  const transporte = new Map<string, number>();
+  for (const f of fates) {
+    const dia = toTransportDate(f.emissao);
+    for (const periodo of [`D${dia}`, `M${dia.slice(0, 7)}`]) {
+      const k = `${f.emitenteCnpj}|${f.modelo}|${periodo}`;
+      const c = emitentes.get(k) ?? { emitenteCnpj: f.emitenteCnpj, modelo: f.modelo, periodo, quantidade: 0, valor: 0, emitenteNome: f.emitenteNome, uf: f.uf, expiresAt: f.expiresAt + 32 * 86_400 };
+      emitentes.set(k, { ...c, quantidade: c.quantidade + 1, valor: c.valor + f.valorNota });
+      if (f.transportadorDoc) {
+        const t = transportadores.get(`${f.transportadorDoc}|${periodo}`) ?? { transportadorDoc: f.transportadorDoc, periodo, quantidade: 0, expiresAt: f.expiresAt + 32 * 86_400 };
+        transportadores.set(`${f.transportadorDoc}|${periodo}`, { ...t, quantidade: t.quantidade + 1 });
+      }
+    }
+    if (f.transportadorDoc) transporte.set(dia.slice(0, 7), (transporte.get(dia.slice(0, 7)) ?? 0) + 1);
+  }
+  const lotes: { unprocessed: unknown[] }[] = await Promise.all([
+    e.fate.put(fates).go({ concurrency: 4 }),
+    e.fateDuplicata.put(fates.flatMap(itensDuplicata)).go({ concurrency: 4 }),
+    e.fateDoEmitente.put(fates.map((f) => ({ emitenteCnpj: f.emitenteCnpj, emissao: f.emissao, chave: f.chave, modelo: f.modelo, expiresAt: f.expiresAt }))).go({ concurrency: 4 }),
+    e.fateDoTransportador
+      .put(fates.filter((f) => f.transportadorDoc).map((f) => ({ transportadorDoc: f.transportadorDoc!, emissao: f.emissao, chave: f.chave, expiresAt: f.expiresAt })))
+      .go({ concurrency: 4 }),
+  ]);
+  const perdidos = lotes.reduce((s, l) => s + l.unprocessed.length, 0);
+  if (perdidos > 0) throw new Error(`${perdidos} items were not written`);
+  await Promise.all([
+    ...[...emitentes.values()].map(({ quantidade, valor, ...k }) => e.contagemEmitente.upsert(k).add({ quantidade, valor }).go()),
+    ...[...transportadores.values()].map(({ quantidade, ...k }) => e.contagemTransportador.upsert(k).add({ quantidade }).go()),
+    ...[...transporte].map(([mes, quantidade]) => e.contagemTransporte.upsert({ mes, shard: 0 }).add({ quantidade }).go()),
+    ...[...new Map(fates.filter((f) => f.transportadorDoc).map((f) => [f.transportadorDoc!, f.transportadorNome ?? ''])).entries()].map(([documento, nome]) =>
+      e.transportador.put({ documento, nome, nomeFolded: foldText(nome).toUpperCase() }).go(),
+    ),
+  ]);
+}
+
 type MarcaContagem = NonNullable<FateRecord['contagem']>;
 
 /**

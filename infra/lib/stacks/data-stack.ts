@@ -91,21 +91,14 @@ export class DataStack extends Stack {
           abortIncompleteMultipartUploadAfter: Duration.days(7),
         },
         {
-          // The Sefaz documents' raw XML (sefaz/<uf>/…xml.gz) is kept five years, like its Fat-e (whose
-          // TTL is five years after emission; the object lives at most a month longer, since it is written
-          // at load time), then expires. After 90 days it is read only on demand (an error document's
-          // 'Baixar XML', an audit): Glacier Instant Retrieval, still read in milliseconds. S3 moves only
-          // objects above 128 KiB (smaller ones would be billed as 128 KiB there), so the size is explicit.
+          // The Sefaz documents' raw XML (sefaz/<uf>/…xml.gz) is kept five years and a month from when it
+          // was stored, so it never expires before its Fat-e (whose TTL is five years after emission). After 90 days it is read only on demand (an error document's
+          // 'Baixar XML', an audit): Glacier Instant Retrieval, still read in milliseconds. S3's default
+          // minimum size for transitions (128 KiB) keeps the small XML in Standard, where it is cheaper
+          // (an object under 128 KiB is billed as 128 KiB in Glacier IR).
           id: 'sefaz-xml-retention',
           prefix: `${SEFAZ_XML_PREFIX}/`,
           transitions: [{ storageClass: s3.StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(90) }],
-          objectSizeGreaterThan: 128 * 1024,
-          expiration: Duration.days(SEFAZ_XML_RETENCAO_DIAS),
-        },
-        {
-          // The same expiry for the small objects, which the transition above leaves in Standard.
-          id: 'sefaz-xml-expiration',
-          prefix: `${SEFAZ_XML_PREFIX}/`,
           expiration: Duration.days(SEFAZ_XML_RETENCAO_DIAS),
         },
       ],
