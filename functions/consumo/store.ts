@@ -13,18 +13,20 @@ export const CONTADOR_SHARDS = 16;
 /** A charged request stays in the log for 13 months: the billed month and a year of disputes. */
 const LOG_TTL_SECONDS = 400 * 86_400;
 
+const atributosContador = {
+  clienteId: { type: 'string', required: true },
+  /** 'YYYY-MM', the month in America/Bahia time of the request. */
+  mes: { type: 'string', required: true },
+  servico: { type: 'number', required: true },
+  /** The origin UF of the document (its Sefaz), the unit revenue sharing divides by. */
+  uf: { type: 'string', required: true },
+  shard: { type: 'number', required: true },
+  requisicoes: { type: 'number', required: true, default: 0 },
+} as const;
+
 const contador = new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    /** 'YYYY-MM', the month in America/Bahia time of the request. */
-    mes: { type: 'string', required: true },
-    servico: { type: 'number', required: true },
-    /** The origin UF of the document (its Sefaz), the unit revenue sharing divides by. */
-    uf: { type: 'string', required: true },
-    shard: { type: 'number', required: true },
-    requisicoes: { type: 'number', required: true, default: 0 },
-  },
+  attributes: atributosContador,
   indexes: {
     // A client's month: every service, UF and shard in one Query.
     byCliente: {
@@ -105,14 +107,7 @@ const naoEncontrada = new Entity({
  */
 const contadorUfSemShard = new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    servico: { type: 'number', required: true },
-    uf: { type: 'string', required: true },
-    shard: { type: 'number', required: true },
-    requisicoes: { type: 'number', required: true, default: 0 },
-  },
+  attributes: atributosContador,
   indexes: {
     byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['servico', 'uf', 'shard'] } },
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes'] }, sk: { field: 'gsi1sk', composite: ['servico', 'clienteId', 'shard'] } },

@@ -334,7 +334,8 @@ export const transportadoresPagina = store.transportadoresPagina;
 export const transportadorPorDocumento = store.transportadorPorDocumento;
 
 /** One page of the Fat-e that name a carrier (transp/transporta), issued in [de, ate), oldest first (service 7). */
-export const fatesDoTransportadorPagina = store.fatesDoTransportadorPagina;
+export const fatesDoTransportadorPagina = (doc: string, de: string, ate: string, limite: number, posicao: string | null) =>
+  store.fatesPorEmissaoPagina({ transportadorDoc: doc }, de, ate, limite, posicao);
 
 /** The carrier report's figures, from the counters kept at ingestion. */
 export const contagemDiariaDoTransportador = store.contagemDiariaDoTransportador;

@@ -27,10 +27,10 @@ function novoCnpj(): string {
 
 /** Every Fat-e of an issuer / a carrier in [de, ate), through their link pages. */
 async function doEmitente(cnpj: string, de: string, ate: string): Promise<store.FateRecord[]> {
-  return (await store.fatesDoEmitentePagina(cnpj, de, ate, 1000, null)).fates;
+  return (await store.fatesPorEmissaoPagina({ emitenteCnpj: cnpj }, de, ate, 1000, null)).fates;
 }
 async function doTransportador(doc: string, de: string, ate: string): Promise<store.FateRecord[]> {
-  return (await store.fatesDoTransportadorPagina(doc, de, ate, 1000, null)).fates;
+  return (await store.fatesPorEmissaoPagina({ transportadorDoc: doc }, de, ate, 1000, null)).fates;
 }
 
 function doc(nsu: number, schema: string, xml: string): DocumentoDistribuido {
@@ -289,7 +289,7 @@ describe('Fat-e ingestion', () => {
     let posicao: string | null = null;
     let paginas = 0;
     do {
-      const pagina = await store.fatesDoTransportadorPagina(transportador, '2026-05-01T03:00:00.000Z', '2026-06-01T03:00:00.000Z', 3, posicao);
+      const pagina = await store.fatesPorEmissaoPagina({ transportadorDoc: transportador }, '2026-05-01T03:00:00.000Z', '2026-06-01T03:00:00.000Z', 3, posicao);
       vistas.push(...pagina.fates.map((f) => f.chave));
       posicao = pagina.posicao;
       paginas++;

@@ -588,39 +588,23 @@ export async function fatesRecentesDoEmitente(emitenteCnpj: string, limite: numb
 }
 
 /**
- * One page of the Fat-e naming a carrier, issued from `de` (inclusive) to `ate` (exclusive), ISO
- * instants, oldest first: one Query of the carrier's links (at most `limite`) from `posicao` (the
+ * One page of the Fat-e of a carrier (service 7) or of an issuer, issued from `de` (inclusive) to `ate`
+ * (exclusive), ISO instants, oldest first: one Query of its links (at most `limite`) from `posicao` (the
  * previous page's), then one BatchGet. `posicao` is null on the last page.
  */
-export async function fatesDoTransportadorPagina(
-  transportadorDoc: string,
+export async function fatesPorEmissaoPagina(
+  dono: { transportadorDoc: string } | { emitenteCnpj: string },
   de: string,
   ate: string,
   limite: number,
   posicao: string | null,
 ): Promise<{ fates: FateRecord[]; posicao: string | null }> {
-  const { data, cursor } = await db()
-    .entities.fateDoTransportador.query.byTransportador({ transportadorDoc })
-    .between({ emissao: de }, { emissao: ate })
-    .go({ limit: limite, cursor: posicao });
-  const links = data.filter((l) => l.emissao >= de && l.emissao < ate);
-  return { fates: await fatesPorChaves(links.map((l) => l.chave)), posicao: cursor };
-}
-
-/** One page of an issuer's Fat-e (links, then BatchGet) issued in [de, ate), oldest first. */
-export async function fatesDoEmitentePagina(
-  emitenteCnpj: string,
-  de: string,
-  ate: string,
-  limite: number,
-  posicao: string | null,
-): Promise<{ fates: FateRecord[]; posicao: string | null }> {
-  const { data, cursor } = await db()
-    .entities.fateDoEmitente.query.byEmitente({ emitenteCnpj })
-    .between({ emissao: de }, { emissao: ate })
-    .go({ limit: limite, cursor: posicao });
-  const links = data.filter((l) => l.emissao >= de && l.emissao < ate);
-  return { fates: await fatesPorChaves(links.map((l) => l.chave)), posicao: cursor };
+  const e = db().entities;
+  const { data, cursor } = await ('transportadorDoc' in dono
+    ? e.fateDoTransportador.query.byTransportador(dono).between({ emissao: de }, { emissao: ate }).go({ limit: limite, cursor: posicao })
+    : e.fateDoEmitente.query.byEmitente(dono).between({ emissao: de }, { emissao: ate }).go({ limit: limite, cursor: posicao }));
+  const chaves = data.filter((l) => l.emissao >= de && l.emissao < ate).map((l) => l.chave);
+  return { fates: await fatesPorChaves(chaves), posicao: cursor };
 }
 
 export interface ContagemMes {

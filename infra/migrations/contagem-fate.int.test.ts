@@ -4,7 +4,7 @@ import { cnpjCheckDigits } from '@plac/shared/domain';
 import { describe, expect, it } from 'vitest';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
-import { contagemDoEmitente, fatePorChave, fateService, fatesDoTransportadorPagina } from '../../functions/fate/store';
+import { contagemDoEmitente, fatePorChave, fateService, fatesPorEmissaoPagina } from '../../functions/fate/store';
 import { migrar } from './contagem-fate';
 
 const novoCnpj = () => {
@@ -39,7 +39,7 @@ describe('the counters migration', () => {
     expect(depois).toMatchObject({ contagem: 'ATIVA', expiresAt: expect.any(Number) });
     expect(depois).not.toHaveProperty('gsi1pk');
     expect((await contagemDoEmitente(emitente, '55', '2026-03-01', '2026-03-31')).meses).toEqual([{ mes: '2026-03', quantidade: 1, valor: 12345 }]);
-    const pagina = await fatesDoTransportadorPagina(transportador, '2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z', 10, null);
+    const pagina = await fatesPorEmissaoPagina({ transportadorDoc: transportador }, '2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z', 10, null);
     expect(pagina.fates.map((f) => f.chave)).toEqual([chave]);
   });
 });
