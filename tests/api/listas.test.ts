@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { describe, expect, it } from 'vitest';
+import { registrarNaoEncontrada } from '../../functions/consumo/service';
 import { gravarDocumentoErro } from '../../functions/fate/store';
+import { registrarEntrega, registrarTentativa } from '../../functions/webhooks/log-store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 
@@ -29,8 +32,8 @@ async function walkGet<T>(path: string, token: string): Promise<{ pages: T[][]; 
   throw new Error('too many pages');
 }
 
-/** Alters one character of a cursor (the last, which is always payload). */
-const altered = (c: string) => c.slice(0, -2) + (c.endsWith('A') ? 'B' : 'A') + c.slice(-1);
+/** Alters one character of a cursor (the one before the last: always whole payload bits). */
+const altered = (c: string) => c.slice(0, -2) + (c.at(-2) === 'A' ? 'B' : 'A') + c.slice(-1);
 
 async function cursorRefusals(firstPage: (token: string, cursor?: string) => Promise<{ status: number; body: unknown }>, owner: string, other: string) {
   const first = await firstPage(owner);
@@ -82,5 +85,58 @@ describe('error documents', () => {
     // The same caller's cursor for another query (all UFs) is refused too.
     const next = ((await get(`/api/v1/documentos-erro?UFOrigem=AC&${q}`, token)).body as Page<unknown>).nextCursor!;
     expect(await get(`/api/v1/documentos-erro?${q}&cursor=${next}`, token)).toMatchObject({ status: 400, body: { error: 'cursorInvalido' } });
+  });
+});
+
+describe('not-found look-ups', () => {
+  it('pages over the months of the period, newest first, each look-up once, with and without the status filter', async () => {
+    // Amapá, from late January to early February 2025 (two months): no other test records there then.
+    const chaves: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const chnfe = `1625${String(i).padStart(40, '0')}`;
+      chaves.push(chnfe);
+      await registrarNaoEncontrada({
+        uf: 'AP', chnfe, servico: 1, status: i % 3 === 0 ? 'CHAVE_INVALIDA' : 'NAO_ENCONTRADA', clienteId: 'listas-cliente', cnpj: '11222333000181', razaoSocial: 'Listas',
+        agora: new Date(Date.parse('2025-01-25T15:00:00.000Z') + i * 12 * 3_600_000),
+      });
+    }
+    const token = await tokenFor(admin);
+    const q = '/api/v1/consumo/nao-encontradas?uf=AP&dataInicio=20%2F01%2F2025&dataFim=15%2F02%2F2025&perPage=10';
+    const { pages } = await walkGet<{ chnfe: string; data: string }>(q, token);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 3]);
+    const got = pages.flat();
+    expect(got.map((n) => n.chnfe)).toEqual([...chaves].reverse());
+    const invalidas = (await walkGet<{ chnfe: string }>(`${q}&status=CHAVE_INVALIDA`, token)).pages.flat().map((n) => n.chnfe);
+    expect(invalidas).toEqual(chaves.filter((_, i) => i % 3 === 0).reverse());
+    const umaChave = (await walkGet<{ chnfe: string }>(`${q}&chnfe=${chaves[4]!.slice(-6)}`, token)).pages.flat().map((n) => n.chnfe);
+    expect(umaChave).toEqual([chaves[4]]);
+
+    await cursorRefusals((t, c) => get(`${q}${c ? `&cursor=${c}` : ''}`, t), token, await tokenFor(outroAdmin));
+    const next = ((await get(q, token)).body as Page<unknown>).nextCursor!;
+    expect(await get(`${q}&status=NAO_ENCONTRADA&cursor=${next}`, token)).toMatchObject({ status: 400, body: { error: 'cursorInvalido' } });
+  });
+});
+
+describe('webhook monitoring', () => {
+  it('pages the pending and failed deliveries of a client, newest first, each once; the delivered ones never listed', async () => {
+    const clienteId = `listas-wh-${randomUUID()}`;
+    const listadas: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const deliveryId = `listas-${randomUUID()}`;
+      await registrarEntrega({ deliveryId, clienteId, razaoSocial: 'Listas', operacao: 'EVENTO', descricao: `Evento ${i}`, body: '{}', url: 'https://example.com/x', dataCriacao: new Date(Date.parse('2025-03-02T12:00:00.000Z') + i * 3_600_000).toISOString() });
+      if (i % 3 === 0) await registrarTentativa({ deliveryId, mensagemId: 'm', recebimento: 1, instante: new Date().toISOString(), status: 200, latenciaMs: 1 });
+      else listadas.push(deliveryId);
+    }
+    const monitor = await tokenFor({ userId: `monitor-${clienteId}`, name: 'Monitor', tipo: 'C', roles: ['cliente_monitoramento'], clienteId });
+    const q = '/api/v1/webhook-monitoramento?dataInicial=2025-03-01&dataFinal=2025-03-05&perPage=10';
+    const { pages } = await walkGet<{ deliveryId: string; situacao: string }>(q, monitor);
+    const got = pages.flat();
+    expect(got.map((m) => m.deliveryId)).toEqual([...listadas].reverse());
+    expect(got.every((m) => m.situacao === 'PENDENTE')).toBe(true);
+    const pelaAdmin = (await walkGet<{ deliveryId: string }>(`${q}&idCliente=${clienteId}`, await tokenFor(admin))).pages.flat();
+    expect(pelaAdmin.map((m) => m.deliveryId)).toEqual([...listadas].reverse());
+
+    const outroCliente = await tokenFor({ userId: `monitor-${clienteId}`, name: 'Monitor', tipo: 'C', roles: ['cliente_monitoramento'], clienteId: `${clienteId}-outro` });
+    await cursorRefusals((t, c) => get(`${q}${c ? `&cursor=${c}` : ''}`, t), monitor, outroCliente);
   });
 });

@@ -106,11 +106,11 @@ export const cursorSchema = z
 export const PER_PAGE_OPCOES = [10, 25, 50, 100] as const;
 
 /** `cursor` and `perPage` of a cursor-paged list (query string or body). */
-export function cursorQuery(perPagePadrao: (typeof PER_PAGE_OPCOES)[number]) {
+export function cursorQuery(perPagePadrao: number, opcoes: readonly number[] = PER_PAGE_OPCOES) {
   return {
     cursor: cursorSchema.optional(),
     perPage: decimalInteger('tamanho da página')
-      .pipe(z.number().refine((n) => (PER_PAGE_OPCOES as readonly number[]).includes(n), { error: message('tamanhoPaginaInvalido') }))
+      .pipe(z.number().refine((n) => opcoes.includes(n), { error: message('tamanhoPaginaInvalido') }))
       .default(perPagePadrao),
   };
 }
