@@ -1,5 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
+import { cnpjCheckDigits, foldText, todayInBahia } from '@plac/shared/domain';
+import { putCliente } from '../../functions/clientes/store';
+import { putTransporte } from '../../functions/consentimento/store';
+import { createAutorizacao } from '../../functions/instituicoes/store';
 import { describe, expect, it } from 'vitest';
 import { registrarNaoEncontrada } from '../../functions/consumo/service';
 import { gravarDocumentoErro } from '../../functions/fate/store';
@@ -138,5 +142,143 @@ describe('webhook monitoring', () => {
 
     const outroCliente = await tokenFor({ userId: `monitor-${clienteId}`, name: 'Monitor', tipo: 'C', roles: ['cliente_monitoramento'], clienteId: `${clienteId}-outro` });
     await cursorRefusals((t, c) => get(`${q}${c ? `&cursor=${c}` : ''}`, t), monitor, outroCliente);
+  });
+});
+
+// ---- consents ---------------------------------------------------------------------------------------
+
+const post = (path: string, token: string, body: unknown) =>
+  call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: JSON.stringify(body) });
+
+/** Every page of a POST list, following nextCursor in the body. */
+async function walkPost<T>(path: string, token: string, body: Record<string, unknown>): Promise<T[][]> {
+  const pages: T[][] = [];
+  let cursor: string | undefined;
+  for (let guard = 0; guard < 200; guard++) {
+    const r = await post(path, token, { ...body, ...(cursor ? { cursor } : {}) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const page = r.body as Page<T>;
+    pages.push(page.items);
+    if (!page.nextCursor) return pages;
+    cursor = page.nextCursor;
+  }
+  throw new Error('too many pages');
+}
+
+const base8 = () => String(randomInt(10_000_000, 99_999_999));
+const cnpjDe = (base: string) => `${base}0001${cnpjCheckDigits(`${base}0001`)}`;
+
+async function novaInstituicao(adminToken: string) {
+  const r = await post('/api/v1/instituicao-financeira/admin/create', adminToken, { razaoSocial: `Banco Paginado ${randomInt(1e6)} S.A.`, cnpj: base8(), uf: 'BA', tipo: 'ESF', regulada: true });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body as { id: string; cnpj: string };
+}
+
+async function consentir(razaoSocial: string, insts: { id: string }[]) {
+  const base = base8();
+  const cnpj = cnpjDe(base);
+  const token = await tokenFor({ userId: `emissor-${cnpj}`, name: razaoSocial, tipo: 'C', roles: ['emissor'] });
+  const salvar = (lista: { id: string }[], versao?: number) =>
+    post('/api/v1/emissor/termo-aceite-emissor', token, {
+      termoFatMensal: true, termoCompartNfe: true,
+      filiais: [{ cnpj, razaoSocial, email: 'f@emissora.local', uf: 'BA', termoFatMensal: true }],
+      inst_financeiras: lista.map((i) => ({ id: i.id, termoFatMensal: true })),
+      ...(versao ? { versao } : {}),
+    });
+  const r = await salvar(insts);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { base, cnpj, salvar };
+}
+
+async function clienteAutorizado(bases: string[]) {
+  const cnpj = cnpjDe(base8());
+  const clienteId = `listas-${randomUUID()}`;
+  const razaoSocial = `CLIENTE LISTAS ${cnpj.slice(0, 6)}`;
+  const at = new Date().toISOString();
+  await putCliente({
+    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: 'ESF', situacao: 'A', email: `${clienteId}@teste.local`, uf: 'BA',
+    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Salvador', cep: '41000000', telefone: '71999990000', nomeResponsavel: 'Resp',
+    categoria: 'PRIVADA', createdAt: at, updatedAt: at, updatedBy: 'teste',
+  });
+  for (const cnpjInst of bases) {
+    await createAutorizacao({
+      clienteId, cnpjInst, instituicaoId: `inst-${cnpjInst}`, razaoSocialInst: 'Banco', cnpjCliente: cnpj, razaoSocialCliente: razaoSocial,
+      status: 'AUTORIZADO', dataAutorizacao: at, arquivoKey: 'x.pdf', nomeArquivo: 'x.pdf', createdAt: at, updatedAt: at,
+    });
+  }
+  return { clienteId, cnpj, token: await tokenFor({ userId: `cliente-${clienteId}`, name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId }) };
+}
+
+describe('consent lists', () => {
+  it('walk every consent once, by name, for the authority and for a client user (only its institutions, a consent naming two once)', async () => {
+    const adminToken = await tokenFor(admin);
+    const [a, b, c] = [await novaInstituicao(adminToken), await novaInstituicao(adminToken), await novaInstituicao(adminToken)];
+    const prefixo = `Paginada ${randomInt(1e6)}`;
+    const nomeados: { base: string; nome: string }[] = [];
+    for (let i = 0; i < 14; i++) {
+      const nome = `${prefixo} ${String.fromCharCode(90 - i)} Ltda.`;
+      const e = await consentir(nome, i % 3 === 0 ? [a, b] : i % 3 === 1 ? [a] : [b]);
+      nomeados.push({ base: e.base, nome });
+    }
+    const alheio = await consentir(`${prefixo} Alheia Ltda.`, [c]);
+    // Named A, then only C: it leaves A's list.
+    const mudou = await consentir(`${prefixo} Mudou Ltda.`, [a]);
+    expect((await mudou.salvar([c], 1)).status).toBe(200);
+    const esperados = nomeados.sort((x, y) => foldText(x.nome).localeCompare(foldText(y.nome))).map((e) => e.base);
+
+    const cli = await clienteAutorizado([a.cnpj, b.cnpj]);
+    const doCliente = await walkPost<{ id: string }>('/api/v1/emissor-consentimento/filtro', cli.token, { dataFinal: todayInBahia(), perPage: 10 });
+    expect(doCliente.map((p) => p.length)).toEqual([10, 4]);
+    expect(doCliente.flat().map((e) => e.id)).toEqual(esperados);
+
+    // The authority, by the name's beginning (a key range): every one of them once, the other two too.
+    const daAutoridade = (await walkPost<{ id: string }>('/api/v1/emissor-consentimento/filtro', adminToken, { razaoSocialTransportadora: prefixo.toUpperCase(), perPage: 10 })).flat().map((e) => e.id);
+    expect(new Set(daAutoridade).size).toBe(daAutoridade.length);
+    expect(daAutoridade.filter((id) => esperados.includes(id))).toEqual(esperados);
+    expect(daAutoridade).toEqual(expect.arrayContaining([alheio.base, mudou.base]));
+    // The authority naming the client: the client's view.
+    const peloCliente = (await walkPost<{ id: string }>('/api/v1/emissor-consentimento/filtro', adminToken, { cnpjCliente: cli.cnpj, perPage: 10 })).flat().map((e) => e.id);
+    expect(peloCliente).toEqual(esperados);
+    // A residual filter (status) over the pages: every one, once.
+    const ativos = (await walkPost<{ id: string }>('/api/v1/emissor-consentimento/filtro', cli.token, { situacao: 1, perPage: 10 })).flat().map((e) => e.id);
+    expect(ativos).toEqual(esperados);
+
+    // The company filter's options: a bounded search by the name's beginning.
+    const opcoes = (nome: string, token: string) => get(`/api/v1/emissor-consentimento-opcoes?nome=${encodeURIComponent(nome)}`, token).then((r) => (r.body as { emissores: { cnpj: string }[] }).emissores.map((e) => e.cnpj));
+    expect(await opcoes(prefixo, cli.token)).toEqual(esperados);
+    expect((await opcoes('', adminToken)).length).toBeLessThanOrEqual(20);
+    expect(await opcoes(`${prefixo} Alheia`, adminToken)).toEqual([alheio.base]);
+    expect(await opcoes(`${prefixo} Alheia`, cli.token)).toEqual([]);
+
+    // Cursors: another client user's, or an altered one, are refused.
+    const outro = await clienteAutorizado([a.cnpj]);
+    await cursorRefusals((t, cursor) => post('/api/v1/emissor-consentimento/filtro', t, { dataFinal: todayInBahia(), perPage: 10, ...(cursor ? { cursor } : {}) }), cli.token, outro.token);
+    const next = ((await post('/api/v1/emissor-consentimento/filtro', cli.token, { dataFinal: todayInBahia(), perPage: 10 })).body as Page<unknown>).nextCursor!;
+    expect(await post('/api/v1/emissor-consentimento/filtro', cli.token, { dataFinal: todayInBahia(), perPage: 25, cursor: next })).toMatchObject({ status: 400, body: { error: 'cursorInvalido' } });
+  });
+
+  it('walk the carriers’ consents newest first, each once, across the client’s institutions', async () => {
+    const [a, b, c] = [base8(), base8(), base8()];
+    const contrato = `PG-${randomInt(1e9)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const id = randomUUID();
+      const at = new Date(Date.parse('2025-06-01T12:00:00.000Z') + i * 3_600_000).toISOString();
+      await putTransporte({ cnpjInst: i % 2 ? a : b, id, sacadorRazaoSocial: `Transportes ${i}`, sacadorDocumento: cnpjDe(base8()), sacadorUf: 'PE', numeroContrato: `${contrato}/${i}`, dataAssinatura: at, tipoTransportador: 1, createdAt: at });
+      ids.push(id);
+    }
+    await putTransporte({ cnpjInst: c, id: randomUUID(), sacadorRazaoSocial: 'Alheio', sacadorDocumento: cnpjDe(base8()), sacadorUf: 'PE', numeroContrato: `${contrato}/x`, dataAssinatura: '2025-06-01T12:30:00.000Z', createdAt: '2025-06-01T12:30:00.000Z' });
+    const cli = await clienteAutorizado([a, b]);
+    type Linha = { consentimentoNumeroContrato: string };
+    const esperado = ids.map((_, i) => `${contrato}/${i}`).reverse();
+    const porData = await walkPost<Linha>('/api/v1/emissor-consentimento-transporte/filtro', cli.token, { dataInicial: '2025-06-01', dataFinal: '2025-06-02', perPage: 10 });
+    expect(porData.map((p) => p.length)).toEqual([10, 10, 3]);
+    expect(porData.flat().map((t) => t.consentimentoNumeroContrato)).toEqual(esperado);
+    const porContrato = (await walkPost<Linha>('/api/v1/emissor-consentimento-transporte/filtro', cli.token, { numeroContrato: contrato, perPage: 10 })).flat();
+    expect(porContrato.map((t) => t.consentimentoNumeroContrato)).toEqual(esperado);
+    const adminToken = await tokenFor(admin);
+    const todos = (await walkPost<Linha>('/api/v1/emissor-consentimento-transporte/filtro', adminToken, { dataInicial: '2025-06-01', dataFinal: '2025-06-02', numeroContrato: contrato, perPage: 10 })).flat();
+    // The other institution's consent (12:30) sits between the first (12:00) and the second (13:00).
+    expect(todos.map((t) => t.consentimentoNumeroContrato)).toEqual([...esperado.slice(0, 22), `${contrato}/x`, esperado[22]]);
   });
 });
