@@ -3,6 +3,8 @@ import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
 import { putTransporte } from '../../functions/consentimento/store';
+import { faturaIdDe } from '../../functions/faturamento/regras';
+import { emitirFatura } from '../../functions/faturamento/store';
 import { createAutorizacao } from '../../functions/instituicoes/store';
 import { describe, expect, it } from 'vitest';
 import { registrarNaoEncontrada } from '../../functions/consumo/service';
@@ -280,5 +282,42 @@ describe('consent lists', () => {
     const todos = (await walkPost<Linha>('/api/v1/emissor-consentimento-transporte/filtro', adminToken, { dataInicial: '2025-06-01', dataFinal: '2025-06-02', numeroContrato: contrato, perPage: 10 })).flat();
     // The other institution's consent (12:30) sits between the first (12:00) and the second (13:00).
     expect(todos.map((t) => t.consentimentoNumeroContrato)).toEqual([...esperado.slice(0, 22), `${contrato}/x`, esperado[22]]);
+  });
+});
+
+// ---- invoices ---------------------------------------------------------------------------------------
+
+async function fatura(clienteId: string, mes: string, situacao: 'A' | 'P' = 'A') {
+  const at = new Date().toISOString();
+  await emitirFatura({
+    faturaId: faturaIdDe(clienteId, mes), clienteId, cnpj: '11222333000181', razaoSocial: `Listas ${clienteId}`, mes, situacao, itens: [],
+    valorServicos: 100, valorAssinatura: 0, valorTotal: 100, assinaturaMinima: 0, execucaoId: 'listas', emitidaEm: at, revisao: 1,
+  });
+}
+
+describe('invoices', () => {
+  it('pages a month of every client, and a client’s months newest first, each invoice once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const clienteId = `listas-fat-${randomUUID()}`;
+      await fatura(clienteId, '2024-03', i % 4 === 0 ? 'P' : 'A');
+      ids.push(faturaIdDe(clienteId, '2024-03'));
+    }
+    const adminToken = await tokenFor(admin);
+    const q = '/api/v1/fatura?dataInicio=2024-03&dataFim=2024-03&perPage=10';
+    const { pages } = await walkGet<{ id: string }>(q, adminToken);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 10]);
+    expect(pages.flat().map((f) => f.id).sort()).toEqual([...ids].sort());
+    const pagas = (await walkGet<{ id: string }>(`${q}&situacao=P`, adminToken)).pages.flat().map((f) => f.id);
+    expect(pagas.sort()).toEqual(ids.filter((_, i) => i % 4 === 0).sort());
+    await cursorRefusals((t, c) => get(`${q}${c ? `&cursor=${c}` : ''}`, t), adminToken, await tokenFor(outroAdmin));
+
+    const clienteId = `listas-fat-${randomUUID()}`;
+    const meses = Array.from({ length: 12 }, (_, i) => `2023-${String(i + 1).padStart(2, '0')}`);
+    for (const mes of meses) await fatura(clienteId, mes);
+    const cliente = await tokenFor({ userId: `cliente-${clienteId}`, name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId });
+    const doCliente = await walkGet<{ id: string }>('/api/v1/fatura?dataInicio=2023-01&dataFim=2023-12&perPage=10', cliente);
+    expect(doCliente.pages.map((p) => p.length)).toEqual([10, 2]);
+    expect(doCliente.pages.flat().map((f) => f.id)).toEqual(meses.map((m) => faturaIdDe(clienteId, m)).reverse());
   });
 });
