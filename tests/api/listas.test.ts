@@ -5,6 +5,7 @@ import { putCliente } from '../../functions/clientes/store';
 import { putTransporte } from '../../functions/consentimento/store';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { emitirFatura } from '../../functions/faturamento/store';
+import { abrirCiclo } from '../../functions/prepago/store';
 import { createAutorizacao } from '../../functions/instituicoes/store';
 import { describe, expect, it } from 'vitest';
 import { registrarNaoEncontrada } from '../../functions/consumo/service';
@@ -319,5 +320,33 @@ describe('invoices', () => {
     const doCliente = await walkGet<{ id: string }>('/api/v1/fatura?dataInicio=2023-01&dataFim=2023-12&perPage=10', cliente);
     expect(doCliente.pages.map((p) => p.length)).toEqual([10, 2]);
     expect(doCliente.pages.flat().map((f) => f.id)).toEqual(meses.map((m) => faturaIdDe(clienteId, m)).reverse());
+  });
+});
+
+// ---- prepaid DAEs -----------------------------------------------------------------------------------
+
+describe('prepaid DAEs', () => {
+  it('pages every bookkeeper’s DAEs of the months, newest first, each once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const clienteId = `listas-pa-${randomUUID()}`;
+      const createdAt = new Date(Date.parse('2022-01-05T12:00:00.000Z') + i * 3_600_000).toISOString();
+      const conta = { clienteId, cnpj: '11222333000181', razaoSocial: `Escriturador ${i}`, ciclo: 1, situacao: 'AGUARDANDO_PAGAMENTO' as const, valorContratado: 100, saldoMilesimos: 0, valores: {}, updatedAt: createdAt };
+      const reserva = {
+        clienteId, ciclo: 1, reservaId: `PA-${clienteId}-1`, cnpj: conta.cnpj, razaoSocial: conta.razaoSocial, emailContato: 'e@x.local', qtdEnvioFate: 1, qtdMonitoramentoDe: 0, qtdRegistroCessao: 0,
+        valor: 100, faixaId: '1', mes: '2022-01', situacao: (i % 2 ? 'A' : 'P') as 'A' | 'P', dtVencimento: '2022-01-20', numeroDae: i, codigoBarras: '8'.repeat(44), linhaDigitavel: '8'.repeat(48),
+        chavePdf: 'x.pdf', createdAt, createdBy: 'teste', lista: 'reservas',
+      };
+      expect(await abrirCiclo(conta, reserva, null, '2022-01-05', 1)).toBe(true);
+      ids.push(`PA-${clienteId}-1`);
+    }
+    const adminToken = await tokenFor(admin);
+    const q = '/api/v1/pagamento-antecipado/daes?dataInicio=2022-01&dataFim=2022-01&perPage=10';
+    const { pages } = await walkGet<{ dae: { id: string } }>(q, adminToken);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 3]);
+    expect(pages.flat().map((d) => d.dae.id)).toEqual([...ids].reverse());
+    const abertos = (await walkGet<{ dae: { id: string } }>(`${q}&situacao=A`, adminToken)).pages.flat().map((d) => d.dae.id);
+    expect(abertos).toEqual(ids.filter((_, i) => i % 2).reverse());
+    await cursorRefusals((t, c) => get(`${q}${c ? `&cursor=${c}` : ''}`, t), adminToken, await tokenFor(outroAdmin));
   });
 });
