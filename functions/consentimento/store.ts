@@ -445,7 +445,28 @@ export async function transportesDoSacador(sacadorDocumento: string): Promise<Tr
   return data;
 }
 
-/** A carrier's or drawer's consent (they come from outside the portal: the twin seeds a few). */
+/**
+ * A carrier's or drawer's consent (they come from outside the portal: the twin seeds a few). The id is
+ * its identity, but the signature instant is part of the key (an institution's consents sort by it): a
+ * consent written again with another signature instant replaces the one before, in one transaction
+ * (found by its document, institution and id on gsi2).
+ */
 export async function putTransporte(record: TransporteRecord): Promise<void> {
-  await db().entities.transporte.put(record).go();
+  const { data } = await db()
+    .entities.transporte.query.bySacador({ sacadorDocumento: record.sacadorDocumento, cnpjInst: record.cnpjInst, id: record.id })
+    .go({ pages: 'all' });
+  const antigos = data.filter((t) => t.id === record.id && t.cnpjInst === record.cnpjInst && t.dataAssinatura !== record.dataAssinatura);
+  if (antigos.length === 0) {
+    await db().entities.transporte.put(record).go();
+    return;
+  }
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ transporte: t }) => [
+        t.put(record).commit(),
+        ...antigos.map((a) => t.delete({ cnpjInst: a.cnpjInst, dataAssinatura: a.dataAssinatura, id: a.id }).commit()),
+      ])
+      .go(),
+  );
+  if (result.canceled) throw new Error(`transport consent not replaced: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
 }

@@ -271,8 +271,15 @@ describe('consent lists', () => {
       ids.push(id);
     }
     await putTransporte({ cnpjInst: c, id: randomUUID(), sacadorRazaoSocial: 'Alheio', sacadorDocumento: cnpjDe(base8()), sacadorUf: 'PE', numeroContrato: `${contrato}/x`, dataAssinatura: '2025-06-01T12:30:00.000Z', createdAt: '2025-06-01T12:30:00.000Z' });
+    // Written again with another signature instant (as the twin's seed does every day): replaced, not doubled.
+    const outraVez = `OV-${randomInt(1e9)}`;
+    const again = { cnpjInst: a, id: randomUUID(), sacadorRazaoSocial: 'Outra Vez', sacadorDocumento: cnpjDe(base8()), sacadorUf: 'PE', numeroContrato: outraVez, createdAt: '2025-06-01T00:00:00.000Z' };
+    await putTransporte({ ...again, dataAssinatura: '2025-05-01T12:00:00.000Z' });
+    await putTransporte({ ...again, dataAssinatura: '2025-05-02T12:00:00.000Z' });
     const cli = await clienteAutorizado([a, b]);
     type Linha = { consentimentoNumeroContrato: string };
+    const vezes = (await walkPost<Linha>('/api/v1/emissor-consentimento-transporte/filtro', cli.token, { numeroContrato: outraVez, perPage: 10 })).flat();
+    expect(vezes).toHaveLength(1);
     const esperado = ids.map((_, i) => `${contrato}/${i}`).reverse();
     const porData = await walkPost<Linha>('/api/v1/emissor-consentimento-transporte/filtro', cli.token, { dataInicial: '2025-06-01', dataFinal: '2025-06-02', perPage: 10 });
     expect(porData.map((p) => p.length)).toEqual([10, 10, 3]);
