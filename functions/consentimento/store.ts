@@ -368,6 +368,23 @@ export async function gravar(g: Gravacao): Promise<boolean> {
   throw new Error(`consent change cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
 }
 
+/**
+ * Rewrites the links of the institutions a consent names with its list row (idempotent puts): the
+ * one-off backfill of consents saved before the links carried it (scripts/backfill-consent-links.ts).
+ */
+export async function reescreverVinculos(c: ConsentimentoRecord): Promise<void> {
+  const cnpjs = [...new Set(c.instituicoes.map((i) => i.cnpj))];
+  for (let i = 0; i < cnpjs.length; i += 25) {
+    await db().entities.vinculo.put(cnpjs.slice(i, i + 25).map((cnpjInst) => vinculoNomeado(c, cnpjInst))).go();
+  }
+}
+
+/** Every consent, a page at a time (the backfill's walk): one Query of gsi1 per page. */
+export async function consentimentosAPartirDe(cursor: string | null): Promise<{ data: ConsentimentoRecord[]; cursor: string | null }> {
+  const { data, cursor: proximo } = await db().entities.consentimento.query.all({}).go({ limit: 100, cursor });
+  return { data, cursor: proximo };
+}
+
 /** The sort key of the transport consents (newest first), as DynamoDB orders it. */
 export type ChaveTransporte = { d: string; i: string };
 const textoDaChaveTransporte = (k: ChaveTransporte) => Buffer.from(`${k.d}#id_${k.i}`.toLowerCase(), 'utf8');

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { putTransporte } from '../../functions/consentimento/store';
+import { consentimentosAPartirDe, findConsentimento, putTransporte, reescreverVinculos } from '../../functions/consentimento/store';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { emitirFatura } from '../../functions/faturamento/store';
 import { abrirCiclo } from '../../functions/prepago/store';
@@ -233,6 +233,11 @@ describe('consent lists', () => {
     const doCliente = await walkPost<{ id: string }>('/api/v1/emissor-consentimento/filtro', cli.token, { dataFinal: todayInBahia(), perPage: 10 });
     expect(doCliente.map((p) => p.length)).toEqual([10, 4]);
     expect(doCliente.flat().map((e) => e.id)).toEqual(esperados);
+
+    // The backfill (scripts/backfill-consent-links.ts) rewrites the links as a save does: nothing changes.
+    for (const e of nomeados.slice(0, 3)) await reescreverVinculos((await findConsentimento(e.base))!);
+    expect((await walkPost<{ id: string }>('/api/v1/emissor-consentimento/filtro', cli.token, { dataFinal: todayInBahia(), perPage: 10 })).flat().map((e) => e.id)).toEqual(esperados);
+    expect((await consentimentosAPartirDe(null)).data.length).toBeGreaterThan(0);
 
     // The authority, by the name's beginning (a key range): every one of them once, the other two too.
     const daAutoridade = (await walkPost<{ id: string }>('/api/v1/emissor-consentimento/filtro', adminToken, { razaoSocialTransportadora: prefixo.toUpperCase(), perPage: 10 })).flat().map((e) => e.id);
