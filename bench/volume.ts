@@ -132,7 +132,6 @@ export async function volumeScaling(root: string) {
           versao: 1, dataAssinatura: at, createdAt: at, updatedAt: at, updatedBy: 'bench', updatedByCnpj: cnpjFilial,
         },
         versao: { emissor, versao: consentimentos.padVersao(1), acao: 'ACEITE', em: at, cnpjCertificado: cnpjFilial, usuario: 'bench', userId: 'bench', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes },
-        vincular: [INSTITUICAO.cnpj],
       });
       if (!ok) throw new Error(`consent ${i} not written`);
     }
@@ -162,8 +161,8 @@ export async function volumeScaling(root: string) {
       carrierLookup: () => mtls('GET', `/api/v1/integracao/transportadora/${transportador}?dataInicio=${inicioAno}&dataFim=${hoje}`),
       carrierQuantityReport: () =>
         web(tokenAdmin, 'POST', '/api/v1/consulta/qtd-fate-transportadora', { cnpjTransportadora: transportador, dataFaturaIni: mm(addDays(hoje, -330)), dataFaturaFim: mm(hoje), perPage: 10 }),
-      consentListAdmin: () => web(tokenAdmin, 'POST', '/api/v1/emissor-consentimento/filtro', { situacao: 1, page: 1, perPage: 25 }),
-      consentListClient: () => web(tokenCliente, 'POST', '/api/v1/emissor-consentimento/filtro', { situacao: 1, page: 1, perPage: 25 }),
+      consentListAdmin: () => web(tokenAdmin, 'POST', '/api/v1/emissor-consentimento/filtro', { situacao: 1, perPage: 25 }),
+      consentListClient: () => web(tokenCliente, 'POST', '/api/v1/emissor-consentimento/filtro', { situacao: 1, perPage: 25 }),
       meteredLookup: () => mtls('GET', `/api/v1/integracao/fate/${fate(randomInt(0, N)).chave}`),
       // A key not monitored yet each time (a Fat-e's key; the registration reads only its parts).
       prepaidDebit: () => web(tokenAdmin, 'POST', '/api/v1/monitoramento-documentos', { idCliente: ESCRITURADOR, chave: fate(monitoradas++).chave }),

@@ -9,6 +9,6 @@ export const handler = httpApi(consentimento, {
   filtrarEmissores: async ({ body, principal }) => service.filtrarEmissores(body, principal),
   detalharEmissor: async ({ params, principal }) => service.detalharEmissor(params.cnpj, principal),
   historicoEmissor: async ({ params, principal }) => service.historicoEmissor(params.cnpj, principal),
-  opcoes: async ({ principal }) => service.opcoes(principal),
+  opcoes: async ({ query, principal }) => service.opcoes(principal, query),
   filtrarTransporte: async ({ body, principal }) => service.filtrarTransporte(body, principal),
 });

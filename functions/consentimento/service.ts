@@ -17,8 +17,9 @@ import { message } from '@plac/shared/messages';
 import { clientePorCnpj, clienteResumo, todosClientes } from '../clientes/service';
 import { get as instituicaoPorId, instituicoesAutorizadas } from '../instituicoes/service';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
+import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import * as store from './store';
-import type { ConsentimentoRecord, FilialRecord, InstituicaoConsentida, TransporteRecord, VersaoRecord } from './store';
+import type { ConsentimentoRecord, FilialRecord, InstituicaoConsentida, LinhaConsentimento, TransporteRecord, VersaoRecord } from './store';
 
 /**
  * The issuer's consent and the consent lists (docs/consentimento.md).
@@ -201,12 +202,11 @@ export async function salvarTermo(body: SalvarBody, p: Principal) {
     updatedBy: p.name,
     updatedByCnpj: cnpj,
   };
-  const conhecidas = new Set((antes?.instituicoes ?? []).map((i) => i.cnpj));
   const ok = await store.gravar({
     versaoLida: lida,
     atual,
     versao: versaoDe(atual, aceite ? 'ACEITE' : 'ALTERACAO', p, cnpj),
-    vincular: instituicoes.map((i) => i.cnpj).filter((c) => !conhecidas.has(c)),
+    desnomeadas: (antes?.instituicoes ?? []).map((i) => i.cnpj),
   });
   if (!ok) throw conflict('consentimentoAlterado');
   return { message: message('consentimentoRegistrado'), consentimento: termoView(p, cnpj, atual) };
@@ -229,7 +229,7 @@ export async function removerTermo(body: BodyOf<typeof contratos.removerTermo>, 
     updatedBy: p.name,
     updatedByCnpj: cnpj,
   };
-  const ok = await store.gravar({ versaoLida: antes.versao, atual, versao: versaoDe(atual, 'REMOCAO', p, cnpj), vincular: [] });
+  const ok = await store.gravar({ versaoLida: antes.versao, atual, versao: versaoDe(atual, 'REMOCAO', p, cnpj) });
   if (!ok) throw conflict('consentimentoAlterado');
   return { message: message('consentimentoRemovido') };
 }
@@ -291,28 +291,21 @@ async function escopo(p: Principal, cnpjCliente?: string): Promise<Set<string> |
 
 const nomeia = (c: ConsentimentoRecord, bases: Set<string> | null) => bases === null || c.instituicoes.some((i) => bases.has(i.cnpj));
 
-async function consentimentosVisiveis(bases: Set<string> | null): Promise<ConsentimentoRecord[]> {
-  if (bases === null) return store.listConsentimentos();
-  const emissores = (await Promise.all([...bases].map((b) => store.emissoresDaInstituicao(b)))).flat();
-  const found = await store.findConsentimentos(emissores);
-  return found.filter((c) => nomeia(c, bases)).sort((a, b) => a.razaoFolded.localeCompare(b.razaoFolded));
-}
+const visiveis = <T extends { cnpj: string }>(instituicoes: readonly T[], bases: Set<string> | null) => instituicoes.filter((i) => bases === null || bases.has(i.cnpj));
 
-const visiveis = (c: ConsentimentoRecord, bases: Set<string> | null) => c.instituicoes.filter((i) => bases === null || bases.has(i.cnpj));
-
-function linhaEmissor(c: ConsentimentoRecord, bases: Set<string> | null) {
+function linhaEmissor(l: LinhaConsentimento, bases: Set<string> | null) {
   return {
-    id: c.emissor,
-    razaoSocial: c.razaoSocial,
-    cnpj: c.cnpj,
-    uf: c.uf,
-    numeroContrato: `${c.emissor}/${c.versao}`,
-    createdAt: c.dataAssinatura,
-    situacao: situacaoEmissor(c.dataVigenciaFinal),
-    termoFaturaMensal: c.termoFatMensal,
-    updatedAt: c.updatedAt,
-    dataVigenciaFinal: c.dataVigenciaFinal ?? null,
-    tipoCliente: [...new Set(visiveis(c, bases).flatMap((i) => (i.tipo ? [i.tipo] : [])))].sort(),
+    id: l.emissor,
+    razaoSocial: l.razaoSocial,
+    cnpj: l.cnpj,
+    uf: l.uf,
+    numeroContrato: `${l.emissor}/${l.versao}`,
+    createdAt: l.dataAssinatura,
+    situacao: situacaoEmissor(l.dataVigenciaFinal),
+    termoFaturaMensal: l.termoFatMensal,
+    updatedAt: l.updatedAt,
+    dataVigenciaFinal: l.dataVigenciaFinal ?? null,
+    tipoCliente: [...new Set(visiveis(l.instituicoes, bases).flatMap((i) => (i.tipo ? [i.tipo] : [])))].sort(),
   };
 }
 
@@ -330,30 +323,69 @@ const noPeriodo = (instante: string, f: { dataInicial?: string | undefined; data
 const documentoConfere = (filtro: string | undefined, docs: readonly string[]) =>
   !filtro || docs.some((d) => (documentoCompleto(filtro) ? d === filtro : d.includes(filtro)));
 
-function paginar<T>(items: T[], page: number, perPage: number) {
-  return { items: items.slice((page - 1) * perPage, page * perPage), total: items.length, page, perPage };
+/** The start and the end of a Bahia calendar day (UTC-3, no daylight saving since 2012), as ISO instants. */
+const inicioDoDia = (dia: string) => new Date(`${dia}T00:00:00-03:00`).toISOString();
+const fimDoDia = (dia: string) => new Date(Date.parse(`${dia}T00:00:00-03:00`) + 86_400_000 - 1).toISOString();
+
+/** What binds a list's cursor: the caller, the route and the filters as normalised (the cursor itself and the ignored flags left out). */
+function vinculoDaLista(p: Principal, rota: string, f: Record<string, unknown>) {
+  const { cursor: _c, isAdminSefaz: _a, isCliente: _i, ...filtros } = f;
+  return vinculoDoCursor(p, rota, filtros);
 }
 
+/**
+ * The issuer the filter itself names, if any: the company picked, a whole CNPJ (its base), or a contract
+ * number (`<base>/<version>`: a part holding the '/' starts with the whole base). Then the list is one
+ * GetItem; null when the filter names a whole CPF, which no issuer (a company) has.
+ */
+function emissorDoFiltro(f: BodyOf<typeof contratos.filtrarEmissores>): string | null | undefined {
+  if (f.cnpjEmissor) return f.cnpjEmissor;
+  const doc = f.cnpjTransportadora;
+  if (doc && documentoCompleto(doc)) return doc.length === 14 ? cnpjBase(doc) : null;
+  return /^([0-9A-Z]{8})\//.exec(f.numeroContrato ?? '')?.[1];
+}
+
+/**
+ * The authority's and the client users' issuer list, a page at a time (docs/architecture.md, "Lists"):
+ * - an issuer named by the filter (company, whole CNPJ, contract number): one GetItem;
+ * - the authority: one key-range Query of every consent by folded name (gsi1), `begins_with` the name typed;
+ * - a client user (or the authority naming a client): one Query per authorised institution on the links'
+ *   name index (only the consents naming it now), merged by name, each consent once.
+ * The other filters (status, UF, contract part, CNPJ part, dates, client type) are checked on the rows
+ * read, in the bounded loop of platform/paginas.ts.
+ */
 export async function filtrarEmissores(f: BodyOf<typeof contratos.filtrarEmissores>, p: Principal) {
   exigirFiltro(f);
   const bases = await escopo(p, f.cnpjCliente);
   const nome = f.razaoSocialTransportadora ? foldText(f.razaoSocialTransportadora) : '';
   const tipo = f.tipoCliente ? TIPO_CLIENTE_CODIGOS.find((t) => t.value === f.tipoCliente)!.label : null;
-  const rows = (await consentimentosVisiveis(bases))
-    .map((c) => ({ c, linha: linhaEmissor(c, bases) }))
-    .filter(
-      ({ c, linha }) =>
-        (!f.cnpjEmissor || c.emissor === f.cnpjEmissor) &&
-        (f.situacao === undefined || linha.situacao === (f.situacao === 1 ? 'Ativo' : 'Desativado')) &&
-        (!f.uf || c.uf === f.uf) &&
-        (!f.numeroContrato || linha.numeroContrato.includes(f.numeroContrato)) &&
-        (!nome || c.razaoFolded.includes(nome)) &&
-        documentoConfere(f.cnpjTransportadora, [c.cnpj, ...c.filiais.map((x) => x.cnpj)]) &&
-        noPeriodo(c.dataAssinatura, f) &&
-        (!tipo || linha.tipoCliente.includes(tipo)),
-    )
-    .map(({ linha }) => linha);
-  return paginar(rows, f.page, f.perPage);
+  const direto = emissorDoFiltro(f);
+  const confere = (l: LinhaConsentimento) => {
+    const linha = linhaEmissor(l, bases);
+    return (
+      (!f.cnpjEmissor || l.emissor === f.cnpjEmissor) &&
+      (f.situacao === undefined || linha.situacao === (f.situacao === 1 ? 'Ativo' : 'Desativado')) &&
+      (!f.uf || l.uf === f.uf) &&
+      (!f.numeroContrato || linha.numeroContrato.includes(f.numeroContrato)) &&
+      (!nome || l.razaoFolded.startsWith(nome)) &&
+      documentoConfere(f.cnpjTransportadora, l.documentos) &&
+      noPeriodo(l.dataAssinatura, f) &&
+      (!tipo || linha.tipoCliente.includes(tipo))
+    );
+  };
+  const residual = f.situacao !== undefined || f.uf || f.numeroContrato || f.cnpjTransportadora || f.dataInicial || f.dataFinal || tipo;
+  const pedido = { perPage: f.perPage, aceita: residual ? confere : undefined, prefixo: nome || undefined };
+  const pagina = await paginaComCursor(vinculoDaLista(p, 'consentimento.filtrarEmissores', f), f.cursor, async (posicao) => {
+    if (direto !== undefined) {
+      const c = direto === null ? null : await store.findConsentimento(direto);
+      const l = c && nomeia(c, bases) ? store.linhaDoConsentimento(c) : null;
+      return { items: l && confere(l) ? [l] : [], posicao: null };
+    }
+    if (bases === null) return store.paginaDeConsentimentos({ ...pedido, posicao });
+    if (bases.size === 0) return { items: [], posicao: null };
+    return store.paginaDeConsentimentosDasInstituicoes([...bases], { ...pedido, posicao });
+  });
+  return { ...pagina, items: pagina.items.map((l) => linhaEmissor(l, bases)) };
 }
 
 /** The consent of an issuer the caller may see; 404 otherwise (a client never learns of others). */
@@ -367,9 +399,9 @@ async function consentimentoVisivel(cnpj: string, p: Principal) {
 export async function detalharEmissor(cnpj: string, p: Principal) {
   const { c, bases } = await consentimentoVisivel(cnpj, p);
   return {
-    emissor: linhaEmissor(c, bases),
+    emissor: linhaEmissor(store.linhaDoConsentimento(c), bases),
     filiais: c.filiais.map((x) => ({ ...x, situacao: situacaoItem(x.termoFatMensal) })),
-    instFinanceiras: visiveis(c, bases).map((i) => ({
+    instFinanceiras: visiveis(c.instituicoes, bases).map((i) => ({
       instituicaoFinanceira: { razaoSocial: i.razaoSocial, cnpj: i.cnpj },
       termoFaturaMensal: i.termoFatMensal,
       situacao: situacaoItem(i.termoFatMensal),
@@ -397,7 +429,10 @@ export async function historicoEmissor(cnpj: string, p: Principal) {
   }));
 }
 
-export async function opcoes(p: Principal) {
+/** At most this many issuers in the company filter's options: those whose name begins with what was typed. */
+export const MAX_OPCOES_EMISSORES = 20;
+
+export async function opcoes(p: Principal, q: { nome?: string | undefined } = {}) {
   const bases = await escopo(p);
   let clientes: { cnpj: string; razaoSocial: string; tipoCliente: string }[];
   if (isAdmin(p)) {
@@ -406,8 +441,15 @@ export async function opcoes(p: Principal) {
     const own = p.clienteId ? await clienteResumo(p.clienteId) : null;
     clientes = own ? [{ cnpj: own.cnpj, razaoSocial: own.razao_social, tipoCliente: own.tipo_cliente }] : [];
   }
-  const emissores = (await consentimentosVisiveis(bases)).map((c) => ({ cnpj: c.emissor, razaoSocial: c.razaoSocial }));
-  return { clientes, emissores };
+  // A bounded search: the first issuers by name (beginning with the text typed), one page of the lists' indexes.
+  const pedido = { perPage: MAX_OPCOES_EMISSORES, prefixo: q.nome ? foldText(q.nome) || undefined : undefined };
+  const pagina =
+    bases === null
+      ? await store.paginaDeConsentimentos(pedido)
+      : bases.size === 0
+        ? { items: [] }
+        : await store.paginaDeConsentimentosDasInstituicoes([...bases], pedido);
+  return { clientes, emissores: pagina.items.map((l) => ({ cnpj: l.emissor, razaoSocial: l.razaoSocial })) };
 }
 
 // ---- carriers and drawers ----------------------------------------------------------------------------
@@ -425,24 +467,43 @@ function linhaTransporte(t: TransporteRecord) {
   };
 }
 
+/**
+ * The carriers' and drawers' consents, newest first, a page at a time: a whole CNPJ/CPF is one Query of
+ * its consents (gsi2); the authority's list one key-range Query by signature instant (gsi1, the dates
+ * as the range); a client's one Query per authorised institution (its partition by signature instant),
+ * merged. The other filters are checked on the rows read, in the bounded loop.
+ */
 export async function filtrarTransporte(f: BodyOf<typeof contratos.filtrarTransporte>, p: Principal) {
   exigirFiltro(f);
   const bases = await escopo(p, f.cnpjCliente);
-  const todos = bases === null ? await store.listTransportes() : (await Promise.all([...bases].map((b) => store.transportesDaInstituicao(b)))).flat();
   const nome = f.razaoSocialTransportadora ? foldText(f.razaoSocialTransportadora) : '';
   const codigo = codigoTipoTransportador(f.transportador);
-  const rows = todos
-    .map(linhaTransporte)
-    .filter(
-      (t) =>
-        (f.situacao === undefined || t.situacao === (f.situacao === 1 ? 'Ativo' : 'Desativado')) &&
-        (!f.uf || t.sacadorUF === f.uf) &&
-        (!f.numeroContrato || t.consentimentoNumeroContrato.includes(f.numeroContrato)) &&
-        (!nome || foldText(t.sacadorRazaoSocial).includes(nome)) &&
-        documentoConfere(f.cnpjTransportadora, [t.sacadorCNPJ]) &&
-        noPeriodo(t.consentimentoDataAssinatura, f) &&
-        (codigo === null || t.sacadorTipoTransportador === codigo),
-    )
-    .sort((a, b) => b.consentimentoDataAssinatura.localeCompare(a.consentimentoDataAssinatura));
-  return paginar(rows, f.page, f.perPage);
+  const doc = f.cnpjTransportadora && documentoCompleto(f.cnpjTransportadora) ? f.cnpjTransportadora : null;
+  const confere = (r: TransporteRecord) => {
+    const t = linhaTransporte(r);
+    return (
+      (bases === null || bases.has(r.cnpjInst)) &&
+      (f.situacao === undefined || t.situacao === (f.situacao === 1 ? 'Ativo' : 'Desativado')) &&
+      (!f.uf || t.sacadorUF === f.uf) &&
+      (!f.numeroContrato || t.consentimentoNumeroContrato.includes(f.numeroContrato)) &&
+      (!nome || foldText(t.sacadorRazaoSocial).includes(nome)) &&
+      documentoConfere(f.cnpjTransportadora, [t.sacadorCNPJ]) &&
+      noPeriodo(t.consentimentoDataAssinatura, f) &&
+      (codigo === null || t.sacadorTipoTransportador === codigo)
+    );
+  };
+  const residual = doc || f.situacao !== undefined || f.uf || f.numeroContrato || nome || f.cnpjTransportadora || codigo !== null;
+  const pedido = {
+    perPage: f.perPage,
+    aceita: residual ? confere : undefined,
+    ...(f.dataInicial ? { de: inicioDoDia(f.dataInicial) } : {}),
+    ...(f.dataFinal ? { ate: fimDoDia(f.dataFinal) } : {}),
+  };
+  const pagina = await paginaComCursor(vinculoDaLista(p, 'consentimento.filtrarTransporte', f), f.cursor, async (posicao) => {
+    if (doc) return store.paginaDeTransportesDoSacador(doc, { ...pedido, aceita: confere, posicao });
+    if (bases === null) return store.paginaDeTransportes({ ...pedido, posicao });
+    if (bases.size === 0) return { items: [], posicao: null };
+    return store.paginaDeTransportesDasInstituicoes([...bases], { ...pedido, posicao });
+  });
+  return { ...pagina, items: pagina.items.map(linhaTransporte) };
 }

@@ -1,5 +1,7 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { tableConfig, transactWithRetry } from '../platform/table';
+import { createConversions } from 'electrodb';
+import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 
 /**
  * Usage metering (docs/data-model.md, "Consumo"): per (client, service, origin UF, month) a request
@@ -235,14 +237,32 @@ export async function naoEncontradasDaUf(uf: string, mes: string): Promise<NaoEn
   return data;
 }
 
-/** A UF's not-found look-ups of a month between two instants (ISO, both included), oldest first. */
-export async function naoEncontradasDaUfEntre(uf: string, mes: string, de: string, ate: string): Promise<NaoEncontradaRecord[]> {
-  const { data } = await db()
-    .entities.naoEncontrada.query.byUf({ uf, mes })
-    // '~' sorts after every id, so a look-up at exactly `ate` is in.
-    .between({ data: de }, { data: `${ate}~` })
-    .go({ pages: 'all' });
-  return data;
+/**
+ * One page of a UF's not-found look-ups between two instants (ISO, both included), newest first: the
+ * months (`meses`, newest first) one after another, each one key-range Query on gsi1 (`uf`, `mes`)
+ * from the position of the page cursor; `aceita` is the filter no key holds (part of the key, status),
+ * applied in a bounded read loop (platform/paginas.ts).
+ */
+export async function naoEncontradasDaUfEntre(
+  uf: string,
+  meses: readonly string[],
+  de: string,
+  ate: string,
+  pagina: { perPage: number; posicao?: string | undefined; aceita?: ((n: NaoEncontradaRecord) => boolean) | undefined },
+): Promise<Pagina<NaoEncontradaRecord>> {
+  const entity = db().entities.naoEncontrada;
+  return paginaEmSequencia<NaoEncontradaRecord>(
+    meses.map((mes) => async (desde, limite) => {
+      const { data, cursor } = await entity.query
+        .byUf({ uf, mes })
+        // '~' sorts after every id, so a look-up at exactly `ate` is in.
+        .between({ data: de }, { data: `${ate}~` })
+        .go({ order: 'desc', limit: limite, cursor: desde ?? null });
+      return { data, cursor };
+    }),
+    (_, item) => createConversions(entity).byAccessPattern.byUf.fromComposite.toCursor(item)!,
+    pagina,
+  );
 }
 
 /** The instants of a client's not-found look-ups of a month (the monitoring's error series). */

@@ -15,6 +15,7 @@ import {
 import * as clientes from '../clientes/service';
 import { forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
+import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import * as servicos from '../servicos/service';
 import * as store from './store';
 
@@ -153,8 +154,8 @@ export async function naoEncontradas(
     dataFim: string;
     chnfe?: string | undefined;
     status?: string | undefined;
-    page: number;
-    size: number;
+    cursor?: string | undefined;
+    perPage: number;
   },
 ) {
   const span = daysBetween(filtro.dataInicio, filtro.dataFim);
@@ -162,16 +163,16 @@ export async function naoEncontradas(
   if (span > NAO_ENCONTRADAS_MAXIMO_DIAS) throw invalid('faixaDataInvalida');
   const uf = ufDoFiltro(principal, filtro.uf);
   const [de, ate] = [inicioDoDia(filtro.dataInicio), fimDoDia(filtro.dataFim)];
-  // At most 90 days: four months at most, one Query each on the UF's month.
-  const meses = await Promise.all(mesesEntre(filtro.dataInicio, filtro.dataFim).map((mes) => store.naoEncontradasDaUfEntre(uf, mes, de, ate)));
-  const todas = meses
-    .flat()
-    .filter((n) => (!filtro.chnfe || n.chnfe.includes(filtro.chnfe)) && (!filtro.status || n.status === filtro.status))
-    .sort((a, b) => b.data.localeCompare(a.data) || a.id.localeCompare(b.id));
+  // At most 90 days: four months at most, newest first, each a key range of the UF's month.
+  const meses = mesesEntre(filtro.dataInicio, filtro.dataFim).reverse();
+  const { chnfe, status } = filtro;
+  const aceita = chnfe || status ? (n: store.NaoEncontradaRecord) => (!chnfe || n.chnfe.includes(chnfe)) && (!status || n.status === status) : undefined;
+  const vinculo = vinculoDoCursor(principal, 'consumo.naoEncontradas', { uf, de, ate, chnfe, status, perPage: filtro.perPage });
+  const pagina = await paginaComCursor(vinculo, filtro.cursor, (posicao) => store.naoEncontradasDaUfEntre(uf, meses, de, ate, { perPage: filtro.perPage, posicao, aceita }));
   const descricao = await descricoes();
-  const inicio = (filtro.page - 1) * filtro.size;
   return {
-    items: todas.slice(inicio, inicio + filtro.size).map((n) => ({
+    ...pagina,
+    items: pagina.items.map((n) => ({
       id: n.id,
       uf: n.uf,
       data: n.data,
@@ -183,9 +184,6 @@ export async function naoEncontradas(
       cnpj: n.cnpj,
       razao_social: n.razaoSocial,
     })),
-    total: todas.length,
-    page: filtro.page,
-    size: filtro.size,
   };
 }
 

@@ -3,6 +3,7 @@ import { daysBetween, DOCUMENTOS_ERRO_MAXIMO_DIAS, type Uf } from '@plac/shared/
 import { message } from '@plac/shared/messages';
 import { forbidden, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
+import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import { apagarXml, lerXml } from './service';
 import * as store from './store';
 
@@ -30,17 +31,19 @@ const inicioDoDia = (dia: string) => new Date(`${dia}T00:00:00-03:00`).toISOStri
 const fimDoDia = (dia: string) => new Date(Date.parse(`${dia}T00:00:00-03:00`) + 86_400_000 - 1).toISOString();
 
 export async function filtrar(
-  filtro: { UFOrigem?: string | undefined; dataInicio: string; dataFim: string; page: number; size: number },
+  filtro: { UFOrigem?: string | undefined; dataInicio: string; dataFim: string; cursor?: string | undefined; perPage: number },
   principal: Principal,
 ) {
   const span = daysBetween(filtro.dataInicio, filtro.dataFim);
   if (span < 0) throw invalid('dataInicioMaiorDataFim');
   if (span > DOCUMENTOS_ERRO_MAXIMO_DIAS) throw invalid('faixaDataInvalida');
   const uf = ufDoFiltro(principal, filtro.UFOrigem);
-  const todos = await store.documentosErroNoPeriodo(uf, inicioDoDia(filtro.dataInicio), fimDoDia(filtro.dataFim));
-  const inicio = (filtro.page - 1) * filtro.size;
+  const [de, ate] = [inicioDoDia(filtro.dataInicio), fimDoDia(filtro.dataFim)];
+  const vinculo = vinculoDoCursor(principal, 'fate.documentosErro', { uf, de, ate, perPage: filtro.perPage });
+  const pagina = await paginaComCursor(vinculo, filtro.cursor, (posicao) => store.documentosErroNoPeriodo(uf, de, ate, { perPage: filtro.perPage, posicao }));
   return {
-    items: todos.slice(inicio, inicio + filtro.size).map(({ id, tipo, uf: origem, nsu, excecao, erro, createdAt, trace }) => ({
+    ...pagina,
+    items: pagina.items.map(({ id, tipo, uf: origem, nsu, excecao, erro, createdAt, trace }) => ({
       id,
       tipo,
       uf: origem,
@@ -50,9 +53,6 @@ export async function filtrar(
       createdAt,
       trace: trace ?? '',
     })),
-    total: todos.length,
-    page: filtro.page,
-    size: filtro.size,
   };
 }
 

@@ -192,9 +192,9 @@ describe('Fat-e ingestion', () => {
     expect((await xmlGuardado(chave!.xmlKey)).equals(Buffer.from(a.xml, 'utf8'))).toBe(true);
 
     const sempre = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'] as const;
-    const daUf = await store.documentosErroNoPeriodo('RS', ...sempre);
+    const { items: daUf } = await store.documentosErroNoPeriodo('RS', ...sempre, { perPage: 100 });
     expect(daUf.map((e) => e.id)).toEqual(['RS-000000000000041', 'RS-000000000000040']);
-    const todos = await store.documentosErroNoPeriodo(null, ...sempre);
+    const { items: todos } = await store.documentosErroNoPeriodo(null, ...sempre, { perPage: 100 });
     expect(todos.map((e) => e.id)).toEqual(expect.arrayContaining(['RS-000000000000040', 'RS-000000000000041']));
   });
 

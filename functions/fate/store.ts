@@ -1,6 +1,8 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { FLUXOS, foldText, nextMonth, nsu15, toTransportDate, type Fluxo } from '@plac/shared/domain';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { createConversions } from 'electrodb';
+import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { contagemEmitente, contagemTransportador, contagemTransporte, fateDoEmitente, fateDoTransportador, TRANSPORTE_SHARDS } from './contagem-entities';
 
 /**
@@ -752,15 +754,30 @@ export async function documentoErroPorId(id: string): Promise<DocumentoErroRecor
 }
 
 /**
- * Error documents created from `de` to `ate` (ISO instants, inclusive), newest first, of one UF
- * (gsi1) or of all (gsi2): a key-range query, at most `limite` items (the screen pages over them).
+ * One page of the error documents created from `de` to `ate` (ISO instants, inclusive), newest first,
+ * of one UF (gsi1) or of all (gsi2): one key-range Query of `perPage + 1` items from the position
+ * (`posicao`, the page cursor's content), so the next page's position is there only when more follow.
  */
-export async function documentosErroNoPeriodo(uf: string | null, de: string, ate: string, limite = 5000): Promise<DocumentoErroRecord[]> {
+export async function documentosErroNoPeriodo(
+  uf: string | null,
+  de: string,
+  ate: string,
+  pagina: { perPage: number; posicao?: string | undefined },
+): Promise<Pagina<DocumentoErroRecord>> {
   const entity = db().entities.documentoErro;
-  // `ate` + '~' closes the range after every id of the last instant ('~' sorts after the ids' characters).
-  const query = uf ? entity.query.byUf({ uf }) : entity.query.all({});
-  const { data } = await query.between({ createdAt: de }, { createdAt: `${ate}~` }).go({ order: 'desc', limit: limite, pages: 'all' });
-  return data;
+  const indice = uf ? 'byUf' : 'all';
+  return paginaEmSequencia<DocumentoErroRecord>(
+    [
+      async (desde, limite) => {
+        // `ate` + '~' closes the range after every id of the last instant ('~' sorts after the ids' characters).
+        const query = uf ? entity.query.byUf({ uf }) : entity.query.all({});
+        const { data, cursor } = await query.between({ createdAt: de }, { createdAt: `${ate}~` }).go({ order: 'desc', limit: limite, cursor: desde ?? null });
+        return { data, cursor };
+      },
+    ],
+    (_, item) => createConversions(entity).byAccessPattern[indice].fromComposite.toCursor(item)!,
+    pagina,
+  );
 }
 
 /** Removes an error document; false when it was not there. */

@@ -5,6 +5,7 @@ import { clientePorCnpj, todosClientes } from '../clientes/service';
 import { consumoDoCliente } from '../consumo/service';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
+import { paginaComCursor, vinculoDoCursor, type Pagina } from '../platform/paginas';
 import { todos as servicosDoCatalogo } from '../servicos/service';
 import { tabelaPrecoDoMes } from '../tarifas/service';
 import { decidir, faturaIdDe, itemDaFatura, numeroDeShards, shardDoCliente, valoresDaFatura } from './regras';
@@ -338,12 +339,14 @@ function resumo(f: FaturaRecord) {
 }
 
 /**
- * The invoices of a period: a client user only its own client's (a CNPJ of another client is 403);
- * the admin any client's, or every client's month by month, leaving out the clients in evaluation
- * (spec 2, section 6). Newest month first, then by company name.
+ * The invoices of a period, a page at a time (docs/architecture.md, "Lists"): a client user only its
+ * own client's (a CNPJ of another client is 403), one key-range Query of its months (gsi2), newest
+ * first; the admin any client's the same way, or every client's month by month (newest first, one
+ * Query of each month's partition, by client), leaving out the clients in evaluation (spec 2, section 6).
+ * The status is checked on the invoices read, in the bounded loop.
  */
 export async function listarFaturas(
-  filtro: { cnpj?: string | undefined; dataInicio: string; dataFim: string; situacao?: 'A' | 'P' | undefined },
+  filtro: { cnpj?: string | undefined; dataInicio: string; dataFim: string; situacao?: 'A' | 'P' | undefined; cursor?: string | undefined; perPage: number },
   principal: Principal,
   agora: Date = new Date(),
 ) {
@@ -351,26 +354,33 @@ export async function listarFaturas(
   if (filtro.dataFim > monthOf(agora)) throw invalid('faturamentoMesFuturo');
   const meses = mesesEntre(filtro.dataInicio, filtro.dataFim);
   if (meses.length > MESES_MAXIMOS_LISTA) throw invalid('periodoMaximoDozeMeses');
-  let faturas: FaturaRecord[];
+  const { situacao } = filtro;
+  const daSituacao = situacao ? (f: FaturaRecord) => f.situacao === situacao : undefined;
+  let ler: (posicao: string | undefined) => Promise<Pagina<FaturaRecord>>;
   if (principal.tipo !== 'S') {
     if (!principal.clienteId) throw forbidden('clienteNaoPermitido');
     if (filtro.cnpj) {
       const c = await clientePorCnpj(filtro.cnpj.toUpperCase());
       if (c?.id !== principal.clienteId) throw forbidden('clienteNaoPermitido');
     }
-    faturas = await store.faturasDoCliente(principal.clienteId, filtro.dataInicio, filtro.dataFim);
+    const clienteId = principal.clienteId;
+    ler = (posicao) => store.paginaDeFaturasDoCliente(clienteId, filtro.dataInicio, filtro.dataFim, { perPage: filtro.perPage, posicao, aceita: daSituacao });
   } else if (filtro.cnpj) {
     const c = await clientePorCnpj(filtro.cnpj.toUpperCase());
-    faturas = c && c.situacao !== 'E' ? await store.faturasDoCliente(c.id, filtro.dataInicio, filtro.dataFim) : [];
+    ler = async (posicao) =>
+      c && c.situacao !== 'E' ? store.paginaDeFaturasDoCliente(c.id, filtro.dataInicio, filtro.dataFim, { perPage: filtro.perPage, posicao, aceita: daSituacao }) : { items: [], posicao: null };
   } else {
     const emAvaliacao = new Set((await todosClientes()).filter((c) => c.situacao === 'E').map((c) => c.id));
-    faturas = (await Promise.all(meses.map((m) => store.faturasDoMes(m)))).flat().filter((f) => !emAvaliacao.has(f.clienteId));
+    ler = (posicao) =>
+      store.paginaDeFaturasDosMeses([...meses].reverse(), {
+        perPage: filtro.perPage,
+        posicao,
+        aceita: (f) => !emAvaliacao.has(f.clienteId) && (!daSituacao || daSituacao(f)),
+      });
   }
-  const consumos = faturas
-    .filter((f) => !filtro.situacao || f.situacao === filtro.situacao)
-    .sort((a, b) => (a.mes === b.mes ? a.razaoSocial.localeCompare(b.razaoSocial, 'pt-BR') : a.mes < b.mes ? 1 : -1))
-    .map(resumo);
-  return { consumos };
+  const vinculo = vinculoDoCursor(principal, 'faturamento.faturas', { cnpj: filtro.cnpj?.toUpperCase(), de: filtro.dataInicio, ate: filtro.dataFim, situacao, perPage: filtro.perPage });
+  const pagina = await paginaComCursor(vinculo, filtro.cursor, ler);
+  return { ...pagina, items: pagina.items.map(resumo) };
 }
 
 /**

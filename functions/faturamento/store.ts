@@ -1,4 +1,5 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 
 /**
@@ -248,6 +249,40 @@ export async function faturasDoMes(mes: string): Promise<FaturaRecord[]> {
 export async function faturasDoCliente(clienteId: string, de: string, ate: string): Promise<FaturaRecord[]> {
   const { data } = await db().entities.fatura.query.byCliente({ clienteId }).between({ mes: de }, { mes: ate }).go({ pages: 'all' });
   return data;
+}
+
+interface PaginaDeFaturas {
+  perPage: number;
+  posicao?: string | undefined;
+  aceita?: ((f: FaturaRecord) => boolean) | undefined;
+}
+
+/** A page of one client's invoices of a month range, newest month first: one key-range Query on gsi2. */
+export async function paginaDeFaturasDoCliente(clienteId: string, de: string, ate: string, o: PaginaDeFaturas): Promise<Pagina<FaturaRecord>> {
+  const entity = db().entities.fatura;
+  return paginaEmSequencia<FaturaRecord>(
+    [
+      async (desde, limite) => {
+        const { data, cursor } = await entity.query.byCliente({ clienteId }).between({ mes: de }, { mes: ate }).go({ order: 'desc', limit: limite, cursor: desde ?? null });
+        return { data, cursor };
+      },
+    ],
+    (_, f) => createConversions(entity).byAccessPattern.byCliente.fromComposite.toCursor(f)!,
+    o,
+  );
+}
+
+/** A page of every client's invoices of the months (newest first), one after another: a Query of each month's partition (gsi1, by client). */
+export async function paginaDeFaturasDosMeses(meses: readonly string[], o: PaginaDeFaturas): Promise<Pagina<FaturaRecord>> {
+  const entity = db().entities.fatura;
+  return paginaEmSequencia<FaturaRecord>(
+    meses.map((mes) => async (desde, limite) => {
+      const { data, cursor } = await entity.query.byMes({ mes }).go({ limit: limite, cursor: desde ?? null });
+      return { data, cursor };
+    }),
+    (_, f) => createConversions(entity).byAccessPattern.byMes.fromComposite.toCursor(f)!,
+    o,
+  );
 }
 
 export async function criarExecucao(record: ExecucaoRecord): Promise<void> {

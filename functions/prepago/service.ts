@@ -15,6 +15,7 @@ import { message } from '@plac/shared/messages';
 import { clientePorCnpj, clienteResumo, todosClientes } from '../clientes/service';
 import { presignDownload } from '../platform/documents';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
+import { paginaComCursor, vinculoDoCursor, type Pagina } from '../platform/paginas';
 import { tabelaPrecoDoMes } from '../tarifas/service';
 import { cicloDoId } from './pagamento';
 import * as store from './store';
@@ -174,16 +175,28 @@ export async function cadastrar(emitirDae: EmissorDae, p: Principal, body: Reser
   return { message: message('reservaCadastrada'), dae: daeView(reserva) };
 }
 
-export async function daes(p: Principal, q: { cnpj?: string | undefined; dataInicio?: string | undefined; dataFim?: string | undefined; situacao?: 'A' | 'P' | undefined; page: number; size: number }) {
+/**
+ * The reservations' DAEs, a page at a time (docs/architecture.md, "Lists"): the admin's every-bookkeeper
+ * list is one key-range Query by creation (gsi1, the months as the range), a bookkeeper's one Query of
+ * its partition, newest first; the reference months and the status are checked on the items read.
+ */
+export async function daes(p: Principal, q: { cnpj?: string | undefined; dataInicio?: string | undefined; dataFim?: string | undefined; situacao?: 'A' | 'P' | undefined; cursor?: string | undefined; perPage: number }) {
   if (q.dataInicio && q.dataFim && q.dataInicio > q.dataFim) throw invalid('dataInicioMaiorDataFim');
-  let todas: ReservaRecord[];
+  const filtrar = q.dataInicio || q.dataFim || q.situacao;
+  const aceita = filtrar
+    ? (r: ReservaRecord) => (!q.dataInicio || r.mes >= q.dataInicio) && (!q.dataFim || r.mes <= q.dataFim) && (!q.situacao || r.situacao === q.situacao)
+    : undefined;
+  let ler: (posicao: string | undefined) => Promise<Pagina<ReservaRecord>>;
   if (isAdmin(p) && !q.cnpj) {
-    todas = await store.reservasEntre(q.dataInicio ? `${q.dataInicio}-01` : '0000', q.dataFim ? `${q.dataFim}-31T99` : '9999');
+    const [de, ate] = [q.dataInicio ? `${q.dataInicio}-01` : '0000', q.dataFim ? `${q.dataFim}-31T99` : '9999'];
+    ler = (posicao) => store.paginaDeReservasEntre(de, ate, { perPage: q.perPage, posicao, aceita });
   } else {
-    todas = await store.reservasDoCliente((await escrituradorDe(p, q.cnpj)).id);
+    const clienteId = (await escrituradorDe(p, q.cnpj)).id;
+    ler = (posicao) => store.paginaDeReservasDoCliente(clienteId, { perPage: q.perPage, posicao, aceita });
   }
-  const filtradas = todas.filter((r) => (!q.dataInicio || r.mes >= q.dataInicio) && (!q.dataFim || r.mes <= q.dataFim) && (!q.situacao || r.situacao === q.situacao));
-  return { items: filtradas.slice((q.page - 1) * q.size, q.page * q.size).map(daeView), total: filtradas.length, page: q.page, size: q.size };
+  const vinculo = vinculoDoCursor(p, 'prepago.daes', { cnpj: q.cnpj, dataInicio: q.dataInicio, dataFim: q.dataFim, situacao: q.situacao, perPage: q.perPage });
+  const pagina = await paginaComCursor(vinculo, q.cursor, ler);
+  return { ...pagina, items: pagina.items.map(daeView) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { planoDeDebito, repartirSaldo, SALDO_SHARDS, type ParteDebito } from '@plac/shared/domain';
+import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 
 /**
@@ -247,6 +248,45 @@ export async function reservasDoCliente(clienteId: string): Promise<ReservaRecor
 export async function reservasEntre(de: string, ate: string): Promise<ReservaRecord[]> {
   const { data } = await db().entities.reserva.query.todas({ lista: 'reservas' }).between({ createdAt: de }, { createdAt: ate }).go({ pages: 'all', order: 'desc' });
   return data;
+}
+
+interface PaginaDeReservas {
+  perPage: number;
+  posicao?: string | undefined;
+  aceita?: ((r: ReservaRecord) => boolean) | undefined;
+}
+
+/** A page of a bookkeeper's reservations (and their DAEs), newest cycle first: one Query of its partition. */
+export async function paginaDeReservasDoCliente(clienteId: string, o: PaginaDeReservas): Promise<Pagina<ReservaRecord>> {
+  const entity = db().entities.reserva;
+  return paginaEmSequencia<ReservaRecord>(
+    [
+      async (desde, limite) => {
+        const { data, cursor } = await entity.query.byCliente({ clienteId }).go({ order: 'desc', limit: limite, cursor: desde ?? null });
+        return { data, cursor };
+      },
+    ],
+    (_, r) => createConversions(entity).byAccessPattern.byCliente.fromComposite.toCursor(r)!,
+    o,
+  );
+}
+
+/** A page of every reservation created between two instants, newest first (the admin's DAE list): one key-range Query on gsi1. */
+export async function paginaDeReservasEntre(de: string, ate: string, o: PaginaDeReservas): Promise<Pagina<ReservaRecord>> {
+  const entity = db().entities.reserva;
+  return paginaEmSequencia<ReservaRecord>(
+    [
+      async (desde, limite) => {
+        const { data, cursor } = await entity.query
+          .todas({ lista: 'reservas' })
+          .between({ createdAt: de }, { createdAt: ate })
+          .go({ order: 'desc', limit: limite, cursor: desde ?? null });
+        return { data, cursor };
+      },
+    ],
+    (_, r) => createConversions(entity).byAccessPattern.todas.fromComposite.toCursor(r)!,
+    o,
+  );
 }
 
 export async function lerDebito(chave: string): Promise<DebitoRecord | null> {

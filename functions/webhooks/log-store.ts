@@ -1,4 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions } from 'electrodb';
+import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { MAX_RECEBIMENTOS } from './espera';
 
@@ -161,6 +163,33 @@ export async function entregasNoPeriodo(
     : db().entities.entrega.query.todas({ lista: 'entregas' }).between(range.gte, range.lte);
   const { data } = await query.where(where as never).go({ order: 'desc', pages: 'all' });
   return data.slice(0, limite);
+}
+
+/**
+ * One page of the deliveries created in [desde, ate] (ISO instants), newest first, of one client (gsi1)
+ * or of all (gsi2), in the given situations: key-range Queries on the instant from the page cursor's
+ * position, the situation checked on each item read (no key holds it: the log keeps its layout until
+ * it is redesigned), in a bounded read loop (platform/paginas.ts): a page may come short, with the
+ * cursor of where the reading stopped, when the period holds mostly delivered ones.
+ */
+export async function paginaDeEntregas(
+  filtro: { clienteId?: string | undefined; desde: string; ate: string; situacoes: readonly Situacao[] },
+  pagina: { perPage: number; posicao?: string | undefined },
+): Promise<Pagina<EntregaRecord>> {
+  const entity = db().entities.entrega;
+  const indice = filtro.clienteId ? 'porCliente' : 'todas';
+  return paginaEmSequencia<EntregaRecord>(
+    [
+      async (desde, limite) => {
+        const range = [{ dataCriacao: filtro.desde }, { dataCriacao: `${filtro.ate}\uffff` }] as const;
+        const query = filtro.clienteId ? entity.query.porCliente({ clienteId: filtro.clienteId }) : entity.query.todas({ lista: 'entregas' });
+        const { data, cursor } = await query.between(...range).go({ order: 'desc', limit: limite, cursor: desde ?? null });
+        return { data, cursor };
+      },
+    ],
+    (_, item) => createConversions(entity).byAccessPattern[indice].fromComposite.toCursor(item)!,
+    { ...pagina, aceita: (e) => filtro.situacoes.includes(e.situacao) },
+  );
 }
 
 /** Changes a delivery's situation on condition that it is `de`: false when it is not (another writer won). */

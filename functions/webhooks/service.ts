@@ -6,6 +6,7 @@ import { message } from '@plac/shared/messages';
 import { sqsClient } from '../platform/aws';
 import { config } from '../platform/env';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
+import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import type { WebhookDelivery } from './dispatcher';
 import { clienteIdPorCnpj } from '../clientes/webhook-entrega';
 import * as endpoints from './endpoint-store';
@@ -58,16 +59,18 @@ interface Filtro {
   dataFinal: string;
 }
 
-export async function mensagens(principal: Principal, q: Filtro & { page: number; perPage: number }) {
+export async function mensagens(principal: Principal, q: Filtro & { cursor?: string | undefined; perPage: number }) {
   const clienteId = clienteDoFiltro(principal, q.idCliente);
   const { desde, ate } = periodo(q.dataInicial, q.dataFinal);
-  const todas = await log.entregasNoPeriodo({ ...(clienteId ? { clienteId } : {}), desde, ate, situacoes: ['PENDENTE', 'FALHA', 'PAUSADA'] }, 100_000);
-  const inicio = (q.page - 1) * q.perPage;
-  return { totalMensagens: todas.length, mensagens: todas.slice(inicio, inicio + q.perPage).map(view) };
+  const vinculo = vinculoDoCursor(principal, 'webhooks.mensagens', { clienteId, desde, ate, perPage: q.perPage });
+  const pagina = await paginaComCursor(vinculo, q.cursor, (posicao) =>
+    log.paginaDeEntregas({ clienteId, desde, ate, situacoes: ['PENDENTE', 'FALHA', 'PAUSADA'] }, { perPage: q.perPage, posicao }),
+  );
+  return { ...pagina, items: pagina.items.map(view) };
 }
 
 /** The spec's form (POST with the client's CNPJ): the CNPJ names the client; an unknown one is 404. */
-export async function mensagensPorCnpj(principal: Principal, q: Omit<Filtro, 'idCliente'> & { cnpj?: string | undefined; page: number; perPage: number }) {
+export async function mensagensPorCnpj(principal: Principal, q: Omit<Filtro, 'idCliente'> & { cnpj?: string | undefined; cursor?: string | undefined; perPage: number }) {
   const { cnpj, ...resto } = q;
   if (!cnpj) return mensagens(principal, resto);
   const clienteId = await clienteIdPorCnpj(cnpj);

@@ -17,6 +17,5 @@ export async function consentir(emitente: string, bases: readonly string[], uf: 
     versaoLida: 0,
     atual: { emissor: base, razaoSocial: 'EMITENTE', razaoFolded: 'emitente', cnpj: emitente, uf, termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes, versao: 1, dataAssinatura: at, createdAt: at, updatedAt: at, updatedBy: 'teste', updatedByCnpj: emitente },
     versao: { emissor: base, versao: padVersao(1), acao: 'ACEITE', em: at, cnpjCertificado: emitente, usuario: 'teste', userId: 'teste', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes },
-    vincular: [...bases],
   });
 }

@@ -210,9 +210,11 @@ describe('the not-found look-ups', () => {
   it('lists a UF’s look-ups of the period with their columns, filtered by key and status', async () => {
     const { status, body } = await get(`/api/v1/consumo/nao-encontradas?uf=PA&${periodo}&chnfe=${chaveNaoEncontrada.slice(0, 30)}`, admin);
     expect(status).toBe(200);
-    const page = body as { items: Record<string, unknown>[]; total: number; size: number };
-    expect(page.size).toBe(15);
-    expect(page.total).toBe(2);
+    const page = body as { items: Record<string, unknown>[]; nextCursor?: string };
+    // No counter holds the total: none is answered.
+    expect(page).not.toHaveProperty('total');
+    expect(page.nextCursor).toBeUndefined();
+    expect(page.items).toHaveLength(2);
     expect(page.items.map((i) => [i.chnfe, i.status, i.razao_social])).toEqual(
       expect.arrayContaining([
         [chaveNaoEncontrada, 'NAO_ENCONTRADA', clienteA.razao],
@@ -225,15 +227,17 @@ describe('the not-found look-ups', () => {
       statusDescricao: 'Não encontrada',
       cnpj: clienteA.cnpj,
     });
-    const invalidas = (await get(`/api/v1/consumo/nao-encontradas?uf=PA&${periodo}&chnfe=${chaveNaoEncontrada.slice(0, 30)}&status=CHAVE_INVALIDA`, admin)).body as { total: number };
-    expect(invalidas.total).toBe(1);
-    const lastMonth = (await get(`/api/v1/consumo/nao-encontradas?uf=PA&${periodo}&chnfe=${chaveNaoEncontrada.slice(0, 40)}0000`, admin)).body as { total: number };
-    expect(lastMonth.total).toBe(0);
+    const invalidas = (await get(`/api/v1/consumo/nao-encontradas?uf=PA&${periodo}&chnfe=${chaveNaoEncontrada.slice(0, 30)}&status=CHAVE_INVALIDA`, admin)).body as { items: unknown[] };
+    expect(invalidas.items).toHaveLength(1);
+    const lastMonth = (await get(`/api/v1/consumo/nao-encontradas?uf=PA&${periodo}&chnfe=${chaveNaoEncontrada.slice(0, 40)}0000`, admin)).body as { items: unknown[] };
+    expect(lastMonth.items).toHaveLength(0);
   });
 
   it('pages, and refuses the date rules and a manager’s other UF in the catalogue’s words', async () => {
-    const paged = (await get(`/api/v1/consumo/nao-encontradas?uf=PA&${periodo}&chnfe=${chaveNaoEncontrada.slice(0, 30)}&size=10&page=2`, admin)).body as { items: unknown[]; total: number };
-    expect(paged).toMatchObject({ items: [], total: 2 });
+    const first = (await get(`/api/v1/consumo/nao-encontradas?uf=PA&${periodo}&chnfe=${chaveNaoEncontrada.slice(0, 30)}&perPage=10`, admin)).body as { items: unknown[]; nextCursor?: string };
+    expect(first.items).toHaveLength(2);
+    expect(first.nextCursor).toBeUndefined();
+    expect((await get(`/api/v1/consumo/nao-encontradas?uf=PA&${periodo}&perPage=12`, admin)).body).toMatchObject({ errors: { perPage: ['Tamanho de página inválido.'] } });
     const invertida = await get('/api/v1/consumo/nao-encontradas?uf=PA&dataInicio=10/11/2026&dataFim=01/11/2026', admin);
     expect(invertida.body).toMatchObject({ error: 'dataInicioMaiorDataFim', message: 'Data Início maior que Data Fim.' });
     const longa = await get('/api/v1/consumo/nao-encontradas?uf=PA&dataInicio=01/01/2026&dataFim=01/11/2026', admin);

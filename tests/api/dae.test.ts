@@ -108,7 +108,7 @@ describe('POST /api/v1/fatura/{idConsumo}/dae', () => {
     // The invoice now carries its DAE's due date (the next default), in the list too.
     expect((await lerFatura(aberta.faturaId))?.dae).toMatchObject({ dtVencimento: hoje, codigoBarras: dae.codigoBarras, revisao: 1 });
     const lista = await call(`/api/v1/fatura?dataInicio=${mesAntigo}&dataFim=${mesAntigo}`, { headers: bearer(await tokenFor(cliente(aberta.clienteId))) });
-    expect(lista.body).toMatchObject({ consumos: [{ id: aberta.faturaId, dae: { urlDae: null, dtVencimento: hoje, valorPago: null } }] });
+    expect(lista.body).toMatchObject({ items: [{ id: aberta.faturaId, dae: { urlDae: null, dtVencimento: hoje, valorPago: null } }] });
   });
 
   it('is idempotent: the same request, and one without a date (the DAE’s own due date is the default), give the same DAE', async () => {

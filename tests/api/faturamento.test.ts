@@ -230,12 +230,12 @@ describe('the billing run of a month', () => {
   it('lists and details invoices: a client only its own, the admin every client but those in evaluation', async () => {
     const admToken = await tokenFor(admin);
     const cliToken = await tokenFor({ userId: 'fat-cli-acima', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: c.acima.clienteId });
-    const q = (params: Record<string, string>) => `/api/v1/fatura?${new URLSearchParams({ dataInicio: mes, dataFim: mes, ...params }).toString()}`;
+    const q = (params: Record<string, string>) => `/api/v1/fatura?${new URLSearchParams({ dataInicio: mes, dataFim: mes, perPage: '100', ...params }).toString()}`;
 
     const proprias = await call(q({}), { headers: bearer(cliToken) });
     expect(proprias.status).toBe(200);
     expect(proprias.body).toEqual({
-      consumos: [
+      items: [
         {
           id: faturaIdDe(c.acima.clienteId, mes),
           mes: mm,
@@ -250,7 +250,7 @@ describe('the billing run of a month', () => {
       ],
     });
     expect(await call(q({ cnpj: c.banda.cnpj }), { headers: bearer(cliToken) })).toMatchObject({ status: 403, body: { error: 'clienteNaoPermitido' } });
-    expect((await call(q({ situacao: 'P' }), { headers: bearer(cliToken) })).body).toEqual({ consumos: [] });
+    expect((await call(q({ situacao: 'P' }), { headers: bearer(cliToken) })).body).toEqual({ items: [] });
     expect(await call(`/api/v1/fatura/${faturaIdDe(c.banda.clienteId, mes)}`, { headers: bearer(cliToken) })).toMatchObject({ status: 403, body: { error: 'clienteNaoPermitido' } });
 
     const detalhe = await call(`/api/v1/fatura/${faturaIdDe(c.acima.clienteId, mes)}`, { headers: bearer(cliToken) });
@@ -267,19 +267,19 @@ describe('the billing run of a month', () => {
       },
     });
 
-    const todas = (await call(q({}), { headers: bearer(admToken) })).body as { consumos: { id: string }[] };
-    const ids = todas.consumos.map((f) => f.id);
+    const todas = (await call(q({}), { headers: bearer(admToken) })).body as { items: { id: string }[] };
+    const ids = todas.items.map((f) => f.id);
     for (const k of ['banda', 'acima', 'semUso', 'cancelado'] as const) expect(ids).toContain(faturaIdDe(c[k].clienteId, mes));
-    expect((await call(q({ cnpj: c.cancelado.cnpj }), { headers: bearer(admToken) })).body).toMatchObject({ consumos: [{ valorTotal: 750_00 }] });
+    expect((await call(q({ cnpj: c.cancelado.cnpj }), { headers: bearer(admToken) })).body).toMatchObject({ items: [{ valorTotal: 750_00 }] });
     expect(await call(q({ dataInicio: mes, dataFim: previousMonth(mes) }), { headers: bearer(admToken) })).toMatchObject({ status: 400, body: { error: 'dataInicioMaiorDataFim' } });
 
     // A client put (back) in evaluation: its invoices leave the admin's views; the client still sees them.
     const record = (await findCliente(c.semUso.clienteId))!;
     await putCliente({ ...record, situacao: 'E' });
-    const semAvaliacao = ((await call(q({}), { headers: bearer(admToken) })).body as { consumos: { id: string }[] }).consumos.map((f) => f.id);
+    const semAvaliacao = ((await call(q({}), { headers: bearer(admToken) })).body as { items: { id: string }[] }).items.map((f) => f.id);
     expect(semAvaliacao).not.toContain(faturaIdDe(c.semUso.clienteId, mes));
     expect((await call(`/api/v1/fatura/${faturaIdDe(c.semUso.clienteId, mes)}`, { headers: bearer(admToken) })).status).toBe(404);
     const propria = await tokenFor({ userId: 'fat-cli-semuso', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: c.semUso.clienteId });
-    expect((await call(q({}), { headers: bearer(propria) })).body).toMatchObject({ consumos: [{ valorTotal: 750_00 }] });
+    expect((await call(q({}), { headers: bearer(propria) })).body).toMatchObject({ items: [{ valorTotal: 750_00 }] });
   });
 });

@@ -113,7 +113,7 @@ describe('tax notes', () => {
     const xml = await enviar(a.faturaId, 'nota-12.XML', XML);
     expect(xml.confirmacao).toMatchObject({ status: 200, body: { tipo: 'xml', nomePdfFile: 'Nota_Fiscal_12.pdf', nomeXmlFile: 'nota-12.XML' } });
     const lista = await call(`/api/v1/fatura?dataInicio=${mes}&dataFim=${mes}`, { headers: bearer(t.a) });
-    expect(lista.body).toMatchObject({ consumos: [{ id: a.faturaId, nomePdfFile: 'Nota_Fiscal_12.pdf', nomeXmlFile: 'nota-12.XML' }] });
+    expect(lista.body).toMatchObject({ items: [{ id: a.faturaId, nomePdfFile: 'Nota_Fiscal_12.pdf', nomeXmlFile: 'nota-12.XML' }] });
   });
 
   it('the own client downloads both, byte for byte, as attachments; another client, a gestor and nobody cannot', async () => {

@@ -108,7 +108,7 @@ describe('a reservation, paid and consumed', () => {
     // The DAE list: the client user sees its own; the filters apply.
     const lista = await call(`/api/v1/pagamento-antecipado/daes?dataInicio=${monthOf(new Date())}&situacao=A`, { headers: bearer(tokenImf) });
     expect(lista.status).toBe(200);
-    expect(lista.body).toMatchObject({ total: 1, items: [{ dae: { id: criada.dae.dae.id, valor: 500_000_00 }, pagamentoAntecipado: { cnpjEscriturador: imfCnpj, emailContato: 'contato@escriturador.com.br', qtdEnvioFate: 50_000_000 } }] });
+    expect(lista.body).toMatchObject({ items: [{ dae: { id: criada.dae.dae.id, valor: 500_000_00 }, pagamentoAntecipado: { cnpjEscriturador: imfCnpj, emailContato: 'contato@escriturador.com.br', qtdEnvioFate: 50_000_000 } }] });
     const pdf = await call(`/api/v1/pagamento-antecipado/daes/${criada.dae.dae.id}/impressao`, { method: 'POST', headers: bearer(tokenImf) });
     expect(pdf.status).toBe(200);
     const url = (pdf.body as { urlDAE: string }).urlDAE;
@@ -273,7 +273,7 @@ describe('the rule at zero', () => {
     expect(await uso(clienteId, 1)).toBe('cobrada');
     expect((await lerConta(clienteId))!.saldoMilesimos).toBe(1_000);
     // The admin's list of every bookkeeper's DAEs answers these reservations too, by its contract.
-    const todas = await call('/api/v1/pagamento-antecipado/daes?size=100', { headers: bearer(tokenAdmin) });
+    const todas = await call('/api/v1/pagamento-antecipado/daes?perPage=100', { headers: bearer(tokenAdmin) });
     expect(todas.status).toBe(200);
     expect((todas.body as { items: { dae: { id: string } }[] }).items.map((i) => i.dae.id)).toContain(`PA-${clienteId}-1`);
     expect((await consumoDoCliente(clienteId, monthOf(new Date()))).some((c) => c.servico === SERVICO.envioFate && c.requisicoes === 1)).toBe(true);

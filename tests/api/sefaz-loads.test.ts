@@ -115,7 +115,7 @@ describe('documents dropped in a UF inbox', () => {
     await cicloDeCarga(['MT']);
 
     const token = await tokenFor(admin);
-    const query = `UFOrigem=MT&dataInicio=${encodeURIComponent(hoje)}&dataFim=${encodeURIComponent(hoje)}&size=100`;
+    const query = `UFOrigem=MT&dataInicio=${encodeURIComponent(hoje)}&dataFim=${encodeURIComponent(hoje)}&perPage=100`;
     const list = await call(`/api/v1/documentos-erro?${query}`, { headers: bearer(token) });
     expect(list.status).toBe(200);
     const items = (list.body as { items: { id: string; excecao: string; erro: string; uf: string }[] }).items;

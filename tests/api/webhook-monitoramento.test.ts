@@ -75,16 +75,17 @@ describe('webhook monitoring API', () => {
   it('the administrator sees every client by default, and one client when asked', async () => {
     const todos = await req('GET', lista('&perPage=100'), admin);
     expect(todos.status).toBe(200);
-    const vistos = (todos.body as { mensagens: { deliveryId: string }[] }).mensagens.map((m) => m.deliveryId);
+    const vistos = (todos.body as { items: { deliveryId: string }[] }).items.map((m) => m.deliveryId);
     expect(vistos).toEqual(expect.arrayContaining([ids.a, ids.b, ids.b2]));
     const soB = await req('GET', lista(`&idCliente=${clienteB}`), admin);
-    expect(soB.body).toMatchObject({ totalMensagens: 2 });
-    expect((soB.body as { mensagens: unknown[] }).mensagens[0]).toMatchObject({ clienteId: clienteB, razaoSocial: `Empresa ${clienteB}`, tentativas: 1, situacao: 'FALHA', body: '{"n":1}' });
+    expect((soB.body as { items: unknown[] }).items).toHaveLength(2);
+    expect(soB.body).not.toHaveProperty('nextCursor');
+    expect((soB.body as { items: unknown[] }).items[0]).toMatchObject({ clienteId: clienteB, razaoSocial: `Empresa ${clienteB}`, tentativas: 1, situacao: 'FALHA', body: '{"n":1}' });
   });
 
   it('a cliente_monitoramento user sees only its own client; another’s is 403 clienteNaoPermitido', async () => {
     const proprio = await req('GET', lista(''), monitorA);
-    expect(proprio.body).toMatchObject({ totalMensagens: 1, mensagens: [{ deliveryId: ids.a }] });
+    expect(proprio.body).toEqual({ items: [expect.objectContaining({ deliveryId: ids.a })] });
     expect((await req('GET', lista(`&idCliente=${clienteB}`), monitorA)).body).toMatchObject({ error: 'clienteNaoPermitido' });
     expect((await req('GET', `/api/v1/webhook-monitoramento/${ids.b}/tentativas`, monitorA)).status).toBe(403);
     expect((await req('POST', `/api/v1/webhook-monitoramento/${ids.b}/reenvio`, monitorA)).status).toBe(403);
@@ -95,11 +96,12 @@ describe('webhook monitoring API', () => {
   });
 
   it('answers the spec’s form too: POST with the client’s CNPJ (a client user still sees only its own)', async () => {
-    const porCnpj = await req('POST', '/api/v1/webhook-monitoramento', admin, { cnpj: cnpjB, dataInicial: hoje, dataFinal: hoje, page: 1, perPage: 10 });
-    expect(porCnpj).toMatchObject({ status: 200, body: { totalMensagens: 2 } });
+    const porCnpj = await req('POST', '/api/v1/webhook-monitoramento', admin, { cnpj: cnpjB, dataInicial: hoje, dataFinal: hoje, perPage: 10 });
+    expect(porCnpj.status).toBe(200);
+    expect((porCnpj.body as { items: unknown[] }).items).toHaveLength(2);
     expect((await req('POST', '/api/v1/webhook-monitoramento', monitorA, { cnpj: cnpjB, dataInicial: hoje, dataFinal: hoje })).status).toBe(403);
     expect((await req('POST', '/api/v1/webhook-monitoramento', admin, { cnpj: '11.111.111/1111-11', dataInicial: hoje, dataFinal: hoje })).status).toBe(400);
-    expect((await req('POST', '/api/v1/webhook-monitoramento', monitorA, { dataInicial: hoje, dataFinal: hoje })).body).toMatchObject({ totalMensagens: 1 });
+    expect((await req('POST', '/api/v1/webhook-monitoramento', monitorA, { dataInicial: hoje, dataFinal: hoje })).body).toEqual({ items: [expect.objectContaining({ deliveryId: ids.a })] });
   });
 
   it('validates the period: start after end, more than 90 days, a bad date (400 with the catalogue text)', async () => {

@@ -82,7 +82,7 @@ async function consentir(emitente: string, instituicoes: string[]) {
   const insts = instituicoes.map((cnpj) => ({ instituicaoId: `inst-${cnpj}`, razaoSocial: `Inst ${cnpj}`, cnpj, uf: 'PB', situacao: 'ATIVA', tipo: 'IMF', termoFatMensal: true, termoCompartNfe: true, createdAt: at, updatedAt: at, createdBy: 'teste' }));
   const atual = { emissor: base, razaoSocial: 'EMITENTE', razaoFolded: 'emitente', cnpj: emitente, uf: 'PB', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes: insts, versao: 1, dataAssinatura: at, createdAt: at, updatedAt: at, updatedBy: 'teste', updatedByCnpj: emitente };
   const versao = { emissor: base, versao: padVersao(1), acao: 'ACEITE' as const, em: at, cnpjCertificado: emitente, usuario: 'teste', userId: 'teste', termoFatMensal: true, termoCompartNfe: true, filiais, instituicoes: insts };
-  expect(await gravarConsentimento({ versaoLida: 0, atual, versao, vincular: instituicoes })).toBe(true);
+  expect(await gravarConsentimento({ versaoLida: 0, atual, versao })).toBe(true);
 }
 
 beforeAll(async () => {

@@ -102,6 +102,19 @@ export const cursorSchema = z
   .regex(/^[A-Za-z0-9_-]{1,4000}$/, { error: message('cursorInvalido') })
   .meta({ title: 'cursor', description: 'O nextCursor da página anterior (opaco).' });
 
+/** The page sizes of the cursor-paged screens: 10, 25, 50 or 100 (`perPage`, the screen's default unless asked). */
+export const PER_PAGE_OPCOES = [10, 25, 50, 100] as const;
+
+/** `cursor` and `perPage` of a cursor-paged list (query string or body). */
+export function cursorQuery(perPagePadrao: number, opcoes: readonly number[] = PER_PAGE_OPCOES) {
+  return {
+    cursor: cursorSchema.optional(),
+    perPage: decimalInteger('tamanho da página')
+      .pipe(z.number().refine((n) => opcoes.includes(n), { error: message('tamanhoPaginaInvalido') }))
+      .default(perPagePadrao),
+  };
+}
+
 export function cursorPageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

@@ -4,7 +4,7 @@ import { formatCnpj, isValidCnpj, isValidCnpjBase, normalizeCnpj } from '../doma
 import { isValidCpf } from '../domain/cpf';
 import { parseBrDate } from '../domain/dates';
 import { message } from '../messages';
-import { emailSchema, isoDateTime, ufSchema } from './common';
+import { cursorPageOf, cursorQuery, emailSchema, isoDateTime, ufSchema } from './common';
 import { defineContract } from './define';
 
 /**
@@ -105,7 +105,7 @@ export function codigoTipoTransportador(filtro: number | undefined): number | nu
  * service run the same rule.
  */
 export function validarFiltroConsentimento(f: Record<string, unknown>): 'erroFiltro' | 'dataFimMandatoria' | 'dataInicioMaiorDataFim' | null {
-  const ignorados = new Set(['page', 'perPage', 'isAdminSefaz', 'isCliente']);
+  const ignorados = new Set(['page', 'perPage', 'cursor', 'isAdminSefaz', 'isCliente']);
   const preenchido = Object.entries(f).some(([k, v]) => !ignorados.has(k) && v !== undefined && v !== null && v !== '' && !(k === 'transportador' && v === -1));
   if (!preenchido) return 'erroFiltro';
   const inicio = typeof f.dataInicial === 'string' ? f.dataInicial : '';
@@ -292,13 +292,7 @@ const filtroComum = {
   dataFinal: dia('Data Fim').optional(),
   isAdminSefaz: z.boolean().optional(),
   isCliente: z.boolean().optional(),
-  page: z.number().int().min(1).max(100_000).default(1).meta({ title: 'página' }),
-  perPage: z
-    .number()
-    .int()
-    .refine((n) => [10, 25, 50, 100].includes(n), { error: message('tamanhoPaginaInvalido') })
-    .default(25)
-    .meta({ title: 'tamanho da página' }),
+  ...cursorQuery(25),
 };
 
 export const filtroEmissorBody = z.object({
@@ -342,9 +336,7 @@ export const emissorLinhaSchema = z.object({
   tipoCliente: z.array(z.string()),
 });
 
-const pagina = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
-
-const LISTA_ERRORS = ['erroFiltro', 'dataFimMandatoria', 'dataInicioMaiorDataFim', 'clienteNaoPermitido'] as const;
+const LISTA_ERRORS = ['erroFiltro', 'dataFimMandatoria', 'dataInicioMaiorDataFim', 'clienteNaoPermitido', 'cursorInvalido'] as const;
 
 export const filtrarEmissores = defineContract({
   id: 'consentimento.filtrarEmissores',
@@ -352,11 +344,12 @@ export const filtrarEmissores = defineContract({
   method: 'POST',
   path: '/api/v1/emissor-consentimento/filtro',
   summary:
-    'Consentimentos de emissores. Ao menos um filtro; Data Fim obrigatória com Data Início. Um usuário de cliente vê apenas os ' +
-    'consentimentos que nomeiam uma instituição financeira para a qual o seu cliente tem autorização ESF AUTORIZADO.',
+    'Consentimentos de emissores, por nome, uma página por vez (nextCursor → cursor). Ao menos um filtro; Data Fim obrigatória ' +
+    'com Data Início; o nome filtra pelo início da razão social. Um usuário de cliente vê apenas os consentimentos que nomeiam ' +
+    'uma instituição financeira para a qual o seu cliente tem autorização ESF AUTORIZADO.',
   access: CONSENT_READERS,
   body: filtroEmissorBody,
-  response: pagina(emissorLinhaSchema),
+  response: cursorPageOf(emissorLinhaSchema),
   errors: [...LISTA_ERRORS],
 });
 
@@ -425,8 +418,11 @@ export const opcoes = defineContract({
   context: 'consentimento',
   method: 'GET',
   path: '/api/v1/emissor-consentimento-opcoes',
-  summary: 'As opções dos filtros: clientes (o próprio, para um usuário de cliente) e empresas emissoras visíveis ao usuário.',
+  summary:
+    'As opções dos filtros: clientes (o próprio, para um usuário de cliente) e até 20 empresas emissoras visíveis ao usuário, ' +
+    'por nome, cujo nome começa com o texto informado (nome).',
   access: CONSENT_READERS,
+  query: z.object({ nome: z.string().trim().max(150).meta({ title: 'nome' }).optional() }),
   response: opcoesSchema,
   errors: [],
 });
@@ -448,10 +444,12 @@ export const filtrarTransporte = defineContract({
   context: 'consentimento',
   method: 'POST',
   path: '/api/v1/emissor-consentimento-transporte/filtro',
-  summary: 'Consentimentos de transportadores e sacadores, com as mesmas regras de filtro e de visibilidade da lista de emissores.',
+  summary:
+    'Consentimentos de transportadores e sacadores, do mais recente ao mais antigo, uma página por vez (nextCursor → cursor), com as ' +
+    'mesmas regras de filtro e de visibilidade da lista de emissores.',
   access: CONSENT_READERS,
   body: filtroTransporteBody,
-  response: pagina(transporteLinhaSchema),
+  response: cursorPageOf(transporteLinhaSchema),
   errors: [...LISTA_ERRORS],
 });
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isBusinessMonth, parseBrDate } from '../domain/dates';
 import { STATUS_NAO_ENCONTRADA } from '../domain/consumo';
 import { message } from '../messages';
-import { decimalInteger, idClienteSchema, opcionalVazio, pageOf, ufSchema } from './common';
+import { cursorPageOf, cursorQuery, decimalInteger, idClienteSchema, opcionalVazio, ufSchema } from './common';
 import { defineContract } from './define';
 
 /**
@@ -147,7 +147,7 @@ export const naoEncontradas = defineContract({
   path: '/api/v1/consumo/nao-encontradas',
   summary:
     'Consultas sem resultado (faturas não encontradas) de uma UF no período (DD/MM/AAAA, no máximo 90 dias), ' +
-    'opcionalmente pela chave de acesso e situação, da mais recente à mais antiga, 15 por página. Um gestor consulta somente a própria UF.',
+    'opcionalmente pela chave de acesso e situação, da mais recente à mais antiga, uma página por vez (nextCursor → cursor). Um gestor consulta somente a própria UF.',
   access: ADMIN_GESTOR,
   query: z.object({
     uf: z.string().meta({ title: 'UF' }).pipe(ufSchema),
@@ -161,13 +161,11 @@ export const naoEncontradas = defineContract({
         .meta({ title: 'Chave de acesso' }),
     ),
     status: opcional(z.enum(STATUS_NAO_ENCONTRADA).meta({ title: 'Status' })),
-    page: decimalInteger('página').pipe(z.number().int().min(1).max(100_000).meta({ title: 'página' })).default(1),
-    size: decimalInteger('tamanho da página')
-      .pipe(z.number().refine((n) => [10, 15, 25, 50, 100].includes(n), { error: message('tamanhoPaginaInvalido') }))
-      .default(15),
+    // The screen's own default of 15 (spec 2, 2.8 and 9) besides the lists' sizes.
+    ...cursorQuery(15, [10, 15, 25, 50, 100]),
   }),
-  response: pageOf(naoEncontradaSchema),
-  errors: ['dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'faixaDataInvalida', 'acessoNegado'],
+  response: cursorPageOf(naoEncontradaSchema),
+  errors: ['dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'faixaDataInvalida', 'acessoNegado', 'cursorInvalido'],
 });
 
 // ---- consumption monitoring -----------------------------------------------------------------------

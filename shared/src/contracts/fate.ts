@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isBusinessMonth, parseBrDate } from '../domain/dates';
 import { FLUXOS, LOTE_MAXIMO_NSU } from '../domain/cargas';
 import { message } from '../messages';
-import { decimalInteger, pageOf, pageQuery, ufSchema } from './common';
+import { cursorPageOf, cursorQuery, decimalInteger, ufSchema } from './common';
 import { defineContract } from './define';
 
 /**
@@ -252,16 +252,16 @@ export const filtrarDocumentosErro = defineContract({
   path: '/api/v1/documentos-erro',
   summary:
     'Documentos que a carga não conseguiu processar, por UF de origem (vazio: todas) e período de criação ' +
-    '(DD/MM/AAAA, no máximo 90 dias), do mais recente ao mais antigo, paginados.',
+    '(DD/MM/AAAA, no máximo 90 dias), do mais recente ao mais antigo, uma página por vez (nextCursor → cursor).',
   access: ADMIN_GESTOR,
   query: z.object({
     UFOrigem: z.union([ufSchema, z.literal('').transform(() => undefined)]).optional(),
     dataInicio: dataFiltro('dataInicioObrigatoria'),
     dataFim: dataFiltro('dataFimObrigatoria'),
-    ...pageQuery,
+    ...cursorQuery(10),
   }),
-  response: pageOf(documentoErroSchema),
-  errors: ['dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'faixaDataInvalida', 'acessoNegado'],
+  response: cursorPageOf(documentoErroSchema),
+  errors: ['dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'faixaDataInvalida', 'acessoNegado', 'cursorInvalido'],
 });
 
 /** `<UF>-<NSU>` for the goods distribution, `<UF>-CTE-<NSU>` for the transport one. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { formatDate, isBusinessMonth } from '../domain/dates';
 import { message } from '../messages';
-import { decimalInteger, isoDateTime, opcionalVazio } from './common';
+import { cursorPageOf, cursorQuery, decimalInteger, isoDateTime, opcionalVazio } from './common';
 import { defineContract } from './define';
 
 /**
@@ -129,7 +129,9 @@ export const listarFaturas = defineContract({
   context: 'faturamento',
   method: 'GET',
   path: '/api/v1/fatura',
-  summary: 'As faturas de um período (MM/AAAA a MM/AAAA), de um cliente ou de todos (administrador), por situação.',
+  summary:
+    'As faturas de um período (MM/AAAA a MM/AAAA), de um cliente ou de todos (administrador), por situação, do mês mais recente ao ' +
+    'mais antigo, uma página por vez (nextCursor → cursor).',
   access: ADMIN_CLIENTE,
   query: z.object({
     /** The client's CNPJ; a client user may give only its own (or none). */
@@ -137,9 +139,10 @@ export const listarFaturas = defineContract({
     dataInicio: mes,
     dataFim: mes,
     situacao: opcional(z.enum(['A', 'P'])),
+    ...cursorQuery(25),
   }),
-  response: z.object({ consumos: z.array(faturaResumoSchema) }),
-  errors: ['dataInicioMaiorDataFim', 'periodoMaximoDozeMeses', 'faturamentoMesFuturo', 'clienteNaoPermitido'],
+  response: cursorPageOf(faturaResumoSchema),
+  errors: ['dataInicioMaiorDataFim', 'periodoMaximoDozeMeses', 'faturamentoMesFuturo', 'clienteNaoPermitido', 'cursorInvalido'],
 });
 
 /** An invoice's line: one service from one origin UF. */

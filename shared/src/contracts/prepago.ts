@@ -4,7 +4,7 @@ import { isValidCnpj, normalizeCnpj } from '../domain/cnpj';
 import { isBusinessMonth } from '../domain/dates';
 import { QTD_MAXIMA_RESERVA, QTD_MINIMA_RESERVA } from '../domain/prepago';
 import { message } from '../messages';
-import { isoDateTime, opcionalVazio, pageOf, pageQuery } from './common';
+import { cursorPageOf, cursorQuery, isoDateTime, opcionalVazio, pageOf, pageQuery } from './common';
 import { defineContract } from './define';
 
 /**
@@ -127,17 +127,19 @@ export const listarDaesPrepagos = defineContract({
   context: 'prepago',
   method: 'GET',
   path: '/api/v1/pagamento-antecipado/daes',
-  summary: 'Os DAEs das reservas, por escriturador (o administrador pode omitir: todos), meses de referência e situação; os mais recentes primeiro.',
+  summary:
+    'Os DAEs das reservas, por escriturador (o administrador pode omitir: todos), meses de referência e situação; os mais recentes ' +
+    'primeiro, uma página por vez (nextCursor → cursor).',
   access: PREPAGO,
   query: z.object({
     cnpj: opcionalVazio(cnpjEscriturador),
     dataInicio: opcionalVazio(mes),
     dataFim: opcionalVazio(mes),
     situacao: opcionalVazio(z.enum(['A', 'P'])),
-    ...pageQuery,
+    ...cursorQuery(25),
   }),
-  response: pageOf(daePrepagoSchema),
-  errors: ['clienteNaoPermitido', 'dataInicioMaiorDataFim'],
+  response: cursorPageOf(daePrepagoSchema),
+  errors: ['clienteNaoPermitido', 'dataInicioMaiorDataFim', 'cursorInvalido'],
 });
 
 export const imprimirDaePrepago = defineContract({

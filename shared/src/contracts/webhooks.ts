@@ -3,7 +3,7 @@ import { OPERACOES_WEBHOOK, type OperacaoWebhook } from '../domain/clientes';
 import { cnpjSchema } from '../domain/cnpj';
 import { parseBrDate } from '../domain/dates';
 import { message } from '../messages';
-import { decimalInteger, idClienteSchema, opcionalVazio } from './common';
+import { cursorPageOf, cursorQuery, idClienteSchema, opcionalVazio } from './common';
 import { defineContract } from './define';
 
 /**
@@ -67,17 +67,15 @@ export const mensagensWebhook = defineContract({
   path: '/api/v1/webhook-monitoramento',
   summary:
     'Mensagens de webhook pendentes e com falha de um cliente (ou de todos, para o administrador) criadas no período ' +
-    '(dataInicial a dataFinal, no máximo 90 dias), da mais nova para a mais antiga, 10 por página.',
+    '(dataInicial a dataFinal, no máximo 90 dias), da mais nova para a mais antiga, uma página por vez (nextCursor → cursor; ' +
+    'uma página pode vir com menos mensagens, e com nextCursor, quando o período tem sobretudo mensagens entregues).',
   access: MONITORAMENTO,
   query: z.object({
     ...periodo,
-    page: decimalInteger('página').pipe(z.number().int().min(1).max(100_000).meta({ title: 'página' })).default(1),
-    perPage: decimalInteger('tamanho da página')
-      .pipe(z.number().refine((n) => [10, 25, 50, 100].includes(n), { error: message('tamanhoPaginaInvalido') }))
-      .default(10),
+    ...cursorQuery(10),
   }),
-  response: z.object({ totalMensagens: z.number().int(), mensagens: z.array(mensagemSchema) }),
-  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo'],
+  response: cursorPageOf(mensagemSchema),
+  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo', 'cursorInvalido'],
 });
 
 /**
@@ -95,11 +93,10 @@ export const consultarMensagensWebhook = defineContract({
     cnpj: opcional(cnpjSchema),
     dataInicial: periodo.dataInicial,
     dataFinal: periodo.dataFinal,
-    page: z.number().int().min(1).max(100_000).default(1),
-    perPage: z.number().refine((n) => [10, 25, 50, 100].includes(n), { error: message('tamanhoPaginaInvalido') }).default(10),
+    ...cursorQuery(10),
   }),
-  response: z.object({ totalMensagens: z.number().int(), mensagens: z.array(mensagemSchema) }),
-  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo', 'recursoNaoEncontrado'],
+  response: cursorPageOf(mensagemSchema),
+  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo', 'recursoNaoEncontrado', 'cursorInvalido'],
 });
 
 export const tentativasWebhook = defineContract({

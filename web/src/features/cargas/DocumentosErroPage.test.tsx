@@ -8,7 +8,7 @@ import { jsonResponse, makeDocumentoErro, pickOption, renderPage, signInAs, stub
 const LISTA = 'GET /api/v1/documentos-erro';
 const PATH = '/app/documentos-erro';
 
-const pagina = (items: unknown[], total = items.length) => ({ items, total, page: 1, size: 10 });
+const pagina = (items: unknown[], nextCursor?: string) => ({ items, ...(nextCursor ? { nextCursor } : {}) });
 
 /** Writes a date into a Calendar's input, replacing what it shows (the Calendar parses each input event). */
 async function typeDate(label: string, text: string) {
@@ -41,7 +41,7 @@ describe('documentos-erro', { timeout: 20_000 }, () => {
       '10/05/2026 10:05',
     ]);
     const query = api.of('GET', '/api/v1/documentos-erro')[0]!.query;
-    expect(Object.fromEntries(query)).toEqual({ dataInicio: diaBr(hojeMais(-29)), dataFim: diaBr(hojeMais(0)), page: '1', size: '10' });
+    expect(Object.fromEntries(query)).toEqual({ dataInicio: diaBr(hojeMais(-29)), dataFim: diaBr(hojeMais(0)), perPage: '10' });
     expect(screen.getByLabelText('UF de Origem').closest('.p-dropdown')!.textContent).toContain('Todas');
     expect(screen.getByLabelText<HTMLInputElement>('Data Início').value).toBe(diaBr(hojeMais(-29)));
     expect(screen.getByLabelText<HTMLInputElement>('Data Fim').value).toBe(diaBr(hojeMais(0)));
@@ -64,8 +64,7 @@ describe('documentos-erro', { timeout: 20_000 }, () => {
       UFOrigem: 'TO',
       dataInicio: diaBr(hojeMais(-5)),
       dataFim: diaBr(hojeMais(-1)),
-      page: '1',
-      size: '10',
+      perPage: '10',
     });
   });
 
@@ -117,6 +116,45 @@ describe('documentos-erro', { timeout: 20_000 }, () => {
     expect(dropdown.classList.contains('p-disabled')).toBe(true);
     expect(dropdown.textContent).toContain('BA - Bahia');
     expect(api.of('GET', '/api/v1/documentos-erro')[0]!.query.get('UFOrigem')).toBe('BA');
+  });
+
+  it('pages by cursor: Próxima sends the nextCursor, Anterior goes back, a new search starts at page 1; never empty while loading', async () => {
+    signInAs(['sefaz_admin']);
+    let release: () => void = () => undefined;
+    const api = stubApi({
+      [LISTA]: ((call: { query: URLSearchParams }) => {
+        const cursor = call.query.get('cursor');
+        const answer = cursor === 'c2' ? pagina([makeDocumentoErro({ id: 'PI-000000000000002', excecao: 'Segunda' })]) : pagina([makeDocumentoErro({ excecao: 'Primeira' })], 'c2');
+        // The first answer waits: the table shows the loading state, never 'Nenhum registro encontrado'.
+        if (!cursor && api.of('GET', '/api/v1/documentos-erro').length === 1) return new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(200, answer))));
+        return jsonResponse(200, answer);
+      }) as never,
+    });
+    renderPage(PATH);
+    await waitFor(() => expect(api.of('GET', '/api/v1/documentos-erro')).toHaveLength(1));
+    expect(screen.queryByText('Nenhum registro encontrado')).toBeNull();
+    release();
+    expect(await screen.findByText('Primeira')).toBeTruthy();
+    expect(screen.getByText('Página 1')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Anterior' }).disabled).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await screen.findByText('Segunda')).toBeTruthy();
+    expect(screen.getByText('Página 2')).toBeTruthy();
+    expect(api.of('GET', '/api/v1/documentos-erro').at(-1)!.query.get('cursor')).toBe('c2');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Próxima' }).disabled).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(await screen.findByText('Primeira')).toBeTruthy();
+    expect(screen.getByText('Página 1')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    await screen.findByText('Segunda');
+    await pickOption(screen.getByLabelText('UF de Origem'), 'TO - Tocantins');
+    await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    await waitFor(() => expect(api.of('GET', '/api/v1/documentos-erro').at(-1)!.query.get('UFOrigem')).toBe('TO'));
+    expect(api.of('GET', '/api/v1/documentos-erro').at(-1)!.query.get('cursor')).toBeNull();
+    expect(await screen.findByText('Página 1')).toBeTruthy();
   });
 
   it('shows the stack trace in a dialog', async () => {

@@ -7,14 +7,15 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { FieldError } from '../../components/FieldError';
-import { PAGE_SIZES, serverPaging } from '../../components/listing';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api';
 import { useRegisterDialog } from '../../lib/dialogs';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { downloadBase64 } from '../../lib/download';
@@ -28,9 +29,7 @@ import { ConfirmSimNao } from '../../components/ConfirmSimNao';
  * as the Sefaz delivered it, or is removed after a confirmation.
  */
 
-type PageSize = (typeof PAGE_SIZES)[number];
-const DEFAULT_PAGE_SIZE: PageSize = 10;
-const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
+const DEFAULT_PAGE_SIZE = 10;
 
 /** ours: the product asks for a yes/no confirmation without giving its text. */
 export const CONFIRMA_EXCLUSAO = 'Deseja realmente excluir o documento com erro?';
@@ -45,8 +44,6 @@ interface Search {
   UFOrigem: string;
   dataInicio: string;
   dataFim: string;
-  page: number;
-  size: PageSize;
 }
 
 interface FieldMessages {
@@ -84,17 +81,19 @@ export default function DocumentosErroPage() {
     UFOrigem: ufFixa ?? '',
     dataInicio: diaBr(hojeMais(-29)),
     dataFim: diaBr(hojeMais(0)),
-    page: 1,
-    size: DEFAULT_PAGE_SIZE,
   }));
+  const pages = useCursorPages(search, DEFAULT_PAGE_SIZE);
   const [trace, setTrace] = useState<DocumentoErro | null>(null);
   const [toRemove, setToRemove] = useState<DocumentoErro | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  const list = useApiQuery(fate.filtrarDocumentosErro, { query: search }, { placeholderData: keepPreviousData });
+  const list = useApiQuery(
+    fate.filtrarDocumentosErro,
+    { query: { ...search, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
+    { placeholderData: keepPreviousData },
+  );
   const remover = useApiMutation(fate.removerDocumentoErro);
   const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
 
   const closeConfirm = () => setToRemove(null);
   useRegisterDialog(toRemove !== null, closeConfirm);
@@ -114,17 +113,13 @@ export default function DocumentosErroPage() {
       UFOrigem: ufFixa ?? (filter.uf === TODAS ? '' : filter.uf),
       dataInicio: diaBr(filter.inicio),
       dataFim: diaBr(filter.fim),
-      page: 1,
-      size: search.size,
     };
-    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
+    if (JSON.stringify(next) === JSON.stringify(search)) {
+      // The same filter: its first page again, fresh.
+      if (pages.page === 1) void list.refetch();
+      else pages.reset();
+    }
     setSearch(next);
-  }
-
-  function onPage(event: DataTablePageEvent) {
-    const rows = isPageSize(event.rows) ? event.rows : search.size;
-    const nextPage = rows === search.size ? (event.page ?? Math.floor(event.first / rows)) + 1 : 1;
-    setSearch({ ...search, page: nextPage, size: rows });
   }
 
   async function download(doc: DocumentoErro) {
@@ -149,7 +144,7 @@ export default function DocumentosErroPage() {
     }
     toast.success(answer.message);
     // The last row of a page that is not the first: the page before it.
-    if (items.length === 1 && search.page > 1) setSearch({ ...search, page: search.page - 1 });
+    if (items.length === 1 && pages.hasPrevious) pages.previous();
     await queryClient.invalidateQueries({ queryKey: apiQueryKey(fate.filtrarDocumentosErro) });
   }
 
@@ -241,14 +236,7 @@ export default function DocumentosErroPage() {
         </div>
       </form>
 
-      <DataTable
-        value={items}
-        dataKey="id"
-        {...serverPaging(search.page, search.size, total)}
-        onPage={onPage}
-        loading={list.isFetching}
-        aria-label="Documentos com erro"
-      >
+      <DataTable value={items} dataKey="id" {...cursorTable(list.isFetching)} aria-label="Documentos com erro">
         <Column field="tipo" header="Tipo" />
         <Column field="uf" header="UF" />
         <Column field="excecao" header="Exceção" />
@@ -256,6 +244,7 @@ export default function DocumentosErroPage() {
         <Column header="Data de criação" body={(d: DocumentoErro) => formatDateTime(d.createdAt)} />
         <Column header="Ações" body={actions} style={{ width: '10rem' }} />
       </DataTable>
+      <CursorPaginator pages={pages} nextCursor={list.data?.nextCursor} loading={list.isFetching} label="Paginação de documentos com erro" />
 
       <AppDialog
         header="Stack trace"

@@ -8,13 +8,15 @@ import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SearchActions, serverPaging } from '../../components/listing';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
+import { SearchActions } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDate, toTransportDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -25,6 +27,8 @@ import { PER_PAGE_DEFAULT, type DetalheState, type EmissorLinha } from './model'
  * end date, client type, contract number, name, CNPJ/CPF and client; at least one is required, an end
  * date with a start date, the start not after the end (5.7). A client user has its client fixed and
  * sees only the consents naming an institution its client is authorised for (the server decides).
+ * The list is paged on the server by cursor (Anterior / Próxima); the company select searches the
+ * issuers by the beginning of their name as it is typed (at most 20 options).
  */
 
 const { SITUACAO_FILTRO_EMISSOR, TIPO_CLIENTE_CODIGOS, validarFiltroConsentimento } = consentimento;
@@ -70,21 +74,44 @@ interface Filtro extends FiltroComum {
   tipoCliente: 1 | 2 | 3 | null;
 }
 
-type Busca = Record<string, unknown> & { page: number; perPage: number };
+type Busca = Record<string, unknown>;
+
+/** The company select's search: the text typed, sent once the typing pauses. */
+export function useBuscaDeEmpresas() {
+  const [digitado, setDigitado] = useState('');
+  const [nome, setNome] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setNome(digitado.trim()), 300);
+    return () => clearTimeout(t);
+  }, [digitado]);
+  return { nome, setDigitado };
+}
 
 export default function EmissorConsentimentoPage() {
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
   const navigate = useNavigate();
-  const opcoes = useApiQuery(consentimento.opcoes, {});
+  const opcoes = useApiQuery(consentimento.opcoes, { query: {} });
+  const empresas = useBuscaDeEmpresas();
+  const buscaEmpresas = useApiQuery(consentimento.opcoes, { query: { nome: empresas.nome } }, { enabled: empresas.nome !== '', placeholderData: keepPreviousData });
   const [filtro, setFiltro] = useState<Filtro>({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
+  const [escolhida, setEscolhida] = useState<{ value: string; label: string } | null>(null);
   const [busca, setBusca] = useState<Busca | null>(null);
-  const list = useApiQuery(consentimento.filtrarEmissores, { body: (busca ?? { page: 1, perPage: PER_PAGE_DEFAULT }) as never }, { enabled: busca !== null, placeholderData: keepPreviousData });
+  const pages = useCursorPages(busca, PER_PAGE_DEFAULT);
+  const list = useApiQuery(
+    consentimento.filtrarEmissores,
+    { body: { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } as never },
+    { enabled: busca !== null, placeholderData: keepPreviousData },
+  );
   const set = <K extends keyof Filtro>(k: K, v: Filtro[K]) => setFiltro((f) => ({ ...f, [k]: v }));
 
   const clienteFixo = !admin ? (opcoes.data?.clientes[0]?.cnpj ?? null) : null;
   const clienteOptions = useMemo(() => (opcoes.data?.clientes ?? []).map((c) => ({ value: c.cnpj, label: `${c.razaoSocial} - ${formatCnpj(c.cnpj)}` })), [opcoes.data]);
-  const emissorOptions = useMemo(() => (opcoes.data?.emissores ?? []).map((e) => ({ value: e.cnpj, label: `${e.razaoSocial} - ${formatCnpjBase(e.cnpj)}` })), [opcoes.data]);
+  const emissorOptions = useMemo(() => {
+    const achadas = ((empresas.nome ? buscaEmpresas.data : opcoes.data)?.emissores ?? []).map((e) => ({ value: e.cnpj, label: `${e.razaoSocial} - ${formatCnpjBase(e.cnpj)}` }));
+    // The company picked stays an option while another text is searched.
+    return escolhida && !achadas.some((o) => o.value === escolhida.value) ? [escolhida, ...achadas] : achadas;
+  }, [opcoes.data, buscaEmpresas.data, empresas.nome, escolhida]);
 
   function pesquisar(event: FormEvent) {
     event.preventDefault();
@@ -95,15 +122,12 @@ export default function EmissorConsentimentoPage() {
       ...(filtro.tipoCliente !== null ? { tipoCliente: filtro.tipoCliente } : {}),
     };
     if (!filtroValido(body)) return;
-    const next = { ...body, page: 1, perPage: busca?.perPage ?? PER_PAGE_DEFAULT };
-    if (JSON.stringify(next) === JSON.stringify(busca)) void list.refetch();
-    setBusca(next);
-  }
-
-  function onPage(e: DataTablePageEvent) {
-    if (!busca) return;
-    const rows = e.rows;
-    setBusca({ ...busca, perPage: rows, page: rows === busca.perPage ? (e.page ?? Math.floor(e.first / rows)) + 1 : 1 });
+    if (JSON.stringify(body) === JSON.stringify(busca)) {
+      // The same filter: its first page again, fresh.
+      if (pages.page === 1) void list.refetch();
+      else pages.reset();
+    }
+    setBusca(body);
   }
 
   const detalhar = (r: EmissorLinha) => {
@@ -123,7 +147,23 @@ export default function EmissorConsentimentoPage() {
         <div className="page-grid">
           <div className="page-field">
             <label htmlFor="f-empresa">Empresa</label>
-            <Dropdown inputId="f-empresa" options={emissorOptions} value={filtro.cnpjEmissor} onChange={(e) => set('cnpjEmissor', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear placeholder="Todas" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
+            <Dropdown
+              inputId="f-empresa"
+              options={emissorOptions}
+              value={filtro.cnpjEmissor}
+              onChange={(e) => {
+                const value = (e.value as string | undefined) ?? null;
+                setEscolhida(emissorOptions.find((o) => o.value === value) ?? null);
+                set('cnpjEmissor', value);
+              }}
+              filter
+              filterBy="label"
+              onFilter={(e) => empresas.setDigitado(e.filter)}
+              showClear
+              placeholder="Todas"
+              emptyMessage={MESSAGES.nenhumRegistro}
+              emptyFilterMessage={MESSAGES.nenhumRegistro}
+            />
           </div>
           <div className="page-field">
             <label htmlFor="f-situacao">Status</label>
@@ -165,12 +205,13 @@ export default function EmissorConsentimentoPage() {
         <SearchActions
           onClear={() => {
             setFiltro({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
+            setEscolhida(null);
             setBusca(null);
           }}
         />
       </form>
 
-      <DataTable value={items} dataKey="id" loading={list.isFetching} onPage={onPage} {...serverPaging(busca?.page ?? 1, busca?.perPage ?? PER_PAGE_DEFAULT, busca ? (list.data?.total ?? 0) : 0)} pt={{ table: { 'aria-label': 'Consentimentos de emissores' } }}>
+      <DataTable value={items} dataKey="id" {...cursorTable(list.isFetching)} pt={{ table: { 'aria-label': 'Consentimentos de emissores' } }}>
         <Column header="Razão Social" field="razaoSocial" />
         <Column header="UF" field="uf" />
         <Column header="CNPJ" body={(r: EmissorLinha) => formatCnpj(r.cnpj)} />
@@ -182,6 +223,7 @@ export default function EmissorConsentimentoPage() {
           body={(r: EmissorLinha) => <Button type="button" icon="pi pi-search" rounded text aria-label={`Detalhar ${r.razaoSocial}`} onClick={() => detalhar(r)} />}
         />
       </DataTable>
+      <CursorPaginator pages={pages} nextCursor={busca ? list.data?.nextCursor : undefined} loading={list.isFetching} label="Paginação de consentimentos de emissores" />
     </>
   );
 }

@@ -6,12 +6,14 @@ import { formatCnpj, isValidCnpj } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
-import { SearchActions, serverPaging } from '../../components/listing';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
+import { SearchActions } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { corpoComum, FILTRO_VAZIO, filtroValido, UF_OPTIONS, type FiltroComum } from './EmissorConsentimentoPage';
@@ -31,17 +33,22 @@ interface Filtro extends FiltroComum {
   transportador: number;
 }
 
-type Busca = Record<string, unknown> & { page: number; perPage: number };
+type Busca = Record<string, unknown>;
 
 const documento = (v: string) => (v.length === 14 && isValidCnpj(v) ? formatCnpj(v) : v);
 
 export default function EmissorConsentimentoTransportePage() {
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
-  const opcoes = useApiQuery(consentimento.opcoes, {});
+  const opcoes = useApiQuery(consentimento.opcoes, { query: {} });
   const [filtro, setFiltro] = useState<Filtro>({ ...FILTRO_VAZIO, situacao: null, transportador: -1 });
   const [busca, setBusca] = useState<Busca | null>(null);
-  const list = useApiQuery(consentimento.filtrarTransporte, { body: (busca ?? { page: 1, perPage: PER_PAGE_DEFAULT }) as never }, { enabled: busca !== null, placeholderData: keepPreviousData });
+  const pages = useCursorPages(busca, PER_PAGE_DEFAULT);
+  const list = useApiQuery(
+    consentimento.filtrarTransporte,
+    { body: { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } as never },
+    { enabled: busca !== null, placeholderData: keepPreviousData },
+  );
   const set = <K extends keyof Filtro>(k: K, v: Filtro[K]) => setFiltro((f) => ({ ...f, [k]: v }));
   const clienteFixo = !admin ? (opcoes.data?.clientes[0]?.cnpj ?? null) : null;
   const clienteOptions = useMemo(() => (opcoes.data?.clientes ?? []).map((c) => ({ value: c.cnpj, label: `${c.razaoSocial} - ${formatCnpj(c.cnpj)}` })), [opcoes.data]);
@@ -54,14 +61,12 @@ export default function EmissorConsentimentoTransportePage() {
       transportador: filtro.transportador,
     };
     if (!filtroValido(body)) return;
-    const next = { ...body, page: 1, perPage: busca?.perPage ?? PER_PAGE_DEFAULT };
-    if (JSON.stringify(next) === JSON.stringify(busca)) void list.refetch();
-    setBusca(next);
-  }
-
-  function onPage(e: DataTablePageEvent) {
-    if (!busca) return;
-    setBusca({ ...busca, perPage: e.rows, page: e.rows === busca.perPage ? (e.page ?? Math.floor(e.first / e.rows)) + 1 : 1 });
+    if (JSON.stringify(body) === JSON.stringify(busca)) {
+      // The same filter: its first page again, fresh.
+      if (pages.page === 1) void list.refetch();
+      else pages.reset();
+    }
+    setBusca(body);
   }
 
   const hoje = new Date();
@@ -117,7 +122,7 @@ export default function EmissorConsentimentoTransportePage() {
         />
       </form>
 
-      <DataTable value={busca ? (list.data?.items ?? []) : []} loading={list.isFetching} onPage={onPage} {...serverPaging(busca?.page ?? 1, busca?.perPage ?? PER_PAGE_DEFAULT, busca ? (list.data?.total ?? 0) : 0)} pt={{ table: { 'aria-label': 'Consentimentos de transporte' } }}>
+      <DataTable value={busca ? (list.data?.items ?? []) : []} {...cursorTable(list.isFetching)} pt={{ table: { 'aria-label': 'Consentimentos de transporte' } }}>
         <Column header="Empresa" field="sacadorRazaoSocial" />
         <Column header="CNPJ/CPF" body={(r: TransporteLinha) => documento(r.sacadorCNPJ)} />
         <Column header="UF" field="sacadorUF" />
@@ -127,6 +132,7 @@ export default function EmissorConsentimentoTransportePage() {
         <Column header="Data de Finalização" body={(r: TransporteLinha) => formatDate(r.consentimentoDataVigenciaFinal)} />
         <Column header="Tipo" body={(r: TransporteLinha) => tipoTransportadorLabel(r.sacadorTipoTransportador)} />
       </DataTable>
+      <CursorPaginator pages={pages} nextCursor={busca ? list.data?.nextCursor : undefined} loading={list.isFetching} label="Paginação de consentimentos de transporte" />
     </>
   );
 }

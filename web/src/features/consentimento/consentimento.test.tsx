@@ -207,7 +207,7 @@ describe('the consent lists', { timeout: 30_000 }, () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({
       'GET /api/v1/emissor-consentimento-opcoes': jsonResponse(200, OPCOES),
-      'POST /api/v1/emissor-consentimento/filtro': jsonResponse(200, { items: [LINHA], total: 1, page: 1, perPage: 25 }),
+      'POST /api/v1/emissor-consentimento/filtro': jsonResponse(200, { items: [LINHA] }),
       'GET /api/v1/emissor-consentimento/55667788': jsonResponse(200, {
         emissor: LINHA,
         filiais: [{ cnpj: CNPJ, razaoSocial: 'Matriz', email: 'm@e.local', uf: 'BA', termoFatMensal: true, termoCompartNfe: true, createdAt: T, updatedAt: T, situacao: 'Ativo' }],
@@ -231,7 +231,8 @@ describe('the consent lists', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /Pesquisar/ }));
     const table = await screen.findByRole('table', { name: 'Consentimentos de emissores' });
     expect(await within(table).findByText('Indústria Emissora Ltda.')).toBeTruthy();
-    expect(api.of('POST', '/api/v1/emissor-consentimento/filtro')[0]!.body).toMatchObject({ situacao: 1, tipoCliente: 2, isAdminSefaz: true, isCliente: false, page: 1, perPage: 25 });
+    expect(api.of('POST', '/api/v1/emissor-consentimento/filtro')[0]!.body).toMatchObject({ situacao: 1, tipoCliente: 2, isAdminSefaz: true, isCliente: false, perPage: 25 });
+    expect(api.of('POST', '/api/v1/emissor-consentimento/filtro')[0]!.body).not.toHaveProperty('cursor');
 
     await userEvent.click(within(table).getByRole('button', { name: 'Detalhar Indústria Emissora Ltda.' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/consulta/emissorConsentimento/detalhamento'));
@@ -243,11 +244,43 @@ describe('the consent lists', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/consulta/emissorConsentimento'));
   });
 
+  it('pages by cursor (Próxima sends the nextCursor, Anterior goes back) and searches the companies by the name typed', async () => {
+    signInAs(['sefaz_admin']);
+    const api = stubApi({
+      'GET /api/v1/emissor-consentimento-opcoes': (call) =>
+        jsonResponse(200, call.query.get('nome') ? { ...OPCOES, emissores: [{ cnpj: '99887766', razaoSocial: 'Zeta Emissora Ltda.' }] } : OPCOES),
+      'POST /api/v1/emissor-consentimento/filtro': (call) =>
+        jsonResponse(200, (call.body as { cursor?: string }).cursor === 'c2' ? { items: [{ ...LINHA, id: '99887766', razaoSocial: 'Segunda Página Ltda.' }] } : { items: [LINHA], nextCursor: 'c2' }),
+    });
+    renderAt('emissor-consentimento');
+    await pickOption(await screen.findByLabelText('Status'), 'Ativo');
+    await userEvent.click(screen.getByRole('button', { name: /Pesquisar/ }));
+    const table = await screen.findByRole('table', { name: 'Consentimentos de emissores' });
+    expect(await within(table).findByText('Indústria Emissora Ltda.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await within(table).findByText('Segunda Página Ltda.')).toBeTruthy();
+    expect(screen.getByText('Página 2')).toBeTruthy();
+    expect(api.of('POST', '/api/v1/emissor-consentimento/filtro').at(-1)!.body).toMatchObject({ situacao: 1, perPage: 25, cursor: 'c2' });
+    await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(await within(table).findByText('Indústria Emissora Ltda.')).toBeTruthy();
+
+    // The company select asks the server for the names beginning with the text typed.
+    await userEvent.click(screen.getByLabelText('Empresa').closest('.p-dropdown')!);
+    const busca = await waitFor(() => {
+      const input = document.querySelector<HTMLInputElement>('.p-dropdown-filter');
+      if (!input) throw new Error('no filter input');
+      return input;
+    });
+    await userEvent.type(busca, 'Zeta');
+    await waitFor(() => expect(api.of('GET', '/api/v1/emissor-consentimento-opcoes').some((c) => c.query.get('nome') === 'Zeta')).toBe(true));
+    expect(await screen.findByRole('option', { name: 'Zeta Emissora Ltda. - 99.887.766', hidden: true })).toBeTruthy();
+  });
+
   it('a client user has its client fixed and sent with the search', async () => {
     signInAs(['cliente_web'], { clienteId: 'c-1' });
     const api = stubApi({
       'GET /api/v1/emissor-consentimento-opcoes': jsonResponse(200, OPCOES),
-      'POST /api/v1/emissor-consentimento/filtro': jsonResponse(200, { items: [], total: 0, page: 1, perPage: 25 }),
+      'POST /api/v1/emissor-consentimento/filtro': jsonResponse(200, { items: [] }),
     });
     renderAt('emissor-consentimento');
     await waitFor(() => expect(screen.getByLabelText('Cliente').closest('.p-dropdown')!.textContent).toContain('Cliente ESF'));
@@ -265,9 +298,6 @@ describe('the consent lists', { timeout: 30_000 }, () => {
           { sacadorRazaoSocial: 'Transportes A', sacadorCNPJ: '11222333000181', sacadorUF: 'PE', consentimentoNumeroContrato: 'CT-1', consentimentoDataAssinatura: T, consentimentoDataVigenciaFinal: null, situacao: 'Ativo', sacadorTipoTransportador: 0 },
           { sacadorRazaoSocial: 'Sacador B', sacadorCNPJ: '52998224725', sacadorUF: 'PE', consentimentoNumeroContrato: 'CT-2', consentimentoDataAssinatura: T, consentimentoDataVigenciaFinal: T, situacao: 'Desativado', sacadorTipoTransportador: 9 },
         ],
-        total: 2,
-        page: 1,
-        perPage: 25,
       }),
     });
     renderAt('emissor-consentimento-transporte');

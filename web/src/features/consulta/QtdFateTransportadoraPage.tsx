@@ -7,13 +7,13 @@ import { message } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
-import { Button } from 'primereact/button';
 import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Row } from 'primereact/row';
 import { useState, type FormEvent } from 'react';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { SearchActions } from '../../components/listing';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { useApiQuery } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
@@ -38,10 +38,7 @@ const inicial = (): Filtro => ({ cnpj: '', nome: '', de: new Date(), ate: new Da
 export default function QtdFateTransportadoraPage() {
   const [form, setForm] = useState<Filtro>(inicial);
   const [busca, setBusca] = useState<Filtro>(inicial);
-  // The cursors of the pages seen so far: [undefined] is the first page; Próxima pushes, Anterior pops.
-  const [cursores, setCursores] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursores[cursores.length - 1];
-  const [perPage, setPerPage] = useState<10 | 25 | 50 | 100>(10);
+  const pages = useCursorPages(busca, 10);
   const relatorio = useApiQuery(
     consulta.qtdFateTransportadora,
     {
@@ -50,8 +47,8 @@ export default function QtdFateTransportadoraPage() {
         ...(busca.nome ? { razaoSocialTransportadora: busca.nome } : {}),
         dataFaturaIni: mmAaaa(busca.de),
         dataFaturaFim: mmAaaa(busca.ate),
-        ...(cursor ? { cursor } : {}),
-        perPage,
+        ...(pages.cursor ? { cursor: pages.cursor } : {}),
+        perPage: pages.perPage as 10 | 25 | 50 | 100,
       },
     },
     { placeholderData: keepPreviousData },
@@ -63,8 +60,8 @@ export default function QtdFateTransportadoraPage() {
       toast.warn(message('dataInicioMaiorDataFim'));
       return;
     }
-    setCursores([undefined]);
     setBusca({ ...form });
+    pages.reset();
   }
 
   const linhas = relatorio.data?.linhas ?? [];
@@ -116,18 +113,15 @@ export default function QtdFateTransportadoraPage() {
           onClear={() => {
             setForm(inicial());
             setBusca(inicial());
-            setCursores([undefined]);
+            pages.reset();
           }}
         />
       </form>
       <div className="page-panel">
         <DataTable
           value={linhas}
-          loading={relatorio.isFetching}
           footerColumnGroup={footer}
-          lazy
-          stripedRows
-          emptyMessage={relatorio.isFetching ? ' ' : message('nenhumRegistro')}
+          {...cursorTable(relatorio.isFetching)}
           aria-label="Quantidade de Fat-e por transportadora"
         >
           <Column header="CNPJ" body={(l: (typeof linhas)[number]) => documento(l.cnpj)} />
@@ -135,29 +129,7 @@ export default function QtdFateTransportadoraPage() {
           <Column header="Data de Recebimento" body={(l: (typeof linhas)[number]) => formatDate(l.dhRecbto)} />
           <Column header="Quantidade" field="qtdFate" />
         </DataTable>
-        <nav className="consulta-paginas" aria-label="Páginas">
-          <Button type="button" label="Anterior" icon="pi pi-angle-left" text disabled={cursores.length === 1 || relatorio.isFetching} onClick={() => setCursores(cursores.slice(0, -1))} />
-          <span>Página {cursores.length}</span>
-          <Button
-            type="button"
-            label="Próxima"
-            icon="pi pi-angle-right"
-            iconPos="right"
-            text
-            disabled={!relatorio.data?.nextCursor || relatorio.isFetching}
-            onClick={() => setCursores([...cursores, relatorio.data!.nextCursor])}
-          />
-          <label htmlFor="transp-por-pagina">Por página</label>
-          <Dropdown
-            inputId="transp-por-pagina"
-            value={perPage}
-            options={[10, 25, 50, 100]}
-            onChange={(e) => {
-              setPerPage(e.value as 10 | 25 | 50 | 100);
-              setCursores([undefined]);
-            }}
-          />
-        </nav>
+        <CursorPaginator pages={pages} nextCursor={relatorio.data?.nextCursor} loading={relatorio.isFetching} sizes={[10, 25, 50, 100]} />
       </div>
     </>
   );

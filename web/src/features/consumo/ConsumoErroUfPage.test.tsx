@@ -24,7 +24,7 @@ const ITEM = {
   cnpj: '11222333000181',
   razao_social: 'Banco Alfa S.A.',
 };
-const pagina = (items: unknown[], total = items.length) => ({ items, total, page: 1, size: 15 });
+const pagina = (items: unknown[], nextCursor?: string) => ({ items, ...(nextCursor ? { nextCursor } : {}) });
 
 async function typeDate(label: string, text: string) {
   const input = screen.getByLabelText<HTMLInputElement>(label);
@@ -35,7 +35,7 @@ async function typeDate(label: string, text: string) {
 describe('consumo-erro-uf', { timeout: 20_000 }, () => {
   it('a manager has the own UF fixed and the last 30 days searched at once, 15 a page, with the spec columns', async () => {
     signInAs(['sefaz_gestor'], { uf: 'BA' });
-    const api = stubApi({ ...STATUS, [LISTA]: jsonResponse(200, pagina([ITEM], 40)) });
+    const api = stubApi({ ...STATUS, [LISTA]: jsonResponse(200, pagina([ITEM], 'c2')) });
     renderPage(PATHS.erroUf);
     const row = (await screen.findByText(CHAVE)).closest('tr')!;
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
@@ -51,14 +51,14 @@ describe('consumo-erro-uf', { timeout: 20_000 }, () => {
       uf: 'BA',
       dataInicio: diaBr(hojeMais(-29)),
       dataFim: diaBr(hojeMais(0)),
-      page: '1',
-      size: '15',
+      perPage: '15',
     });
     expect(screen.getByLabelText('UF').closest('.p-dropdown')!.classList.contains('p-disabled')).toBe(true);
-    expect(screen.getByText('Total de registros: 40')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    expect(screen.getByText('Página 1')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
     await waitFor(() => expect(api.of('GET', '/api/v1/consumo/nao-encontradas')).toHaveLength(2));
-    expect(api.of('GET', '/api/v1/consumo/nao-encontradas')[1]!.query.get('page')).toBe('2');
+    expect(api.of('GET', '/api/v1/consumo/nao-encontradas')[1]!.query.get('cursor')).toBe('c2');
+    expect(await screen.findByText('Página 2')).toBeTruthy();
   });
 
   it('an administrator picks the UF first (required), then searches key and status', async () => {
@@ -74,7 +74,7 @@ describe('consumo-erro-uf', { timeout: 20_000 }, () => {
     await pickOption(screen.getByLabelText('Status'), 'Chave inválida');
     await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
     await waitFor(() => expect(api.of('GET', '/api/v1/consumo/nao-encontradas')).toHaveLength(1));
-    expect(Object.fromEntries(api.of('GET', '/api/v1/consumo/nao-encontradas')[0]!.query)).toMatchObject({ uf: 'PA', chnfe: '2926', status: 'CHAVE_INVALIDA', size: '15' });
+    expect(Object.fromEntries(api.of('GET', '/api/v1/consumo/nao-encontradas')[0]!.query)).toMatchObject({ uf: 'PA', chnfe: '2926', status: 'CHAVE_INVALIDA', perPage: '15' });
     expect(await screen.findByText('Nenhum registro encontrado')).toBeTruthy();
   });
 

@@ -7,13 +7,14 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { PAGE_SIZES, serverPaging } from '../../components/listing';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { diaBr, diasEntre, hojeMais, UF_OPTIONS, type NaoEncontrada } from './model';
@@ -21,11 +22,12 @@ import { diaBr, diasEntre, hojeMais, UF_OPTIONS, type NaoEncontrada } from './mo
 /**
  * consumo-erro-uf (sefaz_admin, sefaz_gestor): the query of invoices not found, the look-ups that
  * found nothing, by state, period (at most 90 days; the last 30 when the page opens), access key and
- * status, newest first, 15 a page. A manager has the own UF fixed and the search runs at once.
+ * status, newest first, 15 a page (paged on the server by cursor: Anterior / Próxima). A manager has the own UF fixed and the search runs at once.
  */
 
 /** The not-found query's own default page size (spec 2, 2.8 and 9); the options are the lists'. */
 export const TAMANHO_PADRAO = 15;
+const TAMANHOS = [10, 15, 25, 50, 100] as const;
 const TODOS = '*';
 
 interface Filtro {
@@ -42,8 +44,6 @@ interface Busca {
   dataFim: string;
   chnfe?: string;
   status?: 'NAO_ENCONTRADA' | 'CHAVE_INVALIDA';
-  page: number;
-  size: number;
 }
 
 interface Erros {
@@ -62,17 +62,18 @@ export default function ConsumoErroUfPage() {
   const [erros, setErros] = useState<Erros>({});
   // A manager's search runs at once; an administrator picks the UF first.
   const [busca, setBusca] = useState<Busca | null>(() =>
-    ufFixa ? { uf: ufFixa, dataInicio: diaBr(hojeMais(-29)), dataFim: diaBr(hojeMais(0)), page: 1, size: TAMANHO_PADRAO } : null,
+    ufFixa ? { uf: ufFixa, dataInicio: diaBr(hojeMais(-29)), dataFim: diaBr(hojeMais(0)) } : null,
   );
 
   const statusList = useApiQuery(consumo.statusNaoEncontradas, {});
   const statusOptions = [{ value: TODOS, label: 'Todos' }, ...(statusList.data ?? [])];
-  const lista = useApiQuery(consumo.naoEncontradas, { query: busca ?? { uf: '', dataInicio: '', dataFim: '' } }, {
+  const pages = useCursorPages(busca, TAMANHO_PADRAO);
+  const consulta = busca ? { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } : { uf: '', dataInicio: '', dataFim: '' };
+  const lista = useApiQuery(consumo.naoEncontradas, { query: consulta }, {
     enabled: busca !== null,
     placeholderData: keepPreviousData,
   });
   const items = busca ? (lista.data?.items ?? []) : [];
-  const total = busca ? (lista.data?.total ?? 0) : 0;
   const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setFiltro((f) => ({ ...f, [key]: value }));
 
   function pesquisar(event: FormEvent) {
@@ -100,18 +101,13 @@ export default function ConsumoErroUfPage() {
       dataFim: diaBr(filtro.fim),
       ...(chnfe ? { chnfe } : {}),
       ...(filtro.status !== TODOS ? { status: filtro.status as Busca['status'] } : {}),
-      page: 1,
-      size: busca?.size ?? TAMANHO_PADRAO,
     };
-    if (JSON.stringify(next) === JSON.stringify(busca)) void lista.refetch();
+    if (JSON.stringify(next) === JSON.stringify(busca)) {
+      // The same filter: its first page again, fresh.
+      if (pages.page === 1) void lista.refetch();
+      else pages.reset();
+    }
     setBusca(next);
-  }
-
-  function onPage(event: DataTablePageEvent) {
-    if (!busca) return;
-    const rows = (PAGE_SIZES as readonly number[]).includes(event.rows) ? event.rows : busca.size;
-    const page = rows === busca.size ? (event.page ?? Math.floor(event.first / rows)) + 1 : 1;
-    setBusca({ ...busca, page, size: rows });
   }
 
   const dateField = (id: string, key: 'inicio' | 'fim', label: string, field: string) => (
@@ -173,14 +169,7 @@ export default function ConsumoErroUfPage() {
         </div>
       </form>
 
-      <DataTable
-        value={items}
-        dataKey="id"
-        {...serverPaging(busca?.page ?? 1, busca?.size ?? TAMANHO_PADRAO, total)}
-        onPage={onPage}
-        loading={lista.isFetching}
-        pt={{ table: { 'aria-label': 'Faturas não encontradas' } }}
-      >
+      <DataTable value={items} dataKey="id" {...cursorTable(lista.isFetching)} pt={{ table: { 'aria-label': 'Faturas não encontradas' } }}>
         <Column field="uf" header="UF" />
         <Column header="Data" body={(n: NaoEncontrada) => formatDateTime(n.data)} />
         <Column field="chnfe" header="Chave de acesso" bodyClassName="consumo-chave" />
@@ -189,6 +178,7 @@ export default function ConsumoErroUfPage() {
         <Column header="CNPJ" body={(n: NaoEncontrada) => formatCnpj(n.cnpj)} />
         <Column field="razao_social" header="Razão Social" bodyClassName="consumo-quebra" />
       </DataTable>
+      <CursorPaginator pages={pages} nextCursor={busca ? lista.data?.nextCursor : undefined} loading={lista.isFetching} sizes={TAMANHOS} label="Paginação de faturas não encontradas" />
     </>
   );
 }

@@ -12,7 +12,9 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { mesAtualMais, mesesEntre, mesIso } from '../../lib/calendar';
 import { formatMoney } from '../../lib/format';
 import { getSession, saveFilter, useCurrentUser } from '../../lib/session';
@@ -32,6 +34,8 @@ import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
  */
 
 const TODOS = '*';
+/** The list's page size by default (the lists' sizes, 10 to 100). */
+const POR_PAGINA = 25;
 
 interface Filtro {
   cliente: string;
@@ -84,8 +88,10 @@ export default function ConsultarFaturaPage() {
   const [busca, setBusca] = useState<Busca | null>(() => buscaDe(filtro));
 
   const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
-  const lista = useApiQuery(faturamento.listarFaturas, { query: busca ?? { dataInicio: '', dataFim: '' } }, { enabled: busca !== null, placeholderData: keepPreviousData });
-  const linhas = useMemo(() => lista.data?.consumos ?? [], [lista.data]);
+  const pages = useCursorPages(busca, POR_PAGINA);
+  const consulta = busca ? { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } : { dataInicio: '', dataFim: '' };
+  const lista = useApiQuery(faturamento.listarFaturas, { query: consulta }, { enabled: busca !== null, placeholderData: keepPreviousData });
+  const linhas = useMemo(() => lista.data?.items ?? [], [lista.data]);
 
   const clienteOptions = useMemo(() => {
     if (!admin) {
@@ -118,7 +124,11 @@ export default function ConsultarFaturaPage() {
       mesFim: mesIso(filtro.mesFim),
       situacao: filtro.situacao,
     });
-    if (JSON.stringify(next) === JSON.stringify(busca)) void lista.refetch();
+    if (JSON.stringify(next) === JSON.stringify(busca)) {
+      // The same filter: its first page again, fresh.
+      if (pages.page === 1) void lista.refetch();
+      else pages.reset();
+    }
     setBusca(next);
   }
 
@@ -186,7 +196,7 @@ export default function ConsultarFaturaPage() {
         </div>
       </form>
 
-      <DataTable value={linhas} dataKey="id" loading={lista.isFetching} emptyMessage={message('nenhumRegistro')} stripedRows pt={{ table: { 'aria-label': 'Faturas' } }}>
+      <DataTable value={linhas} dataKey="id" {...cursorTable(lista.isFetching)} pt={{ table: { 'aria-label': 'Faturas' } }}>
         <Column header="Mês/Ano" body={(f: FaturaResumo) => periodo(f)} />
         <Column header="Razão Social" body={(f: FaturaResumo) => f.cliente.razaoSocial} />
         <Column header="CNPJ" body={(f: FaturaResumo) => formatCnpj(f.cliente.cnpj)} />
@@ -194,6 +204,7 @@ export default function ConsultarFaturaPage() {
         <Column header="Situação" body={(f: FaturaResumo) => SITUACAO_FATURA[f.situacao]} />
         <Column header="Ações" body={acoes} style={{ width: '15rem' }} />
       </DataTable>
+      <CursorPaginator pages={pages} nextCursor={busca ? lista.data?.nextCursor : undefined} loading={lista.isFetching} label="Paginação de faturas" />
     </>
   );
 }

@@ -36,7 +36,7 @@ function stub(consumos: unknown[]) {
       const url = new URL(input, 'http://localhost');
       sent.push({ method: init.method ?? 'GET', path: url.pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
       if (url.pathname.endsWith('/dae')) return jsonResponse(200, DAE);
-      return jsonResponse(200, { consumos });
+      return jsonResponse(200, { items: consumos });
     }),
   );
   return sent;

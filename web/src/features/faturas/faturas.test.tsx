@@ -54,7 +54,7 @@ describe('consultar-fatura', { timeout: 20_000 }, () => {
     const sent = stub((s) =>
       s.path === '/api/v1/cliente/get-all-cliente'
         ? jsonResponse(200, [{ id: 'c-1', cnpj: '11222333000181', razao_social: 'Banco Demo S.A.', tipo_cliente: 'ESF', situacao: 'A' }])
-        : jsonResponse(200, { consumos: [FATURA] }),
+        : jsonResponse(200, { items: [FATURA] }),
     );
     renderApp('/app/fatura/consultarFatura');
     const table = await screen.findByRole('table', { name: 'Faturas' });
@@ -75,7 +75,7 @@ describe('consultar-fatura', { timeout: 20_000 }, () => {
     signIn(['cliente'], { clienteId: 'c-1', cnpj: '11222333000181' });
     const mes = mesIso(mesAtualMais(-3));
     saveFilter('fatura', { cliente: '*', mesInicio: mes, mesFim: mes, situacao: 'P' });
-    const sent = stub(() => jsonResponse(200, { consumos: [] }));
+    const sent = stub(() => jsonResponse(200, { items: [] }));
     renderApp('/app/fatura/consultarFatura');
     // The empty table shows its message before the list is asked for: wait for the request itself.
     await waitFor(() => expect(sent.length).toBeGreaterThan(0));
@@ -87,7 +87,7 @@ describe('consultar-fatura', { timeout: 20_000 }, () => {
   it('a saved start after the end is not searched, and Pesquisar says why', async () => {
     signIn(['cliente'], { clienteId: 'c-1' });
     saveFilter('fatura', { mesInicio: mesIso(mesAtualMais(0)), mesFim: mesIso(mesAtualMais(-2)) });
-    const sent = stub(() => jsonResponse(200, { consumos: [] }));
+    const sent = stub(() => jsonResponse(200, { items: [] }));
     renderApp('/app/fatura/consultarFatura');
     await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
     await waitFor(() => expect(warnings()).toContain('Data Início maior que Data Fim.'));
@@ -97,7 +97,7 @@ describe('consultar-fatura', { timeout: 20_000 }, () => {
   it('the row action opens the detail', async () => {
     signIn(['sefaz_admin']);
     const sent = stub((s) =>
-      s.path === '/api/v1/cliente/get-all-cliente' ? jsonResponse(200, []) : s.path === '/api/v1/fatura' ? jsonResponse(200, { consumos: [FATURA] }) : jsonResponse(200, DETALHE),
+      s.path === '/api/v1/cliente/get-all-cliente' ? jsonResponse(200, []) : s.path === '/api/v1/fatura' ? jsonResponse(200, { items: [FATURA] }) : jsonResponse(200, DETALHE),
     );
     renderApp('/app/fatura/consultarFatura');
     await userEvent.click(await screen.findByRole('button', { name: 'Detalhar fatura 05/2026 de Banco Demo S.A.' }));
@@ -111,7 +111,7 @@ describe('detalhe-fatura', { timeout: 20_000 }, () => {
 
   it('shows the client, the summary by service and UF with truncation, suffix, 3-decimal unit values and totals, the consumption by service, and prints', async () => {
     signIn(['cliente'], { clienteId: 'c-1' });
-    stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { consumos: [] }) : jsonResponse(200, DETALHE)));
+    stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { items: [] }) : jsonResponse(200, DETALHE)));
     const print = vi.fn();
     vi.stubGlobal('print', print);
     renderApp('/app/fatura/detalheFatura?id=202605-c-1');

@@ -72,7 +72,7 @@ describe('consultar-fatura: tax notes and reports', { timeout: 20_000 }, () => {
     let nome: string | null = null;
     const sent = stub((s) => {
       if (s.path === '/api/v1/cliente/get-all-cliente') return jsonResponse(200, []);
-      if (s.path === '/api/v1/fatura') return jsonResponse(200, { consumos: [{ ...FATURA, nomePdfFile: nome }] });
+      if (s.path === '/api/v1/fatura') return jsonResponse(200, { items: [{ ...FATURA, nomePdfFile: nome }] });
       if (s.path === '/api/v1/fatura/202605-c-1/nota-fiscal/envios')
         return jsonResponse(201, { envioId: '0b7c1e4e-8d0a-4f43-9a43-3d5b7f1f2a10', tipo: 'pdf', contentType: 'application/pdf', url: '/_s3/plac-documents/notas-fiscais/x.pdf?X-Amz-Signature=1', tamanhoMaximo: 4194304 });
       if (s.path.startsWith('/_s3/')) return new Response('', { status: 200 });
@@ -106,7 +106,7 @@ describe('consultar-fatura: tax notes and reports', { timeout: 20_000 }, () => {
 
   it('admin: another extension is refused with the spec message, without any call', async () => {
     signIn(['sefaz_admin']);
-    const sent = stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { consumos: [FATURA] }) : jsonResponse(200, [])));
+    const sent = stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { items: [FATURA] }) : jsonResponse(200, [])));
     renderApp('/app/fatura/consultarFatura');
     const table = await linha();
     await userEvent.click(within(table).getByRole('button', { name: `Upload nota fiscal ${ROTULO}` }));
@@ -121,7 +121,7 @@ describe('consultar-fatura: tax notes and reports', { timeout: 20_000 }, () => {
     signIn(['cliente'], { clienteId: 'c-1', cnpj: '11222333000181' });
     const saved = captureDownload();
     const sent = stub((s) => {
-      if (s.path === '/api/v1/fatura') return jsonResponse(200, { consumos: [{ ...FATURA, nomePdfFile: 'nota.pdf', nomeXmlFile: 'nota.xml' }] });
+      if (s.path === '/api/v1/fatura') return jsonResponse(200, { items: [{ ...FATURA, nomePdfFile: 'nota.pdf', nomeXmlFile: 'nota.xml' }] });
       if (s.path === '/api/v1/fatura/202605-c-1/nota-fiscal/pdf') return jsonResponse(200, { nomeArquivo: 'nota.pdf', url: '/_s3/plac-documents/n.pdf' });
       if (s.path === '/api/v1/fatura/202605-c-1/nota-fiscal/xml') return jsonResponse(200, { nomeArquivo: 'nota.xml', url: '/_s3/plac-documents/n.xml' });
       if (s.path.startsWith('/_s3/')) return new Response(s.path.endsWith('.pdf') ? '%PDF-' : '<x/>');
@@ -143,7 +143,7 @@ describe('consultar-fatura: tax notes and reports', { timeout: 20_000 }, () => {
     const saved = captureDownload();
     let responder: ((r: Response) => void) | null = null;
     const sent = stub((s) => {
-      if (s.path === '/api/v1/fatura') return jsonResponse(200, { consumos: [FATURA] });
+      if (s.path === '/api/v1/fatura') return jsonResponse(200, { items: [FATURA] });
       if (s.path === '/api/v1/fatura/202605-c-1/detalhamento') return jsonResponse(200, { nomeArquivo: 'detalhamento_fatura.zip', url: '/_s3/plac-documents/d.zip', requisicoes: 3 });
       if (s.path.startsWith('/_s3/')) return new Promise<Response>((resolve) => (responder = resolve));
       return jsonResponse(404, {});
@@ -165,7 +165,7 @@ describe('consultar-fatura: tax notes and reports', { timeout: 20_000 }, () => {
   it("the consumption report is of the invoice's month and client; its failure shows 'Erro ao gerar relatório de consumo'", async () => {
     signIn(['sefaz_admin']);
     const sent = stub((s) => {
-      if (s.path === '/api/v1/fatura') return jsonResponse(200, { consumos: [FATURA] });
+      if (s.path === '/api/v1/fatura') return jsonResponse(200, { items: [FATURA] });
       if (s.path === '/api/v1/consumo/clientes/c-1/relatorio') return jsonResponse(500, { error: 'erroInterno', message: 'Ocorreu um erro interno, contate o administrador do sistema' });
       return jsonResponse(200, []);
     });

@@ -9,7 +9,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState, type FormEvent } from 'react';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { useApiMutation, useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { abrirDae } from '../../lib/download';
 import { mesIso } from '../../lib/calendar';
 import { formatMoney } from '../../lib/format';
@@ -22,7 +24,7 @@ import { EscrituradorSelect, useEscrituradores } from './escriturador';
  * bookkeeper (the administrator may leave it empty for all; a client user's own is fixed), reference
  * months (MM/YYYY, none after today) and status; table of client, CNPJ, reference, status, total and
  * the print action (an open DAE past due is issued again with a new due date by the server). 25 a page
- * (10/25/50/100). The filter is kept in the session.
+ * (10/25/50/100), paged on the server by cursor. The filter is kept in the session.
  */
 
 type Item = (typeof prepago.listarDaesPrepagos)['response']['_zod']['output']['items'][number];
@@ -60,8 +62,8 @@ export default function ImprimirDaePage() {
   const { admin, escrituradores } = useEscrituradores();
   const [filtro, setFiltro] = useState<Filtro>(filtroSalvo);
   const [busca, setBusca] = useState<Filtro>(filtro);
-  const [pagina, setPagina] = useState({ first: 0, rows: 25 });
   const cnpj = admin ? busca.cnpj : (escrituradores[0]?.cnpj ?? '');
+  const pages = useCursorPages({ ...busca, cnpj }, 25);
 
   const lista = useApiQuery(
     prepago.listarDaesPrepagos,
@@ -71,8 +73,8 @@ export default function ImprimirDaePage() {
         ...(busca.mesInicio ? { dataInicio: mesIso(busca.mesInicio) } : {}),
         ...(busca.mesFim ? { dataFim: mesIso(busca.mesFim) } : {}),
         ...(busca.situacao ? { situacao: busca.situacao } : {}),
-        page: pagina.first / pagina.rows + 1,
-        size: pagina.rows,
+        perPage: pages.perPage,
+        ...(pages.cursor ? { cursor: pages.cursor } : {}),
       },
     },
     { enabled: admin || cnpj !== '', placeholderData: keepPreviousData },
@@ -98,8 +100,11 @@ export default function ImprimirDaePage() {
       mesFim: filtro.mesFim ? mesIso(filtro.mesFim) : null,
       situacao: filtro.situacao,
     });
-    setPagina((p) => ({ ...p, first: 0 }));
-    if (JSON.stringify(filtro) === JSON.stringify(busca)) void lista.refetch();
+    if (JSON.stringify(filtro) === JSON.stringify(busca)) {
+      // The same filter: its first page again, fresh.
+      if (pages.page === 1) void lista.refetch();
+      else pages.reset();
+    }
     setBusca(filtro);
   }
 
@@ -135,16 +140,7 @@ export default function ImprimirDaePage() {
       <DataTable
         value={lista.data?.items ?? []}
         dataKey="dae.id"
-        lazy
-        paginator
-        first={pagina.first}
-        rows={pagina.rows}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        totalRecords={lista.data?.total ?? 0}
-        onPage={(e) => setPagina({ first: e.first, rows: e.rows })}
-        loading={lista.isFetching}
-        emptyMessage={message('nenhumRegistro')}
-        stripedRows
+        {...cursorTable(lista.isFetching)}
         pt={{ table: { 'aria-label': 'DAEs de pagamento antecipado' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de DAEs de pagamento antecipado' } }}
       >
         <Column header="Cliente" body={(i: Item) => i.pagamentoAntecipado.razaoSocial} />
@@ -167,6 +163,7 @@ export default function ImprimirDaePage() {
           )}
         />
       </DataTable>
+      <CursorPaginator pages={pages} nextCursor={lista.data?.nextCursor} loading={lista.isFetching} label="Paginação de DAEs" />
     </>
   );
 }

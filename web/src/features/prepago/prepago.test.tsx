@@ -111,7 +111,7 @@ describe('imprimir-dae', { timeout: 20_000 }, () => {
     vi.stubGlobal('open', open);
     const api = stubApi({
       [`GET ${API}/escrituradores`]: jsonResponse(200, [IMF]),
-      [`GET ${API}/daes`]: jsonResponse(200, { items: [dae(), dae({ id: 'PA-c-imf-2', situacao: 'P', mes: 10 })], total: 2, page: 1, size: 25 }),
+      [`GET ${API}/daes`]: jsonResponse(200, { items: [dae(), dae({ id: 'PA-c-imf-2', situacao: 'P', mes: 10 })] }),
       [`POST ${API}/daes/PA-c-imf-1/impressao`]: jsonResponse(200, { urlDAE: 'https://s3.local/dae-1.pdf', dtVencimento: '2026-12-03', linhaDigitavel: '8'.repeat(48) }),
     });
     renderPage('imprimir-dae', ImprimirDaePage);
@@ -120,7 +120,7 @@ describe('imprimir-dae', { timeout: 20_000 }, () => {
     expect(within(tabela).getByText('Em aberto')).toBeTruthy();
     expect(within(tabela).getByText('Pago')).toBeTruthy();
     expect(within(tabela).getAllByText('R$ 500.000,00')).toHaveLength(2);
-    expect(api.of('GET', `${API}/daes`)[0]!.query.get('size')).toBe('25');
+    expect(api.of('GET', `${API}/daes`)[0]!.query.get('perPage')).toBe('25');
     expect(api.of('GET', `${API}/daes`)[0]!.query.get('cnpj')).toBeNull();
 
     await pickOption(await rotulo('Todas'), 'Pago');

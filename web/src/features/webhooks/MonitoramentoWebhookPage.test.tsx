@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ROUTE_ACCESS, type Role } from '@plac/shared/access';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
   it('an administrator sees all clients by default, 10 a page, and filters by one', async () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({
-      [LISTA]: jsonResponse(200, { totalMensagens: 12, mensagens: Array.from({ length: 10 }, (_, i) => mensagem(i + 1)) }),
+      [LISTA]: jsonResponse(200, { items: Array.from({ length: 10 }, (_, i) => mensagem(i + 1)), nextCursor: 'c2' }),
       'GET /api/v1/cliente/get-all-cliente': jsonResponse(200, CLIENTES),
     });
     renderPage();
@@ -58,7 +59,11 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
     const primeira = api.of('GET', '/api/v1/webhook-monitoramento')[0]!.query;
     expect(primeira.get('idCliente')).toBeNull();
     expect(primeira.get('perPage')).toBe('10');
-    expect(primeira.get('page')).toBe('1');
+    expect(primeira.get('cursor')).toBeNull();
+    expect(screen.getByText('Página 1')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(api.of('GET', '/api/v1/webhook-monitoramento').at(-1)!.query.get('cursor')).toBe('c2'));
+    expect(await screen.findByText('Página 2')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Mensagens de webhook' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Razão Social', 'Data de Criação', 'Descrição', 'Tentativas', 'Última Tentativa', 'Situação', 'Ações']);
     await pickOption(screen.getByLabelText('Cliente'), 'Banco Alfa S.A. - 11.222.333/0001-81');
@@ -68,7 +73,7 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
   it('a monitoring user has its client fixed; the body opens as formatted JSON; a failed row is replayed', async () => {
     signInAs(['cliente_monitoramento'], 'c-1');
     const api = stubApi({
-      [LISTA]: jsonResponse(200, { totalMensagens: 2, mensagens: [mensagem(1), mensagem(2, 'PENDENTE')] }),
+      [LISTA]: jsonResponse(200, { items: [mensagem(1), mensagem(2, 'PENDENTE')] }),
       'POST /api/v1/webhook-monitoramento/d-1/reenvio': jsonResponse(200, { message: 'Mensagem enviada novamente para entrega.' }),
       'GET /api/v1/webhook-monitoramento/d-1/tentativas': jsonResponse(200, [{ numero: 1, instante: '2026-11-20T13:00:00.000Z', status: 503, erro: null, latenciaMs: 40 }]),
     });
@@ -95,7 +100,7 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
   it('replays every failed delivery of the period after a confirmation', async () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({
-      [LISTA]: jsonResponse(200, { totalMensagens: 1, mensagens: [mensagem(1)] }),
+      [LISTA]: jsonResponse(200, { items: [mensagem(1)] }),
       'GET /api/v1/cliente/get-all-cliente': jsonResponse(200, CLIENTES),
       'POST /api/v1/webhook-monitoramento/reenvio': jsonResponse(200, { reenviadas: 1, message: '1 mensagem(ns) com falha enviada(s) novamente para entrega.' }),
     });
@@ -115,7 +120,7 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
     signInAs(['cliente_monitoramento'], 'c-1');
     let pausado = true;
     const api = stubApi({
-      [LISTA]: jsonResponse(200, { totalMensagens: 1, mensagens: [mensagem(1, 'PAUSADA' as never)] }),
+      [LISTA]: jsonResponse(200, { items: [mensagem(1, 'PAUSADA' as never)] }),
       'GET /api/v1/webhook-monitoramento/pausas': () =>
         jsonResponse(200, pausado ? [{ clienteId: 'c-1', razaoSocial: 'Banco Alfa S.A.', operacao: 'ESCR_FAT', url: 'https://erp.alfa.example/hook', pausadoEm: '2026-11-21T10:00:00.000Z' }] : []),
       'POST /api/v1/webhook-monitoramento/pausas/c-1/ESCR_FAT/retomada': () => {

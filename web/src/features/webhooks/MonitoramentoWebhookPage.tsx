@@ -9,9 +9,11 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { FieldError } from '../../components/FieldError';
 import { useApiMutation, useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -19,7 +21,8 @@ import { EnderecosPausados } from './EnderecosPausados';
 
 /**
  * monitoramento-webhook (sefaz_admin, cliente_monitoramento; spec 3 §2.15): the webhook deliveries
- * still pending or failed in a period, 10 a page. The administrator filters by client ('Todos' by
+ * still pending or failed in a period, 10 a page (paged on the server by cursor; a page may come
+ * short when the period holds mostly delivered ones, with 'Próxima' still there). The administrator filters by client ('Todos' by
  * default); a monitoring user has its own client fixed (the server enforces it too). Each row opens
  * the body sent (formatted JSON, dialog at most 500px wide) and the attempts' history, and a failed
  * one can be replayed; every failed delivery of the period can be replayed at once, after a confirmation.
@@ -28,7 +31,7 @@ import { EnderecosPausados } from './EnderecosPausados';
 
 const POR_PAGINA = 10;
 const TODOS = '';
-type Mensagem = (typeof webhooks.mensagensWebhook)['response']['_zod']['output']['mensagens'][number];
+type Mensagem = (typeof webhooks.mensagensWebhook)['response']['_zod']['output']['items'][number];
 
 /** A calendar day as the API reads it (YYYY-MM-DD, local day). */
 function diaIso(d: Date): string {
@@ -71,20 +74,24 @@ export default function MonitoramentoWebhookPage() {
   const [cliente, setCliente] = useState<string>(admin ? TODOS : (user.clienteId ?? ''));
   const [inicio, setInicio] = useState<Date | null>(() => diasAtras(6));
   const [fim, setFim] = useState<Date | null>(() => diasAtras(0));
-  const [first, setFirst] = useState(0);
   const [corpo, setCorpo] = useState<Mensagem | null>(null);
   const [historico, setHistorico] = useState<Mensagem | null>(null);
   const [confirmar, setConfirmar] = useState<true | null>(null);
 
   const faltando = !inicio ? message('dataInicioObrigatoria') : !fim ? message('dataFimObrigatoria') : null;
   const periodo = { ...(admin && cliente ? { idCliente: cliente } : {}), dataInicial: inicio ? diaIso(inicio) : '', dataFinal: fim ? diaIso(fim) : '' };
-  const lista = useApiQuery(webhooks.mensagensWebhook, { query: { ...periodo, page: first / POR_PAGINA + 1, perPage: POR_PAGINA } }, { enabled: faltando === null });
+  const pages = useCursorPages(periodo, POR_PAGINA);
+  const lista = useApiQuery(
+    webhooks.mensagensWebhook,
+    { query: { ...periodo, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
+    { enabled: faltando === null },
+  );
   const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
   const clienteOptions = useMemo(
     () =>
       admin
         ? [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))]
-        : [{ value: user.clienteId ?? '', label: lista.data?.mensagens[0]?.razaoSocial || 'Meu cliente' }],
+        : [{ value: user.clienteId ?? '', label: lista.data?.items[0]?.razaoSocial || 'Meu cliente' }],
     [admin, listaClientes.data, lista.data, user.clienteId],
   );
 
@@ -115,7 +122,6 @@ export default function MonitoramentoWebhookPage() {
               value={cliente}
               onChange={(e) => {
                 setCliente((e.value as string | undefined) ?? TODOS);
-                setFirst(0);
               }}
               disabled={!admin}
               filter={admin}
@@ -125,11 +131,11 @@ export default function MonitoramentoWebhookPage() {
           </div>
           <div className="page-field">
             <label htmlFor="webhook-inicio">Data Início</label>
-            <Calendar inputId="webhook-inicio" value={inicio} onChange={(e) => { setInicio(e.value instanceof Date ? e.value : null); setFirst(0); }} dateFormat="dd/mm/yy" showIcon />
+            <Calendar inputId="webhook-inicio" value={inicio} onChange={(e) => { setInicio(e.value instanceof Date ? e.value : null); }} dateFormat="dd/mm/yy" showIcon />
           </div>
           <div className="page-field">
             <label htmlFor="webhook-fim">Data Fim</label>
-            <Calendar inputId="webhook-fim" value={fim} onChange={(e) => { setFim(e.value instanceof Date ? e.value : null); setFirst(0); }} dateFormat="dd/mm/yy" showIcon />
+            <Calendar inputId="webhook-fim" value={fim} onChange={(e) => { setFim(e.value instanceof Date ? e.value : null); }} dateFormat="dd/mm/yy" showIcon />
           </div>
         </div>
         <FieldError error={lista.error} field="webhook" messages={faltando ? [faltando] : []} />
@@ -139,17 +145,9 @@ export default function MonitoramentoWebhookPage() {
       </div>
 
       <DataTable
-        value={lista.data?.mensagens ?? []}
+        value={lista.data?.items ?? []}
         dataKey="deliveryId"
-        lazy
-        paginator
-        rows={POR_PAGINA}
-        first={first}
-        totalRecords={lista.data?.totalMensagens ?? 0}
-        onPage={(e) => setFirst(e.first)}
-        loading={lista.isFetching}
-        emptyMessage={message('nenhumRegistro')}
-        stripedRows
+        {...cursorTable(lista.isFetching)}
         pt={{ table: { 'aria-label': 'Mensagens de webhook' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de mensagens de webhook' } }}
       >
         <Column header="Razão Social" body={(m: Mensagem) => m.razaoSocial || m.clienteId} />
@@ -176,6 +174,7 @@ export default function MonitoramentoWebhookPage() {
           )}
         />
       </DataTable>
+      <CursorPaginator pages={pages} nextCursor={lista.data?.nextCursor} loading={lista.isFetching} label="Paginação de mensagens de webhook" />
 
       <AppDialog header="Corpo da mensagem" visible={corpo !== null} onHide={() => setCorpo(null)} style={{ width: '90vw', maxWidth: '500px' }}>
         <pre className="webhook-json" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
