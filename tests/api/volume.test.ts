@@ -9,7 +9,7 @@ import { consumoDoCliente } from '../../functions/consumo/service';
 import { carregarUf } from '../../functions/fate/carga';
 import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
 import { fatePorChave, ingerir } from '../../functions/fate/service';
-import { gravarFate, type FateRecord } from '../../functions/fate/store';
+import { fatesPorEmissaoPagina, gravarFate, type FateRecord } from '../../functions/fate/store';
 import { cotaDoCliente } from '../../functions/platform/cota-integrador';
 import { preencher } from '../../functions/platform/rate-limit';
 import { autorizar, consentir, novoCliente, novoCnpj } from './consulta-kit';
@@ -49,6 +49,18 @@ async function loteImportado(ultNSU: number, nsuFin: number) {
 
 async function cobradas(clienteId: string, servico: number): Promise<number> {
   return (await consumoDoCliente(clienteId, monthOf(new Date()))).filter((c) => c.servico === servico).reduce((s, c) => s + c.requisicoes, 0);
+}
+
+/** Every Fat-e of an issuer issued in the last 400 days, read page by page (the Fat-e items themselves). */
+async function fatesDoEmitente(emitente: string): Promise<FateRecord[]> {
+  const fates: FateRecord[] = [];
+  let posicao: string | null = null;
+  do {
+    const pagina = await fatesPorEmissaoPagina({ emitenteCnpj: emitente }, `${addDays(hoje(), -400)}T00:00:00.000Z`, `${addDays(hoje(), 2)}T00:00:00.000Z`, 1000, posicao);
+    fates.push(...pagina.fates);
+    posicao = pagina.posicao;
+  } while (posicao);
+  return fates;
 }
 
 /** What services 4 and 5 answered before the counters: the issuer's active Fat-e of the model issued in the Bahia days, by month. */
@@ -109,12 +121,12 @@ describe('counters kept at ingestion', () => {
   }, 120_000);
 
   it('answer services 4 and 5 with the same figures as counting the demo documents themselves', async () => {
-    // The UF's backlog re-imported by batch import (counted once more: not at all) gives its keys.
+    // The UF's backlog re-imported by batch import (counted once more: not at all) names the demo's issuers.
     const documentos = [...(await loteImportado(0, 50)).documentos, ...(await loteImportado(50, 100)).documentos];
     const chaves = [...new Set(documentos.map((d) => d.chave).filter((c): c is string => !!c))];
-    const fates = (await Promise.all(chaves.map((c) => fatePorChave(c)))).filter((f): f is FateRecord => f !== null);
-    expect(fates.length).toBeGreaterThan(10);
-    const emitentes = [...new Set(fates.map((f) => f.emitenteCnpj))].slice(0, 4);
+    const doLote = (await Promise.all(chaves.map((c) => fatePorChave(c)))).filter((f): f is FateRecord => f !== null);
+    expect(doLote.length).toBeGreaterThan(10);
+    const emitentes = [...new Set(doLote.map((f) => f.emitenteCnpj))].slice(0, 4);
     const periodos = [
       [addDays(hoje(), -364), hoje()],
       [addDays(hoje(), -45), addDays(hoje(), -3)],
@@ -124,21 +136,29 @@ describe('counters kept at ingestion', () => {
       await consentir(emitente, INST);
       for (const [tipo, modelo] of [['0', '65'], ['1', '55']] as const) {
         for (const [dataInicio, dataFim] of periodos) {
-          const esperado = referencia(fates, emitente, modelo, dataInicio, dataFim);
-          const got = await mtlsRequest('POST', `/api/v1/integracao/faturamento/${tipo}`, {
-            cert: cliente.cert,
-            body: { cnpjBaseInstFin: INST, cnpjEmitente: emitente, dataInicio, dataFim },
-          });
-          if (esperado.quantidade === 0) expect(got.status).toBe(404);
-          else {
-            expect(got).toMatchObject({ status: 200, body: esperado });
-            comparados++;
+          // The demo's issuers deliver in several UFs, which other tests load meanwhile: the reference is
+          // every Fat-e of the issuer, read before and after the look-up, and the look-up is compared only
+          // when nothing arrived in between.
+          for (let tentativa = 1; ; tentativa++) {
+            const antes = referencia(await fatesDoEmitente(emitente), emitente, modelo, dataInicio, dataFim);
+            const got = await mtlsRequest('POST', `/api/v1/integracao/faturamento/${tipo}`, {
+              cert: cliente.cert,
+              body: { cnpjBaseInstFin: INST, cnpjEmitente: emitente, dataInicio, dataFim },
+            });
+            const depois = referencia(await fatesDoEmitente(emitente), emitente, modelo, dataInicio, dataFim);
+            if (JSON.stringify(antes) !== JSON.stringify(depois) && tentativa < 5) continue;
+            if (depois.quantidade === 0) expect(got.status).toBe(404);
+            else {
+              expect(got).toMatchObject({ status: 200, body: depois });
+              comparados++;
+            }
+            break;
           }
         }
       }
     }
     expect(comparados).toBeGreaterThan(0);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('the carrier look-up in pages', () => {
