@@ -73,7 +73,11 @@ export async function listarShards(input: { mes?: string; execucaoId?: string },
       iniciadaEm: agora.toISOString(),
       situacao: 'EM_ANDAMENTO',
     };
-    await store.criarExecucao(execucao);
+    // The same month's lock as the admin's start: a scheduled run of a month that already has a run
+    // going records nothing and fails (the Catch logs it; no second run bills the month at once).
+    if (!(await store.criarExecucao(execucao, agora.getTime() + DURACAO_MAXIMA_MS, agora.getTime()))) {
+      throw new Error(`faturamentoEmAndamento: ${mes}`);
+    }
   }
   const { execucaoId, mes } = execucao;
   if (!(await tabelaPrecoDoMes(mes))) {
@@ -260,8 +264,11 @@ export async function execucao(execucaoId: string): Promise<ExecucaoView> {
 export type IniciarMaquina = (execucaoId: string, input: { mes: string; execucaoId: string }) => Promise<void>;
 
 /**
- * An admin's run of a closed month: refused while another run of that month is going (re-running
- * a finished month is allowed, and changes no invoice already issued).
+ * An admin's run of a closed month: refused with 409 while another run of that month is going
+ * (re-running a finished month is allowed, and changes no invoice already issued). The month's lock,
+ * taken with the run's record in one transaction (store.criarExecucao), is what decides between starts
+ * at the same moment; the look-up of the month's runs only answers early (and covers runs recorded
+ * before the lock existed).
  */
 export async function iniciar(mes: string, principal: Principal, iniciarMaquina: IniciarMaquina, agora: Date = new Date()): Promise<ExecucaoView> {
   assertMesEncerrado(mes, agora);
@@ -276,7 +283,9 @@ export async function iniciar(mes: string, principal: Principal, iniciarMaquina:
     iniciadaEm: agora.toISOString(),
     situacao: 'EM_ANDAMENTO',
   };
-  await store.criarExecucao(record);
+  if (!(await store.criarExecucao(record, agora.getTime() + DURACAO_MAXIMA_MS, agora.getTime()))) {
+    throw new HttpError(409, 'faturamentoEmAndamento', undefined, { mes: mesBr(mes) });
+  }
   try {
     await iniciarMaquina(record.execucaoId, { mes, execucaoId: record.execucaoId });
   } catch (error) {

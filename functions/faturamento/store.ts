@@ -163,7 +163,24 @@ const reprecificacao = new Entity({
   indexes: { byFatura: { pk: { field: 'pk', composite: ['faturaId'] }, sk: { field: 'sk', composite: ['em'] } } },
 });
 
-const entities = { fatura, execucao, progresso, reprecificacao };
+/**
+ * The month's lock (issue 27 item 1): one item per month, held by the run that is going. Taken in the
+ * same transaction as the run's record, on the condition that it is absent or past its expiry (the
+ * state machine's timeout: a run that died without ending releases it that way); deleted by the run's
+ * end (encerrarExecucao). Two starts of one month at once: exactly one wins the transaction.
+ */
+const trava = new Entity({
+  model: { entity: 'travaFaturamento', version: '1', service: 'faturamento' },
+  attributes: {
+    mes: { type: 'string', required: true },
+    execucaoId: { type: 'string', required: true },
+    /** Epoch milliseconds after which the lock no longer holds (the run is INTERROMPIDA by then). */
+    expiraEm: { type: 'number', required: true },
+  },
+  indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+const entities = { fatura, execucao, progresso, reprecificacao, trava };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
@@ -285,8 +302,42 @@ export async function paginaDeFaturasDosMeses(meses: readonly string[], o: Pagin
   );
 }
 
-export async function criarExecucao(record: ExecucaoRecord): Promise<void> {
-  await db().entities.execucao.create(record).go({ response: 'none' });
+/**
+ * Records a run that is starting, with the month's lock, in one transaction: false (nothing written)
+ * when another run of the month holds the lock. `expiraEm`: when the lock stops holding if the run
+ * never ends (the state machine's timeout after the start).
+ */
+export async function criarExecucao(record: ExecucaoRecord, expiraEm: number, agora: number = Date.now()): Promise<boolean> {
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ execucao: e, trava: t }) => [
+        t
+          .put({ mes: record.mes, execucaoId: record.execucaoId, expiraEm })
+          .where((attr, op) => `${op.notExists(attr.execucaoId)} OR ${op.lt(attr.expiraEm, agora)}`)
+          .commit(),
+        e.create(record).commit(),
+      ])
+      .go(),
+  );
+  return !result.canceled;
+}
+
+/** The month's lock, if any (tests and diagnostics). */
+export async function lerTrava(mes: string) {
+  const { data } = await db().entities.trava.get({ mes }).go({ consistent: true });
+  return data;
+}
+
+/** Releases the month's lock if this run still holds it (a later run's lock is left alone). */
+async function liberarTrava(mes: string, execucaoId: string): Promise<void> {
+  try {
+    await db()
+      .entities.trava.delete({ mes })
+      .where((attr, op) => op.eq(attr.execucaoId, execucaoId))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
 }
 
 export async function lerExecucao(execucaoId: string): Promise<ExecucaoRecord | null> {
@@ -306,19 +357,29 @@ export async function atualizarExecucao(
   await db().entities.execucao.patch({ execucaoId }).set(changes).go({ response: 'none' });
 }
 
-/** Ends a run that is still running (a later end never overwrites an earlier one). */
+/**
+ * Ends a run that is still running (a later end never overwrites an earlier one), and releases the
+ * month's lock if the run holds it (also when the run had already ended: a release that crashed is
+ * done again; a lock never released expires with the state machine's timeout).
+ */
 export async function encerrarExecucao(execucaoId: string, changes: Pick<ExecucaoRecord, 'situacao' | 'concluidaEm'> & { erro?: string }): Promise<boolean> {
+  let encerrada: boolean;
+  let mes: string | undefined;
   try {
-    await db()
+    const { data } = await db()
       .entities.execucao.patch({ execucaoId })
       .set(changes)
       .where((attr, op) => op.eq(attr.situacao, 'EM_ANDAMENTO'))
-      .go({ response: 'none' });
-    return true;
+      .go({ response: 'all_new' });
+    encerrada = true;
+    mes = data.mes;
   } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
+    if (!isConditionalFailure(error)) throw error;
+    encerrada = false;
+    mes = (await lerExecucao(execucaoId))?.mes;
   }
+  if (mes) await liberarTrava(mes, execucaoId);
+  return encerrada;
 }
 
 export async function gravarProgresso(record: ProgressoRecord): Promise<void> {

@@ -7,7 +7,7 @@ import { cobrarConsulta } from '../../functions/consumo/service';
 import { gravarContadores } from '../../functions/consumo/store';
 import { faturaIdDe, shardDoCliente as shardOf } from '../../functions/faturamento/regras';
 import { falhou, faturarShard, listarShards } from '../../functions/faturamento/service';
-import { lerExecucao, lerFatura, reprecificacoesDaFatura, type FaturaRecord } from '../../functions/faturamento/store';
+import { execucoesDoMes, lerExecucao, lerFatura, lerTrava, reprecificacoesDaFatura, type FaturaRecord } from '../../functions/faturamento/store';
 import { faturamentoStateMachine } from '../../infra/lib/topology';
 import { FATURAMENTO_STATES } from '../../infra/lib/state-machines';
 import { localStateMachines } from '../../infra/local/state-machines';
@@ -201,6 +201,47 @@ describe('the billing run of a month', () => {
     const lista = await call(`/api/v1/faturamento-mensal/execucoes?mes=${mes}`, { headers: bearer(token) });
     expect((lista.body as { execucaoId: string }[])[0]!.execucaoId).toBe(execucaoId);
   }, 120_000);
+
+  it('twenty starts of one month at once: exactly one 202 and nineteen 409 faturamentoEmAndamento, one run; its end releases the month (issue 27 item 1)', async () => {
+    const token = await tokenFor(admin);
+    const antes = new Set((await execucoesDoMes(mes)).map((e) => e.execucaoId));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('/api/v1/faturamento-mensal/execucoes', { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ mes }) }),
+      ),
+    );
+    const aceitas = answers.filter((a) => a.status === 202);
+    const recusadas = answers.filter((a) => a.status === 409);
+    expect(aceitas).toHaveLength(1);
+    expect(recusadas).toHaveLength(19);
+    for (const r of recusadas) expect(r.body).toMatchObject({ error: 'faturamentoEmAndamento', message: `Já existe um faturamento em andamento para o mês ${mes.slice(5)}/${mes.slice(0, 4)}.` });
+    const { execucaoId } = aceitas[0]!.body as { execucaoId: string };
+    const novas = (await execucoesDoMes(mes)).filter((e) => !antes.has(e.execucaoId));
+    expect(novas.map((e) => e.execucaoId)).toEqual([execucaoId]);
+    expect(await lerTrava(mes)).toMatchObject({ execucaoId });
+
+    let situacao = 'EM_ANDAMENTO';
+    for (let i = 0; i < 120 && situacao === 'EM_ANDAMENTO'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      situacao = (await lerExecucao(execucaoId))!.situacao;
+    }
+    expect(situacao).toBe('CONCLUIDA');
+    // The finished run released the month: the next start is accepted (and ends too).
+    expect(await lerTrava(mes)).toBeNull();
+    const outra = await call('/api/v1/faturamento-mensal/execucoes', { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ mes }) });
+    expect(outra.status).toBe(202);
+    const outraId = (outra.body as { execucaoId: string }).execucaoId;
+    for (let i = 0; i < 120 && (await lerExecucao(outraId))!.situacao === 'EM_ANDAMENTO'; i++) await new Promise((r) => setTimeout(r, 500));
+    expect((await lerExecucao(outraId))!.situacao).toBe('CONCLUIDA');
+  }, 180_000);
+
+  it('a scheduled start of a month whose run is going records nothing and fails; a failed run releases the month (issue 27 item 1)', async () => {
+    const { execucaoId } = await listarShards({ mes });
+    await expect(listarShards({ mes })).rejects.toThrow('faturamentoEmAndamento');
+    expect((await execucoesDoMes(mes)).filter((e) => e.situacao === 'EM_ANDAMENTO').map((e) => e.execucaoId)).toEqual([execucaoId]);
+    await falhou(execucaoId, { Error: 'Error', Cause: 'teste' });
+    expect(await lerTrava(mes)).toBeNull();
+  });
 
   it('refuses the current month, an unknown run, and anyone but the admin', async () => {
     const token = await tokenFor(admin);
