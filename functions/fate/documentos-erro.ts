@@ -43,7 +43,8 @@ export async function filtrar(
   const pagina = await paginaComCursor(vinculo, filtro.cursor, (posicao) => store.documentosErroNoPeriodo(uf, de, ate, { perPage: filtro.perPage, posicao }));
   return {
     ...pagina,
-    items: pagina.items.map(({ id, tipo, uf: origem, nsu, excecao, erro, createdAt, trace }) => ({
+    // Named fields only: a legacy item's `trace` (a stack, before issue 27 item 2) is never answered.
+    items: pagina.items.map(({ id, tipo, uf: origem, nsu, excecao, erro, createdAt, detalhe }) => ({
       id,
       tipo,
       uf: origem,
@@ -51,7 +52,7 @@ export async function filtrar(
       excecao,
       erro,
       createdAt,
-      trace: trace ?? '',
+      detalhe: detalhe ?? '',
     })),
   };
 }

@@ -23,7 +23,10 @@ export class DocumentoInvalido extends Error {
   constructor(
     readonly excecao: Excecao,
     readonly erro: string,
-    /** Where it failed (parser position, schema path), for the error screen's trace. */
+    /**
+     * The parser's own message and where it failed in the document (line and column, the schema
+     * path), for the error screen's detail. Never a stack or a path of the server (issue 27 item 2).
+     */
     readonly detalhe?: string,
   ) {
     super(`${excecao}: ${erro}`);

@@ -273,7 +273,7 @@ export function parseDocumento(doc: { schema: string; xml: string }): Documento 
   const valid = XMLValidator.validate(doc.xml);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
-    throw invalido('XmlMalformado', 'xmlMalformado', { detalhe: `linha ${line}, coluna ${col}` }, msg);
+    throw invalido('XmlMalformado', 'xmlMalformado', { detalhe: `linha ${line}, coluna ${col}` }, `${msg} (linha ${line}, coluna ${col})`);
   }
   const tree = parser.parse(doc.xml) as Record<string, unknown>;
   if (!(tipo.root in tree)) {

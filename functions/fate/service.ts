@@ -210,7 +210,8 @@ async function gravarErro(
     nsu,
     excecao: error.excecao,
     erro: error.erro,
-    trace: (error.detalhe ?? error.stack ?? '').slice(0, 4000),
+    // The parser's message and position only: the stack stays out of the item and of every answer (issue 27 item 2).
+    detalhe: (error.detalhe ?? '').slice(0, 4000),
     xmlKey: key,
     createdAt: now,
   });

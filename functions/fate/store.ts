@@ -194,6 +194,12 @@ const documentoErro = new Entity({
     nsu: { type: 'string', required: true },
     excecao: { type: 'string', required: true },
     erro: { type: 'string', required: true },
+    /** The parser's message and where in the document it failed (line/column, schema path); may be absent. */
+    detalhe: { type: 'string' },
+    /**
+     * Legacy: items written before issue 27 item 2 may hold the server's stack here. Never answered
+     * (functions/fate/documentos-erro.ts); kept in the model only so that those items still read.
+     */
     trace: { type: 'string' },
     xmlKey: { type: 'string', required: true },
     createdAt: { type: 'string', required: true },

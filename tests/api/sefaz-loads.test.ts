@@ -8,6 +8,7 @@ import { consultarDistribuicao } from '../../functions/fate/distribuicao';
 import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
 import { parseDocumento } from '../../functions/fate/parse';
 import { fatePorChave } from '../../functions/fate/service';
+import { gravarDocumentoErro } from '../../functions/fate/store';
 import { sefazLoadStateMachine } from '../../infra/lib/topology';
 import { ensureLocalPki } from '../../infra/local/emulators/tls';
 import { freePort } from '../../infra/local/emulators/ports';
@@ -38,6 +39,16 @@ async function cicloDeCarga(ufs: Uf[]) {
     if (before === undefined) delete process.env.PLAC_SEFAZ_UFS;
     else process.env.PLAC_SEFAZ_UFS = before;
   }
+}
+
+/** No stack frame, server path or source position in an answer (issue 27 item 2). */
+function semInternos(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(text).not.toContain('/work/');
+  expect(text).not.toContain('/var/task');
+  expect(text).not.toMatch(/\.(ts|js|mjs|cjs):\d/);
+  expect(text).not.toMatch(/(^|\\n|")\s*at [\w.<>$]+ \(/);
+  expect(text).not.toMatch(/\\n\s+at /);
 }
 
 const inbox = (uf: Uf, name: string, content: string | Buffer) => writeFileSync(join(twin.dataDir, 'sefaz', uf, 'inbox', name), content);
@@ -121,6 +132,10 @@ describe('documents dropped in a UF inbox', () => {
     const items = (list.body as { items: { id: string; excecao: string; erro: string; uf: string }[] }).items;
     const doc = items.find((d) => d.excecao === 'XmlMalformado');
     expect(doc).toMatchObject({ uf: 'MT' });
+    // The parser's message and the position in the document; no stack, path or internal name (issue 27 item 2).
+    expect((doc as unknown as { detalhe: string }).detalhe).toMatch(/\(linha \d+, coluna \d+\)$/);
+    expect(doc).not.toHaveProperty('trace');
+    semInternos(list.body);
 
     const download = await call(`/api/v1/documentos-erro/${doc!.id}/download`, { headers: bearer(token) });
     expect(download.status).toBe(200);
@@ -134,9 +149,39 @@ describe('documents dropped in a UF inbox', () => {
 
     const removed = await call(`/api/v1/documentos-erro/${doc!.id}`, { method: 'DELETE', headers: bearer(token) });
     expect(removed).toMatchObject({ status: 200, body: { message: 'Remoção realizada com sucesso.' } });
+    semInternos(removed.body);
     const after = await call(`/api/v1/documentos-erro?${query}`, { headers: bearer(token) });
     expect((after.body as { items: { id: string }[] }).items.map((d) => d.id)).not.toContain(doc!.id);
     expect((await call(`/api/v1/documentos-erro/${doc!.id}`, { method: 'DELETE', headers: bearer(token) })).status).toBe(404);
+  });
+});
+
+describe('error documents answer no internals (issue 27 item 2)', () => {
+  it('a stored item of before the fix that still holds the server stack: the list never answers it; no answer of the route carries a frame or a path', async () => {
+    // February 2025 in Roraima: no other test writes there.
+    const nsu = '000000000777001';
+    const id = `RR-${nsu}`;
+    await gravarDocumentoErro({
+      id, tipo: 'procNFe_v4.00.xsd', uf: 'RR', nsu, excecao: 'EsquemaInvalido', erro: 'O documento não segue o leiaute procNFe_v4.00.xsd: ide.cUF: obrigatório.',
+      trace: 'DocumentoInvalido: EsquemaInvalido\n    at validar (/work/main/functions/fate/parse-rules.ts:68:9)\n    at nfe (file:///var/task/index.mjs:1:2)',
+      xmlKey: `sefaz/RR/${nsu}.xml.gz`, createdAt: '2025-02-10T12:00:00.000Z',
+    });
+    const token = await tokenFor(admin);
+    const q = 'dataInicio=01%2F02%2F2025&dataFim=28%2F02%2F2025&perPage=10';
+    const list = await call(`/api/v1/documentos-erro?UFOrigem=RR&${q}`, { headers: bearer(token) });
+    expect(list.status).toBe(200);
+    const [item] = (list.body as { items: Record<string, unknown>[] }).items;
+    expect(item).toMatchObject({ id, detalhe: '' });
+    expect(item).not.toHaveProperty('trace');
+    semInternos(list.body);
+    semInternos((await call(`/api/v1/documentos-erro?${q}`, { headers: bearer(token) })).body);
+    // Its XML was never stored: the download's 404 says nothing of the server either.
+    const download = await call(`/api/v1/documentos-erro/${id}/download`, { headers: bearer(token) });
+    expect(download.status).toBe(404);
+    semInternos(download.body);
+    const removed = await call(`/api/v1/documentos-erro/${id}`, { method: 'DELETE', headers: bearer(token) });
+    expect(removed.status).toBe(200);
+    semInternos(removed.body);
   });
 });
 

@@ -372,7 +372,7 @@ const SCREENS: Screen[] = [
     },
   },
   {
-    name: 'error documents, with the stack-trace dialog when there is one',
+    name: 'error documents, with the error-detail dialog when there is one',
     route: '/app/documentos-erro',
     as: ADMIN,
     open: async (page) => (await page.goto('/app/documentos-erro'), heading(page, 'Documentos com Erro')),

@@ -227,7 +227,11 @@ export const documentoErroSchema = z.object({
   excecao: z.string(),
   erro: z.string(),
   createdAt: z.string(),
-  trace: z.string(),
+  /**
+   * The parser's message and where in the document it failed (line/column, schema path), '' when the
+   * rule has none beyond `erro`. Never a stack, a server path or an internal name (issue 27 item 2).
+   */
+  detalhe: z.string(),
 });
 
 /** 'DD/MM/YYYY' or 'DD/MM/YYYY HH:mm:ss' (the filter's form), as the calendar day. */

@@ -45,7 +45,8 @@ describe('documentos-erro', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('UF de Origem').closest('.p-dropdown')!.textContent).toContain('Todas');
     expect(screen.getByLabelText<HTMLInputElement>('Data Início').value).toBe(diaBr(hojeMais(-29)));
     expect(screen.getByLabelText<HTMLInputElement>('Data Fim').value).toBe(diaBr(hojeMais(0)));
-    expect(within(row).getByRole('button', { name: /^Ver stack trace/ })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /^Ver detalhe do erro/ })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /stack/i })).toBeNull();
     expect(within(row).getByRole('button', { name: /^Baixar XML/ })).toBeTruthy();
     expect(within(row).getByRole('button', { name: /^Excluir/ })).toBeTruthy();
   });
@@ -157,13 +158,23 @@ describe('documentos-erro', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Página 1')).toBeTruthy();
   });
 
-  it('shows the stack trace in a dialog', async () => {
+  it("shows the parser's detail (message and position in the document) in a dialog, never a stack (issue 27 item 2)", async () => {
     signInAs(['sefaz_admin']);
     stubApi({ [LISTA]: jsonResponse(200, pagina([makeDocumentoErro()])) });
     renderPage(PATH);
-    await userEvent.click(await screen.findByRole('button', { name: /^Ver stack trace/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Stack trace' });
-    expect(dialog.querySelector('pre')?.textContent).toContain('at parse (parse.ts:10:3)');
+    await userEvent.click(await screen.findByRole('button', { name: /^Ver detalhe do erro/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhe do erro' });
+    expect(dialog.textContent).toContain('LayoutInvalido: A chave de acesso é inválida.');
+    expect(dialog.querySelector('pre')?.textContent).toBe("Closing tag 'infNFe' is expected inplace of 'NFe'. (linha 1, coluna 120)");
+  });
+
+  it('shows a dash when the document has no detail beyond its message', async () => {
+    signInAs(['sefaz_admin']);
+    stubApi({ [LISTA]: jsonResponse(200, pagina([makeDocumentoErro({ detalhe: '' })])) });
+    renderPage(PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /^Ver detalhe do erro/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhe do erro' });
+    expect(dialog.querySelector('pre')?.textContent).toBe('—');
   });
 
   it('downloads the XML byte for byte under the server file name', async () => {

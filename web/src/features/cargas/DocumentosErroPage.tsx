@@ -25,7 +25,8 @@ import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 /**
  * documentos-erro (sefaz_admin, sefaz_gestor): the documents a load could not process, by UF of
  * origin ('Todas' or one; a manager's own UF, fixed) and creation period (at most 90 days, the last
- * 30 days when the page opens, searched at once). Each row shows its stack trace, downloads its XML
+ * 30 days when the page opens, searched at once). Each row shows the parser's detail (its message and
+ * where in the document it failed; never a stack: issue 27 item 2), downloads its XML
  * as the Sefaz delivered it, or is removed after a confirmation.
  */
 
@@ -83,7 +84,7 @@ export default function DocumentosErroPage() {
     dataFim: diaBr(hojeMais(0)),
   }));
   const pages = useCursorPages(search, DEFAULT_PAGE_SIZE);
-  const [trace, setTrace] = useState<DocumentoErro | null>(null);
+  const [detalhe, setDetalhe] = useState<DocumentoErro | null>(null);
   const [toRemove, setToRemove] = useState<DocumentoErro | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
@@ -155,10 +156,10 @@ export default function DocumentosErroPage() {
         icon="pi pi-align-left"
         rounded
         text
-        aria-label={`Ver stack trace: ${nsuDe(doc)}`}
-        tooltip="Ver stack trace"
+        aria-label={`Ver detalhe do erro: ${nsuDe(doc)}`}
+        tooltip="Ver detalhe do erro"
         tooltipOptions={{ position: 'top' }}
-        onClick={() => setTrace(doc)}
+        onClick={() => setDetalhe(doc)}
       />
       <Button
         type="button"
@@ -247,20 +248,20 @@ export default function DocumentosErroPage() {
       <CursorPaginator pages={pages} nextCursor={list.data?.nextCursor} loading={list.isFetching} label="Paginação de documentos com erro" />
 
       <AppDialog
-        header="Stack trace"
-        visible={trace !== null}
-        onHide={() => setTrace(null)}
+        header="Detalhe do erro"
+        visible={detalhe !== null}
+        onHide={() => setDetalhe(null)}
         style={{ width: 'min(60rem, 95vw)' }}
         modal
         dismissableMask
       >
-        {trace && (
+        {detalhe && (
           <>
             <p>
-              <strong>{trace.excecao}</strong>: {trace.erro}
+              <strong>{detalhe.excecao}</strong>: {detalhe.erro}
             </p>
-            <pre className="cargas-trace" tabIndex={0} aria-label={`Stack trace: ${nsuDe(trace)}`}>
-              {trace.trace || '—'}
+            <pre className="cargas-trace" tabIndex={0} aria-label={`Detalhe do erro: ${nsuDe(detalhe)}`}>
+              {detalhe.detalhe || '—'}
             </pre>
           </>
         )}

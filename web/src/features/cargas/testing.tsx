@@ -34,7 +34,7 @@ export function makeDocumentoErro(overrides: Record<string, unknown> = {}) {
     excecao: 'LayoutInvalido',
     erro: 'A chave de acesso é inválida.',
     createdAt: '2026-05-10T13:05:00.000Z',
-    trace: 'Error: A chave de acesso é inválida.\n    at parse (parse.ts:10:3)',
+    detalhe: "Closing tag 'infNFe' is expected inplace of 'NFe'. (linha 1, coluna 120)",
     ...overrides,
   };
 }
