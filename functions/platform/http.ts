@@ -53,6 +53,12 @@ export type Implementations<M> = { [K in keyof M as M[K] extends AnyContract ? K
 
 /** 6 MB: the Lambda synchronous payload limit; base64 PDFs travel in JSON bodies. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/**
+ * Ours (issue 27 item 3): the deepest nesting of arrays and objects a JSON body may have. No contract's
+ * body is deeper than a few levels; a deeper one is refused (400 corpoProfundoDemais) before any schema
+ * walks it.
+ */
+export const MAX_BODY_DEPTH = 32;
 
 type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -87,7 +93,9 @@ async function serve(
   const request = {
     params: parse(contract.params, event.pathParameters ?? {}),
     query: parse(contract.query, event.queryStringParameters ?? {}),
-    body: contract.body ? parseBody(contract, contract.body, event) : undefined,
+    // A route that takes no body (the issuer's certificate login, …) still parses one that is sent, as
+    // every route does (invalid JSON 400, another content type 415, size 413, depth 400), then ignores it.
+    body: contract.body ? parseBody(contract, contract.body, event) : (jsonBody(event, acceptsTextPlain(contract)), undefined),
     principal: caller?.principal ?? null,
     sid: caller?.sid ?? null,
     headers: event.headers ?? {},
@@ -149,7 +157,9 @@ function parseBody(contract: AnyContract, schema: z.ZodType, event: APIGatewayPr
 /**
  * The portal calls the mutual-TLS routes cross-origin with a `text/plain` body, a CORS "simple request"
  * with no preflight (a preflight carries no client certificate; see web/src/lib/api/client.ts): those
- * routes read such a body as JSON too. Every other route wants `application/json` (415 otherwise).
+ * routes read such a body as JSON too, and only as JSON (a text/plain body that is not JSON is 400
+ * corpoInvalido, like any invalid JSON; issue 27 item 3 keeps this exception on purpose). Every other
+ * route wants `application/json` (415 otherwise), and a form or any other type is 415 on every route.
  */
 function acceptsTextPlain(contract: AnyContract): boolean {
   return contract.channel === 'mtls' || contract.channel === 'both';
@@ -172,11 +182,28 @@ function jsonBody(event: APIGatewayProxyEventV2, textPlain: boolean): unknown {
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, 'corpoGrandeDemais');
   if (!isJsonContentType(header(event, 'content-type'), textPlain)) throw new HttpError(415, 'tipoConteudoInvalido');
   if (!text.trim()) return undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw invalid('corpoInvalido');
   }
+  if (depthOver(parsed, MAX_BODY_DEPTH)) throw invalid('corpoProfundoDemais');
+  return parsed;
+}
+
+/** Whether a parsed JSON value nests arrays and objects deeper than `max` (iterative: no recursion to overflow). */
+export function depthOver(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 /** middy onError: every failure becomes a catalogue answer; details stay in the log. */

@@ -42,6 +42,8 @@ export const MESSAGES = {
   corpoInvalido: 'O corpo da requisição não é um JSON válido.',
   /** ours: a request larger than the API accepts */
   corpoGrandeDemais: 'O corpo da requisição excede o tamanho permitido.',
+  /** ours: a JSON body nested deeper than the API accepts (issue 27 item 3) */
+  corpoProfundoDemais: 'O corpo da requisição tem níveis de aninhamento demais.',
   /** ours: a route that does not exist */
   rotaNaoEncontrada: 'Rota não encontrada.',
   /** ours: a method that the route does not accept */

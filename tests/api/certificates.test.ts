@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENTES, DEMO_EMISSOR } from '../../infra/local/demo-data';
 import { call } from './http';
-import { callMtls, testCertificates } from './mtls';
+import { MESSAGES } from '@plac/shared/messages';
+import { callMtls, mtlsRaw, testCertificates } from './mtls';
 
 const esf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-esf')!;
 const imf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-imf')!;
@@ -48,5 +49,44 @@ describe('certificate logins over mutual TLS', () => {
   it('serves certificate logins only on the mutual-TLS port', async () => {
     const { status } = await call('/api/v1/authenticate/certificate/emissor', { method: 'POST' });
     expect(status).toBe(404);
+  });
+});
+
+describe('certificate logins parse their bodies as every route does (issue 27 item 3)', () => {
+  const EMISSOR = '/api/v1/authenticate/certificate/emissor';
+  const CLIENTE = '/api/v1/authenticate/certificate/cliente';
+  const fundo = (n: number) => '['.repeat(n) + ']'.repeat(n);
+  const erro = (key: keyof typeof MESSAGES) => ({ error: key, message: MESSAGES[key] });
+
+  it.each([
+    ['the issuer', EMISSOR, ''],
+    ['a client user', CLIENTE, '"email":"imf@plac.local"'],
+  ] as const)('%s: invalid JSON 400, a form or another type 415, too deep 400, too large 413; JSON as application/json or text/plain (no CORS preflight) logs in', async (_who, path, campos) => {
+    const icp = await testCertificates();
+    const cert = path === EMISSOR ? icp.certificates[DEMO_EMISSOR.cnpj] : icp.certificates[imf.cnpj];
+    const send = (body: string, contentType?: string) => mtlsRaw(path, { cert, body, ...(contentType ? { contentType } : {}) });
+    const obj = (extra: string) => `{${[campos, extra].filter(Boolean).join(',')}}`;
+
+    expect(await send('{"email": ', 'application/json')).toMatchObject({ status: 400, body: erro('corpoInvalido') });
+    expect(await send('não é JSON', 'text/plain')).toMatchObject({ status: 400, body: erro('corpoInvalido') });
+    expect(await send('email=imf%40plac.local', 'application/x-www-form-urlencoded')).toMatchObject({ status: 415, body: erro('tipoConteudoInvalido') });
+    expect(await send(obj(''), 'multipart/form-data; boundary=x')).toMatchObject({ status: 415, body: erro('tipoConteudoInvalido') });
+    expect(await send(obj(''))).toMatchObject({ status: 415, body: erro('tipoConteudoInvalido') });
+    expect(await send(obj(`"x":${fundo(500)}`), 'application/json')).toMatchObject({ status: 400, body: erro('corpoProfundoDemais') });
+    expect(await send(obj(`"x":${fundo(32)}`), 'text/plain;charset=UTF-8')).toMatchObject({ status: 400, body: erro('corpoProfundoDemais') });
+    expect((await send(obj(`"x":"${'a'.repeat(7 * 1024 * 1024)}"`), 'application/json')).status).toBe(413);
+
+    // What the portal sends (text/plain: a CORS simple request, no preflight without the certificate), and plain JSON.
+    for (const type of ['text/plain;charset=UTF-8', 'application/json']) {
+      const ok = await send(obj(`"x":${fundo(31)}`), type);
+      expect(ok.status, type).toBe(200);
+      expect((ok.body as { token: unknown }).token).toEqual(expect.any(String));
+    }
+  });
+
+  it('the issuer: a body that is not an object is ignored as before, once it is valid JSON', async () => {
+    const icp = await testCertificates();
+    const ok = await mtlsRaw(EMISSOR, { cert: icp.certificates[DEMO_EMISSOR.cnpj], body: '[]', contentType: 'application/json' });
+    expect(ok.status).toBe(200);
   });
 });

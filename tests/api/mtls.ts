@@ -67,3 +67,27 @@ export async function mtlsRequest(
     req.end(payload);
   });
 }
+
+/** A POST to the mutual-TLS port with a raw body and content type as given (issue 27 item 3). */
+export async function mtlsRaw(path: string, options: { cert?: { certPem: string; keyPem: string }; body: string; contentType?: string }) {
+  const { caCertPem } = await ensureLocalPki(inject('twin').dataDir);
+  const url = new URL(path, inject('twin').tlsUrl);
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        ca: caCertPem,
+        ...(options.cert ? { cert: options.cert.certPem, key: options.cert.keyPem } : {}),
+        headers: { ...(options.contentType ? { 'content-type': options.contentType } : {}), 'content-length': Buffer.byteLength(options.body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text && (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
