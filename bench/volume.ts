@@ -97,8 +97,9 @@ export async function volumeScaling(root: string) {
     const cert = icp.certificates[cliente.cnpj]!;
     const { caCertPem } = await ensureLocalPki(dataDir);
     const agent = new Agent({ keepAlive: true, ca: caCertPem, cert: cert.certPem, key: cert.keyPem });
-    const tokenAdmin = await login('/api/v1/authenticate/sefaz', 'admin@plac.local', 'demo-admin');
-    const tokenCliente = await login('/api/v1/authenticate/cliente', 'cliente@plac.local', 'demo-cliente');
+    // Sessions are opened before each measurement: a token lives 15 minutes, less than writing 10·N takes.
+    let tokenAdmin = '';
+    let tokenCliente = '';
 
     // ---- the synthetic data --------------------------------------------------------------------------
     /** Fat-e i: the issuer's, naming the carrier, issued on one of the last 360 days (at an hour of its own). */
@@ -169,6 +170,8 @@ export async function volumeScaling(root: string) {
     };
 
     async function medir() {
+      tokenAdmin = await login('/api/v1/authenticate/sefaz', 'admin@plac.local', 'demo-admin');
+      tokenCliente = await login('/api/v1/authenticate/cliente', 'cliente@plac.local', 'demo-cliente');
       const out: Record<string, { ms: number; status: number; bytes: number }> = {};
       for (const [nome, op] of Object.entries(operacoes)) {
         await op();
