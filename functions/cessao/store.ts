@@ -54,7 +54,7 @@ export async function cessaoDa(chave: string, nDup: string): Promise<CessaoRecor
   return data;
 }
 
-/** All of a Fat-e's assignments, by nDup (one Query of its partition). */
+/** All of a Fat-e's assignments, by nDup (one Query of its partition). Bounded: one item per instalment, at most 120 (the NF-e's dup limit). */
 export async function cessoesDaFate(chave: string): Promise<CessaoRecord[]> {
   const { data } = await db().entities.cessao.query.byFate({ chave }).go({ pages: 'all' });
   return data;

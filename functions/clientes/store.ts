@@ -129,6 +129,7 @@ export async function findClienteIdByCnpj(cnpj: string): Promise<string | null> 
   return data?.clienteId ?? null;
 }
 
+/** Every client by name. Bounded: the platform's clients (about 100 planned; registration is reviewed by the authority). */
 export async function listClientes(): Promise<ClienteRecord[]> {
   const { data } = await db().entities.cliente.query.all({}).go({ pages: 'all' });
   return data;
@@ -211,6 +212,7 @@ export async function readParametro(nome: string): Promise<string | undefined> {
   return data?.valor;
 }
 
+/** A client's webhook configurations. Bounded: one per operation, five at most. */
 export async function webhooksOf(clienteId: string): Promise<WebhookRecord[]> {
   const { data } = await db().entities.webhook.query.byCliente({ clienteId }).go({ pages: 'all' });
   return data;

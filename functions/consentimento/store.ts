@@ -322,7 +322,7 @@ export async function paginaDeConsentimentosDasInstituicoes(bases: readonly stri
   );
 }
 
-/** Every version of an issuer's consent, newest first. */
+/** Every version of an issuer's consent, newest first. Bounded: one per save or removal of that one issuer's consent. */
 export async function versoes(emissor: string): Promise<VersaoRecord[]> {
   const { data } = await db().entities.versao.query.byEmissor({ emissor }).go({ pages: 'all', order: 'desc' });
   return data;
@@ -456,7 +456,7 @@ export async function paginaDeTransportesDoSacador(sacadorDocumento: string, o: 
   );
 }
 
-/** The consents a carrier or drawer (CNPJ or CPF) gave, to any institution: one Query on gsi2. */
+/** The consents a carrier or drawer (CNPJ or CPF) gave, to any institution: one Query on gsi2. Bounded: one per institution it named (and its re-signatures). */
 export async function transportesDoSacador(sacadorDocumento: string): Promise<TransporteRecord[]> {
   const { data } = await db().entities.transporte.query.bySacador({ sacadorDocumento }).go({ pages: 'all' });
   return data;
@@ -469,6 +469,7 @@ export async function transportesDoSacador(sacadorDocumento: string): Promise<Tr
  * (found by its document, institution and id on gsi2).
  */
 export async function putTransporte(record: TransporteRecord): Promise<void> {
+  // Bounded: the key prefix names one carrier, one institution and one id (its signatures of that consent).
   const { data } = await db()
     .entities.transporte.query.bySacador({ sacadorDocumento: record.sacadorDocumento, cnpjInst: record.cnpjInst, id: record.id })
     .go({ pages: 'all' });

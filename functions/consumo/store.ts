@@ -175,7 +175,7 @@ export async function gravarContadores(items: ContadorRecord[]): Promise<void> {
   if (unprocessed.length > 0) throw new Error(`${unprocessed.length} counters were not written`);
 }
 
-/** A client's counters of a month, shards added up, by service and UF. */
+/** A client's counters of a month, shards added up, by service and UF. Bounded: services × 27 UFs × 16 shards, whatever the requests. */
 export async function contadoresDoCliente(clienteId: string, mes: string): Promise<{ servico: number; uf: string; requisicoes: number }[]> {
   const { data } = await db().entities.contador.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
   return somarShards(data, (k) => `${k.servico}|${k.uf}`).map(([k, requisicoes]) => ({ servico: k.servico, uf: k.uf, requisicoes }));
@@ -185,6 +185,7 @@ export async function contadoresDoCliente(clienteId: string, mes: string): Promi
  * A UF's counters of a month, by service and client (ordered so): its CONTADOR_SHARDS index
  * partitions read in parallel (one Query each) and added up, with the counters still indexed as
  * before the shard was in the index key (one more Query; each item is in exactly one of the two forms).
+ * Bounded: each Query is one UF, month and shard: clients × services items at most.
  */
 export async function contadoresDaUf(uf: string, mes: string): Promise<{ servico: number; clienteId: string; requisicoes: number }[]> {
   const pages = await Promise.all([
