@@ -87,7 +87,7 @@ function corpo(uf: Uf, pedido: { ultNSU: number } | { nsu: number }, fluxo: Flux
       : `<consNSU><NSU>${nsu15(pedido.nsu)}</NSU></consNSU>`;
   return (
     `<?xml version="1.0" encoding="utf-8"?><distDFeInt versao="1.01" xmlns="${SERVICOS[fluxo].namespace}">` +
-    `<tpAmb>${process.env.PLAC_SEFAZ_TPAMB ?? '2'}</tpAmb><cUFAutor>${cUF}</cUFAutor><CNPJ>${AUTOR_CNPJ}</CNPJ>${consulta}</distDFeInt>`
+    `<tpAmb>${process.env.PLAC_SEFAZ_TPAMB === '2' ? '2' : '1'}</tpAmb><cUFAutor>${cUF}</cUFAutor><CNPJ>${AUTOR_CNPJ}</CNPJ>${consulta}</distDFeInt>`
   );
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Uf } from '@plac/shared/domain';
 import { generateCte } from '../../infra/local/sefaz/cte-documents';
 import { falha } from './fixtures/falha';
@@ -115,9 +115,11 @@ describe('CT-e events', () => {
       kind: 'cancelamento',
       chave: CHAVE,
       tpEvento: '110111',
-      protocolo: '129260000004321',
+      // Its own registration (retEventoCTe), and the CT-e authorisation it names (detEvento).
+      protocolo: '129260000009999',
+      protocoloDocumento: '129260000004321',
       justificativa: 'Frete contratado em duplicidade pelo tomador',
-      data: '2026-08-13T12:00:00.000Z',
+      data: '2026-08-13T12:00:04.000Z',
     });
     for (const cStat of ['136', '155']) {
       const text = fixture('evento-cte-cancelamento.xml').replace('<cStat>135</cStat>', `<cStat>${cStat}</cStat>`);
@@ -138,6 +140,8 @@ describe('CT-e events', () => {
 
 describe('the simulator’s generated CT-e', () => {
   it('every one parses: a bill, an ignored CT-e without one, or a cancellation of an earlier CT-e', () => {
+    // The simulator's documents are tpAmb 2: the twin is a homologação stage.
+    vi.stubEnv('PLAC_SEFAZ_TPAMB', '2');
     const kinds = { nfe: 0, ignorado: 0, cancelamento: 0 };
     for (const uf of ['BA', 'SP', 'AC', 'RS'] as Uf[]) {
       const seen = new Set<string>();

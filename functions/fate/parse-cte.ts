@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Centavos } from '@plac/shared/domain';
 import type { Cancelamento, Duplicata, Ignorado, NfeFatura, Parte } from './parse';
-import { chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, instante, invalido, texto, validar } from './parse-rules';
+import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, EVENTO_REGISTRADO, instante, invalido, texto, tpAmb, validar } from './parse-rules';
 
 /**
  * The CT-e 4.00 documents of the CT-e distribution (CTeDistribuicaoDFe): an authorised `cteProc` with
@@ -36,6 +36,7 @@ const cteProcSchema = z.object({
         '@_Id': texto,
         ide: z.object({
           cUF: texto,
+          tpAmb,
           mod: texto,
           serie: texto,
           nCT: texto,
@@ -73,17 +74,17 @@ const procEventoCteSchema = z.object({
         chCTe: texto,
         dhEvento: instante,
         tpEvento: texto,
+        tpAmb,
         detEvento: z.object({ evCancCTe: z.object({ nProt: texto, xJust: texto }) }),
       }),
     }),
-    retEventoCTe: z.object({ infEvento: z.object({ cStat: texto }) }).optional(),
+    // A processed event carries its registration: without it nothing says the Sefaz accepted it.
+    retEventoCTe: z.object({ infEvento: z.object({ cStat: texto, nProt: texto.optional(), dhRegEvento: instante.optional() }) }),
   }),
 });
 
 /** The CT-e's authorisation statuses, as the NF-e's: 100 authorised, 150 authorised out of time. */
 const AUTORIZADO = new Set(['100', '150']);
-/** Event statuses that registered the event: 135, 136 (linked to the CT-e later) and 155 (cancellation out of time). */
-const EVENTO_REGISTRADO = new Set(['135', '136', '155']);
 /** toma3/toma: which party of the CT-e is the tomador. */
 const TOMADOR = { '0': 'rem', '1': 'exped', '2': 'receb', '3': 'dest' } as const;
 
@@ -130,6 +131,7 @@ export function cte(tree: unknown, nome: string): NfeFatura | Ignorado {
     throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
   }
   if (!AUTORIZADO.has(cStat)) throw invalido('NotaNaoAutorizada', 'cteNaoAutorizado', { chave, cStat });
+  ambienteAceito(inf.ide.tpAmb, chave);
 
   // Only a CT-e with a billing group (infCTeNorm/cobr/fat) becomes a Fat-e.
   const cobr = inf.infCTeNorm?.cobr;
@@ -174,8 +176,8 @@ export function eventoCte(tree: unknown, nome: string): Cancelamento | Ignorado 
   const { procEventoCTe: p } = validar(procEventoCteSchema, tree, nome);
   const inf = p.eventoCTe.infEvento;
   chaveValida(inf.chCTe);
-  const cStat = p.retEventoCTe?.infEvento.cStat;
-  if (cStat !== undefined && !EVENTO_REGISTRADO.has(cStat)) return { kind: 'ignorado', reason: `evento não registrado (cStat ${cStat})` };
-  const cancelamento = inf.detEvento.evCancCTe;
-  return { kind: 'cancelamento', chave: inf.chCTe, tpEvento: '110111', protocolo: cancelamento.nProt, justificativa: cancelamento.xJust, data: inf.dhEvento };
+  const registro = p.retEventoCTe.infEvento;
+  if (!EVENTO_REGISTRADO.has(registro.cStat)) return { kind: 'ignorado', reason: `evento não registrado (cStat ${registro.cStat})` };
+  ambienteAceito(inf.tpAmb, inf.chCTe);
+  return cancelamentoRegistrado(inf.chCTe, registro, inf.detEvento.evCancCTe, nome);
 }

@@ -16,7 +16,10 @@ export type Excecao =
   | 'CnpjInvalido'
   | 'CpfInvalido'
   | 'NotaNaoAutorizada'
-  | 'DuplicatasNaoFecham';
+  | 'DuplicatasNaoFecham'
+  | 'AmbienteHomologacao'
+  | 'EventoSemRegistro'
+  | 'ProtocoloDivergente';
 
 /** A document that cannot be processed: `excecao` names the rule, `erro` says it in pt-BR. */
 export class DocumentoInvalido extends Error {
@@ -111,4 +114,37 @@ export function duplicatasQueFecham(
   const soma = somar(duplicatas.map((d) => d.valor));
   if (soma !== vLiq) throw invalido('DuplicatasNaoFecham', 'duplicatasNaoFecham', { soma: reais(soma), liquido: reais(vLiq) });
   return duplicatas;
+}
+
+/** The environment a document was issued in (tpAmb): 1 produção, 2 homologação. */
+export const tpAmb = z.enum(['1', '2']);
+
+/**
+ * A homologação document (tpAmb 2) is 'sem valor fiscal': it becomes a Fat-e only in a stage configured
+ * for homologação (PLAC_SEFAZ_TPAMB=2, the twin), which accepts both. Anything else is production and
+ * takes tpAmb 1 only, so a missing setting can never let test documents into a production ledger.
+ */
+export function ambienteAceito(ambiente: '1' | '2', chave: string): void {
+  if (ambiente === '1' || process.env.PLAC_SEFAZ_TPAMB === '2') return;
+  throw invalido('AmbienteHomologacao', 'documentoHomologacao', { chave });
+}
+
+/** Event statuses that registered the event: 135, 136 (linked to the document later) and 155 (cancellation out of time). */
+export const EVENTO_REGISTRADO: ReadonlySet<string> = new Set(['135', '136', '155']);
+
+/**
+ * A registered cancellation (NF-e or CT-e) as stored: its own registration protocol and instant
+ * (retEvento: nProt, dhRegEvento), which a registered event always carries, and the authorisation
+ * protocol of the document it cancels (detEvento nProt), checked against the stored one at ingestion.
+ */
+export function cancelamentoRegistrado(
+  chave: string,
+  registro: { nProt?: string | undefined; dhRegEvento?: string | undefined },
+  det: { nProt: string; xJust: string },
+  nome: string,
+): { kind: 'cancelamento'; chave: string; tpEvento: '110111'; protocolo: string; protocoloDocumento: string; justificativa: string; data: string } {
+  if (!registro.nProt || !registro.dhRegEvento) {
+    throw invalido('EventoSemRegistro', 'esquemaInvalido', { schema: nome, detalhe: 'o registro do evento (nProt e dhRegEvento) é obrigatório' });
+  }
+  return { kind: 'cancelamento', chave, tpEvento: '110111', protocolo: registro.nProt, protocoloDocumento: det.nProt, justificativa: det.xJust, data: registro.dhRegEvento };
 }

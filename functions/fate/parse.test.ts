@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { CNPJ_DESTINATARIO, CNPJ_EMITENTE, CNPJ_EMITENTE_ALFA, nfeXml } from './fixtures/builder';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CNPJ_DESTINATARIO, CNPJ_EMITENTE, CNPJ_EMITENTE_ALFA, eventoXml, nfeXml } from './fixtures/builder';
 import { falha } from './fixtures/falha';
 import { parseDocumento } from './parse';
 
@@ -129,10 +129,46 @@ describe('summaries and events', () => {
       kind: 'cancelamento',
       chave: CHAVE,
       tpEvento: '110111',
-      protocolo: '135260000000001',
+      // Its own registration (retEvento nProt, dhRegEvento), and the NF-e authorisation it names (detEvento nProt).
+      protocolo: '135260000000099',
+      protocoloDocumento: '135260000000001',
       justificativa: 'Pedido cancelado pelo cliente antes do envio',
-      data: '2026-08-11T17:00:00.000Z',
+      data: '2026-08-11T17:00:05.000Z',
     });
+  });
+
+  it('an event without its registration (retEvento, or its nProt and dhRegEvento) is an error document', () => {
+    const text = fixture('evento-cancelamento.xml');
+    for (const xml of [text.replace(/<retEvento[\s\S]*<\/retEvento>/, ''), text.replace('<nProt>135260000000099</nProt>', '')]) {
+      expect(falha({ schema: 'procEventoNFe_v1.00.xsd', xml })).toMatchObject({ excecao: expect.stringMatching(/EsquemaInvalido|EventoSemRegistro/) });
+    }
+  });
+});
+
+describe('the Sefaz environment (tpAmb)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const homologacao = nfeXml({ numero: 4321, tpAmb: '2' });
+
+  it('production (no setting, or PLAC_SEFAZ_TPAMB=1) takes tpAmb 1 only: a homologação NF-e or event is an error document', () => {
+    for (const valor of [undefined, '1']) {
+      vi.stubEnv('PLAC_SEFAZ_TPAMB', valor);
+      expect(parseDocumento({ schema: 'procNFe_v4.00.xsd', xml: nfeXml({ numero: 4321 }).xml }).kind).toBe('nfe');
+      const erro = falha({ schema: 'procNFe_v4.00.xsd', xml: homologacao.xml });
+      expect(erro).toMatchObject({ excecao: 'AmbienteHomologacao' });
+      expect(erro.erro).toBe(`O documento ${homologacao.chave} foi emitido em ambiente de homologação (tpAmb 2), sem valor fiscal, e não gera Fat-e em produção.`);
+      expect(falha({ schema: 'procEventoNFe_v1.00.xsd', xml: eventoXml(homologacao.chave, '110111', { tpAmb: '2' }) })).toMatchObject({ excecao: 'AmbienteHomologacao' });
+    }
+  });
+
+  it('a homologação stage (PLAC_SEFAZ_TPAMB=2) takes both', () => {
+    vi.stubEnv('PLAC_SEFAZ_TPAMB', '2');
+    expect(parseDocumento({ schema: 'procNFe_v4.00.xsd', xml: homologacao.xml }).kind).toBe('nfe');
+    expect(parseDocumento({ schema: 'procNFe_v4.00.xsd', xml: nfeXml({ numero: 4321 }).xml }).kind).toBe('nfe');
+  });
+
+  it('any other tpAmb breaks the schema', () => {
+    const xml = homologacao.xml.replace('<tpAmb>2</tpAmb>', '<tpAmb>3</tpAmb>');
+    expect(falha({ schema: 'procNFe_v4.00.xsd', xml })).toMatchObject({ excecao: 'EsquemaInvalido' });
   });
 
   it('another event type or another schema is ignored', () => {

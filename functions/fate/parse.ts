@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as z from 'zod';
 import type { Centavos } from '@plac/shared/domain';
 import { cte, eventoCte } from './parse-cte';
-import { chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, instante, invalido, texto, validar } from './parse-rules';
+import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, EVENTO_REGISTRADO, instante, invalido, tpAmb, texto, validar } from './parse-rules';
 
 export { DocumentoInvalido, type Excecao } from './parse-rules';
 
@@ -66,9 +66,12 @@ export interface Cancelamento {
   kind: 'cancelamento';
   chave: string;
   tpEvento: '110111';
+  /** The cancellation's own registration protocol (retEvento nProt). */
   protocolo: string;
+  /** The cancelled document's authorisation protocol, as the event names it (detEvento nProt). */
+  protocoloDocumento: string;
   justificativa: string;
-  /** ISO-8601 UTC instant of the event. */
+  /** ISO-8601 UTC instant the Sefaz registered the cancellation (retEvento dhRegEvento). */
   data: string;
 }
 
@@ -97,7 +100,7 @@ const nfeProcSchema = z.object({
     NFe: z.object({
       infNFe: z.object({
         '@_Id': texto,
-        ide: z.object({ cUF: texto, mod: texto, serie: texto, nNF: texto, dhEmi: instante }),
+        ide: z.object({ cUF: texto, mod: texto, serie: texto, nNF: texto, dhEmi: instante, tpAmb }),
         emit: z.object({ CNPJ: texto, xNome: texto, enderEmit: z.object({ UF: texto }) }),
         dest: z
           .object({ CNPJ: texto.optional(), CPF: texto.optional(), xNome: texto, enderDest: enderecoUf })
@@ -141,10 +144,12 @@ const procEventoSchema = z.object({
         chNFe: texto,
         dhEvento: instante,
         tpEvento: texto,
+        tpAmb,
         detEvento: z.object({ nProt: texto, xJust: texto }),
       }),
     }),
-    retEvento: z.object({ infEvento: z.object({ cStat: texto }) }).optional(),
+    // A processed event carries its registration: without it nothing says the Sefaz accepted it.
+    retEvento: z.object({ infEvento: z.object({ cStat: texto, nProt: texto.optional(), dhRegEvento: instante.optional() }) }),
   }),
 });
 
@@ -173,6 +178,7 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
     throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
   }
   if (!AUTORIZADA.has(cStat)) throw invalido('NotaNaoAutorizada', 'notaNaoAutorizada', { chave, cStat });
+  ambienteAceito(inf.ide.tpAmb, chave);
 
   // Only an NF-e with a billing group (cobr/fat) becomes a Fat-e.
   const fat = inf.cobr?.fat;
@@ -236,9 +242,6 @@ function resumo(tree: unknown, nome: string): ResumoNfe {
   };
 }
 
-/** Event statuses that registered the event: 135, 136 (linked to the NF-e later) and 155 (cancellation out of time). */
-const EVENTO_REGISTRADO = new Set(['135', '136', '155']);
-
 function evento(tree: unknown, nome: string): Cancelamento | Ignorado {
   const tipo = (tree as { procEventoNFe?: { evento?: { infEvento?: { tpEvento?: unknown } } } }).procEventoNFe?.evento?.infEvento?.tpEvento;
   // Only the cancellation (110111) changes a Fat-e; other events are not stored.
@@ -246,9 +249,10 @@ function evento(tree: unknown, nome: string): Cancelamento | Ignorado {
   const { procEventoNFe: p } = validar(procEventoSchema, tree, nome);
   const inf = p.evento.infEvento;
   chaveValida(inf.chNFe);
-  const cStat = p.retEvento?.infEvento.cStat;
-  if (cStat !== undefined && !EVENTO_REGISTRADO.has(cStat)) return { kind: 'ignorado', reason: `evento não registrado (cStat ${cStat})` };
-  return { kind: 'cancelamento', chave: inf.chNFe, tpEvento: '110111', protocolo: inf.detEvento.nProt, justificativa: inf.detEvento.xJust, data: inf.dhEvento };
+  const registro = p.retEvento.infEvento;
+  if (!EVENTO_REGISTRADO.has(registro.cStat)) return { kind: 'ignorado', reason: `evento não registrado (cStat ${registro.cStat})` };
+  ambienteAceito(inf.tpAmb, inf.chNFe);
+  return cancelamentoRegistrado(inf.chNFe, registro, inf.detEvento, nome);
 }
 
 /** The schema name without its version: `procNFe_v4.00.xsd` → `procNFe`. */

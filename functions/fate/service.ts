@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { isUf, nsu15, todayInBahia, UFS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { s3Client } from '../platform/aws';
+import { message } from '@plac/shared/messages';
 import { config } from '../platform/env';
 import { DocumentoInvalido, parseDocumento, type Documento, type NfeFatura } from './parse';
 import { publicarEvento, publicarFate } from './publicacao';
@@ -139,12 +140,44 @@ async function gravarNfe(uf: Uf, nsu: string, key: string, xml: string | Buffer,
   await guardarXml(key, xml);
   const record = fateRecord(uf, nsu, key, doc, 'ATIVA', now);
   const gravacao = await store.gravarFate(record);
-  const cancelamento = await store.eventoDe(doc.chave, CANCELAMENTO);
+  const registrado = await store.eventoDe(doc.chave, CANCELAMENTO);
+  // A cancellation that came first cancels it only if it names this document's authorisation.
+  const cancelamento = registrado && cancelaEsteDocumento(registrado, doc.protocolo) ? registrado : null;
   if (cancelamento) await store.cancelarFate(doc.chave, { data: cancelamento.data, protocolo: cancelamento.protocolo });
+  else if (registrado) await gravarCancelamentoDivergente(registrado, doc.protocolo, now);
   // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on:
   // read back unless this load created it and nothing changed it since.
   await publicarFate(doc.chave, gravacao === 'criado' && !cancelamento ? record : undefined);
   return gravacao;
+}
+
+function protocoloDivergente(chave: string, protocoloEvento: string, protocoloDocumento: string): DocumentoInvalido {
+  return new DocumentoInvalido('ProtocoloDivergente', message('cancelamentoProtocoloDivergente', { chave, protocoloEvento, protocoloDocumento }));
+}
+
+/** An event stored before its protocol was kept is trusted as before; a stored Fat-e without a protocol cannot be checked. */
+function cancelaEsteDocumento(evento: store.EventoRecord, protocolo: string): boolean {
+  return !evento.protocoloDocumento || !protocolo || evento.protocoloDocumento === protocolo;
+}
+
+/**
+ * The cancellation arrived before its NF-e and names another authorisation: the Fat-e stays active
+ * and the event's own NSU becomes an error document naming both protocols (as if it had come after).
+ */
+async function gravarCancelamentoDivergente(evento: store.EventoRecord, protocolo: string, now: string): Promise<void> {
+  const erro = protocoloDivergente(evento.chave, evento.protocoloDocumento ?? '', protocolo);
+  const cte = evento.xmlKey.includes('/cte/');
+  await store.gravarDocumentoErro({
+    id: `${evento.uf}-${cte ? 'CTE-' : ''}${evento.nsu}`,
+    fluxo: cte ? 'cte' : 'nfe',
+    tipo: cte ? 'procEventoCTe_v4.00.xsd' : 'procEventoNFe_v1.00.xsd',
+    uf: evento.uf,
+    nsu: evento.nsu,
+    excecao: erro.excecao,
+    erro: erro.erro,
+    xmlKey: evento.xmlKey,
+    createdAt: now,
+  });
 }
 
 async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key: string, doc: Documento, now: string): Promise<keyof store.Contagem | 'repetidos'> {
@@ -152,11 +185,16 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key:
     case 'nfe':
       return (await gravarNfe(uf, nsu, key, documento.bytes ?? documento.xml, doc, now)) === 'criado' ? 'fate' : 'repetidos';
     case 'cancelamento': {
+      // The Sefaz refuses a cancellation that does not name the document's authorisation protocol:
+      // such an event is an error document, and the Fat-e stays as it is.
+      const fate = await store.fatePorChave(doc.chave);
+      if (fate?.protocolo && fate.protocolo !== doc.protocoloDocumento) throw protocoloDivergente(doc.chave, doc.protocoloDocumento, fate.protocolo);
       await guardarXml(key, documento.bytes ?? documento.xml);
       const gravacao = await store.gravarEvento({
         chave: doc.chave,
         tpEvento: doc.tpEvento,
         protocolo: doc.protocolo,
+        protocoloDocumento: doc.protocoloDocumento,
         justificativa: doc.justificativa,
         data: doc.data,
         uf,
@@ -164,8 +202,10 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key:
         xmlKey: key,
         createdAt: now,
       });
-      // Also on a repeat: a run may have stopped between the event and the cancellation.
-      await store.cancelarFate(doc.chave, { data: doc.data, protocolo: doc.protocolo });
+      // Also on a repeat: a run may have stopped between the event and the cancellation. Checked again
+      // there: the NF-e may have been written (by a concurrent document) since the read above.
+      const cancelada = await store.cancelarFate(doc.chave, { data: doc.data, protocolo: doc.protocolo, protocoloDocumento: doc.protocoloDocumento });
+      if (cancelada === 'protocoloDivergente') throw protocoloDivergente(doc.chave, doc.protocoloDocumento, (await store.fatePorChave(doc.chave))?.protocolo ?? '');
       // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on.
       await publicarEvento(doc.chave, doc.tpEvento);
       return gravacao === 'criado' ? 'eventos' : 'repetidos';

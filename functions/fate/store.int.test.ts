@@ -111,7 +111,8 @@ describe('Fat-e ingestion', () => {
     const a = nfeXml({ numero: 201, emitente: novoCnpj(), destinatario: { cnpj: destinatario } });
     await ingerir('MG', [doc(1, NFE, a.xml)]);
     expect(await ingerir('MG', [doc(2, EVT, eventoXml(a.chave))])).toMatchObject({ eventos: 1 });
-    expect(await fatePorChave(a.chave)).toMatchObject({ status: 'CANCELADA', canceladaEm: '2026-08-11T17:00:00.000Z', protocoloCancelamento: '135260000000001' });
+    // The cancellation's own registration (retEvento dhRegEvento, nProt), not the NF-e's authorisation.
+    expect(await fatePorChave(a.chave)).toMatchObject({ status: 'CANCELADA', canceladaEm: '2026-08-11T17:00:05.000Z', protocoloCancelamento: '135260000000099' });
     const dups = await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31');
     expect(dups.map((d) => d.status)).toEqual(['CANCELADA', 'CANCELADA', 'CANCELADA']);
     expect(await store.eventoDe(a.chave, '110111')).toMatchObject({ justificativa: 'Pedido cancelado pelo cliente antes do envio', nsu: '000000000000002' });
@@ -125,7 +126,7 @@ describe('Fat-e ingestion', () => {
     expect(await ingerir('BA', [doc(1, EVT, eventoXml(a.chave))])).toMatchObject({ eventos: 1 });
     expect(await fatePorChave(a.chave)).toBeNull();
     expect(await ingerir('BA', [doc(2, NFE, a.xml)])).toMatchObject({ fate: 1 });
-    expect(await fatePorChave(a.chave)).toMatchObject({ status: 'CANCELADA', canceladaEm: '2026-08-11T17:00:00.000Z' });
+    expect(await fatePorChave(a.chave)).toMatchObject({ status: 'CANCELADA', canceladaEm: '2026-08-11T17:00:05.000Z' });
     const dups = await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31');
     expect(dups.map((d) => d.status)).toEqual(['CANCELADA', 'CANCELADA', 'CANCELADA']);
   });

@@ -144,7 +144,10 @@ const evento = new Entity({
   attributes: {
     chave: { type: 'string', required: true },
     tpEvento: { type: 'string', required: true },
+    /** The event's own registration protocol (retEvento nProt); `data` is its registration instant. */
     protocolo: { type: 'string', required: true },
+    /** The cancelled document's authorisation protocol the event names (detEvento nProt); absent on events stored before it was kept. */
+    protocoloDocumento: { type: 'string' },
     justificativa: { type: 'string', required: true },
     data: { type: 'string', required: true },
     uf: { type: 'string', required: true },
@@ -542,16 +545,22 @@ export async function marcarEventoPublicado(chave: string, tpEvento: string, em:
 }
 
 /**
- * Marks an active Fat-e and its instalment items cancelled, in one transaction. Answers false when no
- * Fat-e has that key; a Fat-e already cancelled is left as it is.
+ * Marks an active Fat-e and its instalment items cancelled, in one transaction. Answers `ausente` when
+ * no Fat-e has that key, and `protocoloDivergente` (changing nothing) when the cancellation names
+ * another authorisation protocol than the Fat-e's (`protocoloDocumento`; the protocol is written once,
+ * at creation, so the read cannot be stale); a Fat-e already cancelled is left as it is.
  */
-export async function cancelarFate(chave: string, cancelamento: { data: string; protocolo: string }): Promise<boolean> {
+export async function cancelarFate(
+  chave: string,
+  cancelamento: { data: string; protocolo: string; protocoloDocumento?: string | undefined },
+): Promise<'cancelada' | 'ausente' | 'protocoloDivergente'> {
   const atual = await fatePorChave(chave);
-  if (!atual) return false;
+  if (!atual) return 'ausente';
+  if (cancelamento.protocoloDocumento && atual.protocolo && atual.protocolo !== cancelamento.protocoloDocumento) return 'protocoloDivergente';
   // Already cancelled: only its counters may be behind (a run that stopped between the two writes).
   if (atual.status === 'CANCELADA') {
     await contabilizar(chave);
-    return true;
+    return 'cancelada';
   }
   const now = new Date().toISOString();
   const result = await db()
@@ -572,7 +581,7 @@ export async function cancelarFate(chave: string, cancelamento: { data: string; 
   // Lost only to a concurrent cancellation: the Fat-e is cancelled either way.
   settle(result);
   await contabilizar(chave);
-  return true;
+  return 'cancelada';
 }
 
 /** The Fat-e of these keys, in that order (BatchGet, 100 a request; what was left unprocessed is asked again). */

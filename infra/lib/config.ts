@@ -38,6 +38,11 @@ export interface AppConfig {
    * (comma-separated; all 27 when unset). Without them the Sefaz load's schedule is not created.
    */
   readonly sefaz?: { readonly url: string; readonly credentialsSecretArn: string; readonly ufs?: string };
+  /**
+   * The Sefaz environment the stage works in (context `sefazAmbiente`): `producao` (default) loads
+   * only tpAmb 1 documents; `homologacao` asks the homologation services and accepts tpAmb 2 too.
+   */
+  readonly sefazAmbiente: 'producao' | 'homologacao';
 }
 
 export const DEFAULT_MAIL_DOMAIN = 'plac.example.gov.br';
@@ -95,6 +100,8 @@ export function readConfig(node: Node): AppConfig {
     throw new Error('context sefazUrl and sefazCredentialsSecretArn must be given together');
   }
   const sefazUfs = text('sefazUfs');
+  const sefazAmbiente = text('sefazAmbiente') ?? 'producao';
+  if (sefazAmbiente !== 'producao' && sefazAmbiente !== 'homologacao') throw new Error("context sefazAmbiente must be 'producao' or 'homologacao'");
   return {
     stage,
     mailDomain,
@@ -103,6 +110,7 @@ export function readConfig(node: Node): AppConfig {
     ...(portalDomain ? { portalDomain } : {}),
     portalOrigin: text('portalOrigin') ?? (portalDomain ? `https://${portalDomain.domainName}` : FALLBACK_PORTAL_ORIGIN),
     ...(alarmEmail ? { alarmEmail } : {}),
+    sefazAmbiente,
     ...(sefazUrl && sefazCredentialsSecretArn ? { sefaz: { url: sefazUrl, credentialsSecretArn: sefazCredentialsSecretArn, ...(sefazUfs ? { ufs: sefazUfs } : {}) } } : {}),
   };
 }

@@ -130,6 +130,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         : {}),
       // The Sefaz distribution simulator: its URL, the CA of its server certificate, the client certificate.
       PLAC_SEFAZ_URL: sefaz.url,
+      // The twin is a homologação stage: the simulator's documents are tpAmb 2, the fixtures' tpAmb 1 (docs/sefaz-simulator.md).
+      PLAC_SEFAZ_TPAMB: '2',
       PLAC_SEFAZ_CA_FILE: join(options.dataDir, 'pki', 'ca.cert.pem'),
       PLAC_SEFAZ_CERT_FILE: sefazCertificate.certPath,
       PLAC_SEFAZ_KEY_FILE: sefazCertificate.keyPath,

@@ -33,6 +33,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     mailIdentity: data.mailIdentity,
     mailFrom: config.mailFrom,
     tokenSecret: data.tokenSecret,
+    sefazTpAmb: '1',
     referenceLoad: machine,
     faturamento: billing,
     repasse,

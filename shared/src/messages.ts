@@ -253,6 +253,9 @@ export const MESSAGES = {
   faixaDataInvalida: 'Selecione um período de, no máximo, 90 dias.',
   notaNaoAutorizada: 'A NF-e {chave} não está autorizada (situação {cStat}).',
   cteNaoAutorizado: 'O CT-e {chave} não está autorizado (situação {cStat}).',
+  documentoHomologacao: 'O documento {chave} foi emitido em ambiente de homologação (tpAmb 2), sem valor fiscal, e não gera Fat-e em produção.',
+  cancelamentoProtocoloDivergente:
+    'O cancelamento da chave {chave} cita o protocolo de autorização {protocoloEvento}, mas o documento armazenado tem o protocolo {protocoloDocumento}.',
   // Look-ups (the integrator API and the portal's look-ups; ours where the spec shows no text)
   fateNaoEncontrada: 'Não foi encontrada Fat-e para os dados informados.',
   certificadoSemCliente: 'O CNPJ do certificado não pertence a um cliente ativo da plataforma.',

@@ -6,7 +6,7 @@ import { MESSAGES } from '@plac/shared/messages';
 import { putCliente } from '../../functions/clientes/store';
 import { esquecerCache } from '../../functions/consulta/chamador';
 import { consumoDoCliente } from '../../functions/consumo/service';
-import { nfeXml } from '../../functions/fate/fixtures/builder';
+import { nfeXml, PROTOCOLO_FIXTURE } from '../../functions/fate/fixtures/builder';
 import { fatePorChave, ingerir } from '../../functions/fate/service';
 import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
 import { cancelamentoXml } from '../../infra/local/sefaz/cancelamento';
@@ -93,7 +93,7 @@ beforeAll(async () => {
   await consentir(emitente, [escriturador.cnpj.slice(0, 8), outroEscriturador.cnpj.slice(0, 8)], UF);
   const nsu = 5_300_000 + base;
   await ingerir(UF, fates.map((f, i) => ({ nsu: String(nsu + i), schema: NFE, xml: f.xml })), { moverCursor: false });
-  await ingerir(UF, [{ nsu: String(nsu + 10), schema: EVT, xml: cancelamentoXml(cancelada) }], { moverCursor: false });
+  await ingerir(UF, [{ nsu: String(nsu + 10), schema: EVT, xml: cancelamentoXml(cancelada, { protocoloNfe: PROTOCOLO_FIXTURE }) }], { moverCursor: false });
   expect((await fatePorChave(cancelada))?.status).toBe('CANCELADA');
   esquecerCache();
 }, 120_000);

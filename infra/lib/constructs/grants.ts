@@ -29,6 +29,8 @@ export interface GrantTargets {
   readonly repasse: sfn.IStateMachine;
   /** The Sefaz distribution service and the platform's e-CNPJ; absent until configured (no loads then). */
   readonly sefaz?: { readonly url: string; readonly credentials: secretsmanager.ISecret; readonly ufs?: string };
+  /** tpAmb of the stage's Sefaz environment: '1' produção, '2' homologação (functions/fate/parse-rules.ts). */
+  readonly sefazTpAmb: '1' | '2';
 }
 
 const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = {
@@ -51,6 +53,8 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   'tokens:sign': (fn, t) => grantTokenSecret(fn, t),
   'documents:delete': (fn, t) => t.documents.grantDelete(fn),
   'sefaz:call': (fn, t) => {
+    // The environment decides which documents become Fat-e, also in a batch import without a Sefaz URL.
+    fn.addEnvironment('PLAC_SEFAZ_TPAMB', t.sefazTpAmb);
     if (!t.sefaz) return;
     t.sefaz.credentials.grantRead(fn);
     fn.addEnvironment('PLAC_SEFAZ_URL', t.sefaz.url);

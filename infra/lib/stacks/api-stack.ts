@@ -124,6 +124,7 @@ export class ApiStack extends Stack {
       faturamento: this.faturamento,
       repasse: this.repasse,
       ...(sefaz ? { sefaz } : {}),
+      sefazTpAmb: config.sefazAmbiente === 'homologacao' ? ('2' as const) : ('1' as const),
     };
     for (const spec of allFunctions) {
       if (spec.id === referenceLoadFunction.id && spec.grants.includes('referenceLoad:start')) {

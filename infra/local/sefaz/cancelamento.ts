@@ -6,13 +6,17 @@
  * clients monitoring the key (EVENTO) and those whose consent names the drawer or the carrier
  * (docs/webhooks.md, "Producers"). For demos and end-to-end tests.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidChaveAcesso, UFS, type Uf } from '@plac/shared/domain';
 import { cancelamentoXml as eventoDeCancelamento } from './documents';
 
 export interface Cancelamento {
-  /** The NF-e's authorisation protocol (any 15 digits will do for the loader). */
+  /**
+   * The NF-e's authorisation protocol: the loader cancels a stored Fat-e only when the event names its
+   * protocol (as a Sefaz accepts only such an event). Without it, the drop folder finds the NF-e among
+   * the UF's dropped documents; `cancelamentoXml` alone then names a protocol of zeros.
+   */
   protocoloNfe?: string;
   justificativa?: string;
   /** When the cancellation happened; now unless said. */
@@ -41,11 +45,30 @@ export function ufDaChave(chave: string): Uf {
   return uf;
 }
 
-/** Drops the cancellation of the key into its UF's inbox; answers the file written. */
+/**
+ * Drops the cancellation of the key into its UF's inbox; answers the file written. The event names the
+ * NF-e's authorisation protocol: the one given, or the one of the NF-e dropped earlier in that UF.
+ */
 export async function cancelarPelaPastaDeEntrada(dataDir: string, chave: string, c: Cancelamento = {}): Promise<string> {
-  const inbox = join(dataDir, 'sefaz', ufDaChave(chave), 'inbox');
+  const pasta = join(dataDir, 'sefaz', ufDaChave(chave));
+  const inbox = join(pasta, 'inbox');
   await mkdir(inbox, { recursive: true });
+  const protocoloNfe = c.protocoloNfe ?? (await protocoloDaNfeDepositada(pasta, chave));
   const file = join(inbox, `${Date.now()}-cancelamento-${chave}.xml`);
-  await writeFile(file, cancelamentoXml(chave, c));
+  await writeFile(file, cancelamentoXml(chave, { ...c, protocoloNfe }));
   return file;
+}
+
+/** The authorisation protocol (protNFe nProt) of the key's nfeProc among the UF's dropped files, served or not. */
+async function protocoloDaNfeDepositada(pasta: string, chave: string): Promise<string> {
+  for (const dir of ['served', 'inbox'].map((d) => join(pasta, d))) {
+    const nomes = await readdir(dir).catch(() => [] as string[]);
+    for (const nome of nomes.filter((n) => n.toLowerCase().endsWith('.xml'))) {
+      const xml = await readFile(join(dir, nome), 'utf8');
+      if (!xml.includes('<nfeProc') || !xml.includes(`<chNFe>${chave}</chNFe>`)) continue;
+      const nProt = /<infProt[^>]*>[\s\S]*?<nProt>(\d{15})<\/nProt>/.exec(xml)?.[1];
+      if (nProt) return nProt;
+    }
+  }
+  throw new Error(`No dropped NF-e ${chave} with an authorisation protocol: pass protocoloNfe.`);
 }
