@@ -8,11 +8,12 @@ import { closeSessionsOf, updateSessionsOf } from '../platform/auth/sessions';
 import { s3Client } from '../platform/aws';
 import { presignDownload } from '../platform/documents';
 import { config } from '../platform/env';
-import { badRequest, forbidden, HttpError, invalid, notFound } from '../platform/errors';
+import { badRequest, conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { checkedImage, decodeBase64Payload } from '../platform/uploads';
 import { escapeHtml, portalUrl, sendMail } from '../platform/mail';
 import { hashPassword } from '../platform/passwords';
 import { consumeToken, issueToken, WELCOME_HOURS } from './password-tokens';
+import { assertEmailChangeable, checkCurrentPassword, notifyPasswordChange, requestEmailChange } from './login-changes';
 import { foreignRole, rolesForClient, rolesList } from './rules';
 import * as store from './store';
 import type { UserRecord } from './store';
@@ -75,6 +76,7 @@ export async function sessionUser(u: UserRecord, cliente?: ClienteResumo | null)
     image: u.imageKey ? await presignDownload(u.imageKey, avatarType(u.imageKey), { inline: true }, AVATAR_URL_SECONDS) : null,
     prazoSemCertificado: u.tipo === 'C' ? prazo : null,
     podeAlterarSenha: !isIssuer && (u.tipo === 'S' || dentroDoPrazo(prazo, todayInBahia())),
+    emailPendente: u.emailPendente ?? null,
   };
 }
 
@@ -216,14 +218,24 @@ export interface ProfileInput {
   name: string;
   email: string;
   password?: string | undefined;
+  current_password?: string | undefined;
   image?: string | null | undefined;
 }
 
-export async function updateProfile(principal: Principal, input: ProfileInput) {
+/**
+ * The signed-in user's own profile. Name and avatar change at once; a new e-mail waits for its
+ * confirmation link and a new password takes effect at once, both only with the current password
+ * (login-changes.ts). `sid` is the caller's session, which a password change keeps.
+ */
+export async function updateProfile(principal: Principal, input: ProfileInput, sid: string | null) {
   const before = await store.findUser(principal.userId);
   if (!before) throw notFound('dadosNaoEncontrados');
   const current = await sessionUser(before);
   if (input.password && !current.podeAlterarSenha) throw badRequest({ password: [message('senhaNaoAlteravel')] });
+  const novoEmail = input.email !== before.email ? input.email : undefined;
+  if (novoEmail) assertEmailChangeable(before);
+  if (novoEmail || input.password) await checkCurrentPassword(before, input.current_password);
+  if (novoEmail && (await store.findUserIdByEmail(novoEmail))) throw conflict('recursoDuplicado', ['email']);
   let imageKey = before.imageKey;
   if (input.image === null) imageKey = undefined;
   if (input.image) imageKey = await storeAvatar(before.userId, input.image);
@@ -231,7 +243,7 @@ export async function updateProfile(principal: Principal, input: ProfileInput) {
     ...before,
     name: input.name,
     nameFolded: foldText(input.name),
-    email: input.email,
+    ...(novoEmail ? { emailPendente: novoEmail } : {}),
     ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
     imageKey,
     updatedAt: new Date().toISOString(),
@@ -239,6 +251,11 @@ export async function updateProfile(principal: Principal, input: ProfileInput) {
   };
   await store.updateUser(before, after);
   if (before.name !== after.name) await updateSessionsOf(principalOf(after));
+  if (novoEmail) await requestEmailChange(after, novoEmail);
+  if (input.password) {
+    await closeSessionsOf(before.userId, sid);
+    await notifyPasswordChange(after);
+  }
   if (before.imageKey && before.imageKey !== imageKey) {
     await s3Client().send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: before.imageKey }));
   }

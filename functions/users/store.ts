@@ -31,6 +31,8 @@ const user = new Entity({
     cnpj: { type: 'string' },
     imageKey: { type: 'string' },
     passwordHash: { type: 'string' },
+    /** A new login e-mail waiting for its confirmation link (issue 27 item 3); the login e-mail is still `email`. */
+    emailPendente: { type: 'string' },
     deletedAt: { type: 'string' },
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },

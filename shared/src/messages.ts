@@ -94,6 +94,13 @@ export const MESSAGES = {
   imagemGrandeDemais: 'A imagem tem {size} MB; o tamanho permitido é 3 MB.',
   /** ours: a password the profile may not change (client past its period without certificate) */
   senhaNaoAlteravel: 'Você não pode alterar a senha: seu acesso é por certificado digital.',
+  /** ours: changing the login e-mail or the password asks for the current password (issue 27 item 3) */
+  senhaAtualObrigatoria: 'Informe a senha atual para alterar o e-mail ou a senha.',
+  senhaAtualIncorreta: 'A senha atual não confere.',
+  emailNaoAlteravel: 'Seu acesso é por certificado digital: o e-mail não pode ser alterado aqui.',
+  emailConfirmacaoEnviada: 'Enviamos um link de confirmação para {email}. O e-mail de acesso muda quando o link for aberto.',
+  emailConfirmacaoInvalida: 'O link de confirmação de e-mail é inválido ou expirou.',
+  emailAlterado: 'E-mail alterado. Entre novamente com o novo e-mail.',
 
   // Users
   /** ours: a user of a type needs the matching fields */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_CLIENTES } from '../../infra/local/demo-data';
 import { e2ePorts } from './ports';
 import { cpfFromSeed, pick } from './helpers';
@@ -161,6 +161,53 @@ test('an avatar is uploaded and shown', async ({ page }) => {
   const img = page.getByRole('img', { name: 'Foto do perfil' });
   await expect(img).toHaveAttribute('src', /X-Amz-Signature=/);
   await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+});
+
+/** The link of the newest e-mail to the address that matches the pattern (the twin's mail catcher). */
+async function linkFromMail(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const mails = (await (await request.get(`${mailUrl}/api/messages?to=${encodeURIComponent(to)}`)).json()) as { text?: string }[];
+    link = mails.map((m) => pattern.exec(m.text ?? '')?.[0]).find(Boolean);
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return new URL(link!).pathname;
+}
+
+test('a new login e-mail takes the current password and the link sent to it; then the user logs in with it', async ({ page, request }) => {
+  const seed = Date.now();
+  const email = `perfil.${seed}@sefaz.ba.gov.br`;
+  const novo = `perfil.novo.${seed}@sefaz.ba.gov.br`;
+  const name = `Perfil E2E ${seed}`;
+  // A user of its own, with a password set through its welcome link.
+  const admin = (await (await request.post('/api/v1/authenticate/sefaz', { data: { email: 'admin@plac.local', password: PASSWORD } })).json()) as { token: string };
+  const created = await request.post('/api/v1/users', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { name, email, cpf: cpfFromSeed(seed + 7), tipo_usuario: 'S', roles: ['sefaz_gestor'], uf: 'BA' },
+  });
+  expect(created.status()).toBe(201);
+  const welcome = await linkFromMail(request, email, /https?:\/\/\S+\/password\/reset\/[\w-]+/);
+  const reset = await request.post('/api/v1/password/reset', { data: { email, token: welcome.split('/').pop(), password: PASSWORD, password_confirmation: PASSWORD } });
+  expect(reset.status()).toBe(200);
+
+  await loginSefaz(page, email);
+  await page.getByRole('link', { name: 'Meu perfil' }).click();
+  const form = page.getByRole('form', { name: 'Meu perfil' });
+  await form.getByLabel('E-mail').fill(novo);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form.getByText('Informe a senha atual para alterar o e-mail ou a senha.')).toBeVisible();
+  await form.getByLabel('Senha atual').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText(`Enviamos um link de confirmação para ${novo}. O e-mail de acesso muda quando o link for aberto.`)).toBeVisible();
+  await expect(form.getByText(`Aguardando a confirmação de ${novo}`, { exact: false })).toBeVisible();
+  await expect(form.getByLabel('E-mail')).toHaveValue(email);
+
+  await page.goto(await linkFromMail(request, novo, /https?:\/\/\S+\/perfil\/confirmar-email\/[\w-]+/));
+  await page.getByRole('button', { name: 'Confirmar novo e-mail' }).click();
+  await expect(page.getByText('E-mail alterado. Entre novamente com o novo e-mail.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await loginSefaz(page, novo);
+  await expect(page.getByRole('heading', { name: `Bem-vindo(a), ${name}` })).toBeVisible();
 });
 
 test('a client user opening an administration page lands on Acesso Negado', async ({ page }) => {

@@ -70,9 +70,10 @@ export async function closeSession(sid: string): Promise<void> {
   await table().delete({ sid }).go();
 }
 
-export async function closeSessionsOf(userId: string): Promise<void> {
+/** Ends the user's sessions; `except` keeps the caller's own (a password change ends the others). */
+export async function closeSessionsOf(userId: string, except?: string | null): Promise<void> {
   const { data } = await table().query.byUser({ userId }).go({ pages: 'all' });
-  await Promise.all(data.map((s) => table().delete({ sid: s.sid }).go()));
+  await Promise.all(data.filter((s) => s.sid !== except).map((s) => table().delete({ sid: s.sid }).go()));
 }
 
 /**

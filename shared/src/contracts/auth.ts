@@ -25,6 +25,8 @@ export const sessionUserSchema = z.object({
   prazoSemCertificado: z.string().nullable(),
   /** Sefaz users, and client users inside their period without certificate; never issuers. */
   podeAlterarSenha: z.boolean(),
+  /** A new login e-mail waiting for the link sent to it; `email` logs in until then. */
+  emailPendente: z.string().nullable().optional(),
 });
 
 const loginResponse = z.object({ user: sessionUserSchema, token: z.string() });

@@ -53,7 +53,8 @@ export const updateProfile = defineContract({
   context: 'users',
   method: 'PUT',
   path: '/api/v1/profile',
-  summary: 'Altera nome, e-mail, senha (quando permitido) e avatar (png ou jpeg até 3 MB, em base64).',
+  summary:
+    'Altera nome e avatar (png ou jpeg até 3 MB, em base64); e-mail e senha (quando permitida) pedem a senha atual. O novo e-mail só vale depois de confirmado pelo link enviado a ele; o endereço antigo é avisado. A troca de senha é avisada por e-mail e encerra as outras sessões.',
   access: 'authenticated',
   body: z
     .object({
@@ -61,6 +62,8 @@ export const updateProfile = defineContract({
       email: emailSchema,
       password: newPasswordSchema.optional(),
       password_confirmation: z.string().optional(),
+      /** Needed to change the e-mail or the password. */
+      current_password: z.string().max(100).optional(),
       /** data:image/png;base64,… or the bare base64; null removes the avatar; absent keeps it. */
       image: z.string().max(5_000_000).nullable().optional(),
     })
@@ -69,7 +72,19 @@ export const updateProfile = defineContract({
       path: ['password_confirmation'],
     }),
   response: sessionUserSchema,
-  errors: ['recursoDuplicado', 'senhaNaoAlteravel', 'imagemTipoInvalido', 'imagemGrandeDemais'],
+  errors: ['recursoDuplicado', 'senhaNaoAlteravel', 'senhaAtualObrigatoria', 'senhaAtualIncorreta', 'emailNaoAlteravel', 'imagemTipoInvalido', 'imagemGrandeDemais'],
+});
+
+export const confirmEmail = defineContract({
+  id: 'users.confirmEmail',
+  context: 'users',
+  method: 'POST',
+  path: '/api/v1/profile/email/confirmacao',
+  summary: 'Confirma o novo e-mail de acesso com o token do link enviado a ele; encerra as sessões do usuário e avisa o endereço antigo.',
+  access: 'public',
+  body: z.object({ token: z.string().min(1).max(200) }),
+  response: z.object({ message: z.string() }),
+  errors: ['emailConfirmacaoInvalida', 'recursoDuplicado'],
 });
 
 export const listUsers = defineContract({

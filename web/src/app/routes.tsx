@@ -113,6 +113,8 @@ export function createRoutes(pages: readonly AppPage[] = APP_PAGES): RouteObject
         { path: 'emissor/login', loader: redirectSignedIn, lazy: lazyPage(() => import('../features/access/IssuerLoginPage')) },
         // The link of the password-reset e-mail.
         { path: 'password/reset/:token', lazy: lazyPage(() => import('../features/access/PasswordResetPage')) },
+        // The link of the e-mail-change confirmation (a new login e-mail proves it is the user's).
+        { path: 'perfil/confirmar-email/:token', lazy: lazyPage(() => import('../features/access/EmailConfirmationPage')) },
         // Title and body as route parameters or as ?title=&body= (messagePath()).
         { path: 'message/:title?/:body?', lazy: lazyPage(() => import('../features/access/MessagePage')) },
         // The public client registration and its success page.

@@ -59,11 +59,44 @@ describe('profile /app/profile', () => {
   it('offers password and confirmation when allowed, and sends them', async () => {
     const calls = profileApi(loginUser({ podeAlterarSenha: true }));
     await openProfile();
+    expect(screen.queryByLabelText('Senha atual')).toBeNull();
     await userEvent.type(screen.getByLabelText('Senha'), 'Nova1234');
     await userEvent.type(screen.getByLabelText('Confirmação de senha'), 'Nova1234');
+    // A new password asks for the current one.
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(fieldMessage(screen.getByLabelText('Senha atual'))).toBe('Informe a senha atual para alterar o e-mail ou a senha.');
+    expect(puts(calls)).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Senha atual'), 'Antiga123');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
-    expect(puts(calls)[0]!.body).toEqual({ name: 'Ana Lima', email: 'ana@empresa.com.br', password: 'Nova1234', password_confirmation: 'Nova1234' });
+    expect(puts(calls)[0]!.body).toEqual({ name: 'Ana Lima', email: 'ana@empresa.com.br', password: 'Nova1234', password_confirmation: 'Nova1234', current_password: 'Antiga123' });
+  });
+
+  it('a new e-mail asks for the current password; the answer keeps the login e-mail and says where the link went', async () => {
+    const profile = loginUser();
+    signIn(profile.roles, profile, 'tok-1');
+    const calls = stubApi(({ method, url, body }: RecordedCall) => {
+      if (url !== '/api/v1/profile') return undefined;
+      if (method === 'GET') return json(200, profile);
+      return json(200, { ...profile, emailPendente: (body as { email: string }).email });
+    });
+    await openProfile();
+    const email = screen.getByLabelText('E-mail');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ana.nova@empresa.com.br');
+    await userEvent.type(screen.getByLabelText('Senha atual'), 'Antiga123');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).toEqual({ name: 'Ana Lima', email: 'ana.nova@empresa.com.br', current_password: 'Antiga123' });
+    await waitFor(() =>
+      expect(toasts.map((t) => t.detail)).toEqual([
+        'Registro salvo com sucesso.',
+        'Enviamos um link de confirmação para ana.nova@empresa.com.br. O e-mail de acesso muda quando o link for aberto.',
+      ]),
+    );
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ana@empresa.com.br');
+    expect(await screen.findByText(/Aguardando a confirmação de ana.nova@empresa.com.br/)).toBeTruthy();
+    expect(screen.queryByLabelText('Senha atual')).toBeNull();
   });
 
   it('refuses an avatar above 3 MB with its size in a toast, and sends no image', async () => {

@@ -1,5 +1,5 @@
 import { users, type ResponseOf } from '@plac/shared/contracts';
-import { MESSAGES } from '@plac/shared/messages';
+import { message, MESSAGES } from '@plac/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
@@ -59,6 +59,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [email, setEmail] = useState(profile.email);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [image, setImage] = useState<ImageChange>({ kind: 'keep' });
   const [local, setLocal] = useState<LocalErrors>({});
   const fileInput = useRef<HTMLInputElement>(null);
@@ -67,18 +68,25 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const salvar = useApiMutation(users.updateProfile, {
     onSuccess: (saved) => {
       toast.success(MESSAGES.registroSalvo);
+      if (saved.emailPendente && saved.emailPendente !== profile.emailPendente) {
+        toast.info(message('emailConfirmacaoEnviada', { email: saved.emailPendente }));
+      }
       updateUser(saved);
       queryClient.setQueryData(apiQueryKey(users.profile, {}), saved);
       setName(saved.name);
       setEmail(saved.email);
       setPassword('');
       setConfirmation('');
+      setCurrentPassword('');
       setImage({ kind: 'keep' });
     },
   });
   // A field's server messages go when the field changes.
   const server = useServerFieldErrors(salvar.error);
   const invalid = (field: string) => Boolean(local[field]) || Boolean(server.error?.fieldErrors?.[field]);
+
+  // The e-mail and the password are what logs the user in: changing either asks for the current password.
+  const asksCurrentPassword = email.trim().toLowerCase() !== profile.email.toLowerCase() || (canChangePassword && password !== '');
 
   const shownImage = image.kind === 'new' ? image.dataUrl : image.kind === 'remove' ? null : profile.image;
 
@@ -102,6 +110,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     if (canChangePassword && (password !== '' || confirmation !== '') && password !== confirmation) {
       errors.password_confirmation = [MESSAGES.senhaConfirmacao];
     }
+    if (asksCurrentPassword && currentPassword === '') errors.current_password = [MESSAGES.senhaAtualObrigatoria];
     setLocal(errors);
     if (hasErrors(errors)) return;
     salvar.mutate({
@@ -109,6 +118,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         name: name.trim(),
         email: email.trim(),
         ...(canChangePassword && password !== '' ? { password, password_confirmation: confirmation } : {}),
+        ...(asksCurrentPassword ? { current_password: currentPassword } : {}),
         ...(image.kind === 'new' ? { image: image.dataUrl } : image.kind === 'remove' ? { image: null } : {}),
       },
     });
@@ -170,10 +180,15 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 server.clear('email');
                 setEmail(e.target.value);
               }}
-            aria-describedby="perfil-email-error"
+            aria-describedby="perfil-email-error perfil-email-pendente"
             invalid={invalid('email')}
           />
         </FormField>
+        {profile.emailPendente && (
+          <small id="perfil-email-pendente" className="profile-hint" role="status">
+            Aguardando a confirmação de {profile.emailPendente}: o e-mail de acesso muda quando o link enviado a ele for aberto.
+          </small>
+        )}
         {canChangePassword && (
           <>
             <FormField id="perfil-senha" label="Senha" field="password" error={server.error} messages={local.password}>
@@ -214,6 +229,23 @@ function ProfileForm({ profile }: { profile: Profile }) {
             </FormField>
             <small className="profile-hint">Deixe a senha em branco para mantê-la.</small>
           </>
+        )}
+        {asksCurrentPassword && (
+          <FormField id="perfil-senha-atual" label="Senha atual" field="current_password" error={server.error} messages={local.current_password}>
+            <InputText
+              id="perfil-senha-atual"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              maxLength={100}
+              onChange={(e) => {
+                server.clear('current_password');
+                setCurrentPassword(e.target.value);
+              }}
+              aria-describedby="perfil-senha-atual-error"
+              invalid={invalid('current_password')}
+            />
+          </FormField>
         )}
         <div className="form-actions">
           <Button type="submit" label="Salvar" icon="pi pi-check" loading={salvar.isPending} />
