@@ -109,6 +109,12 @@ const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const;
 
 const opcional = opcionalVazio;
 
+/**
+ * Short payments of an invoice still open (situacao A; "Pago parcialmente" on screen): each bank line
+ * that paid its DAE less than was due, with the amount (centavos) and the day paid, oldest first.
+ */
+const pagamentosParciaisSchema = z.array(z.object({ valorPago: z.number().int(), dataPagamento: z.string() }));
+
 export const faturaResumoSchema = z.object({
   id: z.string(),
   mes: z.number().int(),
@@ -118,6 +124,7 @@ export const faturaResumoSchema = z.object({
   cliente: z.object({ razaoSocial: z.string(), cnpj: z.string() }),
   /** The DAE, once generated. */
   dae: z.object({ urlDae: z.string().nullable(), dtVencimento: z.string(), valorPago: z.number().int().nullable() }).nullable(),
+  pagamentosParciais: pagamentosParciaisSchema,
   /** The tax note's files, once uploaded. */
   nomePdfFile: z.string().nullable(),
   nomeXmlFile: z.string().nullable(),
@@ -168,6 +175,7 @@ export const faturaDetalheSchema = z.object({
   valorServicos: z.number().int(),
   valorAssinatura: z.number().int(),
   valorTotal: z.number().int(),
+  pagamentosParciais: pagamentosParciaisSchema,
   itens: z.array(itemFaturaSchema),
 });
 export type FaturaDetalhe = z.infer<typeof faturaDetalheSchema>;
