@@ -30,7 +30,7 @@ test('the bank’s return file pays the invoice of the DAE it names, once', asyn
   const hoje = todayInBahia();
   const dae = (await (await page.request.post(`/api/v1/fatura/${faturaId}/dae`, { headers: { authorization: `Bearer ${token}` }, data: { dataVencimento: hoje } })).json()) as { codigoBarras: string };
   const arquivo = escreverRetorno({
-    convenio: '000777', banco: '104', nomeBanco: 'Caixa', dataGeracao: addDays(hoje, 1), nsa: Math.floor(Math.random() * 900_000) + 1,
+    convenio: '000777', banco: '104', nomeBanco: 'Caixa', dataGeracao: hoje, nsa: Math.floor(Math.random() * 900_000) + 1,
     pagamentos: [{ dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: dae.codigoBarras, valorRecebido: 750_00 }],
   });
 
