@@ -423,8 +423,9 @@ export const importarRetorno = defineContract({
   method: 'POST',
   path: '/api/v1/faturamento-mensal/retornos',
   summary:
-    'Importa o arquivo de retorno de arrecadação de um banco (layout FEBRABAN: A, G, Z): cada DAE pago, achado pelo código de barras, ' +
-    'marca a sua fatura como paga. Um arquivo já importado não altera nada; linhas sem DAE ou inconsistentes são relatadas.',
+    'Importa o arquivo de retorno de arrecadação de um banco (layout FEBRABAN: A, G, Z; versões 05 a 07): cada DAE pago, achado pelo código de barras, ' +
+    'marca a sua fatura como paga; um pagamento a menor é registrado na fatura como parcial. Um arquivo já importado não altera nada; ' +
+    'um arquivo de outra versão ou com data posterior a hoje é recusado; linhas sem DAE, inconsistentes ou com pagamento posterior ao arquivo são relatadas.',
   access: ADMIN,
   body: z.object({
     nomeArquivo: z.string({ error: message('campoObrigatorio', { field: 'Arquivo' }) }).trim().min(1).max(200).meta({ title: 'Arquivo' }),
@@ -432,7 +433,7 @@ export const importarRetorno = defineContract({
     conteudo: z.string({ error: message('campoObrigatorio', { field: 'Arquivo' }) }).max(400_000, { error: message('retornoGrandeDemais') }).meta({ title: 'Arquivo' }),
   }),
   response: retornoBancarioSchema,
-  errors: ['retornoExtensao', 'retornoGrandeDemais', 'retornoInvalido'],
+  errors: ['retornoExtensao', 'retornoGrandeDemais', 'retornoInvalido', 'retornoVersaoNaoSuportada', 'retornoDataFutura'],
 });
 
 export const retornosImportados = defineContract({
