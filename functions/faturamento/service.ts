@@ -342,10 +342,14 @@ function resumo(f: FaturaRecord) {
     // The latest DAE's due date (the next one's default); urlDae is not stored (a presigned URL expires):
     // POST …/dae answers a fresh one for the same DAE.
     dae: f.dae ? { urlDae: null, dtVencimento: f.dae.dtVencimento, valorPago: f.pagamento?.valorPago ?? null } : null,
+    pagamentosParciais: pagamentosParciais(f),
     nomePdfFile: f.nomePdfFile ?? null,
     nomeXmlFile: f.nomeXmlFile ?? null,
   };
 }
+
+/** The short payments recorded by the bank-return import (retorno/service.ts), as the screens show them. */
+const pagamentosParciais = (f: FaturaRecord) => (f.pagamentosParciais ?? []).map((p) => ({ valorPago: p.valorPago, dataPagamento: p.dataPagamento }));
 
 /**
  * The invoices of a period, a page at a time (docs/architecture.md, "Lists"): a client user only its
@@ -419,6 +423,7 @@ export async function detalheFatura(faturaId: string, principal: Principal) {
     valorServicos: f.valorServicos,
     valorAssinatura: f.valorAssinatura,
     valorTotal: f.valorTotal,
+    pagamentosParciais: pagamentosParciais(f),
     itens: f.itens.map(itemDaFatura),
   };
 }

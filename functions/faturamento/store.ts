@@ -85,6 +85,31 @@ const fatura = new Entity({
       },
     },
     /**
+     * Short payments (functions/faturamento/retorno): each bank line that paid this invoice's DAE less
+     * than was due (surcharge included) — the invoice stays A (Em Aberto) and the amount and day are
+     * kept, so the screens can say "Pago parcialmente". Appended once per line: `pagamentosParciaisChaves`
+     * holds each one's `<importacaoId>:<linha>` and the append is conditional on its absence, so a
+     * re-import of the same file (or a crash mid-way and a retry) never counts one twice.
+     */
+    pagamentosParciais: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          codigoBarras: { type: 'string', required: true },
+          dataPagamento: { type: 'string', required: true },
+          dataRetornoBanco: { type: 'string', required: true },
+          /** Centavos received. */
+          valorPago: { type: 'number', required: true },
+          /** Centavos that were due on that day (the DAE's value plus the surcharge). */
+          valorDevido: { type: 'number', required: true },
+          importacaoId: { type: 'string', required: true },
+          linha: { type: 'number', required: true },
+        },
+      },
+    },
+    pagamentosParciaisChaves: { type: 'set', items: 'string' },
+    /**
      * The revenue-sharing status of a paid invoice (functions/rateio, docs/repasse.md): EM_PROCESSAMENTO
      * while a repasse run works on it, PREVIA_ANALISADA after a simulation, DISTRIBUIDO after the
      * month's definitive repasse, FALHA when that run failed. Absent: never shared yet.
@@ -230,6 +255,35 @@ export async function registrarPagamento(
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
     const atual = await lerFatura(faturaId);
+    return atual?.situacao === 'P' ? 'jaPaga' : 'revisaoDiferente';
+  }
+}
+
+export type PagamentoParcial = NonNullable<FaturaRecord['pagamentosParciais']>[number];
+
+/** The key that records a short payment once: the import (the file's SHA-256) and its line. */
+export const chavePagamentoParcial = (p: Pick<PagamentoParcial, 'importacaoId' | 'linha'>) => `${p.importacaoId}:${p.linha}`;
+
+/**
+ * Records a short payment on an invoice that stays open: appended on the condition that the invoice is
+ * still open at the DAE's revision and that this line of this file was not recorded before.
+ * 'jaRegistrado' when it was (nothing written), 'jaPaga' when the invoice is paid, 'revisaoDiferente'
+ * when it was re-priced since the DAE.
+ */
+export async function registrarPagamentoParcial(faturaId: string, revisao: number, parcial: PagamentoParcial): Promise<'registrado' | 'jaRegistrado' | 'jaPaga' | 'revisaoDiferente'> {
+  const chave = chavePagamentoParcial(parcial);
+  try {
+    await db()
+      .entities.fatura.patch({ faturaId })
+      .append({ pagamentosParciais: [parcial] })
+      .add({ pagamentosParciaisChaves: [chave] })
+      .where(({ situacao, revisao: r, pagamentosParciaisChaves }, { eq, notContains }) => `${eq(situacao, 'A')} AND ${eq(r, revisao)} AND ${notContains(pagamentosParciaisChaves, chave)}`)
+      .go({ response: 'none' });
+    return 'registrado';
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+    const atual = await lerFatura(faturaId);
+    if (atual?.pagamentosParciaisChaves?.includes(chave)) return 'jaRegistrado';
     return atual?.situacao === 'P' ? 'jaPaga' : 'revisaoDiferente';
   }
 }

@@ -354,6 +354,25 @@ export const MESSAGES = {
   retornoImportado: 'Arquivo de retorno importado: {pagas} fatura(s) paga(s).',
   /** ours */
   retornoJaImportado: 'Este arquivo de retorno já foi importado em {data}; nada foi alterado.',
+  /** ours: the header's layout version (positions 80–81) is not one the import reads */
+  retornoVersaoNaoSuportada:
+    'O arquivo de retorno está na versão {encontrada} do layout FEBRABAN de arrecadação; são aceitas as versões {suportadas}. O arquivo não foi importado.',
+  /** ours: the header's generation date is after today (Bahia) */
+  retornoDataFutura: 'A data de geração do arquivo de retorno ({data}) é posterior a hoje ({hoje}). O arquivo não foi importado.',
+  /** ours: a report line whose payment date is after its file's date */
+  retornoPagamentoPosteriorAoArquivo: 'Data de pagamento {pagamento} posterior à data do arquivo ({arquivo}): pagamento não registrado.',
+  /** ours: a report line paid short, on time */
+  retornoPagoAMenor: 'Pago a menor: devido {devido}.',
+  /** ours: a report line paid short, late */
+  retornoPagoAMenorComAcrescimo: 'Pago a menor: devido {devido} (acréscimo de {acrescimo} por atraso).',
+  /** ours: appended to a short payment's line when it was recorded on the invoice */
+  retornoParcialRegistrado: 'Registrado na fatura como pagamento parcial.',
+  /** ours: the same short payment (same file, same line) was recorded before */
+  retornoParcialJaRegistrado: 'Pagamento parcial já registrado na fatura.',
+  /** ours: an invoice still open that received short payments (list and detail) */
+  faturaPagaParcialmente: 'Pago parcialmente',
+  /** ours: one short payment, after the status */
+  faturaPagamentoParcial: '{valor} em {data}',
   // DAE (spec 2 section 4 "DAE generation"; issue 14 item 3; ours where marked)
   /** ours: a DAE for an invoice that is not open */
   daeFaturaNaoAberta: 'Somente uma fatura em aberto pode ter DAE emitido.',
@@ -363,6 +382,8 @@ export const MESSAGES = {
   daeVencimentoForaDoPrazo: 'A data de vencimento deve estar entre {inicio} e {fim}.',
   /** ours: the dialog's title and the action */
   daeNovoVencimento: 'Informe a nova data de vencimento do DAE',
+  /** ours: a due date on a non-business day of the issuing state (CTN art. 210, sole paragraph) */
+  daeVencimentoDiaNaoUtil: 'O vencimento cai em dia não útil ({motivo}); o pagamento sem acréscimo pode ser feito até {data}.',
   /** ours: the browser blocked the new tab */
   daePopupBloqueado: 'O navegador bloqueou a abertura do DAE. Permita pop-ups para este site e tente novamente.',
   // Issuer consent (spec 1 sections 4, 5 and 8; spec 3 5.7 and 8; ours where marked)

@@ -285,6 +285,7 @@ describe('the billing run of a month', () => {
           situacao: 'A',
           cliente: { razaoSocial: c.acima.razaoSocial, cnpj: c.acima.cnpj },
           dae: null,
+          pagamentosParciais: [],
           nomePdfFile: null,
           nomeXmlFile: null,
         },
@@ -304,6 +305,7 @@ describe('the billing run of a month', () => {
         valorServicos: 750_60,
         valorAssinatura: 0,
         valorTotal: 750_60,
+        pagamentosParciais: [],
         itens: [{ idModuloServico: 5, descricao: 'Consulta Faturamento NF-e', uf: 52, sgUf: 'GO', requisicoes: 834, valorUnitario: 900, valorConsumo: 750_60 }],
       },
     });

@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
-import { addDays, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
-import { montarCodigoBarras } from '../../functions/faturamento/dae/febraban';
+import { addDays, diaUtil, feriados, formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
+import { campoLivre, codigoOrgao } from '../../functions/faturamento/dae/config';
+import { linhaDigitavel, montarCodigoBarras } from '../../functions/faturamento/dae/febraban';
+import { criarDae, proximoNumero } from '../../functions/faturamento/dae/store';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
-import { emitirFatura, lerFatura, type FaturaRecord } from '../../functions/faturamento/store';
+import { importar as importarNoServico } from '../../functions/faturamento/retorno/service';
+import { chavePagamentoParcial, emitirFatura, lerFatura, registrarPagamentoParcial, type FaturaRecord } from '../../functions/faturamento/store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 
 /**
  * The bank-return import (issue 14 item 4) on the twin: open invoices of our own, their DAEs issued
- * through the API, then a FEBRABAN return file as a bank would write it — a payment on time, a late
- * one with its surcharge, one paid short, and a barcode no DAE has — imported by the admin; the same
- * file again changes nothing; an altered trailer and a wrong extension are refused whole.
+ * through the API (or, for a due date already past, written straight into the DAE store as the API
+ * would have issued it then), then a FEBRABAN return file as a bank would write it — a payment on time,
+ * a late one with its surcharge, one paid short, and a barcode no DAE has — imported by the admin; the
+ * same file again changes nothing; an altered trailer and a wrong extension are refused whole.
+ * Then the hardening (issue 27 items 7 and 8): a due date on a non-business day paid on the next
+ * business day at face value; a layout version we do not read, a file dated after today, a payment
+ * dated after its file; a short payment recorded on the invoice, once.
  */
 
 const admin: Principal = { userId: 'ret-admin', name: 'Admin Retorno', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
@@ -43,14 +50,44 @@ async function dae(f: FaturaRecord, dataVencimento: string): Promise<Dae> {
   return r.body as Dae;
 }
 
+/** A DAE due on a day already past (the API issues only from today on): the record the API would have stored then. */
+async function daeVencido(f: FaturaRecord, dtVencimento: string): Promise<Dae> {
+  const numero = await proximoNumero();
+  const codigoBarras = montarCodigoBarras({ segmento: '5', identificadorValor: '6', valorCentavos: f.valorTotal, codigoOrgao: codigoOrgao(), campoLivre: campoLivre(dtVencimento, f.mes, numero) });
+  await criarDae({
+    faturaId: f.faturaId, origem: 'FATURA', revisao: f.revisao, dtVencimento, clienteId: f.clienteId, mes: f.mes, numero, valor: f.valorTotal,
+    codigoBarras, linhaDigitavel: linhaDigitavel(codigoBarras), chavePdf: `dae/${f.clienteId}/${f.faturaId}/${codigoBarras}.pdf`, emitidoEm: new Date().toISOString(), emitidoPor: 'teste',
+  });
+  return { codigoBarras, valor: f.valorTotal, dtVencimento };
+}
+
 const importar = (nomeArquivo: string, conteudo: string, t = token) =>
   call('/api/v1/faturamento-mensal/retornos', { method: 'POST', headers: { ...bearer(t), 'content-type': 'application/json' }, body: JSON.stringify({ nomeArquivo, conteudo }) });
+
+const nsa = () => Math.floor(Math.random() * 900_000) + 1;
+
+interface LinhaRelatorio {
+  situacao: string;
+  motivo?: string;
+  faturaId?: string;
+  valorAcrescimo?: number;
+}
+const linhasDe = (body: unknown) => (body as { linhas: LinhaRelatorio[] }).linhas;
+
+/** The latest business day in Bahia on or before `dia`. */
+function diaUtilAte(dia: string): string {
+  let d = dia;
+  while (!diaUtil(d, 'BA')) d = addDays(d, -1);
+  return d;
+}
 
 const f = {} as Record<'emDia' | 'atrasada' | 'aMenor', FaturaRecord>;
 const d = {} as Record<'emDia' | 'atrasada' | 'aMenor', Dae>;
 let arquivo: string;
 const vencimento = addDays(hoje, 2);
-const atraso = addDays(vencimento, 3);
+/** A business day at least 3 days ago: the late DAE's due date, paid 3 days after it, today at the latest. */
+const vencido = diaUtilAte(addDays(hoje, -3));
+const atraso = addDays(vencido, 3);
 const desconhecido = montarCodigoBarras({ segmento: '5', identificadorValor: '6', valorCentavos: 123_45, codigoOrgao: '0001', campoLivre: '9'.repeat(25) });
 
 beforeAll(async () => {
@@ -59,16 +96,16 @@ beforeAll(async () => {
   f.atrasada = await fatura(1_000_00);
   f.aMenor = await fatura(900_00);
   d.emDia = await dae(f.emDia, vencimento);
-  d.atrasada = await dae(f.atrasada, vencimento);
+  d.atrasada = await daeVencido(f.atrasada, vencido);
   d.aMenor = await dae(f.aMenor, vencimento);
   arquivo = escreverRetorno({
-    convenio: '000777', banco: '001', nomeBanco: 'Banco do Brasil', dataGeracao: addDays(atraso, 1), nsa: Math.floor(Math.random() * 900_000) + 1,
+    convenio: '000777', banco: '001', nomeBanco: 'Banco do Brasil', dataGeracao: hoje, nsa: nsa(),
     pagamentos: [
-      { dataPagamento: vencimento, dataCredito: addDays(vencimento, 1), codigoBarras: d.emDia.codigoBarras, valorRecebido: 750_00 },
+      { dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: d.emDia.codigoBarras, valorRecebido: 750_00 },
       // 3 days late on R$ 1.000,00: fee 0,99% = 9,90; interest 1 month = 10,00.
       { dataPagamento: atraso, dataCredito: addDays(atraso, 1), codigoBarras: d.atrasada.codigoBarras, valorRecebido: 1_019_90 },
-      { dataPagamento: vencimento, dataCredito: addDays(vencimento, 1), codigoBarras: d.aMenor.codigoBarras, valorRecebido: 899_00 },
-      { dataPagamento: vencimento, dataCredito: addDays(vencimento, 1), codigoBarras: desconhecido, valorRecebido: 123_45 },
+      { dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: d.aMenor.codigoBarras, valorRecebido: 899_00 },
+      { dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: desconhecido, valorRecebido: 123_45 },
     ],
   });
 }, 60_000);
@@ -78,19 +115,21 @@ describe('the bank-return import', () => {
     const r = await importar('retorno-001.ret', arquivo);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ jaImportado: false, banco: '001', registros: 6, valorTotal: 750_00 + 1_019_90 + 899_00 + 123_45, pagas: 2, jaPagas: 0, naoEncontradas: 1, inconsistentes: 1 });
-    const linhas = (r.body as { linhas: { situacao: string; motivo?: string; faturaId?: string; valorAcrescimo?: number }[] }).linhas;
+    const linhas = linhasDe(r.body);
     expect(linhas.map((l) => [l.situacao, l.faturaId ?? null, l.valorAcrescimo ?? null])).toEqual([
       ['PAGA', f.emDia.faturaId, 0],
       ['PAGA', f.atrasada.faturaId, 19_90],
       ['INCONSISTENTE', f.aMenor.faturaId, null],
       ['NAO_ENCONTRADA', null, null],
     ]);
-    expect(linhas[2]!.motivo).toBe('Pago a menor: devido R$ 900,00.');
+    expect(linhas[2]!.motivo).toBe('Pago a menor: devido R$ 900,00. Registrado na fatura como pagamento parcial.');
 
-    expect(await lerFatura(f.emDia.faturaId)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 750_00, valorAcrescimo: 0, dataPagamento: vencimento, dataRetornoBanco: addDays(atraso, 1) } });
+    expect(await lerFatura(f.emDia.faturaId)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 750_00, valorAcrescimo: 0, dataPagamento: hoje, dataRetornoBanco: hoje } });
     expect(await lerFatura(f.atrasada.faturaId)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 1_019_90, valorAcrescimo: 19_90, dataPagamento: atraso } });
-    expect(await lerFatura(f.aMenor.faturaId)).toMatchObject({ situacao: 'A' });
-    expect((await lerFatura(f.aMenor.faturaId))!.pagamento).toBeUndefined();
+    // Paid short: still open, no payment, the amount recorded as partial.
+    const aMenor = (await lerFatura(f.aMenor.faturaId))!;
+    expect(aMenor).toMatchObject({ situacao: 'A', pagamentosParciais: [{ valorPago: 899_00, valorDevido: 900_00, dataPagamento: hoje, dataRetornoBanco: hoje, linha: 4 }] });
+    expect(aMenor.pagamento).toBeUndefined();
   });
 
   it('changes nothing when the same file is imported again', async () => {
@@ -104,7 +143,7 @@ describe('the bank-return import', () => {
   it('refuses an altered trailer and a foreign extension whole, writing nothing', async () => {
     const outro = await fatura(500_00);
     const outroDae = await dae(outro, vencimento);
-    const bom = escreverRetorno({ convenio: '1', banco: '237', nomeBanco: 'Bradesco', dataGeracao: hoje, nsa: 7, pagamentos: [{ dataPagamento: hoje, dataCredito: hoje, codigoBarras: outroDae.codigoBarras, valorRecebido: 500_00 }] });
+    const bom = escreverRetorno({ convenio: '1', banco: '237', nomeBanco: 'Bradesco', dataGeracao: hoje, nsa: nsa(), pagamentos: [{ dataPagamento: hoje, dataCredito: hoje, codigoBarras: outroDae.codigoBarras, valorRecebido: 500_00 }] });
     const alterado = bom.replace(/^Z(\d{6})\d{17}/m, (_, n: string) => `Z${n}${'1'.padStart(17, '0')}`);
     const r = await importar('alterado.ret', alterado);
     expect(r.status).toBe(400);
@@ -122,5 +161,168 @@ describe('the bank-return import', () => {
     expect((lista.body as { nomeArquivo: string }[]).map((r) => r.nomeArquivo).slice(0, 2)).toEqual(['bom.txt', 'retorno-001.ret']);
     const cliente = await tokenFor({ userId: 'ret-cli', name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: f.emDia.clienteId });
     expect((await importar('x.ret', arquivo, cliente)).status).toBe(403);
+  });
+});
+
+/** The latest Sunday whose Monday and Tuesday are business days in Bahia and the Tuesday is today at the latest. */
+function domingoRecente(): string {
+  let domingo = addDays(hoje, -2);
+  while (new Date(`${domingo}T12:00:00Z`).getUTCDay() !== 0 || !diaUtil(addDays(domingo, 1), 'BA') || !diaUtil(addDays(domingo, 2), 'BA')) domingo = addDays(domingo, -1);
+  return domingo;
+}
+
+/** The latest national holiday on a weekday whose next day is a business day and is today at the latest. */
+function feriadoRecente(): string {
+  const ano = Number(hoje.slice(0, 4));
+  const candidatos = [...feriados(ano - 1, 'BA'), ...feriados(ano, 'BA')]
+    .map((x) => x.data)
+    .filter((dia) => addDays(dia, 1) <= hoje && ![0, 6].includes(new Date(`${dia}T12:00:00Z`).getUTCDay()) && diaUtil(addDays(dia, 1), 'BA'));
+  return candidatos.at(-1)!;
+}
+
+describe('a due date on a non-business day (CTN art. 210)', () => {
+  it('is paid at face value on the next business day; a day later the surcharge counts from that day', async () => {
+    const domingo = domingoRecente();
+    const [naSegunda, naTerca, noFeriado] = await Promise.all([fatura(750_00), fatura(750_00), fatura(750_00)]);
+    const feriado = feriadoRecente();
+    const [d1, d2, d3] = await Promise.all([daeVencido(naSegunda, domingo), daeVencido(naTerca, domingo), daeVencido(noFeriado, feriado)]);
+    const r = await importar(
+      'retorno-dia-nao-util.ret',
+      escreverRetorno({
+        convenio: '000777', banco: '001', nomeBanco: 'Banco do Brasil', dataGeracao: hoje, nsa: nsa(),
+        pagamentos: [
+          // The bug: due on a Sunday, paid on Monday at face value, was reported INCONSISTENTE (devido R$ 759,98).
+          { dataPagamento: addDays(domingo, 1), dataCredito: addDays(domingo, 2), codigoBarras: d1.codigoBarras, valorRecebido: 750_00 },
+          // Paid on Tuesday: one day late from Monday: 0,33% = 2,48 plus 1% = 7,50.
+          { dataPagamento: addDays(domingo, 2), dataCredito: addDays(domingo, 3), codigoBarras: d2.codigoBarras, valorRecebido: 759_98 },
+          // Due on a weekday holiday, paid the next day at face value.
+          { dataPagamento: addDays(feriado, 1), dataCredito: addDays(feriado, 2), codigoBarras: d3.codigoBarras, valorRecebido: 750_00 },
+        ],
+      }),
+    );
+    expect(r.status).toBe(200);
+    expect(linhasDe(r.body).map((l) => [l.situacao, l.valorAcrescimo ?? null, l.motivo ?? null])).toEqual([
+      ['PAGA', 0, null],
+      ['PAGA', 9_98, null],
+      ['PAGA', 0, null],
+    ]);
+    expect(await lerFatura(naSegunda.faturaId)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 750_00, valorAcrescimo: 0 } });
+  });
+
+  it('the exact case of the report: due Sunday 29/11/2026, paid Monday 30/11/2026 at face value (the import run on 01/12/2026)', async () => {
+    const f1 = await fatura(750_00);
+    const f2 = await fatura(750_00);
+    const d1 = await daeVencido(f1, '2026-11-29');
+    const d2 = await daeVencido(f2, '2026-11-29');
+    const conteudo = escreverRetorno({
+      convenio: '000777', banco: '001', nomeBanco: 'Banco do Brasil', dataGeracao: '2026-12-01', nsa: nsa(),
+      pagamentos: [
+        { dataPagamento: '2026-11-30', dataCredito: '2026-12-01', codigoBarras: d1.codigoBarras, valorRecebido: 750_00 },
+        // Paid 01/12 at face value: short by the surcharge counted from 30/11 (R$ 9,98), recorded as partial.
+        { dataPagamento: '2026-12-01', dataCredito: '2026-12-02', codigoBarras: d2.codigoBarras, valorRecebido: 750_00 },
+      ],
+    });
+    // The service itself with its clock on 01/12/2026 (the HTTP route takes the real clock).
+    const r = await importarNoServico('retorno-2026-12-01.ret', conteudo, admin, undefined, new Date('2026-12-01T15:00:00Z'));
+    expect(r.linhas.map((l) => [l.situacao, l.valorAcrescimo ?? null, l.motivo ?? null])).toEqual([
+      ['PAGA', 0, null],
+      ['INCONSISTENTE', null, 'Pago a menor: devido R$ 759,98 (acréscimo de R$ 9,98 por atraso). Registrado na fatura como pagamento parcial.'],
+    ]);
+    expect(await lerFatura(f1.faturaId)).toMatchObject({ situacao: 'P', pagamento: { dataPagamento: '2026-11-30', valorPago: 750_00, valorAcrescimo: 0 } });
+  });
+});
+
+describe('bank return sanity', () => {
+  it('refuses a layout version we do not read, naming it and the ones read, and records nothing', async () => {
+    const x = await fatura(500_00);
+    const dx = await dae(x, vencimento);
+    const pagamentos = [{ dataPagamento: hoje, dataCredito: hoje, codigoBarras: dx.codigoBarras, valorRecebido: 500_00 }];
+    const numero = nsa();
+    const r = await importar('versao-04.ret', escreverRetorno({ convenio: '1', banco: '104', nomeBanco: 'Caixa', dataGeracao: hoje, nsa: numero, versao: '04', pagamentos }));
+    expect(r).toMatchObject({
+      status: 400,
+      body: {
+        error: 'retornoVersaoNaoSuportada',
+        message: "O arquivo de retorno está na versão '04' do layout FEBRABAN de arrecadação; são aceitas as versões 05, 06, 07. O arquivo não foi importado.",
+      },
+    });
+    expect(await lerFatura(x.faturaId)).toMatchObject({ situacao: 'A' });
+    // Not recorded: the same payments in a supported version import as new.
+    const ok = await importar('versao-06.ret', escreverRetorno({ convenio: '1', banco: '104', nomeBanco: 'Caixa', dataGeracao: hoje, nsa: numero, versao: '06', pagamentos }));
+    expect(ok).toMatchObject({ status: 200, body: { jaImportado: false, pagas: 1 } });
+    const lista = await call('/api/v1/faturamento-mensal/retornos', { headers: bearer(token) });
+    expect((lista.body as { nomeArquivo: string }[]).map((i) => i.nomeArquivo)).not.toContain('versao-04.ret');
+  });
+
+  it('refuses a file dated after today, and records nothing', async () => {
+    const x = await fatura(500_00);
+    const dx = await dae(x, vencimento);
+    const amanha = addDays(hoje, 1);
+    const r = await importar(
+      'futuro.ret',
+      escreverRetorno({ convenio: '1', banco: '104', nomeBanco: 'Caixa', dataGeracao: amanha, nsa: nsa(), pagamentos: [{ dataPagamento: hoje, dataCredito: amanha, codigoBarras: dx.codigoBarras, valorRecebido: 500_00 }] }),
+    );
+    expect(r).toMatchObject({
+      status: 400,
+      body: { error: 'retornoDataFutura', message: `A data de geração do arquivo de retorno (${formatDate(amanha)}) é posterior a hoje (${formatDate(hoje)}). O arquivo não foi importado.` },
+    });
+    expect(await lerFatura(x.faturaId)).toMatchObject({ situacao: 'A' });
+    expect((await lerFatura(x.faturaId))!.pagamento).toBeUndefined();
+  });
+
+  it('reports a payment dated after its file, line by line, and does not pay it; the other lines are paid', async () => {
+    const [boa, posterior] = await Promise.all([fatura(500_00), fatura(600_00)]);
+    const [db, dp] = await Promise.all([dae(boa, vencimento), dae(posterior, vencimento)]);
+    const ontem = addDays(hoje, -1);
+    const r = await importar(
+      'posterior.ret',
+      escreverRetorno({
+        convenio: '1', banco: '341', nomeBanco: 'Itau', dataGeracao: ontem, nsa: nsa(),
+        pagamentos: [
+          { dataPagamento: ontem, dataCredito: hoje, codigoBarras: db.codigoBarras, valorRecebido: 500_00 },
+          { dataPagamento: hoje, dataCredito: hoje, codigoBarras: dp.codigoBarras, valorRecebido: 600_00 },
+        ],
+      }),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ pagas: 1, inconsistentes: 1 });
+    expect(linhasDe(r.body).map((l) => [l.situacao, l.motivo ?? null])).toEqual([
+      ['PAGA', null],
+      ['INCONSISTENTE', `Data de pagamento ${formatDate(hoje)} posterior à data do arquivo (${formatDate(ontem)}): pagamento não registrado.`],
+    ]);
+    expect(await lerFatura(boa.faturaId)).toMatchObject({ situacao: 'P' });
+    const naoPaga = (await lerFatura(posterior.faturaId))!;
+    expect(naoPaga).toMatchObject({ situacao: 'A' });
+    expect(naoPaga.pagamento).toBeUndefined();
+    expect(naoPaga.pagamentosParciais).toBeUndefined();
+  });
+
+  it('shows a short payment on the invoice through the API, and records it once', async () => {
+    // f.aMenor was paid R$ 899,00 of R$ 900,00 by retorno-001.ret (above), and that file was imported twice.
+    const detalhe = await call(`/api/v1/fatura/${f.aMenor.faturaId}`, { headers: bearer(token) });
+    expect(detalhe).toMatchObject({ status: 200, body: { situacao: 'A', pagamentosParciais: [{ valorPago: 899_00, dataPagamento: hoje }] } });
+    const cliente = await tokenFor({ userId: `u-${f.aMenor.clienteId}`, name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: f.aMenor.clienteId });
+    const lista = await call(`/api/v1/fatura?dataInicio=${mes}&dataFim=${mes}`, { headers: bearer(cliente) });
+    expect(lista.status).toBe(200);
+    expect((lista.body as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({ id: f.aMenor.faturaId, situacao: 'A', pagamentosParciais: [{ valorPago: 899_00, dataPagamento: hoje }] }),
+    ]);
+    // An import that crashed after recording it and is run again (its report never written) does not record it twice.
+    const parcial = (await lerFatura(f.aMenor.faturaId))!.pagamentosParciais![0]!;
+    expect(await registrarPagamentoParcial(f.aMenor.faturaId, 1, parcial)).toBe('jaRegistrado');
+    expect((await lerFatura(f.aMenor.faturaId))!.pagamentosParciais).toHaveLength(1);
+    expect((await lerFatura(f.aMenor.faturaId))!.pagamentosParciaisChaves).toEqual([chavePagamentoParcial(parcial)]);
+  });
+
+  it('a second short payment of the same invoice, from another file, is recorded beside the first', async () => {
+    const x = await fatura(800_00);
+    const dx = await dae(x, vencimento);
+    const arquivoDe = (n: number, valor: number) =>
+      escreverRetorno({ convenio: '1', banco: '033', nomeBanco: 'Santander', dataGeracao: hoje, nsa: n, pagamentos: [{ dataPagamento: hoje, dataCredito: hoje, codigoBarras: dx.codigoBarras, valorRecebido: valor }] });
+    expect(await importar('parcial-1.ret', arquivoDe(nsa(), 300_00))).toMatchObject({ status: 200, body: { inconsistentes: 1 } });
+    expect(await importar('parcial-2.ret', arquivoDe(nsa(), 200_00))).toMatchObject({ status: 200, body: { inconsistentes: 1 } });
+    const registrada = (await lerFatura(x.faturaId))!;
+    expect(registrada.situacao).toBe('A');
+    expect(registrada.pagamentosParciais?.map((p) => p.valorPago)).toEqual([300_00, 200_00]);
   });
 });

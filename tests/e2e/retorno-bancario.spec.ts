@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
-import { addDays, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
+import { addDays, formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 import { openSession } from '../../functions/platform/auth/sessions';
 import { signToken } from '../../functions/platform/auth/tokens';
@@ -11,7 +11,8 @@ import { signIn } from './session';
  * The bank's return file in Chromium against the e2e twin (issue 14 item 4): an open invoice of a client
  * of this run, its DAE issued through the API, the FEBRABAN return file a bank would send for it
  * uploaded in retorno-bancario: the report says it was paid, consultar-fatura shows it Pago, and the
- * same file uploaded again changes nothing.
+ * same file uploaded again changes nothing. A short payment leaves the invoice open, shown "Pago
+ * parcialmente" with the amount and day.
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
@@ -30,7 +31,7 @@ test('the bank’s return file pays the invoice of the DAE it names, once', asyn
   const hoje = todayInBahia();
   const dae = (await (await page.request.post(`/api/v1/fatura/${faturaId}/dae`, { headers: { authorization: `Bearer ${token}` }, data: { dataVencimento: hoje } })).json()) as { codigoBarras: string };
   const arquivo = escreverRetorno({
-    convenio: '000777', banco: '104', nomeBanco: 'Caixa', dataGeracao: addDays(hoje, 1), nsa: Math.floor(Math.random() * 900_000) + 1,
+    convenio: '000777', banco: '104', nomeBanco: 'Caixa', dataGeracao: hoje, nsa: Math.floor(Math.random() * 900_000) + 1,
     pagamentos: [{ dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: dae.codigoBarras, valorRecebido: 750_00 }],
   });
 
@@ -55,4 +56,33 @@ test('the bank’s return file pays the invoice of the DAE it names, once', asyn
   await expect(fatura).toContainText('Pago');
   // A paid invoice has no DAE to print.
   await expect(fatura.getByRole('button', { name: /Imprimir DAE/ })).toHaveCount(0);
+});
+
+test('a short payment in the return file shows the invoice as paid in part, still open', async ({ page }) => {
+  test.setTimeout(90_000);
+  const cliente = novoClienteE2e('retp', 'Banco E2E Parcial');
+  await signIn(page, ADMIN);
+  await gravarCliente(cliente);
+  const faturaId = await emitirFaturaAberta(cliente, mes);
+  const token = await signToken(ADMIN, await openSession(ADMIN), 600);
+  const hoje = todayInBahia();
+  const dae = (await (await page.request.post(`/api/v1/fatura/${faturaId}/dae`, { headers: { authorization: `Bearer ${token}` }, data: { dataVencimento: hoje } })).json()) as { codigoBarras: string };
+  const arquivo = escreverRetorno({
+    convenio: '000777', banco: '104', nomeBanco: 'Caixa', dataGeracao: hoje, nsa: Math.floor(Math.random() * 900_000) + 1,
+    pagamentos: [{ dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: dae.codigoBarras, valorRecebido: 500_00 }],
+  });
+
+  await page.goto('/app/fatura/retornoBancario');
+  await page.locator('input[type=file]').setInputFiles({ name: `parcial-${cliente.id.slice(-8)}.ret`, mimeType: 'text/plain', buffer: Buffer.from(arquivo, 'latin1') });
+  const linha = page.getByRole('table', { name: 'Linhas do arquivo de retorno' }).getByRole('row', { name: new RegExp(dae.codigoBarras) });
+  await expect(linha).toContainText('Inconsistente');
+  await expect(linha).toContainText('Pago a menor: devido R$ 750,00. Registrado na fatura como pagamento parcial.');
+
+  await filtrarFaturas(page, cliente.cnpj, mes);
+  await page.goto('/app/fatura/consultarFatura');
+  const fatura = page.getByRole('table', { name: 'Faturas' }).getByRole('row', { name: new RegExp(cliente.razao) });
+  await expect(fatura).toContainText('Pago parcialmente');
+  await expect(fatura).toContainText(`R$ 500,00 em ${formatDate(hoje)}`);
+  // Still open: its DAE can be printed again.
+  await expect(fatura.getByRole('button', { name: /Imprimir DAE/ })).toHaveCount(1);
 });

@@ -1,4 +1,4 @@
-import { daysBetween } from '@plac/shared/domain';
+import { daysBetween, proximoDiaUtil, UF_EMISSORA_DAE, type Uf } from '@plac/shared/domain';
 
 /**
  * The late-payment surcharge (valorAcrescimo) a DAE paid after its due date owes, as state tax
@@ -35,11 +35,13 @@ export function taxasConfiguradas(): Taxas {
 
 /**
  * Centavos owed on top of `valor` when paid on `dataPagamento` for a due date `dtVencimento` (both
- * 'YYYY-MM-DD'): none on or before the due date; else min(days × daily fee, cap) + months started ×
- * monthly interest, each rounded half-up to centavos.
+ * 'YYYY-MM-DD'). A due date on a non-business day of the issuing state is payable on the next business
+ * day without surcharge (CTN art. 210, sole paragraph; shared/src/domain/feriados.ts): so nothing is
+ * owed on or before that effective due date; after it, the days late count from it, and the surcharge
+ * is min(days × daily fee, cap) + months started × monthly interest, each rounded half-up to centavos.
  */
-export function acrescimoDevido(valor: number, dtVencimento: string, dataPagamento: string, taxas: Taxas = TAXAS_PADRAO): number {
-  const dias = daysBetween(dtVencimento, dataPagamento);
+export function acrescimoDevido(valor: number, dtVencimento: string, dataPagamento: string, taxas: Taxas = TAXAS_PADRAO, uf: Uf = UF_EMISSORA_DAE): number {
+  const dias = daysBetween(proximoDiaUtil(dtVencimento, uf), dataPagamento);
   if (dias <= 0) return 0;
   const multa = Math.round((valor * Math.min(dias * taxas.multaDiaria, taxas.multaMaxima)) / 100);
   const meses = Math.ceil(dias / 30);

@@ -1,6 +1,7 @@
 /**
  * The bank's return file of the FEBRABAN arrecadação layout ("Layout Padrão de Arrecadação/Recebimento
- * com Utilização do Código de Barras", versions 05 to 07): fixed-width records of 150 positions, a
+ * com Utilização do Código de Barras", the versions of conferencia.ts's VERSOES_SUPORTADAS, 05 to 07,
+ * which the import checks before anything else is read): fixed-width records of 150 positions, a
  * header A, one detail G per payment received with a barcode, a trailer Z. Pure: text in, records and
  * the problems found out. Positions below are 1-based, inclusive, as the layout numbers them.
  *
@@ -159,6 +160,9 @@ const centavos = (n: number) => `R$ ${(n / 100).toLocaleString('pt-BR', { minimu
 
 // ---- writing (the twin's bank, the tests and the demo) ------------------------------------------------
 
+/** The layout version our writer (the twin's bank, `npm run banco`) puts in the header. */
+export const VERSAO_ESCRITA = '05';
+
 const esq = (texto: string, n: number) => texto.slice(0, n).padEnd(n, ' ');
 const dir = (valor: number | string, n: number) => String(valor).padStart(n, '0').slice(-n);
 const aaaammdd = (iso: string) => iso.replaceAll('-', '');
@@ -173,10 +177,12 @@ export function escreverRetorno(r: {
   nomeBanco: string;
   dataGeracao: string;
   nsa: number;
+  /** The layout version written at positions 80–81: VERSAO_ESCRITA unless a test asks for another. */
+  versao?: string;
   pagamentos: { dataPagamento: string; dataCredito: string; codigoBarras: string; valorRecebido: number; tarifa?: number }[];
 }): string {
   const linhas = [
-    `A2${esq(r.convenio, 20)}${esq('SEFAZ PLAC FATE', 20)}${dir(r.banco, 3)}${esq(r.nomeBanco.toUpperCase(), 20)}${aaaammdd(r.dataGeracao)}${dir(r.nsa, 6)}05${esq('CODIGO DE BARRAS', 17)}${esq('', 52)}`,
+    `A2${esq(r.convenio, 20)}${esq('SEFAZ PLAC FATE', 20)}${dir(r.banco, 3)}${esq(r.nomeBanco.toUpperCase(), 20)}${aaaammdd(r.dataGeracao)}${dir(r.nsa, 6)}${esq(r.versao ?? VERSAO_ESCRITA, 2)}${esq('CODIGO DE BARRAS', 17)}${esq('', 52)}`,
     ...r.pagamentos.map(
       (p, i) =>
         `G${dir(r.banco, 3)}${dir('12340000123456', 17)}${aaaammdd(p.dataPagamento)}${aaaammdd(p.dataCredito)}${p.codigoBarras}${dir(p.valorRecebido, 12)}${dir(p.tarifa ?? 0, 7)}${dir(i + 2, 8)}${esq('00011234', 8)}3${esq(`AUT${i + 1}`, 23)}3${esq('', 9)}`,

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
+import { formatDate, todayInBahia } from '@plac/shared/domain';
+import { message } from '@plac/shared/messages';
 import { HttpError, invalid } from '../../platform/errors';
 import { codigoBarrasValido } from '../dae/febraban';
 import { daePorCodigoBarras } from '../dae/service';
-import { lerFatura, registrarPagamento } from '../store';
+import { lerFatura, registrarPagamento, registrarPagamentoParcial } from '../store';
 import { acrescimoDevido, taxasConfiguradas } from './acrescimo';
+import { pagamentoPosteriorAoArquivo, recusaDaData, recusaDaVersao } from './conferencia';
 import { lerRetorno, type Pagamento } from './layout';
 import * as store from './store';
 import type { ImportacaoRecord } from './store';
@@ -12,10 +15,13 @@ import type { ImportacaoRecord } from './store';
 /**
  * The import of a bank's arrecadação return file (issue 14 item 4; docs/faturamento.md "Payments"):
  * the file is read whole and refused whole when it is malformed (a truncated or altered file, whose
- * trailer no longer matches, is never half imported); then each G line is matched to its DAE by the
- * barcode and its invoice is marked paid (A → P, conditional), and the import is recorded under the
- * file's SHA-256 with every line's outcome. Importing the same file again answers the stored report
- * and changes nothing; a crash mid-way is safe to repeat (a paid invoice stays paid, counted JA_PAGA).
+ * trailer no longer matches, is never half imported), when its layout version is not one we read, or
+ * when it is dated after today (conferencia.ts); then each G line is matched to its DAE by the barcode
+ * and its invoice is marked paid (A → P, conditional) — a line dated after the file is reported and not
+ * paid, a short payment is recorded on the invoice as partial (conditional, once per file and line) —
+ * and the import is recorded under the file's SHA-256 with every line's outcome. Importing the same file
+ * again answers the stored report and changes nothing; a crash mid-way is safe to repeat (a paid
+ * invoice stays paid, counted JA_PAGA; a partial payment already recorded is not recorded again).
  */
 
 /** At most this many payments per file (ours: the report is kept in one item). */
@@ -37,6 +43,9 @@ export interface QuitacaoReserva {
 
 async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: string, prepago: QuitacaoReserva | undefined): Promise<Linha> {
   const base = { linha: p.linha, codigoBarras: p.codigoBarras, dataPagamento: p.dataPagamento, valorRecebido: p.valorRecebido };
+  if (pagamentoPosteriorAoArquivo(p, { dataGeracao: dataRetornoBanco })) {
+    return { ...base, situacao: 'INCONSISTENTE', motivo: message('retornoPagamentoPosteriorAoArquivo', { pagamento: formatDate(p.dataPagamento), arquivo: formatDate(dataRetornoBanco) }) };
+  }
   if (!codigoBarrasValido(p.codigoBarras)) return { ...base, situacao: 'INCONSISTENTE', motivo: 'Código de barras com dígito verificador inválido.' };
   const dae = await daePorCodigoBarras(p.codigoBarras);
   if (!dae) return { ...base, situacao: 'NAO_ENCONTRADA', motivo: 'Nenhum DAE emitido com este código de barras.' };
@@ -53,8 +62,22 @@ async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: s
   }
   const devido = acrescimoDevido(dae.valor, dae.dtVencimento, p.dataPagamento, taxasConfiguradas());
   if (p.valorRecebido < dae.valor + devido) {
-    const motivo = devido > 0 ? `Pago a menor: devido ${brl(dae.valor + devido)} (acréscimo de ${brl(devido)} por atraso).` : `Pago a menor: devido ${brl(dae.valor)}.`;
-    return { ...alvo, situacao: 'INCONSISTENTE', motivo };
+    const motivo = pagoAMenor(dae.valor, devido);
+    if (p.valorRecebido <= 0) return { ...alvo, situacao: 'INCONSISTENTE', motivo };
+    // A short payment: the invoice stays open, the amount received is recorded on it as partial.
+    const r = await registrarPagamentoParcial(dae.faturaId, dae.revisao, {
+      codigoBarras: p.codigoBarras,
+      dataPagamento: p.dataPagamento,
+      dataRetornoBanco,
+      valorPago: p.valorRecebido,
+      valorDevido: dae.valor + devido,
+      importacaoId,
+      linha: p.linha,
+    });
+    if (r === 'registrado') return { ...alvo, situacao: 'INCONSISTENTE', motivo: `${motivo} ${message('retornoParcialRegistrado')}` };
+    if (r === 'jaRegistrado') return { ...alvo, situacao: 'INCONSISTENTE', motivo: `${motivo} ${message('retornoParcialJaRegistrado')}` };
+    if (r === 'jaPaga') return { ...alvo, situacao: 'JA_PAGA', motivo: 'A fatura já estava paga.' };
+    return { ...alvo, situacao: 'INCONSISTENTE', motivo: `${motivo} A fatura foi recalculada depois da emissão deste DAE.` };
   }
   const valorAcrescimo = p.valorRecebido - dae.valor;
   const r = await registrarPagamento(dae.faturaId, dae.revisao, {
@@ -70,11 +93,18 @@ async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: s
   return { ...alvo, situacao: 'INCONSISTENTE', motivo: 'A fatura foi recalculada depois da emissão deste DAE.' };
 }
 
+/** The report's reason for a short payment: what was due, and the surcharge among it when late. */
+function pagoAMenor(valor: number, acrescimo: number): string {
+  return acrescimo > 0
+    ? message('retornoPagoAMenorComAcrescimo', { devido: brl(valor + acrescimo), acrescimo: brl(acrescimo) })
+    : message('retornoPagoAMenor', { devido: brl(valor) });
+}
+
 /** A prepaid reservation's DAE: paid in full (late-payment surcharge included), the account is credited once. */
 async function conciliarReserva(p: Pagamento, dae: NonNullable<Awaited<ReturnType<typeof daePorCodigoBarras>>>, base: Pick<Linha, 'linha' | 'codigoBarras' | 'dataPagamento' | 'valorRecebido'>, prepago: QuitacaoReserva): Promise<Linha> {
   const alvo = { ...base, faturaId: dae.faturaId, cliente: await prepago.razaoSocialDaReserva(dae.faturaId) };
   const devido = acrescimoDevido(dae.valor, dae.dtVencimento, p.dataPagamento, taxasConfiguradas());
-  if (p.valorRecebido < dae.valor + devido) return { ...alvo, situacao: 'INCONSISTENTE', motivo: `Pago a menor: devido ${brl(dae.valor + devido)}.` };
+  if (p.valorRecebido < dae.valor + devido) return { ...alvo, situacao: 'INCONSISTENTE', motivo: pagoAMenor(dae.valor, devido) };
   const r = await prepago.registrarPagamentoDae(dae.faturaId, { codigoBarras: p.codigoBarras, dataPagamento: p.dataPagamento });
   if (r === 'paga') return { ...alvo, situacao: 'PAGA', valorAcrescimo: p.valorRecebido - dae.valor };
   if (r === 'jaPaga') return { ...alvo, situacao: 'JA_PAGA', motivo: 'O pagamento antecipado já estava pago.' };
@@ -98,11 +128,17 @@ export async function importar(nomeArquivo: string, conteudo: string, principal:
   if (anterior) return relatorio(anterior, true);
 
   const lido = lerRetorno(conteudo);
+  // The version first: under another version the other records' positions may differ, and their
+  // problems would only be noise.
+  const versao = lido.cabecalho && recusaDaVersao(lido.cabecalho.versao);
+  if (versao) throw invalid(versao.chave, versao.vars);
   if (lido.problemas.length > 0 || !lido.cabecalho || !lido.trailer) {
     const detalhe = lido.problemas.slice(0, 20).map((p) => (p.linha > 0 ? `Linha ${p.linha}: ${p.motivo}` : p.motivo));
     throw new HttpError(400, 'retornoInvalido', { arquivo: detalhe });
   }
   if (lido.pagamentos.length > MAX_PAGAMENTOS) throw invalid('retornoGrandeDemais');
+  const futura = recusaDaData(lido.cabecalho, todayInBahia(agora));
+  if (futura) throw invalid(futura.chave, futura.vars);
 
   const linhas: Linha[] = [];
   // One at a time: a file's payments may name the same invoice twice (the second is then JA_PAGA).

@@ -109,6 +109,12 @@ const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const;
 
 const opcional = opcionalVazio;
 
+/**
+ * Short payments of an invoice still open (situacao A; "Pago parcialmente" on screen): each bank line
+ * that paid its DAE less than was due, with the amount (centavos) and the day paid, oldest first.
+ */
+const pagamentosParciaisSchema = z.array(z.object({ valorPago: z.number().int(), dataPagamento: z.string() }));
+
 export const faturaResumoSchema = z.object({
   id: z.string(),
   mes: z.number().int(),
@@ -118,6 +124,7 @@ export const faturaResumoSchema = z.object({
   cliente: z.object({ razaoSocial: z.string(), cnpj: z.string() }),
   /** The DAE, once generated. */
   dae: z.object({ urlDae: z.string().nullable(), dtVencimento: z.string(), valorPago: z.number().int().nullable() }).nullable(),
+  pagamentosParciais: pagamentosParciaisSchema,
   /** The tax note's files, once uploaded. */
   nomePdfFile: z.string().nullable(),
   nomeXmlFile: z.string().nullable(),
@@ -168,6 +175,7 @@ export const faturaDetalheSchema = z.object({
   valorServicos: z.number().int(),
   valorAssinatura: z.number().int(),
   valorTotal: z.number().int(),
+  pagamentosParciais: pagamentosParciaisSchema,
   itens: z.array(itemFaturaSchema),
 });
 export type FaturaDetalhe = z.infer<typeof faturaDetalheSchema>;
@@ -415,8 +423,9 @@ export const importarRetorno = defineContract({
   method: 'POST',
   path: '/api/v1/faturamento-mensal/retornos',
   summary:
-    'Importa o arquivo de retorno de arrecadação de um banco (layout FEBRABAN: A, G, Z): cada DAE pago, achado pelo código de barras, ' +
-    'marca a sua fatura como paga. Um arquivo já importado não altera nada; linhas sem DAE ou inconsistentes são relatadas.',
+    'Importa o arquivo de retorno de arrecadação de um banco (layout FEBRABAN: A, G, Z; versões 05 a 07): cada DAE pago, achado pelo código de barras, ' +
+    'marca a sua fatura como paga; um pagamento a menor é registrado na fatura como parcial. Um arquivo já importado não altera nada; ' +
+    'um arquivo de outra versão ou com data posterior a hoje é recusado; linhas sem DAE, inconsistentes ou com pagamento posterior ao arquivo são relatadas.',
   access: ADMIN,
   body: z.object({
     nomeArquivo: z.string({ error: message('campoObrigatorio', { field: 'Arquivo' }) }).trim().min(1).max(200).meta({ title: 'Arquivo' }),
@@ -424,7 +433,7 @@ export const importarRetorno = defineContract({
     conteudo: z.string({ error: message('campoObrigatorio', { field: 'Arquivo' }) }).max(400_000, { error: message('retornoGrandeDemais') }).meta({ title: 'Arquivo' }),
   }),
   response: retornoBancarioSchema,
-  errors: ['retornoExtensao', 'retornoGrandeDemais', 'retornoInvalido'],
+  errors: ['retornoExtensao', 'retornoGrandeDemais', 'retornoInvalido', 'retornoVersaoNaoSuportada', 'retornoDataFutura'],
 });
 
 export const retornosImportados = defineContract({

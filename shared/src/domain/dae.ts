@@ -8,6 +8,8 @@
  * - a new date must lie between today and the last day of next month, both included.
  */
 import { nextMonth } from './dates';
+import { motivoDiaNaoUtil, proximoDiaUtil } from './feriados';
+import type { Uf } from './uf';
 
 /** Spec 2 section 9: the default due date is the 15th of the following month. */
 export const DAE_DIA_VENCIMENTO = 15;
@@ -37,4 +39,25 @@ export function resolverVencimentoDae(p: { mes: string; vencimentoDoDae?: string
   }
   const padrao = vencimentoPadraoDae(p.mes, p.vencimentoDoDae);
   return padrao < p.hoje ? { ok: false, erro: 'daeVencimentoExpirado', padrao } : { ok: true, dtVencimento: padrao };
+}
+
+/**
+ * The state that issues the DAE, whose business days its payment counts in: the Sefaz that runs the
+ * platform, Bahia (every business rule counts days in America/Bahia; docs/faturamento.md "DAE").
+ */
+export const UF_EMISSORA_DAE: Uf = 'BA';
+
+/**
+ * The last day a DAE due on `dtVencimento` is paid without surcharge: the due date itself, or, when it
+ * falls on a non-business day in the issuing state, the next business day (CTN art. 210, sole
+ * paragraph; feriados.ts).
+ */
+export function vencimentoEfetivoDae(dtVencimento: string): string {
+  return proximoDiaUtil(dtVencimento, UF_EMISSORA_DAE);
+}
+
+/** For the screens: why the due date is not a business day and until when it is paid without surcharge, or null. */
+export function vencimentoEmDiaNaoUtil(dtVencimento: string): { motivo: string; pagavelAte: string } | null {
+  const motivo = motivoDiaNaoUtil(dtVencimento, UF_EMISSORA_DAE);
+  return motivo ? { motivo, pagavelAte: vencimentoEfetivoDae(dtVencimento) } : null;
 }

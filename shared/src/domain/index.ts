@@ -15,3 +15,4 @@ export * from './notas-fiscais';
 export * from './dae';
 export * from './rateio';
 export * from './prepago';
+export * from './feriados';

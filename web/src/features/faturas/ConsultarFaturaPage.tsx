@@ -20,9 +20,10 @@ import { formatMoney } from '../../lib/format';
 import { getSession, saveFilter, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ImprimirDae } from './ImprimirDae';
-import { periodo, SITUACAO_FATURA, SITUACAO_FATURA_OPTIONS, type FaturaResumo } from './model';
+import { periodo, SITUACAO_FATURA_OPTIONS, type FaturaResumo } from './model';
 import { NotaFiscalAcoes } from './NotaFiscal';
 import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
+import { SituacaoFatura } from './SituacaoFatura';
 
 /**
  * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
@@ -201,7 +202,7 @@ export default function ConsultarFaturaPage() {
         <Column header="Razão Social" body={(f: FaturaResumo) => f.cliente.razaoSocial} />
         <Column header="CNPJ" body={(f: FaturaResumo) => formatCnpj(f.cliente.cnpj)} />
         <Column header="Valor Total" body={(f: FaturaResumo) => formatMoney(f.valorTotal)} />
-        <Column header="Situação" body={(f: FaturaResumo) => SITUACAO_FATURA[f.situacao]} />
+        <Column header="Situação" body={(f: FaturaResumo) => <SituacaoFatura fatura={f} />} />
         <Column header="Ações" body={acoes} style={{ width: '15rem' }} />
       </DataTable>
       <CursorPaginator pages={pages} nextCursor={busca ? lista.data?.nextCursor : undefined} loading={lista.isFetching} label="Paginação de faturas" />

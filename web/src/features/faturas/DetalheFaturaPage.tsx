@@ -8,11 +8,12 @@ import { Button } from 'primereact/button';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
-import { descricaoServico, periodo, rotuloUf, type FaturaDetalhe } from './model';
+import { descricaoServico, periodo, rotuloUf, situacaoExibida, type FaturaDetalhe } from './model';
 
 /**
  * detalhe-fatura (sefaz_admin, cliente; spec 2 section 2.10), printable: the client, the legal note,
- * 'Resumo por Serviço e UF' with its totals and 'Consumo' by service. ?id=<idConsumo>.
+ * 'Resumo por Serviço e UF' with its totals and 'Consumo' by service. ?id=<idConsumo>. An open invoice
+ * that received short payments says so under the client ('Pago parcialmente: R$ X em dd/mm/aaaa').
  */
 
 /** ours: the spec states the note's meaning, not its words. */
@@ -50,6 +51,7 @@ export default function DetalheFaturaPage() {
   const fatura = detalhe.data;
   const grupos = useMemo(() => (fatura ? porServico(fatura.itens) : []), [fatura]);
   const totalRequisicoes = fatura?.itens.reduce((s, i) => s + i.requisicoes, 0) ?? 0;
+  const situacao = fatura ? situacaoExibida(fatura) : null;
 
   return (
     <div className="fatura-detalhe">
@@ -93,6 +95,11 @@ export default function DetalheFaturaPage() {
                 </tr>
               </tbody>
             </table>
+            {situacao && situacao.parciais.length > 0 && (
+              <p className="fatura-parcial">
+                {situacao.rotulo}: {situacao.parciais.join('; ')}
+              </p>
+            )}
             <p className="fatura-nota">{NOTA_IMUNIDADE}</p>
           </section>
 

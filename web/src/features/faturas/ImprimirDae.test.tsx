@@ -9,6 +9,7 @@ import { faturaResumo } from './testing';
  * asks for a new one (today … end of next month) and then generates; otherwise it generates at once;
  * the DAE opens in a new tab. Today is fixed at 23/11/2026 (Bahia): a May invoice's default due date,
  * 15/06/2026, has passed; an October invoice's, 15/11/2026, too; one with a DAE due 30/11/2026 has not.
+ * A due date on a non-business day (Sunday 29/11/2026, Christmas) says until when it is payable.
  */
 
 interface Sent {
@@ -28,14 +29,14 @@ const DAE = {
 
 const fatura = faturaResumo;
 
-function stub(consumos: unknown[]) {
+function stub(consumos: unknown[], dae: typeof DAE = DAE) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
       sent.push({ method: init.method ?? 'GET', path: url.pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      if (url.pathname.endsWith('/dae')) return jsonResponse(200, DAE);
+      if (url.pathname.endsWith('/dae')) return jsonResponse(200, dae);
       return jsonResponse(200, { items: consumos });
     }),
   );
@@ -43,6 +44,7 @@ function stub(consumos: unknown[]) {
 }
 
 const warnings = () => [...document.querySelectorAll('.p-toast-message-warn .p-toast-detail')].map((e) => e.textContent);
+const infos = () => [...document.querySelectorAll('.p-toast-message-info .p-toast-detail')].map((e) => e.textContent);
 const daeRequests = (sent: Sent[]) => sent.filter((s) => s.method === 'POST' && s.path === '/api/v1/fatura/202605-c-1/dae');
 
 describe('Imprimir DAE', { timeout: 20_000 }, () => {
@@ -97,6 +99,50 @@ describe('Imprimir DAE', { timeout: 20_000 }, () => {
     expect(daeRequests(sent)[0]!.body).toEqual({ dataVencimento: '2026-11-30' });
     await waitFor(() => expect(open).toHaveBeenCalledWith(DAE.urlDAE, '_blank'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a due date picked on a non-business day says until when it is payable without surcharge', async () => {
+    const sent = stub([fatura()]);
+    renderApp('/app/fatura/consultarFatura');
+    await userEvent.click(await screen.findByRole('button', { name: 'Imprimir DAE da fatura 05/2026 de Banco Demo S.A.' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informe a nova data de vencimento do DAE' });
+    const nota = () => within(dialog).queryByRole('note');
+    expect(nota()).toBeNull();
+    const celula = (dia: string) =>
+      [...document.querySelectorAll<HTMLElement>('.p-datepicker-calendar td:not(.p-datepicker-other-month) span')].find((e) => e.textContent === dia)!;
+    // Each pick opens the picker afresh: focus leaves the field first (the picker opens on focus).
+    const escolher = async (dia: string) => {
+      await userEvent.click(within(dialog).getByText(/já passou/));
+      await waitFor(() => expect(document.querySelector('.p-datepicker-calendar')).toBeNull());
+      await userEvent.click(within(dialog).getByLabelText('Data de Vencimento'));
+      await waitFor(() => expect(document.querySelector('.p-datepicker-calendar')).not.toBeNull());
+      await userEvent.click(celula(dia));
+      await waitFor(() => expect((within(dialog).getByLabelText('Data de Vencimento') as HTMLInputElement).value).toBe(`${dia}/11/2026`));
+    };
+
+    // Sunday 29/11/2026: payable on Monday 30/11.
+    await escolher('29');
+    await waitFor(() => expect(nota()?.textContent).toBe('O vencimento cai em dia não útil (domingo); o pagamento sem acréscimo pode ser feito até 30/11/2026.'));
+    // Monday 30/11/2026 is a business day: no hint.
+    await escolher('30');
+    await waitFor(() => expect(nota()).toBeNull());
+    // Saturday 28/11/2026.
+    await escolher('28');
+    await waitFor(() => expect(nota()?.textContent).toBe('O vencimento cai em dia não útil (sábado); o pagamento sem acréscimo pode ser feito até 30/11/2026.'));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gerar DAE' }));
+    await waitFor(() => expect(daeRequests(sent)).toHaveLength(1));
+    expect(daeRequests(sent)[0]!.body).toEqual({ dataVencimento: '2026-11-28' });
+  });
+
+  it('a DAE generated at once for a due date on a holiday says it after opening', async () => {
+    stub([fatura({ dae: { urlDae: null, dtVencimento: '2026-12-25', valorPago: null } })], { ...DAE, dtVencimento: '2026-12-25' });
+    renderApp('/app/fatura/consultarFatura');
+    await userEvent.click(await screen.findByRole('button', { name: 'Imprimir DAE da fatura 05/2026 de Banco Demo S.A.' }, { timeout: 8000 }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(DAE.urlDAE, '_blank'));
+    await waitFor(() =>
+      expect(infos()).toContain('O vencimento cai em dia não útil (feriado: Natal); o pagamento sem acréscimo pode ser feito até 28/12/2026.'),
+    );
   });
 
   it('a due date not past (the DAE’s own): generates at once, without a date, and opens the DAE', async () => {

@@ -8,6 +8,7 @@ import { AppDialog } from '../../components/AppDialog';
 import { useApiMutation } from '../../lib/api';
 import { abrirDae } from '../../lib/download';
 import { toast } from '../../lib/toast';
+import { AvisoVencimento, textoVencimentoDiaNaoUtil } from './AvisoVencimento';
 import { periodo, type FaturaResumo } from './model';
 
 /**
@@ -15,7 +16,8 @@ import { periodo, type FaturaResumo } from './model';
  * section 4 "DAE generation"): when the default due date (the invoice's DAE's, else the 15th of the
  * month after the reference month) is before today (Bahia), a dialog asks for a new one between today
  * and the end of next month and then generates; otherwise it generates directly. The DAE opens in a
- * new tab (its presigned URL).
+ * new tab (its presigned URL). A due date on a non-business day (AvisoVencimento.tsx) is said under the
+ * dialog's calendar as it is picked, and after a DAE is generated for one (an information toast).
  */
 
 /** 'YYYY-MM-DD' ↔ the Calendar's local Date (a day picked, no time zone). */
@@ -37,6 +39,8 @@ export function ImprimirDae({ fatura, onEmitido }: { fatura: FaturaResumo; onEmi
     const dae = await emitir.mutateAsync({ params: { idConsumo: fatura.id }, body: dataVencimento ? { dataVencimento } : {} });
     setPedindoData(false);
     abrirDae(dae.urlDAE);
+    const aviso = textoVencimentoDiaNaoUtil(dae.dtVencimento);
+    if (aviso) toast.info(aviso);
     onEmitido?.();
   }
 
@@ -90,6 +94,7 @@ export function ImprimirDae({ fatura, onEmitido }: { fatura: FaturaResumo; onEmi
             dateFormat="dd/mm/yy"
             showIcon
           />
+          <AvisoVencimento dtVencimento={data ? iso(data) : null} id={`dae-vencimento-aviso-${fatura.id}`} />
           <div className="page-actions">
             <Button type="button" label="Cancelar" severity="secondary" outlined onClick={() => setPedindoData(false)} />
             <Button type="submit" label="Gerar DAE" icon="pi pi-print" loading={emitir.isPending} />

@@ -39,6 +39,7 @@ const DETALHE = {
   valorServicos: 103456,
   valorAssinatura: 20000,
   valorTotal: 123456,
+  pagamentosParciais: [],
   itens: [
     { idModuloServico: 1, descricao: 'Consulta Fat-e por Composição de Dados Completa', uf: 29, sgUf: 'BA', requisicoes: 1000, valorUnitario: 50, valorConsumo: 5000 },
     { idModuloServico: 1, descricao: 'Consulta Fat-e por Composição de Dados Completa', uf: 35, sgUf: 'SP', requisicoes: 2000, valorUnitario: 50, valorConsumo: 10000 },
@@ -94,6 +95,22 @@ describe('consultar-fatura', { timeout: 20_000 }, () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('an open invoice paid short shows "Pago parcialmente" with each amount and day', async () => {
+    signIn(['sefaz_admin']);
+    const parcial = faturaResumo({ pagamentosParciais: [{ valorPago: 1_000_00, dataPagamento: '2026-11-30' }] });
+    const outra = faturaResumo({ id: '202605-c-2', cliente: { razaoSocial: 'Outro Banco S.A.', cnpj: '11444777000161' } });
+    stub((s) => (s.path === '/api/v1/cliente/get-all-cliente' ? jsonResponse(200, []) : jsonResponse(200, { items: [parcial, outra] })));
+    renderApp('/app/fatura/consultarFatura');
+    const table = await screen.findByRole('table', { name: 'Faturas' });
+    const linha = (nome: string) => within(table).getByRole('row', { name: new RegExp(nome) });
+    await waitFor(() => expect(linha('Banco Demo S.A.').textContent).toContain('Pago parcialmente'));
+    expect(linha('Banco Demo S.A.').textContent).toMatch(/Pago parcialmenteR\$\s1\.000,00 em 30\/11\/2026/);
+    // Still open: the DAE can be printed again.
+    expect(within(linha('Banco Demo S.A.')).getByRole('button', { name: /Imprimir DAE/ })).toBeTruthy();
+    expect(linha('Outro Banco S.A.').textContent).toContain('Em Aberto');
+    expect(linha('Outro Banco S.A.').textContent).not.toContain('Pago parcialmente');
+  });
+
   it('the row action opens the detail', async () => {
     signIn(['sefaz_admin']);
     const sent = stub((s) =>
@@ -126,9 +143,22 @@ describe('detalhe-fatura', { timeout: 20_000 }, () => {
     const consumo = screen.getByRole('region', { name: 'Consumo' });
     const porServico = within(consumo).getAllByRole('row').map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.replace(/\s/g, ' ')));
     expect(porServico[1]).toEqual(['Consulta Fat-e por Composição de Dados', '3.000', expect.stringMatching(/R\$ 150,00$/)]);
+    expect(screen.queryByText(/Pago parcialmente/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
     expect(print).toHaveBeenCalled();
     await userEvent.click(screen.getAllByRole('button', { name: 'Voltar' })[0]!);
     expect(await screen.findByRole('heading', { name: 'Consultar Fatura' })).toBeTruthy();
+  });
+
+  it('an invoice paid short says so under the client, each payment with its day', async () => {
+    signIn(['cliente'], { clienteId: 'c-1' });
+    const pagamentosParciais = [
+      { valorPago: 500_00, dataPagamento: '2026-11-27' },
+      { valorPago: 250_50, dataPagamento: '2026-11-30' },
+    ];
+    stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { items: [] }) : jsonResponse(200, { ...DETALHE, pagamentosParciais })));
+    renderApp('/app/fatura/detalheFatura?id=202605-c-1');
+    const cliente = await screen.findByRole('region', { name: 'Cliente' });
+    expect(within(cliente).getByText(/Pago parcialmente/).textContent?.replace(/\s/g, ' ')).toBe('Pago parcialmente: R$ 500,00 em 27/11/2026; R$ 250,50 em 30/11/2026');
   });
 });

@@ -10,6 +10,7 @@ export function faturaResumo(over: Partial<FaturaResumo> = {}): FaturaResumo {
     situacao: 'A',
     cliente: { razaoSocial: 'Banco Demo S.A.', cnpj: '11222333000181' },
     dae: null,
+    pagamentosParciais: [],
     nomePdfFile: null,
     nomeXmlFile: null,
     ...over,

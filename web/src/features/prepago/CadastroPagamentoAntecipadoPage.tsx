@@ -10,6 +10,7 @@ import { useApiMutation } from '../../lib/api';
 import { abrirDae } from '../../lib/download';
 import { formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { AvisoVencimento } from '../faturas/AvisoVencimento';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
 
 /**
@@ -19,7 +20,8 @@ import { EscrituradorSelect, useEscrituradores } from './escriturador';
  * 50.000.000, the minimum), 'Monitoramento de Documentos' and 'Registro de Cessão' (0 and disabled, as
  * the spec has them). The page checks what the spec's form checks, with its messages; the server checks
  * again and refuses a second reservation for the CNPJ. Once saved, the reservation's DAE (its value from
- * the tariff in force) is shown and can be printed.
+ * the tariff in force) is shown and can be printed; a due date on a non-business day says until when it
+ * is payable without surcharge (AvisoVencimento).
  */
 
 type Criada = (typeof prepago.cadastrarReserva)['response']['_zod']['output']['dae'];
@@ -118,7 +120,7 @@ export default function CadastroPagamentoAntecipadoPage() {
           <dl className="page-grid">
             <div><dt>Escriturador</dt><dd>{criada.pagamentoAntecipado.razaoSocial}</dd></div>
             <div><dt>Valor</dt><dd>{formatMoney(criada.dae.valor)}</dd></div>
-            <div><dt>Vencimento</dt><dd>{formatDate(criada.dae.dtVencimento)}</dd></div>
+            <div><dt>Vencimento</dt><dd>{formatDate(criada.dae.dtVencimento)}<AvisoVencimento dtVencimento={criada.dae.dtVencimento} /></dd></div>
             <div><dt>Linha digitável</dt><dd style={{ fontFamily: 'monospace' }}>{criada.dae.linhaDigitavel}</dd></div>
           </dl>
           <div className="page-actions">
