@@ -11,6 +11,7 @@ import { message, type MessageKey } from '@plac/shared/messages';
 import { authorizerFunction, httpFunctions } from '../lib/topology';
 import { fromApiResult, toApiEvent, type HttpAnswer } from './api-events';
 import { localFunction, type Invoke } from './lambda-runtime';
+import { relayS3, S3_RELAY_PREFIX, type S3RelayOptions } from './s3-relay';
 import type { WebServer } from './web-server';
 
 /** API Gateway's own limit on a request's body. */
@@ -32,8 +33,8 @@ export interface GatewayOptions {
   accessLog?: boolean;
   /** Origins allowed to call the mutual-TLS port from a browser (the portal's). */
   corsOrigins?: string[];
-  /** The S3 emulator, relayed at /_s3 on the portal's origin (see functions/platform/documents.ts). */
-  s3Endpoint?: string;
+  /** The S3 emulator, relayed at /_s3 on the portal's origin behind S3's checks (s3-relay.ts). */
+  s3?: S3RelayOptions;
 }
 
 export interface Gateway {
@@ -86,8 +87,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, channel: Channe
   let answer: HttpAnswer;
   try {
     const cors = channel === 'mtls' ? corsHeaders(req, options.corsOrigins ?? []) : {};
-    if (options.s3Endpoint && channel === 'web' && url.pathname.startsWith('/_s3/')) {
-      answer = await relayS3(req, url, options.s3Endpoint);
+    if (options.s3 && channel === 'web' && isS3Path(req, url)) {
+      answer = await relayS3(req, options.s3);
     } else if (channel === 'mtls' && req.method === 'OPTIONS') {
       answer = { status: 204, headers: cors, body: Buffer.alloc(0) };
     } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
@@ -153,31 +154,10 @@ function corsHeaders(req: IncomingMessage, origins: string[]): Record<string, st
   };
 }
 
-/**
- * Relays a presigned request to the S3 emulator, and applies S3's response overrides
- * (response-content-disposition, response-content-type) that the emulator ignores.
- */
-async function relayS3(req: IncomingMessage, url: URL, endpoint: string): Promise<HttpAnswer> {
-  const target = new URL(url.pathname.slice('/_s3'.length) + url.search, endpoint);
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
-  const headers: Record<string, string> = {};
-  for (const name of ['content-type', 'content-length', 'content-md5', 'range']) {
-    const value = req.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  const response = await fetch(target, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) });
-  const out: Record<string, string> = {};
-  for (const name of ['content-type', 'etag', 'last-modified', 'content-range', 'accept-ranges']) {
-    const value = response.headers.get(name);
-    if (value) out[name] = value;
-  }
-  const disposition = url.searchParams.get('response-content-disposition');
-  if (disposition) out['content-disposition'] = disposition;
-  const type = url.searchParams.get('response-content-type');
-  if (type) out['content-type'] = type;
-  // User files are never sniffed into another type (docs/architecture.md, "User files").
-  out['x-content-type-options'] = 'nosniff';
-  return { status: response.status, headers: out, body: Buffer.from(await response.arrayBuffer()) };
+/** The relay's prefix, as sent or once `.` and `..` are resolved (the relay refuses the latter). */
+function isS3Path(req: IncomingMessage, url: URL): boolean {
+  const inPrefix = (path: string) => path === S3_RELAY_PREFIX || path.startsWith(`${S3_RELAY_PREFIX}/`);
+  return inPrefix(url.pathname) || inPrefix((req.url ?? '/').split('?')[0]!);
 }
 
 function servesChannel(contract: AnyContract, channel: Channel): boolean {

@@ -202,7 +202,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // The test ICP root in `ca` lets browsers offer the matching client certificates.
       tls: { port: ports.https, key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, testIcp.rootPem] },
       corsOrigins: [portalUrl, `http://127.0.0.1:${ports.http}`],
-      s3Endpoint: emulators.env.AWS_ENDPOINT_URL_S3!,
+      // The relay checks presigned URLs with the key the functions sign them with.
+      s3: {
+        endpoint: emulators.env.AWS_ENDPOINT_URL_S3!,
+        region: emulators.env.AWS_REGION!,
+        credentials: { accessKeyId: emulators.env.AWS_ACCESS_KEY_ID!, secretAccessKey: emulators.env.AWS_SECRET_ACCESS_KEY! },
+      },
       ...(web ? { web } : {}),
       accessLog: options.accessLog ?? false,
     });
