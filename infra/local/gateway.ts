@@ -4,8 +4,10 @@
  * non-public route, and a second HTTPS port that asks for a client certificate (the mTLS domain).
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
 import { contracts, matchPath, type AnyContract } from '@plac/shared/contracts';
 import { message, type MessageKey } from '@plac/shared/messages';
 import { authorizerFunction, httpFunctions } from '../lib/topology';
@@ -35,6 +37,8 @@ export interface GatewayOptions {
   corsOrigins?: string[];
   /** The S3 emulator, relayed at /_s3 on the portal's origin behind S3's checks (s3-relay.ts). */
   s3?: S3RelayOptions;
+  /** The test ICP-Brasil's CRLs, served at /_pki/<file> (the URL its certificates carry: emulators/test-pki.ts). */
+  crl?: { dir: string; files: readonly string[] };
 }
 
 export interface Gateway {
@@ -89,6 +93,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, channel: Channe
     const cors = channel === 'mtls' ? corsHeaders(req, options.corsOrigins ?? []) : {};
     if (options.s3 && channel === 'web' && isS3Path(req, url)) {
       answer = await relayS3(req, options.s3);
+    } else if (options.crl && channel === 'web' && url.pathname.startsWith(`${CRL_PREFIX}/`)) {
+      answer = await serveCrl(url.pathname.slice(CRL_PREFIX.length + 1), options.crl);
     } else if (channel === 'mtls' && req.method === 'OPTIONS') {
       answer = { status: 204, headers: cors, body: Buffer.alloc(0) };
     } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
@@ -152,6 +158,15 @@ function corsHeaders(req: IncomingMessage, origins: string[]): Record<string, st
     'access-control-max-age': '600',
     vary: 'origin',
   };
+}
+
+const CRL_PREFIX = '/_pki';
+
+/** One of the named CRL files, as a CA's web server publishes it; nothing else from the folder. */
+async function serveCrl(name: string, crl: NonNullable<GatewayOptions['crl']>): Promise<HttpAnswer> {
+  if (!crl.files.includes(name)) return catalogueAnswer(404, 'rotaNaoEncontrada');
+  const body = await readFile(join(crl.dir, name));
+  return { status: 200, headers: { 'content-type': 'application/pkix-crl', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }, body };
 }
 
 /** The relay's prefix, as sent or once `.` and `..` are resolved (the relay refuses the latter). */
