@@ -52,6 +52,8 @@ describe('verifyClientCertificate: a valid e-CNPJ', () => {
       responsavel: { nome: 'MARIA DE SOUZA', cpf: '52998224725', nascimento: '1975-12-31' },
       serialNumber: cert.serialNumber.toUpperCase(),
       notAfter: cert.validToDate.toISOString(),
+      // The path the revocation check walks: the leaf, its CA, the root.
+      chain: [expect.objectContaining({ fingerprint256: cert.fingerprint256 }), trust.intermediates[0], trust.roots[0]],
     });
   });
 

@@ -4,7 +4,8 @@
  * API Gateway's mutual-TLS domain has already checked that the client holds the private key and that
  * some chain reaches its truststore, but it passes the Lambda only the leaf PEM, and its truststore is
  * not the only way a request can reach us (the local twin, misconfiguration). So everything that
- * decides who logs in is checked again here, with no network access (no CRL/OCSP):
+ * decides who logs in is checked again here, with no network access (revocation, which needs the
+ * CAs' CRLs, is checked after this, on the chain found here: revocation.ts):
  * - the leaf: parsable, not a CA, valid at `now`, an accepted signature algorithm, no unknown critical
  *   extension, keyUsage (if present) with digitalSignature, extendedKeyUsage (if present) with
  *   clientAuth, RSA keys of at least 2048 bits, and a valid CNPJ in subjectAltName otherName 2.16.76.1.3.3;
@@ -47,6 +48,8 @@ export type CertificateCheck =
       serialNumber: string;
       /** ISO instant. */
       notAfter: string;
+      /** The leaf, then each issuer up to the trusted root: what the revocation check walks (revocation.ts). */
+      chain: X509Certificate[];
     }
   | { ok: false; key: CertificateErrorKey };
 
@@ -122,6 +125,7 @@ export function verifyClientCertificate(leafPem: string | undefined, trust: Trus
     ...(responsavel ? { responsavel } : {}),
     serialNumber: leaf.node.serialNumber.toUpperCase(),
     notAfter: leaf.node.validToDate.toISOString(),
+    chain,
   };
 }
 
@@ -215,7 +219,8 @@ function isUsableLeaf(leaf: Parsed, now: Date): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Chain
 
-type ChainResult = 'trusted' | 'untrusted' | 'badSignature';
+/** The chain from the leaf to a trusted root, leaf first; or why there is none. */
+type ChainResult = X509Certificate[] | 'untrusted' | 'badSignature';
 
 /**
  * Depth-first search over the issuers the store offers (a name can have several certificates, e.g.
@@ -226,21 +231,24 @@ function chainToRoot(leaf: Parsed, trust: TrustStore, now: Date): ChainResult {
   const roots = new Set(trust.roots);
   const candidates = [...trust.roots, ...trust.intermediates];
 
-  const walk = (cert: Parsed, below: number, visited: Set<X509Certificate>): boolean => {
+  /** The issuers of `cert` up to a root, or null. */
+  const walk = (cert: Parsed, below: number, visited: Set<X509Certificate>): X509Certificate[] | null => {
     for (const issuer of candidates) {
       if (visited.has(issuer) || !safe(() => cert.node.checkIssued(issuer))) continue;
       if (!safe(() => cert.node.verify(issuer.publicKey))) continue;
       const parsed = parseStored(issuer);
       if (!parsed || !isUsableCa(parsed, below, now, roots.has(issuer))) continue;
-      if (roots.has(issuer)) return true;
+      if (roots.has(issuer)) return [issuer];
       // `below + 2`: the leaf plus the CAs so far plus this one must leave room for a root.
       if (below + 2 > MAX_CA_DEPTH) continue;
-      if (walk(parsed, below + 1, new Set([...visited, issuer]))) return true;
+      const above = walk(parsed, below + 1, new Set([...visited, issuer]));
+      if (above) return [issuer, ...above];
     }
-    return false;
+    return null;
   };
 
-  if (walk(leaf, 0, new Set())) return 'trusted';
+  const issuers = walk(leaf, 0, new Set());
+  if (issuers) return [leaf.node, ...issuers];
   const named = candidates.filter((c) => safe(() => leaf.node.checkIssued(c)));
   return named.length > 0 && !named.some((c) => safe(() => leaf.node.verify(c.publicKey))) ? 'badSignature' : 'untrusted';
 }

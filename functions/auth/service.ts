@@ -133,7 +133,7 @@ export async function loginCliente(email: string, password: string, sourceIp: st
 
 /** The company of the certificate must be the user's client (same CNPJ base: any branch). */
 export async function loginCertificadoCliente(email: string, pem: string | undefined) {
-  const cert = certificadoDoChamador(pem);
+  const cert = await certificadoDoChamador(pem);
   const u = await users.findByEmail(email);
   if (!u || u.tipo !== 'C' || isIssuer(u)) throw fail(404, 'dadosNaoEncontrados');
   if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
@@ -143,7 +143,7 @@ export async function loginCertificadoCliente(email: string, pem: string | undef
 }
 
 export async function loginCertificadoEmissor(pem: string | undefined) {
-  const cert = certificadoDoChamador(pem);
+  const cert = await certificadoDoChamador(pem);
   const u = await users.ensureIssuer(cert.cnpj, cert.razaoSocial);
   if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
   return session(u, null);

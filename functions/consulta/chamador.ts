@@ -37,14 +37,15 @@ async function cached(key: string, load: () => Promise<ClienteResumo | null>): P
 
 /**
  * Certificates this Lambda has checked, by PEM: an integrator presents the same one on every call, and
- * parsing it and its chain costs more than the look-up. Kept CACHE_MS, and never past its validity.
+ * parsing it and its chain costs more than the look-up. Kept CACHE_MS, and never past its validity:
+ * a revocation therefore takes effect within CACHE_MS of the CRL that lists it being read.
  */
-const certificados = new Map<string, { at: number; cert: ReturnType<typeof certificadoDoChamador> }>();
+const certificados = new Map<string, { at: number; cert: Awaited<ReturnType<typeof certificadoDoChamador>> }>();
 
-function certificadoVerificado(pem: string | undefined) {
+async function certificadoVerificado(pem: string | undefined) {
   const hit = pem ? certificados.get(pem) : undefined;
   if (hit && Date.now() - hit.at < CACHE_MS && Date.parse(hit.cert.notAfter) > Date.now()) return hit.cert;
-  const cert = certificadoDoChamador(pem);
+  const cert = await certificadoDoChamador(pem);
   if (certificados.size > 100) certificados.clear();
   certificados.set(pem!, { at: Date.now(), cert });
   return cert;
@@ -52,7 +53,7 @@ function certificadoVerificado(pem: string | undefined) {
 
 /** The integrator: its certificate, checked, names an ATIVO client. */
 export async function chamadorDoCertificado(pem: string | undefined): Promise<Chamador> {
-  const cert = certificadoVerificado(pem);
+  const cert = await certificadoVerificado(pem);
   const cliente = await cached(`cnpj:${cert.cnpj}`, () => clientePorCnpj(cert.cnpj));
   if (!cliente || cliente.situacao !== 'A') throw new HttpError(403, 'certificadoSemCliente');
   return { cliente };

@@ -13,7 +13,8 @@ const UPLOAD_TTL_SECONDS = 300;
 
 /**
  * The twin only: presigned URLs point at the portal's own origin (`/_s3`, which its gateway relays
- * to the S3 emulator, adding S3's response overrides), so that browsers use them as they use S3's.
+ * to the S3 emulator once it has checked the signature as S3 does, adding S3's response overrides:
+ * infra/local/s3-relay.ts), so that browsers use them as they use S3's.
  */
 let publicClient: S3Client | undefined;
 function presigner(): S3Client {

@@ -33,5 +33,23 @@ export const config = {
   get isLocal() {
     return process.env.APP_STAGE === 'local';
   },
+  /** Certificate revocation (functions/auth/revocation.ts): how long a fetched CRL is used before it is fetched again. */
+  get crlMaxAgeSeconds() {
+    return positive('CRL_MAX_AGE_SECONDS', 3600);
+  },
+  /** One deadline for all the distribution points of a CRL; within the HTTP functions' 10 s. */
+  get crlFetchTimeoutMs() {
+    return positive('CRL_FETCH_TIMEOUT_MS', 5000);
+  },
+  /** The largest CRL read (an ICP-Brasil CA's lists a few hundred thousand certificates). */
+  get crlMaxBytes() {
+    return positive('CRL_MAX_BYTES', 32 * 1024 * 1024);
+  },
   version: '2.10.0',
 };
+
+/** A positive number from the environment, or the default when unset or not a positive number. */
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}

@@ -4,13 +4,16 @@
  * non-public route, and a second HTTPS port that asks for a client certificate (the mTLS domain).
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
 import { contracts, matchPath, type AnyContract } from '@plac/shared/contracts';
 import { message, type MessageKey } from '@plac/shared/messages';
 import { authorizerFunction, httpFunctions } from '../lib/topology';
 import { fromApiResult, toApiEvent, type HttpAnswer } from './api-events';
 import { localFunction, type Invoke } from './lambda-runtime';
+import { relayS3, S3_RELAY_PREFIX, type S3RelayOptions } from './s3-relay';
 import type { WebServer } from './web-server';
 
 /** API Gateway's own limit on a request's body. */
@@ -32,8 +35,10 @@ export interface GatewayOptions {
   accessLog?: boolean;
   /** Origins allowed to call the mutual-TLS port from a browser (the portal's). */
   corsOrigins?: string[];
-  /** The S3 emulator, relayed at /_s3 on the portal's origin (see functions/platform/documents.ts). */
-  s3Endpoint?: string;
+  /** The S3 emulator, relayed at /_s3 on the portal's origin behind S3's checks (s3-relay.ts). */
+  s3?: S3RelayOptions;
+  /** The test ICP-Brasil's CRLs, served at /_pki/<file> (the URL its certificates carry: emulators/test-pki.ts). */
+  crl?: { dir: string; files: readonly string[] };
 }
 
 export interface Gateway {
@@ -86,8 +91,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, channel: Channe
   let answer: HttpAnswer;
   try {
     const cors = channel === 'mtls' ? corsHeaders(req, options.corsOrigins ?? []) : {};
-    if (options.s3Endpoint && channel === 'web' && url.pathname.startsWith('/_s3/')) {
-      answer = await relayS3(req, url, options.s3Endpoint);
+    if (options.s3 && channel === 'web' && isS3Path(req, url)) {
+      answer = await relayS3(req, options.s3);
+    } else if (options.crl && channel === 'web' && url.pathname.startsWith(`${CRL_PREFIX}/`)) {
+      answer = await serveCrl(url.pathname.slice(CRL_PREFIX.length + 1), options.crl);
     } else if (channel === 'mtls' && req.method === 'OPTIONS') {
       answer = { status: 204, headers: cors, body: Buffer.alloc(0) };
     } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
@@ -153,31 +160,19 @@ function corsHeaders(req: IncomingMessage, origins: string[]): Record<string, st
   };
 }
 
-/**
- * Relays a presigned request to the S3 emulator, and applies S3's response overrides
- * (response-content-disposition, response-content-type) that the emulator ignores.
- */
-async function relayS3(req: IncomingMessage, url: URL, endpoint: string): Promise<HttpAnswer> {
-  const target = new URL(url.pathname.slice('/_s3'.length) + url.search, endpoint);
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
-  const headers: Record<string, string> = {};
-  for (const name of ['content-type', 'content-length', 'content-md5', 'range']) {
-    const value = req.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  const response = await fetch(target, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) });
-  const out: Record<string, string> = {};
-  for (const name of ['content-type', 'etag', 'last-modified', 'content-range', 'accept-ranges']) {
-    const value = response.headers.get(name);
-    if (value) out[name] = value;
-  }
-  const disposition = url.searchParams.get('response-content-disposition');
-  if (disposition) out['content-disposition'] = disposition;
-  const type = url.searchParams.get('response-content-type');
-  if (type) out['content-type'] = type;
-  // User files are never sniffed into another type (docs/architecture.md, "User files").
-  out['x-content-type-options'] = 'nosniff';
-  return { status: response.status, headers: out, body: Buffer.from(await response.arrayBuffer()) };
+const CRL_PREFIX = '/_pki';
+
+/** One of the named CRL files, as a CA's web server publishes it; nothing else from the folder. */
+async function serveCrl(name: string, crl: NonNullable<GatewayOptions['crl']>): Promise<HttpAnswer> {
+  if (!crl.files.includes(name)) return catalogueAnswer(404, 'rotaNaoEncontrada');
+  const body = await readFile(join(crl.dir, name));
+  return { status: 200, headers: { 'content-type': 'application/pkix-crl', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }, body };
+}
+
+/** The relay's prefix, as sent or once `.` and `..` are resolved (the relay refuses the latter). */
+function isS3Path(req: IncomingMessage, url: URL): boolean {
+  const inPrefix = (path: string) => path === S3_RELAY_PREFIX || path.startsWith(`${S3_RELAY_PREFIX}/`);
+  return inPrefix(url.pathname) || inPrefix((req.url ?? '/').split('?')[0]!);
 }
 
 function servesChannel(contract: AnyContract, channel: Channel): boolean {

@@ -22,7 +22,7 @@ import {
 import { startEmulators } from './emulators';
 import { assertPortFree } from './emulators/ports';
 import { localStateMachineArn, startStepFunctionsEndpoint } from './emulators/step-functions';
-import { ensureTestIcp } from './emulators/test-pki';
+import { ensureTestIcp, TEST_CRL_FILES } from './emulators/test-pki';
 import { ensureLocalPki } from './emulators/tls';
 import { SEFAZ_CLIENT_COMPANY, startSefazSimulator, type SefazFault, type SefazSimulator } from './sefaz/simulator';
 import type { Uf } from '@plac/shared/domain';
@@ -96,7 +96,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       { cnpj: DEMO_EMISSOR.cnpj, razaoSocial: DEMO_EMISSOR.razaoSocial.toUpperCase() },
       // The platform's own e-CNPJ, which it presents to the Sefaz simulator.
       SEFAZ_CLIENT_COMPANY,
-    ]);
+      // Its certificates name the CRLs that the gateway serves at /_pki (revocation: functions/auth/revocation.ts).
+    ], { crlBaseUrl: `${portalUrl}/_pki` });
     const pki = await ensureLocalPki(options.dataDir);
     const sefaz = await startSefazSimulator({
       port: ports.sefaz,
@@ -204,7 +205,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // The test ICP root in `ca` lets browsers offer the matching client certificates.
       tls: { port: ports.https, key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, testIcp.rootPem] },
       corsOrigins: [portalUrl, `http://127.0.0.1:${ports.http}`],
-      s3Endpoint: emulators.env.AWS_ENDPOINT_URL_S3!,
+      // The relay checks presigned URLs with the key the functions sign them with.
+      crl: { dir: testIcp.crl.dir, files: Object.values(TEST_CRL_FILES) },
+      s3: {
+        endpoint: emulators.env.AWS_ENDPOINT_URL_S3!,
+        region: emulators.env.AWS_REGION!,
+        credentials: { accessKeyId: emulators.env.AWS_ACCESS_KEY_ID!, secretAccessKey: emulators.env.AWS_SECRET_ACCESS_KEY! },
+      },
       ...(web ? { web } : {}),
       accessLog: options.accessLog ?? false,
     });

@@ -67,6 +67,10 @@ export const MESSAGES = {
   certificadoInvalido: 'Certificado Inválido',
   certificadoAusente: 'É necessário passar o Certificado',
   raizNaoIcpBrasil: 'A raiz do Certificado deve ser ICP-Brasil',
+  /** ours: the certificate (or a CA above it) is on its CA's revocation list */
+  certificadoRevogado: 'O certificado digital foi revogado pela autoridade certificadora.',
+  /** ours: no current revocation list of the certificate's CA could be read; the certificate is not accepted meanwhile */
+  revogacaoIndisponivel: 'Não foi possível verificar junto à autoridade certificadora se o certificado digital foi revogado. Tente novamente em instantes.',
   credenciaisInvalidas: 'Credenciais Inválidas',
   prazoSemCertificadoEncerrado: 'Encerrado o prazo para autenticar sem certificado digital.',
   dadosNaoEncontrados: 'Não foi possível encontrar seus dados',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENTES, DEMO_EMISSOR } from '../../infra/local/demo-data';
 import { call } from './http';
 import { MESSAGES } from '@plac/shared/messages';
-import { callMtls, mtlsRaw, testCertificates } from './mtls';
+import { nfeXml } from '../../functions/fate/fixtures/builder';
+import { callMtls, mtlsRaw, mtlsRequest, testCertificates } from './mtls';
 
 const esf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-esf')!;
 const imf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-imf')!;
@@ -31,6 +32,30 @@ describe('certificate logins over mutual TLS', () => {
     const { status, body } = await callMtls('/api/v1/authenticate/certificate/cliente', { email: 'imf@plac.local' }, icp.special[kind]);
     expect(status).toBe(401);
     expect(body).toMatchObject({ message: text });
+  });
+
+  it('refuses a revoked certificate (on its CA’s CRL) with certificadoRevogado, on both certificate logins', async () => {
+    const icp = await testCertificates();
+    const esfUser = await callMtls('/api/v1/authenticate/certificate/cliente', { email: 'cliente@plac.local' }, icp.revoked);
+    expect(esfUser).toEqual({ status: 401, body: { error: 'certificadoRevogado', message: MESSAGES.certificadoRevogado } });
+    expect(await callMtls('/api/v1/authenticate/certificate/emissor', undefined, icp.revoked)).toMatchObject({ status: 401, body: { error: 'certificadoRevogado' } });
+    // The same company's certificate that is not revoked still logs in.
+    const good = await callMtls('/api/v1/authenticate/certificate/cliente', { email: 'cliente@plac.local' }, icp.certificates[esf.cnpj]);
+    expect(good.status).toBe(200);
+  });
+
+  it('refuses a revoked certificate on the integrator API too, where the company’s valid one passes the certificate check', async () => {
+    const icp = await testCertificates();
+    const chave = nfeXml({ numero: 990_001, emitente: esf.cnpj }).chave;
+    expect(await mtlsRequest('GET', `/api/v1/integracao/fate/${chave}`, { cert: icp.revoked })).toEqual({
+      status: 401,
+      body: { error: 'certificadoRevogado', message: MESSAGES.certificadoRevogado },
+    });
+    // Unknown key: past the certificate (and client) checks, not found, not charged.
+    expect(await mtlsRequest('GET', `/api/v1/integracao/fate/${chave}`, { cert: icp.certificates[esf.cnpj] })).toMatchObject({
+      status: 404,
+      body: { error: 'fateNaoEncontrada' },
+    });
   });
 
   it('asks for a certificate when none is presented', async () => {

@@ -7,14 +7,19 @@ import { createSecureContext, type TLSSocket } from 'node:tls';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, SubjectAlternativeName } from '@peculiar/asn1-x509';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { verifyClientCertificate } from '../../../functions/auth/certificate';
+import { isCrlSignedBy, parseCrl } from '../../../functions/auth/crl';
+import { forgetCrls, revocationStatus } from '../../../functions/auth/revocation';
 import { buildTrustStore, LOCAL_TRUST_FILES, type TrustStore } from '../../../functions/auth/trust';
 import { ensureLocalPki } from './tls';
 import {
   createTestCa,
   ensureTestIcp,
   issueECnpj,
+  REVOKED_COMPANY,
   TEST_CA_NAME,
+  TEST_CRL_FILES,
   TEST_P12_PASSWORD,
   TEST_ROOT_NAME,
   type TestCompany,
@@ -118,6 +123,8 @@ describe('test ICP-Brasil hierarchy for the local twin', () => {
     const secrets = [
       ...Object.values(icp.certificates).flatMap((f) => [f.keyPath, f.p12Path]),
       ...Object.values(icp.special).flatMap((f) => [f.keyPath, f.p12Path]),
+      icp.revoked.keyPath,
+      icp.revoked.p12Path,
       join(dataDir, 'pki', 'test-icp', 'ca', 'raiz-teste.key.pem'),
       join(dataDir, 'pki', 'test-icp', 'ca', 'ac-teste.key.pem'),
     ];
@@ -228,6 +235,71 @@ describe('test ICP-Brasil hierarchy for the local twin', () => {
       const result = (await call({ cert: forged.certPem, key: forged.keyPem })) as { ok: boolean };
       expect(result.ok).toBe(false);
     });
+  });
+});
+
+describe('the test ICP-Brasil publishes CRLs and revokes one certificate', () => {
+  let dataDir: string;
+  let server: HttpServer;
+  let baseUrl: string;
+  let icp: TestIcp;
+  let local: TrustStore;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'plac-test-icp-crl-'));
+    // What the twin's gateway does at /_pki: the CRL files, nothing else.
+    server = createHttpServer((req, res) => {
+      const name = (req.url ?? '').replace(/^\/_pki\//, '');
+      if (!(Object.values(TEST_CRL_FILES) as string[]).includes(name)) return void res.writeHead(404).end();
+      void readFile(join(dataDir, 'pki', 'test-icp', 'crl', name)).then((bytes) => res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(bytes));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/_pki`;
+    icp = await ensureTestIcp(dataDir, companies, { crlBaseUrl: baseUrl });
+    local = buildTrustStore({ stage: 'local', localTrustDir: icp.trustDir, warn: () => {} });
+    forgetCrls();
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes ecnpj/revogado.* for REVOKED_COMPANY, a certificate that is otherwise valid', () => {
+    expect(icp.revoked.certPath).toBe(join(dataDir, 'pki', 'test-icp', 'ecnpj', 'revogado.cert.pem'));
+    expect(icp.revoked.keyPath).toBe(join(dataDir, 'pki', 'test-icp', 'ecnpj', 'revogado.key.pem'));
+    expect(verifyClientCertificate(icp.revoked.certPem, local)).toMatchObject({ ok: true, cnpj: REVOKED_COMPANY.cnpj });
+  });
+
+  it('signs a CRL per CA: the test CA’s lists the revoked certificate only, the root’s nothing', async () => {
+    const caCrl = parseCrl(await readFile(icp.crl.intermediatePath));
+    const rootCrl = parseCrl(await readFile(icp.crl.rootPath));
+    expect(isCrlSignedBy(caCrl, new X509Certificate(icp.intermediatePem))).toBe(true);
+    expect(isCrlSignedBy(rootCrl, new X509Certificate(icp.rootPem))).toBe(true);
+    expect([...caCrl.revoked]).toEqual([new X509Certificate(icp.revoked.certPem).serialNumber.replace(/^(00)+/, '')]);
+    expect(rootCrl.revoked.size).toBe(0);
+    expect(caCrl.nextUpdate.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+  });
+
+  it('names the CRLs in the certificates, so that the revoked one is refused and the others are not', async () => {
+    const chainOf = (pem: string) => {
+      const check = verifyClientCertificate(pem, local);
+      if (!check.ok) throw new Error(check.key);
+      return check.chain;
+    };
+    expect(await revocationStatus(chainOf(icp.revoked.certPem))).toBe('revoked');
+    expect(await revocationStatus(chainOf(icp.certificates['11222333000181']!.certPem))).toBe('good');
+    expect(await revocationStatus(chainOf(icp.special.octetStringCnpj.certPem))).toBe('good');
+  });
+
+  it('keeps the CRL URL for later calls without it, and reissues the CA and the leaves when it changes', async () => {
+    expect(await ensureTestIcp(dataDir, companies)).toEqual(icp);
+    const moved = await ensureTestIcp(dataDir, companies, { crlBaseUrl: 'http://localhost:1/_pki' });
+    expect(moved.rootPem).toBe(icp.rootPem);
+    expect(moved.intermediatePem).not.toBe(icp.intermediatePem);
+    expect(moved.revoked.certPem).not.toBe(icp.revoked.certPem);
+    const caCrl = parseCrl(await readFile(moved.crl.intermediatePath));
+    expect([...caCrl.revoked]).toEqual([new X509Certificate(moved.revoked.certPem).serialNumber.replace(/^(00)+/, '')]);
+    icp = await ensureTestIcp(dataDir, companies, { crlBaseUrl: baseUrl });
   });
 });
 

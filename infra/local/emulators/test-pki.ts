@@ -12,10 +12,18 @@
  *   trust/                      the two certificates the twin trusts: PLAC_LOCAL_TRUST_DIR points here
  *   ca/                         the CA keys and the untrusted root
  *   ecnpj/<CNPJ>.*              one e-CNPJ per company: .cert.pem, .key.pem (PKCS#8), .p12, .json
+ *   ecnpj/revogado.*            an e-CNPJ of REVOKED_COMPANY that the test CA has revoked
  *   especiais/<name>.*          expired, wrong-root, no-cnpj, octet-string-cnpj
+ *   crl/                        the CRLs (DER) of the root (empty) and of the test CA (lists `revogado`)
  * Everything is reused across starts and regenerated when missing, unreadable, expired (or expiring
  * within a day), no longer signed by the current CA, or issued for different company data. Private
- * keys and .p12 files are written 0600. The .p12 (PKCS#12: PBES2/AES-256-CBC key, HMAC-SHA-256 MAC,
+ * keys and .p12 files are written 0600.
+ *
+ * Revocation: given `crlBaseUrl` (the twin serves crl/ at `<portal>/_pki`), the test CA and every leaf
+ * carry a cRLDistributionPoints URL `<crlBaseUrl>/<file>` for their issuer's CRL, as ICP-Brasil's do;
+ * the base URL is kept in crl/base-url so that later calls without it (tests reading the files back)
+ * issue the same. A changed base URL reissues the CA and the leaves. Each CRL is valid CRL_VALIDITY_DAYS
+ * and reissued when it has less than a day left, or no longer matches its CA or revoked serials. The .p12 (PKCS#12: PBES2/AES-256-CBC key, HMAC-SHA-256 MAC,
  * password TEST_P12_PASSWORD) carries the leaf, the issuing CA and the root, for importing in a browser.
  *
  * The leaves follow the e-CNPJ profile (DOC-ICP-04): subject C=BR, O=ICP-Brasil, OUs, CN
@@ -25,7 +33,7 @@
  * clientAuth + emailProtection; RSA 2048, SHA-256; one year.
  */
 import { createCipheriv, createHash, createHmac, createPrivateKey, pbkdf2Sync, randomBytes, webcrypto, X509Certificate as NodeX509Certificate } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // Must come before @peculiar/x509 (ES modules are evaluated in import order).
 import './reflect-metadata';
@@ -40,7 +48,15 @@ export const UNTRUSTED_ROOT_NAME = 'PLAC Local Raiz Desconhecida (NÃO CONFIÁVE
 export const TEST_P12_PASSWORD = 'plac';
 
 /** Sub-folders of `<dataDir>/pki/test-icp/`. */
-export const TEST_ICP_LAYOUT = { trust: 'trust', ca: 'ca', companies: 'ecnpj', special: 'especiais' } as const;
+export const TEST_ICP_LAYOUT = { trust: 'trust', ca: 'ca', companies: 'ecnpj', special: 'especiais', crl: 'crl' } as const;
+/** The CRLs in crl/, by issuer: the only files the twin serves from there. */
+export const TEST_CRL_FILES = { root: 'raiz-teste.crl', intermediate: 'ac-teste.crl' } as const;
+/**
+ * The company of the revoked certificate: the demo ESF bank's CNPJ, so that the certificate would
+ * log in as its users if it were not revoked.
+ */
+export const REVOKED_COMPANY = { cnpj: '11222333000181', razaoSocial: 'BANCO DEMONSTRACAO ESF S.A. (CERTIFICADO REVOGADO)' } as const;
+export const REVOKED_FILE_NAME = 'revogado';
 
 export interface TestCompany {
   /** Masked or not; must be a valid CNPJ (numeric or alphanumeric). */
@@ -66,6 +82,10 @@ export interface TestIcp {
   intermediatePem: string;
   /** By normalized CNPJ (upper-case, unmasked). */
   certificates: Record<string, TestCertificateFiles>;
+  /** Trusted and current, but on the test CA's CRL (ecnpj/revogado.*): refused as certificadoRevogado when the CRL is published. */
+  revoked: TestCertificateFiles;
+  /** The CRLs, DER: the root's (lists nothing) and the test CA's (lists `revoked`). */
+  crl: { dir: string; rootPath: string; intermediatePath: string; baseUrl: string | undefined };
   special: {
     /** Valid CNPJ, trusted chain, validity entirely in the past. */
     expired: TestCertificateFiles;
@@ -88,6 +108,8 @@ const DAY_MS = 86_400_000;
 const ROOT_VALIDITY_DAYS = 3650;
 const CA_VALIDITY_DAYS = 1825;
 const LEAF_VALIDITY_DAYS = 365;
+const CRL_VALIDITY_DAYS = 7;
+const CRL_BASE_URL_FILE = 'base-url';
 /** CNPJ of the special certificates when no company is given (valid check digits). */
 const FALLBACK_SPECIAL = { cnpj: '11222333000181', razaoSocial: 'PLAC TESTE CERTIFICADOS ESPECIAIS LTDA' } as const;
 
@@ -101,17 +123,23 @@ const algorithm: webcrypto.RsaHashedKeyGenParams = {
 // @peculiar/x509 uses a global WebCrypto provider; Node's is complete for RSA and ECDSA.
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
+export interface TestIcpOptions {
+  /** Where the CRLs are served (e.g. `http://localhost:3000/_pki`); the one kept from an earlier call when absent. */
+  crlBaseUrl?: string;
+}
+
 /**
  * Loads the test hierarchy and one e-CNPJ per company from `<dataDir>/pki/test-icp/`, creating or
  * renewing whatever is missing or no longer valid. Throws on an invalid or repeated CNPJ.
  */
-export async function ensureTestIcp(dataDir: string, companies: TestCompany[]): Promise<TestIcp> {
+export async function ensureTestIcp(dataDir: string, companies: TestCompany[], options: TestIcpOptions = {}): Promise<TestIcp> {
   const base = join(dataDir, 'pki', 'test-icp');
   const dirs = {
     trust: join(base, TEST_ICP_LAYOUT.trust),
     ca: join(base, TEST_ICP_LAYOUT.ca),
     companies: join(base, TEST_ICP_LAYOUT.companies),
     special: join(base, TEST_ICP_LAYOUT.special),
+    crl: join(base, TEST_ICP_LAYOUT.crl),
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true, mode: 0o700 });
 
@@ -122,7 +150,13 @@ export async function ensureTestIcp(dataDir: string, companies: TestCompany[]): 
     seen.add(c.cnpj);
   }
 
-  // The hierarchy: a CA is kept while current and (for the issuing CA) still signed by the root.
+  const baseUrlFile = join(dirs.crl, CRL_BASE_URL_FILE);
+  if (options.crlBaseUrl !== undefined && options.crlBaseUrl !== readText(baseUrlFile)) writeFileSync(baseUrlFile, options.crlBaseUrl);
+  const crlBaseUrl = options.crlBaseUrl ?? readText(baseUrlFile);
+  const crlUrl = (file: string) => (crlBaseUrl ? `${crlBaseUrl}/${file}` : undefined);
+
+  // The hierarchy: a CA is kept while current and (for the issuing CA) still signed by the root and
+  // pointing at the root's CRL.
   const rootFiles = { cert: join(dirs.trust, LOCAL_TRUST_FILES.root), key: join(dirs.ca, 'raiz-teste.key.pem') };
   const caFiles = { cert: join(dirs.trust, LOCAL_TRUST_FILES.intermediate), key: join(dirs.ca, 'ac-teste.key.pem') };
   const otherFiles = { cert: join(dirs.ca, 'raiz-desconhecida.cert.pem'), key: join(dirs.ca, 'raiz-desconhecida.key.pem') };
@@ -133,8 +167,9 @@ export async function ensureTestIcp(dataDir: string, companies: TestCompany[]): 
     writePair(rootFiles.cert, rootFiles.key, root);
   }
   let ca = readPair(caFiles.cert, caFiles.key);
-  if (!ca || !isCurrent(ca.certPem) || !isSignedBy(ca.certPem, root.certPem)) {
-    ca = await createTestCa({ name: TEST_CA_NAME, issuer: root, pathLength: 0, validityDays: CA_VALIDITY_DAYS });
+  const caCrlUrl = crlUrl(TEST_CRL_FILES.root);
+  if (!ca || !isCurrent(ca.certPem) || !isSignedBy(ca.certPem, root.certPem) || distributionPointOf(ca.certPem) !== caCrlUrl) {
+    ca = await createTestCa({ name: TEST_CA_NAME, issuer: root, pathLength: 0, validityDays: CA_VALIDITY_DAYS, ...(caCrlUrl ? { crlUrl: caCrlUrl } : {}) });
     writePair(caFiles.cert, caFiles.key, ca);
   }
   let other = readPair(otherFiles.cert, otherFiles.key);
@@ -145,21 +180,33 @@ export async function ensureTestIcp(dataDir: string, companies: TestCompany[]): 
 
   const trusted: Issuer = { pair: ca, chain: [ca.certPem, root.certPem] };
   const untrusted: Issuer = { pair: other, chain: [other.certPem] };
+  const leafCrl = crlUrl(TEST_CRL_FILES.intermediate);
+  const published = leafCrl ? { crlUrl: leafCrl } : {};
   const certificates: Record<string, TestCertificateFiles> = {};
   for (const company of wanted) {
-    certificates[company.cnpj] = await ensureLeaf(dirs.companies, company.cnpj, trusted, { ...company, cnpjEncoding: 'printable' });
+    certificates[company.cnpj] = await ensureLeaf(dirs.companies, company.cnpj, trusted, { ...company, cnpjEncoding: 'printable', ...published });
   }
+  const revoked = await ensureLeaf(dirs.companies, REVOKED_FILE_NAME, trusted, { ...REVOKED_COMPANY, cnpjEncoding: 'printable', ...published });
 
   const first = wanted[0] ?? FALLBACK_SPECIAL;
   const expiredValidity = { notBefore: new Date(Date.now() - 400 * DAY_MS), notAfter: new Date(Date.now() - 35 * DAY_MS) };
   const special: TestIcp['special'] = {
-    expired: await ensureLeaf(dirs.special, 'expired', trusted, { ...first, cnpjEncoding: 'printable', ...expiredValidity }),
+    expired: await ensureLeaf(dirs.special, 'expired', trusted, { ...first, cnpjEncoding: 'printable', ...expiredValidity, ...published }),
     wrongRoot: await ensureLeaf(dirs.special, 'wrong-root', untrusted, { ...first, cnpjEncoding: 'printable' }),
-    noCnpj: await ensureLeaf(dirs.special, 'no-cnpj', trusted, { ...first, cnpjEncoding: 'none' }),
-    octetStringCnpj: await ensureLeaf(dirs.special, 'octet-string-cnpj', trusted, { ...first, cnpjEncoding: 'octet' }),
+    noCnpj: await ensureLeaf(dirs.special, 'no-cnpj', trusted, { ...first, cnpjEncoding: 'none', ...published }),
+    octetStringCnpj: await ensureLeaf(dirs.special, 'octet-string-cnpj', trusted, { ...first, cnpjEncoding: 'octet', ...published }),
   };
 
-  return { trustDir: dirs.trust, rootPem: root.certPem, intermediatePem: ca.certPem, certificates, special };
+  const crl = {
+    dir: dirs.crl,
+    rootPath: join(dirs.crl, TEST_CRL_FILES.root),
+    intermediatePath: join(dirs.crl, TEST_CRL_FILES.intermediate),
+    baseUrl: crlBaseUrl,
+  };
+  await ensureCrl(crl.rootPath, root, []);
+  await ensureCrl(crl.intermediatePath, ca, [revoked.certPem]);
+
+  return { trustDir: dirs.trust, rootPem: root.certPem, intermediatePem: ca.certPem, certificates, revoked, crl, special };
 }
 
 function normalizeCompany(company: TestCompany): TestCompany {
@@ -182,6 +229,8 @@ export interface TestCaOptions {
   notAfter?: Date;
   /** Defaults to keyCertSign | cRLSign. */
   keyUsage?: number;
+  /** cRLDistributionPoints: where the issuer's CRL is published, mirrors after the first (not for a root). */
+  crlUrl?: string | string[];
 }
 
 /** A CA certificate (root when `issuer` is absent) in the ICP-Brasil style: O=ICP-Brasil is left to real ones. */
@@ -204,6 +253,7 @@ export async function createTestCa(options: TestCaOptions): Promise<CertificateP
   }
   const issuerCert = new x509.X509Certificate(options.issuer.certPem);
   extensions.push(await x509.AuthorityKeyIdentifierExtension.create(issuerCert));
+  if (options.crlUrl) extensions.push(new x509.CRLDistributionPointsExtension([options.crlUrl].flat()));
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
     subject: name,
@@ -237,6 +287,37 @@ export interface ECnpjOptions {
   extraOtherNames?: { typeId: string; value: Uint8Array }[];
   /** RSA modulus of the leaf's key; default 2048. */
   modulusLength?: number;
+  /** cRLDistributionPoints: where the issuer's CRL is published, mirrors after the first. */
+  crlUrl?: string | string[];
+}
+
+export interface TestCrlOptions {
+  /** The certificates on the list (PEM). */
+  revoked?: string[];
+  thisUpdate?: Date;
+  /** Defaults to CRL_VALIDITY_DAYS after thisUpdate. */
+  nextUpdate?: Date;
+}
+
+/** A CRL (DER) signed by `issuer`, listing `revoked` as key compromises. */
+export async function issueTestCrl(issuer: CertificatePair, options: TestCrlOptions = {}): Promise<Uint8Array> {
+  const issuerCert = new x509.X509Certificate(issuer.certPem);
+  const thisUpdate = options.thisUpdate ?? new Date(Date.now() - 60_000);
+  const crl = await x509.X509CrlGenerator.create({
+    // The issuer's subject as encoded in its certificate: CRL checks compare the names byte for byte.
+    issuer: issuerCert.subjectName,
+    thisUpdate,
+    nextUpdate: options.nextUpdate ?? new Date(thisUpdate.getTime() + CRL_VALIDITY_DAYS * DAY_MS),
+    entries: (options.revoked ?? []).map((pem) => ({
+      serialNumber: new x509.X509Certificate(pem).serialNumber,
+      revocationDate: thisUpdate,
+      reason: x509.X509CrlReason.keyCompromise,
+    })),
+    extensions: [await x509.AuthorityKeyIdentifierExtension.create(issuerCert)],
+    signingAlgorithm: algorithm,
+    signingKey: await importPkcs8(issuer.keyPem),
+  });
+  return new Uint8Array(crl.rawData);
 }
 
 /** An e-CNPJ A1 leaf signed by `issuer`. */
@@ -257,6 +338,7 @@ export async function issueECnpj(issuer: CertificatePair, options: ECnpjOptions)
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     await x509.AuthorityKeyIdentifierExtension.create(issuerCert),
   ];
+  if (options.crlUrl) extensions.push(new x509.CRLDistributionPointsExtension([options.crlUrl].flat()));
   if (options.extendedKeyUsage !== null) {
     extensions.push(
       new x509.ExtendedKeyUsageExtension(options.extendedKeyUsage ?? [x509.ExtendedKeyUsage.clientAuth, x509.ExtendedKeyUsage.emailProtection]),
@@ -325,7 +407,7 @@ interface Issuer {
   chain: string[];
 }
 
-type LeafSpec = Pick<ECnpjOptions, 'cnpj' | 'cnpjEncoding' | 'razaoSocial' | 'responsavel' | 'notBefore' | 'notAfter'>;
+type LeafSpec = Pick<ECnpjOptions, 'cnpj' | 'cnpjEncoding' | 'razaoSocial' | 'responsavel' | 'notBefore' | 'notAfter' | 'crlUrl'>;
 
 /** Reuses `<dir>/<name>.*` when it was issued for the same data by the same CA and is still in its intended state. */
 async function ensureLeaf(dir: string, name: string, issuer: Issuer, spec: LeafSpec): Promise<TestCertificateFiles> {
@@ -354,6 +436,38 @@ async function ensureLeaf(dir: string, name: string, issuer: Issuer, spec: LeafS
     writeFileSync(paths.specPath, fingerprint);
   }
   return { certPath: paths.certPath, keyPath: paths.keyPath, p12Path: paths.p12Path, certPem: pair.certPem, keyPem: pair.keyPem };
+}
+
+/**
+ * Writes the CRL `issuer` publishes (DER) unless the one at `path` is still signed by it, lists exactly
+ * the serials of `revokedPems` and has more than a day left. Written whole (rename), as the twin may be
+ * serving it.
+ */
+async function ensureCrl(path: string, issuer: CertificatePair, revokedPems: string[]): Promise<void> {
+  const issuerCert = new x509.X509Certificate(issuer.certPem);
+  const serials = revokedPems.map((pem) => new x509.X509Certificate(pem).serialNumber).sort();
+  try {
+    const existing = new x509.X509Crl(readFileSync(path));
+    const current = (existing.nextUpdate?.getTime() ?? 0) > Date.now() + DAY_MS;
+    const same = JSON.stringify(existing.entries.map((e) => e.serialNumber).sort()) === JSON.stringify(serials);
+    if (current && same && (await existing.verify({ publicKey: issuerCert }))) return;
+  } catch {
+    // Missing or unreadable: issued anew below.
+  }
+  const crl = await issueTestCrl(issuer, { revoked: revokedPems });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, crl);
+  renameSync(temporary, path);
+}
+
+/** The first URL of a certificate's cRLDistributionPoints, if any. */
+function distributionPointOf(certPem: string): string | undefined {
+  try {
+    const ext = new x509.X509Certificate(certPem).getExtension(x509.CRLDistributionPointsExtension);
+    return ext?.distributionPoints[0]?.distributionPoint?.fullName?.[0]?.uniformResourceIdentifier;
+  } catch {
+    return undefined;
+  }
 }
 
 function readText(path: string): string | undefined {

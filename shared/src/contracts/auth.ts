@@ -33,7 +33,7 @@ const loginResponse = z.object({ user: sessionUserSchema, token: z.string() });
 
 const loginErrors = ['credenciaisInvalidas', 'usuarioInativo', 'loginBloqueado'] as const;
 const clientStateErrors = ['clienteDescredenciado', 'clienteSuspenso', 'clienteCancelado', 'clienteNaoLiberado', 'clienteDesativado'] as const;
-const certificateErrors = ['certificadoAusente', 'certificadoInvalido', 'raizNaoIcpBrasil', 'dadosNaoEncontrados'] as const;
+const certificateErrors = ['certificadoAusente', 'certificadoInvalido', 'raizNaoIcpBrasil', 'certificadoRevogado', 'revogacaoIndisponivel', 'dadosNaoEncontrados'] as const;
 
 export const loginSefaz = defineContract({
   id: 'auth.loginSefaz',

@@ -122,7 +122,7 @@ const tipoFaturamento = z.object({ tipo: z.enum(['0', '1']).transform(Number).pi
 const COMUNS = ['fateNaoEncontrada', 'chaveIdempotenciaInvalida', 'servicoNaoPermitido'] as const;
 /** The portal's client user whose client is neither ATIVO nor in evaluation. */
 const PORTAL = [...COMUNS, 'clienteSemConsulta'] as const;
-const CERTIFICADO = ['certificadoAusente', 'certificadoInvalido', 'raizNaoIcpBrasil', 'certificadoSemCliente'] as const;
+const CERTIFICADO = ['certificadoAusente', 'certificadoInvalido', 'raizNaoIcpBrasil', 'certificadoRevogado', 'revogacaoIndisponivel', 'certificadoSemCliente'] as const;
 
 // ---- the integrator API (mutual TLS) ------------------------------------------------------------------
 
