@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cnpjCheckDigits, foldText, monthOf, previousMonth, UF_SIGLAS } from '@plac/shared/domain';
+import { addDays, cnpjCheckDigits, foldText, monthOf, previousMonth, todayInBahia, UF_SIGLAS } from '@plac/shared/domain';
 import { faturamentoStateMachine } from '../infra/lib/topology';
 import { freePort } from '../infra/local/emulators/ports';
 import { startTwin } from '../infra/local/twin';
@@ -27,6 +27,7 @@ export async function billingThroughput(root: string) {
   const ports = { http: await freePort(), https: await freePort(), dynamodb: await freePort(), aws: await freePort(), mail: await freePort(), sefaz: await freePort() };
   const twin = await startTwin({ dataDir, ports, web: 'none', webDir: join(root, 'web'), schedules: false, sefaz: { backlog: 0, trickle: false } });
   try {
+    const daeFirstMs = await primeiroDae(twin.url);
     const { putCliente } = await import('../functions/clientes/store');
     const { gravarContadores } = await import('../functions/consumo/store');
     const { consumoDoCliente } = await import('../functions/consumo/service');
@@ -68,6 +69,7 @@ export async function billingThroughput(root: string) {
     const runSeconds = (performance.now() - b0) / 1000;
     const summary = output as { clientes?: number; emitidas?: number; falhas?: number };
     return {
+      daeFirstMs,
       clients: CLIENTS,
       countersPerClient: SERVICES.length * UF_SIGLAS.length,
       seedSeconds: round(seedSeconds, 1),
@@ -80,6 +82,34 @@ export async function billingThroughput(root: string) {
     await twin.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The first DAE of a fresh twin, through its HTTP gateway as the portal asks it: the billing function
+ * loads pdf-lib, draws the barcode and stores the PDF (issue 27 item 2: about 6.8 s with bwip-js).
+ */
+async function primeiroDae(url: string): Promise<number> {
+  const { emitirFatura } = await import('../functions/faturamento/store');
+  const { faturaIdDe } = await import('../functions/faturamento/regras');
+  const { openSession } = await import('../functions/platform/auth/sessions');
+  const { signToken } = await import('../functions/platform/auth/tokens');
+  const principal = { userId: 'bench-dae', name: 'Bench DAE', tipo: 'S' as const, roles: ['sefaz_admin' as const], uf: 'BA' };
+  const token = await signToken(principal, await openSession(principal), 900);
+  const mes = previousMonth(previousMonth(monthOf(new Date())));
+  const faturaId = faturaIdDe('bench-dae', mes);
+  await emitirFatura({
+    faturaId, clienteId: 'bench-dae', cnpj: '12345678000195', razaoSocial: 'CLIENTE BENCH DAE', mes, situacao: 'A', itens: [], valorServicos: 0,
+    valorAssinatura: 750_60, valorTotal: 750_60, assinaturaMinima: 750_00, execucaoId: 'bench', emitidaEm: new Date().toISOString(), revisao: 1,
+  });
+  const t0 = performance.now();
+  const r = await fetch(`${url}/api/v1/fatura/${faturaId}/dae`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ dataVencimento: addDays(todayInBahia(), 3) }),
+  });
+  const ms = performance.now() - t0;
+  if (r.status !== 200) throw new Error(`first DAE answered ${r.status}: ${await r.text()}`);
+  return round(ms, 0);
 }
 
 /** `work` over every item, `width` at a time. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
@@ -8,8 +9,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { authorize, type Caller } from './auth/principal';
 import { signToken } from './auth/tokens';
-import { config } from './env';
 import { badRequest, HttpError, invalid } from './errors';
+import { chaveDeIdempotencia, umaVez } from './idempotencia';
 import { logger } from './observability';
 
 /**
@@ -62,6 +63,9 @@ export const MAX_BODY_DEPTH = 32;
 
 type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/** How long before the Lambda's deadline a request gives up and answers erroInterno. */
+const TIMEOUT_EARLY_MS = 1000;
+
 const BASE_HEADERS = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -77,7 +81,15 @@ export function httpApi<M extends Record<string, unknown>>(module: M, implementa
         serve(contract, (implementations as Record<string, Implementation<AnyContract>>)[name]!, event),
     }),
   );
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+  // One second before the Lambda timeout the request answers erroInterno (503) itself: API Gateway
+  // would answer its English default. The work already done stays; creates are safe to retry.
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>({
+    timeoutEarlyInMillis: TIMEOUT_EARLY_MS,
+    timeoutEarlyResponse: () => {
+      logger.error('request answered before the Lambda timeout');
+      return { ...json(503, new HttpError(503, 'erroInterno').body()), headers: { ...BASE_HEADERS, 'content-type': 'application/json', 'retry-after': '5' } };
+    },
+  })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({ onError: answerError })
     .handler(httpRouterHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(routes) as unknown as RouteHandler);
@@ -105,20 +117,42 @@ async function serve(
       .authentication?.clientCert?.clientCertPem,
   } as HttpRequest<AnyContract>;
 
-  const result = await implementation(request);
-  const reply = result instanceof Reply ? result : new Reply(result);
-  const checked = contract.response.safeParse(reply.body);
-  if (!checked.success) {
-    // Our answer breaks our own contract: a defect, never the caller's fault.
-    logger.error('response does not match its contract', { contract: contract.id, issues: checked.error.issues });
-    throw new Error(`response of ${contract.id} does not match its contract`);
-  }
-  const produces = contract.produces ?? 'application/json';
-  return {
-    statusCode: reply.init.status ?? contract.status ?? 200,
-    headers: { ...BASE_HEADERS, 'content-type': produces, ...(await refreshedToken(caller)), ...reply.init.headers },
-    body: produces === 'application/json' ? JSON.stringify(checked.data) : String(checked.data),
+  const answer = async (): Promise<APIGatewayProxyStructuredResultV2> => {
+    const result = await implementation(request);
+    const reply = result instanceof Reply ? result : new Reply(result);
+    const checked = contract.response.safeParse(reply.body);
+    if (!checked.success) {
+      // Our answer breaks our own contract: a defect, never the caller's fault.
+      logger.error('response does not match its contract', { contract: contract.id, issues: checked.error.issues });
+      throw new Error(`response of ${contract.id} does not match its contract`);
+    }
+    const produces = contract.produces ?? 'application/json';
+    return {
+      statusCode: reply.init.status ?? contract.status ?? 200,
+      headers: { ...BASE_HEADERS, 'content-type': produces, ...reply.init.headers },
+      body: produces === 'application/json' ? JSON.stringify(checked.data) : String(checked.data),
+    };
   };
+  // A create (201) with an Idempotency-Key runs once per caller and key (idempotencia.ts); the look-ups
+  // (contract.idempotent) key their metering instead.
+  const scope = creates(contract) ? callerScope(caller, request.clientCertPem) : null;
+  const key = scope ? chaveDeIdempotencia(request.headers) : undefined;
+  const resposta = scope && key ? await umaVez(`${contract.id}#${scope}`, key, request.body, answer) : await answer();
+  return { ...resposta, headers: { ...resposta.headers, ...(await refreshedToken(caller)) } };
+}
+
+function creates(contract: AnyContract): boolean {
+  return contract.method === 'POST' && contract.status === 201 && !contract.idempotent;
+}
+
+/**
+ * Whose key it is: the user, or the integrator's certificate. An anonymous caller has none (null): a
+ * key alone would let one stranger read another's stored answer.
+ */
+function callerScope(caller: Caller | null, clientCertPem: string | undefined): string | null {
+  if (caller) return `u:${caller.principal.userId}`;
+  if (clientCertPem) return `c:${createHash('sha256').update(clientCertPem).digest('base64url')}`;
+  return null;
 }
 
 /** Sliding sessions: past half its life, a token is answered with a fresh one (REFRESHED_TOKEN_HEADER). */
@@ -219,23 +253,11 @@ async function answerError(request: middy.Request<APIGatewayProxyEventV2, APIGat
     request.response = json(404, new HttpError(404, 'rotaNaoEncontrada').body());
     return;
   }
+  // The stack stays in the log, in the twin too (issue 27 item 2): an answer never carries it.
   logger.error('unhandled error', error as Error);
-  if (config.isLocal && error) {
-    // Development only: the web app opens an answer with x-debug-detail in a new window.
-    request.response = {
-      statusCode: 500,
-      headers: { ...BASE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'x-debug-detail': '1' },
-      body: `<!doctype html><title>Erro interno</title><pre>${escapeHtml(error.stack ?? String(error))}</pre>`,
-    };
-    return;
-  }
   request.response = json(500, new HttpError(500, 'erroInterno').body());
 }
 
 function json(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
   return { statusCode, headers: { ...BASE_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(body) };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

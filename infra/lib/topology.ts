@@ -3,7 +3,7 @@
  * (infra/lib) and the local twin (infra/local) create the same tables, buckets and queues and wire
  * the same functions. Change a resource here and both follow.
  */
-import { httpContexts } from '@plac/shared/contracts';
+import { contracts, httpContexts } from '@plac/shared/contracts';
 
 export const APP = 'plac';
 
@@ -121,14 +121,18 @@ const httpGrants: Record<string, readonly Grant[]> = {
   cessao: ['table:read', 'table:write'],
 };
 
+/** Whether a context has a create route (POST answering 201): its function keeps Idempotency-Key records. */
+const criaRecursos = (context: string) => contracts.some((c) => c.context === context && c.method === 'POST' && c.status === 201 && !c.idempotent);
+
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
 export const httpFunctions: readonly FunctionSpec[] = httpContexts.map((context) => ({
   id: `${pascal(context)}Api`,
   entry: `${context}/handler.ts`,
   memoryMb: 512,
   timeoutSeconds: 10,
-  // Every HTTP function may answer with a refreshed token (sliding sessions), so every one signs.
-  grants: [...new Set<Grant>([...(httpGrants[context] ?? ['table:read']), 'tokens:sign'])],
+  // Every HTTP function may answer with a refreshed token (sliding sessions), so every one signs; one
+  // whose context creates (a 201 POST) keeps the Idempotency-Key records (functions/platform/idempotencia.ts).
+  grants: [...new Set<Grant>([...(httpGrants[context] ?? ['table:read']), 'tokens:sign', ...(criaRecursos(context) ? (['idempotency'] as const) : [])])],
 }));
 
 export const authorizerFunction: FunctionSpec = {

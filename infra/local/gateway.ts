@@ -12,7 +12,7 @@ import { contracts, matchPath, type AnyContract } from '@plac/shared/contracts';
 import { message, type MessageKey } from '@plac/shared/messages';
 import { authorizerFunction, httpFunctions } from '../lib/topology';
 import { fromApiResult, toApiEvent, type HttpAnswer } from './api-events';
-import { localFunction, type Invoke } from './lambda-runtime';
+import { LambdaTimeoutError, localFunction, type Invoke } from './lambda-runtime';
 import { relayS3, S3_RELAY_PREFIX, type S3RelayOptions } from './s3-relay';
 import type { WebServer } from './web-server';
 
@@ -107,9 +107,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, channel: Channe
       answer = catalogueAnswer(404, 'rotaNaoEncontrada');
     }
   } catch (error) {
-    // The gateway itself failed (not a handler): API Gateway answers 500 Internal Server Error.
+    // A function that failed outright or ran past its timeout (or the gateway itself): API Gateway
+    // would answer its English default; the twin answers the catalogue's erroInterno, as the functions
+    // do themselves before their deadline (functions/platform/http.ts). The detail stays in the log.
     console.error('[gateway]', error);
-    answer = jsonAnswer(500, { message: 'Internal Server Error' });
+    answer = catalogueAnswer(error instanceof LambdaTimeoutError ? 503 : 500, 'erroInterno');
   }
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body);

@@ -273,6 +273,9 @@ export const MESSAGES = {
   clienteSemConsulta: 'A situação do cliente não permite consultas.',
   servicoNaoPermitido: 'O serviço {servico} não está disponível para este cliente.',
   chaveIdempotenciaInvalida: 'O cabeçalho Idempotency-Key deve ter de 1 a 64 letras, dígitos ou os caracteres . _ : -',
+  /** ours: creates with an Idempotency-Key (issue 27 item 2) */
+  requisicaoEmAndamento: 'Uma requisição com esta Idempotency-Key ainda está em andamento. Aguarde alguns instantes e repita a mesma requisição.',
+  chaveIdempotenciaReutilizada: 'Esta Idempotency-Key já foi usada em outra requisição. Use uma chave nova para cada operação.',
   periodoMaximoUmAno: 'O período da consulta não pode ser maior que 1 ano.',
   instituicaoNaoAutorizada: 'O cliente não possui autorização ativa para a instituição financeira {cnpj}.',
   faturamentoNaoEncontrado: 'Não foram encontrados documentos do emitente no período informado.',

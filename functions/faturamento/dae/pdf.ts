@@ -1,13 +1,14 @@
 import { formatBRL, formatCnpj, formatDate, asCentavos } from '@plac/shared/domain';
 import { EMISSOR } from './config';
+import { imagemI2of5 } from './barras';
 import { formatarLinhaDigitavel } from './febraban';
 
 /**
  * The DAE as a one-page A4 PDF (pdf-lib, standard Helvetica/Courier: WinAnsi covers Portuguese): the
  * issuer, the taxpayer (client's company name and CNPJ), the reference month, the due date, the value,
- * the DAE's number, the linha digitável and the barcode, an Interleaved 2 of 5 drawn by bwip-js as a
- * PNG and embedded. pdf-lib and bwip-js are imported on first use, so that a cold start of the billing
- * function evaluates neither. The document carries no creation date (updateMetadata: false): the same
+ * the DAE's number, the linha digitável and the barcode, an Interleaved 2 of 5 drawn by barras.ts as a
+ * gray image. pdf-lib is imported on first use, so that a cold start of the billing function does not
+ * evaluate it. The document carries no creation date (updateMetadata: false): the same
  * DAE always renders to the same bytes.
  */
 export interface DadosDae {
@@ -31,14 +32,8 @@ const MM = 72 / 25.4;
 const BARRAS_LARGURA = 103 * MM;
 const BARRAS_ALTURA = 13 * MM;
 
-/** The Interleaved 2 of 5 of the 44 digits, as a PNG (no human-readable text, a quiet zone around it). */
-export async function barrasPng(codigoBarras: string): Promise<Uint8Array> {
-  const { interleaved2of5 } = await import('bwip-js/node');
-  return interleaved2of5({ bcid: 'interleaved2of5', text: codigoBarras, scale: 3, height: 13, includetext: false, paddingwidth: 12, paddingheight: 4, backgroundcolor: 'FFFFFF' });
-}
-
 export async function daePdf(d: DadosDae): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`DAE ${String(d.numero)} — ${d.razaoSocial}`);
   pdf.setLanguage('pt-BR');
@@ -77,9 +72,14 @@ export async function daePdf(d: DadosDae): Promise<Uint8Array> {
   page.drawText('Linha digitável', { x: margem, y, size: 8, font, color: preto });
   page.drawText(formatarLinhaDigitavel(d.linhaDigitavel), { x: margem, y: (y -= 16), size: 12, font: mono, color: preto });
 
-  const png = await pdf.embedPng(await barrasPng(d.codigoBarras));
+  // The bars as a gray image XObject of one pixel row per module column, stretched to the printed
+  // size with no smoothing (Interpolate false), so every bar keeps its exact share of the width.
+  const barras = imagemI2of5(d.codigoBarras);
+  const imagem = pdf.context.register(
+    pdf.context.flateStream(barras.pixels, { Type: 'XObject', Subtype: 'Image', Width: barras.largura, Height: barras.altura, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Interpolate: false }),
+  );
   y -= 14 + BARRAS_ALTURA;
-  page.drawImage(png, { x: margem, y, width: BARRAS_LARGURA, height: BARRAS_ALTURA });
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(BARRAS_LARGURA, 0, 0, BARRAS_ALTURA, margem, y), drawObject(page.node.newXObject('Barras', imagem)), popGraphicsState());
   page.drawText('Pague em qualquer agência ou canal dos bancos arrecadadores até a data de vencimento.', { x: margem, y: y - 18, size: 8, font, color: preto });
   return pdf.save();
 }

@@ -54,11 +54,19 @@ const IDEMPOTENCY_PARAMETER = {
   schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,64}$' },
 };
 
+/** A create (a POST answering 201): the same key runs it once (functions/platform/idempotencia.ts). */
+const CREATE_IDEMPOTENCY_PARAMETER = {
+  ...IDEMPOTENCY_PARAMETER,
+  description:
+    'Repetir a mesma chave com o mesmo corpo (uma nova tentativa) responde o recurso já criado, sem criar outro; enquanto a primeira ainda roda, 409 requisicaoEmAndamento; a mesma chave com outro corpo, 422 chaveIdempotenciaReutilizada. Até 64 letras, dígitos ou . _ : -',
+};
+
 function operation(contract: AnyContract): Record<string, unknown> {
+  const creates = contract.method === 'POST' && contract.status === 201 && (contract.access !== 'public' || contract.channel === 'mtls');
   const parameters = [
     ...properties(contract.params, 'path'),
     ...properties(contract.query, 'query'),
-    ...(contract.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
+    ...(contract.idempotent ? [IDEMPOTENCY_PARAMETER] : creates ? [CREATE_IDEMPOTENCY_PARAMETER] : []),
   ];
   const produces = contract.produces ?? 'application/json';
   const errors = contract.errors.map((key) => `\`${key}\`: ${MESSAGES[key]}`).join('; ');

@@ -233,28 +233,7 @@ describe('callApi: error handling', () => {
     expect(toasts.map((t) => t.detail)).toEqual(['Serviço indisponível', 'Serviço indisponível']);
   });
 
-  it('opens the development detail of an HTML error in a new window instead of a toast', async () => {
-    const open = vi.fn(() => null);
-    vi.stubGlobal('open', open);
-    const createObjectURL = vi.fn(() => 'blob:detail');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    stubFetch(new Response('<pre>TypeError at handler.ts:10</pre>', {
-      status: 500,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'x-debug-detail': '1' },
-    }));
-    await failure(callApi(dominio.ufs));
-    expect(open).toHaveBeenCalledWith('blob:detail', '_blank', 'noopener');
-    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blob);
-    });
-    expect(text).toBe('<pre>TypeError at handler.ts:10</pre>');
-    expect(toasts).toEqual([]);
-  });
-
-  it('treats an HTML error without the detail header as unavailable', async () => {
+  it('treats an HTML error as unavailable', async () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
     stubFetch(new Response('<h1>erro</h1>', { status: 500, headers: { 'content-type': 'text/html' } }));

@@ -6,9 +6,6 @@ import { toast } from '../toast';
  * Failed API calls, and what the user sees of them.
  */
 
-/** Header with which only the local twin marks an HTML error page carrying development detail. */
-export const DEBUG_DETAIL_HEADER = 'x-debug-detail';
-
 export type FieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
@@ -19,16 +16,13 @@ export class ApiError extends Error {
   readonly error?: string;
   /** The body's `errors`, field → pt-BR messages, for showing beside the fields. */
   readonly fieldErrors?: FieldErrors;
-  /** HTML detail page sent by the local twin with DEBUG_DETAIL_HEADER. */
-  readonly debugHtml?: string;
 
   /** `message` is the pt-BR text the user is shown. */
-  constructor(init: { status: number; message: string; error?: string; fieldErrors?: FieldErrors; debugHtml?: string }) {
+  constructor(init: { status: number; message: string; error?: string; fieldErrors?: FieldErrors }) {
     super(init.message);
     this.status = init.status;
     if (init.error !== undefined) this.error = init.error;
     if (init.fieldErrors !== undefined) this.fieldErrors = init.fieldErrors;
-    if (init.debugHtml !== undefined) this.debugHtml = init.debugHtml;
   }
 
   /** Token failures (token_expired, token_invalid, token_absent) end the session. */
@@ -61,12 +55,8 @@ function asFieldErrors(value: unknown): FieldErrors | undefined {
   return out;
 }
 
-/** Builds the ApiError of a non-2xx response from its status, content type and body text. */
-export function errorFromResponse(status: number, headers: Headers, text: string): ApiError {
-  const type = headers.get('content-type') ?? '';
-  if (type.includes('text/html') && headers.has(DEBUG_DETAIL_HEADER)) {
-    return new ApiError({ status, message: MESSAGES.erroInterno, debugHtml: text || headers.get(DEBUG_DETAIL_HEADER) || '' });
-  }
+/** Builds the ApiError of a non-2xx response from its status and body text (only JSON is read). */
+export function errorFromResponse(status: number, _headers: Headers, text: string): ApiError {
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
@@ -107,27 +97,15 @@ export function certificateNetworkError(): ApiError {
   return new ApiError({ status: 0, error: 'certificadoAusente', message: MESSAGES.certificadoAusente });
 }
 
-/** Shows the HTML detail page in a new window (development only: only the local twin sends it). */
-function openDebugWindow(html: string): void {
-  const url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
-  window.open(url, '_blank', 'noopener');
-  // The new window has read the blob by the time a minute has passed.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * What the user sees of a failed call: a token failure signs them out (the inactivity message, dialogs
- * closed, back to '/'); a development detail page opens in a new window; anything else is one error
+ * closed, back to '/'); anything else is one error
  * toast (the translated `error`, the field messages one per line, or 'Serviço indisponível').
  */
 export function reportApiError(error: ApiError): void {
   if (error.isTokenError) {
     // Several calls may fail together; only the first one ends the session and says so.
     if (getSession().user) logout('inactivity');
-    return;
-  }
-  if (error.debugHtml !== undefined) {
-    openDebugWindow(error.debugHtml);
     return;
   }
   toast.error(error.message);

@@ -12,7 +12,6 @@ export function withoutFields(error: ApiError | null | undefined, fields: Readon
     status: error.status,
     message: error.message,
     ...(error.error !== undefined ? { error: error.error } : {}),
-    ...(error.debugHtml !== undefined ? { debugHtml: error.debugHtml } : {}),
     fieldErrors: kept,
   });
 }

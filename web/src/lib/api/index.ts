@@ -1,6 +1,6 @@
 export { callApi, callApiWithStatus, getMtlsBaseUrl, resetMtlsBaseUrl, toQueryString } from './client';
 export type { ApiInput, ApiResult, CallArgs, CallOptions } from './client';
-export { ApiError, DEBUG_DETAIL_HEADER, fieldErrorsOf, isApiError, reportApiError } from './errors';
+export { ApiError, fieldErrorsOf, isApiError, reportApiError } from './errors';
 export type { FieldErrors } from './errors';
 export { apiQueryKey, useApiMutation, useApiQuery } from './hooks';
 export type { ApiMutationOptions, ApiQueryKey, ApiQueryOptions } from './hooks';
