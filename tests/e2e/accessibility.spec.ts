@@ -144,6 +144,11 @@ const SCREENS: Screen[] = [
     open: async (page) => (await page.goto('/password/reset/abcdefghijklmnopqrstuvwxyz0123456789'), heading(page, 'Redefinir senha')),
   },
   {
+    name: 'e-mail change confirmation',
+    route: '/perfil/confirmar-email/:token',
+    open: async (page) => (await page.goto('/perfil/confirmar-email/abcdefghijklmnopqrstuvwxyz0123456789'), heading(page, 'Confirmar novo e-mail')),
+  },
+  {
     name: 'message page',
     route: '/message/:title?/:body?',
     open: async (page) => (await page.goto('/message/Cadastro%20realizado/Voc%C3%AA%20receber%C3%A1%20um%20e-mail'), heading(page, 'Cadastro realizado')),

@@ -39,6 +39,8 @@ test('1. a weak password is refused with its sentence once, in the toast and bes
     // Too short and without a digit: two rules broken, one sentence.
     await form.getByLabel('Senha', { exact: true }).fill('abc');
     await form.getByLabel('Confirmação de senha').fill('abc');
+    // A new password asks for the current one (issue 27 item 3); the server judges the new one first.
+    await form.getByLabel('Senha atual').fill('Plac@2026!');
     await form.getByRole('button', { name: 'Salvar' }).click();
     await expect(toasts(page)).toHaveCount(1);
     await expect(toasts(page).locator('.p-toast-detail')).toHaveText(SENHA_FRACA);
