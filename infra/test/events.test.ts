@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allFunctions, httpFunctions } from '../lib/topology';
+
+/**
+ * events/ holds one sample event per trigger (README's table): every file parses and is listed, and
+ * every function that is not an HTTP API (those get a request built from their contracts) has one, so
+ * the bench's cold-start probe sends each a first request it accepts (issue 29 item 5).
+ */
+const dir = join(__dirname, '../../events');
+const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+const rows = [...readme.matchAll(/^\| ([\w/.*-]+\.json) \| (\w+)/gm)].map((m) => ({ file: m[1]!, fn: m[2]! }));
+
+describe('sample events', () => {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+
+  it('every file parses and is in the README table', () => {
+    for (const file of files) {
+      expect(() => JSON.parse(readFileSync(join(dir, file), 'utf8')), file).not.toThrow();
+      const listed = rows.some((r) => (r.file.includes('*') ? new RegExp(`^${r.file.replace('*', '.*')}$`).test(file) : r.file === file));
+      expect(listed, `${file} in events/README.md`).toBe(true);
+    }
+  });
+
+  it('every function that is not an HTTP API has one', () => {
+    const http = new Set(httpFunctions.map((f) => f.id));
+    const others = allFunctions.filter((f) => !http.has(f.id)).map((f) => f.id);
+    expect(others.filter((id) => !rows.some((r) => r.fn === id))).toEqual([]);
+  });
+});
