@@ -84,6 +84,11 @@ export default defineConfig({
       PLAC_MAIL_PORT: env('PLAC_E2E_MAIL_PORT'),
       PLAC_SEFAZ_PORT: env('PLAC_E2E_SEFAZ_PORT'),
       PLAC_ACCESS_LOG: '0',
+      // The log keeps errors only (the tests provoke the handlers' warnings), and the simulator adds no
+      // new document every few seconds: no test waits for the trickle, and its loads competed with the
+      // browser for the two cores (issue 29 item 6).
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR',
+      PLAC_SEFAZ_TRICKLE_MS: '0',
       // Webhook retries 1 s apart instead of 1 minute doubling to 6 hours: a failing delivery fails for good in seconds.
       PLAC_SQS_RETRY_DELAY: '1',
       ...(process.env.PLAC_WEB_DIST ? { PLAC_WEB_DIST: process.env.PLAC_WEB_DIST } : {}),

@@ -17,6 +17,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The handlers' WARN lines (failed logins, refused CRLs, webhook retries) are what the tests provoke:
+  // the run's log keeps errors only, unless the caller asks for more.
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   const dataDir = await mkdtemp(join(tmpdir(), 'plac-twin-'));
   const twin = await startTwin({
     dataDir,

@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every package a workspace imports is declared (in it, or at the root, which all share), and every
+ * package a workspace declares is imported by its code (issue 29 item 4): an undeclared import works
+ * only by hoisting luck, an unused one is weight, licences and audit noise for nothing. Packages used
+ * only as a command or through a tool's configuration are listed below with where they are used.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Used without an import: the reason is where. */
+const USED_WITHOUT_IMPORT: Record<string, string> = {
+  typescript: 'tsc in npm run typecheck',
+  tsx: 'runs the scripts, the twin and the bench',
+  eslint: 'npm run lint',
+  'aws-cdk': 'the cdk CLI (infra/cdk.json)',
+  jsdom: "vitest's web environment (web/vite.config.ts)",
+  vite: 'vite build and vite in web (npm run build -w web)',
+  primeicons: 'the icon font, imported as CSS in web/src/main.tsx',
+  'amplify-dynamodb-simulator': 'ships the DynamoDB Local jar the twin starts (infra/local/emulators/dynamodb.ts)',
+  '@plac/functions': 'the workspace whose handlers infra bundles by path',
+};
+
+const WORKSPACES: Record<string, readonly string[]> = {
+  '.': ['tests', 'bench', 'scripts', 'vitest.config.ts', 'playwright.config.ts', 'eslint.config.js'],
+  shared: ['src', 'test'],
+  functions: ['.'],
+  web: ['src', 'vite.config.ts', 'index.html'],
+  infra: ['bin', 'lib', 'local', 'migrations', 'test'],
+};
+
+function files(path: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(path, { withFileTypes: true });
+  } catch {
+    return /\.(tsx?|m?js|html|css)$/.test(path) ? [path] : [];
+  }
+  return entries.flatMap((e) =>
+    e.isDirectory() ? (['node_modules', 'dist', 'cdk.out', '.data'].includes(e.name) ? [] : files(join(path, e.name))) : /\.(tsx?|m?js|html|css)$/.test(e.name) ? [join(path, e.name)] : [],
+  );
+}
+
+const builtins = new Set(builtinModules);
+
+/** The package names a workspace's files import (static, dynamic, require, CSS @import). */
+function imported(workspace: string): Set<string> {
+  const names = new Set<string>();
+  for (const file of WORKSPACES[workspace]!.flatMap((p) => files(join(root, workspace, p)))) {
+    const text = readFileSync(file, 'utf8');
+    const specs = [
+      ...text.matchAll(/^\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm),
+      ...text.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm),
+      ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+      ...text.matchAll(/\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)/g),
+      ...text.matchAll(/\bcreateRequire\([^)]*\)(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)/g),
+      ...text.matchAll(/^\s*@import\s+['"]([^'"]+)['"]/gm),
+    ];
+    for (const [, spec] of specs) {
+      if (!spec || spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('node:') || spec.startsWith('virtual:')) continue;
+      const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+      if (builtins.has(name)) continue;
+      names.add(name);
+    }
+  }
+  return names;
+}
+
+function declared(workspace: string): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')) as { dependencies?: object; devDependencies?: object };
+  return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+}
+
+/** A type package counts as used when its package is (aws-lambda's types are imported as 'aws-lambda'). */
+const typesOf = (name: string) => (name.startsWith('@types/') ? name.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : null);
+
+describe('dependencies', () => {
+  const rootDeclared = new Set(declared('.'));
+  // The root's tests and bench drive every workspace: they may import what any workspace declares.
+  const anyDeclared = new Set(Object.keys(WORKSPACES).flatMap(declared));
+  for (const workspace of Object.keys(WORKSPACES)) {
+    it(`${workspace === '.' ? 'root' : workspace}: every import declared, every declaration imported`, () => {
+      // The root's development tools serve every workspace's tests (zbar decodes the DAE's barcode in functions).
+      const uses = workspace === '.' ? new Set(Object.keys(WORKSPACES).flatMap((w) => [...imported(w)])) : imported(workspace);
+      const own = declared(workspace);
+      const mine = new Set(own);
+      const visible = workspace === '.' ? anyDeclared : new Set([...mine, ...rootDeclared]);
+      const undeclared = [...uses].filter((n) => !visible.has(n) && !visible.has(`@types/${n}`) && !n.startsWith('@plac/'));
+      expect(undeclared.sort(), `imported but not declared in ${workspace}/package.json`).toEqual([]);
+      const unused = own.filter((n) => !uses.has(n) && !USED_WITHOUT_IMPORT[n] && !(typesOf(n) && (uses.has(typesOf(n)!) || n === '@types/node')));
+      expect(unused, `declared in ${workspace}/package.json but never imported`).toEqual([]);
+    });
+  }
+});
+
+describe('one version of a build tool', () => {
+  it('esbuild: the bundles (infra/lib/bundle.ts) and tsx build with the same one', () => {
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+    const versions = Object.entries(lock.packages).filter(([path]) => path.endsWith('node_modules/esbuild')).map(([, p]) => p.version);
+    expect(new Set(versions).size, `esbuild versions in package-lock.json: ${versions.join(', ')}`).toBe(1);
+  });
+});
