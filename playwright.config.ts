@@ -49,6 +49,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  // The files that take longest are named at the end of the run: where to spread or shorten first.
+  reportSlowTests: { max: 5, threshold: 45_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'pt-BR',
