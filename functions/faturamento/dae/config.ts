@@ -43,7 +43,11 @@ export function campoLivre(dtVencimento: string, mes: string, numero: number): s
   return `${dtVencimento.replaceAll('-', '')}${mes.replace('-', '')}${String(numero).padStart(11, '0')}`;
 }
 
-/** The DAE's number back from its barcode: the free field's last 11 digits (campoLivre above). */
-export function numeroDoDae(codigoBarras: string): number {
-  return Number(codigoBarras.slice(-11));
+/**
+ * A DAE's number and due date back from its 44-digit barcode: the free field (positions 20–44) is
+ * campoLivre's due date YYYYMMDD, reference month YYYYMM and number (11 digits).
+ */
+export function daeDoCodigoBarras(codigoBarras: string): { numero: number; dtVencimento: string } {
+  const livre = codigoBarras.slice(19);
+  return { numero: Number(livre.slice(14)), dtVencimento: `${livre.slice(0, 4)}-${livre.slice(4, 6)}-${livre.slice(6, 8)}` };
 }
