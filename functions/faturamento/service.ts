@@ -8,6 +8,7 @@ import { logger } from '../platform/observability';
 import { paginaComCursor, vinculoDoCursor, type Pagina } from '../platform/paginas';
 import { todos as servicosDoCatalogo } from '../servicos/service';
 import { tabelaPrecoDoMes } from '../tarifas/service';
+import { daeDoCodigoBarras } from './dae/config';
 import { decidir, faturaIdDe, itemDaFatura, numeroDeShards, shardDoCliente, valoresDaFatura } from './regras';
 import * as store from './store';
 import type { ExecucaoRecord, FaturaRecord, ProgressoRecord } from './store';
@@ -411,6 +412,15 @@ export async function faturaVisivel(faturaId: string, principal: Principal): Pro
   return f;
 }
 
+/**
+ * The DAE an invoice is filed with: once paid, the one the bank read (the payment's barcode); else the
+ * latest generated (the invoice's `dae`). Its number and due date are its barcode's free field (dae/config.ts).
+ */
+function daeDaFatura(f: FaturaRecord): { numero: number; dtVencimento: string } | null {
+  const codigoBarras = f.pagamento?.codigoBarras ?? f.dae?.codigoBarras;
+  return codigoBarras ? daeDoCodigoBarras(codigoBarras) : null;
+}
+
 /** One invoice with its lines: a client user only its own client's; the admin none of a client in evaluation. */
 export async function detalheFatura(faturaId: string, principal: Principal) {
   const f = await faturaVisivel(faturaId, principal);
@@ -423,6 +433,8 @@ export async function detalheFatura(faturaId: string, principal: Principal) {
     valorServicos: f.valorServicos,
     valorAssinatura: f.valorAssinatura,
     valorTotal: f.valorTotal,
+    dae: daeDaFatura(f),
+    pagamento: f.pagamento ? { dataPagamento: f.pagamento.dataPagamento, valorPago: f.pagamento.valorPago } : null,
     pagamentosParciais: pagamentosParciais(f),
     itens: f.itens.map(itemDaFatura),
   };

@@ -380,6 +380,12 @@ export const MESSAGES = {
   faturaPagaParcialmente: 'Pago parcialmente',
   /** ours: one short payment, after the status */
   faturaPagamentoParcial: '{valor} em {data}',
+  /** ours: the invoice's payment (detail and its print) */
+  faturaPagamento: '{valor} em {data}',
+  /** ours: an invoice with no DAE generated yet (detail) */
+  faturaSemDae: 'Não gerado',
+  /** ours: an invoice not paid yet (detail) */
+  faturaNaoPaga: 'Não pago',
   // DAE (spec 2 section 4 "DAE generation"; issue 14 item 3; ours where marked)
   /** ours: a DAE for an invoice that is not open */
   daeFaturaNaoAberta: 'Somente uma fatura em aberto pode ter DAE emitido.',

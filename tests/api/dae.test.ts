@@ -109,6 +109,9 @@ describe('POST /api/v1/fatura/{idConsumo}/dae', () => {
     expect((await lerFatura(aberta.faturaId))?.dae).toMatchObject({ dtVencimento: hoje, codigoBarras: dae.codigoBarras, revisao: 1 });
     const lista = await call(`/api/v1/fatura?dataInicio=${mesAntigo}&dataFim=${mesAntigo}`, { headers: bearer(await tokenFor(cliente(aberta.clienteId))) });
     expect(lista.body).toMatchObject({ items: [{ id: aberta.faturaId, dae: { urlDae: null, dtVencimento: hoje, valorPago: null } }] });
+    // The detail names the DAE the invoice is filed with: its number and due date (issue 28 item 4).
+    const detalhe = await call(`/api/v1/fatura/${aberta.faturaId}`, { headers: bearer(tokenAdmin) });
+    expect(detalhe.body).toMatchObject({ situacao: 'A', dae: { numero: dae.numero, dtVencimento: hoje }, pagamento: null });
   });
 
   it('is idempotent: the same request, and one without a date (the DAE’s own due date is the default), give the same DAE', async () => {

@@ -305,6 +305,8 @@ describe('the billing run of a month', () => {
         valorServicos: 750_60,
         valorAssinatura: 0,
         valorTotal: 750_60,
+        dae: null,
+        pagamento: null,
         pagamentosParciais: [],
         itens: [{ idModuloServico: 5, descricao: 'Consulta Faturamento NF-e', uf: 52, sgUf: 'GO', requisicoes: 834, valorUnitario: 900, valorConsumo: 750_60 }],
       },

@@ -38,6 +38,7 @@ async function fatura(valorTotal: number): Promise<FaturaRecord> {
 }
 
 interface Dae {
+  numero: number;
   codigoBarras: string;
   valor: number;
   dtVencimento: string;
@@ -58,7 +59,7 @@ async function daeVencido(f: FaturaRecord, dtVencimento: string): Promise<Dae> {
     faturaId: f.faturaId, origem: 'FATURA', revisao: f.revisao, dtVencimento, clienteId: f.clienteId, mes: f.mes, numero, valor: f.valorTotal,
     codigoBarras, linhaDigitavel: linhaDigitavel(codigoBarras), chavePdf: `dae/${f.clienteId}/${f.faturaId}/${codigoBarras}.pdf`, emitidoEm: new Date().toISOString(), emitidoPor: 'teste',
   });
-  return { codigoBarras, valor: f.valorTotal, dtVencimento };
+  return { numero, codigoBarras, valor: f.valorTotal, dtVencimento };
 }
 
 const importar = (nomeArquivo: string, conteudo: string, t = token) =>
@@ -126,6 +127,12 @@ describe('the bank-return import', () => {
 
     expect(await lerFatura(f.emDia.faturaId)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 750_00, valorAcrescimo: 0, dataPagamento: hoje, dataRetornoBanco: hoje } });
     expect(await lerFatura(f.atrasada.faturaId)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 1_019_90, valorAcrescimo: 19_90, dataPagamento: atraso } });
+    // The invoice's detail shows the payment and the DAE paid (issue 28 item 4).
+    expect((await call(`/api/v1/fatura/${f.atrasada.faturaId}`, { headers: bearer(token) })).body).toMatchObject({
+      situacao: 'P',
+      dae: { numero: d.atrasada.numero, dtVencimento: vencido },
+      pagamento: { dataPagamento: atraso, valorPago: 1_019_90 },
+    });
     // Paid short: still open, no payment, the amount recorded as partial.
     const aMenor = (await lerFatura(f.aMenor.faturaId))!;
     expect(aMenor).toMatchObject({ situacao: 'A', pagamentosParciais: [{ valorPago: 899_00, valorDevido: 900_00, dataPagamento: hoje, dataRetornoBanco: hoje, linha: 4 }] });

@@ -1,3 +1,5 @@
+import { nomeDoEstado, UF_EMISSORA_DAE, type Uf } from '@plac/shared/domain';
+
 /**
  * The DAE's barcode settings, in one place (docs/faturamento.md "DAE"). The segment and the value
  * identifier are FEBRABAN's codes; the issuing body's code is the one the collecting banks register for
@@ -23,8 +25,13 @@ export function codigoOrgao(): string {
   return codigo;
 }
 
-/** The name printed as the DAE's issuer. */
-export const EMISSOR = 'Secretaria da Fazenda — Plataforma PLAC Fat-e';
+/**
+ * The DAE's issuer as printed: the issuing state (UF_EMISSORA_DAE) and its Secretaria da Fazenda,
+ * 'Estado da Bahia — Secretaria da Fazenda (SEFAZ-BA)'.
+ */
+export function emissorDae(uf: Uf = UF_EMISSORA_DAE): string {
+  return `${nomeDoEstado(uf)} — Secretaria da Fazenda (SEFAZ-${uf})`;
+}
 
 /**
  * Positions 20–44, the free field (25 digits), what lets the bank-return import find the DAE (and a
@@ -34,4 +41,13 @@ export const EMISSOR = 'Secretaria da Fazenda — Plataforma PLAC Fat-e';
 export function campoLivre(dtVencimento: string, mes: string, numero: number): string {
   if (!Number.isSafeInteger(numero) || numero < 1 || numero > 99_999_999_999) throw new Error('número do DAE fora da faixa');
   return `${dtVencimento.replaceAll('-', '')}${mes.replace('-', '')}${String(numero).padStart(11, '0')}`;
+}
+
+/**
+ * A DAE's number and due date back from its 44-digit barcode: the free field (positions 20–44) is
+ * campoLivre's due date YYYYMMDD, reference month YYYYMM and number (11 digits).
+ */
+export function daeDoCodigoBarras(codigoBarras: string): { numero: number; dtVencimento: string } {
+  const livre = codigoBarras.slice(19);
+  return { numero: Number(livre.slice(14)), dtVencimento: `${livre.slice(0, 4)}-${livre.slice(4, 6)}-${livre.slice(6, 8)}` };
 }

@@ -17,7 +17,7 @@ export interface DocumentoCobrado {
   /** The invoice's id, or the reservation's ('PA-…'). */
   documentoId: string;
   origem: 'FATURA' | 'PREPAGO';
-  /** The printed label of the document's id. */
+  /** The printed kind of document ('Fatura', 'Pagamento antecipado'), with its month and client (pdf.ts camposDae). */
   rotulo: string;
   /** The document's revision (a re-priced invoice asks for a new DAE); 0 for a reservation. */
   revisao: number;
@@ -50,7 +50,7 @@ export async function novoDae(d: DocumentoCobrado, dtVencimento: string, emitido
   });
   const linha = linhaDigitavel(codigoBarras);
   const chavePdf = `dae/${d.clienteId}/${d.documentoId}/${codigoBarras}.pdf`;
-  const pdf = await daePdf({ razaoSocial: d.razaoSocial, cnpj: d.cnpj, mes: d.mes, dtVencimento, valor: d.valor, numero, codigoBarras, linhaDigitavel: linha, documento: [d.rotulo, d.documentoId] });
+  const pdf = await daePdf({ razaoSocial: d.razaoSocial, cnpj: d.cnpj, mes: d.mes, dtVencimento, valor: d.valor, numero, codigoBarras, linhaDigitavel: linha, rotulo: d.rotulo });
   await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: chavePdf, Body: pdf, ContentType: 'application/pdf', ContentDisposition: 'inline' }));
   return store.criarDae({
     faturaId: d.documentoId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campoLivre, codigoOrgao, IDENTIFICADOR_VALOR, SEGMENTO_ORGAOS_GOVERNAMENTAIS } from './config';
+import { campoLivre, codigoOrgao, daeDoCodigoBarras, IDENTIFICADOR_VALOR, SEGMENTO_ORGAOS_GOVERNAMENTAIS } from './config';
 import {
   codigoBarrasDaLinha,
   codigoBarrasValido,
@@ -115,5 +115,12 @@ describe('our DAE barcode', () => {
     expect(() => montarCodigoBarras({ ...base, campoLivre: '1' })).toThrow();
     expect(() => montarCodigoBarras({ ...base, identificadorValor: '1' })).toThrow();
     expect(() => campoLivre('2026-12-15', '2026-11', 0)).toThrow();
+  });
+});
+
+describe('the DAE back from its barcode', () => {
+  it('reads the number and the due date out of the free field', () => {
+    const codigo = montarCodigoBarras({ segmento: '5', identificadorValor: '6', valorCentavos: 750_60, codigoOrgao: '0001', campoLivre: campoLivre('2026-12-15', '2026-11', 98_765) });
+    expect(daeDoCodigoBarras(codigo)).toEqual({ numero: 98_765, dtVencimento: '2026-12-15' });
   });
 });

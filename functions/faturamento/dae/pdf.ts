@@ -1,12 +1,12 @@
 import { formatBRL, formatCnpj, formatDate, asCentavos } from '@plac/shared/domain';
-import { EMISSOR } from './config';
+import { emissorDae } from './config';
 import { imagemI2of5 } from './barras';
 import { formatarLinhaDigitavel } from './febraban';
 
 /**
  * The DAE as a one-page A4 PDF (pdf-lib, standard Helvetica/Courier: WinAnsi covers Portuguese): the
- * issuer, the taxpayer (client's company name and CNPJ), the reference month, the due date, the value,
- * the DAE's number, the linha digitável and the barcode, an Interleaved 2 of 5 drawn by barras.ts as a
+ * issuer (the issuing state and its Sefaz), the taxpayer (client's company name and CNPJ), the reference month, the due date, the value,
+ * the document paid as the client knows it, the DAE's number, the linha digitável and the barcode, an Interleaved 2 of 5 drawn by barras.ts as a
  * gray image. pdf-lib is imported on first use, so that a cold start of the billing function does not
  * evaluate it. The document carries no creation date (updateMetadata: false): the same
  * DAE always renders to the same bytes.
@@ -23,8 +23,31 @@ export interface DadosDae {
   numero: number;
   codigoBarras: string;
   linhaDigitavel: string;
-  /** What the DAE pays, as printed: ['Fatura', id] or ['Pagamento antecipado', id]. */
-  documento: readonly [string, string];
+  /** What the DAE pays, as the client knows it: 'Fatura' or 'Pagamento antecipado' (with the month and client, camposDae). */
+  rotulo: string;
+}
+
+/**
+ * What the DAE prints, as the client knows it: the issuing state and its Sefaz, and the document it
+ * pays by its kind, reference month and client ('Fatura de 09/2026 — BANCO X S.A.'), never the
+ * platform's internal id ('202609-…', 'PA-…').
+ */
+export function camposDae(d: DadosDae): { titulo: string; emissor: string; campos: [string, string][] } {
+  const [ano, mes] = d.mes.split('-');
+  const referencia = `${mes}/${ano}`;
+  return {
+    titulo: 'DAE — Documento de Arrecadação Estadual',
+    emissor: emissorDae(),
+    campos: [
+      ['Contribuinte', d.razaoSocial],
+      ['CNPJ', formatCnpj(d.cnpj)],
+      ['Referência', referencia],
+      ['Documento', `${d.rotulo} de ${referencia} — ${d.razaoSocial}`],
+      ['Número do DAE', String(d.numero)],
+      ['Vencimento', formatDate(d.dtVencimento)],
+      ['Valor a pagar', formatBRL(asCentavos(d.valor))],
+    ],
+  };
 }
 
 /** FEBRABAN's barcode on paper: about 103 mm × 13 mm (a 44-digit I2of5 at ~0.25 mm per narrow module). */
@@ -46,20 +69,11 @@ export async function daePdf(d: DadosDae): Promise<Uint8Array> {
   const largura = page.getWidth() - 2 * margem;
   let y = page.getHeight() - margem;
 
-  page.drawText('DAE — Documento de Arrecadação Estadual', { x: margem, y: (y -= 18), size: 16, font: bold, color: preto });
-  page.drawText(EMISSOR, { x: margem, y: (y -= 18), size: 10, font, color: preto });
+  const { titulo, emissor, campos } = camposDae(d);
+  page.drawText(titulo, { x: margem, y: (y -= 18), size: 16, font: bold, color: preto });
+  page.drawText(emissor, { x: margem, y: (y -= 18), size: 10, font, color: preto });
   y -= 14;
 
-  const [ano, mes] = d.mes.split('-');
-  const campos: [string, string][] = [
-    ['Contribuinte', d.razaoSocial],
-    ['CNPJ', formatCnpj(d.cnpj)],
-    ['Referência', `${mes}/${ano}`],
-    [d.documento[0], d.documento[1]],
-    ['Número do DAE', String(d.numero)],
-    ['Vencimento', formatDate(d.dtVencimento)],
-    ['Valor a pagar', formatBRL(asCentavos(d.valor))],
-  ];
   const linha = 26;
   for (const [rotulo, valor] of campos) {
     page.drawRectangle({ x: margem, y: y - linha, width: largura, height: linha, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });

@@ -175,6 +175,13 @@ export const faturaDetalheSchema = z.object({
   valorServicos: z.number().int(),
   valorAssinatura: z.number().int(),
   valorTotal: z.number().int(),
+  /**
+   * The DAE the invoice is filed with: the one paid once paid, else the latest generated; its number
+   * and due date ('YYYY-MM-DD'). Null before any DAE (the screen shows the default due date).
+   */
+  dae: z.object({ numero: z.number().int(), dtVencimento: z.string() }).nullable(),
+  /** The payment the bank-return import recorded (situacao P): the day paid and the centavos paid, surcharge included. */
+  pagamento: z.object({ dataPagamento: z.string(), valorPago: z.number().int() }).nullable(),
   pagamentosParciais: pagamentosParciaisSchema,
   itens: z.array(itemFaturaSchema),
 });

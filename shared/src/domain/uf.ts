@@ -41,6 +41,21 @@ export function ufByCodigo(codigo: number): Uf | undefined {
   return UFS.find((u) => u.codigo === codigo)?.uf;
 }
 
+/**
+ * The state's name as its government signs, with the article Portuguese gives it: 'Estado da Bahia',
+ * 'Estado do Paraná', 'Estado de São Paulo'; the Federal District is 'Distrito Federal'.
+ */
+const ARTIGO_DO_ESTADO: Record<Uf, 'da' | 'do' | 'de' | null> = {
+  RO: 'de', AC: 'do', AM: 'do', RR: 'de', PA: 'do', AP: 'do', TO: 'do', MA: 'do', PI: 'do', CE: 'do', RN: 'do', PB: 'da', PE: 'de', AL: 'de',
+  SE: 'de', BA: 'da', MG: 'de', ES: 'do', RJ: 'do', SP: 'de', PR: 'do', SC: 'de', RS: 'do', MS: 'de', MT: 'de', GO: 'de', DF: null,
+};
+
+export function nomeDoEstado(uf: Uf): string {
+  const nome = UFS.find((u) => u.uf === uf)!.nome;
+  const artigo = ARTIGO_DO_ESTADO[uf];
+  return artigo ? `Estado ${artigo} ${nome}` : nome;
+}
+
 /** Lower case without accents, for accent- and case-insensitive search. */
 export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();

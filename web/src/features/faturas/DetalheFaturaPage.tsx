@@ -2,19 +2,25 @@ import '../../components/page-layout.css';
 import './faturas.css';
 import { routePath } from '@plac/shared/access';
 import { faturamento } from '@plac/shared/contracts';
-import { asCentavos, asMilesimos, formatBRL, formatCnpj, formatMilesimos } from '@plac/shared/domain';
+import { asCentavos, asMilesimos, formatBRL, formatCnpj, formatDate, formatMilesimos, vencimentoPadraoDae } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
-import { descricaoServico, periodo, rotuloUf, situacaoExibida, type FaturaDetalhe } from './model';
+import { descricaoServico, mesDaFatura, periodo, rotuloUf, type FaturaDetalhe } from './model';
+import { SituacaoFatura } from './SituacaoFatura';
 
 /**
- * detalhe-fatura (sefaz_admin, cliente; spec 2 section 2.10), printable: the client, the legal note,
- * 'Resumo por Serviço e UF' with its totals and 'Consumo' by service. ?id=<idConsumo>. An open invoice
- * that received short payments says so under the client ('Pago parcialmente: R$ X em dd/mm/aaaa').
+ * detalhe-fatura (sefaz_admin, cliente; spec 2 section 2.10), printable on one A4 page where it fits
+ * (faturas.css @media print): the client, the invoice's status in words with its short payments
+ * ('Pago parcialmente', R$ X em dd/mm/aaaa; SituacaoFatura), its due date, its DAE's number and, once
+ * paid, the payment's day and amount; the legal note, 'Resumo por Serviço e UF' with its totals and
+ * 'Consumo' by service. ?id=<idConsumo>.
  */
+
+/** The due date shown: the DAE's (the paid one, else the latest), else the default one a DAE would get. */
+const vencimento = (f: FaturaDetalhe) => formatDate(f.dae?.dtVencimento ?? vencimentoPadraoDae(mesDaFatura(f)));
 
 /** ours: the spec states the note's meaning, not its words. */
 export const NOTA_IMUNIDADE =
@@ -51,7 +57,6 @@ export default function DetalheFaturaPage() {
   const fatura = detalhe.data;
   const grupos = useMemo(() => (fatura ? porServico(fatura.itens) : []), [fatura]);
   const totalRequisicoes = fatura?.itens.reduce((s, i) => s + i.requisicoes, 0) ?? 0;
-  const situacao = fatura ? situacaoExibida(fatura) : null;
 
   return (
     <div className="fatura-detalhe">
@@ -95,11 +100,30 @@ export default function DetalheFaturaPage() {
                 </tr>
               </tbody>
             </table>
-            {situacao && situacao.parciais.length > 0 && (
-              <p className="fatura-parcial">
-                {situacao.rotulo}: {situacao.parciais.join('; ')}
-              </p>
-            )}
+            <table className="fatura-tabela fatura-situacao" aria-label="Situação da fatura">
+              <thead>
+                <tr>
+                  <th scope="col">Situação</th>
+                  <th scope="col">Vencimento</th>
+                  <th scope="col">Número do DAE</th>
+                  <th scope="col">Pagamento</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>
+                    <SituacaoFatura fatura={fatura} />
+                  </td>
+                  <td>{vencimento(fatura)}</td>
+                  <td>{fatura.dae ? String(fatura.dae.numero) : message('faturaSemDae')}</td>
+                  <td>
+                    {fatura.pagamento
+                      ? message('faturaPagamento', { valor: brl(fatura.pagamento.valorPago), data: formatDate(fatura.pagamento.dataPagamento) })
+                      : message('faturaNaoPaga')}
+                  </td>
+                </tr>
+              </tbody>
+            </table>
             <p className="fatura-nota">{NOTA_IMUNIDADE}</p>
           </section>
 

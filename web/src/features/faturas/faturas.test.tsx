@@ -39,6 +39,8 @@ const DETALHE = {
   valorServicos: 103456,
   valorAssinatura: 20000,
   valorTotal: 123456,
+  dae: null,
+  pagamento: null,
   pagamentosParciais: [],
   itens: [
     { idModuloServico: 1, descricao: 'Consulta Fat-e por Composição de Dados Completa', uf: 29, sgUf: 'BA', requisicoes: 1000, valorUnitario: 50, valorConsumo: 5000 },
@@ -159,6 +161,30 @@ describe('detalhe-fatura', { timeout: 20_000 }, () => {
     stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { items: [] }) : jsonResponse(200, { ...DETALHE, pagamentosParciais })));
     renderApp('/app/fatura/detalheFatura?id=202605-c-1');
     const cliente = await screen.findByRole('region', { name: 'Cliente' });
-    expect(within(cliente).getByText(/Pago parcialmente/).textContent?.replace(/\s/g, ' ')).toBe('Pago parcialmente: R$ 500,00 em 27/11/2026; R$ 250,50 em 30/11/2026');
+    const situacao = within(cliente).getByRole('table', { name: 'Situação da fatura' });
+    const celulas = [...within(situacao).getAllByRole('row')[1]!.querySelectorAll('td')].map((c) => c.textContent?.replace(/\s/g, ' '));
+    expect(celulas[0]).toBe('Pago parcialmente' + 'R$ 500,00 em 27/11/2026' + 'R$ 250,50 em 30/11/2026');
+  });
+
+  /** The row of the status table: Situação, Vencimento, Número do DAE, Pagamento. */
+  async function situacaoDa(detalhe: object) {
+    signIn(['cliente'], { clienteId: 'c-1' });
+    stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { items: [] }) : jsonResponse(200, { ...DETALHE, ...detalhe })));
+    renderApp('/app/fatura/detalheFatura?id=202605-c-1');
+    const tabela = await screen.findByRole('table', { name: 'Situação da fatura' });
+    return [...within(tabela).getAllByRole('row')[1]!.querySelectorAll('td')].map((c) => c.textContent?.replace(/\s/g, ' '));
+  }
+
+  it('an open invoice without a DAE: its status in words and the default due date (the 15th of the next month)', async () => {
+    expect(await situacaoDa({})).toEqual(['Em Aberto', '15/06/2026', 'Não gerado', 'Não pago']);
+  });
+
+  it('a paid invoice: the DAE paid, its due date, and the day and amount paid', async () => {
+    expect(await situacaoDa({ situacao: 'P', dae: { numero: 4321, dtVencimento: '2026-06-19' }, pagamento: { dataPagamento: '2026-06-22', valorPago: 1_250_10 } })).toEqual([
+      'Pago',
+      '19/06/2026',
+      '4321',
+      'R$ 1.250,10 em 22/06/2026',
+    ]);
   });
 });
