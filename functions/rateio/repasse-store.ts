@@ -56,10 +56,55 @@ const repasse = new Entity({
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['tipo'] } } },
 });
 
-let service: Service<{ repasse: typeof repasse }> | undefined;
-const db = () => (service ??= new Service({ repasse }, tableConfig()));
+/**
+ * The history of a month's runs (issue 28 item 2): one item per run, kept when the month's record is
+ * rewritten (a new simulation, a definitive run started again after a failure), so that the screen
+ * lists every run of the month with one key Query. A summary only: kind, who, when, status, the number
+ * of invoices, the total distributed and the number of transfer orders.
+ */
+const execucao = new Entity({
+  model: { entity: 'repasseExecucao', version: '1', service: 'rateio' },
+  attributes: {
+    mes: { type: 'string', required: true },
+    execucaoId: { type: 'string', required: true },
+    tipo: { type: ['SIMULACAO', 'DEFINITIVO'] as const, required: true },
+    situacao: { type: ['EM_ANDAMENTO', 'CONCLUIDO', 'FALHA'] as const, required: true },
+    iniciadoEm: { type: 'string', required: true },
+    iniciadoPor: { type: 'string', required: true },
+    concluidoEm: { type: 'string' },
+    erro: { type: 'string' },
+    faturas: { type: 'number' },
+    /** Centavos: the sum of the run's totals. */
+    total: { type: 'number' },
+    ordens: { type: 'number' },
+  },
+  indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['execucaoId'] } } },
+});
+
+let service: Service<{ repasse: typeof repasse; execucao: typeof execucao }> | undefined;
+const db = () => (service ??= new Service({ repasse, execucao }, tableConfig()));
 
 export type RepasseRecord = EntityItem<typeof repasse>;
+export type ExecucaoRecord = EntityItem<typeof execucao>;
+
+/** The month's runs, one key Query (unordered: the caller sorts by start). */
+export async function execucoes(mes: string): Promise<ExecucaoRecord[]> {
+  const { data } = await db().entities.execucao.query.byMes({ mes }).go({ pages: 'all' });
+  return data;
+}
+
+/** The history item of a run: its summary from the month's record. */
+function resumo(r: Partial<RepasseRecord>): Partial<ExecucaoRecord> {
+  const { situacao, concluidoEm, erro, faturas, totais, ordens } = r;
+  return {
+    ...(situacao ? { situacao } : {}),
+    ...(concluidoEm ? { concluidoEm } : {}),
+    ...(erro ? { erro } : {}),
+    ...(faturas !== undefined ? { faturas } : {}),
+    ...(totais ? { total: totais.reduce((s, t) => s + t.valor, 0) } : {}),
+    ...(ordens ? { ordens: ordens.length } : {}),
+  };
+}
 
 export async function ler(mes: string, tipo: RepasseRecord['tipo']): Promise<RepasseRecord | null> {
   const { data } = await db().entities.repasse.get({ mes, tipo }).go({ consistent: true });
@@ -76,11 +121,15 @@ export async function iniciar(r: RepasseRecord): Promise<boolean> {
       .entities.repasse.put(r)
       .where(({ situacao }, { notExists, eq, ne }) => (r.tipo === 'DEFINITIVO' ? `${notExists(situacao)} OR ${eq(situacao, 'FALHA')}` : `${notExists(situacao)} OR ${ne(situacao, 'EM_ANDAMENTO')}`))
       .go({ response: 'none' });
-    return true;
   } catch (error) {
     if (isConditionalFailure(error)) return false;
     throw error;
   }
+  // The run's history item, once the month's record accepted it (a refused run leaves none).
+  await db()
+    .entities.execucao.put({ mes: r.mes, execucaoId: r.execucaoId, tipo: r.tipo, situacao: r.situacao, iniciadoEm: r.iniciadoEm, iniciadoPor: r.iniciadoPor })
+    .go({ response: 'none' });
+  return true;
 }
 
 export async function concluir(mes: string, tipo: RepasseRecord['tipo'], execucaoId: string, changes: Partial<RepasseRecord>): Promise<void> {
@@ -89,4 +138,10 @@ export async function concluir(mes: string, tipo: RepasseRecord['tipo'], execuca
     .set(changes)
     .where(({ execucaoId: e }, { eq }) => eq(e, execucaoId))
     .go({ response: 'none' });
+  try {
+    await db().entities.execucao.patch({ mes, execucaoId }).set(resumo(changes)).go({ response: 'none' });
+  } catch (error) {
+    // A run started before the history existed has no history item: nothing to update.
+    if (!isConditionalFailure(error)) throw error;
+  }
 }

@@ -49,6 +49,25 @@ export async function situacao(mes: string, tipo: Tipo) {
   return r ? { execucaoId: r.execucaoId, situacao: r.situacao, iniciadoEm: r.iniciadoEm, iniciadoPor: r.iniciadoPor, concluidoEm: r.concluidoEm ?? null, erro: r.erro ?? null } : null;
 }
 
+/** The month's runs, newest first (issue 28 item 2): kind, who, when, status and, once ended, totals. */
+export async function historico(mes: string) {
+  const runs = await store.execucoes(mes);
+  return runs
+    .sort((a, b) => b.iniciadoEm.localeCompare(a.iniciadoEm))
+    .map((r) => ({
+      execucaoId: r.execucaoId,
+      tipo: r.tipo,
+      situacao: r.situacao,
+      iniciadoEm: r.iniciadoEm,
+      iniciadoPor: r.iniciadoPor,
+      concluidoEm: r.concluidoEm ?? null,
+      erro: r.erro ?? null,
+      faturas: r.faturas ?? null,
+      total: r.total ?? null,
+      ordens: r.ordens ?? null,
+    }));
+}
+
 // ---- the state machine's tasks ----------------------------------------------------------------------
 
 /** Preparar: the month's paid invoices not yet distributed go EM_PROCESSAMENTO. */
@@ -143,6 +162,12 @@ export async function previsaoCsv(mes: string): Promise<string> {
 /** simulacao-repasse.csv: the totals per UF and beneficiary of the month's latest simulation. Header only: none. */
 export async function simulacaoCsv(mes: string): Promise<string> {
   const r = await store.ler(mes, 'SIMULACAO');
+  return csv(CABECALHO_TOTAIS, r?.situacao === 'CONCLUIDO' ? (r.totais ?? []).map((t) => [t.uf || '-', t.nome, t.tipo, reais(t.valor)]) : []);
+}
+
+/** definitivo-repasse.csv: the totals per UF and beneficiary of the month's definitive run once concluded. Header only: none. */
+export async function definitivoCsv(mes: string): Promise<string> {
+  const r = await store.ler(mes, 'DEFINITIVO');
   return csv(CABECALHO_TOTAIS, r?.situacao === 'CONCLUIDO' ? (r.totais ?? []).map((t) => [t.uf || '-', t.nome, t.tipo, reais(t.valor)]) : []);
 }
 

@@ -547,6 +547,8 @@ export const MESSAGES = {
   repasseDefinitivoJaGerado: 'O relatório definitivo do repasse deste mês já foi gerado.',
   /** ours: a repasse run of the month still running */
   repasseEmAndamento: 'Já existe um processamento de repasse em andamento para este mês.',
+  /** ours: the definitive report or the transfer orders of a month with nothing to transfer (issue 28) */
+  repasseDefinitivoVazio: 'O repasse definitivo do mês informado não tem valores a transferir.',
   /** ours: a repasse run started */
   repasseIniciado: 'Processamento do repasse iniciado.',
   /** ours: a payment query beyond the previous month */

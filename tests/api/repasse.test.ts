@@ -94,6 +94,28 @@ describe('the repasse', () => {
     expect(ordens[0]).toBe('Beneficiado;Banco;Agência;DV Agência;Conta;DV Conta;Valor');
     expect(ordens.some((l) => l.startsWith('SEFAZ BA;001;3832;1;100200;0;'))).toBe(true);
 
+    // The definitive report: the totals per UF and beneficiary (issue 28 item 2).
+    const definitivo = await send('GET', `/api/v1/repasse/definitivo.csv?mes=${X}`);
+    expect(definitivo.headers.get('content-disposition')).toContain('definitivo-repasse.csv');
+    const totais = (definitivo.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(totais[0]).toBe('UF;Beneficiado;Tipo;Valor');
+    expect(totais.some((l) => l.startsWith('BA;SEFAZ BA;'))).toBe(true);
+
+    // The month's history: both runs, newest first, who started them, concluded, with their totals.
+    const h = await send('GET', `/api/v1/repasse/execucoes?mes=${X}`);
+    expect(h.status, JSON.stringify(h.body)).toBe(200);
+    const runs = h.body as { execucaoId: string; tipo: string; situacao: string; iniciadoPor: string; concluidoEm: string | null; faturas: number | null; total: number | null; ordens: number | null }[];
+    expect(runs.map((r) => [r.execucaoId, r.tipo, r.situacao])).toEqual([
+      [(def.body as { execucaoId: string }).execucaoId, 'DEFINITIVO', 'CONCLUIDO'],
+      [(sim.body as { execucaoId: string }).execucaoId, 'SIMULACAO', 'CONCLUIDO'],
+    ]);
+    expect(runs[0]!.iniciadoPor).toBeTruthy();
+    expect(runs[0]!.concluidoEm).toBeTruthy();
+    // Both invoices (1.000,01 and 750,00) split entirely.
+    expect(runs[0]).toMatchObject({ faturas: 2, total: 1_750_01 });
+    expect(runs[0]!.ordens).toBeGreaterThan(0);
+    expect(((await send('GET', '/api/v1/repasse/execucoes?mes=1990-01')).body as unknown[])).toEqual([]);
+
     const outra = await send('POST', '/api/v1/repasse/definitivo', { mes: X });
     expect(outra.status).toBe(409);
     expect(outra.body).toMatchObject({ error: 'repasseDefinitivoJaGerado' });

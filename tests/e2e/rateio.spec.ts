@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { formatMonth, monthOf, previousMonth } from '@plac/shared/domain';
@@ -127,7 +128,7 @@ test('sharing groups: a draft with three beneficiaries, every validation of 5.2,
   await expect(repasseMes).toHaveValue(formatMonth(Y));
   await expect(dialogo.getByText(/Simulação: não gerado/)).toBeVisible();
   await dialogo.getByRole('button', { name: 'Gerar Simulação' }).click();
-  await expect(dialogo.getByText(/Simulação: CONCLUIDO/)).toBeVisible({ timeout: 30_000 });
+  await expect(dialogo.getByText(/Simulação: Concluído em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible({ timeout: 30_000 });
   const download = page.waitForEvent('download');
   await dialogo.getByRole('button', { name: 'Baixar Simulação' }).click();
   expect((await download).suggestedFilename()).toBe('simulacao-repasse.csv');
@@ -135,7 +136,21 @@ test('sharing groups: a draft with three beneficiaries, every validation of 5.2,
   await dialogo.getByRole('button', { name: 'Gerar Rateio' }).click();
   await expect(page.getByText('Deseja realmente gerar o relatório definitivo do repasse?')).toBeVisible();
   await sim().click();
-  await expect(dialogo.getByText(/Repasse definitivo: CONCLUIDO/)).toBeVisible({ timeout: 30_000 });
+  await expect(dialogo.getByText(/Repasse definitivo: (Solicitado|Em andamento|Concluído)/)).toBeVisible();
+  await expect(dialogo.getByText(/Repasse definitivo: não gerado/)).toHaveCount(0);
+  await expect(dialogo.getByText(/Repasse definitivo: Concluído em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible({ timeout: 30_000 });
+  // The month's runs, with the definitive one concluded; its transfer orders downloadable from the dialog.
+  const execucoes = dialogo.getByRole('table', { name: 'Execuções do repasse' });
+  await expect(execucoes.getByRole('row').filter({ hasText: 'Definitivo' }).filter({ hasText: 'Concluído' })).toBeVisible();
+  await expect(execucoes.getByRole('row').filter({ hasText: 'Simulação' }).filter({ hasText: 'Concluído' })).toBeVisible();
+  const ordens = page.waitForEvent('download');
+  await dialogo.getByRole('button', { name: 'Baixar Ordens de Transferência' }).click();
+  const arquivoOrdens = await ordens;
+  expect(arquivoOrdens.suggestedFilename()).toBe('ordens-repasse.csv');
+  const textoOrdens = readFileSync(await arquivoOrdens.path(), 'utf8').replace(/^\uFEFF/, '');
+  expect(textoOrdens.split(/\r?\n/)[0]).toBe('Beneficiado;Banco;Agência;DV Agência;Conta;DV Conta;Valor');
+  expect(textoOrdens.trim().split(/\r?\n/).length).toBeGreaterThan(1);
+  await expect(dialogo.getByRole('button', { name: 'Baixar Rateio Definitivo' })).toBeVisible();
   // A second definitive run is refused: the button is off, and the API says why.
   await expect(dialogo.getByRole('button', { name: 'Gerar Rateio' })).toBeDisabled();
   await expect(dialogo.getByRole('button', { name: 'Gerar Simulação' })).toHaveCount(0);

@@ -415,6 +415,32 @@ export const situacaoRepasse = defineContract({
   errors: [],
 });
 
+/** One run of the month's history (issue 28 item 2): totals in centavos, null until the run ends. */
+export const execucaoRepasseSchema = z.object({
+  execucaoId: z.string(),
+  tipo: z.enum(['SIMULACAO', 'DEFINITIVO']),
+  situacao: z.enum(['EM_ANDAMENTO', 'CONCLUIDO', 'FALHA']),
+  iniciadoEm: isoDateTime,
+  iniciadoPor: z.string(),
+  concluidoEm: isoDateTime.nullable(),
+  erro: z.string().nullable(),
+  faturas: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+  ordens: z.number().int().nullable(),
+});
+
+export const historicoRepasse = defineContract({
+  id: 'rateio.repasseHistorico',
+  context: 'rateio',
+  method: 'GET',
+  path: '/api/v1/repasse/execucoes',
+  summary: 'As execuções do repasse do mês (simulações e definitivo), da mais recente: tipo, quem, quando, situação e totais.',
+  access: ADMIN,
+  query: mesQuery,
+  response: z.array(execucaoRepasseSchema),
+  errors: [],
+});
+
 const csvRoute = (id: string, path: string, summary: string) =>
   defineContract({
     id,
@@ -431,6 +457,7 @@ const csvRoute = (id: string, path: string, summary: string) =>
 
 export const previsaoCsv = csvRoute('rateio.previsaoCsv', '/api/v1/repasse/previsao.csv', 'previsao-repasse.csv: a divisão que as faturas pagas do mês teriam agora (só o cabeçalho quando não há).');
 export const simulacaoCsv = csvRoute('rateio.simulacaoCsv', '/api/v1/repasse/simulacao.csv', 'simulacao-repasse.csv: os totais por UF e beneficiado da última simulação do mês (só o cabeçalho quando não há).');
+export const definitivoCsv = csvRoute('rateio.definitivoCsv', '/api/v1/repasse/definitivo.csv', 'definitivo-repasse.csv: os totais por UF e beneficiado do repasse definitivo do mês concluído (só o cabeçalho quando não há).');
 export const ordensCsv = csvRoute('rateio.ordensCsv', '/api/v1/repasse/ordens.csv', 'ordens-repasse.csv: as ordens de transferência do repasse definitivo, por conta de beneficiado.');
 
 // ---- service payments (spec 2, 2.11 and 2.12) -------------------------------------------------------

@@ -12,16 +12,14 @@ import { Dropdown } from 'primereact/dropdown';
 import { Row } from 'primereact/row';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppDialog } from '../../components/AppDialog';
-import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { PAGE_SIZES } from '../../components/listing';
 import { callApi, useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
-import { downloadText } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { mesParaData } from './model';
+import { PrevisaoRepasseDialog } from './PrevisaoRepasseDialog';
 
 /**
  * consulta-pagamento-servico (spec 2, 2.11): filters UF (the admin also 'Todos'; a manager fixed to the
@@ -185,66 +183,6 @@ export default function PagamentoServicoPage() {
         />
       </DataTable>
       {admin && <PrevisaoRepasseDialog visible={repasse} onClose={() => setRepasse(false)} onDone={() => void pesquisar()} />}
-    </>
-  );
-}
-
-/** 'Previsão de Repasse' (spec 2, 2.11 and 4): the month, the forecast CSV, 'Gerar Simulação' and 'Gerar Rateio'. */
-function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: boolean; onClose: () => void; onDone: () => void }) {
-  const [mes, setMes] = useState(mesIso(mesAtualMais(-1)));
-  const [confirmar, setConfirmar] = useState<true | null>(null);
-  const definitivo = useApiQuery(rateio.definitivoGerado, { query: { mes } }, { enabled: visible, notify: false });
-  const situacao = useApiQuery(rateio.situacaoRepasse, { query: { mes } }, { enabled: visible, notify: false, refetchInterval: (q) => (q.state.data && [q.state.data.simulacao, q.state.data.definitivo].some((s) => s?.situacao === 'EM_ANDAMENTO') ? 1000 : false) });
-
-  async function baixar(tipo: 'previsao' | 'simulacao') {
-    try {
-      const csv = await callApi(tipo === 'previsao' ? rateio.previsaoCsv : rateio.simulacaoCsv, { query: { mes } });
-      const linhas = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-      if (linhas.length <= 1) {
-        toast.warn(MESSAGES.semPrevisaoRateio);
-        return;
-      }
-      downloadText(tipo === 'previsao' ? 'previsao-repasse.csv' : 'simulacao-repasse.csv', csv.startsWith('\uFEFF') ? csv : `\uFEFF${csv}`, 'text/csv;charset=utf-8');
-    } catch {
-      toast.error(MESSAGES.erroInterno);
-    }
-  }
-
-  async function gerar(tipo: 'simulacao' | 'definitivo') {
-    setConfirmar(null);
-    try {
-      await callApi(tipo === 'simulacao' ? rateio.simularRepasse : rateio.gerarRepasse, { body: { mes } });
-      toast.success(MESSAGES.repasseIniciado);
-    } catch {
-      return;
-    }
-    void definitivo.refetch();
-    void situacao.refetch();
-    onDone();
-  }
-
-  const s = situacao.data;
-  const texto = (x: { situacao: string; concluidoEm: string | null } | null | undefined) => (x ? `${x.situacao}${x.concluidoEm ? ` em ${formatDate(x.concluidoEm)}` : ''}` : 'não gerado');
-
-  return (
-    <>
-    <AppDialog header="Previsão de Repasse" visible={visible} onHide={onClose} style={{ width: 'min(34rem, 95vw)' }}>
-      <div className="page-field">
-        <label htmlFor="repasse-mes">Mês</label>
-        <Calendar inputId="repasse-mes" value={mesParaData(mes)} onChange={(e) => e.value instanceof Date && setMes(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
-      </div>
-      <p className="page-note" aria-live="polite">
-        Simulação: {texto(s?.simulacao)}. Repasse definitivo: {texto(s?.definitivo)}.
-      </p>
-      <div className="page-actions">
-        <Button type="button" label="Baixar Previsão" icon="pi pi-download" severity="secondary" outlined onClick={() => void baixar('previsao')} />
-        <Button type="button" label="Baixar Simulação" icon="pi pi-download" severity="secondary" outlined onClick={() => void baixar('simulacao')} />
-        {definitivo.data === false && <Button type="button" label="Gerar Simulação" icon="pi pi-play" onClick={() => void gerar('simulacao')} />}
-        <Button type="button" label="Gerar Rateio" icon="pi pi-check" severity="danger" disabled={definitivo.data !== false} onClick={() => setConfirmar(true)} />
-      </div>
-    </AppDialog>
-    {/* Outside the dialog: a confirmation inside it would sit under the dialog's own mask. */}
-    <ConfirmSimNao target={confirmar} message={MESSAGES.confirmarRepasseDefinitivo} onConfirm={() => void gerar('definitivo')} onClose={() => setConfirmar(null)} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@plac/shared/messages';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPages, signInAs } from '../../test/page-kit';
 import { jsonResponse, stubApi } from '../users/testing';
 import PagamentoServicoDetalhePage from './PagamentoServicoDetalhePage';
@@ -34,6 +34,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
       'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01), linha('RO', 'Pago - Distribuído', 400_00)], totaisUf: [{ uf: 'BA', total: 600_01 }, { uf: 'RO', total: 400_00 }], totalFatec: 250_00, totalGeral: 1_000_01 }),
       'GET /api/v1/repasse/definitivo': jsonResponse(200, false),
       'GET /api/v1/repasse/situacao': jsonResponse(200, { simulacao: null, definitivo: null }),
+      'GET /api/v1/repasse/execucoes': jsonResponse(200, []),
       'GET /api/v1/repasse/previsao.csv': csv('\uFEFFUF;CNPJ\r\n'),
       'POST /api/v1/repasse/definitivo': jsonResponse(202, { execucaoId: 'x', situacao: 'EM_ANDAMENTO' }),
     });
@@ -57,6 +58,78 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     expect(await screen.findByText(MESSAGES.confirmarRepasseDefinitivo)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(api.of('POST', '/api/v1/repasse/definitivo')).toHaveLength(1));
+  });
+
+  it('the repasse dialog: requested, running, then concluded by polling; statuses in words with time; the history; the definitive files', async () => {
+    signInAs(['sefaz_admin'], { uf: 'BA' });
+    // 0: no definitive run; 1: running; 2: concluded. The request is answered when the test says so.
+    let fase = 0;
+    let responder: (r: Response) => void = () => undefined;
+    const simulacao = { execucaoId: 'sim-1', situacao: 'FALHA', iniciadoEm: '2026-06-01T12:00:00.000Z', iniciadoPor: 'Ana', concluidoEm: '2026-06-01T12:01:00.000Z', erro: 'Erro: x' };
+    const definitivo = () => (fase === 0 ? null : { execucaoId: 'def-1', situacao: fase === 1 ? 'EM_ANDAMENTO' : 'CONCLUIDO', iniciadoEm: '2026-06-01T13:05:00.000Z', iniciadoPor: 'Ana', concluidoEm: fase === 2 ? '2026-06-01T13:07:00.000Z' : null, erro: null });
+    const execucao = (e: NonNullable<ReturnType<typeof definitivo>> | typeof simulacao, tipo: string, totais: boolean) => ({ ...e, tipo, faturas: totais ? 2 : null, total: totais ? 1_750_01 : null, ordens: totais ? 3 : null });
+    const api = stubApi({
+      'GET /api/v1/repasse/definitivo': () => jsonResponse(200, fase > 0),
+      'GET /api/v1/repasse/situacao': () => jsonResponse(200, { simulacao, definitivo: definitivo() }),
+      'GET /api/v1/repasse/execucoes': () => jsonResponse(200, [...(fase > 0 ? [execucao(definitivo()!, 'DEFINITIVO', fase === 2)] : []), execucao(simulacao, 'SIMULACAO', false)]),
+      // A pending answer (the stub awaits what the answer returns, though its type says Response).
+      'POST /api/v1/repasse/definitivo': (() => new Promise<Response>((r) => (responder = r))) as unknown as () => Response,
+      'GET /api/v1/repasse/ordens.csv': csv('\uFEFFBeneficiado;Banco\r\nSEFAZ BA;001\r\n'),
+      'GET /api/v1/repasse/definitivo.csv': csv('\uFEFFUF;Beneficiado\r\nBA;SEFAZ BA\r\n'),
+      'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [], totaisUf: [], totalFatec: null, totalGeral: null }),
+    });
+    const saved: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (saved.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    renderPages(pages, '/app/consulta/pagamentoServico');
+    await userEvent.click(await screen.findByRole('button', { name: 'Previsão de Repasse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Previsão de Repasse' });
+    // Status in words with date and time in America/Bahia (UTC-3), never the code.
+    expect(await within(dialog).findByText(/Simulação: Falhou em 01\/06\/2026 09:01\. Repasse definitivo: não gerado\./)).toBeTruthy();
+    const historico = within(dialog).getByRole('table', { name: 'Execuções do repasse' });
+    expect(await within(historico).findByText('Falhou')).toBeTruthy();
+    expect(within(dialog).queryByText(/FALHA|CONCLUIDO|EM_ANDAMENTO/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Baixar Ordens de Transferência' })).toBeNull();
+
+    // The click: 'Solicitado' at once, and polling while the request is unanswered.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gerar Rateio' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sim' }));
+    expect(await within(dialog).findByText(/Repasse definitivo: Solicitado\./)).toBeTruthy();
+    expect(within(historico).getByText('Solicitado')).toBeTruthy();
+    const antes = api.of('GET', '/api/v1/repasse/situacao').length;
+    await waitFor(() => expect(api.of('GET', '/api/v1/repasse/situacao').length).toBeGreaterThan(antes), { timeout: 3000 });
+    expect(within(dialog).getByText(/Repasse definitivo: Solicitado\./)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Gerar Rateio' })).toHaveProperty('disabled', true);
+
+    // Answered and running, then concluded: seen by polling alone.
+    fase = 1;
+    responder(jsonResponse(202, { execucaoId: 'def-1', situacao: 'EM_ANDAMENTO' }));
+    expect(await within(dialog).findByText(/Repasse definitivo: Em andamento desde 01\/06\/2026 10:05\./, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await within(historico).findByText('Em andamento', undefined, { timeout: 3000 })).toBeTruthy();
+    fase = 2;
+    expect(await within(dialog).findByText(/Repasse definitivo: Concluído em 01\/06\/2026 10:07\./, undefined, { timeout: 3000 })).toBeTruthy();
+    const linhaDefinitivo = (await within(historico).findByText('Definitivo')).closest('tr')!;
+    await waitFor(() => expect(linhaDefinitivo.textContent).toContain('R$ 1.750,01'), { timeout: 3000 });
+    expect(linhaDefinitivo.textContent).toContain('Concluído');
+    expect(linhaDefinitivo.textContent).toContain('Ana');
+    expect(linhaDefinitivo.textContent).toContain('01/06/2026 10:05');
+    // Concluded: polling stops.
+    const depois = api.of('GET', '/api/v1/repasse/situacao').length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(api.of('GET', '/api/v1/repasse/situacao').length).toBe(depois);
+
+    // The definitive files.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Baixar Ordens de Transferência' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const texto = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(saved[0]!);
+    });
+    expect(texto).toContain('SEFAZ BA;001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Baixar Rateio Definitivo' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(api.of('GET', '/api/v1/repasse/definitivo.csv')[0]!.query.get('mes')).toBeTruthy();
   });
 
   it('a manager: the UF fixed, no totals of the admin, no repasse dialog', async () => {
