@@ -571,6 +571,10 @@ export const MESSAGES = {
   prepagoEscrituradorObrigatorio: 'Selecione o escriturador.',
   /** ours: a statement month after the current one */
   extratoMesInvalido: 'O mês do extrato vai no máximo até o mês atual.',
+  /** ours: a list's "Exportar CSV" with more rows than a file takes */
+  exportacaoLimite: 'A pesquisa tem mais de {max} registros, o máximo de uma exportação: refine os filtros e exporte novamente.',
+  /** ours: a list's "Exportar CSV" with no rows */
+  exportacaoVazia: 'Não há registros para exportar: pesquise antes.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

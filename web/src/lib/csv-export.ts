@@ -1,0 +1,97 @@
+/**
+ * The lists' "Exportar CSV" (issue 28 item 7): the filtered rows, every page of them, as a CSV file with
+ * the screen's column titles. The file rule (';', UTF-8 with BOM, formula-safe text) is
+ * @plac/shared/domain/csv's; here each column says what it holds, so that money comes out as a pt-BR
+ * number (1.234,56, no 'R$'), counts as 1.234 and dates as dd/mm/aaaa.
+ */
+import { csvNumero, escreverCsv, type CelulaCsv } from '@plac/shared/domain/csv';
+import { message } from '@plac/shared/messages';
+import { downloadText } from './download';
+import { formatDate } from './format';
+import { toast } from './toast';
+
+/** The most rows an export takes; a search with more is refused (refine the filters). */
+export const EXPORTACAO_MAXIMA = 10_000;
+/** The page size the export reads the cursor lists with (the largest they answer). */
+export const EXPORTACAO_POR_PAGINA = 100;
+
+type Valor<T, V> = (linha: T) => V | null | undefined;
+
+/** A column: its title on the screen and what it holds (text, money in centavos, a count, a date). */
+export type ColunaCsv<T> = { titulo: string } & (
+  | { texto: Valor<T, string> }
+  | { centavos: Valor<T, number> }
+  | { inteiro: Valor<T, number> }
+  | { data: Valor<T, string> }
+);
+
+const milhares = (inteiro: bigint | number) => String(inteiro).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
+/** Integer centavos as a pt-BR number with 2 places and no symbol: 123456 → '1.234,56', -5 → '-0,05'. */
+export function numeroCentavos(centavos: number): string {
+  const abs = Math.abs(centavos);
+  return `${centavos < 0 ? '-' : ''}${milhares(Math.trunc(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** An integer as a pt-BR number: 1234567 → '1.234.567'. */
+export function numeroInteiro(n: number): string {
+  return `${n < 0 ? '-' : ''}${milhares(Math.abs(Math.trunc(n)))}`;
+}
+
+function celula<T>(coluna: ColunaCsv<T>, linha: T): CelulaCsv {
+  if ('texto' in coluna) return coluna.texto(linha) ?? '';
+  if ('centavos' in coluna) {
+    const v = coluna.centavos(linha);
+    return v == null || !Number.isFinite(v) ? '' : csvNumero(numeroCentavos(v));
+  }
+  if ('inteiro' in coluna) {
+    const v = coluna.inteiro(linha);
+    return v == null || !Number.isFinite(v) ? '' : csvNumero(numeroInteiro(v));
+  }
+  const v = coluna.data(linha);
+  return v ? csvNumero(formatDate(v)) : '';
+}
+
+/** The CSV text of the rows: BOM, the titles, one line per row. */
+export function gerarCsv<T>(colunas: readonly ColunaCsv<T>[], linhas: readonly T[]): string {
+  return escreverCsv(
+    colunas.map((c) => c.titulo),
+    linhas.map((l) => colunas.map((c) => celula(c, l))),
+  );
+}
+
+/** Saves the rows as `nomeArquivo`; no rows is said, not saved as an empty file. */
+export function exportarCsv<T>(nomeArquivo: string, colunas: readonly ColunaCsv<T>[], linhas: readonly T[]): void {
+  if (linhas.length === 0) {
+    toast.warn(message('exportacaoVazia'));
+    return;
+  }
+  downloadText(nomeArquivo, gerarCsv(colunas, linhas), 'text/csv;charset=utf-8');
+}
+
+/** One page of a cursor list (cursorPageOf). */
+export interface PaginaCursor<T> {
+  items: T[];
+  nextCursor?: string | undefined;
+  total?: number | undefined;
+}
+
+/**
+ * Every row of a cursor list, page after page (`pagina(cursor)` reads one); null, said in a warning,
+ * when there are more than `maximo` (the list's total, when it has one, tells so on the first page).
+ */
+export async function todasAsPaginas<T>(pagina: (cursor: string | undefined) => Promise<PaginaCursor<T>>, maximo = EXPORTACAO_MAXIMA): Promise<T[] | null> {
+  const linhas: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const p = await pagina(cursor);
+    linhas.push(...p.items);
+    cursor = p.nextCursor;
+    if ((p.total ?? 0) > maximo || linhas.length > maximo || (cursor && linhas.length >= maximo)) {
+      toast.warn(message('exportacaoLimite', { max: numeroInteiro(maximo) }));
+      return null;
+    }
+  } while (cursor);
+  return linhas;
+}
+
