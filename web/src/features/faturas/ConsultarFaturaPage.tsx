@@ -13,14 +13,15 @@ import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
-import { useApiQuery } from '../../lib/api';
+import { callApi, useApiQuery } from '../../lib/api';
+import { EXPORTACAO_POR_PAGINA, exportarCsv, todasAsPaginas, type ColunaCsv } from '../../lib/csv-export';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { mesAtualMais, mesesEntre, mesIso } from '../../lib/calendar';
 import { formatMoney } from '../../lib/format';
 import { getSession, saveFilter, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ImprimirDae } from './ImprimirDae';
-import { periodo, SITUACAO_FATURA_OPTIONS, type FaturaResumo } from './model';
+import { periodo, SITUACAO_FATURA_OPTIONS, situacaoExibida, type FaturaResumo } from './model';
 import { NotaFiscalAcoes } from './NotaFiscal';
 import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
 import { SituacaoFatura } from './SituacaoFatura';
@@ -35,6 +36,21 @@ import { SituacaoFatura } from './SituacaoFatura';
  */
 
 const TODOS = '*';
+
+/** The export's columns: the list's, without the actions; a short payment's amounts after the status. */
+const COLUNAS_CSV: ColunaCsv<FaturaResumo>[] = [
+  { titulo: 'Mês/Ano', texto: periodo },
+  { titulo: 'Razão Social', texto: (f) => f.cliente.razaoSocial },
+  { titulo: 'CNPJ', texto: (f) => formatCnpj(f.cliente.cnpj) },
+  { titulo: 'Valor Total', centavos: (f) => f.valorTotal },
+  {
+    titulo: 'Situação',
+    texto: (f) => {
+      const { rotulo, parciais } = situacaoExibida(f);
+      return parciais.length > 0 ? `${rotulo} (${parciais.join(', ')})` : rotulo;
+    },
+  },
+];
 /** The list's page size by default (the lists' sizes, 10 to 100). */
 const POR_PAGINA = 25;
 
@@ -101,6 +117,22 @@ export default function ConsultarFaturaPage() {
     }
     return [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).filter((c) => c.situacao !== 'E').map((c) => ({ value: c.cnpj, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))];
   }, [admin, linhas, listaClientes.data, user.cnpj, user.name]);
+
+  const [exportando, setExportando] = useState(false);
+
+  /** Exportar CSV: every invoice of the search on screen, not only its page. */
+  async function exportar() {
+    if (!busca) return;
+    setExportando(true);
+    try {
+      const todas = await todasAsPaginas((cursor) => callApi(faturamento.listarFaturas, { query: { ...busca, perPage: EXPORTACAO_POR_PAGINA, ...(cursor ? { cursor } : {}) } }));
+      if (todas) exportarCsv(`faturas_${busca.dataInicio}_${busca.dataFim}.csv`, COLUNAS_CSV, todas);
+    } catch {
+      // callApi has said what failed.
+    } finally {
+      setExportando(false);
+    }
+  }
 
   const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setFiltro((f) => ({ ...f, [key]: value }));
 
@@ -197,6 +229,9 @@ export default function ConsultarFaturaPage() {
         </div>
       </form>
 
+      <div className="page-actions page-list-actions">
+        <Button type="button" label="Exportar CSV" icon="pi pi-file-export" outlined onClick={() => void exportar()} disabled={!busca || linhas.length === 0} loading={exportando} />
+      </div>
       <DataTable value={linhas} dataKey="id" {...cursorTable(lista.isFetching)} pt={{ table: { 'aria-label': 'Faturas' } }}>
         <Column header="Mês/Ano" body={(f: FaturaResumo) => periodo(f)} />
         <Column header="Razão Social" body={(f: FaturaResumo) => f.cliente.razaoSocial} />

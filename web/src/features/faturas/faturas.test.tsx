@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { message } from '@plac/shared/messages';
 import { getSession, saveFilter } from '../../lib/session';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
 import { jsonResponse, renderApp, signIn } from '../../test/render';
@@ -122,6 +123,74 @@ describe('consultar-fatura', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Detalhar fatura 05/2026 de Banco Demo S.A.' }));
     expect(await screen.findByRole('heading', { name: 'Detalhe da Fatura' })).toBeTruthy();
     await waitFor(() => expect(sent.some((s) => s.path === '/api/v1/fatura/202605-c-1')).toBe(true));
+  });
+});
+
+/** A saved file's text, the UTF-8 byte-order mark kept (FileReader's readAsText hides it). */
+const textoSalvo = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(reader.result as ArrayBuffer)));
+    reader.readAsArrayBuffer(blob);
+  });
+
+describe('consultar-fatura: Exportar CSV', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('exports every page of the search, not only the one on screen, as the pt-BR CSV with the list\'s titles', async () => {
+    signIn(['sefaz_admin']);
+    const saved: { blob: Blob; name: string }[] = [];
+    const sent = stub((s) => {
+      if (s.path === '/api/v1/cliente/get-all-cliente') return jsonResponse(200, []);
+      if (s.query.get('perPage') !== '100') return jsonResponse(200, { items: [FATURA], nextCursor: 'tela-2' });
+      return s.query.get('cursor') === 'p2'
+        ? jsonResponse(200, {
+            items: [
+              faturaResumo({ id: 'b', cliente: { razaoSocial: '=CMD("calc")', cnpj: '11444777000161' }, valorTotal: 5, situacao: 'P' }),
+              faturaResumo({ id: 'c', valorTotal: 100_000_000_00, pagamentosParciais: [{ valorPago: 100, dataPagamento: '2026-06-10' }] }),
+            ],
+          })
+        : jsonResponse(200, { items: [FATURA], nextCursor: 'p2' });
+    });
+    const createObjectURL = vi.fn((blob: Blob) => (saved.push({ blob, name: '' }), 'blob:x'));
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.at(-1)!.name = this.download;
+    });
+    renderApp('/app/fatura/consultarFatura');
+    const table = await screen.findByRole('table', { name: 'Faturas' });
+    await within(table).findByText('Banco Demo S.A.');
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    click.mockRestore();
+
+    const exportadas = sent.filter((s) => s.path === '/api/v1/fatura' && s.query.get('perPage') === '100');
+    expect(exportadas.map((s) => s.query.get('cursor'))).toEqual([null, 'p2']);
+    const anterior = mesIso(mesAtualMais(-1));
+    expect(exportadas[0]!.query.get('dataInicio')).toBe(anterior);
+    expect(saved[0]!.name).toBe(`faturas_${anterior}_${anterior}.csv`);
+    expect(saved[0]!.blob.type).toBe('text/csv;charset=utf-8');
+    expect(await textoSalvo(saved[0]!.blob)).toBe(
+      '\uFEFF' +
+        [
+          'Mês/Ano;Razão Social;CNPJ;Valor Total;Situação',
+          '05/2026;Banco Demo S.A.;11.222.333/0001-81;1.234,56;Em Aberto',
+          `05/2026;"'=CMD(""calc"")";11.444.777/0001-61;0,05;Pago`,
+          '05/2026;Banco Demo S.A.;11.222.333/0001-81;100.000.000,00;Pago parcialmente (R$ 1,00 em 10/06/2026)',
+        ].join('\r\n'),
+    );
+  });
+
+  it('refuses more than 10.000 invoices, saving nothing', async () => {
+    signIn(['sefaz_admin']);
+    stub((s) => (s.path === '/api/v1/cliente/get-all-cliente' ? jsonResponse(200, []) : jsonResponse(200, { items: [FATURA], nextCursor: 'mais', total: 10_001 })));
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderApp('/app/fatura/consultarFatura');
+    await within(await screen.findByRole('table', { name: 'Faturas' })).findByText('Banco Demo S.A.');
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(warnings()).toContain(message('exportacaoLimite', { max: '10.000' })));
+    expect(createObjectURL).not.toHaveBeenCalled();
   });
 });
 
