@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { PAGE_SIZES } from '../../components/listing';
 import { callApi, useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
+import { exportarCsv, type ColunaCsv } from '../../lib/csv-export';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -35,6 +36,23 @@ type Linha = Resultado['linhas'][number];
 
 const brl = (v: number) => formatBRL(v as Centavos);
 
+/**
+ * The export's columns: the list's, without Detalhe (its totals are not rows). A row without a UF has an
+ * empty cell, not the screen's '-' (which the formula-safe rule would write as "'-").
+ */
+const COLUNAS_CSV: ColunaCsv<Linha>[] = [
+  { titulo: 'UF', texto: (l) => l.uf },
+  { titulo: 'Mês de referência', texto: (l) => formatMonth(l.mesReferencia) },
+  { titulo: 'Cliente', texto: (l) => `${l.razaoSocial} (${l.cnpj})` },
+  { titulo: 'Valor dos serviços', centavos: (l) => l.valorServicos },
+  { titulo: 'Valor da assinatura', centavos: (l) => l.valorAssinatura },
+  { titulo: 'Valor do acréscimo', centavos: (l) => l.valorAcrescimo },
+  { titulo: 'Total', centavos: (l) => l.valorTotal },
+  { titulo: 'Total de requisições', inteiro: (l) => l.totalRequisicoes },
+  { titulo: 'Situação', texto: (l) => l.situacaoTexto },
+  { titulo: 'Data do retorno bancário', data: (l) => l.dataRetornoBanco },
+];
+
 export default function PagamentoServicoPage() {
   const navigate = useNavigate();
   const user = useSession().user;
@@ -47,6 +65,8 @@ export default function PagamentoServicoPage() {
   const [idCliente, setIdCliente] = useState<string | null>(sefaz ? null : (user?.clienteId ?? null));
   const [situacao, setSituacao] = useState<'A' | 'P' | null>(null);
   const [resultado, setResultado] = useState<Resultado | null>(null);
+  /** The months of the search on screen, for the export's file name. */
+  const [pesquisado, setPesquisado] = useState({ de, ate });
   const [repasse, setRepasse] = useState(false);
   const clientes = useApiQuery(rateio.clientesPagamento, {});
 
@@ -57,6 +77,7 @@ export default function PagamentoServicoPage() {
       return;
     }
     try {
+      setPesquisado({ de, ate });
       setResultado(
         await callApi(rateio.consultarPagamentos, {
           query: { de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) },
@@ -149,6 +170,17 @@ export default function PagamentoServicoPage() {
           <Button type="submit" label="Pesquisar" icon="pi pi-search" />
         </div>
       </form>
+      <div className="page-actions page-list-actions">
+        <Button
+          type="button"
+          label="Exportar CSV"
+          icon="pi pi-file-export"
+          outlined
+          disabled={linhas.length === 0}
+          // The API answers every row of the search at once (the table pages them here): all of them go.
+          onClick={() => exportarCsv(`pagamentos-servicos_${pesquisado.de}_${pesquisado.ate}.csv`, COLUNAS_CSV, linhas)}
+        />
+      </div>
       <DataTable
         value={linhas}
         dataKey="consumoId"

@@ -132,6 +132,43 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     expect(api.of('GET', '/api/v1/repasse/definitivo.csv')[0]!.query.get('mes')).toBeTruthy();
   });
 
+  it('Exportar CSV: every row of the search, not only the page on screen, as the pt-BR CSV with the list\'s titles', async () => {
+    signInAs(['sefaz_admin'], { uf: 'BA' });
+    const saved: Blob[] = [];
+    const names: string[] = [];
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (b: Blob) => (saved.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const muitas = Array.from({ length: 11 }, (_, i) => ({ ...linha('BA', 'Pago - Distribuído', 100), consumoId: `c${i}` }));
+    const ultima = { ...linha('', 'Em Aberto', 1_234_567_89), consumoId: 'x', razaoSocial: '@Banco', cnpj: '11444777000161', valorAcrescimo: 5, totalRequisicoes: 1_234_567, dataRetornoBanco: null };
+    stubApi({
+      'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [...muitas, ultima], totaisUf: [], totalFatec: null, totalGeral: null }),
+    });
+    renderPages(pages, '/app/consulta/pagamentoServico');
+    expect((await screen.findByRole('button', { name: 'Exportar CSV' })).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    const table = await screen.findByRole('table', { name: 'Pagamentos' });
+    await waitFor(() => expect(within(table).getAllByText('Pago - Distribuído')).toHaveLength(10));
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    click.mockRestore();
+    expect(names[0]).toMatch(/^pagamentos-servicos_\d{4}-\d{2}_\d{4}-\d{2}\.csv$/);
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.readAsArrayBuffer(saved[0]!);
+    });
+    const texto = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    const linhas = texto.split('\r\n');
+    expect(linhas).toHaveLength(13);
+    expect(linhas[0]).toBe('\uFEFFUF;Mês de referência;Cliente;Valor dos serviços;Valor da assinatura;Valor do acréscimo;Total;Total de requisições;Situação;Data do retorno bancário');
+    expect(linhas[1]).toBe('BA;05/2026;Banco Alfa S.A. (11222333000181);1,00;0,00;0,00;1,00;100;Pago - Distribuído;10/06/2026');
+    expect(linhas[12]).toBe(";05/2026;'@Banco (11444777000161);1.234.567,89;0,00;0,05;1.234.567,89;1.234.567;Em Aberto;");
+    vi.unstubAllGlobals();
+  });
+
   it('a manager: the UF fixed, no totals of the admin, no repasse dialog', async () => {
     signInAs(['sefaz_gestor'], { uf: 'BA' });
     const api = stubApi({
