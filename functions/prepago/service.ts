@@ -116,6 +116,15 @@ const valoresDe = (preco: NonNullable<ReturnType<typeof precoDaReserva>>) => {
 /** Whether the cycle ended: past its deadline, or less left than its cheapest use (a new reservation may then be made). */
 const encerrada = (c: ContaRecord, hoje: string) => c.situacao === 'VIGENTE' && ((c.prazoConsumo ?? '') < hoje || c.saldoMilesimos < saldoMinimo(c));
 
+/** What a reservation of these quantities costs now (the price rule in force), without making it. */
+export async function cotar(q: Pick<ReservaBody, 'qtdEnvioFate' | 'qtdMonitoramentoDe' | 'qtdRegistroCessao'>, agora: Date = new Date()) {
+  if (validarQuantidades(q)) throw invalid('reservaQuantidadeMinima');
+  const tabela = await tabelaPrecoDoMes(monthOf(agora));
+  const preco = tabela ? precoDaReserva(tabela, q) : null;
+  if (!preco || preco.total <= 0) throw invalid('reservaSemTarifa');
+  return { valor: preco.total };
+}
+
 export async function cadastrar(emitirDae: EmissorDae, p: Principal, body: ReservaBody, agora: Date = new Date()) {
   const cliente = await escrituradorDe(p, body.cnpjEscriturador);
   if (validarQuantidades(body)) throw invalid('reservaQuantidadeMinima');

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ROUTE_ACCESS, type Role, type RouteName } from '@plac/shared/access';
-import { MESSAGES } from '@plac/shared/messages';
+import { message, MESSAGES } from '@plac/shared/messages';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,7 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     vi.stubGlobal('open', open);
     const api = stubApi({
       [`GET ${API}/escrituradores`]: jsonResponse(200, [IMF]),
+      [`GET ${API}/cotacao`]: jsonResponse(200, { valor: 600_000_00 }),
       [`POST ${API}`]: jsonResponse(201, { message: MESSAGES.reservaCadastrada, dae: dae() }),
       [`POST ${API}/daes/PA-c-imf-1/impressao`]: jsonResponse(200, { urlDAE: 'https://s3.local/dae.pdf', dtVencimento: '2026-12-03', linhaDigitavel: '8'.repeat(48) }),
     });
@@ -74,6 +75,17 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('E-mail de Contato'), { target: { value: 'contato@alfa.com.br' } });
     fireEvent.change(screen.getByLabelText('Quantidade de Envio de Fat-e'), { target: { value: '60000000' } });
     fireEvent.click(cadastrar);
+    // The value first, and nothing saved until the user confirms it.
+    const pergunta = message('reservaConfirmar', { valor: 'R$ 600.000,00' });
+    expect((await screen.findByText(pergunta)).textContent!.replace(/\s/g, ' ')).toBe(pergunta.replace(/\s/g, ' '));
+    expect(api.of('GET', `${API}/cotacao`)[0]!.query.get('qtdEnvioFate')).toBe('60000000');
+    expect(api.of('POST', API)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Não' }));
+    await waitFor(() => expect(screen.queryByText(pergunta)).toBeNull());
+    expect(api.of('POST', API)).toEqual([]);
+    fireEvent.click(cadastrar);
+    await screen.findByText(pergunta);
+    fireEvent.click(screen.getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(api.of('POST', API)).toHaveLength(1));
     expect(api.of('POST', API)[0]!.body).toEqual({ cnpjEscriturador: IMF.cnpj, emailContato: 'contato@alfa.com.br', qtdEnvioFate: 60_000_000, qtdMonitoramentoDe: 0, qtdRegistroCessao: 0 });
     expect(await screen.findByText(MESSAGES.reservaCadastrada)).toBeTruthy();
@@ -88,6 +100,7 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({
       [`GET ${API}/escrituradores`]: jsonResponse(200, [IMF, OUTRO]),
+      [`GET ${API}/cotacao`]: jsonResponse(200, { valor: 500_000_00 }),
       [`POST ${API}`]: jsonResponse(409, { error: 'reservaJaExiste', message: MESSAGES.reservaJaExiste }),
     });
     renderPage('cadastro-pagamento-antecipado', CadastroPagamentoAntecipadoPage);
@@ -97,6 +110,8 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     expect(api.of('POST', API)).toEqual([]);
     await pickOption(await rotulo('Selecione o escriturador'), `${OUTRO.razaoSocial} - 45.997.418/0001-53`);
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await screen.findByText(message('reservaConfirmar', { valor: 'R$ 500.000,00' }).replace(/\s/g, ' '), { normalizer: (t) => t.replace(/\s/g, ' ') });
+    fireEvent.click(screen.getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(api.of('POST', API)).toHaveLength(1));
     expect(api.of('POST', API)[0]!.body).toMatchObject({ cnpjEscriturador: OUTRO.cnpj });
     expect(await screen.findByText(MESSAGES.reservaJaExiste)).toBeTruthy();
