@@ -9,7 +9,7 @@ import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { FieldError } from '../../components/FieldError';
 import { useApiMutation } from '../../lib/api';
 import { abrirDae } from '../../lib/download';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatQuantidade } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { AvisoVencimento } from '../faturas/AvisoVencimento';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
@@ -107,7 +107,8 @@ export default function CadastroPagamentoAntecipadoPage() {
           </div>
           <div className="page-field">
             <label htmlFor="pa-envio">Quantidade de Envio de Fat-e</label>
-            <InputText id="pa-envio" value={form.qtdEnvioFate} maxLength={12} inputMode="numeric" onChange={(e) => set('qtdEnvioFate', e.target.value.trim())} aria-invalid={!!erros.qtdEnvioFate} aria-describedby="pa-envio-erro" />
+            <InputText id="pa-envio" value={form.qtdEnvioFate} maxLength={12} inputMode="numeric" onChange={(e) => set('qtdEnvioFate', e.target.value.trim())} aria-invalid={!!erros.qtdEnvioFate} aria-describedby="pa-envio-qtd pa-envio-erro" />
+            {/^\d+$/.test(form.qtdEnvioFate) && <small id="pa-envio-qtd" data-testid="pa-envio-qtd">{formatQuantidade(Number(form.qtdEnvioFate))} requisições</small>}
             <FieldError error={cadastrar.error} field="qtdEnvioFate" id="pa-envio-erro" messages={erros.qtdEnvioFate ? [erros.qtdEnvioFate] : []} />
           </div>
           <div className="page-field">

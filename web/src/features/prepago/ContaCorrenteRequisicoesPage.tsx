@@ -9,7 +9,7 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatQuantidade } from '../../lib/format';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
 
 /**
@@ -118,7 +118,7 @@ export default function ContaCorrenteRequisicoesPage() {
         pt={{ table: { 'aria-label': 'Extrato de requisições' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela do extrato de requisições' } }}
       >
         <Column header="Cliente" field="cliente" />
-        <Column header="Requisições" body={(l: Linha) => l.requisicoes.toLocaleString('pt-BR')} />
+        <Column header="Requisições" body={(l: Linha) => formatQuantidade(l.requisicoes)} />
         <Column header="Serviço" field="servico" />
         <Column header="Valor da Faixa" body={(l: Linha) => formatMilesimos(asMilesimos(l.valorFaixa))} />
         <Column header="Valor Consumido" body={(l: Linha) => formatMoney(l.valorConsumido)} />

@@ -55,6 +55,7 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     const escriturador = await rotulo(`${IMF.razaoSocial} - 11.222.333/0001-81`);
     expect(escriturador.closest('.p-dropdown')!.classList.contains('p-disabled')).toBe(true);
     expect((screen.getByLabelText('Quantidade de Envio de Fat-e') as HTMLInputElement).value).toBe('50000000');
+    expect(screen.getByTestId('pa-envio-qtd').textContent).toBe('50.000.000 requisições');
     expect((screen.getByLabelText('Quantidade de Monitoramento de Documentos') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Quantidade de Registro de Cessão') as HTMLInputElement).disabled).toBe(true);
 
