@@ -233,13 +233,14 @@ export async function imprimir(emitirDae: EmissorDae, p: Principal, id: string, 
 
 function contaView(c: ContaRecord | null, cliente: { cnpj: string; razao_social: string }, hoje: string) {
   const valores = SERVICOS_PREPAGOS.map((s) => ({ idModuloServico: s.servico, descricao: s.descricao, valorUnitario: c ? valorUnitarioDe(c, s.servico) : 0 }));
-  if (!c) return { cnpj: cliente.cnpj, razaoSocial: cliente.razao_social, situacao: 'SEM_RESERVA' as const, valorContratado: 0, prazoConsumo: null, saldoAtual: 0, valores };
+  if (!c) return { cnpj: cliente.cnpj, razaoSocial: cliente.razao_social, situacao: 'SEM_RESERVA' as const, valorContratado: 0, valorReserva: null, prazoConsumo: null, saldoAtual: 0, valores };
   const situacao = c.situacao === 'VIGENTE' && (c.prazoConsumo ?? '') < hoje ? ('ENCERRADA' as const) : c.situacao;
   return {
     cnpj: c.cnpj,
     razaoSocial: c.razaoSocial,
     situacao,
     valorContratado: c.situacao === 'VIGENTE' ? c.valorContratado : 0,
+    valorReserva: c.situacao === 'AGUARDANDO_PAGAMENTO' ? c.valorContratado : null,
     prazoConsumo: c.prazoConsumo ?? null,
     saldoAtual: situacao === 'VIGENTE' ? saldoEmCentavos(c.saldoMilesimos) : 0,
     valores,

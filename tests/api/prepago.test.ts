@@ -108,7 +108,7 @@ describe('a reservation, paid and consumed', () => {
     // 50.000.000 × R$ 0,010.
     expect(criada.dae.dae).toMatchObject({ valor: 500_000_00, situacao: 'A' });
     expect((await reservar(tokenAdmin, body)).status).toBe(409);
-    expect(await conta(tokenImf)).toMatchObject({ situacao: 'AGUARDANDO_PAGAMENTO', saldoAtual: 0, valorContratado: 0 });
+    expect(await conta(tokenImf)).toMatchObject({ situacao: 'AGUARDANDO_PAGAMENTO', saldoAtual: 0, valorContratado: 0, valorReserva: 500_000_00 });
 
     // The DAE list: the client user sees its own; the filters apply.
     const lista = await call(`/api/v1/pagamento-antecipado/daes?dataInicio=${monthOf(new Date())}&situacao=A`, { headers: bearer(tokenImf) });

@@ -180,6 +180,8 @@ export const contaSchema = z.object({
   situacao: z.enum(['SEM_RESERVA', 'AGUARDANDO_PAGAMENTO', 'VIGENTE', 'ENCERRADA']),
   /** Centavos; 0 before the payment. */
   valorContratado: z.number().int(),
+  /** Centavos: the value of the reservation whose DAE awaits payment (AGUARDANDO_PAGAMENTO), else null. */
+  valorReserva: z.number().int().nullable().default(null),
   /** 'YYYY-MM-DD', null before the payment. */
   prazoConsumo: z.string().nullable(),
   /** Centavos (rounded down from thousandths). */

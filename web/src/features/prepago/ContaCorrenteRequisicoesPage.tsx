@@ -28,6 +28,12 @@ const SITUACAO: Record<string, string> = {
   ENCERRADA: 'Encerrada (prazo de consumo vencido)',
 };
 
+/** The contracted value; while the reservation's DAE awaits payment, the reservation's value and that state. */
+function valorContratado(c: { situacao: string; valorContratado: number; valorReserva?: number | null }): string {
+  if (c.situacao === 'AGUARDANDO_PAGAMENTO' && c.valorReserva != null) return `${formatMoney(c.valorReserva)} (aguardando pagamento)`;
+  return formatMoney(c.valorContratado);
+}
+
 export default function ContaCorrenteRequisicoesPage() {
   const { admin, escrituradores } = useEscrituradores();
   const [escolhido, setEscolhido] = useState('');
@@ -84,7 +90,7 @@ export default function ContaCorrenteRequisicoesPage() {
         <dl className="page-grid">
           <div>
             <dt>Valor Contratado</dt>
-            <dd data-testid="cc-valor-contratado">{c ? formatMoney(c.valorContratado) : '-'}</dd>
+            <dd data-testid="cc-valor-contratado">{c ? valorContratado(c) : '-'}</dd>
           </div>
           <div>
             <dt>Prazo de Consumo</dt>

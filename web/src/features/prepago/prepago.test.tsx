@@ -178,4 +178,19 @@ describe('conta-corrente-requisicoes', { timeout: 20_000 }, () => {
     fireEvent.blur(campo);
     await waitFor(() => expect(api.of('GET', `${API}/extrato`).some((c) => c.query.get('mes') === '2026-01')).toBe(true));
   });
+
+  it('a reservation awaiting payment shows its value and state, not R$ 0,00', async () => {
+    signInAs(['cliente_imf'], IMF.id);
+    stubApi({
+      [`GET ${API}/escrituradores`]: jsonResponse(200, [IMF]),
+      [`GET ${API}/conta`]: jsonResponse(200, { cnpj: IMF.cnpj, razaoSocial: IMF.razaoSocial, situacao: 'AGUARDANDO_PAGAMENTO', valorContratado: 0, valorReserva: 500_000_00, prazoConsumo: null, saldoAtual: 0, valores: [] }),
+      [`GET ${API}/extrato`]: jsonResponse(200, { items: [{ cliente: IMF.razaoSocial, idModuloServico: 9, servico: 'Envio de Fat-e', requisicoes: 1_234_567, valorFaixa: 10, valorConsumido: 12_346 }], total: 1, page: 1, size: 25, totalConsumido: 12_346 }),
+    });
+    renderPage('conta-corrente-requisicoes', ContaCorrenteRequisicoesPage);
+    await waitFor(() => expect(screen.getByTestId('cc-valor-contratado').textContent!.replace(/\s/g, ' ')).toBe('R$ 500.000,00 (aguardando pagamento)'));
+    expect(screen.getByTestId('cc-situacao').textContent).toBe('Aguardando pagamento do DAE');
+    // Quantities with separators (item 5.2).
+    const tabela = await screen.findByRole('table', { name: 'Extrato de requisições' });
+    expect(await within(tabela).findByText('1.234.567')).toBeTruthy();
+  });
 });
