@@ -5,6 +5,7 @@ import * as service from './service';
 
 export const handler = httpApi(prepago, {
   listarEscrituradores: async ({ principal }) => service.escrituradores(principal),
+  cotarReserva: async ({ query }) => service.cotar(query),
   cadastrarReserva: async ({ body, principal }) => service.cadastrar(novoDae, principal, body),
   listarDaesPrepagos: async ({ query, principal }) => service.daes(principal, query),
   imprimirDaePrepago: async ({ params, principal }) => service.imprimir(novoDae, principal, params.id),

@@ -116,6 +116,15 @@ const valoresDe = (preco: NonNullable<ReturnType<typeof precoDaReserva>>) => {
 /** Whether the cycle ended: past its deadline, or less left than its cheapest use (a new reservation may then be made). */
 const encerrada = (c: ContaRecord, hoje: string) => c.situacao === 'VIGENTE' && ((c.prazoConsumo ?? '') < hoje || c.saldoMilesimos < saldoMinimo(c));
 
+/** What a reservation of these quantities costs now (the price rule in force), without making it. */
+export async function cotar(q: Pick<ReservaBody, 'qtdEnvioFate' | 'qtdMonitoramentoDe' | 'qtdRegistroCessao'>, agora: Date = new Date()) {
+  if (validarQuantidades(q)) throw invalid('reservaQuantidadeMinima');
+  const tabela = await tabelaPrecoDoMes(monthOf(agora));
+  const preco = tabela ? precoDaReserva(tabela, q) : null;
+  if (!preco || preco.total <= 0) throw invalid('reservaSemTarifa');
+  return { valor: preco.total };
+}
+
 export async function cadastrar(emitirDae: EmissorDae, p: Principal, body: ReservaBody, agora: Date = new Date()) {
   const cliente = await escrituradorDe(p, body.cnpjEscriturador);
   if (validarQuantidades(body)) throw invalid('reservaQuantidadeMinima');
@@ -224,13 +233,14 @@ export async function imprimir(emitirDae: EmissorDae, p: Principal, id: string, 
 
 function contaView(c: ContaRecord | null, cliente: { cnpj: string; razao_social: string }, hoje: string) {
   const valores = SERVICOS_PREPAGOS.map((s) => ({ idModuloServico: s.servico, descricao: s.descricao, valorUnitario: c ? valorUnitarioDe(c, s.servico) : 0 }));
-  if (!c) return { cnpj: cliente.cnpj, razaoSocial: cliente.razao_social, situacao: 'SEM_RESERVA' as const, valorContratado: 0, prazoConsumo: null, saldoAtual: 0, valores };
+  if (!c) return { cnpj: cliente.cnpj, razaoSocial: cliente.razao_social, situacao: 'SEM_RESERVA' as const, valorContratado: 0, valorReserva: null, prazoConsumo: null, saldoAtual: 0, valores };
   const situacao = c.situacao === 'VIGENTE' && (c.prazoConsumo ?? '') < hoje ? ('ENCERRADA' as const) : c.situacao;
   return {
     cnpj: c.cnpj,
     razaoSocial: c.razaoSocial,
     situacao,
     valorContratado: c.situacao === 'VIGENTE' ? c.valorContratado : 0,
+    valorReserva: c.situacao === 'AGUARDANDO_PAGAMENTO' ? c.valorContratado : null,
     prazoConsumo: c.prazoConsumo ?? null,
     saldoAtual: situacao === 'VIGENTE' ? saldoEmCentavos(c.saldoMilesimos) : 0,
     valores,

@@ -71,6 +71,7 @@ export async function sessionUser(u: UserRecord, cliente?: ClienteResumo | null)
     tipo: u.tipo,
     roles: u.roles as Role[],
     ...(u.clienteId ? { clienteId: u.clienteId } : {}),
+    ...(c ? { razaoSocial: c.razao_social } : {}),
     ...(u.uf ? { uf: u.uf } : {}),
     ...(u.cnpj ? { cnpj: u.cnpj } : c ? { cnpj: c.cnpj } : {}),
     image: u.imageKey ? await presignDownload(u.imageKey, avatarType(u.imageKey), { inline: true }, AVATAR_URL_SECONDS) : null,

@@ -563,6 +563,8 @@ export const MESSAGES = {
   reservaQuantidadeMinima: 'A quantidade mínima para reservar as requisições é de 50.000.000',
   reservaValorMinimoCampo: 'O valor mínimo é 50.000.000',
   reservaApenasNumeros: 'Apenas números são permitidos',
+  /** ours: the confirmation before a reservation is saved, with its value */
+  reservaConfirmar: 'Confirmar cadastro da reserva no valor de {valor}?',
   /** ours: a reservation for a CNPJ that is not a registered bookkeeper (an IMF client) */
   reservaEscrituradorInvalido: 'O CNPJ informado não é de um escriturador cadastrado.',
   /** ours: no tariff version in force to price a reservation */

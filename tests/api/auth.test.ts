@@ -68,7 +68,7 @@ describe('client login', () => {
   it('logs a client in with a password inside the period', async () => {
     const { status, body } = await call('/api/v1/authenticate/cliente', json({ email: 'cliente@plac.local', password: PASSWORD }));
     expect(status).toBe(200);
-    expect((body as { user: unknown }).user).toMatchObject({ clienteId: 'demo-esf', roles: ['cliente'], podeAlterarSenha: true });
+    expect((body as { user: unknown }).user).toMatchObject({ clienteId: 'demo-esf', razaoSocial: expect.any(String), roles: ['cliente'], podeAlterarSenha: true });
   });
 
   it('refuses a password login past the period with the catalogue message', async () => {

@@ -94,6 +94,11 @@ describe('a reservation, paid and consumed', () => {
 
   it('reserves once (two at once: one wins), pays by a return file, debits deliveries, a monitored key and assignments to the centavo', async () => {
     const body = { cnpjEscriturador: imfCnpj, emailContato: 'Contato@Escriturador.com.br', qtdEnvioFate: '50000000', qtdMonitoramentoDe: 0, qtdRegistroCessao: 0 };
+    // The value the form asks to confirm, before anything is saved.
+    const cotacao = await call('/api/v1/pagamento-antecipado/cotacao?qtdEnvioFate=50000000', { headers: bearer(tokenImf) });
+    expect(cotacao).toMatchObject({ status: 200, body: { valor: 500_000_00 } });
+    expect((await call('/api/v1/pagamento-antecipado/cotacao?qtdEnvioFate=1000', { headers: bearer(tokenImf) })).status).toBe(400);
+    expect(await conta(tokenImf)).toMatchObject({ situacao: 'SEM_RESERVA' });
     const [a, b] = await Promise.all([reservar(tokenImf, body), reservar(tokenAdmin, body)]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const criada = (a.status === 201 ? a : b).body as { message: string; dae: { dae: { id: string; valor: number; situacao: string; dtVencimento: string; linhaDigitavel: string } } };
@@ -103,7 +108,7 @@ describe('a reservation, paid and consumed', () => {
     // 50.000.000 × R$ 0,010.
     expect(criada.dae.dae).toMatchObject({ valor: 500_000_00, situacao: 'A' });
     expect((await reservar(tokenAdmin, body)).status).toBe(409);
-    expect(await conta(tokenImf)).toMatchObject({ situacao: 'AGUARDANDO_PAGAMENTO', saldoAtual: 0, valorContratado: 0 });
+    expect(await conta(tokenImf)).toMatchObject({ situacao: 'AGUARDANDO_PAGAMENTO', saldoAtual: 0, valorContratado: 0, valorReserva: 500_000_00 });
 
     // The DAE list: the client user sees its own; the filters apply.
     const lista = await call(`/api/v1/pagamento-antecipado/daes?dataInicio=${monthOf(new Date())}&situacao=A`, { headers: bearer(tokenImf) });

@@ -16,6 +16,8 @@ export const sessionUserSchema = z.object({
   tipo: z.enum(['S', 'C']),
   roles: z.array(roleSchema),
   clienteId: z.string().optional(),
+  /** Client users: the company's razão social (what the portal shows for 'the own client'). */
+  razaoSocial: z.string().optional(),
   uf: z.string().optional(),
   /** Issuers: the CNPJ of the certificate; clients: the company's CNPJ. */
   cnpj: z.string().optional(),

@@ -116,6 +116,23 @@ export const cadastrarReserva = defineContract({
   errors: ['reservaJaExiste', 'reservaQuantidadeMinima', 'reservaEscrituradorInvalido', 'reservaSemTarifa', 'clienteNaoPermitido'],
 });
 
+/** The value a reservation would cost now (the confirmation before cadastrarReserva shows it). */
+export const cotarReserva = defineContract({
+  id: 'prepago.cotar',
+  context: 'prepago',
+  method: 'GET',
+  path: '/api/v1/pagamento-antecipado/cotacao',
+  summary: 'O valor (centavos) que uma reserva com estas quantidades custaria pela tarifação vigente, sem cadastrá-la.',
+  access: PREPAGO,
+  query: z.object({
+    qtdEnvioFate: quantidade('Envio de Fat-e').pipe(z.number().min(QTD_MINIMA_RESERVA, { error: message('reservaValorMinimoCampo') })),
+    qtdMonitoramentoDe: quantidade('Monitoramento de Documentos').default(0),
+    qtdRegistroCessao: quantidade('Registro de Cessão').default(0),
+  }),
+  response: z.object({ valor: z.number().int() }),
+  errors: ['reservaQuantidadeMinima', 'reservaSemTarifa'],
+});
+
 const mes = z
   .string()
   .trim()
@@ -163,6 +180,8 @@ export const contaSchema = z.object({
   situacao: z.enum(['SEM_RESERVA', 'AGUARDANDO_PAGAMENTO', 'VIGENTE', 'ENCERRADA']),
   /** Centavos; 0 before the payment. */
   valorContratado: z.number().int(),
+  /** Centavos: the value of the reservation whose DAE awaits payment (AGUARDANDO_PAGAMENTO), else null. */
+  valorReserva: z.number().int().nullable().default(null),
   /** 'YYYY-MM-DD', null before the payment. */
   prazoConsumo: z.string().nullable(),
   /** Centavos (rounded down from thousandths). */

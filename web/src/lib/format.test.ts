@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, toTransportDate } from './format';
+import { formatDate, formatDateTime, formatIntervalo, formatMoney, formatQuantidade, toTransportDate } from './format';
 
 describe('pt-BR formatting', () => {
+  it('quantities and band intervals with thousands separators', () => {
+    expect(formatQuantidade(50_000_000)).toBe('50.000.000');
+    expect(formatQuantidade(5001)).toBe('5.001');
+    expect(formatQuantidade(0)).toBe('0');
+    expect(formatQuantidade(null)).toBe('');
+    expect(formatIntervalo(5001, 50_000)).toBe('5.001 - 50.000');
+    expect(formatIntervalo(50_001, null)).toBe('50.001 -');
+  });
+
   it('shows calendar dates as DD/MM/YYYY without shifting them', () => {
     expect(formatDate('2025-03-01')).toBe('01/03/2025');
   });

@@ -70,3 +70,16 @@ export function formatMoney(centavos: number | null | undefined): string {
   if (centavos == null || !Number.isFinite(centavos)) return '';
   return money.format(centavos / 100);
 }
+
+const quantidade = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: true });
+
+/** A count (requests, band limits) with pt-BR thousands separators, e.g. 50000000 → '50.000.000'. */
+export function formatQuantidade(n: number | null | undefined): string {
+  if (n == null || !Number.isFinite(n)) return '';
+  return quantidade.format(n);
+}
+
+/** A band's 'min - max' header with separators ('5.001 - 50.000'; an open band: '50.001 -'). */
+export function formatIntervalo(qtdMinima: number, qtdMaxima: number | null | undefined): string {
+  return `${formatQuantidade(qtdMinima)} - ${formatQuantidade(qtdMaxima)}`.trimEnd();
+}

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isRole, type Principal } from '@plac/shared/access';
+import { formatCnpj } from '@plac/shared/domain';
 import { SHELL_MESSAGES } from '@plac/shared/shell-messages';
 import { closeAllDialogs } from './dialogs';
 import { navigateTo } from './navigation';
@@ -19,6 +20,8 @@ export type SessionUser = Principal & {
   email?: string;
   /** Issuers: the CNPJ of the certificate; clients: the company's CNPJ. */
   cnpj?: string;
+  /** Client users: the company's razão social. */
+  razaoSocial?: string;
   /** Presigned URL of the avatar (valid a few minutes), or null without one. */
   image?: string | null;
   /** Client users: last day (YYYY-MM-DD) on which a password login is allowed. */
@@ -184,4 +187,13 @@ export function useCurrentUser(): SessionUser {
   const { user } = useSession();
   if (!user) throw new Error('useCurrentUser fora da área autenticada');
   return user;
+}
+
+/**
+ * A client user's own company as the pages name it: its razão social (kept in the session since
+ * login), or its CNPJ for a session signed in before the name was kept.
+ */
+export function nomeDoClienteDoUsuario(user: SessionUser): string {
+  if (user.razaoSocial) return user.razaoSocial;
+  return user.cnpj ? formatCnpj(user.cnpj) : (user.clienteId ?? '');
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type * as ChartJs from 'chart.js';
 import { describe, expect, it, vi } from 'vitest';
 import { mesAtualMais, mesIso } from './model';
@@ -59,6 +59,10 @@ describe('monitoramento-consumo-cliente', { timeout: 20_000 }, () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({ 'GET /api/v1/cliente/get-all-cliente': jsonResponse(200, CLIENTES), [SERIE]: jsonResponse(200, resposta) });
     renderPage(PATHS.monitoramento);
+    // No error on opening: only once the user consults without a client.
+    await waitFor(() => expect(api.of('GET', '/api/v1/cliente/get-all-cliente')).toHaveLength(1));
+    expect(screen.queryByText('É necessário selecionar um cliente PLAC')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Por dia' }));
     expect(await screen.findByText('É necessário selecionar um cliente PLAC')).toBeTruthy();
     expect(api.of('GET', '/api/v1/consumo/monitoramento')).toEqual([]);
     await pickOption(screen.getByLabelText('Cliente'), 'Banco Alfa S.A. - 11.222.333/0001-81');

@@ -57,7 +57,12 @@ export default function MonitoramentoConsumoClientePage() {
     mesFim: mesAtualMais(0),
     mes: mesAtualMais(0),
   }));
-  const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setF((v) => ({ ...v, [key]: value }));
+  // The missing client is said once the user consults (changes a filter), not on opening the page.
+  const [consultou, setConsultou] = useState(false);
+  const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => {
+    setConsultou(true);
+    setF((v) => ({ ...v, [key]: value }));
+  };
 
   const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
   const problema = problemaDo(f);
@@ -140,7 +145,7 @@ export default function MonitoramentoConsumoClientePage() {
           )}
         </div>
         <FieldError error={serie.error} field="monitoramento" messages={problema ? [problema] : []} />
-        {admin && !f.cliente && <p>{message('clientePlacObrigatorio')}</p>}
+        {admin && !f.cliente && consultou && <p role="alert">{message('clientePlacObrigatorio')}</p>}
         {serie.isFetching && (
           <p role="status">
             <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...

@@ -32,6 +32,21 @@ function renderPage() {
 }
 
 describe('monitoramento-documentos', { timeout: 20_000 }, () => {
+  it("a monitoring user's own client is named by its razão social, never 'Meu cliente'", async () => {
+    login({ userId: 'u-1', name: 'Maria Souza', tipo: 'C', roles: ['cliente_monitoramento'], email: 'maria@example.com', clienteId: 'c-1', cnpj: '11222333000181', razaoSocial: 'Banco Alfa S.A.' }, 'token-1');
+    stubApi({ [`GET ${API}`]: jsonResponse(200, { items: [], total: 0, page: 1, size: 10 }) });
+    const view = renderPage();
+    const dropdown = (await screen.findByLabelText('Cliente')).closest('.p-dropdown')!;
+    await waitFor(() => expect(dropdown.querySelector('.p-dropdown-label')!.textContent).toBe('Banco Alfa S.A.'));
+    expect(screen.queryByText('Meu cliente')).toBeNull();
+    view.unmount();
+    // A session kept from before the name was: the company's CNPJ.
+    login({ userId: 'u-1', name: 'Maria Souza', tipo: 'C', roles: ['cliente_monitoramento'], email: 'maria@example.com', clienteId: 'c-1', cnpj: '11222333000181' }, 'token-1');
+    renderPage();
+    const outro = (await screen.findByLabelText('Cliente')).closest('.p-dropdown')!;
+    await waitFor(() => expect(outro.querySelector('.p-dropdown-label')!.textContent).toBe('11.222.333/0001-81'));
+  });
+
   it('groups a key by 4', () => {
     expect(chaveAgrupada('12345678')).toBe('1234 5678');
   });

@@ -12,7 +12,7 @@ import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { FieldError } from '../../components/FieldError';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useCurrentUser } from '../../lib/session';
+import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
 /**
@@ -53,8 +53,8 @@ export default function MonitoramentoDocumentosPage() {
     () =>
       admin
         ? (listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))
-        : [{ value: user.clienteId ?? '', label: 'Meu cliente' }],
-    [admin, listaClientes.data, user.clienteId],
+        : [{ value: user.clienteId ?? '', label: nomeDoClienteDoUsuario(user) }],
+    [admin, listaClientes.data, user],
   );
 
   const cadastrar = useApiMutation(monitoramento.cadastrarChaveMonitorada, {

@@ -5,10 +5,11 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
+import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { FieldError } from '../../components/FieldError';
 import { useApiMutation } from '../../lib/api';
 import { abrirDae } from '../../lib/download';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatQuantidade } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { AvisoVencimento } from '../faturas/AvisoVencimento';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
@@ -25,6 +26,7 @@ import { EscrituradorSelect, useEscrituradores } from './escriturador';
  */
 
 type Criada = (typeof prepago.cadastrarReserva)['response']['_zod']['output']['dae'];
+type Reserva = prepago.ReservaBody;
 
 interface Form {
   cnpj: string;
@@ -52,6 +54,8 @@ export default function CadastroPagamentoAntecipadoPage() {
   const [form, setForm] = useState<Form>({ cnpj: '', email: '', qtdEnvioFate: String(QTD_MINIMA_RESERVA) });
   const [erros, setErros] = useState<Erros>({});
   const [criada, setCriada] = useState<Criada | null>(null);
+  // The reservation awaiting the user's confirmation, with the value the tariff in force gives it.
+  const [aConfirmar, setAConfirmar] = useState<{ reserva: Reserva; valor: number } | null>(null);
   // A client user's company is fixed: the only one the list answers.
   const cnpj = admin ? form.cnpj : (escrituradores[0]?.cnpj ?? '');
 
@@ -61,6 +65,7 @@ export default function CadastroPagamentoAntecipadoPage() {
       setCriada(r.dae);
     },
   });
+  const cotar = useApiMutation(prepago.cotarReserva);
   const imprimir = useApiMutation(prepago.imprimirDaePrepago, { onSuccess: (r) => abrirDae(r.urlDAE) });
 
   const set = (campo: keyof Form, valor: string) => {
@@ -76,7 +81,12 @@ export default function CadastroPagamentoAntecipadoPage() {
     if (/^\d+$/.test(form.qtdEnvioFate) && Number(form.qtdEnvioFate) < QTD_MINIMA_RESERVA) toast.warn(message('reservaQuantidadeMinima'));
     if (Object.values(encontrados).some(Boolean)) return;
     setCriada(null);
-    cadastrar.mutate({ body: { cnpjEscriturador: cnpj, emailContato: form.email.trim(), qtdEnvioFate: Number(form.qtdEnvioFate), qtdMonitoramentoDe: 0, qtdRegistroCessao: 0 } });
+    const reserva: Reserva = { cnpjEscriturador: cnpj, emailContato: form.email.trim(), qtdEnvioFate: Number(form.qtdEnvioFate), qtdMonitoramentoDe: 0, qtdRegistroCessao: 0 };
+    // The value first (spec 3, 3.11: the reservation is priced by the tariff in force), then the user's confirmation.
+    cotar.mutate(
+      { query: { qtdEnvioFate: reserva.qtdEnvioFate, qtdMonitoramentoDe: reserva.qtdMonitoramentoDe, qtdRegistroCessao: reserva.qtdRegistroCessao } },
+      { onSuccess: (r) => setAConfirmar({ reserva, valor: r.valor }) },
+    );
   }
 
   return (
@@ -97,7 +107,8 @@ export default function CadastroPagamentoAntecipadoPage() {
           </div>
           <div className="page-field">
             <label htmlFor="pa-envio">Quantidade de Envio de Fat-e</label>
-            <InputText id="pa-envio" value={form.qtdEnvioFate} maxLength={12} inputMode="numeric" onChange={(e) => set('qtdEnvioFate', e.target.value.trim())} aria-invalid={!!erros.qtdEnvioFate} aria-describedby="pa-envio-erro" />
+            <InputText id="pa-envio" value={form.qtdEnvioFate} maxLength={12} inputMode="numeric" onChange={(e) => set('qtdEnvioFate', e.target.value.trim())} aria-invalid={!!erros.qtdEnvioFate} aria-describedby="pa-envio-qtd pa-envio-erro" />
+            {/^\d+$/.test(form.qtdEnvioFate) && <small id="pa-envio-qtd" data-testid="pa-envio-qtd">{formatQuantidade(Number(form.qtdEnvioFate))} requisições</small>}
             <FieldError error={cadastrar.error} field="qtdEnvioFate" id="pa-envio-erro" messages={erros.qtdEnvioFate ? [erros.qtdEnvioFate] : []} />
           </div>
           <div className="page-field">
@@ -110,9 +121,18 @@ export default function CadastroPagamentoAntecipadoPage() {
           </div>
         </div>
         <div className="page-actions">
-          <Button type="submit" label="Cadastrar" icon="pi pi-check" disabled={cadastrar.isPending} />
+          <Button type="submit" label="Cadastrar" icon="pi pi-check" disabled={cadastrar.isPending || cotar.isPending} />
         </div>
       </form>
+      <ConfirmSimNao
+        target={aConfirmar}
+        message={aConfirmar ? message('reservaConfirmar', { valor: formatMoney(aConfirmar.valor) }) : ''}
+        onConfirm={(c) => {
+          setAConfirmar(null);
+          cadastrar.mutate({ body: c.reserva });
+        }}
+        onClose={() => setAConfirmar(null)}
+      />
 
       {criada && (
         <section className="page-panel" aria-label="DAE da reserva">

@@ -9,7 +9,7 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatQuantidade } from '../../lib/format';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
 
 /**
@@ -27,6 +27,12 @@ const SITUACAO: Record<string, string> = {
   VIGENTE: 'Vigente',
   ENCERRADA: 'Encerrada (prazo de consumo vencido)',
 };
+
+/** The contracted value; while the reservation's DAE awaits payment, the reservation's value and that state. */
+function valorContratado(c: { situacao: string; valorContratado: number; valorReserva?: number | null }): string {
+  if (c.situacao === 'AGUARDANDO_PAGAMENTO' && c.valorReserva != null) return `${formatMoney(c.valorReserva)} (aguardando pagamento)`;
+  return formatMoney(c.valorContratado);
+}
 
 export default function ContaCorrenteRequisicoesPage() {
   const { admin, escrituradores } = useEscrituradores();
@@ -84,7 +90,7 @@ export default function ContaCorrenteRequisicoesPage() {
         <dl className="page-grid">
           <div>
             <dt>Valor Contratado</dt>
-            <dd data-testid="cc-valor-contratado">{c ? formatMoney(c.valorContratado) : '-'}</dd>
+            <dd data-testid="cc-valor-contratado">{c ? valorContratado(c) : '-'}</dd>
           </div>
           <div>
             <dt>Prazo de Consumo</dt>
@@ -118,7 +124,7 @@ export default function ContaCorrenteRequisicoesPage() {
         pt={{ table: { 'aria-label': 'Extrato de requisições' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela do extrato de requisições' } }}
       >
         <Column header="Cliente" field="cliente" />
-        <Column header="Requisições" body={(l: Linha) => l.requisicoes.toLocaleString('pt-BR')} />
+        <Column header="Requisições" body={(l: Linha) => formatQuantidade(l.requisicoes)} />
         <Column header="Serviço" field="servico" />
         <Column header="Valor da Faixa" body={(l: Linha) => formatMilesimos(asMilesimos(l.valorFaixa))} />
         <Column header="Valor Consumido" body={(l: Linha) => formatMoney(l.valorConsumido)} />

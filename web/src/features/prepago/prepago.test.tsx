@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ROUTE_ACCESS, type Role, type RouteName } from '@plac/shared/access';
-import { MESSAGES } from '@plac/shared/messages';
+import { message, MESSAGES } from '@plac/shared/messages';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,7 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     vi.stubGlobal('open', open);
     const api = stubApi({
       [`GET ${API}/escrituradores`]: jsonResponse(200, [IMF]),
+      [`GET ${API}/cotacao`]: jsonResponse(200, { valor: 600_000_00 }),
       [`POST ${API}`]: jsonResponse(201, { message: MESSAGES.reservaCadastrada, dae: dae() }),
       [`POST ${API}/daes/PA-c-imf-1/impressao`]: jsonResponse(200, { urlDAE: 'https://s3.local/dae.pdf', dtVencimento: '2026-12-03', linhaDigitavel: '8'.repeat(48) }),
     });
@@ -54,6 +55,7 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     const escriturador = await rotulo(`${IMF.razaoSocial} - 11.222.333/0001-81`);
     expect(escriturador.closest('.p-dropdown')!.classList.contains('p-disabled')).toBe(true);
     expect((screen.getByLabelText('Quantidade de Envio de Fat-e') as HTMLInputElement).value).toBe('50000000');
+    expect(screen.getByTestId('pa-envio-qtd').textContent).toBe('50.000.000 requisições');
     expect((screen.getByLabelText('Quantidade de Monitoramento de Documentos') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Quantidade de Registro de Cessão') as HTMLInputElement).disabled).toBe(true);
 
@@ -74,6 +76,17 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('E-mail de Contato'), { target: { value: 'contato@alfa.com.br' } });
     fireEvent.change(screen.getByLabelText('Quantidade de Envio de Fat-e'), { target: { value: '60000000' } });
     fireEvent.click(cadastrar);
+    // The value first, and nothing saved until the user confirms it.
+    const pergunta = message('reservaConfirmar', { valor: 'R$ 600.000,00' });
+    expect((await screen.findByText(pergunta)).textContent!.replace(/\s/g, ' ')).toBe(pergunta.replace(/\s/g, ' '));
+    expect(api.of('GET', `${API}/cotacao`)[0]!.query.get('qtdEnvioFate')).toBe('60000000');
+    expect(api.of('POST', API)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Não' }));
+    await waitFor(() => expect(screen.queryByText(pergunta)).toBeNull());
+    expect(api.of('POST', API)).toEqual([]);
+    fireEvent.click(cadastrar);
+    await screen.findByText(pergunta);
+    fireEvent.click(screen.getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(api.of('POST', API)).toHaveLength(1));
     expect(api.of('POST', API)[0]!.body).toEqual({ cnpjEscriturador: IMF.cnpj, emailContato: 'contato@alfa.com.br', qtdEnvioFate: 60_000_000, qtdMonitoramentoDe: 0, qtdRegistroCessao: 0 });
     expect(await screen.findByText(MESSAGES.reservaCadastrada)).toBeTruthy();
@@ -88,6 +101,7 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({
       [`GET ${API}/escrituradores`]: jsonResponse(200, [IMF, OUTRO]),
+      [`GET ${API}/cotacao`]: jsonResponse(200, { valor: 500_000_00 }),
       [`POST ${API}`]: jsonResponse(409, { error: 'reservaJaExiste', message: MESSAGES.reservaJaExiste }),
     });
     renderPage('cadastro-pagamento-antecipado', CadastroPagamentoAntecipadoPage);
@@ -97,6 +111,8 @@ describe('cadastro-pagamento-antecipado', { timeout: 20_000 }, () => {
     expect(api.of('POST', API)).toEqual([]);
     await pickOption(await rotulo('Selecione o escriturador'), `${OUTRO.razaoSocial} - 45.997.418/0001-53`);
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await screen.findByText(message('reservaConfirmar', { valor: 'R$ 500.000,00' }).replace(/\s/g, ' '), { normalizer: (t) => t.replace(/\s/g, ' ') });
+    fireEvent.click(screen.getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(api.of('POST', API)).toHaveLength(1));
     expect(api.of('POST', API)[0]!.body).toMatchObject({ cnpjEscriturador: OUTRO.cnpj });
     expect(await screen.findByText(MESSAGES.reservaJaExiste)).toBeTruthy();
@@ -161,5 +177,20 @@ describe('conta-corrente-requisicoes', { timeout: 20_000 }, () => {
     fireEvent.input(campo, { target: { value: '01/2026' } });
     fireEvent.blur(campo);
     await waitFor(() => expect(api.of('GET', `${API}/extrato`).some((c) => c.query.get('mes') === '2026-01')).toBe(true));
+  });
+
+  it('a reservation awaiting payment shows its value and state, not R$ 0,00', async () => {
+    signInAs(['cliente_imf'], IMF.id);
+    stubApi({
+      [`GET ${API}/escrituradores`]: jsonResponse(200, [IMF]),
+      [`GET ${API}/conta`]: jsonResponse(200, { cnpj: IMF.cnpj, razaoSocial: IMF.razaoSocial, situacao: 'AGUARDANDO_PAGAMENTO', valorContratado: 0, valorReserva: 500_000_00, prazoConsumo: null, saldoAtual: 0, valores: [] }),
+      [`GET ${API}/extrato`]: jsonResponse(200, { items: [{ cliente: IMF.razaoSocial, idModuloServico: 9, servico: 'Envio de Fat-e', requisicoes: 1_234_567, valorFaixa: 10, valorConsumido: 12_346 }], total: 1, page: 1, size: 25, totalConsumido: 12_346 }),
+    });
+    renderPage('conta-corrente-requisicoes', ContaCorrenteRequisicoesPage);
+    await waitFor(() => expect(screen.getByTestId('cc-valor-contratado').textContent!.replace(/\s/g, ' ')).toBe('R$ 500.000,00 (aguardando pagamento)'));
+    expect(screen.getByTestId('cc-situacao').textContent).toBe('Aguardando pagamento do DAE');
+    // Quantities with separators (item 5.2).
+    const tabela = await screen.findByRole('table', { name: 'Extrato de requisições' });
+    expect(await within(tabela).findByText('1.234.567')).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import { CharCounter } from '../../components/CharCounter';
 import { FormField } from '../../components/FormField';
 import { apiQueryKey, isApiError, useApiMutation, useApiQuery } from '../../lib/api';
 import { mesIso } from '../../lib/calendar';
+import { formatIntervalo, formatQuantidade } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { centavosTexto, mesParaData, milesimosTexto, parseMilesimos, recalcularMinimos, type FaixaLinha, type Tarifacao, type Versao } from './model';
 import type { NovaTarifaState } from './NovaTarifa';
@@ -323,7 +324,7 @@ function FaixaForm({
               {form.faixas.map((f, i) => (
                 <tr key={i}>
                   <th scope="row">Faixa {i + 1}</th>
-                  <td>{f.qtdMinima}</td>
+                  <td>{formatQuantidade(f.qtdMinima)}</td>
                   <td>
                     <InputText
                       id={`faixa-max-${i + 1}`}
@@ -397,7 +398,7 @@ function FaixaForm({
                 {form.faixas.map((f, i) => (
                   <th scope="col" key={i}>
                     <span className="tarifas-faixa-nome">Faixa {i + 1}</span>
-                    <span className="tarifas-faixa-intervalo">{`${f.qtdMinima} - ${f.qtdMaxima}`.trimEnd()}</span>
+                    <span className="tarifas-faixa-intervalo">{formatIntervalo(f.qtdMinima, /^\d+$/.test(f.qtdMaxima) ? Number(f.qtdMaxima) : null)}</span>
                   </th>
                 ))}
               </tr>

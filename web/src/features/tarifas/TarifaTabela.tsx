@@ -1,5 +1,5 @@
 import { formatBRL, formatMilesimos, type Centavos, type Milesimos } from '@plac/shared/domain';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatIntervalo } from '../../lib/format';
 import { periodo, type Versao } from './model';
 
 /** The services × bands table of one version: a column per band headed 'Faixa N' and 'min - max'. */
@@ -18,7 +18,7 @@ export function TarifaTabela({ versao, caption }: { versao: Versao; caption: str
                   {f.faixa}
                   {f.faixaId === faixaPromocionalId ? ' (promocional)' : ''}
                 </span>
-                <span className="tarifas-faixa-intervalo">{f.intervalo}</span>
+                <span className="tarifas-faixa-intervalo">{formatIntervalo(f.qtdMinima, f.qtdMaxima)}</span>
               </th>
             ))}
           </tr>

@@ -87,8 +87,8 @@ describe('faixa-cobranca screens', { timeout: 30_000 }, () => {
     });
     const router = renderAt('faixa-cobranca-view');
     const vigentes = await screen.findByRole('table', { name: 'Tarifas vigentes' });
-    expect(within(vigentes).getByRole('columnheader', { name: /Faixa 1 \(promocional\)\s*1 - 5000/ })).toBeTruthy();
-    expect(within(vigentes).getByRole('columnheader', { name: /Faixa 2\s*5001 -/ })).toBeTruthy();
+    expect(within(vigentes).getByRole('columnheader', { name: /Faixa 1 \(promocional\)\s*1 - 5\.000/ })).toBeTruthy();
+    expect(within(vigentes).getByRole('columnheader', { name: /Faixa 2\s*5\.001 -/ })).toBeTruthy();
     expect(within(vigentes).getByRole('row', { name: /Consulta Faturamento NF-e R\$ 0,900 R\$ 0,750/ })).toBeTruthy();
     expect(screen.getByText('Assinatura mínima: R$ 750,00')).toBeTruthy();
     expect(screen.getAllByText('Bruno').length).toBeGreaterThan(0);
@@ -156,14 +156,14 @@ describe('faixa-cobranca screens', { timeout: 30_000 }, () => {
     expect(max2.value).toBe('5002');
     await userEvent.clear(max2);
     await userEvent.type(max2, '20000');
-    expect(screen.getByRole('row', { name: /Faixa 3 20001/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Faixa 3 20\.001/ })).toBeTruthy();
     // A maximum not above its minimum: the message, and the maximum reset to minimum + 1.
     await userEvent.clear(max2);
     await userEvent.type(max2, '10');
     await userEvent.tab();
     expect((await screen.findAllByText('A faixa máxima deve ser maior que a faixa mínima.')).length).toBeGreaterThan(0);
     expect(max2.value).toBe('5002');
-    expect(screen.getByRole('row', { name: /Faixa 3 5003/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Faixa 3 5\.003/ })).toBeTruthy();
     await userEvent.clear(max2);
     await userEvent.type(max2, '20000');
 

@@ -116,6 +116,15 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
     expect(body.idCliente).toBeUndefined();
   });
 
+  it("a monitoring user without messages sees its razão social, never 'Meu cliente'", async () => {
+    login({ userId: 'u-1', name: 'Maria Souza', tipo: 'C', roles: ['cliente_monitoramento'], email: 'maria@example.com', clienteId: 'c-1', cnpj: '11222333000181', razaoSocial: 'Banco Alfa S.A.' }, 'token-1');
+    stubApi({ [LISTA]: jsonResponse(200, { items: [] }), 'GET /api/v1/webhook-monitoramento/pausas': jsonResponse(200, []) });
+    renderPage();
+    const dropdown = (await screen.findByLabelText('Cliente')).closest('.p-dropdown')!;
+    await waitFor(() => expect(dropdown.querySelector('.p-dropdown-label')!.textContent).toBe('Banco Alfa S.A.'));
+    expect(screen.queryByText('Meu cliente')).toBeNull();
+  });
+
   it('shows a paused endpoint with its held messages and resumes it', async () => {
     signInAs(['cliente_monitoramento'], 'c-1');
     let pausado = true;

@@ -15,7 +15,7 @@ import { FieldError } from '../../components/FieldError';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDateTime } from '../../lib/format';
-import { useCurrentUser } from '../../lib/session';
+import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { EnderecosPausados } from './EnderecosPausados';
 
@@ -91,8 +91,8 @@ export default function MonitoramentoWebhookPage() {
     () =>
       admin
         ? [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))]
-        : [{ value: user.clienteId ?? '', label: lista.data?.items[0]?.razaoSocial || 'Meu cliente' }],
-    [admin, listaClientes.data, lista.data, user.clienteId],
+        : [{ value: user.clienteId ?? '', label: user.razaoSocial || lista.data?.items[0]?.razaoSocial || nomeDoClienteDoUsuario(user) }],
+    [admin, listaClientes.data, lista.data, user],
   );
 
   const reenviar = useApiMutation(webhooks.reenviarWebhook, {
