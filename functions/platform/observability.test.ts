@@ -1,5 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logger, runAsService } from './observability';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as observability from './observability';
+
+type Observability = typeof observability;
+
+// The test reads WARN lines: its loggers are built at INFO whatever level the run's environment sets
+// (the integration twin keeps its log at ERROR, and its environment may reach this worker).
+let logger: Observability['logger'];
+let runAsService: Observability['runAsService'];
+beforeAll(async () => {
+  vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
+  vi.resetModules();
+  ({ logger, runAsService } = await import('./observability'));
+});
+afterAll(() => vi.unstubAllEnvs());
 
 /** What the logger wrote, as parsed JSON lines. */
 function capture(run: () => void): Record<string, unknown>[] {
