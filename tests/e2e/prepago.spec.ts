@@ -85,12 +85,16 @@ test('an IMF user reserves, prints the DAE, and sees the balance fall after deli
     await imf.getByLabel('E-mail de Contato').fill('contato@escriturador.com.br');
     await imf.getByLabel('Quantidade de Envio de Fat-e').fill('50000000');
     await cadastrar.click();
+    // The value is shown and confirmed before anything is saved (issue 28 item 5).
+    await visto(imf, 'Confirmar cadastro da reserva no valor de R$ 500.000,00?');
+    await imf.getByRole('button', { name: 'Sim' }).click();
     await visto(imf, 'Cadastrado com sucesso!');
     const painel = imf.getByRole('region', { name: 'DAE da reserva' });
     await expect(painel).toContainText('R$ 500.000,00');
     await abreDae(imf, () => painel.getByRole('button', { name: 'Imprimir DAE' }).click());
     // A second reservation for the CNPJ is refused by the server.
     await cadastrar.click();
+    await imf.getByRole('button', { name: 'Sim' }).click();
     await visto(imf, 'Rejeição: Já existe um cadastro de pagamento antecipado para este CNPJ.');
 
     // Imprimir DAE: the open DAE of this month, printed from its row.

@@ -71,14 +71,14 @@ test('bands and tariffs: a draft created from the current group, validated, edit
   await form.getByRole('button', { name: 'Adicionar Faixa' }).click();
   const max4 = form.getByLabel('Quantidade máxima da Faixa 4');
   await max4.fill('1000000');
-  await expect(form.getByRole('row', { name: /^Faixa 5 1000001/ })).toBeVisible();
+  await expect(form.getByRole('row', { name: /^Faixa 5 1\.000\.001/ })).toBeVisible();
   // A maximum not above its minimum: the message, and the maximum reset to minimum + 1.
   await max4.fill('400000');
   await max4.blur();
   await expect(toast(page, 'A faixa máxima deve ser maior que a faixa mínima.')).toBeVisible();
   await expect(max4).toHaveValue('500002');
   await max4.fill('2000000');
-  await expect(form.getByRole('row', { name: /^Faixa 5 2000001/ })).toBeVisible();
+  await expect(form.getByRole('row', { name: /^Faixa 5 2\.000\.001/ })).toBeVisible();
 
   // Names required ('Campo obrigatório'); a promotional band must be chosen; values with 3 decimals.
   await form.locator('#nomeGrupoFaixa').fill('');
@@ -102,7 +102,7 @@ test('bands and tariffs: a draft created from the current group, validated, edit
   await expect(page).toHaveURL(/\/app\/detalhe\/faixaCobranca$/);
   await page.getByRole('tab', { name: 'Elaboração' }).click();
   const elaboracao = page.getByRole('table', { name: 'Tarifas em elaboração' });
-  await expect(elaboracao.getByRole('columnheader', { name: /Faixa 5\s*2000001 -/ })).toBeVisible();
+  await expect(elaboracao.getByRole('columnheader', { name: /Faixa 5\s*2\.000\.001 -/ })).toBeVisible();
   await expect(elaboracao.getByRole('row', { name: /^Envio de Fat-e .*R\$ 0,008$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nova Faixa de Cobrança' })).toHaveCount(0);
 
