@@ -56,6 +56,7 @@ export async function cessaoDa(chave: string, nDup: string): Promise<CessaoRecor
 
 /** All of a Fat-e's assignments, by nDup (one Query of its partition). Bounded: one item per instalment, at most 120 (the NF-e's dup limit). */
 export async function cessoesDaFate(chave: string): Promise<CessaoRecord[]> {
+  // Bounded: one item per instalment of one Fat-e (at most 120).
   const { data } = await db().entities.cessao.query.byFate({ chave }).go({ pages: 'all' });
   return data;
 }

@@ -131,6 +131,7 @@ export async function findClienteIdByCnpj(cnpj: string): Promise<string | null> 
 
 /** Every client by name. Bounded: the platform's clients (about 100 planned; registration is reviewed by the authority). */
 export async function listClientes(): Promise<ClienteRecord[]> {
+  // Bounded: the platform's clients, about 100 planned, each reviewed by the authority.
   const { data } = await db().entities.cliente.query.all({}).go({ pages: 'all' });
   return data;
 }
@@ -214,6 +215,7 @@ export async function readParametro(nome: string): Promise<string | undefined> {
 
 /** A client's webhook configurations. Bounded: one per operation, five at most. */
 export async function webhooksOf(clienteId: string): Promise<WebhookRecord[]> {
+  // Bounded: one configuration per webhook operation, five at most.
   const { data } = await db().entities.webhook.query.byCliente({ clienteId }).go({ pages: 'all' });
   return data;
 }

@@ -324,6 +324,7 @@ export async function paginaDeConsentimentosDasInstituicoes(bases: readonly stri
 
 /** Every version of an issuer's consent, newest first. Bounded: one per save or removal of that one issuer's consent. */
 export async function versoes(emissor: string): Promise<VersaoRecord[]> {
+  // Bounded: one version per save or removal of this one issuer's consent.
   const { data } = await db().entities.versao.query.byEmissor({ emissor }).go({ pages: 'all', order: 'desc' });
   return data;
 }
@@ -458,6 +459,7 @@ export async function paginaDeTransportesDoSacador(sacadorDocumento: string, o: 
 
 /** The consents a carrier or drawer (CNPJ or CPF) gave, to any institution: one Query on gsi2. Bounded: one per institution it named (and its re-signatures). */
 export async function transportesDoSacador(sacadorDocumento: string): Promise<TransporteRecord[]> {
+  // Bounded: one consent per institution this carrier or drawer named, with its re-signatures.
   const { data } = await db().entities.transporte.query.bySacador({ sacadorDocumento }).go({ pages: 'all' });
   return data;
 }
@@ -472,6 +474,7 @@ export async function putTransporte(record: TransporteRecord): Promise<void> {
   // Bounded: the key prefix names one carrier, one institution and one id (its signatures of that consent).
   const { data } = await db()
     .entities.transporte.query.bySacador({ sacadorDocumento: record.sacadorDocumento, cnpjInst: record.cnpjInst, id: record.id })
+    // Bounded: one carrier, one institution, one consent id: that consent's signatures.
     .go({ pages: 'all' });
   const antigos = data.filter((t) => t.id === record.id && t.cnpjInst === record.cnpjInst && t.dataAssinatura !== record.dataAssinatura);
   if (antigos.length === 0) {

@@ -177,6 +177,7 @@ export async function gravarContadores(items: ContadorRecord[]): Promise<void> {
 
 /** A client's counters of a month, shards added up, by service and UF. Bounded: services × 27 UFs × 16 shards, whatever the requests. */
 export async function contadoresDoCliente(clienteId: string, mes: string): Promise<{ servico: number; uf: string; requisicoes: number }[]> {
+  // Bounded: services × 27 UFs × 16 shards for one client and month, whatever the request volume.
   const { data } = await db().entities.contador.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
   return somarShards(data, (k) => `${k.servico}|${k.uf}`).map(([k, requisicoes]) => ({ servico: k.servico, uf: k.uf, requisicoes }));
 }
@@ -189,6 +190,7 @@ export async function contadoresDoCliente(clienteId: string, mes: string): Promi
  */
 export async function contadoresDaUf(uf: string, mes: string): Promise<{ servico: number; clienteId: string; requisicoes: number }[]> {
   const pages = await Promise.all([
+    // Bounded: one UF, month and shard per Query: the clients × services counters at most.
     ...Array.from({ length: CONTADOR_SHARDS }, (_, shard) => db().entities.contador.query.byUf({ uf, mes, shard }).go({ pages: 'all' })),
     dbSemShard().entities.contadorUfSemShard.query.byUf({ uf, mes }).go({ pages: 'all' }),
   ]);
