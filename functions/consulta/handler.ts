@@ -1,9 +1,8 @@
 import type { Principal } from '@plac/shared/access';
 import * as consulta from '@plac/shared/contracts/consulta';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@plac/shared/domain';
 import { exigirCota } from '../platform/cota-integrador';
-import { invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
+import { chaveDeIdempotencia } from '../platform/idempotencia';
 import { chamadorDoCertificado, chamadorDoUsuario } from './chamador';
 import * as lote from './lote';
 import * as relatorios from './relatorios';
@@ -16,24 +15,16 @@ interface Requisicao {
   headers: Record<string, string | undefined>;
 }
 
-/** The Idempotency-Key header, checked (API Gateway hands headers over in lower case). */
-function idempotencyKey({ headers }: Requisicao): string | undefined {
-  const key = headers[IDEMPOTENCY_HEADER];
-  if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw invalid('chaveIdempotenciaInvalida');
-  return key;
-}
-
 /** An integrator's request: its client from the certificate, then the client's quota (429 past it). */
 async function integrador(r: Requisicao & { clientCertPem: string | undefined }): Promise<Pedido> {
-  const idempotency = idempotencyKey(r);
+  const idempotency = chaveDeIdempotencia(r.headers);
   const chamador = await chamadorDoCertificado(r.clientCertPem);
   if (chamador.cliente) await exigirCota(chamador.cliente.id);
   return { chamador, titular: `cliente:${chamador.cliente?.id ?? ''}`, idempotencyKey: idempotency };
 }
 
 async function portal(r: Requisicao & { principal: Principal }): Promise<Pedido> {
-  const idempotency = idempotencyKey(r);
+  const idempotency = chaveDeIdempotencia(r.headers);
   const chamador = await chamadorDoUsuario(r.principal);
   return { chamador, titular: chamador.cliente ? `cliente:${chamador.cliente.id}` : `usuario:${r.principal.userId}`, idempotencyKey: idempotency };
 }

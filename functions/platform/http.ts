@@ -3,7 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import { REFRESHED_TOKEN_HEADER, type Principal } from '@plac/shared/access';
-import { isContract, type AnyContract, type Contract } from '@plac/shared/contracts/define';
+import { isContract, isCreate, type AnyContract, type Contract } from '@plac/shared/contracts/define';
 import { toFieldErrors } from '@plac/shared/validation';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -135,14 +135,10 @@ async function serve(
   };
   // A create (201) with an Idempotency-Key runs once per caller and key (idempotencia.ts); the look-ups
   // (contract.idempotent) key their metering instead.
-  const scope = creates(contract) ? callerScope(caller, request.clientCertPem) : null;
+  const scope = isCreate(contract) ? callerScope(caller, request.clientCertPem) : null;
   const key = scope ? chaveDeIdempotencia(request.headers) : undefined;
   const resposta = scope && key ? await umaVez(`${contract.id}#${scope}`, key, request.body, answer) : await answer();
   return { ...resposta, headers: { ...resposta.headers, ...(await refreshedToken(caller)) } };
-}
-
-function creates(contract: AnyContract): boolean {
-  return contract.method === 'POST' && contract.status === 201 && !contract.idempotent;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Entity } from 'electrodb';
-import { tableConfig } from '../platform/table';
+import { isConditionalFailure, tableConfig } from '../platform/table';
 
 /**
  * Single-use, short-lived tokens that let a user set a password: only the token's hash is stored,
@@ -52,9 +52,7 @@ export async function consumeToken(token: string, email: string): Promise<string
       .go({ response: 'all_old' });
     return data?.userId ?? null;
   } catch (error) {
-    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException' || /conditional/i.test(String(error))) {
-      return null;
-    }
+    if (isConditionalFailure(error)) return null;
     throw error;
   }
 }
@@ -68,9 +66,7 @@ export async function consumeEmailToken(token: string): Promise<{ userId: string
       .go({ response: 'all_old' });
     return data ? { userId: data.userId, email: data.email } : null;
   } catch (error) {
-    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException' || /conditional/i.test(String(error))) {
-      return null;
-    }
+    if (isConditionalFailure(error)) return null;
     throw error;
   }
 }

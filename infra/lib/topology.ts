@@ -4,6 +4,7 @@
  * the same functions. Change a resource here and both follow.
  */
 import { contracts, httpContexts } from '@plac/shared/contracts';
+import { isCreate } from '@plac/shared/contracts/define';
 
 export const APP = 'plac';
 
@@ -122,7 +123,7 @@ const httpGrants: Record<string, readonly Grant[]> = {
 };
 
 /** Whether a context has a create route (POST answering 201): its function keeps Idempotency-Key records. */
-const criaRecursos = (context: string) => contracts.some((c) => c.context === context && c.method === 'POST' && c.status === 201 && !c.idempotent);
+const criaRecursos = (context: string) => contracts.some((c) => c.context === context && isCreate(c));
 
 /** One Lambda per bounded context that serves HTTP routes (derived from the contract table). */
 export const httpFunctions: readonly FunctionSpec[] = httpContexts.map((context) => ({

@@ -53,6 +53,14 @@ export function isContract(value: unknown): value is AnyContract {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
+/**
+ * A create: a POST answering 201. With an Idempotency-Key it runs once per caller and key
+ * (functions/platform/idempotencia.ts); the look-ups (`idempotent`) key their metering instead.
+ */
+export function isCreate(contract: AnyContract): boolean {
+  return contract.method === 'POST' && contract.status === 201 && !contract.idempotent;
+}
+
 /** The contracts of one context module (`import * as dominio from '@plac/shared/contracts/dominio'`). */
 export function contractsOf(module: Record<string, unknown>): AnyContract[] {
   return Object.values(module).filter(isContract);

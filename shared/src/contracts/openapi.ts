@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ROLE_LABELS } from '../access/role-labels';
 import { MESSAGES } from '../messages';
 import { contracts } from './index';
-import type { AnyContract } from './define';
+import { isCreate, type AnyContract } from './define';
 
 /**
  * The OpenAPI 3.1 document, generated from the contract table (JSON Schema 2020-12 via zod).
@@ -62,7 +62,8 @@ const CREATE_IDEMPOTENCY_PARAMETER = {
 };
 
 function operation(contract: AnyContract): Record<string, unknown> {
-  const creates = contract.method === 'POST' && contract.status === 201 && (contract.access !== 'public' || contract.channel === 'mtls');
+  // Anonymous callers have no key scope (functions/platform/http.ts): only identified ones are told of it.
+  const creates = isCreate(contract) && (contract.access !== 'public' || contract.channel === 'mtls');
   const parameters = [
     ...properties(contract.params, 'path'),
     ...properties(contract.query, 'query'),
