@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { gunzipSync } from 'node:zlib';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { XMLParser } from 'fast-xml-parser';
 import * as z from 'zod';
 import { nsu15, UFS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { env } from '../platform/env';
+import { envelope, lerResposta, SERVICOS_DISTRIBUICAO, tipoDeConteudo } from './soap';
 
 /**
- * The client of a Sefaz distribution service (NFeDistribuicaoDFe, docs/sefaz-simulator.md): asks
- * for the documents after an NSU over mutual TLS, presenting the platform's e-CNPJ, and returns the
- * answer's status, ultNSU/maxNSU and each document unzipped, with its original bytes.
+ * The client of a Sefaz distribution service (NFeDistribuicaoDFe, CTeDistribuicaoDFe; docs/sefaz-simulator.md):
+ * asks for the documents after an NSU in the services' SOAP 1.2 envelope (./soap.ts) over mutual TLS,
+ * presenting the platform's e-CNPJ, and returns the answer's status, ultNSU/maxNSU and each document
+ * unzipped, with its original bytes. A SOAP Fault is thrown as FalhaSoap (the service refused).
  *
  * Where things come from: PLAC_SEFAZ_URL is the service's base URL (`<base>/<UF>/NFeDistribuicaoDFe`);
  * the client certificate is PLAC_SEFAZ_CERT_FILE / PLAC_SEFAZ_KEY_FILE (and PLAC_SEFAZ_CA_FILE for the
@@ -73,32 +74,26 @@ function tlsAgent(): Promise<Agent> {
   return agent;
 }
 
-/** Each stream's service path and XML namespace (the CT-e distribution mirrors the NF-e one). */
-const SERVICOS: Record<Fluxo, { path: string; namespace: string }> = {
-  nfe: { path: 'NFeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/nfe' },
-  cte: { path: 'CTeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/cte' },
-};
-
-function corpo(uf: Uf, pedido: { ultNSU: number } | { nsu: number }, fluxo: Fluxo): string {
+function distDFeInt(uf: Uf, pedido: { ultNSU: number } | { nsu: number }, fluxo: Fluxo): string {
   const cUF = UFS.find((u) => u.uf === uf)!.codigo;
   const consulta =
     'ultNSU' in pedido
       ? `<distNSU><ultNSU>${nsu15(pedido.ultNSU)}</ultNSU></distNSU>`
       : `<consNSU><NSU>${nsu15(pedido.nsu)}</NSU></consNSU>`;
   return (
-    `<?xml version="1.0" encoding="utf-8"?><distDFeInt versao="1.01" xmlns="${SERVICOS[fluxo].namespace}">` +
+    `<distDFeInt versao="1.01" xmlns="${SERVICOS_DISTRIBUICAO[fluxo].namespace}">` +
     `<tpAmb>${process.env.PLAC_SEFAZ_TPAMB === '2' ? '2' : '1'}</tpAmb><cUFAutor>${cUF}</cUFAutor><CNPJ>${AUTOR_CNPJ}</CNPJ>${consulta}</distDFeInt>`
   );
 }
 
-async function post(url: URL, body: string): Promise<string> {
+async function post(url: URL, body: string, contentType: string): Promise<{ status: number; text: string }> {
   const tls = await tlsAgent().catch((error: unknown) => {
     throw new SefazIndisponivel(`client certificate unavailable: ${(error as Error).message}`);
   });
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent: tls, timeout: TIMEOUT_MS, headers: { 'content-type': 'application/xml; charset=utf-8', 'content-length': Buffer.byteLength(body) } },
+      { method: 'POST', agent: tls, timeout: TIMEOUT_MS, headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -108,9 +103,8 @@ async function post(url: URL, body: string): Promise<string> {
           else chunks.push(chunk);
         });
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200) reject(new SefazIndisponivel(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
-          else resolve(text);
+          // A SOAP Fault comes with HTTP 500 (or 400): the body is read whatever the status.
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
         });
         res.on('error', reject);
       },
@@ -120,14 +114,6 @@ async function post(url: URL, body: string): Promise<string> {
     req.end(body);
   });
 }
-
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  isArray: (name) => name === 'docZip',
-});
 
 const nsu = z.string().trim().regex(/^\d{1,15}$/);
 const retDistDFeInt = z.object({
@@ -140,31 +126,16 @@ const retDistDFeInt = z.object({
     .optional(),
 });
 
-/** Finds `retDistDFeInt` bare or inside the SOAP envelope. */
-function encontrarRetorno(node: unknown): unknown {
-  if (!node || typeof node !== 'object') return undefined;
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-    if (key === 'retDistDFeInt') return value;
-    const found = encontrarRetorno(value);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /** Asks the UF's distribution (goods or transport) for the documents after `ultNSU` (distNSU) or for one NSU (consNSU). */
 export async function consultarDistribuicao(uf: Uf, pedido: { ultNSU: number } | { nsu: number }, fluxo: Fluxo = 'nfe'): Promise<RespostaDistribuicao> {
   const base = process.env.PLAC_SEFAZ_URL;
   if (!base) throw new SefazIndisponivel('PLAC_SEFAZ_URL is not set');
-  const url = new URL(`${base.replace(/\/$/, '')}/${uf}/${SERVICOS[fluxo].path}`);
-  const text = await post(url, corpo(uf, pedido, fluxo));
-  let parsed: unknown;
-  try {
-    parsed = parser.parse(text, true);
-  } catch (error) {
-    throw new SefazIndisponivel(`answer is not XML: ${(error as Error).message}`);
-  }
-  const ret = retDistDFeInt.safeParse(encontrarRetorno(parsed));
-  if (!ret.success) throw new SefazIndisponivel(`answer is not a retDistDFeInt: ${ret.error.issues[0]?.message ?? ''}`);
+  const servico = SERVICOS_DISTRIBUICAO[fluxo];
+  const url = new URL(`${base.replace(/\/$/, '')}/${uf}/${servico.servico}`);
+  const { status, text } = await post(url, envelope(servico, distDFeInt(uf, pedido, fluxo)), tipoDeConteudo(servico));
+  // A Fault is the service's refusal (FalhaSoap, thrown by lerResposta); any other non-answer is a failure to ask.
+  const ret = retDistDFeInt.safeParse(lerResposta(servico, text));
+  if (!ret.success) throw new SefazIndisponivel(status === 200 ? `answer is not a ${servico.operacao}Result: ${ret.error.issues[0]?.message ?? ''}` : `HTTP ${status}: ${text.slice(0, 200)}`);
   const pad = (v: string | undefined) => nsu15(v ?? '0');
   const documentos = (ret.data.loteDistDFeInt?.docZip ?? []).map((doc) => {
     let bytes: Buffer;

@@ -1,40 +1,47 @@
-import { FLUXOS, isUf } from '@plac/shared/domain';
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { FLUXOS, isUf, type Fluxo } from '@plac/shared/domain';
 import { logger } from '../platform/observability';
-import { carregarUf, sefazAtivas, type ResultadoCarga } from './carga';
+import { carregarComTrava, sefazAtivas, type ResultadoCarga } from './carga';
 
 /**
  * Tasks of the Sefaz load state machine (infra/lib/constructs/sefaz-load.ts), started every 5 minutes
- * by EventBridge Scheduler: ListSefaz → Map over the active Sefaz (each LoadSefaz pulls one UF's goods
- * and then its transport distribution until each has caught up, with Retry) → Summarise. A retried
- * LoadSefaz resumes from each stream's committed cursor.
+ * by EventBridge Scheduler: ListSefaz → Map over every active UF and stream (goods, transport), all at
+ * once → LoadSefaz (one UF's one stream, under its lease, until caught up or out of time, with Retry)
+ * → Summarise. A retried LoadSefaz resumes from the stream's committed cursor; a UF still loading
+ * from the previous run is left to it ('ocupada').
  */
+export interface CargaDeStream {
+  uf: string;
+  fluxo: Fluxo;
+}
+
 export type SefazLoadEvent =
   | { task: 'listSefaz' }
-  | { task: 'loadSefaz'; uf: string }
-  | { task: 'summarise'; results: ResultadoCarga[][] };
+  | { task: 'loadSefaz'; carga: CargaDeStream }
+  | { task: 'summarise'; results: ResultadoCarga[] };
 
-export async function handler(event: SefazLoadEvent) {
+export async function handler(event: SefazLoadEvent, context?: Pick<Context, 'awsRequestId'>) {
   switch (event.task) {
     case 'listSefaz':
-      return { ufs: sefazAtivas() };
+      return { cargas: sefazAtivas().flatMap((uf) => FLUXOS.map((fluxo): CargaDeStream => ({ uf, fluxo }))) };
     case 'loadSefaz': {
-      if (!isUf(event.uf)) throw new Error(`unknown UF ${String(event.uf)}`);
-      const uf = event.uf;
-      const fluxos: ResultadoCarga[] = [];
-      for (const fluxo of FLUXOS) fluxos.push(await carregarUf(uf, { fluxo }));
-      return fluxos;
+      const { uf, fluxo } = event.carga ?? {};
+      if (!isUf(uf) || !FLUXOS.includes(fluxo)) throw new Error(`unknown stream ${String(uf)}/${String(fluxo)}`);
+      return carregarComTrava(uf, fluxo, context?.awsRequestId ?? randomUUID());
     }
     case 'summarise': {
-      const cargas = event.results.flat();
+      const cargas = event.results;
       const soma = (key: 'fate' | 'eventos' | 'resumos' | 'erros' | 'repetidos') => cargas.reduce((sum, r) => sum + (r[key] ?? 0), 0);
       const resumo = {
-        ufs: event.results.length,
+        ufs: new Set(cargas.map((r) => r.uf)).size,
         fate: soma('fate'),
         eventos: soma('eventos'),
         resumos: soma('resumos'),
         erros: soma('erros'),
         repetidos: soma('repetidos'),
         aguardando: cargas.filter((r) => r.situacao === 'aguardando').map((r) => `${r.uf}/${r.fluxo}`),
+        ocupadas: cargas.filter((r) => r.situacao === 'ocupada').map((r) => `${r.uf}/${r.fluxo}`),
         recusadas: cargas.filter((r) => r.situacao === 'recusada' || r.situacao === 'indisponivel').map((r) => `${r.uf}/${r.fluxo}`),
       };
       logger.info('Sefaz load finished', resumo);

@@ -3,6 +3,7 @@ import { nsu15, ufByCodigo, type Fluxo } from '@plac/shared/domain';
 import { forbidden, HttpError, invalid } from '../platform/errors';
 import { importarLote, sefazAtivas } from './carga';
 import { SefazIndisponivel } from './distribuicao';
+import { FalhaSoap } from './soap';
 import { listaSefaz } from './monitoramento';
 
 /**
@@ -29,7 +30,8 @@ export async function importar(body: { sefaz: number; fluxo: Fluxo; ultNSU: numb
       documentos,
     };
   } catch (error) {
-    if (error instanceof SefazIndisponivel) throw new HttpError(502, 'sefazIndisponivel');
+    // A SOAP Fault is the service failing the call: for the operator, the Sefaz did not answer the request.
+    if (error instanceof SefazIndisponivel || error instanceof FalhaSoap) throw new HttpError(502, 'sefazIndisponivel');
     throw error;
   }
 }

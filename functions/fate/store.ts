@@ -271,7 +271,28 @@ const historicoProcessamento = new Entity({
   indexes: { byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: ['dia'] } } },
 });
 
+/**
+ * The lease of one stream's load (functions/fate/carga.ts `comTravaDeCarga`): at most one run per UF
+ * and stream at a time. Taken with a conditional write (free, or its lease over), released by its
+ * holder only; a run that died keeps it until `ate`, then the next run takes it.
+ */
+const travaCarga = new Entity({
+  model: { entity: 'travaCarga', version: '1', service: 'fate' },
+  attributes: {
+    uf: { type: 'string', required: true },
+    fluxo: { type: FLUXOS, required: true },
+    /** Who holds it: the run's request id. */
+    dono: { type: 'string', required: true },
+    /** The lease's end (ISO instant). */
+    ate: { type: 'string', required: true },
+    /** DynamoDB TTL (seconds): an old lease is removed a day after it ended. */
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: { byStream: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: [] } } },
+});
+
 const entities = {
+  travaCarga,
   fate,
   fateDuplicata,
   transportador,
@@ -860,6 +881,32 @@ export async function registrarResumoProcessamento(
       .patch(key)
       .set({ updatedAt: publicadoEm })
       .where((attr, op) => `${op.notExists(attr.updatedAt)} OR ${op.lt(attr.updatedAt, publicadoEm)}`)
+      .go();
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+}
+
+/** Takes the stream's load lease until `ate`, when it is free or its lease is over; false when another run holds it. */
+export async function tomarTravaCarga(uf: string, fluxo: Fluxo, dono: string, ate: Date, agora: Date): Promise<boolean> {
+  try {
+    await db()
+      .entities.travaCarga.put({ uf, fluxo, dono, ate: ate.toISOString(), expiresAt: Math.floor(ate.getTime() / 1000) + 86_400 })
+      .where((attr, op) => `${op.notExists(attr.dono)} OR ${op.lt(attr.ate, agora.toISOString())}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Releases the lease if `dono` still holds it (a lease taken over after it ended is not the old holder's to release). */
+export async function soltarTravaCarga(uf: string, fluxo: Fluxo, dono: string): Promise<void> {
+  try {
+    await db()
+      .entities.travaCarga.delete({ uf, fluxo })
+      .where((attr, op) => op.eq(attr.dono, dono))
       .go();
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;

@@ -184,13 +184,14 @@ export const referenceLoadStateMachine = {
   schedule: { expression: 'cron(0 1 1 * ? *)', timezone: 'America/Bahia' },
 } as const;
 
-/** The Sefaz load: a state machine that maps over the active Sefaz and pulls each one's NSU sequence. */
+/** The Sefaz load: a state machine that maps over the active Sefaz's streams and pulls each one's NSU sequence. */
 export const sefazLoadFunction: FunctionSpec = {
   id: 'SefazLoadTask',
   entry: 'fate/loader.ts',
   memoryMb: 1024,
-  // Up to 40 distribution calls of 50 documents each per UF and run (functions/fate/carga.ts).
-  timeoutSeconds: 180,
+  // One UF's stream per invocation: calls of 50 documents for a 240 s budget (PLAC_SEFAZ_ORCAMENTO_S,
+  // functions/fate/carga.ts), then the last call (20 s at most) and its ingestion.
+  timeoutSeconds: 300,
   grants: ['table:read', 'table:write', 'documents:read', 'documents:write', 'sefaz:call', 'documentos:publish'],
 };
 

@@ -21,7 +21,8 @@ const numberFrom = (name: string, fallback: number) => {
 
 /**
  * The Sefaz simulator's settings from the environment (docs/sefaz-simulator.md): PLAC_SEFAZ_SEED,
- * PLAC_SEFAZ_BACKLOG, PLAC_SEFAZ_TRICKLE_MS (0 turns the trickle off), PLAC_SEFAZ_FAULTS ("BA=656,SP=stall").
+ * PLAC_SEFAZ_BACKLOG, PLAC_SEFAZ_BACKLOGS (volume mode per UF: "SP=100000,RJ=20000"), PLAC_SEFAZ_TRICKLE_MS
+ * (0 turns the trickle off), PLAC_SEFAZ_FAULTS ("BA=656,SP=stall").
  */
 function sefazOptions(): NonNullable<TwinOptions['sefaz']> | undefined {
   const options: NonNullable<TwinOptions['sefaz']> = {};
@@ -30,6 +31,18 @@ function sefazOptions(): NonNullable<TwinOptions['sefaz']> | undefined {
   if (process.env.PLAC_SEFAZ_TRICKLE_MS) {
     const ms = Number(process.env.PLAC_SEFAZ_TRICKLE_MS);
     options.trickle = ms > 0 ? { intervalMs: ms } : false;
+  }
+  if (process.env.PLAC_SEFAZ_BACKLOGS) {
+    const backlogs: Partial<Record<Uf, number>> = {};
+    for (const pair of process.env.PLAC_SEFAZ_BACKLOGS.split(',')) {
+      const [uf, n] = pair.split('=').map((x) => x.trim());
+      if (!uf || !isUf(uf) || !/^\d+$/.test(n ?? '')) {
+        console.error(`PLAC_SEFAZ_BACKLOGS: "${pair}" is not UF=number.`);
+        process.exit(1);
+      }
+      backlogs[uf] = Number(n);
+    }
+    options.backlogs = backlogs;
   }
   if (process.env.PLAC_SEFAZ_FAULTS) {
     const faults: Partial<Record<Uf, SefazFault>> = {};

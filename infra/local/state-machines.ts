@@ -50,7 +50,7 @@ export function localStateMachines(templates = synthesizeTemplates()): Map<strin
               ? async (taskInput) => ({ Payload: (await invoke((taskInput as { Payload?: Json }).Payload ?? null)) as Json })
               : async (taskInput) => (await invoke(taskInput)) as Json;
           }
-          const machine = new StateMachine(definition as never, { validationOptions: { checkArn: false } });
+          const machine = new StateMachine(capMapConcurrency(definition) as never, { validationOptions: { checkArn: false } });
           const execution = machine.run(input, { overrides: { taskResourceLocalHandlers: handlers as never } });
           const events: EventLog[] = [];
           const collecting = (async () => {
@@ -64,6 +64,25 @@ export function localStateMachines(templates = synthesizeTemplates()): Map<strin
     }
   }
   return machines;
+}
+
+/**
+ * In AWS each Map iteration is a Lambda of its own; in the twin they all share one Node process and one
+ * DynamoDB Local on a laptop. The Sefaz load's 54 streams at once would starve the portal's requests
+ * there, so the twin runs at most PLAC_LOCAL_MAP_CONCURRENCY (default 5) iterations of a Map at a time.
+ */
+export function capMapConcurrency<T>(definition: T, cap = Number(process.env.PLAC_LOCAL_MAP_CONCURRENCY ?? 5)): T {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)])) as Record<string, unknown>;
+    if (out.Type === 'Map') {
+      const max = typeof out.MaxConcurrency === 'number' ? out.MaxConcurrency : 0;
+      out.MaxConcurrency = max === 0 ? cap : Math.min(max, cap);
+    }
+    return out;
+  };
+  return walk(definition) as T;
 }
 
 /** The construct id of a resource, from its `aws:cdk:path` (Stack/Construct/Resource). */

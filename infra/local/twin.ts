@@ -54,6 +54,8 @@ export interface TwinOptions {
   sefaz?: {
     seed?: number;
     backlog?: number;
+    /** Volume mode: the NF-e backlog of given UFs (e.g. `{ SP: 100_000 }`). */
+    backlogs?: Partial<Record<Uf, number>>;
     trickle?: { intervalMs: number; perTick?: number } | false;
     faults?: Partial<Record<Uf, SefazFault>>;
     stallHours?: Partial<Record<Uf, number>>;
@@ -133,6 +135,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       PLAC_SEFAZ_URL: sefaz.url,
       // The twin is a homologação stage: the simulator's documents are tpAmb 2, the fixtures' tpAmb 1 (docs/sefaz-simulator.md).
       PLAC_SEFAZ_TPAMB: '2',
+      // The service asks an hour's wait after a caught-up answer (functions/fate/carga.ts); the twin asks
+      // again at the next load, so a file dropped in the simulator's inbox shows within minutes.
+      PLAC_SEFAZ_ESPERA_EM_DIA_MIN: '0',
       PLAC_SEFAZ_CA_FILE: join(options.dataDir, 'pki', 'ca.cert.pem'),
       PLAC_SEFAZ_CERT_FILE: sefazCertificate.certPath,
       PLAC_SEFAZ_KEY_FILE: sefazCertificate.keyPath,

@@ -134,12 +134,12 @@ describe('Sefaz load state machine', () => {
   const raw = join['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : 'arn:task')).join(join['Fn::Join'][0]);
   const asl = JSON.parse(raw) as Asl;
 
-  it('maps over the active Sefaz, 5 at a time, retrying a UF, and stops before the next start', () => {
+  it('maps over every active stream at once (27 UFs × 2), retrying a stream, each bounded by its own budget', () => {
     expect(asl.StartAt).toBe(SEFAZ_LOAD_STATES.list);
-    expect(asl.TimeoutSeconds).toBe(240);
-    expect(asl.States[SEFAZ_LOAD_STATES.each]).toMatchObject({ Type: 'Map', ItemsPath: '$.ufs', MaxConcurrency: 5 });
+    expect(asl.TimeoutSeconds).toBe(900);
+    expect(asl.States[SEFAZ_LOAD_STATES.each]).toMatchObject({ Type: 'Map', ItemsPath: '$.cargas', MaxConcurrency: 54 });
     expect(asl.States[SEFAZ_LOAD_STATES.each]!.ItemProcessor!.States[SEFAZ_LOAD_STATES.one]).toMatchObject({
-      Parameters: { task: 'loadSefaz', 'uf.$': '$' },
+      Parameters: { task: 'loadSefaz', 'carga.$': '$' },
       Retry: [{ MaxAttempts: 2 }],
     });
     expect(raw).not.toMatch(/ItemReader|JSONata|DISTRIBUTED/);

@@ -1,7 +1,9 @@
 /**
- * The Sefaz load: ListSefaz → Map LoadEachSefaz (5 UFs at a time; each pulls its Sefaz until caught
- * up, with Retry) → Summarise, started every 5 minutes by EventBridge Scheduler. A retried LoadSefaz
- * resumes from the UF's committed NSU (functions/fate/carga.ts), so a retry never skips nor repeats.
+ * The Sefaz load: ListSefaz → Map LoadEachSefaz (every UF's goods and transport streams at once, each
+ * under its own lease, pulling until caught up or its time budget ends, with Retry) → Summarise,
+ * started every 5 minutes by EventBridge Scheduler. A retried LoadSefaz resumes from the stream's
+ * committed NSU (functions/fate/carga.ts), so a retry never skips nor repeats; a stream whose previous
+ * run is still loading is left to it, so a São Paulo backlog never holds up Acre.
  */
 import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -10,6 +12,9 @@ import type { Construct } from 'constructs';
 import { SEFAZ_LOAD_STATES } from '../state-machines';
 import { sefazLoadStateMachine } from '../topology';
 import { fanOutLoad } from './fan-out-load';
+
+/** Every stream of every UF: the Map's concurrency, so no stream queues behind another. */
+export const SEFAZ_LOAD_STREAMS = 27 * 2;
 
 export const SEFAZ_LOAD_RETRY = {
   errors: ['States.TaskFailed', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'],
@@ -25,11 +30,12 @@ export function sefazLoadMachine(scope: Construct, task: lambda.IFunction, optio
     description: 'Scheduled load of the documents each active Sefaz distributes (NSU sequence)',
     states: SEFAZ_LOAD_STATES,
     tasks: { list: 'listSefaz', each: 'loadSefaz', summarise: 'summarise' },
-    itemsField: 'ufs',
-    itemField: 'uf',
-    maxConcurrency: 5,
-    // Below the next start: two runs of the same UF would only repeat each other's reads.
-    timeout: Duration.minutes(4),
+    itemsField: 'cargas',
+    itemField: 'carga',
+    // 27 UFs × 2 streams: none waits for another's turn.
+    maxConcurrency: SEFAZ_LOAD_STREAMS,
+    // Two attempts of one stream's run (its budget and lease, functions/fate/carga.ts) and the retry's wait.
+    timeout: Duration.minutes(15),
     retry: SEFAZ_LOAD_RETRY,
   });
 }

@@ -10,7 +10,6 @@ import { ensureTestIcp, type TestCertificateFiles } from '../emulators/test-pki'
 import { ensureLocalPki, type LocalPki } from '../emulators/tls';
 import { MAX_DOCS_PER_ANSWER, padNsu, SEFAZ_CLIENT_COMPANY, startSefazSimulator, type SefazSimulator } from './simulator';
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'docZip' });
 
 interface Answer {
   cStat: string;
@@ -20,13 +19,22 @@ interface Answer {
   docs: { nsu: string; schema: string; xml: Buffer }[];
 }
 
-/** The two distribution services of the simulator: path and XML namespace. */
-const NFE = { service: 'NFeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/nfe' };
-const CTE = { service: 'CTeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/cte' };
+/** The two distribution services of the simulator: path, XML namespace, and the SOAP 1.2 binding of their WSDLs. */
+const NFE = { service: 'NFeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/nfe', operation: 'nfeDistDFeInteresse', dadosMsg: 'nfeDadosMsg' };
+const CTE = { service: 'CTeDistribuicaoDFe', namespace: 'http://www.portalfiscal.inf.br/cte', operation: 'cteDistDFeInteresse', dadosMsg: 'cteDadosMsg' };
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'docZip' });
+const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
+type Service = typeof NFE;
+const wsdlOf = (s: Service) => `${s.namespace}/wsdl/${s.service}`;
+const soapType = (s: Service) => `application/soap+xml; charset=utf-8; action="${wsdlOf(s)}/${s.operation}"`;
+/** The request as sped-nfe, ACBr or PyNFe send it. */
+const inEnvelope = (s: Service, dist: string) =>
+  `<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="${SOAP12}"><soap12:Body><${s.operation} xmlns="${wsdlOf(s)}"><${s.dadosMsg}>${dist}</${s.dadosMsg}></${s.operation}></soap12:Body></soap12:Envelope>`;
+const envelopeParser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'docZip' });
 
 /** A caller of a running simulator (read lazily: the port and certificates exist after beforeAll). */
-function simulatorClient(peer: () => { port: number; pki: LocalPki; client: TestCertificateFiles }, defaults: { service: string; namespace: string }) {
-  const post = (path: string, body: string, withCertificate = true) =>
+function simulatorClient(peer: () => { port: number; pki: LocalPki; client: TestCertificateFiles }, defaults: Service) {
+  const post = (path: string, body: string, withCertificate = true, contentType = soapType(defaults)) =>
     new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
       const { port, pki, client } = peer();
       const req = request(
@@ -37,7 +45,7 @@ function simulatorClient(peer: () => { port: number; pki: LocalPki; client: Test
           method: 'POST',
           ca: pki.caCertPem,
           ...(withCertificate ? { cert: client.certPem, key: client.keyPem } : {}),
-          headers: { 'content-type': 'application/xml' },
+          headers: { 'content-type': contentType },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -50,15 +58,19 @@ function simulatorClient(peer: () => { port: number; pki: LocalPki; client: Test
       req.end(body);
     });
 
-  const distRequest = (ultNSU: number) =>
-    `<distDFeInt versao="1.01" xmlns="${defaults.namespace}"><tpAmb>2</tpAmb><cUFAutor>29</cUFAutor>` +
+  const distRequest = (ultNSU: number, service: Service = defaults) =>
+    `<distDFeInt versao="1.01" xmlns="${service.namespace}"><tpAmb>2</tpAmb><cUFAutor>29</cUFAutor>` +
     `<CNPJ>${SEFAZ_CLIENT_COMPANY.cnpj}</CNPJ><distNSU><ultNSU>${padNsu(ultNSU)}</ultNSU></distNSU></distDFeInt>`;
 
-  const ask = async (uf: string, ultNSU: number, service = defaults.service): Promise<Answer & { xmlns: string }> => {
-    const res = await post(`/${uf}/${service}`, distRequest(ultNSU));
+  const ask = async (uf: string, ultNSU: number, service: Service = defaults): Promise<Answer & { xmlns: string }> => {
+    const res = await post(`/${uf}/${service.service}`, inEnvelope(service, distRequest(ultNSU, service)), true, soapType(service));
     expect(res.status).toBe(200);
-    expect(res.type).toMatch(/^application\/xml/);
-    const ret = (parser.parse(res.body) as { retDistDFeInt: Record<string, unknown> }).retDistDFeInt;
+    expect(res.type).toMatch(/^application\/soap\+xml/);
+    const body = (envelopeParser.parse(res.body) as { Envelope: { Body: Record<string, Record<string, Record<string, unknown>>> } }).Envelope.Body;
+    expect(body[`${service.operation}Response`]![`${service.operation}Result`]!.retDistDFeInt).toBeDefined();
+    // The retDistDFeInt itself, read with its namespace declaration.
+    const inner = /<retDistDFeInt[\s\S]*<\/retDistDFeInt>/.exec(res.body)![0];
+    const ret = (parser.parse(inner) as { retDistDFeInt: Record<string, unknown> }).retDistDFeInt;
     const lote = ret.loteDistDFeInt as { docZip: Record<string, string>[] } | undefined;
     return {
       xmlns: ret['@_xmlns'] as string,
@@ -150,13 +162,42 @@ describe('Sefaz distribution simulator', () => {
     for (const doc of added) expect(Math.abs(Date.now() - emissao(doc.xml))).toBeLessThan(60_000);
   });
 
-  it('answers inside a SOAP 1.2 envelope when asked in one', async () => {
-    const res = await post(
-      '/SP/NFeDistribuicaoDFe',
-      `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body><nfeDistDFeInteresse xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe"><nfeDadosMsg>${distRequest(0)}</nfeDadosMsg></nfeDistDFeInteresse></soap12:Body></soap12:Envelope>`,
-    );
+  it('answers in the SOAP 1.2 envelope of the WSDL: Response / Result / retDistDFeInt', async () => {
+    const res = await post('/SP/NFeDistribuicaoDFe', inEnvelope(NFE, distRequest(0)));
     expect(res.type).toMatch(/^application\/soap\+xml/);
+    expect(res.body).toContain(`xmlns:soap="${SOAP12}"`);
+    expect(res.body).toContain(
+      '<nfeDistDFeInteresseResponse xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe"><nfeDistDFeInteresseResult><retDistDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/nfe">',
+    );
     expect(res.body).toContain('<cStat>138</cStat>');
+  });
+
+  it('refuses what the real web service refuses, with a SOAP 1.2 Fault', async () => {
+    const fault = (body: string) => {
+      const f = (envelopeParser.parse(body) as { Envelope: { Body: { Fault: { Code: { Value: string }; Reason: { Text: { '#text': string } } } } } }).Envelope.Body.Fault;
+      return { code: f.Code.Value, reason: f.Reason.Text['#text'] };
+    };
+    // A bare distDFeInt, as application/xml: not SOAP 1.2.
+    const bare = await post('/SP/NFeDistribuicaoDFe', distRequest(0), true, 'application/xml');
+    expect(bare.status).toBe(415);
+    expect(fault(bare.body).code).toBe('soap:Sender');
+    // A SOAP 1.1 envelope.
+    const soap11 = await post('/SP/NFeDistribuicaoDFe', inEnvelope(NFE, distRequest(0)).replace(SOAP12, 'http://schemas.xmlsoap.org/soap/envelope/'));
+    expect(soap11.status).toBe(400);
+    expect(fault(soap11.body).code).toBe('soap:VersionMismatch');
+    // The operation outside the WSDL's namespace, the action of another operation, no nfeDadosMsg.
+    const semWsdl = await post('/SP/NFeDistribuicaoDFe', inEnvelope(NFE, distRequest(0)).replace(wsdlOf(NFE), NFE.namespace));
+    expect(fault(semWsdl.body)).toMatchObject({ code: 'soap:Sender', reason: expect.stringContaining('nfeDistDFeInteresse') });
+    const outraAcao = await post('/SP/NFeDistribuicaoDFe', inEnvelope(NFE, distRequest(0)), true, soapType(CTE));
+    expect(fault(outraAcao.body)).toMatchObject({ code: 'soap:Sender', reason: expect.stringContaining('Ação desconhecida') });
+    const semDados = await post('/SP/NFeDistribuicaoDFe', inEnvelope(NFE, distRequest(0)).replace(/<\/?nfeDadosMsg>/g, ''));
+    expect(fault(semDados.body).reason).toContain('sem nfeDadosMsg');
+    // Under the soapFault fault, a well-formed request gets the server's Fault.
+    simulator.setFault('SP', 'soapFault');
+    const servidor = await post('/SP/NFeDistribuicaoDFe', inEnvelope(NFE, distRequest(0)));
+    simulator.setFault('SP', null);
+    expect(servidor.status).toBe(500);
+    expect(fault(servidor.body)).toMatchObject({ code: 'soap:Receiver', reason: expect.stringContaining('Server was unable to process request') });
   });
 
   it('answers 656 (Consumo Indevido) under that fault, and serves again once it is cleared', async () => {
@@ -210,7 +251,7 @@ describe('Sefaz distribution simulator', () => {
   });
 
   it('refuses a caller without a client certificate at the TLS handshake', async () => {
-    await expect(post('/BA/NFeDistribuicaoDFe', distRequest(0), false)).rejects.toThrow();
+    await expect(post('/BA/NFeDistribuicaoDFe', inEnvelope(NFE, distRequest(0)), false)).rejects.toThrow();
   });
 });
 
@@ -221,13 +262,13 @@ describe('the twin’s Sefaz simulator', () => {
     const url = new URL(`${env.PLAC_SEFAZ_URL!}/BA/NFeDistribuicaoDFe`);
     const [ca, cert, key] = await Promise.all([env.PLAC_SEFAZ_CA_FILE!, env.PLAC_SEFAZ_CERT_FILE!, env.PLAC_SEFAZ_KEY_FILE!].map((f) => readFile(f, 'utf8')));
     const body = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', ca, cert, key }, (res) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', ca, cert, key, headers: { 'content-type': soapType(NFE) } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
       });
       req.on('error', reject);
-      req.end('<distDFeInt><distNSU><ultNSU>000000000000000</ultNSU></distNSU></distDFeInt>');
+      req.end(inEnvelope(NFE, `<distDFeInt versao="1.01" xmlns="${NFE.namespace}"><distNSU><ultNSU>000000000000000</ultNSU></distNSU></distDFeInt>`));
     });
     expect(body).toContain('<cStat>138</cStat>');
     expect(body).toContain(`<maxNSU>${padNsu(60)}</maxNSU>`);
@@ -280,7 +321,7 @@ describe('Sefaz distribution simulator, CT-e service (CTeDistribuicaoDFe)', () =
     }
     expect(seen).toEqual(Array.from({ length: 70 }, (_, i) => padNsu(i + 1)));
     expect(await ask('BA', 70)).toMatchObject({ cStat: '137', ultNSU: padNsu(70), maxNSU: padNsu(70), docs: [] });
-    expect((await ask('BA', 0, 'NFeDistribuicaoDFe')).maxNSU).toBe(padNsu(20));
+    expect((await ask('BA', 0, NFE)).maxNSU).toBe(padNsu(20));
   });
 
   it('adds CT-e to the CT-e stream only, and answers inside a SOAP 1.2 envelope when asked in one', async () => {
@@ -289,10 +330,7 @@ describe('Sefaz distribution simulator, CT-e service (CTeDistribuicaoDFe)', () =
     const fresh = await ask('BA', 70);
     expect(fresh.docs.map((d) => d.nsu)).toEqual([padNsu(71), padNsu(72)]);
     for (const doc of fresh.docs) expect(Math.abs(Date.now() - Date.parse(/<dh(?:Emi|Evento)>([^<]+)</.exec(doc.xml.toString('utf8'))![1]!))).toBeLessThan(60_000);
-    const res = await post(
-      '/BA/CTeDistribuicaoDFe',
-      `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body><cteDistDFeInteresse xmlns="http://www.portalfiscal.inf.br/cte/wsdl/CTeDistribuicaoDFe"><cteDadosMsg>${distRequest(0)}</cteDadosMsg></cteDistDFeInteresse></soap12:Body></soap12:Envelope>`,
-    );
+    const res = await post('/BA/CTeDistribuicaoDFe', inEnvelope(CTE, distRequest(0)));
     expect(res.type).toMatch(/^application\/soap\+xml/);
     expect(res.body).toContain('<cteDistDFeInteresseResponse xmlns="http://www.portalfiscal.inf.br/cte/wsdl/CTeDistribuicaoDFe"><cteDistDFeInteresseResult><retDistDFeInt versao="1.01" xmlns="http://www.portalfiscal.inf.br/cte">');
     expect(res.body).toContain('<cStat>138</cStat>');
@@ -318,14 +356,14 @@ describe('Sefaz distribution simulator, CT-e service (CTeDistribuicaoDFe)', () =
 
   it('answers 656 and 9501 on both services under the UF’s fault', async () => {
     simulator.setFault('MG', '656');
-    for (const service of ['CTeDistribuicaoDFe', 'NFeDistribuicaoDFe']) {
+    for (const service of [CTE, NFE]) {
       expect(await ask('MG', 3, service)).toMatchObject({ cStat: '656', ultNSU: padNsu(3), maxNSU: padNsu(3), docs: [] });
     }
     simulator.setFault('MG', '9501');
     expect(await ask('MG', 0)).toMatchObject({ cStat: '9501', docs: [] });
     simulator.setFault('MG', null);
     expect((await ask('MG', 0)).cStat).toBe('138');
-    expect((await ask('MG', 0, 'NFeDistribuicaoDFe')).cStat).toBe('138');
+    expect((await ask('MG', 0, NFE)).cStat).toBe('138');
   });
 
   it('continues the CT-e sequence after a restart, with the stored seed; a new UF holds a fifth of the backlog', async () => {

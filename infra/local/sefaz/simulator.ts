@@ -17,10 +17,10 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
 import { isUf, UF_SIGLAS, type Uf } from '@plac/shared/domain';
 import { CTE_NAMESPACE, CTE_SCHEMA_BY_ROOT, generateCte } from './cte-documents';
 import { generateDocument, NFE_NAMESPACE, SCHEMA_BY_ROOT } from './documents';
+import { answer as soapAnswer, fault as soapFault, readRequest, SoapRefusal, type SoapAnswer } from './soap';
 import { openStream, padNsu, type Fluxo, type Stream } from './stream';
 
 export { padNsu, type Fluxo } from './stream';
@@ -32,11 +32,12 @@ export { padNsu, type Fluxo } from './stream';
  *   '9501'       every request is answered cStat 9501 (the UF does not share its documents), no documents
  *   'malformed'  one-shot: the UF's next NF-e NSU is a document cut in half (not well-formed XML)
  *   'schema'     one-shot: the UF's next NF-e NSU is an NF-e without `emit` and `cobr` (fails the schema)
- * '656', '9501' and 'stall' apply to both services (NF-e and CT-e); the one-shot faults append their
+ *   'soapFault'  every request is answered a SOAP Fault (soap:Receiver, HTTP 500), as a failing web service does
+ * '656', '9501', 'soapFault' and 'stall' apply to both services (NF-e and CT-e); the one-shot faults append their
  * document to the NF-e stream when set and leave the UF without a fault.
  */
-export type SefazFault = '656' | 'stall' | '9501' | 'malformed' | 'schema';
-export const SEFAZ_FAULTS: readonly SefazFault[] = ['656', 'stall', '9501', 'malformed', 'schema'];
+export type SefazFault = '656' | 'stall' | '9501' | 'malformed' | 'schema' | 'soapFault';
+export const SEFAZ_FAULTS: readonly SefazFault[] = ['656', 'stall', '9501', 'malformed', 'schema', 'soapFault'];
 
 /** Status codes of the answers (cStat, xMotivo). 9501 is the simulator's own code. */
 export const SEFAZ_STATUS = {
@@ -60,6 +61,12 @@ export interface SefazSimulatorOptions {
   ufs?: readonly Uf[];
   /** Documents each UF holds on its first start. Default 300. */
   backlog?: number;
+  /**
+   * Volume mode: the NF-e a given UF holds on its first start, of any size (e.g. `{ SP: 100_000 }`), in
+   * place of `backlog`. Generated documents are a function of their index, so a backlog costs nothing
+   * until it is read.
+   */
+  backlogs?: Partial<Record<Uf, number>>;
   /** CT-e each UF holds on its CT-e stream's first start. Default a fifth of `backlog`. */
   cteBacklog?: number;
   /** `key`/`cert`: the server's; `ca`: the roots a client certificate must chain to. */
@@ -91,13 +98,28 @@ export interface SefazSimulator {
 
 /** The backlog's NF-e are this far apart, as in documents.ts; its CT-e five times as far (one CT-e per five NF-e). */
 const BACKLOG_SPACING_MS = 17 * 60_000;
+const BACKLOG_MAX_SPAN_MS = 30 * 24 * 3_600_000;
 /** The trickle adds one CT-e per UF every this many ticks. */
 const CTE_TICKS = 5;
 
-/** Per service: its path, namespace, SOAP result element and wsdl namespace, and its drop folder's schemas. */
+/** Per service: its path, the documents' and the WSDL's namespaces, the SOAP operation, and its drop folder's schemas. */
 const SERVICES = {
-  nfe: { path: 'NFeDistribuicaoDFe', namespace: NFE_NAMESPACE, soap: 'nfeDistDFeInteresse', schemas: SCHEMA_BY_ROOT },
-  cte: { path: 'CTeDistribuicaoDFe', namespace: CTE_NAMESPACE, soap: 'cteDistDFeInteresse', schemas: CTE_SCHEMA_BY_ROOT },
+  nfe: {
+    path: 'NFeDistribuicaoDFe',
+    namespace: NFE_NAMESPACE,
+    wsdl: `${NFE_NAMESPACE}/wsdl/NFeDistribuicaoDFe`,
+    operation: 'nfeDistDFeInteresse',
+    dadosMsg: 'nfeDadosMsg',
+    schemas: SCHEMA_BY_ROOT,
+  },
+  cte: {
+    path: 'CTeDistribuicaoDFe',
+    namespace: CTE_NAMESPACE,
+    wsdl: `${CTE_NAMESPACE}/wsdl/CTeDistribuicaoDFe`,
+    operation: 'cteDistDFeInteresse',
+    dadosMsg: 'cteDadosMsg',
+    schemas: CTE_SCHEMA_BY_ROOT,
+  },
 } as const;
 
 /** ISO date-time with the -03:00 offset of Brasília. */
@@ -110,31 +132,17 @@ export function rootElementName(xml: string): string | undefined {
   return match?.[1];
 }
 
-const requestParser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false });
-
-/** Finds the first `distDFeInt` element at any depth (bare, or inside a SOAP envelope). */
-function findDistDFeInt(node: unknown): Record<string, unknown> | undefined {
+/** A child element's value (text or element) by local name, whatever its prefix. */
+function childOf(node: unknown, local: string): unknown {
   if (!node || typeof node !== 'object') return undefined;
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-    if (key === 'distDFeInt' && value && typeof value === 'object') return value as Record<string, unknown>;
-    const found = findDistDFeInt(value);
-    if (found) return found;
-  }
-  return undefined;
+  return Object.entries(node as Record<string, unknown>).find(([key]) => key.slice(key.indexOf(':') + 1) === local)?.[1];
 }
 
-/** What the caller asks: the documents after `ultNSU`, or the one document `NSU` (consNSU). */
-export function parseDistRequest(body: string): { ultNSU: number } | { nsu: number } | undefined {
-  let parsed: unknown;
-  try {
-    parsed = requestParser.parse(body, true);
-  } catch {
-    return undefined;
-  }
-  const dist = findDistDFeInt(parsed);
-  const ult = (dist?.distNSU as { ultNSU?: unknown } | undefined)?.ultNSU;
+/** What the caller asks, from its distDFeInt: the documents after `ultNSU`, or the one document `NSU` (consNSU). */
+export function parseDistRequest(dist: Record<string, unknown>): { ultNSU: number } | { nsu: number } | undefined {
+  const ult = childOf(childOf(dist, 'distNSU'), 'ultNSU');
   if (typeof ult === 'string' && /^\d{1,15}$/.test(ult.trim())) return { ultNSU: Number(ult.trim()) };
-  const one = (dist?.consNSU as { NSU?: unknown } | undefined)?.NSU;
+  const one = childOf(childOf(dist, 'consNSU'), 'NSU');
   if (typeof one === 'string' && /^\d{1,15}$/.test(one.trim())) return { nsu: Number(one.trim()) };
   return undefined;
 }
@@ -149,7 +157,10 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
 
   for (const uf of ufs) {
     const stalledMs = options.faults?.[uf] === 'stall' ? (options.stallHours?.[uf] ?? 0) * 3_600_000 : 0;
-    const nfe = openStream(join(root, uf), { seed: options.seed ?? 1, backlog, spacingMs: BACKLOG_SPACING_MS, stalledMs });
+    const ufBacklog = options.backlogs?.[uf] ?? backlog;
+    // A big backlog is squeezed into the last 30 days (the emission dates stay plausible), a small one is 17 minutes apart.
+    const spacingMs = Math.min(BACKLOG_SPACING_MS, Math.floor(BACKLOG_MAX_SPAN_MS / Math.max(ufBacklog, 1)));
+    const nfe = openStream(join(root, uf), { seed: options.seed ?? 1, backlog: ufBacklog, spacingMs, stalledMs });
     // A CT-e stream created next to an existing NF-e one starts with the UF's stored seed.
     const cte = openStream(join(root, uf, 'cte'), { seed: nfe.state.seed, backlog: cteBacklog, spacingMs: CTE_TICKS * BACKLOG_SPACING_MS, stalledMs });
     streams.set(uf, { nfe, cte });
@@ -204,7 +215,7 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
     return { bytes: Buffer.from(xml), schema: doc.schema };
   };
 
-  const respond = (uf: Uf, fluxo: Fluxo, body: string): string => {
+  const respond = (uf: Uf, fluxo: Fluxo, dist: Record<string, unknown>): string => {
     const stream = streamOf(uf, fluxo);
     const answer = (fields: { cStat: string; xMotivo: string }, ultNSU: number, maxNSU: number, nsus: number[] = []) => {
       const docs = nsus.map((nsu) => {
@@ -219,7 +230,7 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
         `</retDistDFeInt>`
       );
     };
-    const request = parseDistRequest(body);
+    const request = parseDistRequest(dist);
     const fault = faults.get(uf);
     if (!request) return answer(SEFAZ_STATUS.schema, 0, stream.state.maxNsu);
     const asked = 'ultNSU' in request ? request.ultNSU : request.nsu;
@@ -252,18 +263,19 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const ret = respond(uf, fluxo, body);
-    // A SOAP 1.2 request gets a SOAP 1.2 answer, as the real web service gives.
-    if (/Envelope/.test(body.slice(0, 2000))) {
-      const { soap, path, namespace } = SERVICES[fluxo];
-      res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' }).end(
-        `<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>` +
-          `<${soap}Response xmlns="${namespace}/wsdl/${path}"><${soap}Result>` +
-          `${ret}</${soap}Result></${soap}Response></soap12:Body></soap12:Envelope>`,
-      );
-      return;
+    const service = SERVICES[fluxo];
+    let out: SoapAnswer;
+    try {
+      const dist = readRequest(service, req.headers['content-type'], body);
+      out =
+        faults.get(uf) === 'soapFault'
+          ? soapFault(500, 'soap12:Receiver', 'Server was unable to process request. ---> Falha simulada do Web Service de distribuição')
+          : soapAnswer(service, respond(uf, fluxo, dist));
+    } catch (error) {
+      if (!(error instanceof SoapRefusal)) throw error;
+      out = soapFault(error.status, error.code, error.message);
     }
-    res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' }).end(`<?xml version="1.0" encoding="utf-8"?>${ret}`);
+    res.writeHead(out.status, { 'content-type': out.contentType }).end(out.body);
   };
 
   const server: Server = createServer(

@@ -5,8 +5,9 @@
 
 /**
  * pt-BR status text per cStat. The first group is the platform's historical table of the loads screen;
- * the second the codes the NF-e distribution service (NFeDistribuicaoDFe) answers today; 999 is ours,
- * for a call that got no valid answer (network, certificate, a body that is not a distribution answer).
+ * the second the codes the NF-e distribution service (NFeDistribuicaoDFe) answers today; 998 and 999 are
+ * ours: 998 a SOAP Fault (the web service refused the call; its text is the xMotivo), 999 a call that got
+ * no valid answer (network, certificate, a body that is not a distribution answer).
  */
 export const STATUS_SEFAZ: Readonly<Record<string, string>> = {
   '117': 'Nenhum registro encontrado para distribuição',
@@ -21,6 +22,7 @@ export const STATUS_SEFAZ: Readonly<Record<string, string>> = {
   '138': 'Documento(s) localizado(s) para distribuição',
   '215': 'Falha no schema XML da consulta',
   '656': 'Consumo indevido: aguardando para consultar novamente',
+  '998': 'Chamada recusada pelo Web Service (SOAP Fault)',
   '999': 'Falha de comunicação com a Sefaz',
 };
 

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Uf } from '@plac/shared/domain';
+import { carregarComTrava, carregarUf, type ResultadoCarga } from '../../functions/fate/carga';
+import { lerCursor, resumoProcessamentoDa } from '../../functions/fate/store';
+import { sefazLoadStateMachine } from '../../infra/lib/topology';
+import { ensureLocalPki } from '../../infra/local/emulators/tls';
+import { freePort } from '../../infra/local/emulators/ports';
+import { startSefazSimulator, type SefazSimulator } from '../../infra/local/sefaz/simulator';
+import { localStateMachines } from '../../infra/local/state-machines';
+
+/**
+ * Each UF loads on its own (issue 26 item 1): a São Paulo-sized backlog in one UF (the simulator's
+ * volume mode) does not delay the others; each stream's run stops at its time budget and yields; a
+ * second run of a stream that is still loading does nothing; the next run goes on where it stopped.
+ * (bench/volume.ts `sefazCatchUp` measures the whole catch-up of a 100,000-document backlog.)
+ */
+
+const twin = inject('twin');
+const GRANDE: Uf = 'SC';
+const PEQUENAS: Uf[] = ['RS', 'PE', 'CE'];
+const BACKLOG_GRANDE = 20_000;
+
+describe('Sefaz loads per UF, with a backlog in one', () => {
+  let simulator: SefazSimulator;
+  const antes = { url: process.env.PLAC_SEFAZ_URL, ufs: process.env.PLAC_SEFAZ_UFS, orcamento: process.env.PLAC_SEFAZ_ORCAMENTO_S };
+
+  beforeAll(async () => {
+    const pki = await ensureLocalPki(twin.dataDir);
+    const trustDir = twin.env.PLAC_LOCAL_TRUST_DIR!;
+    simulator = await startSefazSimulator({
+      port: await freePort(),
+      dataDir: join(twin.dataDir, 'volume'),
+      ufs: [GRANDE, ...PEQUENAS],
+      // At most one answer's worth (50): whatever the machine's speed, a small UF is caught up by its first call.
+      backlog: 40,
+      backlogs: { [GRANDE]: BACKLOG_GRANDE },
+      trickle: false,
+      tls: { key: pki.serverKeyPem, cert: pki.serverCertPem, ca: [pki.caCertPem, ...readdirSync(trustDir).map((f) => readFileSync(join(trustDir, f), 'utf8'))] },
+    });
+    process.env.PLAC_SEFAZ_URL = simulator.url;
+    process.env.PLAC_SEFAZ_UFS = [GRANDE, ...PEQUENAS].join(',');
+    // A run's budget of 5 s: the big backlog needs many runs, the small ones one call.
+    process.env.PLAC_SEFAZ_ORCAMENTO_S = '5';
+  });
+  afterAll(async () => {
+    for (const [k, v] of [['PLAC_SEFAZ_URL', antes.url], ['PLAC_SEFAZ_UFS', antes.ufs], ['PLAC_SEFAZ_ORCAMENTO_S', antes.orcamento]] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    await simulator.stop();
+  });
+
+  it('catches up the small UFs in the first run while the big one yields at its budget, and the next run goes on from there', async () => {
+    const maquina = localStateMachines().get(sefazLoadStateMachine.id)!;
+    // Every stream of every UF is its own item of the Map, none waiting for another.
+    const { output } = await maquina.execute({ trigger: 'test' });
+    expect(output).toMatchObject({ ufs: 4, recusadas: [] });
+    for (const uf of PEQUENAS) {
+      expect(await lerCursor(uf)).toBe(simulator.maxNsu(uf));
+      expect(await lerCursor(uf, 'cte')).toBe(simulator.maxNsu(uf, 'cte'));
+    }
+    const primeiro = (await lerCursor(GRANDE)) ?? 0;
+    expect(primeiro).toBeGreaterThan(0);
+    expect(primeiro).toBeLessThan(BACKLOG_GRANDE);
+    // The monitoring shows how far the big one got.
+    expect(await resumoProcessamentoDa(GRANDE)).toMatchObject({ cStat: '138', nsuMax: String(BACKLOG_GRANDE).padStart(15, '0') });
+
+    // The big one's next run goes on from its cursor, storing only what the first did not.
+    const segunda = await carregarComTrava(GRANDE, 'nfe', 'segunda', { orcamentoMs: 2_000 });
+    expect(segunda).toMatchObject({ situacao: 'carregada', repetidos: 0, erros: 0 });
+    expect(segunda.fate).toBeGreaterThan(0);
+    expect(Number(segunda.ultNSU)).toBeGreaterThan(primeiro);
+  });
+
+  it('runs one load of a stream at a time: a run started while another holds the stream does nothing', async () => {
+    const [a, b] = await Promise.all([carregarComTrava(GRANDE, 'nfe', 'execucao-a', { orcamentoMs: 2_000 }), carregarComTrava(GRANDE, 'nfe', 'execucao-b', { orcamentoMs: 2_000 })]);
+    const situacoes = [a, b].map((r: ResultadoCarga) => r.situacao).sort();
+    expect(situacoes).toEqual(['carregada', 'ocupada']);
+    const ocupada = [a, b].find((r) => r.situacao === 'ocupada')!;
+    expect(ocupada.chamadas).toBe(0);
+    expect([a, b].find((r) => r.situacao === 'carregada')!.fate).toBeGreaterThan(0);
+    // The lease is released at the end: the next run may load.
+    expect((await carregarComTrava(GRANDE, 'nfe', 'execucao-c', { orcamentoMs: 1_000 })).situacao).not.toBe('ocupada');
+  });
+
+  it('waits the hour the service asks after a caught-up answer (ultNSU = maxNSU) before asking that stream again', async () => {
+    const hora = 60 * 60_000;
+    const emDia = await carregarUf('RS', { esperaEmDiaMs: hora });
+    expect(emDia).toMatchObject({ situacao: 'carregada', chamadas: 1, cStat: '137' });
+    expect(Date.parse((await resumoProcessamentoDa('RS'))!.aguardarAte!)).toBeGreaterThan(Date.now() + hora - 60_000);
+    simulator.addDocuments('RS', 3);
+    expect(await carregarUf('RS', { esperaEmDiaMs: hora })).toMatchObject({ situacao: 'aguardando', chamadas: 0 });
+    const depois = await carregarUf('RS', { esperaEmDiaMs: hora, agora: () => new Date(Date.now() + hora + 60_000) });
+    expect(depois).toMatchObject({ situacao: 'carregada', chamadas: 1 });
+    expect(depois.fate + depois.resumos + depois.eventos + depois.ignorados + depois.erros).toBe(3);
+  });
+});
