@@ -23,6 +23,7 @@ import type { billingThroughput } from './billing';
 import { ingestionThroughput } from './ingestion';
 import type { meteredLookups } from './lookups';
 import type { prepaidDebits } from './prepago';
+import type { sefazCatchUp } from './sefaz-catchup';
 import type { volumeScaling } from './volume';
 import type { webhookLoad } from '../tests/load/webhooks';
 
@@ -65,6 +66,8 @@ async function main() {
   results.prepago = prepaidInOwnProcess();
   console.log(`measuring the same operations at N and 10·N (N = ${process.env.BENCH_VOLUME_N ?? 10000}; writing the data takes most of it)…`);
   results.volume = volumeInOwnProcess();
+  console.log(`measuring the Sefaz loads' catch-up (SP ${process.env.BENCH_CATCHUP_SP ?? 100000} documents, the other UFs ${process.env.BENCH_CATCHUP_OTHERS ?? 1000} each)…`);
+  results.sefazCatchUp = sefazCatchUpInOwnProcess();
 
   writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
   printTable(results);
@@ -110,6 +113,15 @@ function volumeInOwnProcess() {
   });
   if (r.status !== 0) throw new Error('bench/volume.ts failed');
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof volumeScaling>>;
+}
+
+/** bench/sefaz-catchup.ts in a process of its own, on a twin of its own; it adds `sefazCatchUp` to bench/results/volume.json. */
+function sefazCatchUpInOwnProcess() {
+  const r = spawnSync('npx', ['tsx', 'bench/sefaz-catchup.ts'], {
+    cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+  });
+  if (r.status !== 0) throw new Error('bench/sefaz-catchup.ts failed');
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof sefazCatchUp>>;
 }
 
 function run(command: string, args: string[]) {
@@ -383,6 +395,11 @@ function printTable(r: Record<string, unknown>) {
   for (const [op, o] of Object.entries(v.operations)) {
     rows.push([`at N / 10·N (N = ${v.n}): ${op}`, `${o.msAtN} ms / ${o.msAt10N} ms, ratio ${o.ratio}${o.meetsAim ? '' : '  (misses the aim: ≤ 1.5 and ≤ 1 s)'}  (HTTP ${o.statusAtN} / ${o.statusAt10N})`]);
   }
+  const c = r.sefazCatchUp as Awaited<ReturnType<typeof sefazCatchUp>>;
+  rows.push([
+    `Sefaz catch-up (SP ${c.backlog.SP}, others ${c.backlog.others})`,
+    `every UF's first document at ${c.firstDocumentAllUfsS} s${c.firstDocumentWithinSchedulePeriod ? '' : '  (misses the aim: one schedule period)'}; all caught up at ${c.caughtUpS} s; ${c.documentsPerSecond} docs/s over ${c.runs} runs`,
+  ]);
   for (const [id, b] of Object.entries(r.lambdas as Record<string, Record<string, number | string>>)) {
     const cold =
       b.importMs !== undefined
