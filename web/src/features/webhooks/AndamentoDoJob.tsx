@@ -1,6 +1,6 @@
 import { webhooks } from '@plac/shared/contracts';
 import { Message } from 'primereact/message';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useApiQuery } from '../../lib/api';
 
 /** How often a running job is asked for its progress. */
@@ -17,9 +17,18 @@ export function AndamentoDoJob({ jobId, titulo, onConcluido }: { jobId: string; 
     refetchInterval: (q) => (q.state.data?.situacao === 'CONCLUIDO' ? false : POLL_MS),
   });
   const concluido = job.data?.situacao === 'CONCLUIDO';
+  // Once per job, whatever the parent passes on each render (its callback may be a new function).
+  const avisado = useRef(false);
+  const aviso = useRef(onConcluido);
   useEffect(() => {
-    if (concluido) onConcluido();
-  }, [concluido, onConcluido]);
+    aviso.current = onConcluido;
+  });
+  useEffect(() => {
+    if (concluido && !avisado.current) {
+      avisado.current = true;
+      aviso.current();
+    }
+  }, [concluido]);
   if (!job.data) return null;
   return (
     <div role="status" aria-label={titulo}>
