@@ -21,6 +21,7 @@
  * - `meteredLookup`: service 1, one Fat-e by key;
  * - `prepaidDebit`: one key registered for monitoring by the admin for the demo bookkeeper, whose
  *   prepaid balance pays it (one debit).
+ * - `webhookList`, `webhookResume`: the webhook log at volume (bench/webhooks-volume.ts).
  * Printed and written to bench/results/volume.json: per operation `msAtN`, `msAt10N`, `ratio`
  * (msAt10N / msAtN), the HTTP status and answer size at each size, and whether it meets the aim
  * (ratio ≤ 1.5 and ≤ 1 s at 10·N). A miss is reported, never a failure: these figures are for reading.
@@ -194,6 +195,9 @@ export async function volumeScaling(root: string) {
     console.error(`volume bench: writing up to 10·N = ${10 * N}…`);
     const seed10N = await escrever(N, 10 * N);
     const em10N = await medir();
+    // The webhook log at volume (bench/webhooks-volume.ts): its own data, after the sessions medir opened.
+    const { medirWebhooks } = await import('./webhooks-volume');
+    const webhooks = await medirWebhooks({ n: N, tokenAdmin, tokenCliente, clienteId: CLIENTE, calls: CALLS, web, url: twin.url });
 
     const saldo = (await prepago.lerConta(ESCRITURADOR))!.saldoMilesimos;
     const operations = Object.fromEntries(
@@ -212,6 +216,8 @@ export async function volumeScaling(root: string) {
       operations,
       // Each registration was paid by the balance: it fell by exactly the registrations × the unit value.
       prepaidExact: saldo === SALDO_INICIAL - monitoradas * VALOR_MONITORAMENTO,
+      webhookList: webhooks.webhookList,
+      webhookResume: webhooks.webhookResume,
     };
 
     // ---- helpers over the twin -----------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { config } from '../platform/env';
 import { logger } from '../platform/observability';
 import * as endpoints from './endpoint-store';
 import { esperaApos, esperaConfigurada } from './espera';
+import { ehMensagemDePasso, passoDaFila } from './jobs';
 import * as log from './log-store';
 import { medirEntregue } from './medicao';
 import { avaliarPausa } from './pausa';
@@ -134,7 +135,10 @@ type Resultado = { status?: number; erro?: string; doEndpoint: boolean };
  * whose endpoint is paused is held; one that depends on another waits until that one is delivered.
  */
 async function record(message: SQSRecord): Promise<void> {
-  const parsed = deliverySchema.safeParse(safeJson(message.body));
+  const corpo = safeJson(message.body);
+  // A step of a resume or replay-all job (functions/webhooks/jobs.ts): a throw brings it back.
+  if (ehMensagemDePasso(corpo)) return passoDaFila(corpo);
+  const parsed = deliverySchema.safeParse(corpo);
   if (!parsed.success) throw new DeliveryError('malformed delivery message');
   const delivery = parsed.data;
   const recebimento = Number(message.attributes.ApproximateReceiveCount) || 1;
@@ -147,10 +151,13 @@ async function record(message: SQSRecord): Promise<void> {
   }
   const destino = await destinoDe(delivery);
   const dataCriacao = before?.dataCriacao ?? new Date().toISOString();
-  if (!before) await log.registrarEntrega(entradaDoLog(delivery, destino?.url ?? '', new Date(dataCriacao)));
+  const entrada = entradaDoLog(delivery, destino?.url ?? '', new Date(dataCriacao));
+  if (!before) await log.registrarEntrega(entrada);
+  const chaves = { clienteId: before?.clienteId ?? entrada.clienteId, dataCriacao };
   const endpoint = delivery.clienteId && !delivery.url ? { clienteId: delivery.clienteId, operacao: delivery.operacao } : null;
-  if (endpoint && (await endpoints.pausaDe(endpoint.clienteId, endpoint.operacao))) {
-    await log.marcarPausada(delivery.deliveryId);
+  // Held while paused; posted again once a resume job has marked the pause (it deletes it last).
+  if (endpoint && endpoints.retendo(await endpoints.pausaDe(endpoint.clienteId, endpoint.operacao))) {
+    await log.marcarPausada({ deliveryId: delivery.deliveryId, ...chaves });
     logger.info('webhook held: its endpoint is paused', { deliveryId: delivery.deliveryId });
     return;
   }
@@ -159,7 +166,7 @@ async function record(message: SQSRecord): Promise<void> {
   const outcome = await tentar(delivery, destino);
   const tentativa = { deliveryId: delivery.deliveryId, mensagemId: message.messageId, recebimento, instante: new Date(started).toISOString(), latenciaMs: Date.now() - started, ...(outcome.status !== undefined ? { status: outcome.status } : {}), ...(outcome.erro ? { erro: outcome.erro } : {}) };
   try {
-    await log.registrarTentativa(tentativa);
+    await log.registrarTentativa(tentativa, chaves);
   } catch (error) {
     // A delivery that reached its receiver is not sent again because the log could not be written.
     logger.error('webhook delivery log write failed', { deliveryId: delivery.deliveryId, error: (error as Error).message });

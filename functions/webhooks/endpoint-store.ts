@@ -31,6 +31,12 @@ const pausa = new Entity({
     /** The delivery whose last retry failed with no success of the endpoint since it was created. */
     motivoEntrega: { type: 'string', required: true },
     url: { type: 'string', required: true },
+    /**
+     * Set once when a resume job starts (the job's lock: a second resume finds it and starts nothing).
+     * From then on the dispatcher posts this endpoint's deliveries again; the pause itself is deleted
+     * by the job only after every held delivery was queued, so a crashed job is resumed, not lost.
+     */
+    retomadaEm: { type: 'string' },
   },
   indexes: { byLista: { pk: { field: 'pk', composite: ['lista'] }, sk: { field: 'sk', composite: ['clienteId', 'operacao'] } } },
 });
@@ -41,15 +47,29 @@ const db = () => (service ??= new Service(entities, tableConfig()));
 
 export type PausaRecord = EntityItem<typeof pausa>;
 
-/** The endpoint accepted a delivery now: only moves forward (a late writer never sets it back). */
-export async function registrarSucesso(clienteId: string, operacao: string, instante: string): Promise<void> {
+/**
+ * How stale the last-success mark may be: it is written at most once per this interval per endpoint,
+ * not on every delivery (a busy endpoint's item would otherwise take every delivery's write). The pause
+ * rule allows for it (pausa.ts `falhaContinua`).
+ */
+export const SUCESSO_INTERVALO_MS = 60_000;
+
+/**
+ * The endpoint accepted a delivery now: written only when the mark is absent or older than a minute
+ * before this instant (a conditional write, so many deliveries racing write it once), and only
+ * forward (a late writer never sets it back). True when this call wrote it.
+ */
+export async function registrarSucesso(clienteId: string, operacao: string, instante: string): Promise<boolean> {
+  const limite = new Date(Date.parse(instante) - SUCESSO_INTERVALO_MS).toISOString();
   try {
     await db()
       .entities.endpoint.upsert({ clienteId, operacao, ultimoSucesso: instante })
-      .where((attr, { notExists, lt }) => `${notExists(attr.ultimoSucesso)} OR ${lt(attr.ultimoSucesso, instante)}`)
+      .where((attr, { notExists, lte }) => `${notExists(attr.ultimoSucesso)} OR ${lte(attr.ultimoSucesso, limite)}`)
       .go({ response: 'none' });
+    return true;
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
+    return false;
   }
 }
 
@@ -80,6 +100,27 @@ export async function pausas(clienteId?: string): Promise<PausaRecord[]> {
   const { data } = await query.go({ pages: 'all' });
   return data;
 }
+
+/**
+ * Marks the pause as being resumed, on condition that it exists and is not being resumed already:
+ * the pause with the mark when this call set it, null when another resume holds it or it is gone.
+ */
+export async function marcarRetomada(clienteId: string, operacao: string, instante: string): Promise<PausaRecord | null> {
+  try {
+    const { data } = await db()
+      .entities.pausa.patch({ lista: 'pausas', clienteId, operacao })
+      .set({ retomadaEm: instante })
+      .where((attr, { exists, notExists }) => `${exists(attr.pausadoEm)} AND ${notExists(attr.retomadaEm)}`)
+      .go({ response: 'all_new' });
+    return (data as PausaRecord | undefined) ?? null;
+  } catch (error) {
+    if (isConditionalFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** While a resume job runs the endpoint is no longer held: its deliveries are posted. */
+export const retendo = (p: PausaRecord | null) => p !== null && !p.retomadaEm;
 
 /** Ends the pause: the record it ended, or null when it was not paused (another resume won). */
 export async function retomar(clienteId: string, operacao: string): Promise<PausaRecord | null> {

@@ -22,17 +22,22 @@ export interface NovaEntregaWebhook {
 }
 
 /** SQS takes at most 10 messages per SendMessageBatch. */
-const LOTE_SQS = 10;
+export const LOTE_SQS = 10;
 
 /** Enqueues the deliveries in batches of 10; a batch entry SQS refuses is sent again once, then throws. */
 export async function enfileirarEntregas(entregas: readonly NovaEntregaWebhook[]): Promise<void> {
-  for (let i = 0; i < entregas.length; i += LOTE_SQS) {
-    let lote = entregas.slice(i, i + LOTE_SQS);
+  await enviarEmLotes(entregas.map((e) => JSON.stringify(e)));
+}
+
+/** Message bodies onto the webhook queue, SendMessageBatch of 10; an entry SQS refuses is sent again once, then throws. */
+export async function enviarEmLotes(corpos: readonly string[]): Promise<void> {
+  for (let i = 0; i < corpos.length; i += LOTE_SQS) {
+    let lote = corpos.slice(i, i + LOTE_SQS);
     for (let tentativa = 0; lote.length > 0; tentativa++) {
       const out = await sqsClient().send(
         new SendMessageBatchCommand({
           QueueUrl: config.webhookQueueUrl,
-          Entries: lote.map((e, n) => ({ Id: String(n), MessageBody: JSON.stringify(e) })),
+          Entries: lote.map((e, n) => ({ Id: String(n), MessageBody: e })),
         }),
       );
       const falhas = new Set((out.Failed ?? []).map((f) => Number(f.Id)));

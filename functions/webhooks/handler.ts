@@ -8,6 +8,7 @@ export const handler = httpApi(webhooks, {
   tentativasWebhook: async ({ params, principal }) => service.tentativas(principal, params.deliveryId),
   reenviarWebhook: async ({ params, principal }) => service.reenviar(principal, params.deliveryId),
   reenviarFalhasWebhook: async ({ body, principal }) => service.reenviarFalhas(principal, body),
+  jobWebhook: async ({ params, principal }) => service.job(principal, params.jobId),
   pausasWebhook: async ({ query, principal }) => service.pausas(principal, query.idCliente),
   retomarWebhook: async ({ params, principal }) => service.retomar(principal, params.idCliente, params.operacao),
 });

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { createConversions } from 'electrodb';
-import { paginaEmSequencia, type Pagina } from '../platform/paginas';
+import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { MAX_RECEBIMENTOS } from './espera';
 
@@ -9,8 +10,11 @@ import { MAX_RECEBIMENTOS } from './espera';
  * item per delivery id and one `tentativa` item per attempt. Every write is conditional, so a retried
  * SQS message never counts an attempt twice and a delivery is created once.
  *
- * Reads are key lookups: by id (the table's key), by client and creation instant (gsi1) and by all
- * clients and creation instant (gsi2, one partition `entregas`: monitoring reads a bounded period).
+ * Reads are key lookups: by id (the table's key), and two sparse indexes of the OPEN deliveries only
+ * (PENDENTE, FALHA, PAUSADA; docs/webhooks.md "The open-deliveries index"): by client (gsi1) and by
+ * shard for all clients (gsi2, `FILAS_ABERTAS` partitions chosen by the delivery id's hash). A delivered
+ * delivery has no index keys at all: the platform's delivered traffic writes no index partition, and
+ * no monitoring list reads past delivered items.
  */
 
 /** SQS receives of one message before the dead-letter queue (the retry schedule's, functions/webhooks/espera.ts). */
@@ -22,6 +26,24 @@ export const SEM_CLIENTE = 'sem-cliente';
 /** PAUSADA: held, not posted, while its endpoint is paused (docs/webhooks.md); resuming enqueues it again. */
 export const SITUACOES = ['PENDENTE', 'FALHA', 'ENTREGUE', 'PAUSADA'] as const;
 export type Situacao = (typeof SITUACOES)[number];
+
+/** Open: still the platform's to deliver (the index keys exist only then). */
+export const ABERTAS: readonly Situacao[] = ['PENDENTE', 'FALHA', 'PAUSADA'];
+export const aberta = (s: Situacao | undefined) => s !== undefined && ABERTAS.includes(s);
+
+/**
+ * Shards of the all-clients index: each holds about 1/16 of the open deliveries, so no partition takes
+ * the platform's whole write rate (one DynamoDB partition takes ~1,000 writes a second).
+ */
+export const FILAS_ABERTAS = 16;
+
+/** The shard of a delivery: from its id's hash, stable, so every write of one delivery names the same. */
+export function filaDe(deliveryId: string): string {
+  const n = createHash('sha256').update(deliveryId).digest().readUInt32BE(0) % FILAS_ABERTAS;
+  return String(n).padStart(2, '0');
+}
+
+export const FILAS = Array.from({ length: FILAS_ABERTAS }, (_, i) => String(i).padStart(2, '0'));
 
 const entrega = new Entity({
   model: { entity: 'webhookEntrega', version: '1', service: 'webhooks' },
@@ -42,12 +64,25 @@ const entrega = new Entity({
     ultimaTentativa: { type: 'string' },
     ultimoStatus: { type: 'string' },
     situacao: { type: SITUACOES, required: true },
-    lista: { type: 'string', required: true, default: 'entregas' },
+    /** The shard of the all-clients open index (filaDe). */
+    fila: { type: 'string', required: true },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: [] } },
-    porCliente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId'] }, sk: { field: 'gsi1sk', composite: ['dataCriacao', 'deliveryId'] } },
-    todas: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['lista'] }, sk: { field: 'gsi2sk', composite: ['dataCriacao', 'deliveryId'] } },
+    // Sparse: ElectroDB evaluates `condition` on every write that names all of the index's composites
+    // (each situation change below does) and removes the keys when it is false.
+    abertasDoCliente: {
+      index: 'gsi1',
+      condition: (a) => aberta(a.situacao as Situacao | undefined),
+      pk: { field: 'gsi1pk', composite: ['clienteId'] },
+      sk: { field: 'gsi1sk', composite: ['dataCriacao', 'deliveryId'] },
+    },
+    abertas: {
+      index: 'gsi2',
+      condition: (a) => aberta(a.situacao as Situacao | undefined),
+      pk: { field: 'gsi2pk', composite: ['fila'] },
+      sk: { field: 'gsi2sk', composite: ['dataCriacao', 'deliveryId'] },
+    },
   },
 });
 
@@ -88,10 +123,19 @@ export interface NovaEntrega {
   dataCriacao: string;
 }
 
+/** What every write that changes a delivery's situation names, so the sparse indexes are kept or removed. */
+export interface ChavesDaEntrega {
+  deliveryId: string;
+  clienteId: string;
+  dataCriacao: string;
+}
+
+const composites = (c: ChavesDaEntrega) => ({ clienteId: c.clienteId, dataCriacao: c.dataCriacao, fila: filaDe(c.deliveryId) });
+
 /** Creates the delivery's log item unless it exists (a retry or a replay of the same id): idempotent. */
 export async function registrarEntrega(nova: NovaEntrega): Promise<void> {
   try {
-    await db().entities.entrega.create({ ...nova, tentativas: 0, situacao: 'PENDENTE' }).go({ response: 'none' });
+    await db().entities.entrega.create({ ...nova, fila: filaDe(nova.deliveryId), tentativas: 0, situacao: 'PENDENTE' }).go({ response: 'none' });
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
   }
@@ -123,9 +167,10 @@ export interface Tentativa {
  * created only if absent, so the redelivery of an attempt already recorded changes nothing (false).
  * A delivered delivery is never set back to pending or failed.
  */
-export async function registrarTentativa(t: Tentativa): Promise<boolean> {
-  const ok = t.status !== undefined && t.status >= 200 && t.status < 300;
-  const situacao = situacaoApos(ok, t.recebimento);
+export async function registrarTentativa(t: Tentativa, conhecidas?: Omit<ChavesDaEntrega, 'deliveryId'>): Promise<boolean> {
+  // The dispatcher knows the keys; another caller (a test, a tool) has them read.
+  const chaves = conhecidas ?? (await lerEntrega(t.deliveryId));
+  if (!chaves) return false;
   const result = await transactWithRetry(() =>
     db()
       .transaction.write(({ entrega: e, tentativa: a }) => [
@@ -133,7 +178,7 @@ export async function registrarTentativa(t: Tentativa): Promise<boolean> {
         e
           .patch({ deliveryId: t.deliveryId })
           .add({ tentativas: 1 })
-          .set({ ultimaTentativa: t.instante, situacao, ultimoStatus: t.status !== undefined ? String(t.status) : (t.erro ?? 'erro') })
+          .set(valoresDaTentativa(t, chaves))
           .where((attr, { ne }) => ne(attr.situacao, 'ENTREGUE'))
           .commit(),
       ])
@@ -142,62 +187,121 @@ export async function registrarTentativa(t: Tentativa): Promise<boolean> {
   return !result.canceled;
 }
 
+/**
+ * The delivery's side of an attempt: its situation after it, and every composite of both open indexes,
+ * so ElectroDB keeps their keys (still open) or removes them (delivered). Exported for the unit test
+ * of the keys.
+ */
+export function valoresDaTentativa(t: Tentativa, chaves: Pick<ChavesDaEntrega, 'clienteId' | 'dataCriacao'>) {
+  const ok = t.status !== undefined && t.status >= 200 && t.status < 300;
+  return {
+    ultimaTentativa: t.instante,
+    situacao: situacaoApos(ok, t.recebimento),
+    ultimoStatus: t.status !== undefined ? String(t.status) : (t.erro ?? 'erro'),
+    ...composites({ deliveryId: t.deliveryId, clienteId: chaves.clienteId, dataCriacao: chaves.dataCriacao }),
+  };
+}
+
+/** The entity, for the unit tests of the index keys (params only, nothing is written). */
+export const entidadeEntrega = () => db().entities.entrega;
+
 export async function tentativasDe(deliveryId: string): Promise<TentativaRecord[]> {
   const { data } = await db().entities.tentativa.query.byDelivery({ deliveryId }).go({ pages: 'all' });
   return data.sort((a, b) => a.instante.localeCompare(b.instante) || a.recebimento - b.recebimento);
 }
 
-/**
- * Deliveries created in [desde, ate] (ISO instants), newest first, of one client or of all: a Query
- * on gsi1 or gsi2 with the instant range on the sort key, filtered by situation. Bounded by `limite`.
- */
-export async function entregasNoPeriodo(
-  filtro: { clienteId?: string; desde: string; ate: string; situacoes: readonly Situacao[] },
-  limite: number,
-): Promise<EntregaRecord[]> {
-  const where = (attr: { situacao: Situacao }, { eq }: { eq: (a: Situacao, v: Situacao) => string }) =>
-    filtro.situacoes.map((s) => eq(attr.situacao, s)).join(' OR ');
-  const range = { gte: { dataCriacao: filtro.desde }, lte: { dataCriacao: `${filtro.ate}\uffff` } };
-  const query = filtro.clienteId
-    ? db().entities.entrega.query.porCliente({ clienteId: filtro.clienteId }).between(range.gte, range.lte)
-    : db().entities.entrega.query.todas({ lista: 'entregas' }).between(range.gte, range.lte);
-  const { data } = await query.where(where as never).go({ order: 'desc', pages: 'all' });
-  return data.slice(0, limite);
+type Leitura = { data: EntregaRecord[]; cursor: string | null };
+
+/** One key-range Query of the client's open deliveries created in [desde, ate]. */
+function lerDoCliente(clienteId: string, desde: string, ate: string, order: 'asc' | 'desc'): Ler<EntregaRecord> {
+  return async (cursor, limite) => {
+    const { data, cursor: next } = await db()
+      .entities.entrega.query.abertasDoCliente({ clienteId })
+      .between({ dataCriacao: desde }, { dataCriacao: `${ate}\uffff` })
+      .go({ order, limit: limite, cursor: cursor ?? null });
+    return { data, cursor: next } satisfies Leitura;
+  };
 }
 
+/** One key-range Query of one shard of the all-clients open index. */
+function lerDaFila(fila: string, desde: string, ate: string, order: 'asc' | 'desc'): Ler<EntregaRecord> {
+  return async (cursor, limite) => {
+    const { data, cursor: next } = await db()
+      .entities.entrega.query.abertas({ fila })
+      .between({ dataCriacao: desde }, { dataCriacao: `${ate}\uffff` })
+      .go({ order, limit: limite, cursor: cursor ?? null });
+    return { data, cursor: next } satisfies Leitura;
+  };
+}
+
+type Chave = [string, string];
+const chaveDe = (e: EntregaRecord): Chave => [e.dataCriacao, e.deliveryId];
+const ehChave = (k: unknown): k is Chave => Array.isArray(k) && k.length === 2 && k.every((p) => typeof p === 'string' && p.length > 0 && p.length <= 200);
+
 /**
- * One page of the deliveries created in [desde, ate] (ISO instants), newest first, of one client (gsi1)
- * or of all (gsi2), in the given situations: key-range Queries on the instant from the page cursor's
- * position, the situation checked on each item read (no key holds it: the log keeps its layout until
- * it is redesigned), in a bounded read loop (platform/paginas.ts): a page may come short, with the
- * cursor of where the reading stopped, when the period holds mostly delivered ones.
+ * One page of the OPEN deliveries created in [desde, ate] (ISO instants), newest first, in the given
+ * situations: of one client, a Query of its partition of the open index (gsi1); of all clients, the
+ * 16 shards of gsi2 merged by creation instant (platform/paginas.ts paginaIntercalada). Delivered ones
+ * are not in either index, so a page is full unless the period has fewer open ones; the situation
+ * filter only separates open situations (bounded loop).
  */
 export async function paginaDeEntregas(
   filtro: { clienteId?: string | undefined; desde: string; ate: string; situacoes: readonly Situacao[] },
   pagina: { perPage: number; posicao?: string | undefined },
 ): Promise<Pagina<EntregaRecord>> {
-  const entity = db().entities.entrega;
-  const indice = filtro.clienteId ? 'porCliente' : 'todas';
+  const conv = createConversions(db().entities.entrega);
+  const todasAbertas = ABERTAS.every((s) => filtro.situacoes.includes(s));
+  const aceita = todasAbertas ? undefined : (e: EntregaRecord) => filtro.situacoes.includes(e.situacao);
+  if (filtro.clienteId) {
+    const clienteId = filtro.clienteId;
+    return paginaEmSequencia<EntregaRecord>(
+      [lerDoCliente(clienteId, filtro.desde, filtro.ate, 'desc')],
+      (_, item) => conv.byAccessPattern.abertasDoCliente.fromComposite.toCursor(item)!,
+      { ...pagina, aceita },
+    );
+  }
+  return paginaIntercalada<EntregaRecord, Chave>(
+    FILAS.map((f) => lerDaFila(f, filtro.desde, filtro.ate, 'desc')),
+    {
+      ...pagina,
+      aceita,
+      chave: chaveDe,
+      // Newest first: the greater key comes first.
+      comparar: (a, b) => b[0].localeCompare(a[0]) || b[1].localeCompare(a[1]),
+      apos: (i, [dataCriacao, deliveryId]) => conv.byAccessPattern.abertas.fromComposite.toCursor({ fila: FILAS[i]!, dataCriacao, deliveryId })!,
+      validarChave: ehChave,
+    },
+  );
+}
+
+/**
+ * Oldest first, from a job's position: one batch of the open deliveries of a client (one source) or of
+ * every shard in turn (16 sources), in the situation asked. The position is paginaEmSequencia's.
+ */
+export function loteDeAbertas(
+  filtro: { clienteId?: string | undefined; desde: string; ate: string; situacao: Situacao; operacao?: string | undefined },
+  lote: { perPage: number; posicao?: string | undefined },
+): Promise<Pagina<EntregaRecord>> {
+  const conv = createConversions(db().entities.entrega);
+  const fontes = filtro.clienteId
+    ? [lerDoCliente(filtro.clienteId, filtro.desde, filtro.ate, 'asc')]
+    : FILAS.map((f) => lerDaFila(f, filtro.desde, filtro.ate, 'asc'));
   return paginaEmSequencia<EntregaRecord>(
-    [
-      async (desde, limite) => {
-        const range = [{ dataCriacao: filtro.desde }, { dataCriacao: `${filtro.ate}\uffff` }] as const;
-        const query = filtro.clienteId ? entity.query.porCliente({ clienteId: filtro.clienteId }) : entity.query.todas({ lista: 'entregas' });
-        const { data, cursor } = await query.between(...range).go({ order: 'desc', limit: limite, cursor: desde ?? null });
-        return { data, cursor };
-      },
-    ],
-    (_, item) => createConversions(entity).byAccessPattern[indice].fromComposite.toCursor(item)!,
-    { ...pagina, aceita: (e) => filtro.situacoes.includes(e.situacao) },
+    fontes,
+    (fonte, item) =>
+      filtro.clienteId
+        ? conv.byAccessPattern.abertasDoCliente.fromComposite.toCursor(item)!
+        : conv.byAccessPattern.abertas.fromComposite.toCursor({ ...item, fila: FILAS[fonte]! })!,
+    { ...lote, aceita: (e) => e.situacao === filtro.situacao && (!filtro.operacao || e.operacao === filtro.operacao) },
   );
 }
 
 /** Changes a delivery's situation on condition that it is `de`: false when it is not (another writer won). */
-async function mudarSituacao(deliveryId: string, de: Situacao, para: Situacao): Promise<boolean> {
+async function mudarSituacao(e: ChavesDaEntrega, de: Situacao, para: Situacao): Promise<boolean> {
   try {
     await db()
-      .entities.entrega.patch({ deliveryId })
-      .set({ situacao: para })
+      .entities.entrega.patch({ deliveryId: e.deliveryId })
+      .set({ situacao: para, ...composites(e) })
       .where((attr, { eq }) => eq(attr.situacao, de))
       .go({ response: 'none' });
     return true;
@@ -208,13 +312,13 @@ async function mudarSituacao(deliveryId: string, de: Situacao, para: Situacao): 
 }
 
 /** A pending delivery held because its endpoint is paused. */
-export const marcarPausada = (deliveryId: string) => mudarSituacao(deliveryId, 'PENDENTE', 'PAUSADA');
+export const marcarPausada = (e: ChavesDaEntrega) => mudarSituacao(e, 'PENDENTE', 'PAUSADA');
 
 /** A held delivery back to pending when its endpoint resumes: true once, so it is enqueued once. */
-export const marcarRetomada = (deliveryId: string) => mudarSituacao(deliveryId, 'PAUSADA', 'PENDENTE');
+export const marcarRetomada = (e: ChavesDaEntrega) => mudarSituacao(e, 'PAUSADA', 'PENDENTE');
 
 /**
  * A replay: a failed delivery back to pending, on condition that it is still failed. False otherwise
  * (delivered, or already pending again after another replay): so a replay is enqueued once.
  */
-export const marcarReenvio = (deliveryId: string) => mudarSituacao(deliveryId, 'FALHA', 'PENDENTE');
+export const marcarReenvio = (e: ChavesDaEntrega) => mudarSituacao(e, 'FALHA', 'PENDENTE');

@@ -20,9 +20,15 @@ export interface Falha {
   email?: string | undefined;
 }
 
-/** The rule: no success of the endpoint since the failed delivery was created. */
+/**
+ * The rule: no success of the endpoint since the failed delivery was created. The mark is written at
+ * most once a minute (endpoint-store.ts), so a success up to a minute after it may not be recorded:
+ * a mark less than a minute before the creation counts as a success since, so a stale mark never
+ * pauses an endpoint that was accepting (at worst the pause waits for the next exhausted delivery).
+ */
 export function falhaContinua(ultimoSucesso: string | null, dataCriacao: string): boolean {
-  return ultimoSucesso === null || ultimoSucesso < dataCriacao;
+  if (ultimoSucesso === null) return true;
+  return Date.parse(ultimoSucesso) + endpoints.SUCESSO_INTERVALO_MS < Date.parse(dataCriacao);
 }
 
 /** After a delivery's last retry failed: pauses its endpoint when the rule says so. True when this call paused it. */

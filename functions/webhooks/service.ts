@@ -1,15 +1,12 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { Principal } from '@plac/shared/access';
-import { REENVIO_MAXIMO } from '@plac/shared/contracts/webhooks';
 import { daysBetween } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { sqsClient } from '../platform/aws';
-import { config } from '../platform/env';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
-import type { WebhookDelivery } from './dispatcher';
 import { clienteIdPorCnpj } from '../clientes/webhook-entrega';
 import * as endpoints from './endpoint-store';
+import { enviarEmLotes } from './fila';
+import * as jobs from './jobs';
 import * as log from './log-store';
 
 /**
@@ -97,52 +94,47 @@ export async function tentativas(principal: Principal, deliveryId: string) {
   }));
 }
 
-/**
- * Enqueues the same delivery again (same id, so receivers can drop a duplicate). The message names the
- * client and the operation, so the dispatcher sends it with the configuration in force (URL, Basic
- * credentials, signature); a delivery without a client goes to the URL it was logged with.
- */
-async function enfileirar(e: log.EntregaRecord): Promise<void> {
-  const delivery: WebhookDelivery = {
-    deliveryId: e.deliveryId,
-    operacao: e.operacao,
-    payload: JSON.parse(e.body) as Record<string, unknown>,
-    ...(e.clienteId !== log.SEM_CLIENTE ? { clienteId: e.clienteId } : { url: e.url }),
-    ...(e.razaoSocial ? { razaoSocial: e.razaoSocial } : {}),
-    ...(e.dependeDe ? { dependeDe: e.dependeDe } : {}),
-    descricao: e.descricao,
-  };
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.webhookQueueUrl, MessageBody: JSON.stringify(delivery) }));
-}
-
 /** Replays one failed delivery: only a failed one is set back to pending (once), then enqueued. */
 export async function reenviar(principal: Principal, deliveryId: string) {
   const entrega = await entregaVisivel(principal, deliveryId);
   if (entrega.situacao === 'ENTREGUE') throw conflict('webhookJaEntregue');
-  if (entrega.situacao === 'PENDENTE' || !(await log.marcarReenvio(deliveryId))) {
+  if (entrega.situacao === 'PENDENTE' || !(await log.marcarReenvio(entrega))) {
     const agora = await log.lerEntrega(deliveryId);
     throw conflict(agora?.situacao === 'ENTREGUE' ? 'webhookJaEntregue' : 'webhookPendente');
   }
-  await enfileirar(entrega);
+  await enviarEmLotes([jobs.mensagemDaEntrega(entrega)]);
   return { message: message('webhookReenviado') };
 }
 
-/** Replays every failed delivery of the period (and client): refused whole above REENVIO_MAXIMO. */
+/**
+ * Starts the job that puts its first step on the queue; a job of the same lock already running is
+ * answered instead (no second job, no second chain of steps).
+ */
+async function iniciar(novo: jobs.NovoJob) {
+  const { job, iniciou } = await jobs.iniciarJob(novo);
+  if (iniciou) await enviarEmLotes([jobs.mensagemDoPasso(job)]);
+  return job;
+}
+
+/** Replays every failed delivery of the period (and client), any number: a job (functions/webhooks/jobs.ts), 202. */
 export async function reenviarFalhas(principal: Principal, f: Filtro) {
   const clienteId = clienteDoFiltro(principal, f.idCliente);
   const { desde, ate } = periodo(f.dataInicial, f.dataFinal);
-  const falhas = await log.entregasNoPeriodo({ ...(clienteId ? { clienteId } : {}), desde, ate, situacoes: ['FALHA'] }, REENVIO_MAXIMO + 1);
-  if (falhas.length > REENVIO_MAXIMO) throw invalid('webhookReenvioGrandeDemais', { max: String(REENVIO_MAXIMO) });
-  let reenviadas = 0;
-  for (const entrega of falhas) {
-    if (!(await log.marcarReenvio(entrega.deliveryId))) continue; // replayed meanwhile
-    await enfileirar(entrega);
-    reenviadas++;
-  }
-  return { reenviadas, message: message('webhookReenviados', { n: String(reenviadas) }) };
+  const job = await iniciar({ jobId: jobs.jobDoReenvio(clienteId), tipo: 'reenvio', clienteId, desde, ate, iniciadoPor: principal.userId });
+  return jobs.vistaDoJob(job);
 }
 
+/** A job the caller may follow: an administrator any; a client user its client's only. */
+export async function job(principal: Principal, jobId: string) {
+  const j = await jobs.lerJob(jobId);
+  if (!j) throw notFound();
+  if (!isAdmin(principal) && (!j.clienteId || j.clienteId !== principal.clienteId)) throw forbidden('clienteNaoPermitido');
+  return jobs.vistaDoJob(j);
+}
 // ---- paused endpoints (docs/webhooks.md "Pausing a failing endpoint") ------------------------------
+
+/** The end of a resume's read: every delivery held so far, whenever created. */
+const ATE_O_FIM = '9999-12-31T23:59:59.999Z';
 
 /** Deliveries held while paused were created at most this long before the pause (the retry schedule's ~33 h, with margin). */
 const RETENCAO_ANTES_DA_PAUSA_MS = 3 * 24 * 3_600_000;
@@ -155,25 +147,23 @@ export async function pausas(principal: Principal, idCliente: string | undefined
     operacao: p.operacao,
     url: p.url,
     pausadoEm: p.pausadoEm,
+    retomando: Boolean(p.retomadaEm),
   }));
 }
 
 /**
- * Resumes a paused endpoint: the pause is deleted on condition that it exists (a second click is
- * refused with 409), then every delivery held since is set back to pending, once each, and enqueued.
+ * Resumes a paused endpoint as a job (functions/webhooks/jobs.ts), 202: the pause is marked as being
+ * resumed (so the dispatcher posts again) and kept until every held delivery was queued; the job
+ * deletes it last. A retried click while the job runs answers the same job; once the pause is gone,
+ * 409 `webhookNaoPausado`.
  */
 export async function retomar(principal: Principal, idCliente: string, operacao: string) {
   const clienteId = clienteDoFiltro(principal, idCliente);
   if (!clienteId) throw forbidden('clienteNaoPermitido');
-  const pausa = await endpoints.retomar(clienteId, operacao);
+  const pausa = await endpoints.pausaDe(clienteId, operacao);
   if (!pausa) throw conflict('webhookNaoPausado');
+  if (!pausa.retomadaEm) await endpoints.marcarRetomada(clienteId, operacao, new Date().toISOString());
   const desde = new Date(Date.parse(pausa.pausadoEm) - RETENCAO_ANTES_DA_PAUSA_MS).toISOString();
-  const retidas = await log.entregasNoPeriodo({ clienteId, desde, ate: new Date().toISOString(), situacoes: ['PAUSADA'] }, Number.MAX_SAFE_INTEGER);
-  let reenviadas = 0;
-  for (const entrega of retidas.reverse()) {
-    if (entrega.operacao !== operacao || !(await log.marcarRetomada(entrega.deliveryId))) continue;
-    await enfileirar(entrega);
-    reenviadas++;
-  }
-  return { reenviadas, message: message('webhookRetomado', { n: String(reenviadas) }) };
+  const job = await iniciar({ jobId: jobs.jobDaRetomada(clienteId, operacao), tipo: 'retomada', clienteId, operacao, desde, ate: ATE_O_FIM, iniciadoPor: principal.userId });
+  return jobs.vistaDoJob(job);
 }

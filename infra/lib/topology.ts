@@ -152,8 +152,9 @@ export const webhookDispatcherFunction: FunctionSpec = {
   memoryMb: 256,
   timeoutSeconds: 30,
   // tokens:sign: the key the clients' webhook passwords and signing secrets are encrypted under
-  // (read at send time); mail:send: the notice of a paused endpoint.
-  grants: ['table:read', 'table:write', 'tokens:sign', 'mail:send'],
+  // (read at send time); mail:send: the notice of a paused endpoint; webhooks:send: the resume and
+  // replay-all jobs run in steps on this queue and queue their batches (functions/webhooks/jobs.ts).
+  grants: ['table:read', 'table:write', 'tokens:sign', 'mail:send', 'webhooks:send'],
 };
 
 /**

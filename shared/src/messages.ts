@@ -445,7 +445,11 @@ export const MESSAGES = {
   webhookNaoPausado: 'O envio deste webhook não está pausado.',
   /** ours: a paused webhook endpoint resumed, with its held deliveries queued again */
   webhookRetomado: 'Envio retomado: {n} mensagem(ns) retida(s) enviada(s) para entrega.',
-  webhookReenvioGrandeDemais: 'O período tem mais de {max} mensagens com falha: reduza o período para reenviá-las.',
+  /** ours: a resume or replay-all job started (it runs in the background; the screen follows it) */
+  webhookRetomadaIniciada: 'Retomada do envio iniciada: as mensagens retidas estão sendo enviadas para entrega.',
+  webhookReenvioIniciado: 'Reenvio iniciado: as mensagens com falha estão sendo enviadas novamente para entrega.',
+  /** ours: a resume or replay-all job still running */
+  webhookJobEmAndamento: '{n} mensagem(ns) enviada(s) para entrega até agora.',
   // Monitored keys (operation EVENTO, 'Monitoramento de Documentos'); ours: the spec has no such screen
   /** ours: a key that is not a valid access key (44 characters, UF, model, CNPJ, check digit) */
   chaveMonitoradaInvalida: 'Informe uma chave de acesso válida: 44 dígitos com o dígito verificador correto.',

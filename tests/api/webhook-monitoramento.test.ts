@@ -71,6 +71,19 @@ async function req(method: string, path: string, who: Principal, body?: unknown)
 const lista = (q: string) => `/api/v1/webhook-monitoramento?dataInicial=${hoje}&dataFinal=${hoje}${q}`;
 
 
+/** Follows a resume or replay-all job until it ends, as the screen does. */
+async function jobConcluido(jobId: string, quem: Principal): Promise<Record<string, unknown>> {
+  return vi.waitUntil(
+    async () => {
+      const r = await req('GET', `/api/v1/webhook-monitoramento/jobs/${jobId}`, quem);
+      expect(r.status).toBe(200);
+      const body = r.body as Record<string, unknown>;
+      return body.situacao === 'CONCLUIDO' ? body : undefined;
+    },
+    { timeout: 30_000, interval: 300 },
+  );
+}
+
 describe('webhook monitoring API', () => {
   it('the administrator sees every client by default, and one client when asked', async () => {
     const todos = await req('GET', lista('&perPage=100'), admin);
@@ -128,10 +141,15 @@ describe('webhook monitoring API', () => {
 
   it('replays every failed delivery of the period and client', async () => {
     const res = await req('POST', '/api/v1/webhook-monitoramento/reenvio', admin, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje });
-    expect(res).toMatchObject({ status: 200, body: { reenviadas: 2 } });
+    expect(res).toMatchObject({ status: 202, body: { jobId: `reenvio.${clienteB}`, tipo: 'reenvio' } });
+    expect(await jobConcluido(`reenvio.${clienteB}`, admin)).toMatchObject({ situacao: 'CONCLUIDO', enfileiradas: 2 });
+    // Another client's monitoring user cannot follow it.
+    expect((await req('GET', `/api/v1/webhook-monitoramento/jobs/reenvio.${clienteB}`, monitorA)).status).toBe(403);
+    expect((await req('GET', '/api/v1/webhook-monitoramento/jobs/nada', admin)).status).toBe(400);
     await vi.waitUntil(async () => (hits.get(ids.b) === 1 && hits.get(ids.b2) === 1 ? true : undefined), { timeout: 30_000, interval: 300 });
     const denovo = await req('POST', '/api/v1/webhook-monitoramento/reenvio', admin, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje });
-    expect(denovo.body).toMatchObject({ reenviadas: 0 });
+    expect(denovo.status).toBe(202);
+    expect(await jobConcluido(`reenvio.${clienteB}`, admin)).toMatchObject({ situacao: 'CONCLUIDO', enfileiradas: 0 });
   }, 60_000);
 
   it('pauses an endpoint whose delivery used up its retries with no success, e-mails the client, holds its deliveries and resumes them', async () => {
@@ -156,7 +174,8 @@ describe('webhook monitoring API', () => {
     pSaudavel = true;
     expect((await req('POST', `/api/v1/webhook-monitoramento/pausas/${clienteP}/EVENTO/retomada`, monitorA)).status).toBe(403);
     const retomada = await req('POST', `/api/v1/webhook-monitoramento/pausas/${clienteP}/EVENTO/retomada`, monitorP);
-    expect(retomada).toMatchObject({ status: 200, body: { reenviadas: 1 } });
+    expect(retomada).toMatchObject({ status: 202, body: { jobId: `retomada.${clienteP}.EVENTO`, tipo: 'retomada' } });
+    expect(await jobConcluido(`retomada.${clienteP}.EVENTO`, monitorP)).toMatchObject({ situacao: 'CONCLUIDO', enfileiradas: 1, message: 'Envio retomado: 1 mensagem(ns) retida(s) enviada(s) para entrega.' });
     await vi.waitUntil(async () => ((await lerEntrega(d2))?.situacao === 'ENTREGUE' ? true : undefined), { timeout: 15_000, interval: 300 });
     expect(hits.get(d2)).toBe(1);
     const denovo = await req('POST', `/api/v1/webhook-monitoramento/pausas/${clienteP}/EVENTO/retomada`, monitorP);

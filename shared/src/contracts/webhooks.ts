@@ -15,8 +15,30 @@ import { defineContract } from './define';
 
 const MONITORAMENTO = ['sefaz_admin', 'cliente_monitoramento'] as const;
 
-/** At most this many deliveries are replayed by one "replay all failed" request. */
-export const REENVIO_MAXIMO = 500;
+/**
+ * A resume or replay-all job (functions/webhooks/jobs.ts): started by the request (202), then followed
+ * by the screen until CONCLUIDO. Its id is its lock: one per paused endpoint, one per client (or all).
+ */
+export const jobWebhookSchema = z.object({
+  jobId: z.string(),
+  tipo: z.enum(['retomada', 'reenvio']),
+  situacao: z.enum(['EM_ANDAMENTO', 'CONCLUIDO']),
+  /** Deliveries queued so far. */
+  enfileiradas: z.number().int(),
+  iniciadoEm: z.string(),
+  concluidoEm: z.string().nullable(),
+  clienteId: z.string().optional(),
+  operacao: z.string().optional(),
+  /** What the screen says: running (with the count) or the result. */
+  message: z.string(),
+});
+export type JobWebhook = z.infer<typeof jobWebhookSchema>;
+
+const jobId = z
+  .string()
+  .trim()
+  .regex(/^(retomada|reenvio)(\.[A-Za-z0-9_-]{1,64}){0,2}$/, { error: message('campoInvalido', { field: 'job' }) })
+  .meta({ title: 'job' });
 
 const idCliente = idClienteSchema;
 
@@ -130,11 +152,26 @@ export const reenviarFalhasWebhook = defineContract({
   context: 'webhooks',
   method: 'POST',
   path: '/api/v1/webhook-monitoramento/reenvio',
-  summary: `Reenvia todas as entregas com falha do período (e do cliente, se informado), no máximo ${REENVIO_MAXIMO}.`,
+  summary:
+    'Inicia o reenvio de todas as entregas com falha do período (e do cliente, se informado), de qualquer tamanho: ' +
+    'um job que as envia em lotes (202, com o job; um pedido repetido enquanto ele roda devolve o mesmo job).',
   access: MONITORAMENTO,
   body: z.object(periodo),
-  response: z.object({ reenviadas: z.number().int(), message: z.string() }),
-  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo', 'webhookReenvioGrandeDemais'],
+  response: jobWebhookSchema,
+  status: 202,
+  errors: ['clienteNaoPermitido', 'dataInicioObrigatoria', 'dataFimObrigatoria', 'dataInicioMaiorDataFim', 'periodoMaximo'],
+});
+
+export const jobWebhook = defineContract({
+  id: 'webhooks.job',
+  context: 'webhooks',
+  method: 'GET',
+  path: '/api/v1/webhook-monitoramento/jobs/{jobId}',
+  summary: 'O andamento de uma retomada ou de um reenvio de todas as falhas: em andamento (quantas enviadas) ou concluído.',
+  access: MONITORAMENTO,
+  params: z.object({ jobId }),
+  response: jobWebhookSchema,
+  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
 });
 
 const operacaoWebhook = z.enum(OPERACOES_WEBHOOK.map((o) => o.operacao) as [OperacaoWebhook, ...OperacaoWebhook[]], {
@@ -151,7 +188,17 @@ export const pausasWebhook = defineContract({
     'as tentativas sem nenhum sucesso desde que foi criada é pausado, e suas mensagens ficam retidas até a retomada.',
   access: MONITORAMENTO,
   query: z.object({ idCliente: opcional(idCliente) }),
-  response: z.array(z.object({ clienteId: z.string(), razaoSocial: z.string(), operacao: z.string(), url: z.string(), pausadoEm: z.string() })),
+  response: z.array(
+    z.object({
+      clienteId: z.string(),
+      razaoSocial: z.string(),
+      operacao: z.string(),
+      url: z.string(),
+      pausadoEm: z.string(),
+      /** A resume job is queueing its held deliveries (the pause goes when it ends). */
+      retomando: z.boolean(),
+    }),
+  ),
   errors: ['clienteNaoPermitido'],
 });
 
@@ -160,9 +207,12 @@ export const retomarWebhook = defineContract({
   context: 'webhooks',
   method: 'POST',
   path: '/api/v1/webhook-monitoramento/pausas/{idCliente}/{operacao}/retomada',
-  summary: 'Retoma o envio a um endereço pausado e envia de novo, em ordem de criação, as mensagens retidas durante a pausa.',
+  summary:
+    'Retoma o envio a um endereço pausado: um job envia de novo, em lotes e em ordem de criação, as mensagens retidas ' +
+    'e só então remove a pausa (202, com o job; um pedido repetido enquanto ele roda devolve o mesmo job).',
   access: MONITORAMENTO,
   params: z.object({ idCliente, operacao: operacaoWebhook }),
-  response: z.object({ reenviadas: z.number().int(), message: z.string() }),
+  response: jobWebhookSchema,
+  status: 202,
   errors: ['clienteNaoPermitido', 'webhookNaoPausado'],
 });

@@ -42,6 +42,17 @@ function renderPage() {
   return render(<RouterProvider router={router} />);
 }
 
+/** A resume or replay-all job as the API answers it. */
+const job = (jobId: string, situacao: 'EM_ANDAMENTO' | 'CONCLUIDO', enfileiradas: number, message: string) => ({
+  jobId,
+  tipo: jobId.startsWith('retomada') ? 'retomada' : 'reenvio',
+  situacao,
+  enfileiradas,
+  iniciadoEm: '2026-11-21T10:00:00.000Z',
+  concluidoEm: situacao === 'CONCLUIDO' ? '2026-11-21T10:00:05.000Z' : null,
+  message,
+});
+
 describe('monitoramento-webhook', { timeout: 20_000 }, () => {
   it('formats the body as indented JSON', () => {
     expect(jsonFormatado('{"a":[1]}')).toBe('{\n  "a": [\n    1\n  ]\n}');
@@ -97,12 +108,19 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Mensagem enviada novamente para entrega.')).toBeTruthy();
   });
 
-  it('replays every failed delivery of the period after a confirmation', async () => {
+  it('replays every failed delivery of the period after a confirmation, as a job followed to its end', async () => {
     signInAs(['sefaz_admin']);
+    let consultas = 0;
     const api = stubApi({
       [LISTA]: jsonResponse(200, { items: [mensagem(1)] }),
       'GET /api/v1/cliente/get-all-cliente': jsonResponse(200, CLIENTES),
-      'POST /api/v1/webhook-monitoramento/reenvio': jsonResponse(200, { reenviadas: 1, message: '1 mensagem(ns) com falha enviada(s) novamente para entrega.' }),
+      'POST /api/v1/webhook-monitoramento/reenvio': jsonResponse(202, job('reenvio', 'EM_ANDAMENTO', 0, '0 mensagem(ns) enviada(s) para entrega até agora.')),
+      'GET /api/v1/webhook-monitoramento/jobs/reenvio': () => {
+        consultas++;
+        return jsonResponse(200, consultas === 1
+          ? job('reenvio', 'EM_ANDAMENTO', 10, '10 mensagem(ns) enviada(s) para entrega até agora.')
+          : job('reenvio', 'CONCLUIDO', 12, '12 mensagem(ns) com falha enviada(s) novamente para entrega.'));
+      },
     });
     renderPage();
     expect(await screen.findByText('Evento 1')).toBeTruthy();
@@ -114,6 +132,10 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
     const body = api.of('POST', '/api/v1/webhook-monitoramento/reenvio')[0]!.body as Record<string, string>;
     expect(body.dataInicial).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.idCliente).toBeUndefined();
+    // The job runs in the background: its progress, then its result, and the list is read again.
+    expect(await screen.findByText('Reenvio das mensagens com falha em andamento: 10 mensagem(ns) enviada(s) para entrega até agora.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('12 mensagem(ns) com falha enviada(s) novamente para entrega.', {}, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(api.of('GET', '/api/v1/webhook-monitoramento').length).toBeGreaterThan(1));
   });
 
   it("a monitoring user without messages sees its razão social, never 'Meu cliente'", async () => {
@@ -131,10 +153,13 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
     const api = stubApi({
       [LISTA]: jsonResponse(200, { items: [mensagem(1, 'PAUSADA' as never)] }),
       'GET /api/v1/webhook-monitoramento/pausas': () =>
-        jsonResponse(200, pausado ? [{ clienteId: 'c-1', razaoSocial: 'Banco Alfa S.A.', operacao: 'ESCR_FAT', url: 'https://erp.alfa.example/hook', pausadoEm: '2026-11-21T10:00:00.000Z' }] : []),
-      'POST /api/v1/webhook-monitoramento/pausas/c-1/ESCR_FAT/retomada': () => {
+        jsonResponse(200, pausado ? [{ clienteId: 'c-1', razaoSocial: 'Banco Alfa S.A.', operacao: 'ESCR_FAT', url: 'https://erp.alfa.example/hook', pausadoEm: '2026-11-21T10:00:00.000Z', retomando: false }] : []),
+      'POST /api/v1/webhook-monitoramento/pausas/c-1/ESCR_FAT/retomada': () =>
+        jsonResponse(202, job('retomada.c-1.ESCR_FAT', 'EM_ANDAMENTO', 0, '0 mensagem(ns) enviada(s) para entrega até agora.')),
+      // The job deletes the pause when it has queued every held message.
+      'GET /api/v1/webhook-monitoramento/jobs/retomada.c-1.ESCR_FAT': () => {
         pausado = false;
-        return jsonResponse(200, { reenviadas: 1, message: 'Envio retomado: 1 mensagem(ns) retida(s) enviada(s) para entrega.' });
+        return jsonResponse(200, job('retomada.c-1.ESCR_FAT', 'CONCLUIDO', 1, 'Envio retomado: 1 mensagem(ns) retida(s) enviada(s) para entrega.'));
       },
     });
     renderPage();
@@ -143,7 +168,8 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Retida (envio pausado)')).toBeTruthy();
     expect(api.of('GET', '/api/v1/webhook-monitoramento/pausas')[0]!.query.get('idCliente')).toBe('c-1');
     fireEvent.click(within(painel).getByRole('button', { name: 'Retomar envio' }));
-    expect(await screen.findByText('Envio retomado: 1 mensagem(ns) retida(s) enviada(s) para entrega.')).toBeTruthy();
+    expect(await screen.findByText('Retomada do envio iniciada: as mensagens retidas estão sendo enviadas para entrega.')).toBeTruthy();
+    expect(await screen.findByText('Envio retomado: 1 mensagem(ns) retida(s) enviada(s) para entrega.', {}, { timeout: 3000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Envios de webhook pausados' })).toBeNull());
   });
 });

@@ -7,7 +7,7 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
@@ -17,6 +17,7 @@ import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDateTime } from '../../lib/format';
 import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { AndamentoDoJob } from './AndamentoDoJob';
 import { EnderecosPausados } from './EnderecosPausados';
 
 /**
@@ -101,12 +102,16 @@ export default function MonitoramentoWebhookPage() {
       void lista.refetch();
     },
   });
+  // Replay-all is a job (202): followed by AndamentoDoJob until it ends, then the list is read again.
+  const [jobReenvio, setJobReenvio] = useState<string | null>(null);
   const reenviarFalhas = useApiMutation(webhooks.reenviarFalhasWebhook, {
     onSuccess: (r) => {
-      toast.success(r.message);
-      void lista.refetch();
+      setJobReenvio(r.jobId);
+      toast.success(message('webhookReenvioIniciado'));
     },
   });
+  const refetchLista = lista.refetch;
+  const aoConcluirReenvio = useCallback(() => void refetchLista(), [refetchLista]);
 
   return (
     <>
@@ -139,6 +144,7 @@ export default function MonitoramentoWebhookPage() {
           </div>
         </div>
         <FieldError error={lista.error} field="webhook" messages={faltando ? [faltando] : []} />
+        {jobReenvio && <AndamentoDoJob key={jobReenvio} jobId={jobReenvio} titulo="Reenvio das mensagens com falha" onConcluido={aoConcluirReenvio} />}
         <div className="page-actions">
           <Button type="button" label="Reenviar todas com falha" icon="pi pi-replay" disabled={faltando !== null || reenviarFalhas.isPending} onClick={() => setConfirmar(true)} />
         </div>

@@ -1,0 +1,134 @@
+/**
+ * The webhook log at volume (issue 26, docs/webhooks.md), measured on the volume bench's twin:
+ * - `webhookList`: the monitoring list's first page (the administrator's all-clients view and the
+ *   client's own) with 10·N delivered and 10 open deliveries of one client in the period. Delivered
+ *   ones have no key in the open-deliveries index, so the page should not grow with them (aim ≤ 1 s).
+ * - `webhookResume`: HELD deliveries (BENCH_WEBHOOK_RESUME, 5,000 by default) held by a paused endpoint,
+ *   resumed through the API (202 and a job): the time until the job ends and until the receiver has
+ *   them all, the duplicates (a delivery id received more than once) and the losses (never received);
+ *   both must be 0.
+ * Data is written straight to DynamoDB Local through the webhooks context's own store.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { OPERACOES_WEBHOOK, todayInBahia } from '@plac/shared/domain';
+
+const HELD = Number(process.env.BENCH_WEBHOOK_RESUME ?? 5_000);
+const IN_FLIGHT = 32;
+const AIM_MS = 1000;
+
+type Web = (token: string, method: string, path: string, body?: unknown) => Promise<{ status: number; bytes: number }>;
+
+export async function medirWebhooks(o: { n: number; tokenAdmin: string; tokenCliente: string; clienteId: string; calls: number; web: Web; url: string }) {
+  const log = await import('../functions/webhooks/log-store');
+  const endpoints = await import('../functions/webhooks/endpoint-store');
+  const { createWebhook } = await import('../functions/clientes/store');
+  const hoje = todayInBahia();
+  const agora = Date.now();
+
+  // ---- webhookList: 10·N delivered and 10 open deliveries of the client, today ----------------------
+  const t0 = performance.now();
+  const lote = `bench-${randomUUID().slice(0, 8)}`;
+  await emParalelo(0, 10 * o.n, async (i) => {
+    const deliveryId = `ESCR_FAT:${o.clienteId}:${lote}:${i}`;
+    await log
+      .entidadeEntrega()
+      .create({ deliveryId, clienteId: o.clienteId, operacao: 'ESCR_FAT', descricao: 'entregue', body: '{}', url: 'https://h.example', dataCriacao: new Date(agora - i).toISOString(), fila: log.filaDe(deliveryId), tentativas: 1, situacao: 'ENTREGUE' })
+      .go({ response: 'none' });
+  });
+  for (let i = 0; i < 10; i++) {
+    await log.registrarEntrega({ deliveryId: `ESCR_FAT:${o.clienteId}:${lote}:aberta-${i}`, clienteId: o.clienteId, operacao: 'ESCR_FAT', descricao: 'aberta', body: '{}', url: 'https://h.example', dataCriacao: new Date(agora - i * 997).toISOString() });
+  }
+  const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  const periodo = `dataInicial=${hoje}&dataFinal=${hoje}`;
+  const listar = async (token: string, path: string) => {
+    await o.web(token, 'GET', path);
+    const tempos: number[] = [];
+    let ultima = { status: 0, bytes: 0 };
+    for (let k = 0; k < o.calls; k++) {
+      const t = performance.now();
+      ultima = await o.web(token, 'GET', path);
+      tempos.push(performance.now() - t);
+    }
+    const ms = Math.round(mediana(tempos) * 10) / 10;
+    return { ms, status: ultima.status, bytes: ultima.bytes, meetsAim: ms <= AIM_MS };
+  };
+  const webhookList = {
+    delivered: 10 * o.n,
+    open: 10,
+    seedSeconds,
+    admin: await listar(o.tokenAdmin, `/api/v1/webhook-monitoramento?${periodo}`),
+    client: await listar(o.tokenAdmin, `/api/v1/webhook-monitoramento?${periodo}&idCliente=${o.clienteId}`),
+  };
+  console.error(`volume bench: webhookList admin ${webhookList.admin.ms} ms, client ${webhookList.client.ms} ms`);
+
+  // ---- webhookResume: HELD held deliveries of a paused endpoint, resumed through the API ------------
+  const recebidas = new Map<string, number>();
+  const receptor = createServer((req, res) => {
+    req.resume();
+    const id = String(req.headers['x-plac-delivery-id']);
+    recebidas.set(id, (recebidas.get(id) ?? 0) + 1);
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => receptor.listen(0, '127.0.0.1', resolve));
+  try {
+    const clienteId = `bench-ret-${randomUUID().slice(0, 8)}`;
+    const base = `http://127.0.0.1:${(receptor.address() as AddressInfo).port}`;
+    const criado = new Date().toISOString();
+    const evento = OPERACOES_WEBHOOK.find((x) => x.operacao === 'EVENTO')!;
+    await createWebhook({ clienteId, operacaoId: evento.id, operacao: evento.operacao, url: `${base}/hook`, email: `ti-${clienteId}@bench.local`, createdAt: criado, updatedAt: criado });
+    await endpoints.pausar({ clienteId, operacao: 'EVENTO', pausadoEm: criado, motivoEntrega: 'bench', url: `${base}/hook` });
+    const ids = Array.from({ length: HELD }, (_, i) => `EVENTO:${clienteId}:${i}`);
+    await emParalelo(0, HELD, async (i) => {
+      const deliveryId = ids[i]!;
+      const dataCriacao = new Date(agora - (HELD - i) * 10).toISOString();
+      await log.registrarEntrega({ deliveryId, clienteId, operacao: 'EVENTO', descricao: 'retida', body: `{"i":${i}}`, url: `${base}/hook`, dataCriacao });
+      await log.marcarPausada({ deliveryId, clienteId, dataCriacao });
+    });
+    const t = performance.now();
+    const inicio = await fetch(`${o.url}/api/v1/webhook-monitoramento/pausas/${clienteId}/EVENTO/retomada`, { method: 'POST', headers: { authorization: `Bearer ${o.tokenAdmin}` } });
+    const { jobId } = (await inicio.json()) as { jobId: string };
+    let jobMs = 0;
+    const limite = Date.now() + 15 * 60_000;
+    while (Date.now() < limite) {
+      if (!jobMs) {
+        const j = (await (await fetch(`${o.url}/api/v1/webhook-monitoramento/jobs/${jobId}`, { headers: { authorization: `Bearer ${o.tokenAdmin}` } })).json()) as { situacao: string };
+        if (j.situacao === 'CONCLUIDO') jobMs = performance.now() - t;
+      }
+      if (jobMs && ids.every((id) => recebidas.has(id))) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const deliveredMs = performance.now() - t;
+    // Late duplicates would come within the queue's retry delay: wait a little before counting.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const webhookResume = {
+      held: HELD,
+      status: inicio.status,
+      jobSeconds: Math.round(jobMs / 100) / 10,
+      allDeliveredSeconds: Math.round(deliveredMs / 100) / 10,
+      duplicates: [...recebidas.values()].filter((n) => n > 1).length,
+      losses: ids.filter((id) => !recebidas.has(id)).length,
+      pauseRemoved: (await endpoints.pausaDe(clienteId, 'EVENTO')) === null,
+    };
+    console.error(`volume bench: webhookResume ${JSON.stringify(webhookResume)}`);
+    return { webhookList, webhookResume };
+  } finally {
+    await new Promise<void>((resolve) => receptor.close(() => resolve()));
+  }
+}
+
+async function emParalelo(de: number, ate: number, work: (i: number) => Promise<void>) {
+  let next = de;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < ate) await work(next++);
+    }),
+  );
+}
+
+function mediana(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
