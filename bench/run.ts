@@ -159,6 +159,7 @@ const SAMPLE_FILES: Record<string, string> = {
   WebhookProducer: 'events/sqs/documento-armazenado.json',
   FaturamentoTask: 'events/stepfunctions/faturamento-list-shards.json',
   RepasseTask: 'events/stepfunctions/repasse-preparar.json',
+  RetornoTask: 'events/stepfunctions/retorno-processar.json',
   CessaoApi: 'events/api/cessao-sem-certificado.json',
   RateioSeed: 'events/trigger/rateio-seed.json',
   ReferenceLoadTask: 'events/stepfunctions/reference-load-list-ufs.json',

@@ -1,6 +1,8 @@
 import * as faturamento from '@plac/shared/contracts/faturamento';
-import { env } from '../platform/env';
-import { httpApi } from '../platform/http';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../platform/aws';
+import { config, env } from '../platform/env';
+import { httpApi, Reply } from '../platform/http';
 import { startExecution } from '../platform/step-functions';
 import { faturaProjetada } from './projecao';
 import * as detalhamento from './detalhamento';
@@ -11,6 +13,14 @@ import * as retorno from './retorno/service';
 import * as service from './service';
 
 /** The billing run's start (wired to the state machine here, the composition root), its progress, the re-price, the invoices, their tax notes and detail ZIP. */
+/** A bank return file too big for the route: kept in the documents bucket, the rest imported by its job. */
+const continuarRetorno: retorno.Continuacao = {
+  guardarArquivo: async (chave, conteudo) => {
+    await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: chave, Body: conteudo, ContentType: 'text/plain; charset=utf-8' }));
+  },
+  iniciarJob: (nome, input) => startExecution(env('RETORNO_STATE_MACHINE_ARN'), nome, input),
+};
+
 const iniciarMaquina: service.IniciarMaquina = (execucaoId, input) => startExecution(env('FATURAMENTO_STATE_MACHINE_ARN'), execucaoId, input);
 
 export const handler = httpApi(faturamento, {
@@ -26,6 +36,12 @@ export const handler = httpApi(faturamento, {
   baixarNotaFiscal: async ({ params, principal }) => notas.baixar(params.idConsumo, params.tipo, principal),
   detalhamentoFatura: async ({ params, query, principal }) => detalhamento.gerar(params.idConsumo, principal, query.idModuloServico),
   emitirDae: async ({ params, body, principal }) => dae.emitirDae(params.idConsumo, body, principal),
-  importarRetorno: async ({ body, principal }) => retorno.importar(body.nomeArquivo, body.conteudo, principal, prepago),
+  importarRetorno: async ({ body, principal }) => {
+    const r = await retorno.importar(body.nomeArquivo, body.conteudo, principal, prepago, new Date(), continuarRetorno);
+    // A file whose payments go on as a job: 202, the import PROCESSANDO with its progress.
+    return r.situacao === 'PROCESSANDO' ? new Reply(r, { status: 202 }) : r;
+  },
+  retornoBancario: async ({ params }) => retorno.uma(params.importacaoId),
   retornosImportados: async () => retorno.recentes(),
+  linhasDoRetorno: async ({ params, query, principal }) => retorno.linhas(params.importacaoId, query, principal),
 });

@@ -10,6 +10,8 @@ import {
   referenceLoadStateMachine,
   repasseFunction,
   repasseStateMachine,
+  retornoFunction,
+  retornoStateMachine,
   sefazLoadFunction,
   sefazLoadStateMachine,
 } from './topology';
@@ -59,8 +61,15 @@ export const REPASSE_STATES = {
   failed: 'Failed',
 } as const;
 
+/** The bank-return import's job: Processar (a step of batches) → Concluido? → back to Processar, or Done. */
+export const RETORNO_STATES = {
+  step: 'Processar',
+  done: 'Concluido',
+  finished: 'Done',
+} as const;
+
 /** Construct ids of every AWS::StepFunctions::StateMachine the app synthesizes. */
-export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id, faturamentoStateMachine.id, repasseStateMachine.id] as const;
+export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id, faturamentoStateMachine.id, repasseStateMachine.id, retornoStateMachine.id] as const;
 
 /** State machine id → Task state name → FunctionSpec id. */
 export const localTaskBindings = {
@@ -79,6 +88,9 @@ export const localTaskBindings = {
     [FATURAMENTO_STATES.one]: faturamentoFunction.id,
     [FATURAMENTO_STATES.summarise]: faturamentoFunction.id,
     [FATURAMENTO_STATES.markFailed]: faturamentoFunction.id,
+  },
+  [retornoStateMachine.id]: {
+    [RETORNO_STATES.step]: retornoFunction.id,
   },
   [repasseStateMachine.id]: {
     [REPASSE_STATES.prepare]: repasseFunction.id,

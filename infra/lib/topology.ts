@@ -80,7 +80,9 @@ export type Grant =
   /** Start the billing run's state machine (the admin's run of a month). */
   | 'faturamento:start'
   /** Start the repasse's state machine (the admin's simulation or definitive run of a month). */
-  | 'repasse:start';
+  | 'repasse:start'
+  /** Start the bank-return import's job (a file whose payments do not fit in the route's time). */
+  | 'retorno:start';
 
 export interface FunctionSpec {
   /** Construct id and the twin's name for it. */
@@ -111,7 +113,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   rateio: ['table:read', 'table:write', 'repasse:start'],
   consentimento: ['table:read', 'table:write'],
   // documents: the tax notes (uploaded, checked, replaced: the replaced one deleted) and the detail ZIP.
-  faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete'],
+  // retorno:start: a bank return file too big for the route goes on as a job (functions/faturamento/retorno).
+  faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete', 'retorno:start'],
   // The delivery log (read; a replay sets a delivery back to pending) and the replay's queue.
   webhooks: ['table:read', 'table:write', 'webhooks:send'],
   // The monitored keys and their metering ('Monitoramento de Documentos').
@@ -122,6 +125,24 @@ const httpGrants: Record<string, readonly Grant[]> = {
   cessao: ['table:read', 'table:write'],
 };
 
+/**
+ * Memory and timeout of a context's function, from what its routes do (issue 26 item 6). API Gateway's
+ * HTTP API answers 503 after 30 s whatever the function's timeout, so no route may need more than 29 s.
+ * The default fits a route that reads one page by key and writes a few items: 512 MB, 10 s.
+ */
+const httpLimits: Record<string, { memoryMb: number; timeoutSeconds: number }> = {
+  // Reference data (UFs, municipalities, services) and the session check: small keyed reads.
+  platform: { memoryMb: 256, timeoutSeconds: 5 },
+  dominio: { memoryMb: 256, timeoutSeconds: 5 },
+  // The bank return import matches up to 20,000 payments in the route (32 at a time, functions/faturamento/
+  // retorno/service.ts); the invoice and DAE PDFs are drawn in memory.
+  faturamento: { memoryMb: 1024, timeoutSeconds: 29 },
+  // The batch import waits on one Sefaz distribution call (20 s at most, functions/fate/distribuicao.ts).
+  fate: { memoryMb: 512, timeoutSeconds: 29 },
+  // The CSV batch look-ups: up to 50 keys read and metered per request.
+  consulta: { memoryMb: 1024, timeoutSeconds: 15 },
+};
+
 /** Whether a context has a create route (POST answering 201): its function keeps Idempotency-Key records. */
 const criaRecursos = (context: string) => contracts.some((c) => c.context === context && isCreate(c));
 
@@ -129,8 +150,7 @@ const criaRecursos = (context: string) => contracts.some((c) => c.context === co
 export const httpFunctions: readonly FunctionSpec[] = httpContexts.map((context) => ({
   id: `${pascal(context)}Api`,
   entry: `${context}/handler.ts`,
-  memoryMb: 512,
-  timeoutSeconds: 10,
+  ...(httpLimits[context] ?? { memoryMb: 512, timeoutSeconds: 10 }),
   // Every HTTP function may answer with a refreshed token (sliding sessions), so every one signs; one
   // whose context creates (a 201 POST) keeps the Idempotency-Key records (functions/platform/idempotencia.ts).
   grants: [...new Set<Grant>([...(httpGrants[context] ?? ['table:read']), 'tokens:sign', ...(criaRecursos(context) ? (['idempotency'] as const) : [])])],
@@ -239,6 +259,25 @@ export const rateioSeedFunction: FunctionSpec = {
   grants: ['table:read', 'table:write'],
 };
 
+/**
+ * The bank-return import's job (functions/faturamento/retorno/run.ts): the payments the route had no
+ * time for, 500 at a time, until the file is done. Reads the file the route kept in the documents bucket;
+ * settles prepaid reservations' DAEs too (the prepaid context's table items).
+ */
+export const retornoFunction: FunctionSpec = {
+  id: 'RetornoTask',
+  entry: 'faturamento/retorno/run.ts',
+  memoryMb: 1024,
+  // A step stops starting batches after 240 s (functions/faturamento/retorno/run.ts) and finishes the one it is in.
+  timeoutSeconds: 300,
+  grants: ['table:read', 'table:write', 'documents:read'],
+};
+
+export const retornoStateMachine = {
+  id: 'RetornoBancario',
+  localName: 'plac-retorno-bancario',
+} as const;
+
 export const repasseStateMachine = {
   id: 'Repasse',
   localName: 'plac-repasse',
@@ -253,6 +292,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   sefazLoadFunction,
   faturamentoFunction,
   repasseFunction,
+  retornoFunction,
   rateioSeedFunction,
 ];
 

@@ -15,6 +15,7 @@ import {
   referenceLoadStateMachine,
   repasseStateMachine,
   sefazLoadStateMachine,
+  retornoStateMachine,
   webhookDispatcherFunction,
   webhookProducerFunction,
   webhookQueue,
@@ -148,7 +149,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const stateMachines = localStateMachines();
     // Step Functions' API for the functions that start a machine (the admin's billing run).
     const machinesByLocalName = new Map(
-      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine].flatMap((m) => {
+      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine, retornoStateMachine].flatMap((m) => {
         const machine = stateMachines.get(m.id);
         return machine ? [[m.localName, machine] as const] : [];
       }),
@@ -158,6 +159,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     env.AWS_ENDPOINT_URL_SFN = stepFunctions.url;
     env.FATURAMENTO_STATE_MACHINE_ARN = localStateMachineArn(faturamentoStateMachine.localName);
     env.REPASSE_STATE_MACHINE_ARN = localStateMachineArn(repasseStateMachine.localName);
+    env.RETORNO_STATE_MACHINE_ARN = localStateMachineArn(retornoStateMachine.localName);
     Object.assign(process.env, env);
     await seedDemoData({ stateMachines });
 

@@ -51,6 +51,7 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   CessaoApi: { ceiling: 1000, why: 'ElectroDB and the AWS SDK, as DominioApi, and the services it reads through: fate (the stored Fat-e), consentimento and clientes (the bookkeeper), consumo (metering, with the prepaid debit)' },
   RateioApi: { ceiling: 935, why: 'ElectroDB and the AWS SDK (DynamoDB; Step Functions to start the repasse run), the sharing rules and the billing service it reads paid invoices through (the list of Brazilian banks is imported by the seed only, never by the API); the shared HTTP layer of issue 27 (Idempotency-Key, early timeout) and the new catalogue messages added 3 to 5 KiB to every function; the repasse history and definitive CSV routes of issue 28' },
   RateioSeed: { ceiling: 680, why: 'the list of Brazilian banks it writes (npm bancos-brasileiros, ~370 KB of JSON), ElectroDB and the AWS SDK' },
+  RetornoTask: { ceiling: 900, why: 'the bank return matching of FaturamentoApi (ElectroDB, DynamoDB, S3 to read the kept file) and the prepaid settlement it wires in' },
   RepasseTask: { ceiling: 760, why: 'ElectroDB and the AWS SDK (DynamoDB), as FaturamentoTask, and the billing service it reads and marks invoices through' },
   ConsentimentoApi: { ceiling: 930, why: 'ElectroDB and the AWS SDK, as DominioApi, and the clients and institutions services (the lists\' scope, the wizard\'s institutions); the cursor-paged lists of issue 24 (paging kernel, sealed cursors) passed 910' },
 };

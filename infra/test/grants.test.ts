@@ -24,6 +24,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
   const machine = new sfn.StateMachine(stack, 'Machine', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'P')) });
   const billing = new sfn.StateMachine(stack, 'Billing', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'B')) });
   const repasse = new sfn.StateMachine(stack, 'Repasse', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'R')) });
+  const retorno = new sfn.StateMachine(stack, 'Retorno', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'T')) });
   applyGrants(fn, grants, {
     table: data.table,
     idempotencyTable: data.idempotencyTable,
@@ -37,6 +38,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     referenceLoad: machine,
     faturamento: billing,
     repasse,
+    retorno,
   });
   const template = Template.fromStack(stack);
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] } } }[];
@@ -115,5 +117,12 @@ describe('grants', () => {
     expect(actions(statements)).toEqual(['states:StartExecution']);
     expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^Repasse/) });
     expect(Object.keys(env)).toEqual(['REPASSE_STATE_MACHINE_ARN']);
+  });
+
+  it('retorno:start may start the bank-return import job only', () => {
+    const { statements, env } = grantAndRead(['retorno:start']);
+    expect(actions(statements)).toEqual(['states:StartExecution']);
+    expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^Retorno/) });
+    expect(Object.keys(env)).toEqual(['RETORNO_STATE_MACHINE_ARN']);
   });
 });

@@ -354,7 +354,8 @@ export const MESSAGES = {
   /** ours */
   retornoExtensao: 'Só são permitidos arquivos de retorno com extensão .ret ou .txt.',
   /** ours */
-  retornoGrandeDemais: 'O arquivo de retorno pode ter no máximo 1.000 pagamentos (200 KB).',
+  retornoGrandeDemais: 'O arquivo de retorno pode ter no máximo 20.000 pagamentos (3,2 MB).',
+  retornoEmProcessamento: 'Este arquivo de retorno está sendo importado agora. Aguarde alguns instantes e consulte a lista de arquivos importados.',
   /** ours: the file does not follow the FEBRABAN layout or its trailer does not match */
   retornoInvalido: 'O arquivo de retorno não segue o layout FEBRABAN de arrecadação e não foi importado.',
   /** ours */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { addDays, diaUtil, feriados, formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
@@ -8,7 +8,8 @@ import { criarDae, proximoNumero } from '../../functions/faturamento/dae/store';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 import { importar as importarNoServico } from '../../functions/faturamento/retorno/service';
-import { chavePagamentoParcial, emitirFatura, lerFatura, registrarPagamentoParcial, type FaturaRecord } from '../../functions/faturamento/store';
+import { iniciarImportacao } from '../../functions/faturamento/retorno/store';
+import { chavePagamentoParcial, emitirFatura, lerFatura, registrarPagamento, registrarPagamentoParcial, type FaturaRecord } from '../../functions/faturamento/store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 
@@ -73,7 +74,21 @@ interface LinhaRelatorio {
   faturaId?: string;
   valorAcrescimo?: number;
 }
-const linhasDe = (body: unknown) => (body as { linhas: LinhaRelatorio[] }).linhas;
+/** Every line of an import's report, read page by page as the screen reads it. */
+async function linhasDe(body: unknown, perPage = 50): Promise<LinhaRelatorio[]> {
+  const { importacaoId } = body as { importacaoId: string };
+  const linhas: LinhaRelatorio[] = [];
+  let cursor: string | undefined;
+  do {
+    const q = new URLSearchParams({ perPage: String(perPage), ...(cursor ? { cursor } : {}) });
+    const r = await call(`/api/v1/faturamento-mensal/retornos/${importacaoId}/linhas?${q}`, { headers: bearer(token) });
+    expect(r.status).toBe(200);
+    const page = r.body as { items: LinhaRelatorio[]; nextCursor?: string };
+    linhas.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return linhas;
+}
 
 /** The latest business day in Bahia on or before `dia`. */
 function diaUtilAte(dia: string): string {
@@ -116,7 +131,7 @@ describe('the bank-return import', () => {
     const r = await importar('retorno-001.ret', arquivo);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ jaImportado: false, banco: '001', registros: 6, valorTotal: 750_00 + 1_019_90 + 899_00 + 123_45, pagas: 2, jaPagas: 0, naoEncontradas: 1, inconsistentes: 1 });
-    const linhas = linhasDe(r.body);
+    const linhas = await linhasDe(r.body);
     expect(linhas.map((l) => [l.situacao, l.faturaId ?? null, l.valorAcrescimo ?? null])).toEqual([
       ['PAGA', f.emDia.faturaId, 0],
       ['PAGA', f.atrasada.faturaId, 19_90],
@@ -208,7 +223,7 @@ describe('a due date on a non-business day (CTN art. 210)', () => {
       }),
     );
     expect(r.status).toBe(200);
-    expect(linhasDe(r.body).map((l) => [l.situacao, l.valorAcrescimo ?? null, l.motivo ?? null])).toEqual([
+    expect((await linhasDe(r.body)).map((l) => [l.situacao, l.valorAcrescimo ?? null, l.motivo ?? null])).toEqual([
       ['PAGA', 0, null],
       ['PAGA', 9_98, null],
       ['PAGA', 0, null],
@@ -231,7 +246,7 @@ describe('a due date on a non-business day (CTN art. 210)', () => {
     });
     // The service itself with its clock on 01/12/2026 (the HTTP route takes the real clock).
     const r = await importarNoServico('retorno-2026-12-01.ret', conteudo, admin, undefined, new Date('2026-12-01T15:00:00Z'));
-    expect(r.linhas.map((l) => [l.situacao, l.valorAcrescimo ?? null, l.motivo ?? null])).toEqual([
+    expect((await linhasDe(r)).map((l) => [l.situacao, l.valorAcrescimo ?? null, l.motivo ?? null])).toEqual([
       ['PAGA', 0, null],
       ['INCONSISTENTE', null, 'Pago a menor: devido R$ 759,98 (acréscimo de R$ 9,98 por atraso). Registrado na fatura como pagamento parcial.'],
     ]);
@@ -293,7 +308,7 @@ describe('bank return sanity', () => {
     );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ pagas: 1, inconsistentes: 1 });
-    expect(linhasDe(r.body).map((l) => [l.situacao, l.motivo ?? null])).toEqual([
+    expect((await linhasDe(r.body)).map((l) => [l.situacao, l.motivo ?? null])).toEqual([
       ['PAGA', null],
       ['INCONSISTENTE', `Data de pagamento ${formatDate(hoje)} posterior à data do arquivo (${formatDate(ontem)}): pagamento não registrado.`],
     ]);
@@ -332,4 +347,90 @@ describe('bank return sanity', () => {
     expect(registrada.situacao).toBe('A');
     expect(registrada.pagamentosParciais?.map((p) => p.valorPago)).toEqual([300_00, 200_00]);
   });
+
+describe('a bank return file of thousands of payments (issue 26 item 4)', () => {
+  const PAGAMENTOS = 5_000;
+  const EM_VOO = 32;
+
+  it('imports 5,000 payments (the route, then its job), every one paid once, and the same file again changes nothing', { timeout: 900_000 }, async () => {
+    // 5,000 open invoices of R$ 750,00 and their DAEs due in two days, written as the API writes them.
+    const daes: Dae[] = new Array(PAGAMENTOS);
+    const faturas: FaturaRecord[] = new Array(PAGAMENTOS);
+    let proxima = 0;
+    await Promise.all(
+      Array.from({ length: EM_VOO }, async () => {
+        while (proxima < PAGAMENTOS) {
+          const i = proxima++;
+          faturas[i] = await fatura(750_00);
+          daes[i] = await daeVencido(faturas[i]!, vencimento);
+        }
+      }),
+    );
+    const conteudo = escreverRetorno({
+      convenio: '000888', banco: '104', nomeBanco: 'Caixa Economica', dataGeracao: hoje, nsa: nsa(),
+      pagamentos: daes.map((x) => ({ dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: x.codigoBarras, valorRecebido: 750_00 })),
+    });
+
+    const r = await importar('retorno-grande.ret', conteudo);
+    // What the route had time for is done in it; the rest goes on as the import's job (202, PROCESSANDO).
+    expect([200, 202]).toContain(r.status);
+    const id = (r.body as { importacaoId: string }).importacaoId;
+    let atual = r.body as { situacao: string; processadas: number; totalPagamentos: number };
+    expect(atual).toMatchObject({ totalPagamentos: PAGAMENTOS, situacao: r.status === 202 ? 'PROCESSANDO' : 'CONCLUIDA' });
+    const vistas: number[] = [atual.processadas];
+    for (let i = 0; atual.situacao === 'PROCESSANDO' && i < 600; i++) {
+      await new Promise((ok) => setTimeout(ok, 1000));
+      const g = await call(`/api/v1/faturamento-mensal/retornos/${id}`, { headers: bearer(token) });
+      expect(g.status).toBe(200);
+      atual = g.body as typeof atual;
+      vistas.push(atual.processadas);
+    }
+    // Its progress only moves forward, and it ends with every payment counted once.
+    expect(vistas).toEqual([...vistas].sort((a, b) => a - b));
+    expect(atual).toMatchObject({ situacao: 'CONCLUIDA', processadas: PAGAMENTOS, jaImportado: false, registros: PAGAMENTOS + 2, valorTotal: PAGAMENTOS * 750_00, pagas: PAGAMENTOS, jaPagas: 0, naoEncontradas: 0, inconsistentes: 0 });
+    // Every line's outcome, in file order, a page at a time.
+    const linhas = await linhasDe(r.body, 100);
+    expect(linhas).toHaveLength(PAGAMENTOS);
+    expect(new Set(linhas.map((l) => l.faturaId)).size).toBe(PAGAMENTOS);
+    expect(linhas.every((l) => l.situacao === 'PAGA')).toBe(true);
+    const amostra = [0, 1_234, PAGAMENTOS - 1].map((i) => faturas[i]!.faturaId);
+    for (const id of amostra) expect(await lerFatura(id)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 750_00, importacaoId: (r.body as { importacaoId: string }).importacaoId } });
+
+    // The same file again: the stored report, nothing changed.
+    const pagamentoAntes = (await lerFatura(amostra[1]!))!.pagamento;
+    const again = await importar('retorno-grande-copia.ret', conteudo);
+    expect(again).toMatchObject({ status: 200, body: { jaImportado: true, pagas: PAGAMENTOS, jaPagas: 0, nomeArquivo: 'retorno-grande.ret' } });
+    expect((await lerFatura(amostra[1]!))!.pagamento).toEqual(pagamentoAntes);
+  });
+
+  it('an import that stopped mid-way is taken over by the next attempt, which reports each payment once', async () => {
+    const xs = await Promise.all([1, 2, 3].map(() => fatura(750_00)));
+    const ds = await Promise.all(xs.map((x) => daeVencido(x, vencimento)));
+    const conteudo = escreverRetorno({
+      convenio: '000888', banco: '104', nomeBanco: 'Caixa Economica', dataGeracao: hoje, nsa: nsa(),
+      pagamentos: ds.map((x) => ({ dataPagamento: hoje, dataCredito: hoje, codigoBarras: x.codigoBarras, valorRecebido: 750_00 })),
+    });
+    const importacaoId = createHash('sha256').update(conteudo.replace(/\r\n/g, '\n'), 'utf8').digest('hex');
+    // The state a first attempt leaves when its function times out after paying the first invoice.
+    const parado = new Date(Date.now() - 2 * 60_000).toISOString();
+    expect(
+      await iniciarImportacao({
+        importacaoId, nomeArquivo: 'parada.ret', importadoEm: parado, importadoPor: 'Admin Retorno', banco: '104', nomeBanco: 'Caixa Economica',
+        nsa: 1, dataGeracao: hoje, registros: 5, valorTotal: 3 * 750_00, pagas: 0, jaPagas: 0, naoEncontradas: 0, inconsistentes: 0, iniciadoEm: parado, totalPagamentos: 3, processadas: 0, lista: 'retornos',
+      }),
+    ).toBe(true);
+    expect(await registrarPagamento(xs[0]!.faturaId, 1, { codigoBarras: ds[0]!.codigoBarras, dataPagamento: hoje, dataRetornoBanco: hoje, valorPago: 750_00, valorAcrescimo: 0, importacaoId })).toBe('paga');
+
+    // While the attempt is recent (it may still be running), another gets 409 and changes nothing.
+    const recente = await importarNoServico('parada.ret', conteudo, admin, undefined, new Date(Date.parse(parado) + 10_000)).catch((e: unknown) => e);
+    expect(recente).toMatchObject({ status: 409, key: 'retornoEmProcessamento' });
+    // Older than a minute: the next attempt takes it over; the invoice the first paid is this file's payment.
+    const retomada = await importarNoServico('parada.ret', conteudo, admin);
+    expect(retomada).toMatchObject({ jaImportado: false, pagas: 3, jaPagas: 0 });
+    expect((await linhasDe(retomada)).map((l) => l.situacao)).toEqual(['PAGA', 'PAGA', 'PAGA']);
+    for (const x of xs) expect(await lerFatura(x.faturaId)).toMatchObject({ situacao: 'P', pagamento: { importacaoId } });
+    // And then it is done: the same file answers the stored report.
+    expect(await importarNoServico('parada.ret', conteudo, admin)).toMatchObject({ jaImportado: true, pagas: 3 });
+  });
+});
 });

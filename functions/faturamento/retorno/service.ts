@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { formatDate, todayInBahia } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { HttpError, invalid } from '../../platform/errors';
+import { RETORNO_MAX_BYTES, RETORNO_MAX_PAGAMENTOS } from '@plac/shared/contracts/faturamento';
+import { HttpError, invalid, notFound } from '../../platform/errors';
+import { paginaComCursor, vinculoDoCursor } from '../../platform/paginas';
 import { codigoBarrasValido } from '../dae/febraban';
 import { daePorCodigoBarras } from '../dae/service';
 import { lerFatura, registrarPagamento, registrarPagamentoParcial } from '../store';
@@ -13,23 +15,39 @@ import * as store from './store';
 import type { ImportacaoRecord } from './store';
 
 /**
- * The import of a bank's arrecadação return file (issue 14 item 4; docs/faturamento.md "Payments"):
- * the file is read whole and refused whole when it is malformed (a truncated or altered file, whose
- * trailer no longer matches, is never half imported), when its layout version is not one we read, or
- * when it is dated after today (conferencia.ts); then each G line is matched to its DAE by the barcode
+ * The import of a bank's arrecadação return file (issue 14 item 4, issue 26 item 4; docs/faturamento.md
+ * "Payments"): the file is read whole and refused whole when it is malformed (a truncated or altered
+ * file, whose trailer no longer matches, is never half imported), when its layout version is not one we
+ * read, or when it is dated after today (conferencia.ts). The import is then started under the file's
+ * SHA-256 (a conditional create: one import per file), each G line is matched to its DAE by the barcode
  * and its invoice is marked paid (A → P, conditional) — a line dated after the file is reported and not
  * paid, a short payment is recorded on the invoice as partial (conditional, once per file and line) —
- * and the import is recorded under the file's SHA-256 with every line's outcome. Importing the same file
- * again answers the stored report and changes nothing; a crash mid-way is safe to repeat (a paid
- * invoice stays paid, counted JA_PAGA; a partial payment already recorded is not recorded again).
+ * every line's outcome is written as an item of its own, and the import is closed with its totals.
+ *
+ * Thousands of payments fit in the route's time: lines are matched CONCORRENCIA at a time, the lines of
+ * one barcode one after another in file order (a DAE paid twice in a file: the second is JA_PAGA).
+ * Importing the same file again answers the stored report and changes nothing; an import that stopped
+ * mid-way (its function timed out) is taken over by the next attempt after RETOMADA_MS and redone
+ * safely: a payment this file already recorded is found by its import id and reported PAGA again, a
+ * partial payment is not recorded twice.
  */
 
-/** At most this many payments per file (ours: the report is kept in one item). */
-export const MAX_PAGAMENTOS = 1_000;
-/** At most this many bytes (150-position records: about 1,000 lines with room to spare). */
-export const MAX_BYTES = 200_000;
+/** At most this many payments per file, and bytes (150-position records, with room to spare). */
+export const MAX_PAGAMENTOS = RETORNO_MAX_PAGAMENTOS;
+export const MAX_BYTES = RETORNO_MAX_BYTES;
+/** Lines matched at once (each a few keyed reads and one conditional write). */
+const CONCORRENCIA = 32;
+/** Lines matched, written and counted together: what a stop mid-way redoes at most. */
+const LOTE = 500;
+/**
+ * The route's own share of its 29 s (PLAC_RETORNO_PRAZO_ROTA_MS for a test): past it, the route starts
+ * the job for the rest and answers 202 with the import PROCESSANDO.
+ */
+const prazoNaRotaMs = () => Number(process.env.PLAC_RETORNO_PRAZO_ROTA_MS ?? 15_000);
+/** An attempt that started this long ago and is still PROCESSANDO has stopped (the route's timeout is 29 s). */
+export const RETOMADA_MS = 60_000;
 
-type Linha = ImportacaoRecord['linhas'][number];
+type Linha = store.LinhaRecord;
 
 /**
  * Who settles a DAE that is not an invoice's: a prepaid reservation's (functions/prepago/pagamento.ts),
@@ -58,6 +76,8 @@ async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: s
   if (!fatura) return { ...alvo, situacao: 'NAO_ENCONTRADA', motivo: 'A fatura do DAE não existe mais.' };
   if (fatura.situacao === 'P') {
     const mesmo = fatura.pagamento?.codigoBarras === p.codigoBarras;
+    // Paid by this very file in an attempt that stopped before it finished: the same outcome again.
+    if (mesmo && fatura.pagamento?.importacaoId === importacaoId) return { ...alvo, situacao: 'PAGA', valorAcrescimo: fatura.pagamento.valorAcrescimo ?? p.valorRecebido - dae.valor };
     return { ...alvo, situacao: 'JA_PAGA', motivo: mesmo ? 'Pagamento já registrado por este DAE.' : 'A fatura já estava paga por outro DAE: verifique a duplicidade.' };
   }
   const devido = acrescimoDevido(dae.valor, dae.dtVencimento, p.dataPagamento, taxasConfiguradas());
@@ -113,19 +133,44 @@ async function conciliarReserva(p: Pagamento, dae: NonNullable<Awaited<ReturnTyp
 
 const brl = (centavos: number) => `R$ ${(centavos / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export interface Relatorio extends Omit<ImportacaoRecord, 'lista'> {
+export interface Relatorio extends Omit<ImportacaoRecord, 'lista' | 'linhas' | 'situacao' | 'iniciadoEm' | 'totalPagamentos' | 'processadas'> {
+  situacao: 'PROCESSANDO' | 'CONCLUIDA';
+  /** The file's payments, and how many are done (the job's progress while PROCESSANDO). */
+  totalPagamentos: number;
+  processadas: number;
   /** true when this file had been imported before: the stored report, nothing changed. */
   jaImportado: boolean;
 }
 
-const relatorio = ({ lista: _lista, ...r }: ImportacaoRecord, jaImportado: boolean): Relatorio => ({ ...r, jaImportado });
+const relatorio = ({ lista: _lista, linhas, situacao, iniciadoEm: _iniciadoEm, totalPagamentos, processadas, ...r }: ImportacaoRecord, jaImportado: boolean): Relatorio => {
+  // Old items (before issue 26) hold their lines and are done.
+  const total = totalPagamentos ?? linhas?.length ?? 0;
+  return { ...r, situacao: situacao ?? 'CONCLUIDA', totalPagamentos: total, processadas: processadas ?? total, jaImportado };
+};
 
-export async function importar(nomeArquivo: string, conteudo: string, principal: Principal, prepago?: QuitacaoReserva, agora: Date = new Date()): Promise<Relatorio> {
+/** One import's report (its progress while its job runs), for the screen to follow. */
+export async function uma(importacaoId: string): Promise<Relatorio> {
+  const r = await store.lerImportacao(importacaoId);
+  if (!r) throw notFound();
+  return relatorio(r, false);
+}
+
+/** An import that is finished (old items have no situacao: they were written whole). */
+const concluida = (r: ImportacaoRecord) => r.situacao !== 'PROCESSANDO';
+
+export async function importar(
+  nomeArquivo: string,
+  conteudo: string,
+  principal: Principal,
+  prepago?: QuitacaoReserva,
+  agora: Date = new Date(),
+  continuar?: Continuacao,
+): Promise<Relatorio> {
   if (!/\.(ret|txt)$/i.test(nomeArquivo)) throw invalid('retornoExtensao');
   if (Buffer.byteLength(conteudo, 'utf8') > MAX_BYTES) throw invalid('retornoGrandeDemais');
   const importacaoId = createHash('sha256').update(conteudo.replace(/\r\n/g, '\n'), 'utf8').digest('hex');
   const anterior = await store.lerImportacao(importacaoId);
-  if (anterior) return relatorio(anterior, true);
+  if (anterior && concluida(anterior)) return relatorio(anterior, true);
 
   const lido = lerRetorno(conteudo);
   // The version first: under another version the other records' positions may differ, and their
@@ -140,14 +185,11 @@ export async function importar(nomeArquivo: string, conteudo: string, principal:
   const futura = recusaDaData(lido.cabecalho, todayInBahia(agora));
   if (futura) throw invalid(futura.chave, futura.vars);
 
-  const linhas: Linha[] = [];
-  // One at a time: a file's payments may name the same invoice twice (the second is then JA_PAGA).
-  for (const p of lido.pagamentos) linhas.push(await conciliar(p, lido.cabecalho.dataGeracao, importacaoId, prepago));
-  const conta = (s: Linha['situacao']) => linhas.filter((l) => l.situacao === s).length;
-  const record: ImportacaoRecord = {
+  const inicio = agora.toISOString();
+  const cabecalho: ImportacaoRecord = {
     importacaoId,
     nomeArquivo: nomeArquivo.slice(0, 200),
-    importadoEm: agora.toISOString(),
+    importadoEm: inicio,
     importadoPor: principal.name,
     banco: lido.cabecalho.banco,
     nomeBanco: lido.cabecalho.nomeBanco,
@@ -155,18 +197,130 @@ export async function importar(nomeArquivo: string, conteudo: string, principal:
     dataGeracao: lido.cabecalho.dataGeracao,
     registros: lido.trailer.totalRegistros,
     valorTotal: lido.trailer.valorTotal,
-    pagas: conta('PAGA'),
-    jaPagas: conta('JA_PAGA'),
-    naoEncontradas: conta('NAO_ENCONTRADA'),
-    inconsistentes: conta('INCONSISTENTE'),
-    linhas,
+    pagas: 0,
+    jaPagas: 0,
+    naoEncontradas: 0,
+    inconsistentes: 0,
+    iniciadoEm: inicio,
+    totalPagamentos: lido.pagamentos.length,
+    processadas: 0,
     lista: 'retornos',
   };
-  // Two imports of the same file at once: the second finds the first's record and answers it.
-  if (!(await store.registrarImportacao(record))) return relatorio((await store.lerImportacao(importacaoId))!, true);
-  return relatorio(record, false);
+  if (!(await assumirImportacao(cabecalho, anterior, agora))) {
+    // Another request imports this file right now, or finished meanwhile.
+    const atual = (await store.lerImportacao(importacaoId))!;
+    if (concluida(atual)) return relatorio(atual, true);
+    throw new HttpError(409, 'retornoEmProcessamento');
+  }
+  const fim = await processar(importacaoId, inicio, lido.pagamentos, lido.cabecalho.dataGeracao, prepago, Date.now() + prazoNaRotaMs());
+  if (fim === 'tomada') throw new HttpError(409, 'retornoEmProcessamento');
+  if (fim === 'prazo') {
+    // The rest goes on as a job: the file kept where its steps read it, then the job started (named
+    // after the import and this attempt, so a retried start starts nothing twice).
+    if (!continuar) throw new Error('a bank return file larger than the route, and no job wired in');
+    await continuar.guardarArquivo(chaveDoArquivo(importacaoId), conteudo);
+    await continuar.iniciarJob(`retorno-${importacaoId.slice(0, 32)}-${inicio.replace(/\D/g, '')}`, { importacaoId, token: inicio });
+  }
+  return relatorio((await store.lerImportacao(importacaoId))!, false);
+}
+
+/** Where a file whose import goes on as a job is kept for its steps (documents bucket). */
+export const chaveDoArquivo = (importacaoId: string) => `retornos/${importacaoId}.ret`;
+
+/** How the rest of a big file goes on (wired in by the handler: the documents bucket and the job's state machine). */
+export interface Continuacao {
+  guardarArquivo(chave: string, conteudo: string): Promise<void>;
+  iniciarJob(nome: string, input: { importacaoId: string; token: string }): Promise<void>;
+}
+
+/**
+ * One step of the import's job (functions/faturamento/retorno/run.ts): the payments from where the
+ * import stands, for up to `prazoMs`; true when there is nothing more for this attempt to do (the import
+ * is closed, or another attempt took it over).
+ */
+export async function passoDoJob(importacaoId: string, token: string, lerArquivo: () => Promise<string>, prepago: QuitacaoReserva, prazoMs: number): Promise<boolean> {
+  const atual = await store.lerImportacao(importacaoId);
+  if (!atual || atual.situacao !== 'PROCESSANDO' || atual.iniciadoEm !== token) return true;
+  const lido = lerRetorno(await lerArquivo());
+  if (!lido.cabecalho) throw new Error(`the kept file of import ${importacaoId} no longer reads`);
+  return (await processar(importacaoId, token, lido.pagamentos, lido.cabecalho.dataGeracao, prepago, Date.now() + prazoMs)) !== 'prazo';
+}
+
+/**
+ * Matches the payments from where the import stands, LOTE lines at a time, each batch's outcomes written
+ * and then counted (store.avancarImportacao: conditional on the attempt and the position), until every
+ * line is done and the import closed ('concluida'), `prazo` passes ('prazo'), or another attempt took
+ * it over ('tomada').
+ */
+async function processar(
+  importacaoId: string,
+  token: string,
+  pagamentos: readonly Pagamento[],
+  dataRetorno: string,
+  prepago: QuitacaoReserva | undefined,
+  prazo: number,
+): Promise<'concluida' | 'prazo' | 'tomada'> {
+  let de = (await store.lerImportacao(importacaoId))?.processadas ?? 0;
+  while (de < pagamentos.length) {
+    if (Date.now() > prazo) return 'prazo';
+    const lote = pagamentos.slice(de, de + LOTE);
+    const linhas = await conciliarTodas(lote, (p) => conciliar(p, dataRetorno, importacaoId, prepago));
+    await store.gravarLinhas(importacaoId, linhas);
+    const conta = (s: Linha['situacao']) => linhas.filter((l) => l.situacao === s).length;
+    const totais = { pagas: conta('PAGA'), jaPagas: conta('JA_PAGA'), naoEncontradas: conta('NAO_ENCONTRADA'), inconsistentes: conta('INCONSISTENTE') };
+    if (!(await store.avancarImportacao(importacaoId, token, de, lote.length, totais))) return 'tomada';
+    de += lote.length;
+  }
+  return (await store.concluirImportacao(importacaoId, token, pagamentos.length)) ? 'concluida' : 'tomada';
+}
+
+/**
+ * Starts this attempt: the file's first import (conditional create), or the take-over of one that
+ * stopped (PROCESSANDO since before RETOMADA_MS; conditional on its start, so one retry takes it).
+ */
+async function assumirImportacao(cabecalho: ImportacaoRecord, anterior: ImportacaoRecord | null, agora: Date): Promise<boolean> {
+  if (!anterior) return store.iniciarImportacao(cabecalho);
+  const parada = anterior.situacao === 'PROCESSANDO' && Date.parse(anterior.iniciadoEm ?? '') < agora.getTime() - RETOMADA_MS;
+  return parada && store.retomarImportacao(cabecalho.importacaoId, anterior.iniciadoEm!, cabecalho.iniciadoEm!);
+}
+
+/** Every payment matched, CONCORRENCIA at a time; the payments of one barcode in file order, one after another. */
+async function conciliarTodas(pagamentos: readonly Pagamento[], uma: (p: Pagamento) => Promise<Linha>): Promise<Linha[]> {
+  const porCodigo = new Map<string, Pagamento[]>();
+  for (const p of pagamentos) {
+    const grupo = porCodigo.get(p.codigoBarras);
+    if (grupo) grupo.push(p);
+    else porCodigo.set(p.codigoBarras, [p]);
+  }
+  const grupos = [...porCodigo.values()];
+  const linhas: Linha[] = [];
+  let proximo = 0;
+  const trabalhador = async () => {
+    while (proximo < grupos.length) {
+      const grupo = grupos[proximo++]!;
+      for (const p of grupo) linhas.push(await uma(p));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCORRENCIA, grupos.length) }, trabalhador));
+  return linhas.sort((a, b) => a.linha - b.linha);
 }
 
 export async function recentes() {
   return (await store.importacoesRecentes(50)).map((r) => relatorio(r, false));
+}
+
+/** One page of an import's lines; an old import's lines are read from its header (at most 1,000). */
+export async function linhas(importacaoId: string, filtro: { cursor?: string | undefined; perPage: number }, principal: Principal) {
+  const importacao = await store.lerImportacao(importacaoId);
+  if (!importacao) throw notFound();
+  const vinculo = vinculoDoCursor(principal, 'faturamento.retornoLinhas', { importacaoId, perPage: filtro.perPage });
+  if (importacao.linhas) {
+    const todas = importacao.linhas;
+    return paginaComCursor(vinculo, filtro.cursor, async (posicao) => {
+      const de = posicao ? Number(posicao) : 0;
+      const fim = de + filtro.perPage;
+      return { items: todas.slice(de, fim), posicao: fim < todas.length ? String(fim) : null };
+    });
+  }
+  return paginaComCursor(vinculo, filtro.cursor, (posicao) => store.linhasDaImportacao(importacaoId, { perPage: filtro.perPage, posicao }));
 }

@@ -27,6 +27,8 @@ export interface GrantTargets {
   readonly faturamento: sfn.IStateMachine;
   /** The repasse run (functions/rateio). */
   readonly repasse: sfn.IStateMachine;
+  /** The bank-return import's job (functions/faturamento/retorno). */
+  readonly retorno: sfn.IStateMachine;
   /** The Sefaz distribution service and the platform's e-CNPJ; absent until configured (no loads then). */
   readonly sefaz?: { readonly url: string; readonly credentials: secretsmanager.ISecret; readonly ufs?: string };
   /** tpAmb of the stage's Sefaz environment: '1' produção, '2' homologação (functions/fate/parse-rules.ts). */
@@ -72,6 +74,10 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   'repasse:start': (fn, t) => {
     t.repasse.grantStartExecution(fn);
     fn.addEnvironment('REPASSE_STATE_MACHINE_ARN', t.repasse.stateMachineArn);
+  },
+  'retorno:start': (fn, t) => {
+    t.retorno.grantStartExecution(fn);
+    fn.addEnvironment('RETORNO_STATE_MACHINE_ARN', t.retorno.stateMachineArn);
   },
 };
 

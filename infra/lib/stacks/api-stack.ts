@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import type { AppConfig } from '../config';
 import { faturamentoMachine } from '../constructs/faturamento';
 import { repasseMachine } from '../constructs/repasse';
+import { retornoMachine } from '../constructs/retorno';
 import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
@@ -25,6 +26,7 @@ import {
   faturamentoFunction,
   rateioSeedFunction,
   repasseFunction,
+  retornoFunction,
   httpFunctions,
   referenceLoadFunction,
   sefazLoadFunction,
@@ -49,6 +51,7 @@ export class ApiStack extends Stack {
   readonly sefazLoad: sfn.StateMachine;
   readonly faturamento: sfn.StateMachine;
   readonly repasse: sfn.StateMachine;
+  readonly retorno: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -100,6 +103,7 @@ export class ApiStack extends Stack {
     this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
     this.faturamento = faturamentoMachine(this, fn(faturamentoFunction));
     this.repasse = repasseMachine(this, fn(repasseFunction));
+    this.retorno = retornoMachine(this, fn(retornoFunction));
     // Revenue sharing's reference data (banks, SEFAZ participants) written after the deploy, once
     // the function and its grants exist; again whenever the function changes (it writes only what is absent).
     new triggers.Trigger(this, 'RateioSeedTrigger', { handler: fn(rateioSeedFunction), executeOnHandlerChange: true, executeAfter: [scopeOfFunctions] });
@@ -123,12 +127,16 @@ export class ApiStack extends Stack {
       referenceLoad: this.referenceLoad,
       faturamento: this.faturamento,
       repasse: this.repasse,
+      retorno: this.retorno,
       ...(sefaz ? { sefaz } : {}),
       sefazTpAmb: config.sefazAmbiente === 'homologacao' ? ('2' as const) : ('1' as const),
     };
     for (const spec of allFunctions) {
       if (spec.id === referenceLoadFunction.id && spec.grants.includes('referenceLoad:start')) {
         // Its ARN would be in the machine's definition and the machine's ARN in its environment.
+        throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
+      }
+      if (spec.id === retornoFunction.id && spec.grants.includes('retorno:start')) {
         throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
       }
       if (spec.id === repasseFunction.id && spec.grants.includes('repasse:start')) {

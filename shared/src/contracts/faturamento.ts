@@ -389,7 +389,11 @@ export const emitirDae = defineContract({
 
 // ---- bank return files (issue 14 item 4; docs/faturamento.md "Payments") ------------------------------
 
-const linhaRetornoSchema = z.object({
+/** The largest file and the most payments one import takes (20,000 G lines of 150 positions). */
+export const RETORNO_MAX_PAGAMENTOS = 20_000;
+export const RETORNO_MAX_BYTES = 3_200_000;
+
+export const linhaRetornoSchema = z.object({
   linha: z.number().int(),
   codigoBarras: z.string(),
   dataPagamento: z.string(),
@@ -418,11 +422,15 @@ export const retornoBancarioSchema = z.object({
   jaPagas: z.number().int(),
   naoEncontradas: z.number().int(),
   inconsistentes: z.number().int(),
-  linhas: z.array(linhaRetornoSchema),
+  /** PROCESSANDO: its payments are being matched by the import's job (202); the totals are those done so far. */
+  situacao: z.enum(['PROCESSANDO', 'CONCLUIDA']),
+  totalPagamentos: z.number().int(),
+  processadas: z.number().int(),
   /** true: this file had been imported before; the stored report is answered and nothing changed. */
   jaImportado: z.boolean(),
 });
 export type RetornoBancario = z.infer<typeof retornoBancarioSchema>;
+export type LinhaRetorno = z.infer<typeof linhaRetornoSchema>;
 
 export const importarRetorno = defineContract({
   id: 'faturamento.retornoImportar',
@@ -432,15 +440,44 @@ export const importarRetorno = defineContract({
   summary:
     'Importa o arquivo de retorno de arrecadação de um banco (layout FEBRABAN: A, G, Z; versões 05 a 07): cada DAE pago, achado pelo código de barras, ' +
     'marca a sua fatura como paga; um pagamento a menor é registrado na fatura como parcial. Um arquivo já importado não altera nada; ' +
-    'um arquivo de outra versão ou com data posterior a hoje é recusado; linhas sem DAE, inconsistentes ou com pagamento posterior ao arquivo são relatadas.',
+    'um arquivo de outra versão ou com data posterior a hoje é recusado; linhas sem DAE, inconsistentes ou com pagamento posterior ao arquivo são relatadas. ' +
+    'Um arquivo de milhares de pagamentos continua num job: a resposta é 202 com a importação PROCESSANDO e o andamento (faturamento.retorno).',
   access: ADMIN,
   body: z.object({
     nomeArquivo: z.string({ error: message('campoObrigatorio', { field: 'Arquivo' }) }).trim().min(1).max(200).meta({ title: 'Arquivo' }),
     /** The file's text (ASCII fixed-width records). */
-    conteudo: z.string({ error: message('campoObrigatorio', { field: 'Arquivo' }) }).max(400_000, { error: message('retornoGrandeDemais') }).meta({ title: 'Arquivo' }),
+    conteudo: z
+      .string({ error: message('campoObrigatorio', { field: 'Arquivo' }) })
+      .max(RETORNO_MAX_BYTES * 2, { error: message('retornoGrandeDemais') })
+      .meta({ title: 'Arquivo' }),
   }),
   response: retornoBancarioSchema,
-  errors: ['retornoExtensao', 'retornoGrandeDemais', 'retornoInvalido', 'retornoVersaoNaoSuportada', 'retornoDataFutura'],
+  errors: ['retornoExtensao', 'retornoGrandeDemais', 'retornoInvalido', 'retornoVersaoNaoSuportada', 'retornoDataFutura', 'retornoEmProcessamento'],
+});
+
+export const retornoBancario = defineContract({
+  id: 'faturamento.retorno',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/faturamento-mensal/retornos/{importacaoId}',
+  summary: 'Um arquivo de retorno importado: os totais e, enquanto o job importa os seus pagamentos (PROCESSANDO), o andamento.',
+  access: ADMIN,
+  params: z.object({ importacaoId: z.string().regex(/^[0-9a-f]{64}$/, { error: message('recursoNaoEncontrado') }) }),
+  response: retornoBancarioSchema,
+  errors: ['recursoNaoEncontrado'],
+});
+
+export const linhasDoRetorno = defineContract({
+  id: 'faturamento.retornoLinhas',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/faturamento-mensal/retornos/{importacaoId}/linhas',
+  summary: 'O resultado de cada linha de um arquivo de retorno importado, na ordem do arquivo, uma página por vez (nextCursor → cursor).',
+  access: ADMIN,
+  params: z.object({ importacaoId: z.string().regex(/^[0-9a-f]{64}$/, { error: message('recursoNaoEncontrado') }) }),
+  query: z.object({ ...cursorQuery(50) }),
+  response: cursorPageOf(linhaRetornoSchema),
+  errors: ['recursoNaoEncontrado', 'cursorInvalido', 'tamanhoPaginaInvalido'],
 });
 
 export const retornosImportados = defineContract({
@@ -448,7 +485,7 @@ export const retornosImportados = defineContract({
   context: 'faturamento',
   method: 'GET',
   path: '/api/v1/faturamento-mensal/retornos',
-  summary: 'Os últimos 50 arquivos de retorno importados, com o resultado de cada linha.',
+  summary: 'Os últimos 50 arquivos de retorno importados, com os totais de cada um (as linhas: faturamento.retornoLinhas).',
   access: ADMIN,
   response: z.array(retornoBancarioSchema),
   errors: [],

@@ -6,8 +6,12 @@ import { message } from '@plac/shared/messages';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
+import { ProgressBar } from 'primereact/progressbar';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { useApiMutation, useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { textoDe } from '../../lib/files';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -20,7 +24,7 @@ import { toast } from '../../lib/toast';
  */
 
 type Retorno = faturamento.RetornoBancario;
-type Linha = Retorno['linhas'][number];
+type Linha = faturamento.LinhaRetorno;
 
 const SITUACAO: Record<Linha['situacao'], string> = {
   PAGA: 'Paga',
@@ -32,7 +36,27 @@ const brl = (centavos: number) => formatBRL(asCentavos(centavos));
 /** 'YYYY-MM-DD' of the server's dates, shown DD/MM/YYYY. */
 const dia = (iso: string) => formatDate(iso);
 
-function Relatorio({ r }: { r: Retorno }) {
+function Relatorio({ r: inicial, onConcluida }: { r: Retorno; onConcluida: (r: Retorno) => void }) {
+  // A file of thousands of payments goes on as a job (202, PROCESSANDO): its progress is followed here.
+  const andamento = useApiQuery(
+    faturamento.retornoBancario,
+    { params: { importacaoId: inicial.importacaoId } },
+    { enabled: inicial.situacao === 'PROCESSANDO', refetchInterval: (q) => (q.state.data?.situacao === 'CONCLUIDA' ? false : 2000) },
+  );
+  const r = inicial.situacao === 'PROCESSANDO' && andamento.data ? { ...andamento.data, jaImportado: false } : inicial;
+  const emAndamento = r.situacao === 'PROCESSANDO';
+  const [avisada, setAvisada] = useState(false);
+  if (inicial.situacao === 'PROCESSANDO' && !emAndamento && !avisada) {
+    setAvisada(true);
+    onConcluida(r);
+  }
+  // A file may hold thousands of payments: its lines are read a page at a time.
+  const pages = useCursorPages(`${r.importacaoId}|${r.situacao}`, 50);
+  const linhas = useApiQuery(
+    faturamento.linhasDoRetorno,
+    { params: { importacaoId: r.importacaoId }, query: { perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
+    { placeholderData: keepPreviousData, enabled: !emAndamento },
+  );
   return (
     <section className="page-panel" aria-labelledby="retorno-relatorio">
       <h2 id="retorno-relatorio">Resultado da importação: {r.nomeArquivo}</h2>
@@ -70,10 +94,25 @@ function Relatorio({ r }: { r: Retorno }) {
           <dd>{r.inconsistentes}</dd>
         </div>
       </dl>
-      <p>
-        Importado em {formatDateTime(r.importadoEm)} por {r.importadoPor}.
-      </p>
-      <DataTable value={r.linhas} dataKey="linha" emptyMessage={message('nenhumRegistro')} stripedRows pt={{ table: { 'aria-label': 'Linhas do arquivo de retorno' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de linhas do retorno' } }}>
+      {emAndamento ? (
+        <div role="status" aria-live="polite">
+          <p>
+            Importando os pagamentos do arquivo: {r.processadas.toLocaleString('pt-BR')} de {r.totalPagamentos.toLocaleString('pt-BR')}.
+          </p>
+          <ProgressBar value={r.totalPagamentos ? Math.floor((100 * r.processadas) / r.totalPagamentos) : 0} aria-label="Andamento da importação" />
+        </div>
+      ) : (
+        <p>
+          Importado em {formatDateTime(r.importadoEm)} por {r.importadoPor}.
+        </p>
+      )}
+      {!emAndamento && (
+      <DataTable
+        value={linhas.data?.items ?? []}
+        dataKey="linha"
+        {...cursorTable(linhas.isFetching)}
+        pt={{ table: { 'aria-label': 'Linhas do arquivo de retorno' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de linhas do retorno' } }}
+      >
         <Column header="Linha" field="linha" />
         <Column header="Código de Barras" body={(l: Linha) => <span className="retorno-codigo">{l.codigoBarras}</span>} />
         <Column header="Pagamento" body={(l: Linha) => dia(l.dataPagamento)} />
@@ -83,6 +122,8 @@ function Relatorio({ r }: { r: Retorno }) {
         <Column header="Cliente" body={(l: Linha) => l.cliente ?? ''} />
         <Column header="Observação" body={(l: Linha) => l.motivo ?? ''} />
       </DataTable>
+      )}
+      {!emAndamento && <CursorPaginator pages={pages} nextCursor={linhas.data?.nextCursor} loading={linhas.isFetching} label="Paginação das linhas do retorno" />}
     </section>
   );
 }
@@ -104,7 +145,12 @@ export default function RetornoBancarioPage() {
     if (!r) return;
     setAtual(r);
     if (r.jaImportado) toast.warn(message('retornoJaImportado', { data: formatDateTime(r.importadoEm) }));
-    else toast.success(message('retornoImportado', { pagas: String(r.pagas) }));
+    else if (r.situacao === 'CONCLUIDA') toast.success(message('retornoImportado', { pagas: String(r.pagas) }));
+    void historico.refetch();
+  }
+
+  function concluida(r: Retorno) {
+    toast.success(message('retornoImportado', { pagas: String(r.pagas) }));
     void historico.refetch();
   }
 
@@ -126,7 +172,7 @@ export default function RetornoBancarioPage() {
           uploadHandler={(e) => void enviar(e)}
         />
       </div>
-      {atual && <Relatorio r={atual} />}
+      {atual && <Relatorio key={atual.importacaoId} r={atual} onConcluida={concluida} />}
       <h2 className="retorno-historico">Arquivos importados</h2>
       <DataTable
         value={historico.data ?? []}
