@@ -1,14 +1,12 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { formatCnpj, formatMonth, monthOf } from '@plac/shared/domain';
 import Papa from 'papaparse';
-import { s3Client } from '../platform/aws';
-import { presignDownload } from '../platform/documents';
-import { config } from '../platform/env';
 import { notFound } from '../platform/errors';
 import * as clientes from '../clientes/service';
-import * as servicos from '../servicos/service';
-import * as store from './store';
+import * as jobs from './relatorio-job';
+import { lerJob } from './relatorio-job-store';
+import type { VistaRelatorio } from './relatorio-job';
 import { clienteDoFiltro } from './telas';
 
 /**
@@ -52,18 +50,22 @@ export interface Relatorio {
   requisicoes: { createdAt: string; servico: string; uf: string; chave: string; requestId: string }[];
 }
 
-/** The report's lines: the heading, one line per request, the totals by service and UF, the total. */
-export function linhasDoRelatorio(r: Relatorio): (string | number)[][] {
-  const totais = new Map<string, number>();
-  for (const q of r.requisicoes) totais.set(`${q.servico}\u0000${q.uf}`, (totais.get(`${q.servico}\u0000${q.uf}`) ?? 0) + 1);
+/** The report's heading: title, client, CNPJ, month, a blank line and the columns of the request lines. */
+export function cabecalhoDoRelatorio(cliente: { razaoSocial: string; cnpj: string }, mes: string): (string | number)[][] {
+  return [['Relatório de consumo'], ['Cliente', cliente.razaoSocial], ['CNPJ', formatCnpj(cliente.cnpj)], ['Mês', formatMonth(mes)], [], ['Data/Hora', 'Serviço', 'UF', 'Chave', 'Requisição']];
+}
+
+/** One request's line. */
+export function linhaDaRequisicao(q: Pick<RequisicaoDoRelatorio, 'createdAt' | 'servico' | 'uf' | 'chave' | 'requestId'>): (string | number)[] {
+  return [dataHora(q.createdAt), q.servico, q.uf, q.chave, q.requestId];
+}
+
+/** The key of the totals' counter of a request: service and UF (bounded: services × 27 UFs). */
+export const chaveDoTotal = (servico: string, uf: string) => `${servico}\u0000${uf}`;
+
+/** After the lines: a blank line, the totals by service and UF (sorted as pt-BR), the month's total. */
+export function rodapeDoRelatorio(totais: Iterable<[string, number]>, total: number): (string | number)[][] {
   return [
-    ['Relatório de consumo'],
-    ['Cliente', r.cliente.razaoSocial],
-    ['CNPJ', formatCnpj(r.cliente.cnpj)],
-    ['Mês', formatMonth(r.mes)],
-    [],
-    ['Data/Hora', 'Serviço', 'UF', 'Chave', 'Requisição'],
-    ...r.requisicoes.map((q) => [dataHora(q.createdAt), q.servico, q.uf, q.chave, q.requestId]),
     [],
     ['Serviço', 'UF', 'Requisições'],
     ...[...totais]
@@ -72,8 +74,24 @@ export function linhasDoRelatorio(r: Relatorio): (string | number)[][] {
         const [servico, uf] = chave.split('\u0000');
         return [servico!, uf!, n];
       }),
-    ['Total', '', r.requisicoes.length],
+    ['Total', '', total],
   ];
+}
+
+/**
+ * A piece of the CSV: the first one starts with the BOM, every later one with the CRLF that ends the
+ * line before it, so that pieces written one after another are exactly `csv()` of all their lines.
+ */
+export function pedacoCsv(linhas: (string | number)[][], primeiro: boolean): string {
+  if (linhas.length === 0) return '';
+  return (primeiro ? BOM : '\r\n') + Papa.unparse(linhas.map((l) => l.map(celulaSegura)), { delimiter: ';', newline: '\r\n', quotes: false });
+}
+
+/** The report's lines: the heading, one line per request, the totals by service and UF, the total. */
+export function linhasDoRelatorio(r: Relatorio): (string | number)[][] {
+  const totais = new Map<string, number>();
+  for (const q of r.requisicoes) totais.set(chaveDoTotal(q.servico, q.uf), (totais.get(chaveDoTotal(q.servico, q.uf)) ?? 0) + 1);
+  return [...cabecalhoDoRelatorio(r.cliente, r.mes), ...r.requisicoes.map(linhaDaRequisicao), ...rodapeDoRelatorio(totais, r.requisicoes.length)];
 }
 
 /** One charged request as the reports show it, with its service's id (the detail ZIP groups by it). */
@@ -87,46 +105,33 @@ export interface RequisicaoDoRelatorio {
 }
 
 /**
- * The charged requests of a client's month, from the request log, oldest first, optionally of one
- * service: what this report and the invoice's detail ZIP (functions/faturamento/detalhamento.ts) list.
+ * Starts the client's report of a month as a job (relatorio-job.ts) and answers it (202): its progress
+ * and, once done, the URL come from `situacao`. Who may: an administrator, or the client's own users.
  */
-export async function requisicoesDoRelatorio(clienteId: string, mes: string, idModuloServico?: number): Promise<RequisicaoDoRelatorio[]> {
-  const descricoes = new Map((await servicos.todos()).map((s) => [s.idModuloServico, s.descricao]));
-  return (await store.requisicoesDoCliente(clienteId, mes))
-    .filter((q) => idModuloServico === undefined || q.servico === idModuloServico)
-    .map((q) => ({
-      idModuloServico: q.servico,
-      createdAt: q.createdAt,
-      servico: descricoes.get(q.servico) ?? `Serviço ${q.servico}`,
-      uf: q.uf,
-      chave: q.chave,
-      // The log's id is '<client>:<idempotency key>': the client sees its own key.
-      requestId: q.requestId.startsWith(`${clienteId}:`) ? q.requestId.slice(clienteId.length + 1) : q.requestId,
-    }));
-}
-
-export async function gerar(
-  principal: Principal,
-  idCliente: string,
-  filtro: { idModuloServico?: number | undefined; mes?: string | undefined },
-): Promise<{ nomeArquivo: string; url: string; requisicoes: number }> {
+export async function gerar(principal: Principal, idCliente: string, filtro: { idModuloServico?: number | undefined; mes?: string | undefined }): Promise<VistaRelatorio> {
   const clienteId = clienteDoFiltro(principal, idCliente)!;
   const cliente = await clientes.clienteResumo(clienteId);
   if (!cliente) throw notFound();
   const mes = filtro.mes ?? monthOf(new Date());
-  const requisicoes = await requisicoesDoRelatorio(clienteId, mes, filtro.idModuloServico);
-  const conteudo = csv(linhasDoRelatorio({ cliente: { razaoSocial: cliente.razao_social, cnpj: cliente.cnpj }, mes, requisicoes }));
   const servico = filtro.idModuloServico === undefined ? '' : `-servico-${filtro.idModuloServico}`;
   const nomeArquivo = `relatorio-consumo-${cliente.cnpj}-${mes}${servico}.csv`;
-  const key = `consumo/${clienteId}/${nomeArquivo}`;
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: config.documentsBucket,
-      Key: key,
-      Body: Buffer.from(conteudo, 'utf8'),
-      ContentType: 'text/csv; charset=utf-8',
-      ContentDisposition: `attachment; filename="${nomeArquivo}"`,
-    }),
-  );
-  return { nomeArquivo, url: await presignDownload(key, 'text/csv; charset=utf-8', { fileName: nomeArquivo }), requisicoes: requisicoes.length };
+  const job = await jobs.iniciar({
+    tipo: 'consumo',
+    clienteId,
+    cliente: { razaoSocial: cliente.razao_social, cnpj: cliente.cnpj },
+    mes,
+    idModuloServico: filtro.idModuloServico,
+    // One object per job: two reports of the same month never write over each other while running.
+    chave: `consumo/${clienteId}/${randomUUID()}/${nomeArquivo}`,
+    nomeArquivo,
+  });
+  return jobs.vista(job);
+}
+
+/** A report job's progress, to an administrator or to its client's users only (403 to anyone else). */
+export async function situacao(principal: Principal, jobId: string): Promise<VistaRelatorio> {
+  const job = await lerJob(jobId);
+  if (!job) throw notFound();
+  clienteDoFiltro(principal, job.clienteId);
+  return jobs.vista(job);
 }

@@ -9,6 +9,7 @@ import { paginaComCursor, vinculoDoCursor, type Pagina } from '../platform/pagin
 import { todos as servicosDoCatalogo } from '../servicos/service';
 import { tabelaPrecoDoMes } from '../tarifas/service';
 import { daeDoCodigoBarras } from './dae/config';
+import { iniciarDetalhamento } from './detalhamento-job';
 import { decidir, faturaIdDe, itemDaFatura, numeroDeShards, shardDoCliente, valoresDaFatura } from './regras';
 import * as store from './store';
 import type { ExecucaoRecord, FaturaRecord, ProgressoRecord } from './store';
@@ -171,7 +172,16 @@ async function faturarCliente(
     emitidaEm: new Date().toISOString(),
     revisao: 1,
   };
-  return (await store.emitirFatura(fatura)) === 'emitida' ? 'emitidas' : 'jaEmitidas';
+  const resultado = (await store.emitirFatura(fatura)) === 'emitida' ? 'emitidas' : 'jaEmitidas';
+  // The invoice's detail ZIP is made once, now, by a report job (one per invoice, so a shard of at most
+  // 100 clients starts at most 100); a retried shard finds the job there and starts nothing twice. A job
+  // that cannot be queued leaves the invoice as it is: the detail's route starts it when first asked.
+  try {
+    await iniciarDetalhamento(fatura);
+  } catch (error) {
+    logger.warn('queueing the invoice detail failed', { faturaId: fatura.faturaId, error: error as Error });
+  }
+  return resultado;
 }
 
 /** Summarise: the run's figures, and the run CONCLUIDA. */

@@ -13,6 +13,7 @@ import {
   documentosQueue,
   faturamentoStateMachine,
   referenceLoadStateMachine,
+  relatorioStateMachine,
   repasseStateMachine,
   sefazLoadStateMachine,
   webhookDispatcherFunction,
@@ -143,7 +144,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const stateMachines = localStateMachines();
     // Step Functions' API for the functions that start a machine (the admin's billing run).
     const machinesByLocalName = new Map(
-      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine].flatMap((m) => {
+      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine, relatorioStateMachine].flatMap((m) => {
         const machine = stateMachines.get(m.id);
         return machine ? [[m.localName, machine] as const] : [];
       }),
@@ -153,6 +154,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     env.AWS_ENDPOINT_URL_SFN = stepFunctions.url;
     env.FATURAMENTO_STATE_MACHINE_ARN = localStateMachineArn(faturamentoStateMachine.localName);
     env.REPASSE_STATE_MACHINE_ARN = localStateMachineArn(repasseStateMachine.localName);
+    env.RELATORIO_STATE_MACHINE_ARN = localStateMachineArn(relatorioStateMachine.localName);
     Object.assign(process.env, env);
     await seedDemoData({ stateMachines });
 

@@ -24,6 +24,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
   const machine = new sfn.StateMachine(stack, 'Machine', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'P')) });
   const billing = new sfn.StateMachine(stack, 'Billing', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'B')) });
   const repasse = new sfn.StateMachine(stack, 'Repasse', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'R')) });
+  const relatorio = new sfn.StateMachine(stack, 'Relatorio', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'J')) });
   applyGrants(fn, grants, {
     table: data.table,
     idempotencyTable: data.idempotencyTable,
@@ -37,6 +38,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     referenceLoad: machine,
     faturamento: billing,
     repasse,
+    relatorio,
   });
   const template = Template.fromStack(stack);
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] } } }[];

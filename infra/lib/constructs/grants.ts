@@ -27,6 +27,8 @@ export interface GrantTargets {
   readonly faturamento: sfn.IStateMachine;
   /** The repasse run (functions/rateio). */
   readonly repasse: sfn.IStateMachine;
+  /** The report jobs (functions/consumo/relatorio-job.ts). */
+  readonly relatorio: sfn.IStateMachine;
   /** The Sefaz distribution service and the platform's e-CNPJ; absent until configured (no loads then). */
   readonly sefaz?: { readonly url: string; readonly credentials: secretsmanager.ISecret; readonly ufs?: string };
   /** tpAmb of the stage's Sefaz environment: '1' produção, '2' homologação (functions/fate/parse-rules.ts). */
@@ -72,6 +74,10 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   'repasse:start': (fn, t) => {
     t.repasse.grantStartExecution(fn);
     fn.addEnvironment('REPASSE_STATE_MACHINE_ARN', t.repasse.stateMachineArn);
+  },
+  'relatorio:start': (fn, t) => {
+    t.relatorio.grantStartExecution(fn);
+    fn.addEnvironment('RELATORIO_STATE_MACHINE_ARN', t.relatorio.stateMachineArn);
   },
 };
 

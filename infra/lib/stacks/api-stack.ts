@@ -12,6 +12,7 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { AppConfig } from '../config';
 import { faturamentoMachine } from '../constructs/faturamento';
+import { relatorioMachine } from '../constructs/relatorio';
 import { repasseMachine } from '../constructs/repasse';
 import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
@@ -24,6 +25,7 @@ import {
   authorizerFunction,
   faturamentoFunction,
   rateioSeedFunction,
+  relatorioFunction,
   repasseFunction,
   httpFunctions,
   referenceLoadFunction,
@@ -49,6 +51,7 @@ export class ApiStack extends Stack {
   readonly sefazLoad: sfn.StateMachine;
   readonly faturamento: sfn.StateMachine;
   readonly repasse: sfn.StateMachine;
+  readonly relatorio: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -100,6 +103,7 @@ export class ApiStack extends Stack {
     this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
     this.faturamento = faturamentoMachine(this, fn(faturamentoFunction));
     this.repasse = repasseMachine(this, fn(repasseFunction));
+    this.relatorio = relatorioMachine(this, fn(relatorioFunction));
     // Revenue sharing's reference data (banks, SEFAZ participants) written after the deploy, once
     // the function and its grants exist; again whenever the function changes (it writes only what is absent).
     new triggers.Trigger(this, 'RateioSeedTrigger', { handler: fn(rateioSeedFunction), executeOnHandlerChange: true, executeAfter: [scopeOfFunctions] });
@@ -123,12 +127,16 @@ export class ApiStack extends Stack {
       referenceLoad: this.referenceLoad,
       faturamento: this.faturamento,
       repasse: this.repasse,
+      relatorio: this.relatorio,
       ...(sefaz ? { sefaz } : {}),
       sefazTpAmb: config.sefazAmbiente === 'homologacao' ? ('2' as const) : ('1' as const),
     };
     for (const spec of allFunctions) {
       if (spec.id === referenceLoadFunction.id && spec.grants.includes('referenceLoad:start')) {
         // Its ARN would be in the machine's definition and the machine's ARN in its environment.
+        throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
+      }
+      if (spec.id === relatorioFunction.id && spec.grants.includes('relatorio:start')) {
         throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
       }
       if (spec.id === repasseFunction.id && spec.grants.includes('repasse:start')) {
@@ -145,5 +153,6 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'SefazLoadStateMachineArn', { value: this.sefazLoad.stateMachineArn });
     new CfnOutput(this, 'FaturamentoStateMachineArn', { value: this.faturamento.stateMachineArn });
     new CfnOutput(this, 'RepasseStateMachineArn', { value: this.repasse.stateMachineArn });
+    new CfnOutput(this, 'RelatorioStateMachineArn', { value: this.relatorio.stateMachineArn });
   }
 }
