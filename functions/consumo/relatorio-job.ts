@@ -112,7 +112,14 @@ export async function vista(job: jobs.RelatorioJobRecord): Promise<VistaRelatori
  */
 export async function iniciar(novo: NovoRelatorio): Promise<jobs.RelatorioJobRecord> {
   const { job, criado } = await registrar(novo);
-  if (criado) await startExecution(env('RELATORIO_STATE_MACHINE_ARN'), nomeDaExecucao(job.jobId, job.tentativa), { jobId: job.jobId });
+  if (!criado) return job;
+  try {
+    await startExecution(env('RELATORIO_STATE_MACHINE_ARN'), nomeDaExecucao(job.jobId, job.tentativa), { jobId: job.jobId });
+  } catch (error) {
+    // Never a job PROCESSANDO that nothing runs: failed, so the next request starts it again.
+    await jobs.marcarFalha(job.jobId, `start: ${(error as Error).message}`);
+    throw error;
+  }
   return job;
 }
 
