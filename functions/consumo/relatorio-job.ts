@@ -13,7 +13,7 @@ import { presignDownload, safeFileName } from '../platform/documents';
 import { config, env } from '../platform/env';
 import { startExecution } from '../platform/step-functions';
 import * as servicos from '../servicos/service';
-import { cabecalhoDoRelatorio, chaveDoTotal, linhaDaRequisicao, pedacoCsv, rodapeDoRelatorio } from './relatorio';
+import { cabecalhoDoRelatorio, chaveDoTotal, linhaDaRequisicao, pedacoCsv, rodapeDoRelatorio } from './relatorio-csv';
 import * as jobs from './relatorio-job-store';
 import * as store from './store';
 import { abrirEntrada, diretorioCentral, escreverNaEntrada, fecharEntrada, type EntradaZip } from './zip-stream';

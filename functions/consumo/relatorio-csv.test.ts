@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cabecalhoDoRelatorio, celulaSegura, chaveDoTotal, csv, linhaDaRequisicao, linhasDoRelatorio, pedacoCsv, rodapeDoRelatorio } from './relatorio';
+import { cabecalhoDoRelatorio, celulaSegura, chaveDoTotal, csv, linhaDaRequisicao, linhasDoRelatorio, pedacoCsv, rodapeDoRelatorio } from './relatorio-csv';
 
 describe('the consumption report CSV', () => {
   it('escapes every cell a spreadsheet would run as a formula, and only those', () => {
