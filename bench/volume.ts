@@ -31,13 +31,14 @@
  * Run alone with `npx tsx bench/volume.ts` (also part of `npm run bench`): the twin sets the functions'
  * environment in this process.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, monthOf, todayInBahia } from '@plac/shared/domain';
 import { freePort } from '../infra/local/emulators/ports';
@@ -211,9 +212,9 @@ export async function volumeScaling(root: string) {
         nomeArquivo,
       });
       const t0 = performance.now();
-      const filho = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/relatorio-passos.ts'), job.jobId], { cwd: root, env: process.env, encoding: 'utf8' });
+      // Asynchronously: the twin's S3 emulator answers from this process's event loop.
+      const filho = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'bench/relatorio-passos.ts'), job.jobId], { cwd: root, env: process.env, maxBuffer: 1024 * 1024 });
       const ms = performance.now() - t0;
-      if (filho.status !== 0) throw new Error(`the report job's steps failed: ${filho.stderr}`);
       const medida = JSON.parse(filho.stdout.trim().split('\n').at(-1)!) as { passos: number; segundos: number; picoRssMb: number; picoHeapMb: number; picoArrayBuffersMb: number };
       const fim = (await lerJob(job.jobId))!;
       const bytes = JSON.parse(fim.progresso).bytes as number;
