@@ -25,16 +25,21 @@
  * Printed and written to bench/results/volume.json: per operation `msAtN`, `msAt10N`, `ratio`
  * (msAt10N / msAtN), the HTTP status and answer size at each size, and whether it meets the aim
  * (ratio ≤ 1.5 and ≤ 1 s at 10·N). A miss is reported, never a failure: these figures are for reading.
+ * And `exportRequests`: the client's consumption report of the month (N, then 10·N lines) written by
+ * the report job, its steps in a process of their own: time, steps, parts, and the peak memory of that
+ * process (rss, JS heap, Buffers), with the ratio 10·N / N (aim ≤ 1.5: memory does not grow with the month).
  *
  * Run alone with `npx tsx bench/volume.ts` (also part of `npm run bench`): the twin sets the functions'
  * environment in this process.
  */
-import { randomInt } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, monthOf, todayInBahia } from '@plac/shared/domain';
 import { freePort } from '../infra/local/emulators/ports';
@@ -189,15 +194,47 @@ export async function volumeScaling(root: string) {
       return out;
     }
 
+    /**
+     * `exportRequests`: the client's consumption report of the month as the report job writes it
+     * (functions/consumo/relatorio-job.ts), its steps in a process of their own (bench/relatorio-passos.ts)
+     * whose peak memory is sampled; its lines checked against the month's counters (the bench's lines, the
+     * demo's and the metered look-ups of the measurements).
+     */
+    async function exportar() {
+      const { registrar } = await import('../functions/consumo/relatorio-job');
+      const { lerJob } = await import('../functions/consumo/relatorio-job-store');
+      const nomeArquivo = `relatorio-consumo-bench-${mes}.csv`;
+      const { job } = await registrar({
+        tipo: 'consumo',
+        clienteId: CLIENTE,
+        cliente: { razaoSocial: cliente.razaoSocial, cnpj: cliente.cnpj },
+        mes,
+        chave: `consumo/${CLIENTE}/bench-${randomUUID()}/${nomeArquivo}`,
+        nomeArquivo,
+      });
+      const t0 = performance.now();
+      // Asynchronously: the twin's S3 emulator answers from this process's event loop.
+      const filho = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'bench/relatorio-passos.ts'), job.jobId], { cwd: root, env: process.env, maxBuffer: 1024 * 1024 });
+      const ms = performance.now() - t0;
+      const medida = JSON.parse(filho.stdout.trim().split('\n').at(-1)!) as { passos: number; segundos: number; picoRssMb: number; picoHeapMb: number; picoArrayBuffersMb: number };
+      const fim = (await lerJob(job.jobId))!;
+      const bytes = JSON.parse(fim.progresso).bytes as number;
+      const out = { ms: round(ms, 0), lines: fim.linhas, linesByCounters: fim.total, complete: fim.estado === 'CONCLUIDO' && fim.linhas === fim.total, bytes, parts: JSON.parse(fim.progresso).partes.length as number, steps: medida.passos, peakRssMb: medida.picoRssMb, peakHeapMb: medida.picoHeapMb, peakArrayBuffersMb: medida.picoArrayBuffersMb };
+      console.error(`volume bench: exportRequests ${out.lines} lines, ${out.steps} steps, ${out.ms} ms, peak rss ${out.peakRssMb} MB, heap ${out.peakHeapMb} MB`);
+      return out;
+    }
+
     console.error(`volume bench: writing N = ${N} Fat-e, consents and request-log lines…`);
     const seedN = await escrever(0, N);
     const emN = await medir();
+    const exportN = await exportar();
     console.error(`volume bench: writing up to 10·N = ${10 * N}…`);
     const seed10N = await escrever(N, 10 * N);
     const em10N = await medir();
     // The webhook log at volume (bench/webhooks-volume.ts): its own data, after the sessions medir opened.
     const { medirWebhooks } = await import('./webhooks-volume');
     const webhooks = await medirWebhooks({ n: N, tokenAdmin, tokenCliente, clienteId: CLIENTE, calls: CALLS, web, url: twin.url });
+    const export10N = await exportar();
 
     const saldo = (await prepago.lerConta(ESCRITURADOR))!.saldoMilesimos;
     const operations = Object.fromEntries(
@@ -214,6 +251,14 @@ export async function volumeScaling(root: string) {
       aim: AIM,
       seedSeconds: { toN: seedN, toTenN: seed10N },
       operations,
+      // The report job's memory does not grow with the month: the aim is peak rss (and heap) at 10·N within 1.5× of N.
+      exportRequests: {
+        atN: exportN,
+        at10N: export10N,
+        rssRatio: round(export10N.peakRssMb / exportN.peakRssMb, 2),
+        heapRatio: round(export10N.peakHeapMb / exportN.peakHeapMb, 2),
+        meetsAim: exportN.complete && export10N.complete && export10N.peakRssMb / exportN.peakRssMb <= 1.5 && export10N.peakHeapMb / exportN.peakHeapMb <= 1.5,
+      },
       // Each registration was paid by the balance: it fell by exactly the registrations × the unit value.
       prepaidExact: saldo === SALDO_INICIAL - monitoradas * VALOR_MONITORAMENTO,
       webhookList: webhooks.webhookList,

@@ -6,6 +6,7 @@ import * as telas from './telas';
 export const handler = httpApi(consumo, {
   consumoPorCliente: async ({ query, principal }) => telas.consumoPorCliente(principal, query),
   relatorioConsumo: async ({ params, query, principal }) => relatorio.gerar(principal, params.idCliente, query),
+  relatorioJob: async ({ params, principal }) => relatorio.situacao(principal, params.idRelatorio),
   consumoPorUf: async ({ query, principal }) => telas.consumoPorUf(principal, query),
   statusNaoEncontradas: async () => telas.statusNaoEncontradas(),
   naoEncontradas: async ({ query, principal }) => telas.naoEncontradas(principal, query),

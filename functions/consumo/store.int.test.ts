@@ -90,4 +90,24 @@ describe('metering', () => {
     expect((await naoEncontradasDaUf('TO', '2026-11')).map((n) => n.chnfe)).toContain(chnfe);
     expect(await consumoDoCliente(clienteId, '2026-11')).toEqual([]);
   });
+
+  it('keeps per-day counters in the same writes: each distinct request once on its Bahia day, not-found look-ups apart, the log never read', async () => {
+    const { contadoresDiarios, gravarRequisicoes } = await import('./store');
+    const clienteId = `cli-${randomUUID()}`;
+    const keys = Array.from({ length: 60 }, () => randomUUID());
+    // 02:00 UTC on December 1st is November 30th in Bahia; every key sent twice at once.
+    const virada = new Date('2026-12-01T02:00:00Z');
+    await Promise.all([...keys, ...keys].map((key, i) => cobrarConsulta({ clienteId, servico: 1, uf: 'BA', chave: 'k', idempotencyKey: key, agora: i % 2 ? agora : virada })));
+    await registrarNaoEncontrada({ uf: 'BA', chnfe: '1', servico: 1, status: 'NAO_ENCONTRADA', clienteId, cnpj: '11222333000181', razaoSocial: 'Banco Teste', agora: virada });
+    // A log item written without its counters (as a bulk load would): the daily figures do not see it.
+    await gravarRequisicoes([{ requestId: `${clienteId}:solto`, clienteId, mes: '2026-11', servico: 1, uf: 'BA', chave: 'k', createdAt: agora.toISOString() }]);
+    const porDia = await contadoresDiarios(clienteId, '2026-11');
+    const dia23 = porDia.get('2026-11-23') ?? { sucesso: 0, erro: 0 };
+    const dia30 = porDia.get('2026-11-30') ?? { sucesso: 0, erro: 0 };
+    expect(dia23.sucesso + dia30.sucesso).toBe(60);
+    expect(dia30.erro).toBe(1);
+    expect(dia23.erro).toBe(0);
+    expect([...porDia.keys()].sort()).toEqual(['2026-11-23', '2026-11-30'].filter((d) => porDia.has(d)));
+    expect(await contadoresDiarios(clienteId, '2026-12')).toEqual(new Map());
+  }, 60_000);
 });

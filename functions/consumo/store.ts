@@ -2,6 +2,7 @@ import { Entity, Service, type EntityItem } from 'electrodb';
 import { tableConfig, transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
+import { todayInBahia } from '@plac/shared/domain';
 
 /**
  * Usage metering (docs/data-model.md, "Consumo"): per (client, service, origin UF, month) a request
@@ -77,6 +78,29 @@ const requisicao = new Entity({
   },
 });
 
+/**
+ * A client's requests of one day (in Bahia time): charged ('sucesso') or not found ('erro'), split into
+ * CONTADOR_SHARDS items as the monthly counter is. Written in the same transaction as the log item it
+ * counts (a charged request) or with the not-found record, so the monitoring chart's day mode reads at
+ * most 31 days × 2 kinds × 16 shards items, whatever the month's volume, instead of the request log.
+ */
+const diario = new Entity({
+  model: { entity: 'diario', version: '1', service: 'consumo' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    /** 'YYYY-MM-DD' in Bahia. */
+    dia: { type: 'string', required: true },
+    tipo: { type: ['sucesso', 'erro'] as const, required: true },
+    shard: { type: 'number', required: true },
+    quantidade: { type: 'number', required: true, default: 0 },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } },
+  },
+});
+
 /** A look-up that found nothing: recorded for the not-found screens, never charged. */
 const naoEncontrada = new Entity({
   model: { entity: 'naoEncontrada', version: '1', service: 'consumo' },
@@ -116,7 +140,7 @@ const contadorUfSemShard = new Entity({
   },
 });
 
-const entities = { contador, requisicao, naoEncontrada };
+const entities = { contador, requisicao, naoEncontrada, diario };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 let semShard: Service<{ contadorUfSemShard: typeof contadorUfSemShard }> | undefined;
@@ -147,10 +171,12 @@ export async function cobrar(c: Cobranca): Promise<'cobrada' | 'repetida'> {
   const result = await transactWithRetry(
     () =>
       db()
-        .transaction.write(({ requisicao: r, contador: k }) => [
+        .transaction.write(({ requisicao: r, contador: k, diario: d }) => [
           r.create({ ...c, expiresAt }).commit(),
           // upsert, not update: it writes the index keys (by UF, by month) on the counter's first increment too.
           k.upsert({ clienteId: c.clienteId, mes: c.mes, servico: c.servico, uf: c.uf, shard }).add({ requisicoes: 1 }).commit(),
+          // The day's counter, in the same transaction: counted exactly when the log item is created.
+          d.upsert({ clienteId: c.clienteId, mes: c.mes, dia: diaNaBahia(c.createdAt), tipo: 'sucesso', shard }).add({ quantidade: 1 }).set({ expiresAt }).commit(),
         ])
         .go(),
     8,
@@ -229,9 +255,71 @@ export async function requisicoesDoCliente(clienteId: string, mes: string): Prom
   return data;
 }
 
+/**
+ * Records a not-found look-up and adds it to its day's counter in one transaction (the record's id is
+ * new each time, so the create and the increment happen together or not at all).
+ */
 export async function gravarNaoEncontrada(record: Omit<NaoEncontradaRecord, 'expiresAt'>): Promise<void> {
   const expiresAt = Math.floor(Date.parse(record.data) / 1000) + LOG_TTL_SECONDS;
-  await db().entities.naoEncontrada.put({ ...record, expiresAt }).go();
+  const shard = Math.floor(Math.random() * CONTADOR_SHARDS);
+  const result = await transactWithRetry(
+    () =>
+      db()
+        .transaction.write(({ naoEncontrada: n, diario: d }) => [
+          n.create({ ...record, expiresAt }).commit(),
+          d.upsert({ clienteId: record.clienteId, mes: record.mes, dia: diaNaBahia(record.data), tipo: 'erro', shard }).add({ quantidade: 1 }).set({ expiresAt }).commit(),
+        ])
+        .go(),
+    8,
+  );
+  if (result.canceled) throw new Error(`recording not-found ${record.id} was cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
+}
+
+/** 'YYYY-MM-DD' of an ISO instant in Bahia time (the months and days of metering are Bahia's). */
+function diaNaBahia(iso: string): string {
+  return todayInBahia(new Date(iso));
+}
+
+/**
+ * A client's charged and not-found requests per day of a month, from the daily counters (shards added
+ * up). Bounded: 31 days × 2 kinds × CONTADOR_SHARDS items, one Query.
+ */
+export async function contadoresDiarios(clienteId: string, mes: string): Promise<Map<string, { sucesso: number; erro: number }>> {
+  // Bounded: 31 days × 2 kinds × CONTADOR_SHARDS items of one client and month.
+  const { data } = await db().entities.diario.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
+  const porDia = new Map<string, { sucesso: number; erro: number }>();
+  for (const item of data) {
+    const dia = porDia.get(item.dia) ?? { sucesso: 0, erro: 0 };
+    dia[item.tipo] += item.quantidade ?? 0;
+    porDia.set(item.dia, dia);
+  }
+  return porDia;
+}
+
+/**
+ * One page of a client's charged requests of a month, oldest first, from `cursor` (null: the start),
+ * optionally of one service only (a filter: the page reads at most `limite` items either way). The
+ * report jobs (relatorio-job.ts) read the log this way, one bounded page after another.
+ */
+export async function paginaDeRequisicoes(
+  clienteId: string,
+  mes: string,
+  pagina: { cursor: string | null; limite: number; servico?: number | undefined },
+): Promise<{ data: RequisicaoRecord[]; cursor: string | null }> {
+  const query = db().entities.requisicao.query.byCliente({ clienteId, mes });
+  const filtrada = pagina.servico === undefined ? query : query.where(({ servico }, { eq }) => eq(servico, pagina.servico!));
+  const { data, cursor } = await filtrada.go({ cursor: pagina.cursor, limit: pagina.limite });
+  return { data, cursor };
+}
+
+/**
+ * Writes request-log items as they are (BatchWriteItem): synthetic months for the report tests and the
+ * volume bench. Never used by a request path: a request is logged only through `cobrar`, with its counter.
+ */
+export async function gravarRequisicoes(items: Omit<RequisicaoRecord, 'expiresAt'>[]): Promise<void> {
+  const comTtl = items.map((r) => ({ ...r, expiresAt: Math.floor(Date.parse(r.createdAt) / 1000) + LOG_TTL_SECONDS }));
+  const { unprocessed } = await db().entities.requisicao.put(comTtl).go({ concurrency: 8 });
+  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} log items were not written`);
 }
 
 /** A UF's not-found look-ups of a month, oldest first. */
@@ -274,8 +362,3 @@ export async function instantesNaoEncontradasDoCliente(clienteId: string, mes: s
   return data.map((n) => n.data);
 }
 
-/** The instants of a client's charged requests of a month (the monitoring's success series by day). */
-export async function instantesRequisicoesDoCliente(clienteId: string, mes: string): Promise<string[]> {
-  const { data } = await db().entities.requisicao.query.byCliente({ clienteId, mes }).go({ pages: 'all', attributes: ['createdAt'] });
-  return data.map((r) => r.createdAt);
-}

@@ -10,7 +10,6 @@ import {
   statusNaoEncontradaLabel,
   STATUS_NAO_ENCONTRADA,
   STATUS_NAO_ENCONTRADA_LABELS,
-  toTransportDate,
 } from '@plac/shared/domain';
 import * as clientes from '../clientes/service';
 import { forbidden, HttpError, invalid, notFound } from '../platform/errors';
@@ -195,15 +194,6 @@ function mesesDe(inicio: string, fim: string): string[] {
   return meses;
 }
 
-function contarPorDia(instantes: string[], dias: string[]): number[] {
-  const porDia = new Map<string, number>();
-  for (const instante of instantes) {
-    const dia = toTransportDate(instante);
-    porDia.set(dia, (porDia.get(dia) ?? 0) + 1);
-  }
-  return dias.map((d) => porDia.get(d) ?? 0);
-}
-
 export async function monitoramento(
   principal: Principal,
   filtro: {
@@ -225,11 +215,9 @@ export async function monitoramento(
     const primeiro = `${mes}-01`;
     const dias: string[] = [];
     for (let d = primeiro; d.startsWith(mes); d = addDays(d, 1)) dias.push(d);
-    const [sucesso, erro] = await Promise.all([
-      store.instantesRequisicoesDoCliente(clienteId, mes),
-      store.instantesNaoEncontradasDoCliente(clienteId, mes),
-    ]);
-    return { cliente: resumo, pontos: dias, sucesso: contarPorDia(sucesso, dias), erro: contarPorDia(erro, dias) };
+    // The daily counters kept as requests are metered (store.ts, `diario`): never the request log.
+    const porDia = await store.contadoresDiarios(clienteId, mes);
+    return { cliente: resumo, pontos: dias, sucesso: dias.map((d) => porDia.get(d)?.sucesso ?? 0), erro: dias.map((d) => porDia.get(d)?.erro ?? 0) };
   }
 
   const fim = filtro.mesFim ?? mesAtual();

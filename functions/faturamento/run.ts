@@ -1,4 +1,5 @@
 import { isBusinessMonth } from '@plac/shared/domain';
+import { iniciarDetalhamento } from './detalhamento-job';
 import { falhou, faturarShard, listarShards, resumir, type ResultadoShard, type ShardRef } from './service';
 
 /**
@@ -23,7 +24,8 @@ export async function handler(event: FaturamentoEvent) {
       return listarShards({ ...(mes ? { mes } : {}), ...(execucaoId ? { execucaoId } : {}) });
     }
     case 'faturarShard':
-      return faturarShard(event.shard);
+      // Each invoice issued: its detail ZIP queued as a report job (made once, served from S3 afterwards).
+      return faturarShard(event.shard, { aposEmitir: (fatura) => iniciarDetalhamento(fatura) });
     case 'summarise':
       return resumir(event.execucaoId, event.results);
     case 'markFailed':

@@ -98,7 +98,17 @@ export async function listarShards(input: { mes?: string; execucaoId?: string },
  * three times is recorded as a failure and the shard goes on; a crash of the whole task is retried by
  * the state machine and simply finds the invoices it had already written.
  */
-export async function faturarShard(ref: ShardRef, hooks: { antesDoCliente?: (clienteId: string) => void } = {}): Promise<ResultadoShard> {
+/**
+ * `aposEmitir`: what follows an invoice issued (or found issued) by the run — the billing run's task
+ * queues its detail ZIP (run.ts); given from there so that the billing service, which the revenue
+ * sharing reads invoices through, does not carry the report job's code.
+ */
+export interface GanchosDoShard {
+  antesDoCliente?: (clienteId: string) => void;
+  aposEmitir?: (fatura: FaturaRecord) => Promise<unknown>;
+}
+
+export async function faturarShard(ref: ShardRef, hooks: GanchosDoShard = {}): Promise<ResultadoShard> {
   const tabela = await tabelaPrecoDoMes(ref.mes);
   if (!tabela) throw new Error(`faturamentoSemTarifacao: ${ref.mes}`);
   const servicos = await servicosDoCatalogo();
@@ -122,7 +132,7 @@ export async function faturarShard(ref: ShardRef, hooks: { antesDoCliente?: (cli
     let erro: unknown;
     for (let tentativa = 1; tentativa <= TENTATIVAS_POR_CLIENTE; tentativa++) {
       try {
-        const resultado = await faturarCliente(cliente, ref, tabela, servicos);
+        const resultado = await faturarCliente(cliente, ref, tabela, servicos, hooks);
         progresso[resultado]++;
         erro = undefined;
         break;
@@ -150,6 +160,7 @@ async function faturarCliente(
   ref: ShardRef,
   tabela: NonNullable<Awaited<ReturnType<typeof tabelaPrecoDoMes>>>,
   servicos: { idModuloServico: number; descricao: string }[],
+  hooks: GanchosDoShard,
 ): Promise<'emitidas' | 'jaEmitidas' | 'semFatura' | 'emAvaliacao'> {
   if (cliente.situacao === 'E') return 'emAvaliacao';
   const consumo = await consumoDoCliente(cliente.id, ref.mes);
@@ -171,7 +182,18 @@ async function faturarCliente(
     emitidaEm: new Date().toISOString(),
     revisao: 1,
   };
-  return (await store.emitirFatura(fatura)) === 'emitida' ? 'emitidas' : 'jaEmitidas';
+  const resultado = (await store.emitirFatura(fatura)) === 'emitida' ? 'emitidas' : 'jaEmitidas';
+  // The invoice's detail ZIP is made once, now, by a report job (one per invoice, so a shard of at most
+  // 100 clients starts at most 100); a retried shard finds the job there and starts nothing twice. A job
+  // that cannot be queued leaves the invoice as it is: the detail's route starts it when first asked.
+  if (hooks.aposEmitir) {
+    try {
+      await hooks.aposEmitir(fatura);
+    } catch (error) {
+      logger.warn('queueing the invoice detail failed', { faturaId: fatura.faturaId, error: error as Error });
+    }
+  }
+  return resultado;
 }
 
 /** Summarise: the run's figures, and the run CONCLUIDA. */

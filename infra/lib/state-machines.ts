@@ -7,6 +7,8 @@ import {
   faturamentoFunction,
   faturamentoStateMachine,
   referenceLoadFunction,
+  relatorioFunction,
+  relatorioStateMachine,
   referenceLoadStateMachine,
   repasseFunction,
   repasseStateMachine,
@@ -68,8 +70,17 @@ export const RETORNO_STATES = {
   finished: 'Done',
 } as const;
 
+/** The report job: Passo, looped by the Choice Concluido until the file is complete; MarcarFalha on the Catch. */
+export const RELATORIO_STATES = {
+  step: 'Passo',
+  done: 'Concluido',
+  finished: 'Done',
+  markFailed: 'MarcarFalha',
+  failed: 'Failed',
+} as const;
+
 /** Construct ids of every AWS::StepFunctions::StateMachine the app synthesizes. */
-export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id, faturamentoStateMachine.id, repasseStateMachine.id, retornoStateMachine.id] as const;
+export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id, faturamentoStateMachine.id, repasseStateMachine.id, retornoStateMachine.id, relatorioStateMachine.id] as const;
 
 /** State machine id → Task state name → FunctionSpec id. */
 export const localTaskBindings = {
@@ -96,5 +107,9 @@ export const localTaskBindings = {
     [REPASSE_STATES.prepare]: repasseFunction.id,
     [REPASSE_STATES.distribute]: repasseFunction.id,
     [REPASSE_STATES.markFailed]: repasseFunction.id,
+  },
+  [relatorioStateMachine.id]: {
+    [RELATORIO_STATES.step]: relatorioFunction.id,
+    [RELATORIO_STATES.markFailed]: relatorioFunction.id,
   },
 } as const satisfies Record<(typeof stateMachineIds)[number], Record<string, string>>;

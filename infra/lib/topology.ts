@@ -82,7 +82,9 @@ export type Grant =
   /** Start the repasse's state machine (the admin's simulation or definitive run of a month). */
   | 'repasse:start'
   /** Start the bank-return import's job (a file whose payments do not fit in the route's time). */
-  | 'retorno:start';
+  | 'retorno:start'
+  /** Start a report job (the consumption report, an invoice's detail ZIP): functions/consumo/relatorio-job.ts. */
+  | 'relatorio:start';
 
 export interface FunctionSpec {
   /** Construct id and the twin's name for it. */
@@ -106,15 +108,17 @@ const httpGrants: Record<string, readonly Grant[]> = {
   // documentos:publish: the batch import stores documents too, and publishes their domain events.
   fate: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete', 'sefaz:call', 'documentos:publish'],
   consulta: ['table:read', 'table:write', 'documents:read'],
-  consumo: ['table:read', 'table:write', 'documents:read', 'documents:write'],
+  // relatorio:start: the consumption report is a job (functions/consumo/relatorio-job.ts).
+  consumo: ['table:read', 'table:write', 'documents:read', 'documents:write', 'relatorio:start'],
   degustacao: ['table:read', 'table:write', 'mail:send'],
   tarifas: ['table:read', 'table:write'],
   // Sharing groups, banks and the repasse's transfer orders.
   rateio: ['table:read', 'table:write', 'repasse:start'],
   consentimento: ['table:read', 'table:write'],
   // documents: the tax notes (uploaded, checked, replaced: the replaced one deleted) and the detail ZIP.
-  // retorno:start: a bank return file too big for the route goes on as a job (functions/faturamento/retorno).
-  faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete', 'retorno:start'],
+  // retorno:start: a bank return file too big for the route goes on as a job (functions/faturamento/retorno);
+  // relatorio:start: the invoice's detail ZIP is a report job (functions/consumo/relatorio-job.ts).
+  faturamento: ['table:read', 'table:write', 'faturamento:start', 'documents:read', 'documents:write', 'documents:delete', 'retorno:start', 'relatorio:start'],
   // The delivery log (read; a replay sets a delivery back to pending) and the replay's queue.
   webhooks: ['table:read', 'table:write', 'webhooks:send'],
   // The monitored keys and their metering ('Monitoramento de Documentos').
@@ -230,7 +234,8 @@ export const faturamentoFunction: FunctionSpec = {
   memoryMb: 1024,
   // A shard is at most 100 clients (functions/faturamento/regras.ts): one Query and one write each.
   timeoutSeconds: 300,
-  grants: ['table:read', 'table:write'],
+  // relatorio:start: each invoice's detail ZIP is queued as a report job when its shard is billed.
+  grants: ['table:read', 'table:write', 'relatorio:start'],
 };
 
 export const faturamentoStateMachine = {
@@ -238,6 +243,25 @@ export const faturamentoStateMachine = {
   localName: 'plac-faturamento',
   /** EventBridge Scheduler: 02:00 on the 1st of each month, Bahia time, for the month before. */
   schedule: { expression: 'cron(0 2 1 * ? *)', timezone: 'America/Bahia' },
+} as const;
+
+/**
+ * The report job's task (functions/consumo/relatorio-run.ts): one step reads at most
+ * PLAC_RELATORIO_PAGINAS_POR_PASSO pages of the request log and holds at most one part of the file
+ * (8 MiB) and one page: its memory does not grow with the month.
+ */
+export const relatorioFunction: FunctionSpec = {
+  id: 'RelatorioTask',
+  entry: 'consumo/relatorio-run.ts',
+  memoryMb: 512,
+  timeoutSeconds: 120,
+  // documents:delete: a step's pending bytes (less than one part) are removed once the next step used them.
+  grants: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete'],
+};
+
+export const relatorioStateMachine = {
+  id: 'Relatorio',
+  localName: 'plac-relatorio',
 } as const;
 
 /** The repasse's task: Preparar, Distribuir, MarcarFalha (functions/rateio/run.ts). */
@@ -294,6 +318,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   repasseFunction,
   retornoFunction,
   rateioSeedFunction,
+  relatorioFunction,
 ];
 
 /**

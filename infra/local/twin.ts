@@ -13,6 +13,7 @@ import {
   documentosQueue,
   faturamentoStateMachine,
   referenceLoadStateMachine,
+  relatorioStateMachine,
   repasseStateMachine,
   sefazLoadStateMachine,
   retornoStateMachine,
@@ -149,7 +150,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const stateMachines = localStateMachines();
     // Step Functions' API for the functions that start a machine (the admin's billing run).
     const machinesByLocalName = new Map(
-      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine, retornoStateMachine].flatMap((m) => {
+      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine, retornoStateMachine, relatorioStateMachine].flatMap((m) => {
         const machine = stateMachines.get(m.id);
         return machine ? [[m.localName, machine] as const] : [];
       }),
@@ -160,6 +161,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     env.FATURAMENTO_STATE_MACHINE_ARN = localStateMachineArn(faturamentoStateMachine.localName);
     env.REPASSE_STATE_MACHINE_ARN = localStateMachineArn(repasseStateMachine.localName);
     env.RETORNO_STATE_MACHINE_ARN = localStateMachineArn(retornoStateMachine.localName);
+    env.RELATORIO_STATE_MACHINE_ARN = localStateMachineArn(relatorioStateMachine.localName);
     Object.assign(process.env, env);
     await seedDemoData({ stateMachines });
 

@@ -37,9 +37,16 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   TarifasApi: { ceiling: 850, why: 'ElectroDB and the AWS SDK, as DominioApi (and the services catalogue through the servicos service); the shared HTTP layer of issue 27 (Idempotency-Key, early timeout) and the new catalogue messages added 3 to 5 KiB to every function' },
   FaturamentoApi: {
     ceiling: 1560,
-    why: 'ElectroDB and the AWS SDK (DynamoDB, S3 and its presigner, Step Functions to start the billing run), the services it prices with (the re-price and the projected bill); the DAE: pdf-lib (imported on first use, so a cold start does not evaluate it; the barcode is drawn by dae/barras.ts since bwip-js, 949 KiB, left in issue 27); fast-xml-parser (the tax note XML is checked), papaparse and fflate (the detail ZIP)',
+    why: 'ElectroDB and the AWS SDK (DynamoDB, S3 and its presigner, Step Functions to start the billing run), the services it prices with (the re-price and the projected bill); the DAE: pdf-lib (imported on first use, so a cold start does not evaluate it; the barcode is drawn by dae/barras.ts since bwip-js, 949 KiB, left in issue 27); fast-xml-parser (the tax note XML is checked); since issue 26 the detail ZIP is a report job it starts (the consumo report job code, papaparse, the S3 multipart calls) instead of fflate',
   },
-  FaturamentoTask: { ceiling: 720, why: 'ElectroDB and the AWS SDK (DynamoDB), as ReferenceLoadTask, and the services it prices with' },
+  FaturamentoTask: {
+    ceiling: 800,
+    why: 'ElectroDB and the AWS SDK (DynamoDB), as ReferenceLoadTask, and the services it prices with; since issue 26 it queues each invoice detail as a report job (Step Functions, the job record and its plan: 766)',
+  },
+  RelatorioTask: {
+    ceiling: 990,
+    why: 'the report job of issue 26: ElectroDB and the AWS SDK (DynamoDB, S3 multipart and its presigner, Step Functions), papaparse for the CSV lines, the clients and services catalogue it names lines with (943)',
+  },
   WebhookDispatcher: { ceiling: 930, why: 'ElectroDB and the AWS SDK: DynamoDB (the delivery log, the configuration, the metering of a delivered Fat-e), SQS (the retry wait), Secrets Manager (the key of the stored secrets), SES (the notice of a paused endpoint); the shared HTTP layer of issue 27 (Idempotency-Key, early timeout) and the new catalogue messages added 3 to 5 KiB to every function' },
   WebhookProducer: { ceiling: 910, why: 'ElectroDB and the AWS SDK (DynamoDB, SQS), and the services it reads through: clients, consent, monitored keys (and the message catalogue they carry)' },
   WebhooksApi: { ceiling: 870, why: 'ElectroDB and the AWS SDK (DynamoDB: the delivery log, the pauses, a client by CNPJ; SQS: the replay), as DominioApi' },

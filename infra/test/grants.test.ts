@@ -25,6 +25,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
   const billing = new sfn.StateMachine(stack, 'Billing', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'B')) });
   const repasse = new sfn.StateMachine(stack, 'Repasse', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'R')) });
   const retorno = new sfn.StateMachine(stack, 'Retorno', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'T')) });
+  const relatorio = new sfn.StateMachine(stack, 'Relatorio', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'J')) });
   applyGrants(fn, grants, {
     table: data.table,
     idempotencyTable: data.idempotencyTable,
@@ -39,6 +40,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     faturamento: billing,
     repasse,
     retorno,
+    relatorio,
   });
   const template = Template.fromStack(stack);
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] } } }[];

@@ -151,6 +151,7 @@ export const MESSAGES = {
   // Consumption (functions/consumo)
   relatorioConsumoFalhou: 'Erro ao gerar relatório de consumo',
   relatorioConsumoProcessando: 'Processando relatório de consumo',
+  relatorioConsumoProgresso: '{linhas} de {total} linhas',
   /** ours: the long-running action's confirmation (the product says it warns of a few minutes) */
   relatorioConsumoConfirmacao: 'O relatório de consumo pode levar alguns minutos para ser gerado. Deseja continuar?',
   /** ours: the consumption monitoring by month spans at most 12 months */

@@ -5,6 +5,7 @@ import { cnpjCheckDigits, foldText, formatDate, monthOf, previousMonth, todayInB
 import { putCliente } from '../../functions/clientes/store';
 import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/service';
 import { call } from './http';
+import { aguardarRelatorio } from './relatorios';
 import { bearer, tokenFor } from './session';
 
 /**
@@ -28,12 +29,18 @@ const clienteB = { id: `consumo-b-${sufixo}`, cnpj: novoCnpj(), razao: `Banco Co
 const admin: Principal = { userId: 'consumo-admin', name: 'Admin Consumo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
 const gestorPa: Principal = { userId: 'consumo-gestor', name: 'Gestor PA', tipo: 'S', roles: ['sefaz_gestor'], uf: 'PA' };
 const usuarioA: Principal = { userId: 'consumo-cli-a', name: 'Cliente A', tipo: 'C', roles: ['cliente'], clienteId: clienteA.id };
+const usuarioB: Principal = { userId: 'consumo-cli-b', name: 'Cliente B', tipo: 'C', roles: ['cliente'], clienteId: clienteB.id };
 const monitorA: Principal = { userId: 'consumo-mon-a', name: 'Monitor A', tipo: 'C', roles: ['cliente_monitoramento'], clienteId: clienteA.id };
 
 const tokens: Record<string, string> = {};
 async function get(path: string, who: Principal) {
   tokens[who.userId] ??= await tokenFor(who);
   return call(path, { headers: bearer(tokens[who.userId]!) });
+}
+
+async function headersDe(who: Principal) {
+  tokens[who.userId] ??= await tokenFor(who);
+  return bearer(tokens[who.userId]!);
 }
 
 async function criarCliente(c: { id: string; cnpj: string; razao: string }) {
@@ -144,10 +151,9 @@ describe('consumption by client', () => {
 
 describe('the consumption report', () => {
   it('is a CSV of the month built on the server: each request, then the totals, formula-safe', async () => {
-    const { status, body } = await get(`/api/v1/consumo/clientes/${clienteA.id}/relatorio`, usuarioA);
-    expect(status).toBe(200);
-    const answer = body as { nomeArquivo: string; url: string; requisicoes: number };
-    expect(answer).toMatchObject({ nomeArquivo: `relatorio-consumo-${clienteA.cnpj}-${mes}.csv`, requisicoes: 5 });
+    const { job } = await aguardarRelatorio(await get(`/api/v1/consumo/clientes/${clienteA.id}/relatorio`, usuarioA), await headersDe(usuarioA));
+    expect(job).toMatchObject({ estado: 'CONCLUIDO', nomeArquivo: `relatorio-consumo-${clienteA.cnpj}-${mes}.csv`, linhas: 5, total: 5 });
+    const answer = job as { nomeArquivo: string; url: string };
     const file = await fetch(answer.url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('text/csv');
@@ -171,8 +177,18 @@ describe('the consumption report', () => {
   });
 
   it('of one service only, when asked', async () => {
-    const { body } = await get(`/api/v1/consumo/clientes/${clienteA.id}/relatorio?idModuloServico=5`, admin);
-    expect(body).toMatchObject({ nomeArquivo: `relatorio-consumo-${clienteA.cnpj}-${mes}-servico-5.csv`, requisicoes: 2 });
+    const { job } = await aguardarRelatorio(await get(`/api/v1/consumo/clientes/${clienteA.id}/relatorio?idModuloServico=5`, admin), await headersDe(admin));
+    expect(job).toMatchObject({ estado: 'CONCLUIDO', nomeArquivo: `relatorio-consumo-${clienteA.cnpj}-${mes}-servico-5.csv`, linhas: 2, total: 2 });
+  });
+
+  it('its job is read by its client and an administrator only', async () => {
+    const answer = await get(`/api/v1/consumo/clientes/${clienteA.id}/relatorio`, usuarioA);
+    const { job } = await aguardarRelatorio(answer, await headersDe(usuarioA));
+    expect((await get(`/api/v1/consumo/relatorios/${job.id}`, admin)).status).toBe(200);
+    expect(await get(`/api/v1/consumo/relatorios/${job.id}`, usuarioB)).toMatchObject({ status: 403, body: { error: 'clienteNaoPermitido' } });
+    expect((await get(`/api/v1/consumo/relatorios/${job.id}`, monitorA)).status).toBe(403);
+    expect((await get('/api/v1/consumo/relatorios/nao-existe', admin)).status).toBe(404);
+    expect((await get('/api/v1/consumo/relatorios/a%20b', admin)).status).toBe(400);
   });
 });
 

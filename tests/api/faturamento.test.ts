@@ -11,6 +11,7 @@ import { execucoesDoMes, lerExecucao, lerFatura, lerTrava, reprecificacoesDaFatu
 import { faturamentoStateMachine } from '../../infra/lib/topology';
 import { FATURAMENTO_STATES } from '../../infra/lib/state-machines';
 import { localStateMachines } from '../../infra/local/state-machines';
+import { lerJob } from '../../functions/consumo/relatorio-job-store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 
@@ -173,6 +174,13 @@ describe('the billing run of a month', () => {
 
     const run = await lerExecucao((output as { execucaoId: string }).execucaoId);
     expect(run).toMatchObject({ mes, situacao: 'CONCLUIDA', origem: 'agendamento' });
+
+    // Each invoice issued has its detail ZIP queued as a report job, once (the retried shard found it
+    // there): it runs in the twin's Step Functions and ends with the month's requests of that client.
+    for (const f of [primeiras.banda!, primeiras.acima!, primeiras.semUso!]) {
+      await expect.poll(async () => (await lerJob(`det-${f.faturaId}`))?.estado, { timeout: 60_000, interval: 200 }).toBe('CONCLUIDO');
+      expect(await lerJob(`det-${f.faturaId}`)).toMatchObject({ tentativa: 1, tipo: 'detalhamento', clienteId: f.clienteId, mes, chave: `faturas/${f.clienteId}/${f.faturaId}/detalhamento.zip` });
+    }
   }, 120_000);
 
   it('run again by an admin from the API, the month keeps exactly the same invoices; the progress counts every client', async () => {

@@ -15,6 +15,7 @@ import { emitirFatura, lerFatura } from '../../functions/faturamento/store';
 import { s3Client } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { call } from './http';
+import { aguardarRelatorio } from './relatorios';
 import { bearer, tokenFor } from './session';
 
 /**
@@ -182,8 +183,9 @@ describe('tax notes', () => {
 describe('the detail ZIP', () => {
   async function zipDe(query: string, token: string) {
     const answer = await call(`/api/v1/fatura/${a.faturaId}/detalhamento${query}`, { headers: bearer(token) });
-    expect(answer.status).toBe(200);
-    const body = answer.body as { nomeArquivo: string; url: string; requisicoes: number };
+    const { job } = await aguardarRelatorio(answer, bearer(token));
+    expect(job.estado).toBe('CONCLUIDO');
+    const body = job as { nomeArquivo: string; url: string; linhas: number };
     expect(body.nomeArquivo).toBe('detalhamento_fatura.zip');
     expect(new URL(body.url).searchParams.get('response-content-disposition')).toBe('attachment; filename="detalhamento_fatura.zip"');
     return { body, bytes: await bytesDe(body.url) };
@@ -198,7 +200,7 @@ describe('the detail ZIP', () => {
 
   it('holds one CSV per service with every charged request of the month, and opens in unzip', async () => {
     const { body, bytes } = await zipDe('', t.a);
-    expect(body.requisicoes).toBe(5);
+    expect(body.linhas).toBe(5);
     const dir = mkdtempSync(join(tmpdir(), 'notas-zip-'));
     writeFileSync(join(dir, 'detalhamento_fatura.zip'), bytes);
     const listagem = execFileSync('unzip', ['-l', join(dir, 'detalhamento_fatura.zip')], { encoding: 'utf8' });
@@ -220,7 +222,7 @@ describe('the detail ZIP', () => {
 
   it('of one service only, when asked; the admin may too; another client, a gestor and nobody may not', async () => {
     const { body, bytes } = await zipDe('?idModuloServico=9', t.admin);
-    expect(body.requisicoes).toBe(2);
+    expect(body.linhas).toBe(2);
     expect(Object.keys(unzipSync(new Uint8Array(bytes)))).toEqual(['09-Envio_de_Fat-e.csv']);
     const other = await call(`/api/v1/fatura/${a.faturaId}/detalhamento`, { headers: bearer(t.b) });
     expect(other).toMatchObject({ status: 403, body: { error: 'clienteNaoPermitido' } });
@@ -231,8 +233,9 @@ describe('the detail ZIP', () => {
 
   it('a month without charged requests gives one report of zero requests, never an empty archive', async () => {
     const answer = await call(`/api/v1/fatura/${b.faturaId}/detalhamento`, { headers: bearer(t.b) });
-    expect(answer).toMatchObject({ status: 200, body: { requisicoes: 0 } });
-    const entradas = unzipSync(new Uint8Array(await bytesDe((answer.body as { url: string }).url)));
+    const { job } = await aguardarRelatorio(answer, bearer(t.b));
+    expect(job).toMatchObject({ estado: 'CONCLUIDO', linhas: 0 });
+    const entradas = unzipSync(new Uint8Array(await bytesDe(job.url!)));
     expect(Object.keys(entradas)).toEqual(['detalhamento.csv']);
     expect(Buffer.from(entradas['detalhamento.csv']!).toString('utf8')).toContain('\r\nTotal;;0');
   });

@@ -29,6 +29,8 @@ export interface GrantTargets {
   readonly repasse: sfn.IStateMachine;
   /** The bank-return import's job (functions/faturamento/retorno). */
   readonly retorno: sfn.IStateMachine;
+  /** The report jobs (functions/consumo/relatorio-job.ts). */
+  readonly relatorio: sfn.IStateMachine;
   /** The Sefaz distribution service and the platform's e-CNPJ; absent until configured (no loads then). */
   readonly sefaz?: { readonly url: string; readonly credentials: secretsmanager.ISecret; readonly ufs?: string };
   /** tpAmb of the stage's Sefaz environment: '1' produção, '2' homologação (functions/fate/parse-rules.ts). */
@@ -78,6 +80,10 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   'retorno:start': (fn, t) => {
     t.retorno.grantStartExecution(fn);
     fn.addEnvironment('RETORNO_STATE_MACHINE_ARN', t.retorno.stateMachineArn);
+  },
+  'relatorio:start': (fn, t) => {
+    t.relatorio.grantStartExecution(fn);
+    fn.addEnvironment('RELATORIO_STATE_MACHINE_ARN', t.relatorio.stateMachineArn);
   },
 };
 

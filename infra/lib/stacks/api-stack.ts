@@ -12,6 +12,7 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { AppConfig } from '../config';
 import { faturamentoMachine } from '../constructs/faturamento';
+import { relatorioMachine } from '../constructs/relatorio';
 import { repasseMachine } from '../constructs/repasse';
 import { retornoMachine } from '../constructs/retorno';
 import { applyGrants } from '../constructs/grants';
@@ -25,6 +26,7 @@ import {
   authorizerFunction,
   faturamentoFunction,
   rateioSeedFunction,
+  relatorioFunction,
   repasseFunction,
   retornoFunction,
   httpFunctions,
@@ -52,6 +54,7 @@ export class ApiStack extends Stack {
   readonly faturamento: sfn.StateMachine;
   readonly repasse: sfn.StateMachine;
   readonly retorno: sfn.StateMachine;
+  readonly relatorio: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -104,6 +107,7 @@ export class ApiStack extends Stack {
     this.faturamento = faturamentoMachine(this, fn(faturamentoFunction));
     this.repasse = repasseMachine(this, fn(repasseFunction));
     this.retorno = retornoMachine(this, fn(retornoFunction));
+    this.relatorio = relatorioMachine(this, fn(relatorioFunction));
     // Revenue sharing's reference data (banks, SEFAZ participants) written after the deploy, once
     // the function and its grants exist; again whenever the function changes (it writes only what is absent).
     new triggers.Trigger(this, 'RateioSeedTrigger', { handler: fn(rateioSeedFunction), executeOnHandlerChange: true, executeAfter: [scopeOfFunctions] });
@@ -128,6 +132,7 @@ export class ApiStack extends Stack {
       faturamento: this.faturamento,
       repasse: this.repasse,
       retorno: this.retorno,
+      relatorio: this.relatorio,
       ...(sefaz ? { sefaz } : {}),
       sefazTpAmb: config.sefazAmbiente === 'homologacao' ? ('2' as const) : ('1' as const),
     };
@@ -137,6 +142,9 @@ export class ApiStack extends Stack {
         throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
       }
       if (spec.id === retornoFunction.id && spec.grants.includes('retorno:start')) {
+        throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
+      }
+      if (spec.id === relatorioFunction.id && spec.grants.includes('relatorio:start')) {
         throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
       }
       if (spec.id === repasseFunction.id && spec.grants.includes('repasse:start')) {
@@ -153,5 +161,7 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'SefazLoadStateMachineArn', { value: this.sefazLoad.stateMachineArn });
     new CfnOutput(this, 'FaturamentoStateMachineArn', { value: this.faturamento.stateMachineArn });
     new CfnOutput(this, 'RepasseStateMachineArn', { value: this.repasse.stateMachineArn });
+    new CfnOutput(this, 'RelatorioStateMachineArn', { value: this.relatorio.stateMachineArn });
+    new CfnOutput(this, 'RetornoStateMachineArn', { value: this.retorno.stateMachineArn });
   }
 }

@@ -76,6 +76,41 @@ export const consumoPorCliente = defineContract({
   errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
 });
 
+/**
+ * A report job (the consumption report, an invoice's detail ZIP): its real progress and, once
+ * CONCLUIDO, a download URL valid for 5 minutes. `total` is the month's charged requests by the
+ * counters when the job started (the month in progress may add some while it runs).
+ */
+export const relatorioJobSchema = z.object({
+  id: z.string(),
+  estado: z.enum(['PROCESSANDO', 'CONCLUIDO', 'FALHA']),
+  linhas: z.number().int(),
+  total: z.number().int(),
+  nomeArquivo: z.string(),
+  url: z.string().optional(),
+});
+export type RelatorioJob = z.infer<typeof relatorioJobSchema>;
+
+const idRelatorio = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,120}$/, { error: message('campoInvalido', { field: 'relatório' }) })
+  .meta({ title: 'relatório' });
+
+export const relatorioJob = defineContract({
+  id: 'consumo.relatorioJob',
+  context: 'consumo',
+  method: 'GET',
+  path: '/api/v1/consumo/relatorios/{idRelatorio}',
+  summary:
+    'A situação de um relatório em produção (relatório de consumo ou detalhamento de fatura): linhas escritas, total previsto e, ' +
+    'quando CONCLUIDO, a URL de download válida por 5 minutos. Um usuário cliente vê somente os relatórios do próprio cliente.',
+  access: ADMIN_CLIENTE,
+  params: z.object({ idRelatorio }),
+  response: relatorioJobSchema,
+  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
+});
+
 export const relatorioConsumo = defineContract({
   id: 'consumo.relatorio',
   context: 'consumo',
@@ -83,11 +118,13 @@ export const relatorioConsumo = defineContract({
   path: '/api/v1/consumo/clientes/{idCliente}/relatorio',
   summary:
     'Relatório de consumo do cliente no mês (atual, se não informado), em CSV (separador ";", UTF-8 com BOM): ' +
-    'uma linha por requisição cobrada e os totais por serviço e UF. Responde o nome do arquivo e uma URL de download válida por 5 minutos.',
+    'uma linha por requisição cobrada e os totais por serviço e UF. Produzido em segundo plano: responde 202 com o relatório em produção, ' +
+    'cuja situação e URL de download se consultam em /api/v1/consumo/relatorios/{idRelatorio}.',
   access: ADMIN_CLIENTE,
   params: z.object({ idCliente }),
   query: z.object({ idModuloServico: opcional(idModuloServico), mes: opcional(mes) }),
-  response: z.object({ nomeArquivo: z.string(), url: z.string(), requisicoes: z.number().int() }),
+  status: 202,
+  response: relatorioJobSchema,
   errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
 });
 

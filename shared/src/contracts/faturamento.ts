@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { formatDate, isBusinessMonth } from '../domain/dates';
 import { message } from '../messages';
 import { cursorPageOf, cursorQuery, decimalInteger, isoDateTime, opcionalVazio } from './common';
+import { relatorioJobSchema } from './consumo';
 import { defineContract } from './define';
 
 /**
@@ -338,13 +339,15 @@ export const detalhamentoFatura = defineContract({
   path: '/api/v1/fatura/{idConsumo}/detalhamento',
   summary:
     'O detalhamento da fatura, detalhamento_fatura.zip: um CSV por serviço (separador ";", UTF-8 com BOM) com cada requisição cobrada ' +
-    'no mês da fatura, ou somente do serviço informado. Responde o nome do arquivo e uma URL de download válida por 5 minutos.',
+    'no mês da fatura, ou somente do serviço informado. Produzido uma vez, quando o faturamento fecha o mês, e servido do armazenamento depois; ' +
+    'responde 202 com o relatório (CONCLUIDO com a URL de download, ou em produção: a situação em /api/v1/consumo/relatorios/{idRelatorio}).',
   access: ADMIN_CLIENTE,
   params: z.object({ idConsumo: idFatura }),
   query: z.object({
     idModuloServico: opcional(decimalInteger('Serviço').pipe(z.number().int().min(1).max(100_000).meta({ title: 'Serviço' }))),
   }),
-  response: z.object({ nomeArquivo: z.string(), url: z.string(), requisicoes: z.number().int() }),
+  status: 202,
+  response: relatorioJobSchema,
   errors: ['recursoNaoEncontrado', 'clienteNaoPermitido'],
 });
 

@@ -46,6 +46,9 @@ export interface ReportProcessing {
   clienteNome: string;
   /** Epoch milliseconds. */
   startedAt: number;
+  /** The job's real progress (lines written of the month's total), once the server has answered. */
+  linhas?: number;
+  total?: number;
 }
 
 export interface SessionState {

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { consumo } from '@plac/shared/contracts';
 import { getSession, setReportProcessing } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { gerarRelatorio } from './relatorio';
@@ -14,6 +15,10 @@ const BASE = {
 };
 const RELATORIO = 'GET /api/v1/consumo/clientes/c-1/relatorio';
 const ARQUIVO = 'GET /_s3/documents/consumo/c-1/relatorio.csv';
+const JOB = 'GET /api/v1/consumo/relatorios/job-1';
+
+/** A report job as the API answers it. */
+const job = (j: Partial<consumo.RelatorioJob>): consumo.RelatorioJob => ({ id: 'job-1', estado: 'PROCESSANDO', linhas: 0, total: 0, nomeArquivo: 'r.csv', ...j });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -96,7 +101,7 @@ describe('consumo-cliente', { timeout: 20_000 }, () => {
     const api = stubApi({
       ...BASE,
       [LISTA]: jsonResponse(200, { mes: '2026-11', clientes: [makeConsumo()] }),
-      [RELATORIO]: jsonResponse(200, { nomeArquivo: 'relatorio-consumo-11222333000181-2026-11.csv', url: '/_s3/documents/consumo/c-1/relatorio.csv', requisicoes: 5 }),
+      [RELATORIO]: jsonResponse(202, job({ estado: 'CONCLUIDO', linhas: 5, total: 5, nomeArquivo: 'relatorio-consumo-11222333000181-2026-11.csv', url: '/_s3/documents/consumo/c-1/relatorio.csv' })),
       [ARQUIVO]: new Response('\uFEFFRelatório de consumo', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }),
     });
     const saved = captureDownload();
@@ -126,7 +131,7 @@ describe('the report banner', () => {
     signInAs(['cliente'], { clienteId: 'c-1' });
     let responder: ((r: Response) => void) | null = null;
     stubApi({
-      [RELATORIO]: () => jsonResponse(200, { nomeArquivo: 'r.csv', url: '/_s3/documents/consumo/c-1/relatorio.csv', requisicoes: 1 }),
+      [RELATORIO]: () => jsonResponse(202, job({ estado: 'CONCLUIDO', linhas: 1, total: 1, nomeArquivo: 'r.csv', url: '/_s3/documents/consumo/c-1/relatorio.csv' })),
       [ARQUIVO]: () => new Response('x'),
     });
     const fetchApi = globalThis.fetch;
@@ -160,6 +165,44 @@ describe('the report banner', () => {
     expect(screen.queryByRole('status')).toBeNull();
     expect(getSession().reportProcessing).toBeNull();
   });
+
+  it("shows the job's real progress as it is read, and saves the file when the job is done", async () => {
+    signInAs(['cliente'], { clienteId: 'c-1' });
+    const leituras = [job({ linhas: 4_000, total: 10_000 }), job({ linhas: 9_500, total: 10_000 }), job({ estado: 'CONCLUIDO', linhas: 10_000, total: 10_000, url: '/_s3/documents/consumo/c-1/relatorio.csv' })];
+    const api = stubApi({
+      [RELATORIO]: jsonResponse(202, job({ linhas: 0, total: 10_000 })),
+      [JOB]: () => jsonResponse(200, leituras.shift()!),
+      [ARQUIVO]: () => new Response('conteúdo'),
+    });
+    const saved = captureDownload();
+    const feito = gerarRelatorio({ id: 'c-1', razaoSocial: 'Banco Alfa S.A.' });
+    render(<RelatorioConsumoBanner />);
+    await waitFor(() => expect(screen.getByLabelText('Progresso do relatório').textContent).toBe('0 de 10.000 linhas'));
+    await waitFor(() => expect(screen.getByLabelText('Progresso do relatório').textContent).toBe('4.000 de 10.000 linhas'), { timeout: 3000 });
+    expect((screen.getByLabelText('Linhas escritas') as HTMLProgressElement).value).toBe(4_000);
+    await waitFor(() => expect(screen.getByLabelText('Progresso do relatório').textContent).toBe('9.500 de 10.000 linhas'), { timeout: 3000 });
+    await act(async () => {
+      expect(await feito).toBe(true);
+    });
+    expect(saved.name).toBe('r.csv');
+    expect(api.of('GET', '/api/v1/consumo/relatorios/job-1')).toHaveLength(3);
+    expect(screen.queryByRole('status')).toBeNull();
+  }, 10_000);
+
+  it('a job that fails ends with the toast, without a download', async () => {
+    signInAs(['cliente'], { clienteId: 'c-1' });
+    const error = vi.spyOn(toast, 'error');
+    stubApi({ [RELATORIO]: jsonResponse(202, job({ total: 3 })), [JOB]: () => jsonResponse(200, job({ estado: 'FALHA', linhas: 1, total: 3 })) });
+    const saved = captureDownload();
+    const feito = gerarRelatorio({ id: 'c-1', razaoSocial: 'Banco Alfa S.A.' });
+    render(<RelatorioConsumoBanner />);
+    await act(async () => {
+      expect(await feito).toBe(false);
+    });
+    expect(error).toHaveBeenCalledWith('Erro ao gerar relatório de consumo');
+    expect(saved.name).toBe('');
+    expect(screen.queryByRole('status')).toBeNull();
+  }, 10_000);
 
   it('leaves on failure too, with the toast "Erro ao gerar relatório de consumo"', async () => {
     signInAs(['cliente'], { clienteId: 'c-1' });

@@ -6,11 +6,15 @@ import { getSession, setReportProcessing } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
 /**
- * The consumption report, run outside any page: the server builds the CSV and answers a short-lived
- * URL; the file is fetched and saved under its name. While it runs the session's report flag holds the
- * client's name and the start (the banner shows them), whatever page the user goes to; on failure the
- * toast 'Erro ao gerar relatório de consumo'. One report at a time.
+ * The consumption report, run outside any page: the server produces the file as a job (202 with the
+ * job), whose real progress is read every POLL_MS and shown in the banner (lines written of the month's
+ * total); when the job is done the file is fetched from its short-lived URL and saved under its name.
+ * While it runs the session's report flag holds the client's name, the start and the progress, whatever
+ * page the user goes to; on failure the toast 'Erro ao gerar relatório de consumo'. One report at a time.
  */
+
+/** How often the job's progress is read. */
+export const POLL_MS = 1000;
 
 let emAndamento = false;
 
@@ -20,20 +24,28 @@ export function relatorioEmAndamento(): boolean {
 }
 
 /**
- * A file the server builds (this report, an invoice's detail ZIP) run in the background with the
- * session's report flag and its banner: `gerar` answers the file's name and a short-lived URL; the file
- * is fetched and saved under its name. false when another one is running (nothing is asked) or it failed
- * (the toast 'Erro ao gerar relatório de consumo').
+ * A file the server produces as a job (this report, an invoice's detail ZIP) followed in the background
+ * with the session's report flag and its banner: `iniciar` answers the job; its state is read until it
+ * is done, then the file is fetched and saved under its name. false when another one is running
+ * (nothing is asked) or it failed (the toast 'Erro ao gerar relatório de consumo').
  */
-export async function emSegundoPlano(cliente: { razaoSocial: string }, gerar: () => Promise<{ nomeArquivo: string; url: string }>): Promise<boolean> {
+export async function emSegundoPlano(cliente: { razaoSocial: string }, iniciar: () => Promise<consumo.RelatorioJob>): Promise<boolean> {
   if (emAndamento) return false;
   emAndamento = true;
-  setReportProcessing({ clienteNome: cliente.razaoSocial, startedAt: Date.now() });
+  const startedAt = Date.now();
+  setReportProcessing({ clienteNome: cliente.razaoSocial, startedAt });
   try {
-    const answer = await gerar();
-    const file = await fetch(answer.url);
+    let job = await iniciar();
+    for (;;) {
+      setReportProcessing({ clienteNome: cliente.razaoSocial, startedAt, linhas: job.linhas, total: job.total });
+      if (job.estado !== 'PROCESSANDO') break;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      job = await callApi(consumo.relatorioJob, { params: { idRelatorio: job.id }, notify: false });
+    }
+    if (job.estado !== 'CONCLUIDO' || !job.url) throw new Error(`report job ${job.id} ${job.estado}`);
+    const file = await fetch(job.url);
     if (!file.ok) throw new Error(`download ${file.status}`);
-    saveBlob(answer.nomeArquivo, await file.blob());
+    saveBlob(job.nomeArquivo, await file.blob());
     return true;
   } catch (error) {
     // A token failure has already ended the session.

@@ -144,7 +144,9 @@ describe('consultar-fatura: tax notes and reports', { timeout: 20_000 }, () => {
     let responder: ((r: Response) => void) | null = null;
     const sent = stub((s) => {
       if (s.path === '/api/v1/fatura') return jsonResponse(200, { items: [FATURA] });
-      if (s.path === '/api/v1/fatura/202605-c-1/detalhamento') return jsonResponse(200, { nomeArquivo: 'detalhamento_fatura.zip', url: '/_s3/plac-documents/d.zip', requisicoes: 3 });
+      // The invoice's detail, made when the month was billed: the job is done, its URL in the first answer.
+      if (s.path === '/api/v1/fatura/202605-c-1/detalhamento')
+        return jsonResponse(202, { id: 'det-202605-c-1', estado: 'CONCLUIDO', linhas: 3, total: 3, nomeArquivo: 'detalhamento_fatura.zip', url: '/_s3/plac-documents/d.zip' });
       if (s.path.startsWith('/_s3/')) return new Promise<Response>((resolve) => (responder = resolve));
       return jsonResponse(404, {});
     });

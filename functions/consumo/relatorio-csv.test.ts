@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { celulaSegura, csv, linhasDoRelatorio } from './relatorio';
+import { cabecalhoDoRelatorio, celulaSegura, chaveDoTotal, csv, linhaDaRequisicao, linhasDoRelatorio, pedacoCsv, rodapeDoRelatorio } from './relatorio-csv';
 
 describe('the consumption report CSV', () => {
   it('escapes every cell a spreadsheet would run as a formula, and only those', () => {
@@ -43,5 +43,26 @@ describe('the consumption report CSV', () => {
       ['Consulta Faturamento NF-e', 'SP', 1],
       ['Total', '', 3],
     ]);
+  });
+
+  it('written in pieces (heading, pages of lines, totals) it is exactly the CSV of all its lines', () => {
+    const cliente = { razaoSocial: 'Banco X', cnpj: '11222333000181' };
+    const requisicoes = Array.from({ length: 7 }, (_, i) => ({
+      createdAt: `2026-11-0${i + 1}T12:00:00.000Z`,
+      servico: i % 2 ? 'Consulta Faturamento NF-e' : 'Consulta Fat-e por Chave de Acesso',
+      uf: i % 3 ? 'BA' : 'SP',
+      chave: i === 3 ? '=perigo' : `k${i}`,
+      requestId: `r${i};x`,
+    }));
+    const totais = new Map<string, number>();
+    for (const q of requisicoes) totais.set(chaveDoTotal(q.servico, q.uf), (totais.get(chaveDoTotal(q.servico, q.uf)) ?? 0) + 1);
+    const pedacos = [
+      pedacoCsv(cabecalhoDoRelatorio(cliente, '2026-11'), true),
+      pedacoCsv(requisicoes.slice(0, 3).map(linhaDaRequisicao), false),
+      pedacoCsv([], false),
+      pedacoCsv(requisicoes.slice(3).map(linhaDaRequisicao), false),
+      pedacoCsv(rodapeDoRelatorio(totais, requisicoes.length), false),
+    ];
+    expect(pedacos.join('')).toBe(csv(linhasDoRelatorio({ cliente, mes: '2026-11', requisicoes })));
   });
 });

@@ -1,0 +1,308 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { s3Client } from '../platform/aws';
+import { presignDownload, safeFileName } from '../platform/documents';
+import { config, env } from '../platform/env';
+import { startExecution } from '../platform/step-functions';
+import * as servicos from '../servicos/service';
+import { cabecalhoDoRelatorio, chaveDoTotal, linhaDaRequisicao, pedacoCsv, rodapeDoRelatorio } from './relatorio-csv';
+import * as jobs from './relatorio-job-store';
+import * as store from './store';
+import { abrirEntrada, diretorioCentral, escreverNaEntrada, fecharEntrada, type EntradaZip } from './zip-stream';
+
+/**
+ * Report jobs: the consumption report (CSV) and the invoice's detail (a ZIP with one CSV per service)
+ * are written by the Relatorio state machine (infra/lib/constructs/relatorio.ts), one Task invocation
+ * (`passo`) after another, each reading at most PAGINAS_POR_PASSO pages of the request log and
+ * appending what they make to one S3 multipart upload. What a step needs from the one before is in
+ * the job's item (relatorio-job-store.ts) and, for the bytes not yet uploaded (less than one part),
+ * in a small object of the step (`…/pendente-<passo>`): memory is one part plus one page, whatever
+ * the month's size. The totals by service and UF that close each CSV are counted as its lines pass (a
+ * map of service × UF: bounded). A step run again (Retry, a crash) reads the same item and the same
+ * pending object, uploads the same part number again and writes its result only if no other run did.
+ */
+
+/** S3's smallest part but the last is 5 MiB; a part here is at least this (one page more at most). */
+export const parteBytes = () => Math.max(Number(process.env.PLAC_RELATORIO_PARTE_BYTES ?? 8 * 1024 * 1024), 1);
+/** Pages of the request log per step: bounds a step's time and memory, whatever the month. */
+export const paginasPorPasso = () => Math.max(Number(process.env.PLAC_RELATORIO_PAGINAS_POR_PASSO ?? 25), 1);
+/** Items per page of the request log (a DynamoDB Query page stays below its 1 MB either way). */
+export const itensPorPagina = () => Math.max(Number(process.env.PLAC_RELATORIO_ITENS_POR_PAGINA ?? 1000), 1);
+/** A consumption report's job and file are kept a week; an invoice's detail as long as the invoice. */
+const CONSUMO_TTL_SECONDS = 7 * 86_400;
+
+/** One CSV of the output: the whole report, or one service's entry of the ZIP. */
+interface Secao {
+  /** Only the requests of this service (the log is read with a filter). */
+  servico?: number;
+  /** The ZIP entry's name. */
+  nome: string;
+}
+
+/** What a step hands to the next, through the job's item (JSON). */
+export interface Progresso {
+  zip: boolean;
+  cliente: { razaoSocial: string; cnpj: string };
+  /** Service id → description, for the lines (a handful of services). */
+  descricoes: Record<string, string>;
+  secoes: Secao[];
+  /** The section being written, and whether its heading is written yet. */
+  secao: number;
+  aberta: boolean;
+  /** The log's cursor within the section (null: its start). */
+  cursor: string | null;
+  /** The section's totals so far: [service\0UF, requests]. */
+  totais: [string, number][];
+  linhasSecao: number;
+  uploadId?: string;
+  /** Uploaded parts (at 8 MiB, a 1 GB report has about 120). */
+  partes: { n: number; etag: string }[];
+  /** Bytes of the output so far, uploaded or pending (the ZIP's offsets). */
+  bytes: number;
+  /** Bytes waiting in the pending object of the last step (less than one part). */
+  pendente: number;
+  entradas: EntradaZip[];
+  entrada?: EntradaZip;
+}
+
+export interface NovoRelatorio {
+  jobId?: string;
+  tipo: 'consumo' | 'detalhamento';
+  clienteId: string;
+  cliente: { razaoSocial: string; cnpj: string };
+  mes: string;
+  idModuloServico?: number | undefined;
+  faturaId?: string;
+  chave: string;
+  nomeArquivo: string;
+}
+
+/** What the API answers about a job: its real progress and, once done, the file's short-lived URL. */
+export interface VistaRelatorio {
+  id: string;
+  estado: jobs.EstadoRelatorio;
+  linhas: number;
+  total: number;
+  nomeArquivo: string;
+  url?: string;
+}
+
+export async function vista(job: jobs.RelatorioJobRecord): Promise<VistaRelatorio> {
+  return {
+    id: job.jobId,
+    estado: job.estado,
+    linhas: job.linhas,
+    total: job.total,
+    nomeArquivo: job.nomeArquivo,
+    ...(job.estado === 'CONCLUIDO' ? { url: await presignDownload(job.chave, job.contentType, { fileName: job.nomeArquivo }) } : {}),
+  };
+}
+
+/**
+ * Records the job and starts its execution (named `<jobId>-<attempt>`: a retried start starts nothing
+ * twice). A job already running or done is answered as it is: an invoice's detail is made once.
+ */
+export async function iniciar(novo: NovoRelatorio): Promise<jobs.RelatorioJobRecord> {
+  const { job, criado } = await registrar(novo);
+  if (!criado) return job;
+  try {
+    await startExecution(env('RELATORIO_STATE_MACHINE_ARN'), nomeDaExecucao(job.jobId, job.tentativa), { jobId: job.jobId });
+  } catch (error) {
+    // Never a job PROCESSANDO that nothing runs: failed, so the next request starts it again.
+    await jobs.marcarFalha(job.jobId, `start: ${(error as Error).message}`);
+    throw error;
+  }
+  return job;
+}
+
+/**
+ * The job's record with its plan: the sections (one CSV, or one ZIP entry per service the month's
+ * counters name), the expected lines (the counters' sum) and an empty progress. `criado` false: the
+ * job was already there, running or done.
+ */
+export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.RelatorioJobRecord; criado: boolean }> {
+  const jobId = novo.jobId ?? randomUUID();
+  const existente = await jobs.lerJob(jobId);
+  if (existente && existente.estado !== 'FALHA') return { job: existente, criado: false };
+  const zip = novo.tipo === 'detalhamento';
+  const contadores = (await store.contadoresDoCliente(novo.clienteId, novo.mes)).filter((c) => novo.idModuloServico === undefined || c.servico === novo.idModuloServico);
+  const descricoes = Object.fromEntries((await servicos.todos()).map((s) => [String(s.idModuloServico), s.descricao]));
+  const descricao = (id: number) => descricoes[String(id)] ?? `Serviço ${id}`;
+  const idsServicos = [...new Set(contadores.map((c) => c.servico))].sort((a, b) => a - b);
+  const secoes: Secao[] = zip
+    ? idsServicos.map((id) => ({ servico: id, nome: `${String(id).padStart(2, '0')}-${safeFileName(descricao(id))}.csv` }))
+    : [{ ...(novo.idModuloServico === undefined ? {} : { servico: novo.idModuloServico }), nome: novo.nomeArquivo }];
+  // A month without charged requests (the minimum subscription only): one report saying so, never an empty archive.
+  if (secoes.length === 0) secoes.push({ ...(novo.idModuloServico === undefined ? {} : { servico: novo.idModuloServico }), nome: 'detalhamento.csv' });
+  const progresso: Progresso = {
+    zip,
+    cliente: novo.cliente,
+    descricoes,
+    secoes,
+    secao: 0,
+    aberta: false,
+    cursor: null,
+    totais: [],
+    linhasSecao: 0,
+    partes: [],
+    bytes: 0,
+    pendente: 0,
+    entradas: [],
+  };
+  const agora = new Date();
+  const job: jobs.RelatorioJobRecord = {
+    jobId,
+    tipo: novo.tipo,
+    clienteId: novo.clienteId,
+    mes: novo.mes,
+    ...(novo.idModuloServico === undefined ? {} : { idModuloServico: novo.idModuloServico }),
+    ...(novo.faturaId ? { faturaId: novo.faturaId } : {}),
+    chave: novo.chave,
+    nomeArquivo: novo.nomeArquivo,
+    contentType: zip ? 'application/zip' : 'text/csv; charset=utf-8',
+    estado: 'PROCESSANDO',
+    passo: 0,
+    tentativa: (existente?.tentativa ?? 0) + 1,
+    linhas: 0,
+    total: contadores.reduce((sum, c) => sum + c.requisicoes, 0),
+    progresso: JSON.stringify(progresso),
+    criadoEm: agora.toISOString(),
+    ...(zip ? {} : { expiresAt: Math.floor(agora.getTime() / 1000) + CONSUMO_TTL_SECONDS }),
+  };
+  if (!(await jobs.criarJob(job))) return { job: (await jobs.lerJob(jobId))!, criado: false };
+  return { job, criado: true };
+}
+
+/** `<jobId>-<attempt>`, or a hash of it past Step Functions' 80 characters of a name. */
+function nomeDaExecucao(jobId: string, tentativa: number): string {
+  const nome = `${jobId}-${tentativa}`;
+  return nome.length <= 80 ? nome : `${createHash('sha256').update(jobId).digest('hex').slice(0, 64)}-${tentativa}`;
+}
+
+const pendenteKey = (jobId: string, passo: number) => `relatorios/${jobId}/pendente-${passo}`;
+
+/**
+ * One step: the pending bytes of the step before, then up to PAGINAS_POR_PASSO pages of the log
+ * (sections opened and closed as they come), uploaded as one part once they reach PARTE_BYTES;
+ * what is less than a part waits in this step's pending object. At the end of the last section the
+ * ZIP's central directory, the last part and the upload's completion.
+ */
+export async function passo(jobId: string): Promise<{ jobId: string; concluido: boolean }> {
+  const job = await jobs.lerJob(jobId);
+  if (!job) throw new Error(`report job ${jobId} does not exist`);
+  if (job.estado !== 'PROCESSANDO') return { jobId, concluido: true };
+  const p = JSON.parse(job.progresso) as Progresso;
+  const s3 = s3Client();
+  const Bucket = config.documentsBucket;
+  const agora = new Date(job.criadoEm);
+  const saida: Buffer[] = [];
+  let tamanho = 0;
+  const escrever = (b: Buffer) => {
+    if (b.length === 0) return;
+    saida.push(b);
+    tamanho += b.length;
+    p.bytes += b.length;
+  };
+  const texto = (t: string) => escrever(p.zip ? escreverNaEntrada(p.entrada!, t) : Buffer.from(t, 'utf8'));
+
+  if (p.pendente > 0) {
+    const anterior = await s3.send(new GetObjectCommand({ Bucket, Key: pendenteKey(jobId, job.passo - 1) }));
+    const bytes = Buffer.from(await anterior.Body!.transformToByteArray());
+    saida.push(bytes);
+    tamanho += bytes.length;
+  }
+  if (!p.uploadId) {
+    const criado = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket, Key: job.chave, ContentType: job.contentType, ContentDisposition: `attachment; filename="${job.nomeArquivo}"` }),
+    );
+    p.uploadId = criado.UploadId!;
+  }
+
+  let linhas = job.linhas;
+  let fim = false;
+  for (let paginas = 0; paginas < paginasPorPasso() && tamanho < parteBytes(); paginas++) {
+    const secao = p.secoes[p.secao]!;
+    if (!p.aberta) {
+      if (p.zip) {
+        const aberta = abrirEntrada(secao.nome, p.bytes, agora);
+        p.entrada = aberta.entrada;
+        escrever(aberta.bytes);
+      }
+      texto(pedacoCsv(cabecalhoDoRelatorio(p.cliente, job.mes), true));
+      p.aberta = true;
+    }
+    const pagina = await store.paginaDeRequisicoes(job.clienteId, job.mes, { cursor: p.cursor, limite: itensPorPagina(), servico: secao.servico });
+    const totais = new Map(p.totais);
+    const linhasDaPagina = pagina.data.map((q) => {
+      const servico = p.descricoes[String(q.servico)] ?? `Serviço ${q.servico}`;
+      totais.set(chaveDoTotal(servico, q.uf), (totais.get(chaveDoTotal(servico, q.uf)) ?? 0) + 1);
+      // The log's id is '<client>:<idempotency key>': the client sees its own key.
+      const requestId = q.requestId.startsWith(`${job.clienteId}:`) ? q.requestId.slice(job.clienteId.length + 1) : q.requestId;
+      return linhaDaRequisicao({ createdAt: q.createdAt, servico, uf: q.uf, chave: q.chave, requestId });
+    });
+    texto(pedacoCsv(linhasDaPagina, false));
+    p.totais = [...totais];
+    p.linhasSecao += linhasDaPagina.length;
+    linhas += linhasDaPagina.length;
+    p.cursor = pagina.cursor;
+    if (pagina.cursor) continue;
+    // The section's log is read: its totals, the entry's end, the next section.
+    texto(pedacoCsv(rodapeDoRelatorio(p.totais, p.linhasSecao), false));
+    if (p.zip) {
+      escrever(fecharEntrada(p.entrada!));
+      p.entradas.push(p.entrada!);
+      delete p.entrada;
+    }
+    Object.assign(p, { secao: p.secao + 1, aberta: false, cursor: null, totais: [], linhasSecao: 0 });
+    if (p.secao >= p.secoes.length) {
+      if (p.zip) escrever(diretorioCentral(p.entradas, p.bytes, agora));
+      fim = true;
+      break;
+    }
+  }
+
+  if (tamanho >= parteBytes() || (fim && (tamanho > 0 || p.partes.length === 0))) {
+    const n = p.partes.length + 1;
+    const parte = await s3.send(new UploadPartCommand({ Bucket, Key: job.chave, UploadId: p.uploadId, PartNumber: n, Body: Buffer.concat(saida) }));
+    p.partes.push({ n, etag: parte.ETag! });
+    p.pendente = 0;
+  } else {
+    await s3.send(new PutObjectCommand({ Bucket, Key: pendenteKey(jobId, job.passo), Body: Buffer.concat(saida) }));
+    p.pendente = tamanho;
+  }
+  if (fim) {
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket,
+        Key: job.chave,
+        UploadId: p.uploadId,
+        MultipartUpload: { Parts: p.partes.map((parte) => ({ PartNumber: parte.n, ETag: parte.etag })) },
+      }),
+    );
+  }
+  const gravado = await jobs.gravarPasso(jobId, job.passo, { linhas, progresso: JSON.stringify(p), estado: fim ? 'CONCLUIDO' : 'PROCESSANDO' });
+  if (!gravado) {
+    // Another run of this step wrote first: its result stands, this one's upload (if it made one) goes.
+    if (p.uploadId !== (JSON.parse(job.progresso) as Progresso).uploadId && !fim) {
+      await s3.send(new AbortMultipartUploadCommand({ Bucket, Key: job.chave, UploadId: p.uploadId })).catch(() => undefined);
+    }
+    const atual = await jobs.lerJob(jobId);
+    return { jobId, concluido: atual?.estado !== 'PROCESSANDO' };
+  }
+  // The step before's pending bytes are in this step's output now.
+  if (job.passo > 0) await s3.send(new DeleteObjectCommand({ Bucket, Key: pendenteKey(jobId, job.passo - 1) })).catch(() => undefined);
+  return { jobId, concluido: fim };
+}
+
+/** The state machine's Catch: the job is failed (a new request starts it again). */
+export async function falhou(jobId: string, erro?: { Error?: string; Cause?: string }): Promise<void> {
+  await jobs.marcarFalha(jobId, `${erro?.Error ?? 'Error'}: ${erro?.Cause ?? ''}`);
+}

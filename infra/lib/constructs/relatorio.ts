@@ -1,0 +1,52 @@
+/**
+ * The report job (functions/consumo/relatorio-job.ts, docs/faturamento.md "Report jobs"): Passo → the
+ * Choice Concluido, back to Passo until the file is complete → Done, with a Catch on Passo to
+ * MarcarFalha (the job FALHA, so a new request starts it again) → Failed. Each Passo reads a bounded
+ * number of pages of the request log and appends to the file's S3 multipart upload; everything the next
+ * step needs is in the job's item, so the execution's state is only the job's id. JSONPath, Task and
+ * Choice only: the same definition runs in AWS and in the twin. Started by the consumo and faturamento
+ * APIs and by the billing run's shards (grant relatorio:start), named after the job and its attempt.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { Construct } from 'constructs';
+import { RELATORIO_STATES as S } from '../state-machines';
+import { relatorioStateMachine } from '../topology';
+import { FATURAMENTO_RETRY } from './faturamento';
+import { LOG_RETENTION } from './plac-function';
+
+export function relatorioMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
+  const steps = new Construct(scope, `${relatorioStateMachine.id}Steps`);
+  const invoke = (name: string, payload: Record<string, unknown>) =>
+    new tasks.LambdaInvoke(steps, name, {
+      lambdaFunction: task,
+      payload: sfn.TaskInput.fromObject(payload),
+      payloadResponseOnly: true,
+      retryOnServiceExceptions: false,
+    });
+
+  const markFailed = invoke(S.markFailed, { task: 'marcarFalha', 'jobId.$': '$.jobId', 'erro.$': '$.erro' }).next(
+    new sfn.Fail(steps, S.failed, { error: 'RelatorioFalhou', cause: 'The report job failed; see the job record and the task logs.' }),
+  );
+  // A step run again reads the same job item and writes its result only once (conditional on the step number).
+  const step = invoke(S.step, { task: 'passo', 'jobId.$': '$.jobId' }).addRetry(FATURAMENTO_RETRY).addCatch(markFailed, { resultPath: '$.erro' });
+  const done = new sfn.Choice(steps, S.done)
+    .when(sfn.Condition.booleanEquals('$.concluido', true), new sfn.Succeed(steps, S.finished))
+    .otherwise(step);
+  const definition = step.next(done);
+
+  return new sfn.StateMachine(scope, relatorioStateMachine.id, {
+    definitionBody: sfn.DefinitionBody.fromChainable(definition),
+    stateMachineType: sfn.StateMachineType.STANDARD,
+    // 5 million lines at 25,000 a step: 200 steps of seconds each.
+    timeout: Duration.hours(6),
+    tracingEnabled: true,
+    logs: {
+      destination: new logs.LogGroup(scope, `${relatorioStateMachine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
+      level: sfn.LogLevel.ERROR,
+    },
+  });
+}
