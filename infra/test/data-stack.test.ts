@@ -74,6 +74,8 @@ describe('data stack', () => {
             ExpirationInDays: 1857,
             Status: 'Enabled',
           }),
+          // A bank return file kept for its import's job: a month.
+          expect.objectContaining({ Prefix: 'retornos/', ExpirationInDays: 30, Status: 'Enabled' }),
         ],
       },
     });

@@ -134,7 +134,9 @@ describe('a reservation, paid and consumed', () => {
     });
     const importacao = await call('/api/v1/faturamento-mensal/retornos', { method: 'POST', headers: json(tokenAdmin), body: JSON.stringify({ nomeArquivo: 'prepago.ret', conteudo: arquivo }) });
     expect(importacao.status).toBe(200);
-    expect(importacao.body).toMatchObject({ pagas: 1, linhas: [{ situacao: 'PAGA', faturaId: criada.dae.dae.id, cliente: `Escriturador ${imf}` }] });
+    expect(importacao.body).toMatchObject({ pagas: 1, situacao: 'CONCLUIDA' });
+    const linhas = await call(`/api/v1/faturamento-mensal/retornos/${(importacao.body as { importacaoId: string }).importacaoId}/linhas`, { headers: json(tokenAdmin) });
+    expect(linhas.body).toMatchObject({ items: [{ situacao: 'PAGA', faturaId: criada.dae.dae.id, cliente: `Escriturador ${imf}` }] });
     expect(await conta(tokenImf)).toMatchObject({ situacao: 'VIGENTE', valorContratado: 500_000_00, saldoAtual: 500_000_00, prazoConsumo: prazoDeConsumo(hoje) });
     // Still one reservation per CNPJ while it is in force.
     expect((await reservar(tokenImf, body)).status).toBe(409);

@@ -101,6 +101,13 @@ export class DataStack extends Stack {
           transitions: [{ storageClass: s3.StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(90) }],
           expiration: Duration.days(SEFAZ_XML_RETENCAO_DIAS),
         },
+        {
+          // A bank return file kept for its import's job (functions/faturamento/retorno): read by the
+          // job's steps within the hour; its outcome lives in the table. A month covers any retry.
+          id: 'retorno-job-files',
+          prefix: 'retornos/',
+          expiration: Duration.days(30),
+        },
       ],
     });
 
