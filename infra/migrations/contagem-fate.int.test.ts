@@ -13,7 +13,9 @@ const novoCnpj = () => {
 };
 
 describe('the counters migration', () => {
-  it('takes a Fat-e written before the counters out of the indexes, counts and links it once, and can run again', async () => {
+  // The migration scans the whole table, and the twin's table is shared by every test file (thousands
+  // of invoices, request-log lines and deliveries by the time this runs): minutes on a busy machine.
+  it('takes a Fat-e written before the counters out of the indexes, counts and links it once, and can run again', { timeout: 300_000 }, async () => {
     const emitente = novoCnpj();
     const transportador = novoCnpj();
     const chave = `2926${emitente.slice(0, 2)}${emitente}55001000000${randomInt(100, 999)}1000000010`.slice(0, 44);
