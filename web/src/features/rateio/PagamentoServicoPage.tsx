@@ -10,7 +10,7 @@ import { ColumnGroup } from 'primereact/columngroup';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Row } from 'primereact/row';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_SIZES } from '../../components/listing';
 import { callApi, useApiQuery } from '../../lib/api';
@@ -89,6 +89,8 @@ export default function PagamentoServicoPage() {
   }
 
   const linhas = resultado?.linhas ?? [];
+  // One row per invoice and origin UF: the key is both, as an invoice has a row per UF.
+  const linhasComChave = useMemo(() => (resultado?.linhas ?? []).map((l) => ({ ...l, chave: `${l.consumoId}/${l.uf}` })), [resultado]);
   const rodape = resultado && (
     <ColumnGroup>
       {resultado.totaisUf.map((t) => (
@@ -182,8 +184,8 @@ export default function PagamentoServicoPage() {
         />
       </div>
       <DataTable
-        value={linhas}
-        dataKey="consumoId"
+        value={linhasComChave}
+        dataKey="chave"
         paginator
         rows={10}
         rowsPerPageOptions={[...PAGE_SIZES]}

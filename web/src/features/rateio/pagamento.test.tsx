@@ -132,6 +132,21 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     expect(api.of('GET', '/api/v1/repasse/definitivo.csv')[0]!.query.get('mes')).toBeTruthy();
   });
 
+  it('one row per invoice and UF: two UF rows of one invoice raise no duplicate-key error', async () => {
+    signInAs(['sefaz_admin'], { uf: 'BA' });
+    const erros = vi.spyOn(console, 'error');
+    stubApi({
+      'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago', 600_01), linha('RO', 'Pago', 400_00)], totaisUf: [], totalFatec: null, totalGeral: null }),
+    });
+    renderPages(pages, '/app/consulta/pagamentoServico');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
+    const table = await screen.findByRole('table', { name: 'Pagamentos' });
+    expect(await within(table).findAllByText('Pago')).toHaveLength(2);
+    expect(erros.mock.calls.filter((c) => c.some((a) => String(a).includes('same key')))).toEqual([]);
+    erros.mockRestore();
+  });
+
   it('Exportar CSV: every row of the search, not only the page on screen, as the pt-BR CSV with the list\'s titles', async () => {
     signInAs(['sefaz_admin'], { uf: 'BA' });
     const saved: Blob[] = [];
