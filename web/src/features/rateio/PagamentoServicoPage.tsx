@@ -1,7 +1,7 @@
 import '../../components/page-layout.css';
 import { routePath } from '@plac/shared/access';
 import { rateio, type ResponseOf } from '@plac/shared/contracts';
-import { formatBRL, formatMonth, UF_SIGLAS, type Centavos } from '@plac/shared/domain';
+import { formatBRL, formatCnpj, formatMonth, UF_SIGLAS, type Centavos } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -195,7 +195,7 @@ export default function PagamentoServicoPage() {
       >
         <Column header="UF" body={(l: Linha) => l.uf || '-'} />
         <Column header="Mês de referência" body={(l: Linha) => formatMonth(l.mesReferencia)} />
-        <Column header="Cliente" body={(l: Linha) => `${l.razaoSocial} (${l.cnpj})`} />
+        <Column header="Cliente" body={(l: Linha) => `${l.razaoSocial} (${formatCnpj(l.cnpj)})`} />
         <Column header="Valor dos serviços" body={(l: Linha) => brl(l.valorServicos)} />
         <Column header="Valor da assinatura" body={(l: Linha) => brl(l.valorAssinatura)} />
         <Column header="Valor do acréscimo" body={(l: Linha) => brl(l.valorAcrescimo)} />

@@ -43,6 +43,8 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
     expect(await within(table).findAllByText('Pago - Distribuído')).toHaveLength(2);
     expect(within(table).getByText('Total SEFAZ BA')).toBeTruthy();
+    // The CNPJ with its mask.
+    expect(within(table).getAllByText('Banco Alfa S.A. (11.222.333/0001-81)')).toHaveLength(2);
     expect(within(table).getByText('Total FATEC')).toBeTruthy();
     expect(within(table).getByText('Total Geral')).toBeTruthy();
     const q = api.of('GET', '/api/v1/pagamento-servico')[0]!.query;
