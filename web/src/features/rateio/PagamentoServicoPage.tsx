@@ -10,7 +10,7 @@ import { ColumnGroup } from 'primereact/columngroup';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Row } from 'primereact/row';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_SIZES } from '../../components/listing';
 import { callApi, useApiQuery } from '../../lib/api';
@@ -69,6 +69,7 @@ export default function PagamentoServicoPage() {
   const [pesquisado, setPesquisado] = useState({ de, ate });
   const [repasse, setRepasse] = useState(false);
   const clientes = useApiQuery(rateio.clientesPagamento, {});
+  const ultimaBusca = useRef(0);
 
   async function pesquisar(e?: FormEvent) {
     e?.preventDefault();
@@ -76,17 +77,28 @@ export default function PagamentoServicoPage() {
       toast.error(MESSAGES.dataInicioMaiorDataFim);
       return;
     }
+    // Only the latest search's answer is shown: the one on arrival may answer after a newer click.
+    const n = ++ultimaBusca.current;
     try {
       setPesquisado({ de, ate });
-      setResultado(
-        await callApi(rateio.consultarPagamentos, {
-          query: { de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) },
-        }),
-      );
+      const r = await callApi(rateio.consultarPagamentos, {
+        query: { de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) },
+      });
+      if (n === ultimaBusca.current) setResultado(r);
     } catch {
-      setResultado(null);
+      if (n === ultimaBusca.current) setResultado(null);
     }
   }
+
+  // The payment views search on arrival (spec 2, 2.11) with the default filters (the previous month;
+  // a manager's own UF, a client's own company), for every profile alike. Once, also under StrictMode.
+  const chegada = useRef(false);
+  useEffect(() => {
+    if (chegada.current) return;
+    chegada.current = true;
+    void pesquisar();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only, with the initial filters
+  }, []);
 
   const linhas = resultado?.linhas ?? [];
   // One row per invoice and origin UF: the key is both, as an invoice has a row per UF.

@@ -158,12 +158,15 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
       names.push(this.download);
     });
     const muitas = Array.from({ length: 11 }, (_, i) => ({ ...linha('BA', 'Pago - Distribuído', 100), consumoId: `c${i}` }));
+    let buscas = 0;
     const ultima = { ...linha('', 'Em Aberto', 1_234_567_89), consumoId: 'x', razaoSocial: '@Banco', cnpj: '11444777000161', valorAcrescimo: 5, totalRequisicoes: 1_234_567, dataRetornoBanco: null };
     stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [...muitas, ultima], totaisUf: [], totalFatec: null, totalGeral: null }),
+      // The search on arrival finds nothing; the one clicked, the rows.
+      'GET /api/v1/pagamento-servico': () => jsonResponse(200, { linhas: buscas++ === 0 ? [] : [...muitas, ultima], totaisUf: [], totalFatec: null, totalGeral: null }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
+    await waitFor(() => expect(buscas).toBe(1));
     expect((await screen.findByRole('button', { name: 'Exportar CSV' })).hasAttribute('disabled')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
@@ -194,9 +197,10 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     expect(screen.queryByRole('button', { name: 'Previsão de Repasse' })).toBeNull();
-    await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
+    // Searched on arrival, without a click on Pesquisar.
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
     await within(table).findByText('Total SEFAZ BA');
+    expect(api.of('GET', '/api/v1/pagamento-servico')).toHaveLength(1);
     expect(within(table).queryByText('Total FATEC')).toBeNull();
     expect(api.of('GET', '/api/v1/pagamento-servico')[0]!.query.get('uf')).toBe('BA');
   });
