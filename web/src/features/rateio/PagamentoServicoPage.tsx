@@ -27,7 +27,7 @@ import { PrevisaoRepasseDialog } from './PrevisaoRepasseDialog';
  * own UF), months (at most the previous month, default the previous month), client (none in
  * evaluation; a client user fixed to the own company) and status; rows per invoice and origin UF with
  * the repasse status in place of the status text; footers with the totals per Sefaz and, for the admin,
- * 'Total FATEC' and the grand total. The admin's 'Previsão de Repasse' dialog: the forecast CSV,
+ * 'Total FATEC' and the grand total (a client also sees its grand total). The admin's 'Previsão de Repasse' dialog: the forecast CSV,
  * 'Gerar Simulação' (while the month's definitive report does not exist) and 'Gerar Rateio'.
  */
 
@@ -117,7 +117,7 @@ export default function PagamentoServicoPage() {
           <Column footer={brl(resultado.totalFatec)} colSpan={5} />
         </Row>
       )}
-      {admin && resultado.totalGeral !== null && (
+      {resultado.totalGeral !== null && (
         <Row>
           <Column footer="Total Geral" colSpan={6} />
           <Column footer={brl(resultado.totalGeral)} colSpan={5} />
@@ -139,7 +139,8 @@ export default function PagamentoServicoPage() {
             <Dropdown
               inputId="pag-uf"
               value={uf}
-              options={[...(admin ? [{ label: 'Todos', value: 'TODOS' }] : []), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
+              // 'Todos' for whoever may see every UF (the admin, a client); a manager's own UF only.
+              options={[...(sefaz && !admin ? [] : [{ label: 'Todos', value: 'TODOS' }]), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
               onChange={(e) => setUf(e.value as string)}
               disabled={sefaz && !admin}
             />

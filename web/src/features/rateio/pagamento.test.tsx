@@ -209,15 +209,20 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     signInAs(['cliente'], { clienteId: 'c1' });
     const api = stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, [{ id: 'c1', razaoSocial: 'Banco Alfa S.A.', cnpj: '11222333000181' }]),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totalFatec: null, totalGeral: null }),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totalFatec: null, totalGeral: 600_01 }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     expect(screen.queryByRole('button', { name: 'Previsão de Repasse' })).toBeNull();
     expect(screen.getByLabelText('Cliente').closest('.p-dropdown')!.classList.contains('p-disabled')).toBe(true);
+    // The UF selector shows its value ('Todos'), never blank.
+    expect(screen.getByLabelText('UF').closest('.p-dropdown')!.querySelector('.p-dropdown-label')!.textContent).toBe('Todos');
     await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
     expect(await within(table).findByText('Pago - Distribuído')).toBeTruthy();
     expect(within(table).queryByText('Total FATEC')).toBeNull();
+    // The client's grand total.
+    const geral = within(table).getByText('Total Geral').closest('tr')!;
+    expect(geral.textContent).toContain('R$ 600,01');
     expect(api.of('GET', '/api/v1/pagamento-servico')[0]!.query.get('idCliente')).toBe('c1');
   });
 
