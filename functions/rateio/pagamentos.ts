@@ -98,9 +98,10 @@ export async function consultar(filtro: FiltroPagamento, p: Principal) {
   const totaisUf = new Map<string, number>();
   for (const l of linhas) totaisUf.set(l.uf, (totaisUf.get(l.uf) ?? 0) + l.valorTotal);
   let totalFatec: number | null = null;
-  let totalGeral: number | null = null;
+  // The grand total: the administrator's of every row, a client's of its own invoices (its rows are
+  // all its own); a manager sees its UF's total only.
+  const totalGeral: number | null = isAdmin(p) || !isSefaz(p) ? linhas.reduce((s, l) => s + l.valorTotal, 0) : null;
   if (isAdmin(p)) {
-    totalGeral = linhas.reduce((s, l) => s + l.valorTotal, 0);
     totalFatec = 0;
     const meses = [...new Set(faturas.map((f) => f.mes))];
     for (const mes of meses) {

@@ -3,6 +3,7 @@ import {
   addDays,
   daysBetween,
   formatDate,
+  formatDateForFile,
   formatDateTime,
   formatMonth,
   isBusinessMonth,
@@ -35,6 +36,20 @@ describe('formatDate', () => {
       expect(formatDate(value)).toBe('');
     },
   );
+});
+
+describe('formatDateForFile', () => {
+  it.each([
+    ['2026-11-25T03:11:05.000Z', '25/11/2026 00:11:05'],
+    ['2026-11-21T15:04:09-05:00', '21/11/2026 17:04:09'],
+    ['2027-01-01T03:00:00Z', '01/01/2027 00:00:00'],
+    ['2026-11-25', '25/11/2026'],
+    ['', ''],
+    ['não é data', 'não é data'],
+    ['2026-02-30', '2026-02-30'],
+  ])('%j → %j', (value, text) => {
+    expect(formatDateForFile(value)).toBe(text);
+  });
 });
 
 describe('formatDateTime', () => {

@@ -1,6 +1,6 @@
 import { Agent } from 'node:https';
 import type { Principal } from '@plac/shared/access';
-import { monthOf } from '@plac/shared/domain';
+import { formatDate, monthOf } from '@plac/shared/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { esquecerCache } from '../../functions/consulta/chamador';
 import { consumoDoCliente, naoEncontradasDaUf } from '../../functions/consumo/service';
@@ -208,6 +208,13 @@ describe('CSV batches (spec 3, 5.4)', () => {
     expect(rows.filter((r) => r.includes(';ENCONTRADA;'))).toHaveLength(30);
     expect(rows.find((r) => r.startsWith(desconhecida))).toContain(';NAO_ENCONTRADA;');
     expect(rows.find((r) => r.startsWith(digitoErrado))).toContain(';INVALIDA;');
+    // Dates as the screens ask for them: the issue DD/MM/AAAA HH:mm:ss in Bahia, the instalments' due dates DD/MM/AAAA.
+    const f0 = (await fatePorChave(chaves[0]!))!;
+    const linha0 = rows.find((r) => r.startsWith(chaves[0]!))!.split(';');
+    expect(linha0[7]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(linha0[7]!.slice(0, 10)).toBe(formatDate(f0.emissao));
+    expect(linha0[11]).toContain(formatDate(f0.duplicatas[0]!.vencimento));
+    expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // Both are listed for the not-found screens (under the keys' UF); the formula has no UF to list it by.
     const listadas = (await naoEncontradasDaUf(UF, mes)).filter((n) => n.clienteId === c.clienteId);
     expect(listadas.map((n) => [n.chnfe, n.status]).sort()).toEqual([[desconhecida, 'NAO_ENCONTRADA'], [digitoErrado, 'CHAVE_INVALIDA']].sort());
@@ -250,9 +257,12 @@ describe('CSV batches (spec 3, 5.4)', () => {
     });
     expect(composta.status).toBe(200);
     expect((composta.body as string).split('\r\n')[1]).toContain(';ENCONTRADA;');
+    expect((composta.body as string).split('\r\n')[1]).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}( \| |;)/);
+    expect(composta.body as string).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(await contado(c.clienteId, 2)).toBe(1);
     const recebivel = await post('/api/v1/acao-financeira/recebivel-avaliacao', c.headers, { listaChNfe: ['CHNFE', chaves[5]] });
     expect((recebivel.body as string).split('\r\n')[0]).toContain('SALDO_A_VENCER');
+    expect(recebivel.body as string).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(await contado(c.clienteId, 3)).toBe(1);
 
     const shopping = await novoCliente('SHOPPING');

@@ -139,6 +139,12 @@ describe('the repasse', () => {
     expect(gb.linhas.every((l) => l.uf === 'BA')).toBe(true);
     expect(gb.totalFatec).toBeNull();
     expect(gb.totalGeral).toBeNull();
+    // A client: its own rows and their grand total, without the FATEC total.
+    const cliente = await tokenFor({ userId: `rep-cli-${a.clienteId}`, name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: a.clienteId });
+    const cb = (await call(`/api/v1/pagamento-servico?de=${X}&ate=${X}`, { headers: bearer(cliente) })).body as typeof body;
+    expect(cb.linhas.map((l) => l.consumoId)).toEqual([a.faturaId, a.faturaId]);
+    expect(cb.totalGeral).toBe(1_000_01);
+    expect(cb.totalFatec).toBeNull();
     const det = await send('GET', `/api/v1/pagamento-servico/${a.faturaId}/BA`);
     expect(det.body).toMatchObject({ situacaoTexto: 'Pago - Distribuído', ufs: [{ uf: 'BA', total: 600_00 }, { uf: 'RO', total: 400_00 }] });
     expect((det.body as { sumarizado: unknown[] }).sumarizado).toHaveLength(1);

@@ -490,7 +490,7 @@ export const consultarPagamentos = defineContract({
   context: 'rateio',
   method: 'GET',
   path: '/api/v1/pagamento-servico',
-  summary: 'Pagamentos de serviços por fatura e UF de origem, com a situação do repasse; totais por UF e, para o administrador, Total FATEC e total geral.',
+  summary: 'Pagamentos de serviços por fatura e UF de origem, com a situação do repasse; totais por UF; o total geral para o administrador e para o cliente (o das suas faturas); Total FATEC só para o administrador.',
   access: PAGAMENTO,
   query: z.object({
     uf: z.string().trim().max(5).optional(),

@@ -35,6 +35,7 @@ const BAHIA = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   hour: 'numeric',
   minute: 'numeric',
+  second: 'numeric',
   hourCycle: 'h23',
 });
 
@@ -48,10 +49,10 @@ function isRealDay(year: number, month: number, day: number): boolean {
 }
 
 /** Wall-clock fields of an instant in Bahia. */
-function bahiaParts(instant: Date): Day & { hour: number; minute: number } {
+function bahiaParts(instant: Date): Day & { hour: number; minute: number; second: number } {
   const parts = BAHIA.formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
 
 /** The 'YYYY-MM-DD' that starts the text, if that day exists. */
@@ -108,6 +109,19 @@ export function formatDateTime(value: DateInput | null | undefined): string {
   if (!instant) return '';
   const p = bahiaParts(instant);
   return `${pad(p.day)}/${pad(p.month)}/${pad(p.year, 4)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/**
+ * For files a person opens (the look-up CSVs): a date-time as 'DD/MM/YYYY HH:mm:ss' in Bahia, a date
+ * ('YYYY-MM-DD') as 'DD/MM/YYYY' — the format the screens ask for. Any other text is kept as it is, so
+ * nothing the source held is lost.
+ */
+export function formatDateForFile(value: string): string {
+  if (DATE_ONLY.test(value)) return formatDate(value) || value;
+  const instant = toInstant(value);
+  if (!instant) return value;
+  const p = bahiaParts(instant);
+  return `${pad(p.day)}/${pad(p.month)}/${pad(p.year, 4)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
 /**

@@ -55,6 +55,8 @@ describe('consumo-erro-uf', { timeout: 20_000 }, () => {
     });
     expect(screen.getByLabelText('UF').closest('.p-dropdown')!.classList.contains('p-disabled')).toBe(true);
     expect(screen.getByText('Página 1')).toBeTruthy();
+    // The page size shown is the real one (15 is among the options), never the empty 'Escolher'.
+    expect(screen.getByLabelText('Registros por página').closest('.p-dropdown')!.querySelector('.p-dropdown-label')!.textContent).toBe('15');
     await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
     await waitFor(() => expect(api.of('GET', '/api/v1/consumo/nao-encontradas')).toHaveLength(2));
     expect(api.of('GET', '/api/v1/consumo/nao-encontradas')[1]!.query.get('cursor')).toBe('c2');

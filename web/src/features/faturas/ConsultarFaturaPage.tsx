@@ -11,7 +11,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { callApi, useApiQuery } from '../../lib/api';
 import { EXPORTACAO_POR_PAGINA, exportarCsv, todasAsPaginas, type ColunaCsv } from '../../lib/csv-export';
@@ -75,8 +75,13 @@ const mesDe = (iso: unknown): Date | null => {
   return data > mesAtualMais(0) ? null : data;
 };
 
-/** The session's saved filter, field by field; anything malformed falls back to the default. */
-function filtroSalvo(admin: boolean): Filtro {
+/**
+ * The session's saved filter, field by field; anything malformed falls back to the default. A month in
+ * the address (`?mes=YYYY-MM`, the billing run's link to its invoices) gives every invoice of that month.
+ */
+function filtroSalvo(admin: boolean, mesDoEndereco: string | null): Filtro {
+  const doMes = mesDe(mesDoEndereco);
+  if (doMes) return { cliente: TODOS, mesInicio: doMes, mesFim: doMes, situacao: null };
   const saved = getSession().filters.fatura ?? {};
   const anterior = mesAtualMais(-1);
   return {
@@ -101,7 +106,8 @@ export default function ConsultarFaturaPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
-  const [filtro, setFiltro] = useState<Filtro>(() => filtroSalvo(admin));
+  const [parametros] = useSearchParams();
+  const [filtro, setFiltro] = useState<Filtro>(() => filtroSalvo(admin, parametros.get('mes')));
   const [busca, setBusca] = useState<Busca | null>(() => buscaDe(filtro));
 
   const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });

@@ -1,5 +1,6 @@
 import '../../components/page-layout.css';
 import './faturas.css';
+import { routePath } from '@plac/shared/access';
 import { faturamento } from '@plac/shared/contracts';
 import { formatMonth } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
@@ -9,6 +10,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
@@ -33,6 +35,9 @@ const SITUACAO: Record<Execucao['situacao'], string> = {
 const ORIGEM: Record<Execucao['origem'], string> = { agendamento: 'Agendamento', admin: 'Administrador' };
 /** ours: the spec words long-running confirmations as "may take a few minutes". */
 const CONFIRMACAO = (mes: string) => `O faturamento do mês ${formatMonth(mes)} pode levar alguns minutos. Deseja continuar?`;
+/** ours: a month with a concluded run is billed; running it again issues only the invoices still missing. */
+const CONFIRMACAO_FATURADO = (mes: string) =>
+  `O mês ${formatMonth(mes)} já foi faturado. Uma nova execução emitirá apenas as faturas que ainda faltam e pode levar alguns minutos. Deseja continuar?`;
 const POLL_MS = 2_000;
 
 function Progresso({ e }: { e: Execucao }) {
@@ -83,6 +88,7 @@ export default function FaturamentoMensalPage() {
     },
   });
   const emAndamento = execucoes.data?.some((e) => e.situacao === 'EM_ANDAMENTO') ?? false;
+  const faturado = execucoes.data?.some((e) => e.situacao === 'CONCLUIDA') ?? false;
 
   return (
     <>
@@ -125,11 +131,22 @@ export default function FaturamentoMensalPage() {
         <Column header="Em avaliação" field="emAvaliacao" />
         <Column header="Falhas" body={(e: Execucao) => <Falhas e={e} />} />
         <Column header="Conclusão" body={(e: Execucao) => formatDateTime(e.concluidaEm)} />
+        <Column
+          header="Faturas"
+          body={(e: Execucao) =>
+            // A finished run links to the month's invoices (the Faturas list filtered by that month).
+            e.situacao === 'EM_ANDAMENTO' ? null : (
+              <Link to={`${routePath('consultar-fatura')}?mes=${e.mes}`} aria-label={`Ver faturas de ${formatMonth(e.mes)}`}>
+                Ver faturas
+              </Link>
+            )
+          }
+        />
       </DataTable>
 
       <ConfirmSimNao
         target={confirmar}
-        message={confirmar ? CONFIRMACAO(confirmar) : ''}
+        message={confirmar ? (faturado ? CONFIRMACAO_FATURADO(confirmar) : CONFIRMACAO(confirmar)) : ''}
         onConfirm={(m) => {
           setConfirmar(null);
           iniciar.mutate({ body: { mes: m } });

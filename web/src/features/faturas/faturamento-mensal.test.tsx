@@ -6,6 +6,9 @@ import { jsonResponse, renderApp, signIn } from '../../test/render';
 
 const MES = mesIso(mesAtualMais(-1));
 const MES_BR = `${MES.slice(5)}/${MES.slice(0, 4)}`;
+/** Not the Faturas list's default month (the previous one), so the link's filter shows. */
+const MES_ANTIGO = mesIso(mesAtualMais(-3));
+const MES_ANTIGO_BR = `${MES_ANTIGO.slice(5)}/${MES_ANTIGO.slice(0, 4)}`;
 
 const execucao = (over: Record<string, unknown> = {}) => ({
   execucaoId: '7c0b7d8e-3f4c-4f6e-9d0a-111111111111',
@@ -79,6 +82,36 @@ describe('faturamento-mensal', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(posts).toEqual([{ mes: MES }]));
     expect(await screen.findByText(`Faturamento do mês ${MES_BR} iniciado.`)).toBeTruthy();
+  });
+
+  it('a billed month: the specific warning before a new run, and the finished run links to its invoices', async () => {
+    const faturas: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://localhost');
+        if (url.pathname === '/api/v1/faturamento-mensal/execucoes') return jsonResponse(200, [execucao({ mes: MES_ANTIGO, situacao: 'CONCLUIDA', feitos: 40, concluidaEm: '2026-11-01T05:02:00.000Z' })]);
+        if (url.pathname === '/api/v1/fatura') {
+          faturas.push(url);
+          return jsonResponse(200, { items: [] });
+        }
+        return jsonResponse(200, []);
+      }),
+    );
+    signIn(['sefaz_admin']);
+    const { router } = renderApp('/app/fatura/faturamentoMensal');
+    const tabela = await screen.findByRole('table', { name: 'Execuções do faturamento' }, { timeout: 10_000 });
+    await within(tabela).findByText('Concluída');
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar Faturamento' }));
+    expect(await screen.findByText(`O mês ${MES_BR} já foi faturado. Uma nova execução emitirá apenas as faturas que ainda faltam e pode levar alguns minutos. Deseja continuar?`)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Não' }));
+
+    await userEvent.click(within(tabela).getByRole('link', { name: `Ver faturas de ${MES_ANTIGO_BR}` }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/fatura/consultarFatura'));
+    await waitFor(() => expect(faturas.length).toBeGreaterThan(0));
+    expect(faturas[0]!.searchParams.get('dataInicio')).toBe(MES_ANTIGO);
+    expect(faturas[0]!.searchParams.get('dataFim')).toBe(MES_ANTIGO);
+    expect(faturas[0]!.searchParams.get('cnpj')).toBeNull();
   });
 
   it('is not offered to a client user', async () => {

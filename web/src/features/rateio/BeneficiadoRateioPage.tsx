@@ -16,7 +16,7 @@ import { PAGE_SIZES } from '../../components/listing';
 import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { formatMonth } from '@plac/shared/domain';
-import { periodoDias, type Beneficiado, type GrupoResumo } from './model';
+import { convenioTexto, periodoDias, type Beneficiado, type GrupoResumo } from './model';
 
 /**
  * beneficiado-rateio (spec 3, 2.3): a dropdown of the sharing groups, the chosen group's validity
@@ -110,6 +110,7 @@ export default function BeneficiadoRateioPage() {
         <Column field="nomeParticipante" header="Beneficiado" sortable />
         <Column field="vigenciaInicial" header="Vigência" sortable body={(b: Beneficiado) => periodoDias(b.vigenciaInicial, b.vigenciaFinal)} />
         <Column field="percentualRateio" header="Percentual" sortable body={(b: Beneficiado) => `${b.percentualRateio}%`} />
+        <Column header="Convênio" body={(b: Beneficiado) => convenioTexto(b.convenioAtivo)} />
       </DataTable>
       <ConfirmSimNao target={confirmar} message={MESSAGES.confirmarExclusaoGrupoRateio} onConfirm={() => void removerDraft()} onClose={() => setConfirmar(null)} danger />
     </>

@@ -1,7 +1,7 @@
 import '../../components/page-layout.css';
 import { routePath } from '@plac/shared/access';
 import { rateio, type ResponseOf } from '@plac/shared/contracts';
-import { formatBRL, formatMonth, UF_SIGLAS, type Centavos } from '@plac/shared/domain';
+import { formatBRL, formatCnpj, formatMonth, UF_SIGLAS, type Centavos } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -10,7 +10,7 @@ import { ColumnGroup } from 'primereact/columngroup';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Row } from 'primereact/row';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_SIZES } from '../../components/listing';
 import { callApi, useApiQuery } from '../../lib/api';
@@ -27,7 +27,7 @@ import { PrevisaoRepasseDialog } from './PrevisaoRepasseDialog';
  * own UF), months (at most the previous month, default the previous month), client (none in
  * evaluation; a client user fixed to the own company) and status; rows per invoice and origin UF with
  * the repasse status in place of the status text; footers with the totals per Sefaz and, for the admin,
- * 'Total FATEC' and the grand total. The admin's 'Previsão de Repasse' dialog: the forecast CSV,
+ * 'Total FATEC' and the grand total (a client also sees its grand total). The admin's 'Previsão de Repasse' dialog: the forecast CSV,
  * 'Gerar Simulação' (while the month's definitive report does not exist) and 'Gerar Rateio'.
  */
 
@@ -69,6 +69,7 @@ export default function PagamentoServicoPage() {
   const [pesquisado, setPesquisado] = useState({ de, ate });
   const [repasse, setRepasse] = useState(false);
   const clientes = useApiQuery(rateio.clientesPagamento, {});
+  const ultimaBusca = useRef(0);
 
   async function pesquisar(e?: FormEvent) {
     e?.preventDefault();
@@ -76,19 +77,32 @@ export default function PagamentoServicoPage() {
       toast.error(MESSAGES.dataInicioMaiorDataFim);
       return;
     }
+    // Only the latest search's answer is shown: the one on arrival may answer after a newer click.
+    const n = ++ultimaBusca.current;
     try {
       setPesquisado({ de, ate });
-      setResultado(
-        await callApi(rateio.consultarPagamentos, {
-          query: { de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) },
-        }),
-      );
+      const r = await callApi(rateio.consultarPagamentos, {
+        query: { de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) },
+      });
+      if (n === ultimaBusca.current) setResultado(r);
     } catch {
-      setResultado(null);
+      if (n === ultimaBusca.current) setResultado(null);
     }
   }
 
+  // The payment views search on arrival (spec 2, 2.11) with the default filters (the previous month;
+  // a manager's own UF, a client's own company), for every profile alike. Once, also under StrictMode.
+  const chegada = useRef(false);
+  useEffect(() => {
+    if (chegada.current) return;
+    chegada.current = true;
+    void pesquisar();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only, with the initial filters
+  }, []);
+
   const linhas = resultado?.linhas ?? [];
+  // One row per invoice and origin UF: the key is both, as an invoice has a row per UF.
+  const linhasComChave = useMemo(() => (resultado?.linhas ?? []).map((l) => ({ ...l, chave: `${l.consumoId}/${l.uf}` })), [resultado]);
   const rodape = resultado && (
     <ColumnGroup>
       {resultado.totaisUf.map((t) => (
@@ -103,7 +117,7 @@ export default function PagamentoServicoPage() {
           <Column footer={brl(resultado.totalFatec)} colSpan={5} />
         </Row>
       )}
-      {admin && resultado.totalGeral !== null && (
+      {resultado.totalGeral !== null && (
         <Row>
           <Column footer="Total Geral" colSpan={6} />
           <Column footer={brl(resultado.totalGeral)} colSpan={5} />
@@ -125,7 +139,8 @@ export default function PagamentoServicoPage() {
             <Dropdown
               inputId="pag-uf"
               value={uf}
-              options={[...(admin ? [{ label: 'Todos', value: 'TODOS' }] : []), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
+              // 'Todos' for whoever may see every UF (the admin, a client); a manager's own UF only.
+              options={[...(sefaz && !admin ? [] : [{ label: 'Todos', value: 'TODOS' }]), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
               onChange={(e) => setUf(e.value as string)}
               disabled={sefaz && !admin}
             />
@@ -182,8 +197,8 @@ export default function PagamentoServicoPage() {
         />
       </div>
       <DataTable
-        value={linhas}
-        dataKey="consumoId"
+        value={linhasComChave}
+        dataKey="chave"
         paginator
         rows={10}
         rowsPerPageOptions={[...PAGE_SIZES]}
@@ -193,7 +208,7 @@ export default function PagamentoServicoPage() {
       >
         <Column header="UF" body={(l: Linha) => l.uf || '-'} />
         <Column header="Mês de referência" body={(l: Linha) => formatMonth(l.mesReferencia)} />
-        <Column header="Cliente" body={(l: Linha) => `${l.razaoSocial} (${l.cnpj})`} />
+        <Column header="Cliente" body={(l: Linha) => `${l.razaoSocial} (${formatCnpj(l.cnpj)})`} />
         <Column header="Valor dos serviços" body={(l: Linha) => brl(l.valorServicos)} />
         <Column header="Valor da assinatura" body={(l: Linha) => brl(l.valorAssinatura)} />
         <Column header="Valor do acréscimo" body={(l: Linha) => brl(l.valorAcrescimo)} />

@@ -32,7 +32,16 @@ export function periodoMeses(inicio: string, fim: string | null): string {
 /** 'DD/MM/YYYY – DD/MM/YYYY' (an open end: '… – sem fim'). */
 export function periodoDias(inicio: string | null, fim: string | null): string {
   if (!inicio) return '–';
+  // A Sefaz added without an agreement (or deactivated before its start) ends the day before it starts
+  // (functions/rateio/grupos.ts): it was never in force, which a reversed period would not say.
+  if (fim && fim < inicio) return 'Sem vigência';
   return `${formatDate(inicio)} – ${fim ? formatDate(fim) : 'sem fim'}`;
+}
+
+/** The cooperation agreement in words: only a Sefaz has one (null: 'Não se aplica'). */
+export function convenioTexto(convenioAtivo: boolean | null): string {
+  if (convenioAtivo === null) return 'Não se aplica';
+  return convenioAtivo ? 'Ativo' : 'Inativo';
 }
 
 /** 'YYYY-MM' → the Calendar's Date (local first day). */

@@ -43,6 +43,8 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
     expect(await within(table).findAllByText('Pago - Distribuído')).toHaveLength(2);
     expect(within(table).getByText('Total SEFAZ BA')).toBeTruthy();
+    // The CNPJ with its mask.
+    expect(within(table).getAllByText('Banco Alfa S.A. (11.222.333/0001-81)')).toHaveLength(2);
     expect(within(table).getByText('Total FATEC')).toBeTruthy();
     expect(within(table).getByText('Total Geral')).toBeTruthy();
     const q = api.of('GET', '/api/v1/pagamento-servico')[0]!.query;
@@ -132,6 +134,21 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     expect(api.of('GET', '/api/v1/repasse/definitivo.csv')[0]!.query.get('mes')).toBeTruthy();
   });
 
+  it('one row per invoice and UF: two UF rows of one invoice raise no duplicate-key error', async () => {
+    signInAs(['sefaz_admin'], { uf: 'BA' });
+    const erros = vi.spyOn(console, 'error');
+    stubApi({
+      'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago', 600_01), linha('RO', 'Pago', 400_00)], totaisUf: [], totalFatec: null, totalGeral: null }),
+    });
+    renderPages(pages, '/app/consulta/pagamentoServico');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
+    const table = await screen.findByRole('table', { name: 'Pagamentos' });
+    expect(await within(table).findAllByText('Pago')).toHaveLength(2);
+    expect(erros.mock.calls.filter((c) => c.some((a) => String(a).includes('same key')))).toEqual([]);
+    erros.mockRestore();
+  });
+
   it('Exportar CSV: every row of the search, not only the page on screen, as the pt-BR CSV with the list\'s titles', async () => {
     signInAs(['sefaz_admin'], { uf: 'BA' });
     const saved: Blob[] = [];
@@ -141,12 +158,15 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
       names.push(this.download);
     });
     const muitas = Array.from({ length: 11 }, (_, i) => ({ ...linha('BA', 'Pago - Distribuído', 100), consumoId: `c${i}` }));
+    let buscas = 0;
     const ultima = { ...linha('', 'Em Aberto', 1_234_567_89), consumoId: 'x', razaoSocial: '@Banco', cnpj: '11444777000161', valorAcrescimo: 5, totalRequisicoes: 1_234_567, dataRetornoBanco: null };
     stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [...muitas, ultima], totaisUf: [], totalFatec: null, totalGeral: null }),
+      // The search on arrival finds nothing; the one clicked, the rows.
+      'GET /api/v1/pagamento-servico': () => jsonResponse(200, { linhas: buscas++ === 0 ? [] : [...muitas, ultima], totaisUf: [], totalFatec: null, totalGeral: null }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
+    await waitFor(() => expect(buscas).toBe(1));
     expect((await screen.findByRole('button', { name: 'Exportar CSV' })).hasAttribute('disabled')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
@@ -177,9 +197,10 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     expect(screen.queryByRole('button', { name: 'Previsão de Repasse' })).toBeNull();
-    await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
+    // Searched on arrival, without a click on Pesquisar.
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
     await within(table).findByText('Total SEFAZ BA');
+    expect(api.of('GET', '/api/v1/pagamento-servico')).toHaveLength(1);
     expect(within(table).queryByText('Total FATEC')).toBeNull();
     expect(api.of('GET', '/api/v1/pagamento-servico')[0]!.query.get('uf')).toBe('BA');
   });
@@ -188,15 +209,20 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     signInAs(['cliente'], { clienteId: 'c1' });
     const api = stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, [{ id: 'c1', razaoSocial: 'Banco Alfa S.A.', cnpj: '11222333000181' }]),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totalFatec: null, totalGeral: null }),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totalFatec: null, totalGeral: 600_01 }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     expect(screen.queryByRole('button', { name: 'Previsão de Repasse' })).toBeNull();
     expect(screen.getByLabelText('Cliente').closest('.p-dropdown')!.classList.contains('p-disabled')).toBe(true);
+    // The UF selector shows its value ('Todos'), never blank.
+    expect(screen.getByLabelText('UF').closest('.p-dropdown')!.querySelector('.p-dropdown-label')!.textContent).toBe('Todos');
     await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
     expect(await within(table).findByText('Pago - Distribuído')).toBeTruthy();
     expect(within(table).queryByText('Total FATEC')).toBeNull();
+    // The client's grand total.
+    const geral = within(table).getByText('Total Geral').closest('tr')!;
+    expect(geral.textContent).toContain('R$ 600,01');
     expect(api.of('GET', '/api/v1/pagamento-servico')[0]!.query.get('idCliente')).toBe('c1');
   });
 

@@ -37,6 +37,8 @@ const VIGENTE = {
   beneficiados: [ben('sefaz-BA', 'SEFAZ BA', 'SEFAZ', 60), ben('fatec', 'FATEC', 'PARTICIPANTE', 30), ben('fundo', 'Fundo de Resíduo', 'RESIDUO', 10)],
   ...audit,
 };
+/** A Sefaz added without an agreement: its period ends the day before it starts (never in force). */
+const SEM_CONVENIO = ben('sefaz-SP', 'SEFAZ SP', 'SEFAZ', 60, { vigenciaFinal: '2026-04-30', convenioAtivo: false });
 const DESATIVADO = { id: 'g-old', descricao: 'Rateio Inicial', dtVigenciaInicial: '2025-11', dtVigenciaFinal: '2026-04', situacao: 'DESATIVADO' };
 const ELABORACAO = { id: 'g-new', descricao: 'Rateio Futuro', dtVigenciaInicial: '2027-01', dtVigenciaFinal: null, situacao: 'ELABORACAO' };
 const resumo = (g: typeof VIGENTE) => ({ id: g.id, descricao: g.descricao, dtVigenciaInicial: g.dtVigenciaInicial, dtVigenciaFinal: g.dtVigenciaFinal, situacao: g.situacao });
@@ -54,7 +56,7 @@ describe('beneficiado-rateio screens', { timeout: 60_000 }, () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({
       'GET /api/v1/grupo-rateio': jsonResponse(200, [ELABORACAO, resumo(VIGENTE), DESATIVADO]),
-      'GET /api/v1/grupo-rateio/beneficiados/g-vig': jsonResponse(200, VIGENTE),
+      'GET /api/v1/grupo-rateio/beneficiados/g-vig': jsonResponse(200, { ...VIGENTE, beneficiados: [...VIGENTE.beneficiados, SEM_CONVENIO] }),
       'GET /api/v1/grupo-rateio/beneficiados/g-old': jsonResponse(200, { ...VIGENTE, ...DESATIVADO }),
       'GET /api/v1/grupo-rateio/beneficiados/g-new': jsonResponse(200, { ...VIGENTE, ...ELABORACAO }),
       'DELETE /api/v1/grupo-rateio/elaboracao': jsonResponse(200, [true, MESSAGES.grupoRateioElaboracaoRemovido]),
@@ -64,6 +66,11 @@ describe('beneficiado-rateio screens', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Beneficiados' });
     await within(table).findByText('FATEC');
     expect(within(table).getByText('30%')).toBeTruthy();
+    // The period in order and the agreement in words; a Sefaz without agreement is never in force.
+    const celulas = (nome: string) => [...within(table).getByText(nome).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
+    expect(celulas('SEFAZ BA')).toEqual(['SEFAZ BA', '01/05/2026 – sem fim', '60%', 'Ativo']);
+    expect(celulas('SEFAZ SP')).toEqual(['SEFAZ SP', 'Sem vigência', '60%', 'Inativo']);
+    expect(celulas('FATEC')).toEqual(['FATEC', '01/05/2026 – sem fim', '30%', 'Não se aplica']);
     expect((screen.getByLabelText('Vigência inicial') as HTMLInputElement).value).toBe('05/2026');
     expect((screen.getByLabelText('Vigência inicial') as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Editar' })).toBeTruthy();
