@@ -40,6 +40,8 @@ test('the bank’s return file pays the invoice of the DAE it names, once', asyn
   const enviar = () => page.locator('input[type=file]').setInputFiles({ name: `retorno-${sufixo}.ret`, mimeType: 'text/plain', buffer: Buffer.from(arquivo, 'latin1') });
   await enviar();
   await expect(page.getByText('Arquivo de retorno importado: 1 fatura(s) paga(s).')).toBeVisible();
+  // The report's totals side by side, not an unstyled list (issue 28).
+  await expect(page.locator('#retorno-relatorio + dl')).toHaveCSS('display', 'flex');
   const linha = page.getByRole('table', { name: 'Linhas do arquivo de retorno' }).getByRole('row', { name: new RegExp(dae.codigoBarras) });
   await expect(linha).toContainText('Paga');
   await expect(linha).toContainText(CLIENTE.razao);

@@ -1,5 +1,8 @@
 import '../../components/page-layout.css';
 import './faturas.css';
+// The report's totals are laid out as the projected invoice's (the class lives there); this page is a
+// chunk of its own, so it imports the sheet itself (issue 28: the summary showed as an unstyled list).
+import './fatura-projetada.css';
 import { faturamento } from '@plac/shared/contracts';
 import { asCentavos, formatBRL, formatDate } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
