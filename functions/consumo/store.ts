@@ -231,6 +231,7 @@ export async function contadoresDaUf(uf: string, mes: string): Promise<{ servico
 /** Every counter of a month (one Query per shard), by client, service and UF. */
 export async function contadoresDoMes(mes: string): Promise<{ clienteId: string; servico: number; uf: string; requisicoes: number }[]> {
   const pages = await Promise.all(
+    // Bounded: counters, not requests: one item per client, service and UF of the month, spread over the shards.
     Array.from({ length: CONTADOR_SHARDS }, (_, shard) => db().entities.contador.query.byMes({ mes, shard }).go({ pages: 'all' })),
   );
   return somarShards(
@@ -249,8 +250,12 @@ function somarShards(items: ContadorRecord[], keyOf: (k: ContadorRecord) => stri
   return [...sums.values()];
 }
 
-/** The charged requests of a client's month, oldest first (the invoice's detail). */
+/**
+ * The charged requests of a client's month, oldest first. Tests only (a month of a test client): the
+ * portal reads the log a page at a time in the report job (functions/consumo/relatorio-job.ts).
+ */
 export async function requisicoesDoCliente(clienteId: string, mes: string): Promise<RequisicaoRecord[]> {
+  // Bounded: used by tests on a client of their own; production pages the log (relatorio-job.ts).
   const { data } = await db().entities.requisicao.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
   return data;
 }
@@ -322,8 +327,9 @@ export async function gravarRequisicoes(items: Omit<RequisicaoRecord, 'expiresAt
   if (unprocessed.length > 0) throw new Error(`${unprocessed.length} log items were not written`);
 }
 
-/** A UF's not-found look-ups of a month, oldest first. */
+/** A UF's not-found look-ups of a month, oldest first. Tests only: the screen pages them (naoEncontradasDaUfEntre). */
 export async function naoEncontradasDaUf(uf: string, mes: string): Promise<NaoEncontradaRecord[]> {
+  // Bounded: used by tests on a UF's month of their own; the screen reads naoEncontradasDaUfEntre's pages.
   const { data } = await db().entities.naoEncontrada.query.byUf({ uf, mes }).go({ pages: 'all' });
   return data;
 }
@@ -356,8 +362,12 @@ export async function naoEncontradasDaUfEntre(
   );
 }
 
-/** The instants of a client's not-found look-ups of a month (the monitoring's error series). */
+/**
+ * The instants of a client's not-found look-ups of a month. The local demo's seeding only (it checks what
+ * it wrote for the demo client); the monitoring's error series reads the daily counters.
+ */
 export async function instantesNaoEncontradasDoCliente(clienteId: string, mes: string): Promise<string[]> {
+  // Bounded: the demo client's seeded month (infra/local/demo-consumo.ts), never a route.
   const { data } = await db().entities.naoEncontrada.query.byCliente({ clienteId, mes }).go({ pages: 'all', attributes: ['data'] });
   return data.map((n) => n.data);
 }

@@ -231,11 +231,9 @@ export async function monitoramento(
   if (meses.length > MONITORAMENTO_CONSUMO_MESES) throw invalid('periodoMaximoDozeMeses');
   const porMes = await Promise.all(
     meses.map(async (mes) => {
-      const [contadores, erros] = await Promise.all([
-        store.contadoresDoCliente(clienteId, mes),
-        store.instantesNaoEncontradasDoCliente(clienteId, mes),
-      ]);
-      return { sucesso: contadores.reduce((sum, c) => sum + c.requisicoes, 0), erro: erros.length };
+      // The month's not-found look-ups from the daily counters (never the log): the day mode's figures added up.
+      const [contadores, porDia] = await Promise.all([store.contadoresDoCliente(clienteId, mes), store.contadoresDiarios(clienteId, mes)]);
+      return { sucesso: contadores.reduce((sum, c) => sum + c.requisicoes, 0), erro: [...porDia.values()].reduce((sum, d) => sum + d.erro, 0) };
     }),
   );
   return { cliente: resumo, pontos: meses, sucesso: porMes.map((m) => m.sucesso), erro: porMes.map((m) => m.erro) };

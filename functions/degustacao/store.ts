@@ -92,6 +92,7 @@ export async function findClienteTesteByEmail(email: string): Promise<ClienteTes
 
 /** Every trial client, newest first. */
 export async function listClientesTeste(): Promise<ClienteTesteRecord[]> {
+  // Bounded: one item per company that asked for a trial (captcha and rate limited, spec 1's unpaged list).
   const { data } = await db().entities.clienteTeste.query.all({}).go({ pages: 'all', order: 'desc' });
   return data;
 }

@@ -681,10 +681,12 @@ export async function contagemDoEmitente(
   const cortados = meses.filter((m) => !inteiros.includes(m));
   const query = () => db().entities.contagemEmitente.query.byEmitente({ emitenteCnpj, modelo });
   const leituras = await Promise.all([
+    // Bounded: one counter item per whole month of the period.
     inteiros.length ? query().between({ periodo: `M${inteiros[0]}` }, { periodo: `M${inteiros[inteiros.length - 1]}` }).go({ pages: 'all' }) : { data: [] },
     ...cortados.map((m) => {
       const inicio = de > `${m}-01` ? de : `${m}-01`;
       const fim = ate < ultimoDia(m) ? ate : ultimoDia(m);
+      // Bounded: one counter item per day of a cut month (31 at most).
       return query().between({ periodo: `D${inicio}` }, { periodo: `D${fim}` }).go({ pages: 'all' });
     }),
   ]);
