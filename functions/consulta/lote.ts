@@ -49,11 +49,9 @@ function valor(texto: string): number | null {
   return parseBRL(texto) ?? (/^\d+\.\d{1,2}$/.test(texto) ? Math.round(Number(texto) * 100) : null);
 }
 
-/** Dates as the screens ask for them (DD/MM/AAAA; date-times DD/MM/AAAA HH:mm:ss in Bahia), never ISO. */
-const dataCsv = formatDateForFile;
-
+/** Dates in the CSVs as the screens ask for them (DD/MM/AAAA; date-times DD/MM/AAAA HH:mm:ss in Bahia), never ISO. */
 const parcelas = (ds: readonly { numero: string; vencimento: string; valor: number }[]) =>
-  ds.map((d) => `${d.numero} ${dataCsv(d.vencimento)} ${reais(d.valor)}`).join(' | ');
+  ds.map((d) => `${d.numero} ${formatDateForFile(d.vencimento)} ${reais(d.valor)}`).join(' | ');
 
 async function emResultado(consulta: () => Promise<Resultado>): Promise<Resultado> {
   try {
@@ -80,7 +78,7 @@ export const LOTES = {
       const f = await consultas.fatePorChave(p, c);
       return {
         situacao: f.situacao === 'CANCELADA' ? 'CANCELADA' : 'ENCONTRADA',
-        dados: [f.uf, f.emitente.cnpj, f.emitente.nome, f.destinatario.documento, f.destinatario.nome, dataCsv(f.emissao), reais(f.valorNota), f.fatura.numero ?? '', reais(f.fatura.valorLiquido), parcelas(f.duplicatas)],
+        dados: [f.uf, f.emitente.cnpj, f.emitente.nome, f.destinatario.documento, f.destinatario.nome, formatDateForFile(f.emissao), reais(f.valorNota), f.fatura.numero ?? '', reais(f.fatura.valorLiquido), parcelas(f.duplicatas)],
       };
     }),
     colunas: ['UF', 'CNPJ_EMITENTE', 'NOME_EMITENTE', 'DOC_DESTINATARIO', 'NOME_DESTINATARIO', 'DATA_EMISSAO', 'VALOR_NOTA', 'NUMERO_FATURA', 'VALOR_LIQUIDO', 'PARCELAS'],
@@ -90,7 +88,7 @@ export const LOTES = {
       const r = await consultas.recebivel(p, c);
       return {
         situacao: r.situacao === 'CANCELADA' ? 'CANCELADA' : 'ENCONTRADA',
-        dados: [r.uf, r.emitente.cnpj, r.destinatario.documento, reais(r.valorLiquido), reais(r.saldoAVencer), r.parcelas.map((d) => `${d.numero} ${dataCsv(d.vencimento)} ${reais(d.valor)} ${d.situacao}`).join(' | ')],
+        dados: [r.uf, r.emitente.cnpj, r.destinatario.documento, reais(r.valorLiquido), reais(r.saldoAVencer), r.parcelas.map((d) => `${d.numero} ${formatDateForFile(d.vencimento)} ${reais(d.valor)} ${d.situacao}`).join(' | ')],
       };
     }),
     colunas: ['UF', 'CNPJ_EMITENTE', 'DOC_DESTINATARIO', 'VALOR_LIQUIDO', 'SALDO_A_VENCER', 'PARCELAS'],
@@ -119,7 +117,7 @@ export const LOTES = {
         const col = (f: (x: (typeof fates)[number]) => string) => fates.map(f).join(' | ');
         return {
           situacao: fates.every((f) => f.situacao === 'CANCELADA') ? 'CANCELADA' : 'ENCONTRADA',
-          dados: [col((f) => f.chave), col((f) => f.uf), col((f) => f.emitente.nome), col((f) => f.destinatario.nome), col((f) => dataCsv(f.emissao)), col((f) => reais(f.fatura.valorLiquido))],
+          dados: [col((f) => f.chave), col((f) => f.uf), col((f) => f.emitente.nome), col((f) => f.destinatario.nome), col((f) => formatDateForFile(f.emissao)), col((f) => reais(f.fatura.valorLiquido))],
         };
       });
     },

@@ -1,6 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { FLUXOS, foldText, nextMonth, nsu15, toTransportDate, type Fluxo } from '@plac/shared/domain';
-import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { escritaCondicional, isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { contagemEmitente, contagemTransportador, contagemTransporte, fateDoEmitente, fateDoTransportador, TRANSPORTE_SHARDS } from './contagem-entities';
@@ -891,28 +891,22 @@ export async function registrarResumoProcessamento(
 
 /** Takes the stream's load lease until `ate`, when it is free or its lease is over; false when another run holds it. */
 export async function tomarTravaCarga(uf: string, fluxo: Fluxo, dono: string, ate: Date, agora: Date): Promise<boolean> {
-  try {
-    await db()
+  return escritaCondicional(() =>
+    db()
       .entities.travaCarga.put({ uf, fluxo, dono, ate: ate.toISOString(), expiresAt: Math.floor(ate.getTime() / 1000) + 86_400 })
       .where((attr, op) => `${op.notExists(attr.dono)} OR ${op.lt(attr.ate, agora.toISOString())}`)
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** Releases the lease if `dono` still holds it (a lease taken over after it ended is not the old holder's to release). */
 export async function soltarTravaCarga(uf: string, fluxo: Fluxo, dono: string): Promise<void> {
-  try {
-    await db()
+  await escritaCondicional(() =>
+    db()
       .entities.travaCarga.delete({ uf, fluxo })
       .where((attr, op) => op.eq(attr.dono, dono))
-      .go();
-  } catch (error) {
-    if (!isConditionalFailure(error)) throw error;
-  }
+      .go(),
+  );
 }
 
 export async function resumoProcessamentoDa(uf: string, fluxo: Fluxo = 'nfe'): Promise<ResumoProcessamentoRecord | null> {

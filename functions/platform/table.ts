@@ -12,6 +12,17 @@ export function isConditionalFailure(error: unknown): boolean {
   return cause?.name === 'ConditionalCheckFailedException' || /conditional/i.test(String((error as Error)?.message ?? error));
 }
 
+/** Runs a conditional write: true when it was applied, false when its condition failed (any other error is thrown). */
+export async function escritaCondicional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** What an ElectroDB transaction answers: cancelled or not, and per item why. */
 export interface TransactionOutcome {
   canceled: boolean;

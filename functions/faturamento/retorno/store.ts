@@ -1,6 +1,6 @@
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { paginaEmSequencia, type Pagina } from '../../platform/paginas';
-import { isConditionalFailure, tableConfig } from '../../platform/table';
+import { escritaCondicional, tableConfig } from '../../platform/table';
 
 /**
  * The bank-return imports (docs/faturamento.md "Payments"): one item per file imported, keyed by the
@@ -95,31 +95,24 @@ export async function lerImportacao(importacaoId: string): Promise<ImportacaoRec
 
 /** Starts an import (PROCESSANDO) unless that file was recorded already: false then, and nothing is written. */
 export async function iniciarImportacao(record: ImportacaoRecord): Promise<boolean> {
-  try {
-    await db().entities.importacao.create({ ...record, situacao: 'PROCESSANDO' }).go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+  return escritaCondicional(() =>
+    db().entities.importacao.create({ ...record, situacao: 'PROCESSANDO' }).go({ response: 'none' }),
+  );
 }
 
 /**
- * Takes over an import whose attempt started before `paradoAntesDe` and never finished (the function
- * stopped): true for the one caller that moves its start, so two retries never both take it.
+ * Takes over an import whose attempt started at `iniciadoEm` and never finished (the function stopped;
+ * service.ts decides when, RETOMADA_MS): true for the one caller that moves its start, so two retries
+ * never both take it.
  */
 export async function retomarImportacao(importacaoId: string, iniciadoEm: string, novoInicio: string): Promise<boolean> {
-  try {
-    await db()
+  return escritaCondicional(() =>
+    db()
       .entities.importacao.patch({ importacaoId })
       .set({ iniciadoEm: novoInicio })
       .where((a, op) => `${op.eq(a.situacao, 'PROCESSANDO')} AND ${op.eq(a.iniciadoEm, iniciadoEm)}`)
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+      .go({ response: 'none' }),
+  );
 }
 
 /** Writes lines' outcomes (25 per BatchWriteItem, ElectroDB's batching; a line written again is the same item). */
@@ -143,33 +136,25 @@ export async function avancarImportacao(
   quantas: number,
   totais: Pick<ImportacaoRecord, 'pagas' | 'jaPagas' | 'naoEncontradas' | 'inconsistentes'>,
 ): Promise<boolean> {
-  try {
-    await db()
+  return escritaCondicional(() =>
+    db()
       .entities.importacao.patch({ importacaoId })
       .set({ processadas: de + quantas })
       .add(totais)
       .where((a, op) => `${op.eq(a.situacao, 'PROCESSANDO')} AND ${op.eq(a.iniciadoEm, iniciadoEm)} AND ${op.eq(a.processadas, de)}`)
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+      .go({ response: 'none' }),
+  );
 }
 
 /** Closes the import once every line is counted: only the attempt that holds it (its start) may. */
 export async function concluirImportacao(importacaoId: string, iniciadoEm: string, totalPagamentos: number): Promise<boolean> {
-  try {
-    await db()
+  return escritaCondicional(() =>
+    db()
       .entities.importacao.patch({ importacaoId })
       .set({ situacao: 'CONCLUIDA' })
       .where((a, op) => `${op.eq(a.situacao, 'PROCESSANDO')} AND ${op.eq(a.iniciadoEm, iniciadoEm)} AND ${op.eq(a.processadas, totalPagamentos)}`)
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+      .go({ response: 'none' }),
+  );
 }
 
 /** One page of an import's lines, in file order. */
