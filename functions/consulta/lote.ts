@@ -88,10 +88,43 @@ export const LOTES = {
       const r = await consultas.recebivel(p, c);
       return {
         situacao: r.situacao === 'CANCELADA' ? 'CANCELADA' : 'ENCONTRADA',
-        dados: [r.uf, r.emitente.cnpj, r.destinatario.documento, reais(r.valorLiquido), reais(r.saldoAVencer), r.parcelas.map((d) => `${d.numero} ${formatDateForFile(d.vencimento)} ${reais(d.valor)} ${d.situacao}`).join(' | ')],
+        dados: [
+          r.uf,
+          r.emitente.cnpj,
+          r.destinatario.documento,
+          reais(r.valorLiquido),
+          reais(r.saldoAVencer),
+          r.parcelas
+            .map((d) => `${d.numero} ${formatDateForFile(d.vencimento)} ${reais(d.valor)} ${d.situacao}${d.cessao ? ` CEDIDA ${formatDateForFile(d.cessao.dataCessao)} ${d.cessao.cnpjCessionario}` : ''}`)
+            .join(' | '),
+          // The evidence (docs/recebivel.md), after the columns of before so that readers by position keep working.
+          r.manifestacao ? `${r.manifestacao.tpEvento} ${r.manifestacao.descricao}` : '',
+          r.manifestacao ? formatDateForFile(r.manifestacao.data) : '',
+          r.entrega ? formatDateForFile(r.entrega.data) : '',
+          r.entrega ? `${r.entrega.documentoRecebedor} ${r.entrega.nomeRecebedor}` : '',
+          reais(r.valorDevolvido),
+          reais(r.valorLiquidoAposDevolucoes),
+          r.ctes.filter((c) => !c.cancelado).map((c) => c.chave).join(' | '),
+          r.flags.join(' '),
+        ],
       };
     }),
-    colunas: ['UF', 'CNPJ_EMITENTE', 'DOC_DESTINATARIO', 'VALOR_LIQUIDO', 'SALDO_A_VENCER', 'PARCELAS'],
+    colunas: [
+      'UF',
+      'CNPJ_EMITENTE',
+      'DOC_DESTINATARIO',
+      'VALOR_LIQUIDO',
+      'SALDO_A_VENCER',
+      'PARCELAS',
+      'MANIFESTACAO',
+      'DATA_MANIFESTACAO',
+      'DATA_ENTREGA',
+      'RECEBEDOR',
+      'VALOR_DEVOLVIDO',
+      'VALOR_LIQUIDO_APOS_DEVOLUCOES',
+      'CTE',
+      'FLAGS',
+    ],
   },
   chaveComposta: {
     layout: 'chaveComposta',

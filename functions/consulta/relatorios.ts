@@ -1,9 +1,8 @@
 import { foldText, isValidChaveAcesso } from '@plac/shared/domain';
-import { comCessoes } from '../cessao/service';
 import * as fate from '../fate/service';
 import { abrirCursor, proximoCursor } from '../platform/cursor';
 import { HttpError, invalid } from '../platform/errors';
-import { fateView } from './view';
+import { evidenciaDe, fateView } from './view';
 
 /** The administrator's free look-up and the carrier quantity report: not charged, not recorded. */
 
@@ -12,8 +11,10 @@ export async function consultaLivre(tipo: '1' | '2', chave: string) {
   if (tipo === '1' && !isValidChaveAcesso(chave)) throw invalid('campoInvalido', { field: 'chave de acesso' });
   const f = tipo === '1' ? await fate.fatePorChave(chave) : null;
   if (!f) throw new HttpError(404, 'fateNaoEncontrada');
-  // Each instalment with its registered assignment (functions/cessao), shown in the screen's instalment table.
-  return comCessoes(fateView(f));
+  // Each instalment with its registered assignment (functions/cessao), shown in the screen's instalment
+  // table, and the receivable's evidence with its timeline (docs/recebivel.md).
+  const evidencia = await evidenciaDe(f, new Date());
+  return { ...fateView(f), duplicatas: evidencia.parcelas.map(({ situacao: _situacao, ...parcela }) => parcela), evidencia };
 }
 
 const PAGINA_TRANSPORTADORES = 100;

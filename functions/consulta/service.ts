@@ -19,7 +19,7 @@ import { TRANSPORTADORA_PAGINA } from '@plac/shared/contracts/consulta';
 import { abrirCursor, selarCursor } from '../platform/cursor';
 import { HttpError } from '../platform/errors';
 import { exigirServico, type Chamador } from './chamador';
-import { fateView, recebivelView } from './view';
+import { evidenciaDe, fateView, recebivelView } from './view';
 
 /**
  * The look-ups. Each checks the service for the caller, reads the Fat-e context's service, and charges
@@ -104,9 +104,11 @@ export async function fatePorChave(p: Pedido, chave: string) {
   return comCessoes(fateView(await fateDaChave(p, SERVICO.fatePorChave, chave)));
 }
 
-/** Service 3: a receivable under evaluation, its instalments as of today. */
+/** Service 3: a receivable under evaluation with its evidence, its instalments as of today (docs/recebivel.md). */
 export async function recebivel(p: Pedido, chave: string) {
-  return recebivelView(await fateDaChave(p, SERVICO.recebivelAvaliacao, chave), p.agora ?? new Date());
+  const agora = p.agora ?? new Date();
+  const f = await fateDaChave(p, SERVICO.recebivelAvaliacao, chave);
+  return recebivelView(f, await evidenciaDe(f, agora), agora);
 }
 
 export interface ChaveComposta {

@@ -39,6 +39,8 @@ describe('CT-e with a billing group', () => {
         { numero: '001', vencimento: '2026-09-11', valor: 61728 },
         { numero: '002', vencimento: '2026-10-11', valor: 61728 },
       ],
+      // The NF-e it carries: the transport evidence of those keys (docs/recebivel.md).
+      vinculos: { tipo: 'TRANSPORTE', chaves: [expect.stringMatching(/^\d{44}$/)] },
     });
   });
 
@@ -52,8 +54,11 @@ describe('CT-e with a billing group', () => {
     expect(destinatario(xml.replace('<toma3><toma>3</toma></toma3>', toma4))).toEqual({ cnpj: '33444555000181', nome: 'OPERADOR LOGISTICO LTDA', uf: 'SP' });
   });
 
-  it('ignores a CT-e without cobr/fat: not an error, nothing to store', () => {
-    expect(parseDocumento({ schema: CTE, xml: fixture('cte-sem-fatura.xml') })).toEqual({ kind: 'ignorado', reason: 'CT-e sem grupo de fatura (cobr/fat)' });
+  it('a CT-e without cobr/fat is no Fat-e: it only names the NF-e it carries; without any, it is ignored', () => {
+    const semFatura = fixture('cte-sem-fatura.xml');
+    expect(parseDocumento({ schema: CTE, xml: semFatura })).toMatchObject({ kind: 'vinculo', vinculos: { tipo: 'TRANSPORTE' } });
+    const semNfe = semFatura.replace(/<infDoc>[\s\S]*?<\/infDoc>/, '');
+    expect(parseDocumento({ schema: CTE, xml: semNfe })).toEqual({ kind: 'ignorado', reason: 'CT-e sem grupo de fatura (cobr/fat)' });
   });
 });
 
@@ -139,16 +144,16 @@ describe('CT-e events', () => {
 });
 
 describe('the simulator’s generated CT-e', () => {
-  it('every one parses: a bill, an ignored CT-e without one, or a cancellation of an earlier CT-e', () => {
+  it('every one parses: a bill, a CT-e without one naming the NF-e it carries, or a cancellation of an earlier CT-e', () => {
     // The simulator's documents are tpAmb 2: the twin is a homologação stage.
     vi.stubEnv('PLAC_SEFAZ_TPAMB', '2');
-    const kinds = { nfe: 0, ignorado: 0, cancelamento: 0 };
+    const kinds = { nfe: 0, vinculo: 0, cancelamento: 0 };
     for (const uf of ['BA', 'SP', 'AC', 'RS'] as Uf[]) {
       const seen = new Set<string>();
       for (let i = 0; i < 300; i++) {
         const generated = generateCte(1, uf, i);
         const doc = parseDocumento(generated);
-        expect(['nfe', 'ignorado', 'cancelamento'], `${uf} ${i}`).toContain(doc.kind);
+        expect(['nfe', 'vinculo', 'cancelamento'], `${uf} ${i}`).toContain(doc.kind);
         kinds[doc.kind as keyof typeof kinds]++;
         if (generated.kind === 'cteProc') seen.add(generated.chave);
         if (doc.kind === 'cancelamento') expect(seen.has(doc.chave)).toBe(true);
@@ -159,8 +164,8 @@ describe('the simulator’s generated CT-e', () => {
         }
       }
     }
-    expect(kinds.nfe).toBeGreaterThan(kinds.ignorado * 2);
-    expect(kinds.ignorado).toBeGreaterThan(0);
+    expect(kinds.nfe).toBeGreaterThan(kinds.vinculo * 2);
+    expect(kinds.vinculo).toBeGreaterThan(0);
     expect(kinds.cancelamento).toBeGreaterThan(0);
   });
 });

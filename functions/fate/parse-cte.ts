@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Centavos } from '@plac/shared/domain';
-import type { Cancelamento, Duplicata, Ignorado, NfeFatura, Parte } from './parse';
+import type { Cancelamento, DocumentoDeVinculo, Duplicata, Ignorado, NfeFatura, Parte, Vinculos } from './parse';
 import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, EVENTO_REGISTRADO, instante, invalido, texto, tpAmb, validar } from './parse-rules';
 
 /**
@@ -52,6 +52,8 @@ const cteProcSchema = z.object({
         vPrest: z.object({ vTPrest: dinheiro }),
         infCTeNorm: z
           .object({
+            // The NF-e the CT-e carries (infDoc/infNFe/chave): the transport evidence of those keys.
+            infDoc: z.object({ infNFe: z.array(z.object({ chave: texto }).loose()).optional() }).loose().optional(),
             cobr: z
               .object({
                 fat: z.object({ nFat: texto.optional(), vOrig: dinheiro.optional(), vDesc: dinheiro.optional(), vLiq: dinheiro }).optional(),
@@ -111,7 +113,7 @@ function tomador(inf: InfCte, nome: string): Parte {
     : { cpf: cpfValido(parte.CPF ?? '', 'do tomador'), nome: parte.xNome, uf: parte.uf };
 }
 
-export function cte(tree: unknown, nome: string): NfeFatura | Ignorado {
+export function cte(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo | Ignorado {
   const { cteProc } = validar(cteProcSchema, tree, nome);
   const inf = cteProc.CTe.infCte;
   const { chCTe: chave, cStat, nProt, dhRecbto } = cteProc.protCTe.infProt;
@@ -133,9 +135,16 @@ export function cte(tree: unknown, nome: string): NfeFatura | Ignorado {
   if (!AUTORIZADO.has(cStat)) throw invalido('NotaNaoAutorizada', 'cteNaoAutorizado', { chave, cStat });
   ambienteAceito(inf.ide.tpAmb, chave);
 
-  // Only a CT-e with a billing group (infCTeNorm/cobr/fat) becomes a Fat-e.
+  const transportadas = [...new Set((inf.infCTeNorm?.infDoc?.infNFe ?? []).map((n) => n.chave))];
+  for (const nfe of transportadas) chaveValida(nfe);
+  const vinculos: Vinculos | undefined = transportadas.length > 0 ? { tipo: 'TRANSPORTE', chaves: transportadas } : undefined;
+
+  // Only a CT-e with a billing group (infCTeNorm/cobr/fat) becomes a Fat-e; one without still says which NF-e it carries.
   const cobr = inf.infCTeNorm?.cobr;
   const fat = cobr?.fat;
+  if (!fat && vinculos) {
+    return { kind: 'vinculo', chave, modelo: inf.ide.mod, emissao: inf.ide.dhEmi, emitente: { cnpj: cnpjValido(inf.emit.CNPJ, 'do emitente'), nome: inf.emit.xNome }, valor: inf.vPrest.vTPrest, vinculos };
+  }
   if (!fat) return { kind: 'ignorado', reason: 'CT-e sem grupo de fatura (cobr/fat)' };
   const dups = cobr?.dup ?? [];
   if (dups.length === 0) {
@@ -166,6 +175,7 @@ export function cte(tree: unknown, nome: string): NfeFatura | Ignorado {
       valorLiquido: fat.vLiq,
     },
     duplicatas,
+    ...(vinculos ? { vinculos } : {}),
   };
 }
 

@@ -172,7 +172,9 @@ describe('the Sefaz environment (tpAmb)', () => {
   });
 
   it('another event type or another schema is ignored', () => {
-    expect(parseDocumento({ schema: 'procEventoNFe_v1.00.xsd', xml: fixture('evento-carta-correcao.xml') })).toMatchObject({ kind: 'ignorado' });
+    // EPEC (110140) bears on no receivable: ignored, not an error.
+    const epec = fixture('evento-carta-correcao.xml').replaceAll('110110', '110140');
+    expect(parseDocumento({ schema: 'procEventoNFe_v1.00.xsd', xml: epec })).toEqual({ kind: 'ignorado', reason: 'evento 110140' });
     expect(parseDocumento({ schema: 'resEvento_v1.01.xsd', xml: '<resEvento/>' })).toMatchObject({ kind: 'ignorado' });
   });
 });

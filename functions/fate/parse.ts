@@ -1,10 +1,12 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as z from 'zod';
-import type { Centavos } from '@plac/shared/domain';
+import { isEventoRecebivel, type Centavos } from '@plac/shared/domain';
 import { cte, eventoCte } from './parse-cte';
+import { eventoRecebivel, type EventoRecebivel } from './parse-evento';
 import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, EVENTO_REGISTRADO, instante, invalido, tpAmb, texto, validar } from './parse-rules';
 
 export { DocumentoInvalido, type Excecao } from './parse-rules';
+export type { EventoRecebivel } from './parse-evento';
 
 /**
  * One document of a Sefaz distribution (an NF-e 4.00 with its authorisation, an NF-e summary or an
@@ -46,6 +48,29 @@ export interface NfeFatura {
   transportador?: Parte;
   fatura: { numero?: string; valorOriginal: Centavos; desconto: Centavos; valorLiquido: Centavos };
   duplicatas: Duplicata[];
+  /** The keys this document names as evidence of others (a return's refNFe, a CT-e's carried NF-e). */
+  vinculos?: Vinculos;
+}
+
+/**
+ * What a document says about other NF-e (docs/recebivel.md): an NF-e of return (finNFe 4) names the
+ * NF-e it returns (NFref/refNFe); a CT-e names the NF-e it carries (infDoc/infNFe/chave).
+ */
+export interface Vinculos {
+  tipo: 'DEVOLUCAO' | 'TRANSPORTE';
+  chaves: string[];
+}
+
+/** A document without a bill that still bears on other keys: a return without cobr, a CT-e without cobr. */
+export interface DocumentoDeVinculo {
+  kind: 'vinculo';
+  chave: string;
+  modelo: string;
+  emissao: string;
+  emitente: { cnpj: string; nome: string };
+  /** A return's vNF; a CT-e's vTPrest (centavos). */
+  valor: Centavos;
+  vinculos: Vinculos;
 }
 
 export interface ResumoNfe {
@@ -80,7 +105,7 @@ export interface Ignorado {
   reason: string;
 }
 
-export type Documento = NfeFatura | ResumoNfe | Cancelamento | Ignorado;
+export type Documento = NfeFatura | ResumoNfe | Cancelamento | EventoRecebivel | DocumentoDeVinculo | Ignorado;
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -90,7 +115,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   removeNSPrefix: true,
   trimValues: true,
-  isArray: (name) => name === 'dup' || name === 'det',
+  // Repeatable groups stay lists with one element: instalments, items, referenced NF-e, a CT-e's carried NF-e.
+  isArray: (name, jpath) => name === 'dup' || name === 'det' || name === 'NFref' || String(jpath).endsWith('infDoc.infNFe'),
 });
 
 const enderecoUf = z.object({ UF: texto }).optional();
@@ -100,7 +126,17 @@ const nfeProcSchema = z.object({
     NFe: z.object({
       infNFe: z.object({
         '@_Id': texto,
-        ide: z.object({ cUF: texto, mod: texto, serie: texto, nNF: texto, dhEmi: instante, tpAmb }),
+        ide: z.object({
+          cUF: texto,
+          mod: texto,
+          serie: texto,
+          nNF: texto,
+          dhEmi: instante,
+          tpAmb,
+          /** 1 normal, 2 complementar, 3 de ajuste, 4 devolução. */
+          finNFe: texto.optional(),
+          NFref: z.array(z.object({ refNFe: texto.optional() }).loose()).optional(),
+        }),
         emit: z.object({ CNPJ: texto, xNome: texto, enderEmit: z.object({ UF: texto }) }),
         dest: z
           .object({ CNPJ: texto.optional(), CPF: texto.optional(), xNome: texto, enderDest: enderecoUf })
@@ -158,7 +194,7 @@ const procEventoSchema = z.object({
 /** The NF-e's authorisation statuses: 100 authorised, 150 authorised out of time. */
 const AUTORIZADA = new Set(['100', '150']);
 
-function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
+function nfe(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo | Ignorado {
   const { nfeProc } = validar(nfeProcSchema, tree, nome);
   const inf = nfeProc.NFe.infNFe;
   const { chNFe: chave, cStat, nProt, dhRecbto } = nfeProc.protNFe.infProt;
@@ -180,8 +216,16 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
   if (!AUTORIZADA.has(cStat)) throw invalido('NotaNaoAutorizada', 'notaNaoAutorizada', { chave, cStat });
   ambienteAceito(inf.ide.tpAmb, chave);
 
+  // A return (finNFe 4) names the NF-e it returns: evidence for those keys, with or without a bill.
+  const devolvidas = inf.ide.finNFe === '4' ? [...new Set((inf.ide.NFref ?? []).flatMap((r) => (r.refNFe ? [r.refNFe] : [])))] : [];
+  for (const ref of devolvidas) chaveValida(ref);
+  const vinculos: Vinculos | undefined = devolvidas.length > 0 ? { tipo: 'DEVOLUCAO', chaves: devolvidas } : undefined;
+
   // Only an NF-e with a billing group (cobr/fat) becomes a Fat-e.
   const fat = inf.cobr?.fat;
+  if (!fat && vinculos) {
+    return { kind: 'vinculo', chave, modelo: inf.ide.mod, emissao: inf.ide.dhEmi, emitente: { cnpj: cnpjValido(inf.emit.CNPJ, 'do emitente'), nome: inf.emit.xNome }, valor: inf.total.ICMSTot.vNF, vinculos };
+  }
   if (!fat) return { kind: 'ignorado', reason: 'NF-e sem grupo de fatura (cobr/fat)' };
   const dups = inf.cobr?.dup ?? [];
   if (dups.length === 0) {
@@ -222,6 +266,7 @@ function nfe(tree: unknown, nome: string): NfeFatura | Ignorado {
       valorLiquido: fat.vLiq,
     },
     duplicatas,
+    ...(vinculos ? { vinculos } : {}),
   };
 }
 
@@ -242,10 +287,11 @@ function resumo(tree: unknown, nome: string): ResumoNfe {
   };
 }
 
-function evento(tree: unknown, nome: string): Cancelamento | Ignorado {
+function evento(tree: unknown, nome: string): Cancelamento | EventoRecebivel | Ignorado {
   const tipo = (tree as { procEventoNFe?: { evento?: { infEvento?: { tpEvento?: unknown } } } }).procEventoNFe?.evento?.infEvento?.tpEvento;
-  // Only the cancellation (110111) changes a Fat-e; other events are not stored.
-  if (typeof tipo === 'string' && tipo !== '110111') return { kind: 'ignorado', reason: `evento ${tipo}` };
+  // The cancellation (110111) changes the Fat-e; the receivable's evidence events are kept beside it
+  // (parse-evento.ts); any other event type is not stored.
+  if (typeof tipo === 'string' && tipo !== '110111') return isEventoRecebivel(tipo) ? eventoRecebivel(tree, nome) : { kind: 'ignorado', reason: `evento ${tipo}` };
   const { procEventoNFe: p } = validar(procEventoSchema, tree, nome);
   const inf = p.evento.infEvento;
   chaveValida(inf.chNFe);

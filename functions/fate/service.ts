@@ -1,11 +1,12 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { isUf, nsu15, todayInBahia, UFS, type Fluxo, type Uf } from '@plac/shared/domain';
+import { isEventoRecebivel, isUf, nsu15, todayInBahia, UFS, type DocumentoVinculado, type EventoDaChave, type Fluxo, type Uf } from '@plac/shared/domain';
 import { s3Client } from '../platform/aws';
 import { message } from '@plac/shared/messages';
 import { config } from '../platform/env';
-import { DocumentoInvalido, parseDocumento, type Documento, type NfeFatura } from './parse';
-import { publicarEvento, publicarFate } from './publicacao';
+import * as evidencias from './evidencia-store';
+import { DocumentoInvalido, parseDocumento, type Documento, type DocumentoDeVinculo, type EventoRecebivel, type NfeFatura } from './parse';
+import { publicarEvento, publicarEventoRecebivel, publicarFate, publicarVinculo, republicarSemFate } from './publicacao';
 import * as store from './store';
 
 export type { FateRecord } from './store';
@@ -96,6 +97,8 @@ function publicadoEm(doc: Documento): string | null {
   if (doc.kind === 'nfe') return doc.recebimento ?? doc.emissao;
   if (doc.kind === 'resumo') return doc.recebimento ?? doc.emissao;
   if (doc.kind === 'cancelamento') return doc.data;
+  if (doc.kind === 'evento') return doc.registradoEm;
+  if (doc.kind === 'vinculo') return doc.emissao;
   return null;
 }
 
@@ -111,6 +114,7 @@ function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: st
     numero: doc.numero,
     emissao: doc.emissao,
     protocolo: doc.protocolo || undefined,
+    ...(doc.recebimento ? { autorizadaEm: doc.recebimento } : {}),
     emitenteCnpj: doc.emitente.cnpj,
     emitenteNome: doc.emitente.nome,
     emitenteUf: doc.emitente.uf,
@@ -148,6 +152,50 @@ async function gravarNfe(uf: Uf, nsu: string, key: string, xml: string | Buffer,
   // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on:
   // read back unless this load created it and nothing changed it since.
   await publicarFate(doc.chave, gravacao === 'criado' && !cancelamento ? record : undefined);
+  // Evidence that came before it was published without a Fat-e: published again now that there is one.
+  await republicarSemFate(doc.chave);
+  if (doc.vinculos) await gravarVinculos(uf, nsu, key, { ...doc, vinculos: doc.vinculos, valor: doc.valorNota }, now);
+  return gravacao;
+}
+
+/**
+ * A return or a CT-e names other keys: one link item in each named key's partition (kept even when
+ * that NF-e is not stored yet), each published as that key's evidence.
+ */
+async function gravarVinculos(
+  uf: Uf,
+  nsu: string,
+  key: string,
+  doc: Pick<DocumentoDeVinculo, 'chave' | 'emissao' | 'emitente' | 'valor'> & { vinculos: NonNullable<NfeFatura['vinculos']> },
+  now: string,
+): Promise<store.Gravacao> {
+  let gravacao: store.Gravacao = 'existente';
+  for (const chave of doc.vinculos.chaves) {
+    const g = await evidencias.gravarVinculo({
+      chave,
+      tipo: doc.vinculos.tipo,
+      chaveDocumento: doc.chave,
+      emitenteDoc: doc.emitente.cnpj,
+      emitenteNome: doc.emitente.nome,
+      emissao: doc.emissao,
+      valor: doc.valor,
+      uf,
+      nsu,
+      xmlKey: key,
+      createdAt: now,
+    });
+    if (g === 'criado') gravacao = 'criado';
+    // Also on a repeat: a run may have stopped between the write and the publication.
+    await publicarVinculo(chave, doc.vinculos.tipo, doc.chave);
+  }
+  return gravacao;
+}
+
+async function gravarEventoRecebivel(uf: Uf, nsu: string, key: string, doc: EventoRecebivel, now: string): Promise<store.Gravacao> {
+  const { kind: _kind, ...evento } = doc;
+  const gravacao = await evidencias.gravarEventoRecebivel({ ...evento, uf, nsu, xmlKey: key, createdAt: now });
+  // Also on a repeat: a run may have stopped between the write and the publication.
+  await publicarEventoRecebivel(doc.chave, doc.tpEvento, doc.seq);
   return gravacao;
 }
 
@@ -226,6 +274,14 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key:
         createdAt: now,
       });
       return gravacao === 'criado' ? 'resumos' : 'repetidos';
+    }
+    case 'evento': {
+      await guardarXml(key, documento.bytes ?? documento.xml);
+      return (await gravarEventoRecebivel(uf, nsu, key, doc, now)) === 'criado' ? 'eventos' : 'repetidos';
+    }
+    case 'vinculo': {
+      await guardarXml(key, documento.bytes ?? documento.xml);
+      return (await gravarVinculos(uf, nsu, key, doc, now)) === 'criado' ? 'eventos' : 'repetidos';
     }
     case 'ignorado':
       return 'ignorados';
@@ -411,4 +467,43 @@ export async function registrarConsulta(
     },
     extra.publicadoEm ?? null,
   );
+}
+
+/**
+ * The facts of a key's receivable evidence (docs/recebivel.md): its evidence events, and the returns
+ * and CT-e naming it, each with whether its own cancellation is registered. Events and links that came
+ * before the NF-e are there as well: they live in the key's partition. A few key reads, never a Scan.
+ */
+export async function evidenciaDaChave(chave: string): Promise<{ eventos: EventoDaChave[]; devolucoes: DocumentoVinculado[]; ctes: DocumentoVinculado[] }> {
+  const [eventos, vinculos] = await Promise.all([evidencias.eventosDaChave(chave), evidencias.vinculosDaChave(chave)]);
+  const cancelados = await Promise.all(vinculos.map(async (v) => (await store.eventoDe(v.chaveDocumento, CANCELAMENTO)) !== null));
+  const documento = (v: evidencias.VinculoNfeRecord, i: number): DocumentoVinculado => ({
+    chave: v.chaveDocumento,
+    emitente: { documento: v.emitenteDoc, nome: v.emitenteNome },
+    emissao: v.emissao,
+    valor: v.valor,
+    cancelado: cancelados[i]!,
+  });
+  return {
+    eventos: eventos.flatMap((e): EventoDaChave[] =>
+      isEventoRecebivel(e.tpEvento)
+        ? [
+            {
+              tpEvento: e.tpEvento,
+              seq: e.seq,
+              dataEvento: e.dataEvento,
+              registradoEm: e.registradoEm,
+              protocolo: e.protocolo,
+              autor: e.autor,
+              justificativa: e.justificativa,
+              correcao: e.correcao,
+              entrega: e.entrega,
+              protocoloEventoCancelado: e.protocoloEventoCancelado,
+            },
+          ]
+        : [],
+    ),
+    devolucoes: vinculos.flatMap((v, i) => (v.tipo === 'DEVOLUCAO' ? [documento(v, i)] : [])),
+    ctes: vinculos.flatMap((v, i) => (v.tipo === 'TRANSPORTE' ? [documento(v, i)] : [])),
+  };
 }

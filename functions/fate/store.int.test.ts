@@ -58,7 +58,7 @@ describe('Fat-e ingestion', () => {
       doc(4, NFE, semFatura.xml),
       doc(5, NFE, malformado),
       doc(6, NFE, naoFecham.xml),
-      doc(7, 'procEventoNFe_v1.00.xsd', eventoXml(a.chave, '110110')),
+      doc(7, 'procEventoNFe_v1.00.xsd', eventoXml(a.chave, '110140')),
     ];
 
     expect(await ingerir('SP', lote)).toMatchObject({ fate: 2, eventos: 0, resumos: 1, erros: 2, ignorados: 2, repetidos: 0 });

@@ -39,6 +39,8 @@ const fate = new Entity({
     /** ISO-8601 UTC instant. */
     emissao: { type: 'string', required: true },
     protocolo: { type: 'string' },
+    /** ISO-8601 UTC instant the Sefaz authorised it (protNFe dhRecbto); absent on Fat-e stored before it was kept. */
+    autorizadaEm: { type: 'string' },
     emitenteCnpj: { type: 'string', required: true },
     emitenteNome: { type: 'string', required: true },
     emitenteUf: { type: 'string', required: true },

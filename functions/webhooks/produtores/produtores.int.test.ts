@@ -6,7 +6,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhook, putCliente } from '../../clientes/store';
 import { gravar as gravarConsentimento, padVersao, putTransporte } from '../../consentimento/store';
-import { eventoXml, nfeXml } from '../../fate/fixtures/builder';
+import { CNPJ_DESTINATARIO, devolucaoXml, eventoRecebivelXml, eventoXml, nfeXml } from '../../fate/fixtures/builder';
 import { ingerir, type DocumentoDistribuido } from '../../fate/service';
 import { cadastrar } from '../../monitoramento/service';
 import { sqsClient } from '../../platform/aws';
@@ -178,5 +178,56 @@ describe('webhook producers', () => {
     ];
     const r = await handler(evento([...ruins, ...publicadas]), {} as never);
     expect(r.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['nao-json', 'versao-2']);
+  });
+
+  it('evidence that came before its NF-e goes to the monitoring client at once, and to the drawer’s consent client when the NF-e arrives', async () => {
+    const emitente = cnpjNovo();
+    const base = cnpjNovo().slice(0, 8);
+    const imf = await clienteImf(base, [[1, 'ESCR_FAT'], [2, 'ESCR_EVENTO']]);
+    await consentir(emitente, [base]);
+    const monitor = await clienteImf(cnpjNovo().slice(0, 8), [[0, 'EVENTO']]);
+    const d = nfeXml({ cUF: '25', numero: 701, emitente });
+    await cadastrar(admin, { idCliente: monitor, chave: d.chave });
+    const devolucao = devolucaoXml(d.chave, { numero: randomInt(100_000, 999_999), vNF: '500.00' });
+
+    // The disowning and a return arrive first: published without a Fat-e, they make EVENTO only.
+    expect(
+      await ingerir('PB', [
+        { nsu: '21', schema: EVT, xml: eventoRecebivelXml(d.chave, '210220') },
+        { nsu: '22', schema: NFE, xml: devolucao.xml },
+      ], { moverCursor: false }),
+    ).toMatchObject({ eventos: 2, erros: 0 });
+    const antes = await esvaziar(filaDocumentos);
+    // Written concurrently within the load: in either order.
+    expect(antes.map((m) => JSON.parse(m.Body!) as { evento: { tpEvento: string }; fate: unknown }).map((x) => [x.evento.tpEvento, x.fate]).sort()).toEqual([
+      ['210220', null],
+      ['DEVOLUCAO', null],
+    ]);
+    await handler(evento(antes), {} as never);
+    const primeiras = (await esvaziar(filaWebhooks)).map((m) => JSON.parse(m.Body!) as NovaEntregaWebhook);
+    expect(primeiras.map((e) => `${e.operacao} ${e.clienteId}`)).toEqual([`EVENTO ${monitor}`, `EVENTO ${monitor}`]);
+    const porTipo = (t: string) => primeiras.find((e) => (e.payload.evento as { tpEvento: string }).tpEvento === t);
+    expect(porTipo('210220')).toMatchObject({ deliveryId: `0-${d.chave}-210220_1-${monitor}`, payload: { evento: { tpEvento: '210220', autor: CNPJ_DESTINATARIO, seq: 1 } } });
+    expect(porTipo('DEVOLUCAO')!.payload).toMatchObject({ evento: { tpEvento: 'DEVOLUCAO', devolucao: { chave: devolucao.chave, valor: 50_000 } } });
+
+    // The NF-e arrives: its Fat-e, then both pieces of evidence again, now with the Fat-e.
+    expect(await ingerir('PB', [{ nsu: '23', schema: NFE, xml: d.xml }], { moverCursor: false })).toMatchObject({ fate: 1 });
+    const depois = await esvaziar(filaDocumentos);
+    expect(depois.map((m) => (JSON.parse(m.Body!) as { tipo: string }).tipo).sort()).toEqual(['EVENTO', 'EVENTO', 'FATE']);
+    await handler(evento(depois), {} as never);
+    const entregas = (await esvaziar(filaWebhooks)).map((m) => JSON.parse(m.Body!) as NovaEntregaWebhook);
+    const ids = entregas.map((e) => `${e.deliveryId}${e.dependeDe ? ` after ${e.dependeDe}` : ''}`);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        `1-${d.chave}-${imf}`,
+        `2-${d.chave}-210220_1-${imf} after 1-${d.chave}-${imf}`,
+        // The monitoring client's delivery has the id it had: the dispatcher's log takes it once.
+        `0-${d.chave}-210220_1-${monitor}`,
+      ]),
+    );
+    expect(ids.filter((i) => i.startsWith(`2-${d.chave}-DEV_`))).toHaveLength(1);
+    // Loaded again: nothing more is published.
+    await ingerir('PB', [{ nsu: '23', schema: NFE, xml: d.xml }, { nsu: '21', schema: EVT, xml: eventoRecebivelXml(d.chave, '210220') }], { moverCursor: false });
+    expect(await esvaziar(filaDocumentos)).toEqual([]);
   });
 });

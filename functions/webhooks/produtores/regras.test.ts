@@ -115,6 +115,19 @@ describe('producers: fan-out rules', () => {
     expect(resumo(entregasDe(docEvento(true, null, '2026-11-21T12:00:00Z'), d, agora))).toEqual([['ESCR_EVENTO', 'imf-1', null]]);
   });
 
+  it('each evidence event (a manifestation, a second correction letter, a return) has its own delivery id, the same each time', () => {
+    const d = destinatarios({ monitoram: ['mon-1'], sacador: ['imf-1'], ops: { 'mon-1': ['EVENTO'], 'imf-1': ['ESCR_FAT', 'ESCR_EVENTO'] } });
+    const com = (e: Record<string, unknown>): DocumentoArmazenado => ({ ...docEvento(true, null), evento: { ...evento, justificativa: '', ...e } }) as DocumentoArmazenado;
+    const desconhecida = entregasDe(com({ tpEvento: '210220', descricao: 'Desconhecimento da Operação', id: '210220_1', seq: 1, autor: '44555666000199' }), d);
+    expect(desconhecida.map((e) => e.deliveryId)).toEqual([`0-${CHAVE}-210220_1-mon-1`, `2-${CHAVE}-210220_1-imf-1`]);
+    expect(desconhecida[1]).toMatchObject({ dependeDe: `1-${CHAVE}-imf-1`, descricao: `Desconhecimento da Operação da chave ${CHAVE}` });
+    const segundaCarta = entregasDe(com({ tpEvento: '110110', descricao: 'Carta de Correção', id: '110110_2', seq: 2, correcao: 'Placa' }), d);
+    expect(segundaCarta[0]!.deliveryId).toBe(`0-${CHAVE}-110110_2-mon-1`);
+    const devolucao = com({ tpEvento: 'DEVOLUCAO', descricao: 'Devolução', id: 'DEV_0123456789abcdef', devolucao: { chave: CHAVE, valor: 100 } });
+    expect(entregasDe(devolucao, d)[0]!.deliveryId).toBe(`0-${CHAVE}-DEV_0123456789abcdef-mon-1`);
+    expect(entregasDe(devolucao, d)).toEqual(entregasDe(devolucao, d));
+  });
+
   it('a Fat-e is never delivered as EVENTO, even to a client monitoring its key', () => {
     expect(entregasDe(docFate, destinatarios({ monitoram: ['mon-1'], ops: { 'mon-1': ['EVENTO'] } }))).toEqual([]);
   });

@@ -96,14 +96,14 @@ export function entregasDe(doc: DocumentoArmazenado, d: Destinatarios, agora: Da
   const publicada = doc.fate?.publicadoEm ? Date.parse(doc.fate.publicadoEm) : null;
   const esperar = publicada === null || agora.getTime() - publicada < JANELA_ORDEM_MS;
   const eventoDe = (operacao: OperacaoWebhook, fatura: OperacaoWebhook) => (c: string) => ({
-    deliveryId: deliveryId(operacao, c, doc.chave, evento.tpEvento),
+    deliveryId: deliveryId(operacao, c, doc.chave, evento.id ?? evento.tpEvento),
     payload: corpo(operacao),
     descricao,
     // Per-client ordering: held until this client's delivery of the Fat-e is made.
     ...(esperar && d.configuradas.get(c)?.has(fatura) ? { dependeDe: deliveryId(fatura, c, doc.chave) } : {}),
   });
   return [
-    ...para(d.monitoram, 'EVENTO', d, (c) => ({ deliveryId: deliveryId('EVENTO', c, doc.chave, evento.tpEvento), payload: corpo('EVENTO'), descricao })),
+    ...para(d.monitoram, 'EVENTO', d, (c) => ({ deliveryId: deliveryId('EVENTO', c, doc.chave, evento.id ?? evento.tpEvento), payload: corpo('EVENTO'), descricao })),
     ...(doc.fate ? para(d.sacador, 'ESCR_EVENTO', d, eventoDe('ESCR_EVENTO', 'ESCR_FAT')) : []),
     ...(doc.fate?.transportadorDoc ? para(d.transporte, 'TRANSPORTE_EVENTO', d, eventoDe('TRANSPORTE_EVENTO', 'TRANSPORTE_FAT')) : []),
   ];

@@ -11,10 +11,12 @@
  * vLiq and the dup values add up exactly.
  */
 import { readFileSync } from 'node:fs';
-import { XMLBuilder } from 'fast-xml-parser';
 import { asCentavos, buildChaveAcesso, cnpjCheckDigits, formatDecimal, UFS, type Uf } from '@plac/shared/domain';
 
-export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
+import { brasilia, brasiliaDate, builder, NFE_NAMESPACE, XML_DECLARATION } from './xml';
+import { devolucaoXml, eventoXml, tipoDeEvidencia } from './evidencia-documents';
+
+export { brasilia, brasiliaDate, builder, NFE_NAMESPACE, XML_DECLARATION };
 
 export type DocumentKind = 'nfeProc' | 'resNFe' | 'procEventoNFe';
 
@@ -27,10 +29,14 @@ export const SCHEMA_BY_ROOT: Record<string, string> = {
 
 export interface GeneratedDocument {
   kind: DocumentKind;
-  /** The access key the document is about (for an event, the cancelled NF-e's). */
+  /** The access key the document is about (for an event, the NF-e's it is an event of; for a return, its own). */
   chave: string;
   schema: string;
   xml: string;
+  /** A receivable's evidence (evidencia-documents.ts): the event type, or DEVOLUCAO for an NF-e of return naming `ref`. */
+  evidencia?: ReturnType<typeof tipoDeEvidencia>;
+  /** The NF-e an evidence document is about. */
+  ref?: string;
 }
 
 /** How a document may be spoiled on purpose (the simulator's `schema` fault). */
@@ -135,21 +141,15 @@ export const DAY_MS = 86_400_000;
 /** Money: centavos in, "1234.56" out. */
 export const money = (centavos: number) => formatDecimal(asCentavos(centavos));
 
-/** ISO date-time with the -03:00 offset of Brasília, as NF-e dates are written. */
-export function brasilia(ms: number): string {
-  return `${new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
-}
-export const brasiliaDate = (ms: number) => brasilia(ms).slice(0, 10);
 
-export const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressBooleanAttributes: false });
-export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-
-function kindOf(seed: number, uf: Uf, index: number): DocumentKind {
+/** ~3% cancellations, ~12% summaries, ~18% the receivable's evidence (events and returns), the rest NF-e. */
+function kindOf(seed: number, uf: Uf, index: number): DocumentKind | 'evidencia' {
   // Document 0 is always an NF-e, so a cancellation always has an earlier NF-e to cancel.
   if (index === 0) return 'nfeProc';
   const draw = mulberry32(hash(`${seed}:${uf}:${index}`))();
   if (draw < 0.03) return 'procEventoNFe';
   if (draw < 0.15) return 'resNFe';
+  if (draw < 0.33) return 'evidencia';
   return 'nfeProc';
 }
 
@@ -470,9 +470,61 @@ function procEventoNFe(seed: number, uf: Uf, index: number, options: GenerateOpt
   return { kind: 'procEventoNFe', chave: cancelled.chave, schema: SCHEMA_BY_ROOT.procEventoNFe!, xml };
 }
 
+const RECEBEDORES = [
+  { documento: '52998224725', nome: 'José Almeida Recebedor' },
+  { documento: '11144477735', nome: 'Maria Conceição Santos' },
+  { documento: '39053344705', nome: 'Portaria Central Recebimento' },
+] as const;
+
+/**
+ * An evidence document about an NF-e of the sequence: mostly of an earlier one (among the 100 before),
+ * and in about 8% of a later one, so that the distribution delivers an event before its NF-e as it can.
+ */
+function evidencia(seed: number, uf: Uf, index: number, options: GenerateOptions): GeneratedDocument {
+  const c = core(seed, uf, index, options.clock);
+  const tipo = tipoDeEvidencia(c.rng());
+  const antes = c.rng() < 0.08;
+  let target = antes ? index + 1 : Math.max(0, index - int(c.rng, 1, 100));
+  if (antes) while (kindOf(seed, uf, target) !== 'nfeProc') target++;
+  else while (target > 0 && kindOf(seed, uf, target) !== 'nfeProc') target--;
+  const alvo = core(seed, uf, target, options.clock);
+  const cUF = CODE_BY_UF.get(uf)!;
+  // Never dated after its own place in the sequence (the distribution serves nothing from the future,
+  // and a stalled UF stays stalled): one about a later NF-e carries its own slot's instant.
+  const eventoMs = antes ? c.issuedMs : Math.max(c.issuedMs, alvo.recebidoMs + 60_000);
+  const protocolo = `8${cUF}${alvo.nProt.slice(3, 5)}${String(800_000_000 + index).padStart(10, '0')}`;
+  if (tipo === 'DEVOLUCAO') {
+    const vNF = Number((/<vNF>([\d.]+)<\/vNF>/.exec(nfeProc(seed, uf, target, { clock: options.clock }).xml)?.[1] ?? '0').replace('.', ''));
+    // Half the returns give back everything, half a part (10% to 60%).
+    const valor = c.rng() < 0.5 ? vNF : Math.max(1, Math.floor((vNF * int(c.rng, 10, 60)) / 100));
+    const aamm = brasilia(eventoMs).slice(2, 4) + brasilia(eventoMs).slice(5, 7);
+    const chave = buildChaveAcesso({ cUF, aamm, cnpj: alvo.dest.cnpj, mod: '55', serie: 2, nNF: index + 1, tpEmis: 1, cNF: c.cNF });
+    const xml = devolucaoXml({ chaveOriginal: alvo.chave, chave, cNF: c.cNF, nNF: index + 1, emitidaMs: eventoMs, vNF: valor, nProt: protocolo, emit: alvo.dest, dest: alvo.emit, uf, cUF });
+    // The `schema` fault: the return without its issuer.
+    const spoiled = options.breakSchema ? xml.replace(/<emit>[\s\S]*?<\/emit>/, '') : xml;
+    return { kind: 'nfeProc', chave, schema: SCHEMA_BY_ROOT.nfeProc!, xml: spoiled, evidencia: tipo, ref: alvo.chave };
+  }
+  const recebedor = pick(c.rng, RECEBEDORES);
+  const xml = eventoXml({
+    chave: alvo.chave,
+    tpEvento: tipo,
+    // The recipient manifests; the issuer registers the delivery proof and the correction letter.
+    cnpjAutor: tipo.startsWith('210') ? alvo.dest.cnpj : alvo.emit.cnpj,
+    eventoMs,
+    protocolo,
+    justificativa: 'Mercadoria nao foi entregue no prazo combinado',
+    correcao: 'Onde se le Rua das Flores, leia-se Rua das Flores, 120, fundos',
+    entrega: { em: eventoMs - 600_000, ...recebedor, latitude: (-3 - c.rng() * 27).toFixed(6), longitude: (-35 - c.rng() * 20).toFixed(6) },
+  });
+  // The `schema` fault: the event without its key.
+  const spoiled = options.breakSchema ? xml.replace(/<chNFe>\d{44}<\/chNFe>/, '') : xml;
+  return { kind: 'procEventoNFe', chave: alvo.chave, schema: SCHEMA_BY_ROOT.procEventoNFe!, xml: spoiled, evidencia: tipo, ref: alvo.chave };
+}
+
 /** Document `index` (0-based) of the UF's generated sequence for this seed. */
 export function generateDocument(seed: number, uf: Uf, index: number, options: GenerateOptions = {}): GeneratedDocument {
   const kind = kindOf(seed, uf, index);
+  if (kind === 'evidencia') return evidencia(seed, uf, index, options);
   if (kind === 'procEventoNFe') return procEventoNFe(seed, uf, index, options);
   if (kind === 'resNFe') return resNFe(seed, uf, index, options);
   return nfeProc(seed, uf, index, options);

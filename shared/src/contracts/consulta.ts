@@ -8,6 +8,7 @@ import { LOTE_MAXIMO_BYTES } from '../domain/consultas';
 import { message } from '../messages';
 import { cursorPageOf, cursorSchema } from './common';
 import { defineContract } from './define';
+import { evidenciaSchema } from './evidencia';
 import { fateViewSchema as fateSchema } from './fate-view';
 
 export type { FateView } from './fate-view';
@@ -51,19 +52,27 @@ const dia = (title: string) =>
     .meta({ title, example: '2026-11-23' });
 
 
-const recebivelSchema = z.object({
-  chave: z.string(),
-  situacao: z.enum(['ATIVA', 'CANCELADA']),
-  uf: z.string(),
-  emitente: z.object({ cnpj: z.string(), nome: z.string() }),
-  destinatario: z.object({ documento: z.string(), nome: z.string() }),
-  valorLiquido: z.number().int(),
-  /** Each instalment as of today (Bahia): A_VENCER, VENCIDA, or CANCELADA with its Fat-e. */
-  parcelas: z.array(z.object({ numero: z.string(), vencimento: z.string(), valor: z.number().int(), situacao: z.enum(['A_VENCER', 'VENCIDA', 'CANCELADA']) })),
-  /** Sum of the instalments still to fall due, in centavos: what can still be advanced on. */
-  saldoAVencer: z.number().int(),
-  consultadoEm: z.string(),
-});
+/**
+ * Service 3: the receivable under evaluation with its evidence (docs/recebivel.md): status and
+ * cancellation, the recipient's manifestation, the delivery proof, returns, CT-e, each instalment's
+ * due state and assignment, the flags with their rules and the key's timeline.
+ */
+const recebivelSchema = z
+  .object({
+    chave: z.string(),
+    situacao: z.enum(['ATIVA', 'CANCELADA']),
+    uf: z.string(),
+    emitente: z.object({ cnpj: z.string(), nome: z.string() }),
+    destinatario: z.object({ documento: z.string(), nome: z.string() }),
+    emissao: z.string(),
+    valorNota: z.number().int(),
+    valorLiquido: z.number().int(),
+    cancelamento: z.object({ data: z.string(), protocolo: z.string() }).nullable(),
+    /** Sum of the instalments still to fall due, in centavos: what can still be advanced on. */
+    saldoAVencer: z.number().int(),
+    consultadoEm: z.string(),
+  })
+  .extend(evidenciaSchema.shape);
 
 const chaveCompostaBody = z.object({
   cnpjEmissor: cnpj('CNPJ do emissor'),
@@ -159,7 +168,7 @@ export const recebivelIntegrador = defineContract({
   context: 'consulta',
   method: 'GET',
   path: '/api/v1/integracao/recebivel-avaliacao/{chave}',
-  summary: 'Recebível em avaliação: as parcelas da Fat-e e a situação de cada uma hoje (serviço 3).',
+  summary: 'Recebível em avaliação: a situação da Fat-e, a manifestação do destinatário, a entrega, devoluções, CT-e, cessões das parcelas, sinais (flags) e linha do tempo (serviço 3).',
   access: 'public',
   channel: 'mtls',
   idempotent: true,
@@ -339,7 +348,7 @@ export const consultaLivre = defineContract({
     tipo: z.enum(['1', '2']).meta({ title: 'tipo' }),
     chave: z.string().regex(/^\d{44}$/, { error: message('campoInvalido', { field: 'chave de acesso' }) }).meta({ title: 'chave de acesso' }),
   }),
-  response: fateSchema,
+  response: fateSchema.extend({ evidencia: evidenciaSchema.meta({ description: 'A evidência do recebível (docs/recebivel.md).' }) }),
   errors: ['fateNaoEncontrada'],
 });
 

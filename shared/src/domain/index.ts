@@ -16,3 +16,4 @@ export * from './dae';
 export * from './rateio';
 export * from './prepago';
 export * from './feriados';
+export * from './evidencia';

@@ -11,6 +11,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { JsonTree } from '../../components/JsonTree';
+import { EvidenciaRecebivel } from './EvidenciaRecebivel';
 import { useApiMutation } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -18,8 +19,9 @@ import { toast } from '../../lib/toast';
 /**
  * consulta-fate (sefaz_admin): the free look-up (spec 3, 2.19, 5.8). An invoice type (NF-e or MDF-e)
  * and an access key, digits only while typing; the document found is shown as a JSON tree, and its
- * instalments as a table with each one's registered assignment (column 'Cessão', docs/cessao.md). Not
- * charged: the authority looks up its own data.
+ * instalments as a table with each one's registered assignment (column 'Cessão', docs/cessao.md), and
+ * the receivable's evidence with the key's timeline (docs/recebivel.md). Not charged: the authority
+ * looks up its own data.
  */
 
 const TIPOS = [
@@ -96,6 +98,7 @@ export default function ConsultaFatePage() {
           <h2 id="consulta-resultado" className="consulta-titulo">
             Resultado
           </h2>
+          <EvidenciaRecebivel evidencia={resultado.evidencia} />
           <JsonTree key={resultado.chave} rootKey="fate" value={resultado} label="Resultado da consulta" open={['emitente', 'destinatario', 'duplicatas']} />
           <h3 id="consulta-parcelas" className="consulta-titulo consulta-subtitulo">
             Parcelas

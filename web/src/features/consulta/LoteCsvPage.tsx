@@ -7,6 +7,7 @@ import { Button } from 'primereact/button';
 import { useRef, useState, type FormEvent } from 'react';
 import { downloadText } from '../../lib/download';
 import { toast } from '../../lib/toast';
+import { LegendaEvidencia } from './EvidenciaRecebivel';
 import { LOTES_CSV, type LoteCsv } from './lotes';
 import { textoDe } from '../../lib/files';
 
@@ -83,6 +84,7 @@ export function LoteCsvPage({ lote }: { lote: LoteCsv }) {
           <Button type="submit" label="Consultar" icon="pi pi-search" loading={enviando} />
         </div>
       </form>
+      {lote.evidencia && <LegendaEvidencia />}
     </>
   );
 }

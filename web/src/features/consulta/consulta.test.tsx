@@ -113,6 +113,22 @@ describe('consulta-fate and the carrier report', { timeout: 20_000 }, () => {
           { numero: '002', vencimento: '2026-07-10', valor: 250, cessao: null },
         ],
         cancelamento: null,
+        evidencia: {
+          manifestacao: { tpEvento: '210220', descricao: 'Desconhecimento da Operação', data: '2026-05-12T13:00:00.000Z', registradaEm: '2026-05-12T13:00:05.000Z', protocolo: '891', autor: '11222333000181', justificativa: null },
+          manifestacoes: [],
+          entrega: null,
+          correcoes: [],
+          devolucoes: [],
+          valorDevolvido: 0,
+          valorLiquidoAposDevolucoes: 100,
+          ctes: [],
+          parcelas: [],
+          flags: ['DESCONHECIDA_PELO_DESTINATARIO', 'PARCELA_CEDIDA'],
+          linhaDoTempo: [
+            { data: '2026-05-10T12:00:00.000Z', etapa: 'EMITIDA', descricao: 'NF-e emitida' },
+            { data: '2026-05-12T13:00:00.000Z', etapa: 'MANIFESTADA', descricao: 'Desconhecimento da Operação' },
+          ],
+        },
       }),
     );
     renderApp('/app/consulta/fate');
@@ -133,6 +149,13 @@ describe('consulta-fate and the carrier report', { timeout: 20_000 }, () => {
       ['001', '10/06/2026', 'R$ 1,00', 'Cedida em 20/05/2026 a 11.222.333/0001-81'],
       ['002', '10/07/2026', 'R$ 2,50', 'Não cedida'],
     ]);
+    // The evidence: each flag with its rule, the manifestation in words, the timeline in order.
+    const sinais = screen.getByRole('list', { name: 'Sinais' });
+    expect(within(sinais).getByText('DESCONHECIDA_PELO_DESTINATARIO')).toBeTruthy();
+    expect(within(sinais).getByText(/o destinatário diz não reconhecer a venda/)).toBeTruthy();
+    expect(screen.getByText(/Desconhecimento da Operação em 12\/05\/2026 10:00/)).toBeTruthy();
+    const etapas = [...document.querySelectorAll('[data-etapa]')].map((e) => e.getAttribute('data-etapa'));
+    expect(etapas).toEqual(['EMITIDA', 'MANIFESTADA']);
   });
 
   it('lists the carrier rows with the page total and the grand total', async () => {

@@ -9,6 +9,8 @@ export interface LoteCsv {
   layout: LayoutLote;
   instrucoes: readonly string[];
   arquivo: string;
+  /** The result carries the receivable's evidence: the screen explains its columns and flags. */
+  evidencia?: boolean;
   enviar(linhas: string[], idempotencyKey: string): Promise<string>;
 }
 
@@ -32,8 +34,9 @@ export const LOTES_CSV = {
   recebivel: {
     titulo: 'Recebível em Avaliação',
     layout: 'chave',
-    instrucoes: ['Uma chave de acesso de 44 dígitos por linha; o resultado traz cada parcela a vencer ou vencida.'],
+    instrucoes: ['Uma chave de acesso de 44 dígitos por linha; o resultado traz cada parcela a vencer ou vencida, com sua cessão, e a evidência do recebível.'],
     arquivo: 'retorno-lote-recebivel-avaliacao.csv',
+    evidencia: true,
     enviar: (linhas, idempotencyKey) => callApi(consulta.loteRecebivel, { body: { listaChNfe: linhas }, idempotencyKey }),
   },
   faturamentoNfce: {
