@@ -9,9 +9,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { authorize, type Caller } from './auth/principal';
 import { signToken } from './auth/tokens';
-import { badRequest, HttpError, invalid } from './errors';
+import { badRequest, forbidden, HttpError, invalid } from './errors';
 import { chaveDeIdempotencia, umaVez } from './idempotencia';
 import { logger } from './observability';
+import { cameThroughCloudFront } from './origin-verify';
 
 /**
  * The HTTP side of a bounded context: binds one implementation to each contract of the context's
@@ -92,6 +93,15 @@ export function httpApi<M extends Record<string, unknown>>(module: M, implementa
   })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({ onError: answerError })
+    // Before any route, and before a 404: a request that went around CloudFront learns nothing.
+    .use({
+      before: (request) => {
+        if (!cameThroughCloudFront(request.event)) {
+          logger.warn('request on the execute-api host without the CloudFront origin header', { ip: request.event.requestContext?.http?.sourceIp });
+          throw forbidden();
+        }
+      },
+    })
     .handler(httpRouterHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(routes) as unknown as RouteHandler);
 }
 

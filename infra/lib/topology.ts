@@ -333,3 +333,10 @@ export function serviceName(spec: Pick<FunctionSpec, 'id'>): string {
 function pascal(s: string): string {
   return s.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
 }
+
+/**
+ * The header CloudFront adds to every request it forwards to the web API, with the value of the data
+ * stack's OriginVerifySecret; the HTTP functions refuse a request on the execute-api host without it.
+ * functions/platform/origin-verify.ts has the same name (a test keeps them equal).
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-plac-origin-verify';

@@ -6,6 +6,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as triggers from 'aws-cdk-lib/triggers';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -15,6 +16,7 @@ import { faturamentoMachine } from '../constructs/faturamento';
 import { relatorioMachine } from '../constructs/relatorio';
 import { repasseMachine } from '../constructs/repasse';
 import { retornoMachine } from '../constructs/retorno';
+import { OperationsAlarms } from '../constructs/alarms';
 import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
@@ -55,6 +57,7 @@ export class ApiStack extends Stack {
   readonly repasse: sfn.StateMachine;
   readonly retorno: sfn.StateMachine;
   readonly relatorio: sfn.StateMachine;
+  readonly operations: OperationsAlarms;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -83,6 +86,10 @@ export class ApiStack extends Stack {
     const fn = (spec: FunctionSpec): lambda.Function => functions.get(spec.id)!;
 
     const httpById = new Map(httpFunctions.map((spec) => [spec.id, fn(spec)] as const));
+    // The web API is reachable only through CloudFront: the HTTP functions refuse a request on the
+    // execute-api host that lacks the header CloudFront adds (functions/platform/origin-verify.ts).
+    // A dynamic reference: the value is resolved by CloudFormation, never written in the template.
+    for (const httpFn of httpById.values()) httpFn.addEnvironment('ORIGIN_VERIFY', data.originVerifySecret.secretValue.unsafeUnwrap());
     this.webApi = new PlacHttpApi(this, 'WebApi', { channel: 'web', functions: httpById, authorizer: fn(authorizerFunction) });
     if (config.mtls) {
       this.mtlsApi = new PlacHttpApi(this, 'MtlsApi', {
@@ -92,7 +99,13 @@ export class ApiStack extends Stack {
         disableExecuteApiEndpoint: true,
         corsOrigins: [config.portalOrigin],
       });
-      const domain = new MtlsDomain(this, 'MtlsDomain', { settings: config.mtls, api: this.mtlsApi.api, stage: this.mtlsApi.stage });
+      const domain = new MtlsDomain(this, 'MtlsDomain', {
+        settings: config.mtls,
+        api: this.mtlsApi.api,
+        stage: this.mtlsApi.stage,
+        // By name: the bucket object would make CDK add to the data stack's bucket policy from here (a cycle).
+        logBucket: s3.Bucket.fromBucketAttributes(this, 'AccessLogs', { bucketName: data.logBucket.bucketName, bucketArn: data.logBucket.bucketArn }),
+      });
       new CfnOutput(this, 'MtlsApiUrl', { value: `https://${config.mtls.domainName}/` });
       new CfnOutput(this, 'MtlsDomainTarget', { value: domain.domain.regionalDomainName, description: 'CNAME/alias target of the mTLS domain' });
     }
@@ -155,6 +168,15 @@ export class ApiStack extends Stack {
       }
       applyGrants(fn(spec), spec.grants, targets);
     }
+
+    this.operations = new OperationsAlarms(this, 'Operations', {
+      topic: data.alarmTopic,
+      functions,
+      apis: { WebApi: this.webApi.api, ...(this.mtlsApi ? { MtlsApi: this.mtlsApi.api } : {}) },
+      root: this,
+      otherAlarms: data.queueAlarms,
+      dashboardName: `plac-${config.stage}`,
+    });
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.webApi.stage.url });
     new CfnOutput(this, 'ReferenceLoadStateMachineArn', { value: this.referenceLoad.stateMachineArn });
