@@ -1,8 +1,9 @@
 /**
- * The CDK app: three stacks (four with the WAF's), split by how they change and what losing them costs.
+ * The CDK app: four stacks (five with the WAF's), split by how they change and what losing them costs.
  *   PlacData  stateful (tables, documents bucket, queues, secret, SES identity), RETAIN, termination protection
  *   PlacApi   functions, HTTP APIs (web and optional mTLS), webhook consumer, state machine + schedule
  *   PlacWeb   CloudFront + the web build bucket, /api/* forwarded to the web HTTP API
+ *   PlacOps   the alarms of every function, API, state machine and schedule, and their dashboard
  *   PlacEdge  (us-east-1, unless `-c waf=off`) the AWS WAF web ACL CloudFront uses
  * Used by bin/app.ts (the CLI), by the CDK assertion tests and by the local twin, in-process.
  */
@@ -16,10 +17,11 @@ import { repoRoot } from './paths';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { EdgeStack } from './stacks/edge-stack';
+import { OperationsStack } from './stacks/operations-stack';
 import { WebStack } from './stacks/web-stack';
 import { APP } from './topology';
 
-export const STACK_NAMES = { data: 'PlacData', api: 'PlacApi', web: 'PlacWeb', edge: 'PlacEdge' } as const;
+export const STACK_NAMES = { data: 'PlacData', api: 'PlacApi', web: 'PlacWeb', ops: 'PlacOps', edge: 'PlacEdge' } as const;
 
 export interface BuildAppOptions {
   /** Wins over cdk.json and `-c` (e.g. `{ 'aws:cdk:bundling-stacks': [] }` to skip bundling). */
@@ -54,6 +56,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     description: 'PLAC Fat-e: CloudFront and the web build',
   });
   if (edge) web.addStackDependency(edge, 'CloudFront reads the web ACL ARN from its output');
+  new OperationsStack(app, STACK_NAMES.ops, { env, config, data, api, description: 'PLAC Fat-e: alarms and the operations dashboard' });
 
   Tags.of(app).add('app', APP);
   Tags.of(app).add('stage', config.stage);

@@ -307,6 +307,22 @@ export const repasseStateMachine = {
   localName: 'plac-repasse',
 } as const;
 
+/**
+ * Rotates the session signing key every SESSION_KEY_ROTATION_DAYS (functions/auth/rotacao-chave.ts),
+ * called by Secrets Manager; its permissions on that one secret come with the rotation schedule
+ * (api-stack.ts), so it has no grant of its own.
+ */
+export const sessionKeyRotationFunction: FunctionSpec = {
+  id: 'SessionKeyRotation',
+  entry: 'auth/rotacao-chave.ts',
+  memoryMb: 256,
+  timeoutSeconds: 30,
+  grants: [],
+};
+
+/** How often the session signing key is replaced; the previous key still verifies until the next rotation. */
+export const SESSION_KEY_ROTATION_DAYS = 30;
+
 export const allFunctions: readonly FunctionSpec[] = [
   ...httpFunctions,
   authorizerFunction,
@@ -319,6 +335,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   retornoFunction,
   rateioSeedFunction,
   relatorioFunction,
+  sessionKeyRotationFunction,
 ];
 
 /**

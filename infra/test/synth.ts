@@ -25,6 +25,7 @@ export function synth(context: Record<string, unknown> = {}): Templates {
       data: assembly.getStackByName(STACK_NAMES.data),
       api: assembly.getStackByName(STACK_NAMES.api),
       web: assembly.getStackByName(STACK_NAMES.web),
+      ops: assembly.getStackByName(STACK_NAMES.ops),
       ...(edge ? { edge } : {}),
     };
     // Read now: the assembly's folder is removed when this returns.
@@ -32,6 +33,7 @@ export function synth(context: Record<string, unknown> = {}): Templates {
       data: Template.fromJSON(artifacts.data.template as Record<string, unknown>),
       api: Template.fromJSON(artifacts.api.template as Record<string, unknown>),
       web: Template.fromJSON(artifacts.web.template as Record<string, unknown>),
+      ops: Template.fromJSON(artifacts.ops.template as Record<string, unknown>),
       ...(edge ? { edge: Template.fromJSON(edge.template as Record<string, unknown>) } : {}),
       artifacts,
     };

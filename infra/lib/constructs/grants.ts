@@ -23,6 +23,8 @@ export interface GrantTargets {
   readonly mailIdentity: ses.IEmailIdentity;
   readonly mailFrom: string;
   readonly tokenSecret: secretsmanager.ISecret;
+  /** The rotated session-token signing key. */
+  readonly sessionKeySecret: secretsmanager.ISecret;
   readonly referenceLoad: sfn.IStateMachine;
   /** The billing run (functions/faturamento). */
   readonly faturamento: sfn.IStateMachine;
@@ -108,9 +110,12 @@ function acknowledge(fn: lambda.Function, suppression: NagPackSuppression): void
 }
 
 function grantTokenSecret(fn: lambda.Function, t: GrantTargets): void {
-  // Verifying and signing both need the key itself (HMAC); the grant is the same.
+  // Verifying and signing both need the key itself (HMAC); the grant is the same. The root is read too:
+  // the keys of the other purposes are derived from it (tokens.ts derivedKey).
   t.tokenSecret.grantRead(fn);
   fn.addEnvironment('TOKEN_SECRET_ARN', t.tokenSecret.secretArn);
+  t.sessionKeySecret.grantRead(fn);
+  fn.addEnvironment('SESSION_KEY_SECRET_ARN', t.sessionKeySecret.secretArn);
 }
 
 export function applyGrants(fn: lambda.Function, grants: readonly Grant[], targets: GrantTargets): void {

@@ -86,7 +86,7 @@ function acknowledged<F extends lambda.Function>(fn: F): F {
       },
       {
         id: 'AwsSolutions-IAM5',
-        reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions (nag.test.ts checks no other action is granted on *).',
+        reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions (nor has the rotation function secretsmanager:GetRandomPassword); functions.test.ts fails on any other action granted on *.',
         appliesTo: ['Resource::*'],
       },
     ],

@@ -3,7 +3,7 @@
  * optional mutual-TLS API, the webhook consumer and the reference-load state machine with its
  * schedule. Stateless, so it can be redeployed or replaced without touching data.
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -16,7 +16,6 @@ import { faturamentoMachine } from '../constructs/faturamento';
 import { relatorioMachine } from '../constructs/relatorio';
 import { repasseMachine } from '../constructs/repasse';
 import { retornoMachine } from '../constructs/retorno';
-import { OperationsAlarms } from '../constructs/alarms';
 import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
@@ -35,6 +34,8 @@ import {
   referenceLoadFunction,
   sefazLoadFunction,
   serviceName,
+  SESSION_KEY_ROTATION_DAYS,
+  sessionKeyRotationFunction,
   webhookDispatcherFunction,
   webhookProducerFunction,
   type FunctionSpec,
@@ -57,7 +58,6 @@ export class ApiStack extends Stack {
   readonly repasse: sfn.StateMachine;
   readonly retorno: sfn.StateMachine;
   readonly relatorio: sfn.StateMachine;
-  readonly operations: OperationsAlarms;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -141,6 +141,7 @@ export class ApiStack extends Stack {
       mailIdentity: data.mailIdentity,
       mailFrom: config.mailFrom,
       tokenSecret: data.tokenSecret,
+      sessionKeySecret: data.sessionKeySecret,
       referenceLoad: this.referenceLoad,
       faturamento: this.faturamento,
       repasse: this.repasse,
@@ -169,13 +170,12 @@ export class ApiStack extends Stack {
       applyGrants(fn(spec), spec.grants, targets);
     }
 
-    this.operations = new OperationsAlarms(this, 'Operations', {
-      topic: data.alarmTopic,
-      functions,
-      apis: { WebApi: this.webApi.api, ...(this.mtlsApi ? { MtlsApi: this.mtlsApi.api } : {}) },
-      root: this,
-      otherAlarms: data.queueAlarms,
-      dashboardName: `plac-${config.stage}`,
+    // The session key is replaced every 30 days; Secrets Manager invokes the rotation function, which
+    // this schedule allows to read, write and re-stage that one secret.
+    new secretsmanager.RotationSchedule(this, 'SessionKeyRotation', {
+      secret: data.sessionKeySecret,
+      rotationLambda: fn(sessionKeyRotationFunction),
+      automaticallyAfter: Duration.days(SESSION_KEY_ROTATION_DAYS),
     });
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.webApi.stage.url });
