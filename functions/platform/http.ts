@@ -12,6 +12,7 @@ import { signToken } from './auth/tokens';
 import { badRequest, forbidden, HttpError, invalid } from './errors';
 import { chaveDeIdempotencia, umaVez } from './idempotencia';
 import { logger } from './observability';
+import { countBusiness } from './business-metrics';
 import { cameThroughCloudFront } from './origin-verify';
 
 /**
@@ -148,6 +149,8 @@ async function serve(
   const scope = isCreate(contract) ? callerScope(caller, request.clientCertPem) : null;
   const key = scope ? chaveDeIdempotencia(request.headers) : undefined;
   const resposta = scope && key ? await umaVez(`${contract.id}#${scope}`, key, request.body, answer) : await answer();
+  // The look-ups are what the platform sells: their count is a business metric (docs/operations.md).
+  if (contract.context === 'consulta' && resposta.statusCode !== undefined && resposta.statusCode < 300) countBusiness('ConsultasRespondidas');
   return { ...resposta, headers: { ...resposta.headers, ...(await refreshedToken(caller)) } };
 }
 
