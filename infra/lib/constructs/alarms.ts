@@ -28,6 +28,14 @@ import { Construct } from 'constructs';
 /** The HTTP functions' timeout is 10 s; a p99 past half of it for 15 minutes is a slow dependency. */
 export const LATENCY_P99_ALARM_MS = 5000;
 const PERIOD = Duration.minutes(5);
+/** CloudWatch's limit of alarms in one alarm status widget. */
+export const ALARMS_PER_WIDGET = 100;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 export interface OperationsAlarmsProps {
   readonly topic: sns.ITopic;
@@ -110,7 +118,10 @@ export class OperationsAlarms extends Construct {
       dashboardName: props.dashboardName,
       defaultInterval: Duration.hours(6),
       widgets: [
-        [new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...this.alarms, ...(props.otherAlarms ?? [])], width: 24, height: 8 })],
+        // An alarm status widget shows at most 100 alarms: one more widget per hundred.
+        chunks([...this.alarms, ...(props.otherAlarms ?? [])], ALARMS_PER_WIDGET).map(
+          (alarms, i) => new cloudwatch.AlarmStatusWidget({ title: i === 0 ? 'Alarms' : `Alarms (${i + 1})`, alarms, width: 24, height: 8 }),
+        ),
         [
           new cloudwatch.GraphWidget({ title: 'Lambda errors', left: errors, width: 12, stacked: true }),
           new cloudwatch.GraphWidget({ title: 'Lambda throttles', left: throttles, width: 12, stacked: true }),
