@@ -43,6 +43,8 @@ describe('CDK app', () => {
     const counts = (['data', 'api', 'web', 'ops'] as const).map((k) => Object.keys(t[k].toJSON().Resources as object).length);
     for (const n of counts) expect(n).toBeGreaterThan(0);
     for (const n of counts) expect(n).toBeLessThanOrEqual(500);
+    // And 200 outputs: the operations stack reads the API stack's functions, APIs and queues through outputs.
+    for (const k of ['data', 'api', 'web', 'ops'] as const) expect(Object.keys(t[k].toJSON().Outputs ?? {}).length).toBeLessThanOrEqual(200);
   });
 
   it('the fully-configured app has the mTLS API, its domain, the Sefaz schedule and the alarm e-mail', () => {
