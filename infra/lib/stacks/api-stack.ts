@@ -1,7 +1,8 @@
 /**
  * Compute: every function of topology.ts, the web HTTP API (routes from the contract table), the
- * optional mutual-TLS API, the webhook consumer and the reference-load state machine with its
- * schedule. Stateless, so it can be redeployed or replaced without touching data.
+ * optional mutual-TLS API, the webhook consumer, the state machines with their schedules (each with a
+ * dead-letter queue) and the session key's rotation schedule. Stateless, so it can be redeployed or
+ * replaced without touching data. Its alarms are in the operations stack (operations-stack.ts).
  */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';

@@ -1,7 +1,8 @@
 /**
  * Stateful resources, in a stack of their own so that the compute and edge stacks can be replaced
- * or destroyed freely: the application and idempotency tables, the documents bucket, the webhook
- * queue with its dead-letter queue and alarms, the token-signing secret and the SES identity.
+ * or destroyed freely: the application and idempotency tables, the documents bucket, the access-log
+ * bucket, the webhook queue with its dead-letter queue and alarms, the secrets (the key-derivation
+ * root, the rotated session signing key, the CloudFront origin value) and the SES identity.
  * Everything here is RETAIN, the tables also have deletion protection and the stack termination
  * protection.
  */

@@ -1,8 +1,9 @@
 /**
  * The edge: CloudFront serving the web build from a private bucket (Origin Access Control) and
  * forwarding /api/* to the HTTP API, so the portal and its API share one origin (no CORS). Strict
- * security headers on every response. The build is uploaded only when web/dist exists, so the app
- * synthesizes before the web app is built.
+ * security headers on every response, standard logs to the access-log bucket, the WAF web ACL of the
+ * edge stack, and a secret header on what goes to the API, which answers nothing without it. The build
+ * is uploaded only when web/dist exists, so the app synthesizes before the web app is built.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
