@@ -1,4 +1,5 @@
 import { isBusinessMonth } from '@plac/shared/domain';
+import { countBusiness } from '../platform/business-metrics';
 import { iniciarDetalhamento } from './detalhamento-job';
 import { falhou, faturarShard, listarShards, resumir, type ResultadoShard, type ShardRef } from './service';
 
@@ -26,8 +27,13 @@ export async function handler(event: FaturamentoEvent) {
     case 'faturarShard':
       // Each invoice issued: its detail ZIP queued as a report job (made once, served from S3 afterwards).
       return faturarShard(event.shard, { aposEmitir: (fatura) => iniciarDetalhamento(fatura) });
-    case 'summarise':
-      return resumir(event.execucaoId, event.results);
+    case 'summarise': {
+      const resumo = await resumir(event.execucaoId, event.results);
+      // Counted once the run is summarised, from the shards' results, so a retried shard counts once.
+      countBusiness('FaturasEmitidas', event.results.reduce((n, r) => n + r.emitidas, 0));
+      countBusiness('FaturamentoFalhas', event.results.reduce((n, r) => n + r.falhas, 0));
+      return resumo;
+    }
     case 'markFailed':
       return falhou(event.execucaoId, event.erro);
     default:

@@ -9,9 +9,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { authorize, type Caller } from './auth/principal';
 import { signToken } from './auth/tokens';
-import { badRequest, HttpError, invalid } from './errors';
+import { badRequest, forbidden, HttpError, invalid } from './errors';
 import { chaveDeIdempotencia, umaVez } from './idempotencia';
 import { logger } from './observability';
+import { countBusiness } from './business-metrics';
+import { cameThroughCloudFront } from './origin-verify';
 
 /**
  * The HTTP side of a bounded context: binds one implementation to each contract of the context's
@@ -92,6 +94,15 @@ export function httpApi<M extends Record<string, unknown>>(module: M, implementa
   })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({ onError: answerError })
+    // Before any route, and before a 404: a request that went around CloudFront learns nothing.
+    .use({
+      before: (request) => {
+        if (!cameThroughCloudFront(request.event)) {
+          logger.warn('request on the execute-api host without the CloudFront origin header', { ip: request.event.requestContext?.http?.sourceIp });
+          throw forbidden();
+        }
+      },
+    })
     .handler(httpRouterHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(routes) as unknown as RouteHandler);
 }
 
@@ -138,6 +149,8 @@ async function serve(
   const scope = isCreate(contract) ? callerScope(caller, request.clientCertPem) : null;
   const key = scope ? chaveDeIdempotencia(request.headers) : undefined;
   const resposta = scope && key ? await umaVez(`${contract.id}#${scope}`, key, request.body, answer) : await answer();
+  // The look-ups are what the platform sells: their count is a business metric (docs/operations.md).
+  if (contract.context === 'consulta' && resposta.statusCode !== undefined && resposta.statusCode < 300) countBusiness('ConsultasRespondidas');
   return { ...resposta, headers: { ...resposta.headers, ...(await refreshedToken(caller)) } };
 }
 

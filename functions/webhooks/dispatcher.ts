@@ -8,6 +8,7 @@ import { OPERACOES_WEBHOOK } from '@plac/shared/domain';
 import * as z from 'zod';
 import { webhookParaEntrega } from '../clientes/webhook-entrega';
 import { sqsClient } from '../platform/aws';
+import { countBusiness } from '../platform/business-metrics';
 import { config } from '../platform/env';
 import { logger } from '../platform/observability';
 import * as endpoints from './endpoint-store';
@@ -173,6 +174,7 @@ async function record(message: SQSRecord): Promise<void> {
   }
   if (outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300) {
     logger.info('webhook delivered', { deliveryId: delivery.deliveryId, operacao: delivery.operacao });
+    countBusiness('EntregasWebhook');
     if (endpoint) {
       await endpoints.registrarSucesso(endpoint.clienteId, endpoint.operacao, tentativa.instante);
       await medir(delivery);
@@ -180,6 +182,7 @@ async function record(message: SQSRecord): Promise<void> {
     return;
   }
   logger.warn('webhook delivery failed', { deliveryId: delivery.deliveryId, attempt: recebimento, status: outcome.status, error: outcome.erro });
+  countBusiness('EntregasWebhookFalhas');
   if (log.situacaoApos(false, recebimento) === 'FALHA' && endpoint && destino && outcome.doEndpoint) {
     await avaliarPausa({ deliveryId: delivery.deliveryId, ...endpoint, razaoSocial: delivery.razaoSocial, dataCriacao, url: destino.url, email: destino.email });
   }

@@ -1,8 +1,10 @@
 /**
- * The CDK app: three stacks, split by how they change and what losing them costs.
+ * The CDK app: four stacks (five with the WAF's), split by how they change and what losing them costs.
  *   PlacData  stateful (tables, documents bucket, queues, secret, SES identity), RETAIN, termination protection
  *   PlacApi   functions, HTTP APIs (web and optional mTLS), webhook consumer, state machine + schedule
  *   PlacWeb   CloudFront + the web build bucket, /api/* forwarded to the web HTTP API
+ *   PlacOps   the alarms of every function, API, state machine and schedule, and their dashboard
+ *   PlacEdge  (us-east-1, unless `-c waf=off`) the AWS WAF web ACL CloudFront uses
  * Used by bin/app.ts (the CLI), by the CDK assertion tests and by the local twin, in-process.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,10 +16,12 @@ import { readConfig } from './config';
 import { repoRoot } from './paths';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack } from './stacks/edge-stack';
+import { OperationsStack } from './stacks/operations-stack';
 import { WebStack } from './stacks/web-stack';
 import { APP } from './topology';
 
-export const STACK_NAMES = { data: 'PlacData', api: 'PlacApi', web: 'PlacWeb' } as const;
+export const STACK_NAMES = { data: 'PlacData', api: 'PlacApi', web: 'PlacWeb', ops: 'PlacOps', edge: 'PlacEdge' } as const;
 
 export interface BuildAppOptions {
   /** Wins over cdk.json and `-c` (e.g. `{ 'aws:cdk:bundling-stacks': [] }` to skip bundling). */
@@ -39,12 +43,20 @@ export function buildApp(options: BuildAppOptions = {}): App {
 
   const data = new DataStack(app, STACK_NAMES.data, { env, config, description: 'PLAC Fat-e: data (tables, documents, queues, secrets)' });
   const api = new ApiStack(app, STACK_NAMES.api, { env, config, data, description: 'PLAC Fat-e: functions, HTTP APIs, workflows' });
-  new WebStack(app, STACK_NAMES.web, {
+  const edge = config.waf
+    ? new EdgeStack(app, STACK_NAMES.edge, { env, config, description: 'PLAC Fat-e: AWS WAF web ACL of CloudFront (us-east-1)' })
+    : undefined;
+  const web = new WebStack(app, STACK_NAMES.web, {
     env,
     config,
     apiEndpoint: api.webApi.api.apiEndpoint,
+    logBucket: data.logBucket,
+    originVerifySecret: data.originVerifySecret,
+    ...(edge ? { webAcl: { stackName: edge.stackName, region: edge.region } } : {}),
     description: 'PLAC Fat-e: CloudFront and the web build',
   });
+  if (edge) web.addStackDependency(edge, 'CloudFront reads the web ACL ARN from its output');
+  new OperationsStack(app, STACK_NAMES.ops, { env, config, data, api, description: 'PLAC Fat-e: alarms and the operations dashboard' });
 
   Tags.of(app).add('app', APP);
   Tags.of(app).add('stage', config.stage);

@@ -43,6 +43,13 @@ export interface AppConfig {
    * only tpAmb 1 documents; `homologacao` asks the homologation services and accepts tpAmb 2 too.
    */
   readonly sefazAmbiente: 'producao' | 'homologacao';
+  /**
+   * AWS WAF on CloudFront (context `waf`: `on`, the default, or `off`): a web ACL in us-east-1 (the
+   * PlacEdge stack, CloudFront's region) with AWS's managed rules and a per-IP rate limit on the
+   * public routes. `off` only for a throw-away account: the portal's logins are then held by the
+   * stage's throttling alone.
+   */
+  readonly waf: boolean;
 }
 
 export const DEFAULT_MAIL_DOMAIN = 'plac.example.gov.br';
@@ -102,9 +109,12 @@ export function readConfig(node: Node): AppConfig {
   const sefazUfs = text('sefazUfs');
   const sefazAmbiente = text('sefazAmbiente') ?? 'producao';
   if (sefazAmbiente !== 'producao' && sefazAmbiente !== 'homologacao') throw new Error("context sefazAmbiente must be 'producao' or 'homologacao'");
+  const waf = text('waf') ?? 'on';
+  if (waf !== 'on' && waf !== 'off') throw new Error("context waf must be 'on' or 'off'");
   return {
     stage,
     mailDomain,
+    waf: waf === 'on',
     mailFrom: text('mailFrom') ?? `nao-responda@${mailDomain}`,
     ...(mtls ? { mtls } : {}),
     ...(portalDomain ? { portalDomain } : {}),

@@ -307,6 +307,22 @@ export const repasseStateMachine = {
   localName: 'plac-repasse',
 } as const;
 
+/**
+ * Rotates the session signing key every SESSION_KEY_ROTATION_DAYS (functions/auth/rotacao-chave.ts),
+ * called by Secrets Manager; its permissions on that one secret come with the rotation schedule
+ * (api-stack.ts), so it has no grant of its own.
+ */
+export const sessionKeyRotationFunction: FunctionSpec = {
+  id: 'SessionKeyRotation',
+  entry: 'auth/rotacao-chave.ts',
+  memoryMb: 256,
+  timeoutSeconds: 30,
+  grants: [],
+};
+
+/** How often the session signing key is replaced; the previous key still verifies until the next rotation. */
+export const SESSION_KEY_ROTATION_DAYS = 30;
+
 export const allFunctions: readonly FunctionSpec[] = [
   ...httpFunctions,
   authorizerFunction,
@@ -319,6 +335,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   retornoFunction,
   rateioSeedFunction,
   relatorioFunction,
+  sessionKeyRotationFunction,
 ];
 
 /**
@@ -333,3 +350,10 @@ export function serviceName(spec: Pick<FunctionSpec, 'id'>): string {
 function pascal(s: string): string {
   return s.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
 }
+
+/**
+ * The header CloudFront adds to every request it forwards to the web API, with the value of the data
+ * stack's OriginVerifySecret; the HTTP functions refuse a request on the execute-api host without it.
+ * functions/platform/origin-verify.ts has the same name (a test keeps them equal).
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-plac-origin-verify';

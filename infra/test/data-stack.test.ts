@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_PORTAL_ORIGIN } from '../lib/config';
 import { OLDEST_MESSAGE_ALARM_SECONDS } from '../lib/stacks/data-stack';
 import { applicationTable, idempotencyTable, webhookQueue } from '../lib/topology';
-import { logicalIdOf, resources, synth } from './synth';
+import { logicalIdOf, pathOf, resources, synth } from './synth';
 
 describe('data stack', () => {
   const { data, artifacts } = synth();
@@ -136,7 +136,7 @@ describe('data stack', () => {
   });
 
   it('generates the token-signing secret (64 characters) and keeps it', () => {
-    const secrets = Object.values(resources(data, 'AWS::SecretsManager::Secret'));
+    const secrets = Object.values(resources(data, 'AWS::SecretsManager::Secret')).filter((s) => pathOf(s).includes('/TokenSigningSecret/'));
     expect(secrets).toHaveLength(1);
     expect(secrets[0]!.DeletionPolicy).toBe('Retain');
     expect(secrets[0]!.Properties).toMatchObject({ GenerateSecretString: { PasswordLength: 64 } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions, REQUIRE_BANNER } from '../lib/bundle-options';
 import { cdkBundling } from '../lib/constructs/plac-function';
-import { allFunctions, rateioSeedFunction, webhookDispatcherFunction, webhookProducerFunction } from '../lib/topology';
+import { allFunctions, rateioSeedFunction, sessionKeyRotationFunction, webhookDispatcherFunction, webhookProducerFunction } from '../lib/topology';
 import { logicalIdOf, resources, synth, type Resource } from './synth';
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
@@ -13,6 +13,9 @@ const STAR_RESOURCE_ALLOWED = new Set([
   'xray:PutTelemetryRecords',
   'xray:GetSamplingRules',
   'xray:GetSamplingTargets',
+  // The session key's rotation function (the grant aws-cdk-lib's RotationSchedule gives it; unused by
+  // functions/auth/rotacao-chave.ts, which draws its key from node:crypto)
+  'secretsmanager:GetRandomPassword',
   // Step Functions logging to CloudWatch Logs (vended log delivery)
   'logs:CreateLogDelivery',
   'logs:GetLogDelivery',
@@ -115,6 +118,13 @@ describe('functions', () => {
       const services = new Set(statements.flatMap((s) => [s.Action].flat()).map((a) => a.split(':')[0]));
       services.delete('xray');
       if (spec.id === webhookDispatcherFunction.id || spec.id === webhookProducerFunction.id) services.delete('sqs');
+      // The rotation function: what its rotation schedule grants, on the session key alone (and GetRandomPassword, on *).
+      if (spec.id === sessionKeyRotationFunction.id) {
+        for (const s of statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:') && a !== 'secretsmanager:GetRandomPassword'))) {
+          expect(JSON.stringify(s.Resource)).toMatch(/SessionSigningKey/);
+        }
+        services.delete('secretsmanager');
+      }
       const allowed = new Set<string>();
       for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', documentos: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states', faturamento: 'states', repasse: 'states', relatorio: 'states' }[grant.split(':')[0]!]!);
       expect([...services].filter((s) => !allowed.has(s!)), spec.id).toEqual([]);

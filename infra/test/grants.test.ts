@@ -35,6 +35,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     mailIdentity: data.mailIdentity,
     mailFrom: config.mailFrom,
     tokenSecret: data.tokenSecret,
+    sessionKeySecret: data.sessionKeySecret,
     sefazTpAmb: '1',
     referenceLoad: machine,
     faturamento: billing,
@@ -86,11 +87,13 @@ describe('grants', () => {
     expect(env).toEqual({ MAIL_FROM: 'nao-responda@plac.example.gov.br' });
   });
 
-  it('tokens:verify and tokens:sign read the token secret', () => {
+  it('tokens:verify and tokens:sign read the key-derivation root and the rotated session key, and nothing else', () => {
     for (const grant of ['tokens:verify', 'tokens:sign'] as const) {
       const { statements, env } = grantAndRead([grant]);
       expect(actions(statements)).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
-      expect(Object.keys(env)).toEqual(['TOKEN_SECRET_ARN']);
+      expect(JSON.stringify(statements)).toMatch(/TokenSigningSecret/);
+      expect(JSON.stringify(statements)).toMatch(/SessionSigningKey/);
+      expect(Object.keys(env).sort()).toEqual(['SESSION_KEY_SECRET_ARN', 'TOKEN_SECRET_ARN']);
     }
   });
 

@@ -49,9 +49,16 @@ describe('reference-load state machine', () => {
     expect(raw).not.toMatch(/arn:aws:states:::lambda:invoke/);
   });
 
-  it('logs errors, traces and stops after 15 minutes', () => {
-    const machine = Object.values(resources(api, 'AWS::StepFunctions::StateMachine'))[0]!;
-    expect(machine.Properties).toMatchObject({ StateMachineType: 'STANDARD', TracingConfiguration: { Enabled: true }, LoggingConfiguration: { Level: 'ERROR' } });
+  it('every machine logs every transition without the execution data, and traces', () => {
+    const machines = Object.values(resources(api, 'AWS::StepFunctions::StateMachine'));
+    expect(machines).toHaveLength(stateMachineIds.length);
+    for (const machine of machines) {
+      expect(machine.Properties).toMatchObject({
+        StateMachineType: 'STANDARD',
+        TracingConfiguration: { Enabled: true },
+        LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
+      });
+    }
   });
 
   it('binds every Task state to the FunctionSpec its Resource points at (localTaskBindings)', () => {
@@ -84,8 +91,16 @@ describe('reference-load state machine', () => {
       State: 'ENABLED',
       Target: { Arn: { Ref: machineId } },
     });
+    // The schedule's role may start that machine and send to the schedule's own dead-letter queue.
+    const deadLetters = logicalIdOf(api, `PlacApi/${referenceLoadStateMachine.id}ScheduleDeadLetters/Resource`);
+    expect(schedules[0]!.Properties).toMatchObject({ Target: { DeadLetterConfig: { Arn: { 'Fn::GetAtt': [deadLetters, 'Arn'] } } } });
     api.hasResourceProperties('AWS::IAM::Policy', {
-      PolicyDocument: { Statement: [{ Action: 'states:StartExecution', Effect: 'Allow', Resource: { Ref: machineId } }] },
+      PolicyDocument: {
+        Statement: [
+          { Action: 'states:StartExecution', Effect: 'Allow', Resource: { Ref: machineId } },
+          { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [deadLetters, 'Arn'] } },
+        ],
+      },
     });
   });
 

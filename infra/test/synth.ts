@@ -6,8 +6,12 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudFormationStackArtifact } from 'aws-cdk-lib/cx-api';
 import { STACK_NAMES, withSynthesizedAssembly } from '../lib/app';
 
-export type StackKey = keyof typeof STACK_NAMES;
-export type Templates = Record<StackKey, Template> & { artifacts: Record<StackKey, CloudFormationStackArtifact> };
+export type StackKey = Exclude<keyof typeof STACK_NAMES, 'edge'>;
+/** `edge` (the WAF's us-east-1 stack) exists unless the context says `waf: 'off'`. */
+export type Templates = Record<StackKey, Template> & {
+  edge?: Template;
+  artifacts: Record<StackKey, CloudFormationStackArtifact> & { edge?: CloudFormationStackArtifact };
+};
 
 const cache = new Map<string, Templates>();
 
@@ -16,16 +20,21 @@ export function synth(context: Record<string, unknown> = {}): Templates {
   const hit = cache.get(key);
   if (hit) return hit;
   const templates = withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [], ...context }, (assembly): Templates => {
+    const edge = assembly.stacks.find((s) => s.stackName === STACK_NAMES.edge);
     const artifacts = {
       data: assembly.getStackByName(STACK_NAMES.data),
       api: assembly.getStackByName(STACK_NAMES.api),
       web: assembly.getStackByName(STACK_NAMES.web),
+      ops: assembly.getStackByName(STACK_NAMES.ops),
+      ...(edge ? { edge } : {}),
     };
     // Read now: the assembly's folder is removed when this returns.
     return {
       data: Template.fromJSON(artifacts.data.template as Record<string, unknown>),
       api: Template.fromJSON(artifacts.api.template as Record<string, unknown>),
       web: Template.fromJSON(artifacts.web.template as Record<string, unknown>),
+      ops: Template.fromJSON(artifacts.ops.template as Record<string, unknown>),
+      ...(edge ? { edge: Template.fromJSON(edge.template as Record<string, unknown>) } : {}),
       artifacts,
     };
   });

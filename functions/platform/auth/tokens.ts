@@ -1,18 +1,21 @@
 import { hkdf } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { isRole, type Principal, type Role } from '@plac/shared/access';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { keyFor, keyRing } from './signing-keys';
 
 /**
- * Session tokens: short-lived HS256 JWTs carrying the principal. The key is the token-signing secret
- * (Secrets Manager in AWS, TOKEN_SECRET in the twin), fetched once per container.
+ * Session tokens: short-lived HS256 JWTs carrying the principal, signed with the rotated session key
+ * (signing-keys.ts: AWSCURRENT signs, AWSPREVIOUS still verifies, the version is the token's `kid`).
+ * The token secret (Secrets Manager in AWS, TOKEN_SECRET in the twin) is the root the other purposes'
+ * keys are derived from (derivedKey); it is not rotated, because what it encrypts is stored.
  */
 const ISSUER = 'plac-fate';
 const AUDIENCE = 'plac-fate-api';
 
 let key: Promise<Uint8Array> | undefined;
 
-function signingKey(): Promise<Uint8Array> {
+function rootKey(): Promise<Uint8Array> {
   key ??= (async () => {
     const inline = process.env.TOKEN_SECRET;
     if (inline) return new TextEncoder().encode(inline);
@@ -27,11 +30,12 @@ function signingKey(): Promise<Uint8Array> {
 }
 
 /**
- * A key for another purpose (webhook credentials, captcha signatures) derived from the same secret
- * with HKDF, so that one secret is kept and rotated, and no two purposes share a key.
+ * A key for another purpose (webhook credentials, captcha signatures, page cursors) derived from the
+ * root secret with HKDF, so that one secret is kept and no two purposes share a key. Not the rotated
+ * session key: a webhook's stored password must still decrypt after a rotation.
  */
 export async function derivedKey(purpose: string): Promise<Buffer> {
-  const secret = await signingKey();
+  const secret = await rootKey();
   return Buffer.from(await new Promise<ArrayBuffer>((resolve, reject) =>
     hkdf('sha256', secret, 'plac-fate', purpose, 32, (error, key) => (error ? reject(error) : resolve(key))),
   ));
@@ -40,6 +44,7 @@ export async function derivedKey(purpose: string): Promise<Buffer> {
 export type TokenFailure = 'token_absent' | 'token_invalid' | 'token_expired';
 
 export async function signToken(principal: Principal, sid: string, ttlSeconds: number): Promise<string> {
+  const { current } = await keyRing();
   return new SignJWT({
     sid,
     name: principal.name,
@@ -48,13 +53,13 @@ export async function signToken(principal: Principal, sid: string, ttlSeconds: n
     clienteId: principal.clienteId,
     uf: principal.uf,
   })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', kid: current.kid })
     .setSubject(principal.userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`)
-    .sign(await signingKey());
+    .sign(current.key);
 }
 
 export interface VerifiedToken {
@@ -67,7 +72,11 @@ export interface VerifiedToken {
 
 export async function verifyToken(token: string): Promise<VerifiedToken | TokenFailure> {
   try {
-    const { payload } = await jwtVerify(token, await signingKey(), {
+    const { kid } = decodeProtectedHeader(token);
+    // A kid this container does not hold may be a rotation it has not seen yet: read the keys again once.
+    const key = keyFor(await keyRing(), kid) ?? keyFor(await keyRing({ refresh: true }), kid);
+    if (!key) return 'token_invalid';
+    const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],

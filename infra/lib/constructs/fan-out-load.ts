@@ -15,7 +15,9 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import type { FanOutStates } from '../state-machines';
+import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
+import { scheduleDeadLetters } from './schedule-dead-letters';
 
 export interface FanOutLoadProps {
   /** Construct id of the state machine, and its EventBridge schedule (cron, time zone). */
@@ -60,9 +62,13 @@ export function fanOutLoad(scope: Construct, task: lambda.IFunction, props: FanO
     tracingEnabled: true,
     logs: {
       destination: new logs.LogGroup(scope, `${props.machine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
-      level: sfn.LogLevel.ERROR,
+      // Every state transition (which step ran, how long, which failed), never the payloads: they carry
+      // CNPJs and amounts, and the step's own function logs what it did.
+      level: sfn.LogLevel.ALL,
+      includeExecutionData: false,
     },
   });
+  acknowledgeStateMachineRole(machine);
 
   if (props.scheduled === false) return machine;
   new scheduler.Schedule(scope, `${props.machine.id}Schedule`, {
@@ -72,6 +78,7 @@ export function fanOutLoad(scope: Construct, task: lambda.IFunction, props: FanO
       input: scheduler.ScheduleTargetInput.fromObject({ trigger: 'schedule' }),
       retryAttempts: 2,
       maxEventAge: Duration.hours(1),
+      deadLetterQueue: scheduleDeadLetters(scope, `${props.machine.id}Schedule`),
     }),
   });
   return machine;

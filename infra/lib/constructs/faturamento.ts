@@ -18,7 +18,9 @@ import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { FATURAMENTO_STATES as S } from '../state-machines';
 import { faturamentoStateMachine } from '../topology';
+import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
+import { scheduleDeadLetters } from './schedule-dead-letters';
 
 export const FATURAMENTO_RETRY = {
   errors: ['States.TaskFailed', 'States.Timeout', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'],
@@ -57,9 +59,13 @@ export function faturamentoMachine(scope: Construct, task: lambda.IFunction): sf
     tracingEnabled: true,
     logs: {
       destination: new logs.LogGroup(scope, `${faturamentoStateMachine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
-      level: sfn.LogLevel.ERROR,
+      // Every state transition (which step ran, how long, which failed), never the payloads: they carry
+      // CNPJs and amounts, and the step's own function logs what it did.
+      level: sfn.LogLevel.ALL,
+      includeExecutionData: false,
     },
   });
+  acknowledgeStateMachineRole(machine);
 
   new scheduler.Schedule(scope, `${faturamentoStateMachine.id}Schedule`, {
     description: 'Monthly billing run: on the 1st, the month before',
@@ -68,6 +74,7 @@ export function faturamentoMachine(scope: Construct, task: lambda.IFunction): sf
       input: scheduler.ScheduleTargetInput.fromObject({ trigger: 'schedule' }),
       retryAttempts: 2,
       maxEventAge: Duration.hours(1),
+      deadLetterQueue: scheduleDeadLetters(scope, `${faturamentoStateMachine.id}Schedule`),
     }),
   });
   return machine;

@@ -10,6 +10,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions, type NagPackSuppression } from 'cdk-nag';
 import type { Grant } from '../topology';
 
 export interface GrantTargets {
@@ -22,6 +23,8 @@ export interface GrantTargets {
   readonly mailIdentity: ses.IEmailIdentity;
   readonly mailFrom: string;
   readonly tokenSecret: secretsmanager.ISecret;
+  /** The rotated session-token signing key. */
+  readonly sessionKeySecret: secretsmanager.ISecret;
   readonly referenceLoad: sfn.IStateMachine;
   /** The billing run (functions/faturamento). */
   readonly faturamento: sfn.IStateMachine;
@@ -38,12 +41,12 @@ export interface GrantTargets {
 }
 
 const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = {
-  'table:read': (fn, t) => t.table.grantReadData(fn),
-  'table:write': (fn, t) => t.table.grantReadWriteData(fn),
+  'table:read': (fn, t) => acknowledge(fn, t.table.grantReadData(fn) && TABLE_INDEXES),
+  'table:write': (fn, t) => acknowledge(fn, t.table.grantReadWriteData(fn) && TABLE_INDEXES),
   idempotency: (fn, t) => t.idempotencyTable.grantReadWriteData(fn),
   // Presigned GET / PUT URLs act with the signer's permissions, so these bound what browsers can do.
-  'documents:read': (fn, t) => t.documents.grantRead(fn),
-  'documents:write': (fn, t) => t.documents.grantPut(fn),
+  'documents:read': (fn, t) => acknowledge(fn, t.documents.grantRead(fn) && DOCUMENT_OBJECTS),
+  'documents:write': (fn, t) => acknowledge(fn, t.documents.grantPut(fn) && DOCUMENT_OBJECTS),
   'webhooks:send': (fn, t) => t.webhookQueue.grantSendMessages(fn),
   'documentos:publish': (fn, t) => {
     t.documentosQueue.grantSendMessages(fn);
@@ -55,7 +58,7 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   },
   'tokens:verify': (fn, t) => grantTokenSecret(fn, t),
   'tokens:sign': (fn, t) => grantTokenSecret(fn, t),
-  'documents:delete': (fn, t) => t.documents.grantDelete(fn),
+  'documents:delete': (fn, t) => acknowledge(fn, t.documents.grantDelete(fn) && DOCUMENT_OBJECTS),
   'sefaz:call': (fn, t) => {
     // The environment decides which documents become Fat-e, also in a batch import without a Sefaz URL.
     fn.addEnvironment('PLAC_SEFAZ_TPAMB', t.sefazTpAmb);
@@ -87,10 +90,32 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   },
 };
 
+/** The application table's wildcard: its global secondary indexes, all declared in topology.ts. */
+const TABLE_INDEXES: NagPackSuppression = {
+  id: 'AwsSolutions-IAM5',
+  reason: 'Queries on the application table global secondary indexes (topology.ts applicationTable.globalIndexes): index/* of this one table.',
+  appliesTo: [{ regex: '/^Resource::.*ApplicationTable[A-Za-z0-9]*\\.?Arn.*\\/index\\/\\*$/' }],
+};
+
+/** The documents bucket's wildcards: every object of the one bucket, with aws-cdk-lib's action groups. */
+const DOCUMENT_OBJECTS: NagPackSuppression = {
+  id: 'AwsSolutions-IAM5',
+  reason:
+    'Documents are keyed by client and id (functions/platform/documents.ts), so the grant covers the objects of the documents bucket; GetObject*, List*, Abort* and DeleteObject* are the aws-cdk-lib grant groups (versions, multipart uploads) on it alone.',
+  appliesTo: [{ regex: '/^Action::s3:[A-Za-z]+\\*$/' }, { regex: '/^Resource::.*DocumentsBucket.*\\/\\*$/' }],
+};
+
+function acknowledge(fn: lambda.Function, suppression: NagPackSuppression): void {
+  NagSuppressions.addResourceSuppressions(fn, [suppression], true);
+}
+
 function grantTokenSecret(fn: lambda.Function, t: GrantTargets): void {
-  // Verifying and signing both need the key itself (HMAC); the grant is the same.
+  // Verifying and signing both need the key itself (HMAC); the grant is the same. The root is read too:
+  // the keys of the other purposes are derived from it (tokens.ts derivedKey).
   t.tokenSecret.grantRead(fn);
   fn.addEnvironment('TOKEN_SECRET_ARN', t.tokenSecret.secretArn);
+  t.sessionKeySecret.grantRead(fn);
+  fn.addEnvironment('SESSION_KEY_SECRET_ARN', t.sessionKeySecret.secretArn);
 }
 
 export function applyGrants(fn: lambda.Function, grants: readonly Grant[], targets: GrantTargets): void {

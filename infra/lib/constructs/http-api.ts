@@ -12,6 +12,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { AnyContract } from '@plac/shared/contracts';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { routesFor, type ApiChannel } from '../routes';
 import { LOG_RETENTION } from './plac-function';
@@ -97,12 +98,20 @@ export class PlacHttpApi extends Construct {
     };
 
     for (const route of routesFor(props.channel, props.contracts)) {
-      new apigw.HttpRoute(this, route.contractId, {
+      const httpRoute = new apigw.HttpRoute(this, route.contractId, {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: integrationFor(route.functionId),
         authorizer: route.authorized ? authorizer : none,
       });
+      if (!route.authorized) {
+        NagSuppressions.addResourceSuppressions(httpRoute, [
+          {
+            id: 'AwsSolutions-APIG4',
+            reason: `Public by its contract (${route.contractId}, access public): a login, registration, captcha, trial, reference-data or description route; on the mTLS API the client certificate is checked by the handler. Rate-limited by WAF on the web API.`,
+          },
+        ]);
+      }
     }
   }
 }

@@ -4,7 +4,7 @@
  * certificate's CNPJ itself. The truststore object must exist before the domain is created, hence
  * the explicit dependency on the deployment.
  */
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as route53 from 'aws-cdk-lib/aws-route53';
@@ -12,6 +12,7 @@ import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { acknowledgeBucketDeploymentHandler } from './nag-acknowledgements';
 import type { MtlsSettings } from '../config';
 import { readTruststore } from '../truststore';
 
@@ -19,6 +20,8 @@ export interface MtlsDomainProps {
   readonly settings: MtlsSettings;
   readonly api: apigw.IHttpApi;
   readonly stage: apigw.IHttpStage;
+  /** The access-log bucket (imported by name: the data stack grants the S3 log service its s3/ prefix). */
+  readonly logBucket: s3.IBucket;
 }
 
 export class MtlsDomain extends Construct {
@@ -31,6 +34,8 @@ export class MtlsDomain extends Construct {
     const truststore = readTruststore();
 
     this.truststoreBucket = new s3.Bucket(this, 'TruststoreBucket', {
+      serverAccessLogsBucket: props.logBucket,
+      serverAccessLogsPrefix: 's3/TruststoreBucket/',
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -38,6 +43,7 @@ export class MtlsDomain extends Construct {
       versioned: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    Annotations.of(this.truststoreBucket).acknowledgeWarning('@aws-cdk/aws-s3:accessLogsPolicyNotAdded', 'The data stack log bucket grants the S3 log service its s3/ prefix.');
     const deployment = new s3deploy.BucketDeployment(this, 'Truststore', {
       sources: [s3deploy.Source.data(truststore.key, truststore.pem)],
       destinationBucket: this.truststoreBucket,
@@ -52,6 +58,7 @@ export class MtlsDomain extends Construct {
       mtls: { bucket: this.truststoreBucket, key: truststore.key },
     });
     this.domain.node.addDependency(deployment);
+    acknowledgeBucketDeploymentHandler(this);
     new apigw.ApiMapping(this, 'Mapping', { api: props.api, domainName: this.domain, stage: props.stage });
 
     if (settings.hostedZoneId && settings.hostedZoneName) {

@@ -9,6 +9,7 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { esbuildOptions } from '../bundle-options';
 import { functionEntry, lockFile, repoRoot } from '../paths';
@@ -54,18 +55,42 @@ export function placFunction(scope: Construct, spec: FunctionSpec, environment: 
     // in parallel with the infrastructure, and the tests and the twin synthesize without bundling, so
     // a missing module gets a stub that fails loudly; a real synth or deploy (bundling on) still
     // fails at synth time with NodejsFunction's "Cannot find entry file".
-    return new lambda.Function(scope, spec.id, {
+    return acknowledged(new lambda.Function(scope, spec.id, {
       ...common,
       handler: 'index.handler',
       code: lambda.Code.fromInline(`exports.handler = async () => { throw new Error('functions/${spec.entry} was missing at synth time'); };`),
-    });
+    }));
   }
-  return new nodejs.NodejsFunction(scope, spec.id, {
+  return acknowledged(new nodejs.NodejsFunction(scope, spec.id, {
     ...common,
     entry,
     handler: 'handler',
     projectRoot: repoRoot,
     depsLockFilePath: lockFile,
     bundling: cdkBundling,
-  });
+  }));
+}
+
+/**
+ * The two cdk-nag findings every function has, and why they stand. Its grants' findings are
+ * acknowledged where each grant is given (grants.ts).
+ */
+function acknowledged<F extends lambda.Function>(fn: F): F {
+  NagSuppressions.addResourceSuppressions(
+    fn,
+    [
+      {
+        id: 'AwsSolutions-IAM4',
+        reason: 'AWS basic execution policy: CloudWatch Logs writes, which go to the function own log group (created above with a retention).',
+        appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions (nor has the rotation function secretsmanager:GetRandomPassword); functions.test.ts fails on any other action granted on *.',
+        appliesTo: ['Resource::*'],
+      },
+    ],
+    true,
+  );
+  return fn;
 }

@@ -16,6 +16,7 @@ import { Construct } from 'constructs';
 import { RELATORIO_STATES as S } from '../state-machines';
 import { relatorioStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
+import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 
 export function relatorioMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
@@ -38,7 +39,7 @@ export function relatorioMachine(scope: Construct, task: lambda.IFunction): sfn.
     .otherwise(step);
   const definition = step.next(done);
 
-  return new sfn.StateMachine(scope, relatorioStateMachine.id, {
+  const machine = new sfn.StateMachine(scope, relatorioStateMachine.id, {
     definitionBody: sfn.DefinitionBody.fromChainable(definition),
     stateMachineType: sfn.StateMachineType.STANDARD,
     // 5 million lines at 25,000 a step: 200 steps of seconds each.
@@ -46,7 +47,12 @@ export function relatorioMachine(scope: Construct, task: lambda.IFunction): sfn.
     tracingEnabled: true,
     logs: {
       destination: new logs.LogGroup(scope, `${relatorioStateMachine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
-      level: sfn.LogLevel.ERROR,
+      // Every state transition (which step ran, how long, which failed), never the payloads: they carry
+      // CNPJs and amounts, and the step's own function logs what it did.
+      level: sfn.LogLevel.ALL,
+      includeExecutionData: false,
     },
   });
+  acknowledgeStateMachineRole(machine);
+  return machine;
 }

@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import { REPASSE_STATES as S } from '../state-machines';
 import { repasseStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
+import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 
 export function repasseMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
@@ -37,14 +38,19 @@ export function repasseMachine(scope: Construct, task: lambda.IFunction): sfn.St
     .addCatch(markFailed, { resultPath: '$.erro' });
   const definition = prepare.next(distribute).next(new sfn.Succeed(steps, S.done));
 
-  return new sfn.StateMachine(scope, repasseStateMachine.id, {
+  const machine = new sfn.StateMachine(scope, repasseStateMachine.id, {
     definitionBody: sfn.DefinitionBody.fromChainable(definition),
     stateMachineType: sfn.StateMachineType.STANDARD,
     timeout: Duration.minutes(30),
     tracingEnabled: true,
     logs: {
       destination: new logs.LogGroup(scope, `${repasseStateMachine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
-      level: sfn.LogLevel.ERROR,
+      // Every state transition (which step ran, how long, which failed), never the payloads: they carry
+      // CNPJs and amounts, and the step's own function logs what it did.
+      level: sfn.LogLevel.ALL,
+      includeExecutionData: false,
     },
   });
+  acknowledgeStateMachineRole(machine);
+  return machine;
 }

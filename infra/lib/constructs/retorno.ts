@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import { RETORNO_STATES as S } from '../state-machines';
 import { retornoStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
+import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 
 export function retornoMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
@@ -26,7 +27,7 @@ export function retornoMachine(scope: Construct, task: lambda.IFunction): sfn.St
     retryOnServiceExceptions: false,
   }).addRetry(FATURAMENTO_RETRY);
   const done = new sfn.Choice(steps, S.done).when(sfn.Condition.booleanEquals('$.concluida', true), new sfn.Succeed(steps, S.finished)).otherwise(step);
-  return new sfn.StateMachine(scope, retornoStateMachine.id, {
+  const machine = new sfn.StateMachine(scope, retornoStateMachine.id, {
     definitionBody: sfn.DefinitionBody.fromChainable(step.next(done)),
     stateMachineType: sfn.StateMachineType.STANDARD,
     // 20,000 payments (the largest file) at a few hundred a second: minutes; an hour bounds a stuck loop.
@@ -34,7 +35,12 @@ export function retornoMachine(scope: Construct, task: lambda.IFunction): sfn.St
     tracingEnabled: true,
     logs: {
       destination: new logs.LogGroup(scope, `${retornoStateMachine.id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN }),
-      level: sfn.LogLevel.ERROR,
+      // Every state transition (which step ran, how long, which failed), never the payloads: they carry
+      // CNPJs and amounts, and the step's own function logs what it did.
+      level: sfn.LogLevel.ALL,
+      includeExecutionData: false,
     },
   });
+  acknowledgeStateMachineRole(machine);
+  return machine;
 }

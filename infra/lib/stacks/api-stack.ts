@@ -1,11 +1,13 @@
 /**
  * Compute: every function of topology.ts, the web HTTP API (routes from the contract table), the
- * optional mutual-TLS API, the webhook consumer and the reference-load state machine with its
- * schedule. Stateless, so it can be redeployed or replaced without touching data.
+ * optional mutual-TLS API, the webhook consumer, the state machines with their schedules (each with a
+ * dead-letter queue) and the session key's rotation schedule. Stateless, so it can be redeployed or
+ * replaced without touching data. Its alarms are in the operations stack (operations-stack.ts).
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as triggers from 'aws-cdk-lib/triggers';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -33,6 +35,8 @@ import {
   referenceLoadFunction,
   sefazLoadFunction,
   serviceName,
+  SESSION_KEY_ROTATION_DAYS,
+  sessionKeyRotationFunction,
   webhookDispatcherFunction,
   webhookProducerFunction,
   type FunctionSpec,
@@ -83,6 +87,10 @@ export class ApiStack extends Stack {
     const fn = (spec: FunctionSpec): lambda.Function => functions.get(spec.id)!;
 
     const httpById = new Map(httpFunctions.map((spec) => [spec.id, fn(spec)] as const));
+    // The web API is reachable only through CloudFront: the HTTP functions refuse a request on the
+    // execute-api host that lacks the header CloudFront adds (functions/platform/origin-verify.ts).
+    // A dynamic reference: the value is resolved by CloudFormation, never written in the template.
+    for (const httpFn of httpById.values()) httpFn.addEnvironment('ORIGIN_VERIFY', data.originVerifySecret.secretValue.unsafeUnwrap());
     this.webApi = new PlacHttpApi(this, 'WebApi', { channel: 'web', functions: httpById, authorizer: fn(authorizerFunction) });
     if (config.mtls) {
       this.mtlsApi = new PlacHttpApi(this, 'MtlsApi', {
@@ -92,7 +100,13 @@ export class ApiStack extends Stack {
         disableExecuteApiEndpoint: true,
         corsOrigins: [config.portalOrigin],
       });
-      const domain = new MtlsDomain(this, 'MtlsDomain', { settings: config.mtls, api: this.mtlsApi.api, stage: this.mtlsApi.stage });
+      const domain = new MtlsDomain(this, 'MtlsDomain', {
+        settings: config.mtls,
+        api: this.mtlsApi.api,
+        stage: this.mtlsApi.stage,
+        // By name: the bucket object would make CDK add to the data stack's bucket policy from here (a cycle).
+        logBucket: s3.Bucket.fromBucketAttributes(this, 'AccessLogs', { bucketName: data.logBucket.bucketName, bucketArn: data.logBucket.bucketArn }),
+      });
       new CfnOutput(this, 'MtlsApiUrl', { value: `https://${config.mtls.domainName}/` });
       new CfnOutput(this, 'MtlsDomainTarget', { value: domain.domain.regionalDomainName, description: 'CNAME/alias target of the mTLS domain' });
     }
@@ -128,6 +142,7 @@ export class ApiStack extends Stack {
       mailIdentity: data.mailIdentity,
       mailFrom: config.mailFrom,
       tokenSecret: data.tokenSecret,
+      sessionKeySecret: data.sessionKeySecret,
       referenceLoad: this.referenceLoad,
       faturamento: this.faturamento,
       repasse: this.repasse,
@@ -155,6 +170,14 @@ export class ApiStack extends Stack {
       }
       applyGrants(fn(spec), spec.grants, targets);
     }
+
+    // The session key is replaced every 30 days; Secrets Manager invokes the rotation function, which
+    // this schedule allows to read, write and re-stage that one secret.
+    new secretsmanager.RotationSchedule(this, 'SessionKeyRotation', {
+      secret: data.sessionKeySecret,
+      rotationLambda: fn(sessionKeyRotationFunction),
+      automaticallyAfter: Duration.days(SESSION_KEY_ROTATION_DAYS),
+    });
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.webApi.stage.url });
     new CfnOutput(this, 'ReferenceLoadStateMachineArn', { value: this.referenceLoad.stateMachineArn });

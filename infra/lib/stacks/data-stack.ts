@@ -1,7 +1,8 @@
 /**
  * Stateful resources, in a stack of their own so that the compute and edge stacks can be replaced
- * or destroyed freely: the application and idempotency tables, the documents bucket, the webhook
- * queue with its dead-letter queue and alarms, the token-signing secret and the SES identity.
+ * or destroyed freely: the application and idempotency tables, the documents bucket, the access-log
+ * bucket, the webhook queue with its dead-letter queue and alarms, the secrets (the key-derivation
+ * root, the rotated session signing key, the CloudFront origin value) and the SES identity.
  * Everything here is RETAIN, the tables also have deletion protection and the stack termination
  * protection.
  */
@@ -9,12 +10,14 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../config';
 import { applicationTable, documentosQueue, documentsBucket, idempotencyTable, SEFAZ_XML_PREFIX, SEFAZ_XML_RETENCAO_DIAS, webhookQueue } from '../topology';
@@ -23,6 +26,14 @@ export interface DataStackProps extends StackProps {
   readonly config: AppConfig;
 }
 
+/** Access logs (S3 server access logs, CloudFront standard logs) are kept this long, then expire. */
+export const ACCESS_LOG_RETENTION_DAYS = 365;
+
+/** Prefix of the S3 server access logs in the log bucket; each bucket writes under its own `<prefix><id>/`. */
+export const S3_ACCESS_LOG_PREFIX = 's3/';
+/** Prefix of CloudFront's standard logs in the log bucket. */
+export const CLOUDFRONT_LOG_PREFIX = 'cloudfront/';
+
 /** A message older than this in the webhook queue means the dispatcher is not keeping up (or down). */
 export const OLDEST_MESSAGE_ALARM_SECONDS = 900;
 
@@ -30,11 +41,19 @@ export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   readonly idempotencyTable: dynamodb.Table;
   readonly documents: s3.Bucket;
+  /** Access logs of every bucket and of CloudFront (see accessLogsBucket). */
+  readonly logBucket: s3.Bucket;
   readonly webhookQueue: sqs.Queue;
   readonly webhookDeadLetterQueue: sqs.Queue;
   readonly documentosQueue: sqs.Queue;
   readonly documentosDeadLetterQueue: sqs.Queue;
   readonly alarmTopic: sns.Topic;
+  /** The queue alarms defined here, for the operations dashboard (constructs/alarms.ts). */
+  readonly queueAlarms: cloudwatch.Alarm[] = [];
+  /** The session tokens' signing key, rotated by the API stack's schedule (functions/platform/auth/signing-keys.ts). */
+  readonly sessionKeySecret: secretsmanager.Secret;
+  /** The value CloudFront adds to every request it forwards to the web API (functions/platform/origin-verify.ts). */
+  readonly originVerifySecret: secretsmanager.Secret;
   readonly tokenSecret: secretsmanager.Secret;
   readonly mailIdentity: ses.EmailIdentity;
 
@@ -66,7 +85,11 @@ export class DataStack extends Stack {
       timeToLiveAttribute: idempotencyTable.timeToLiveAttribute,
     });
 
+    this.logBucket = accessLogsBucket(this);
+
     this.documents = new s3.Bucket(this, documentsBucket.id, {
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: `${S3_ACCESS_LOG_PREFIX}${documentsBucket.id}/`,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -137,38 +160,74 @@ export class DataStack extends Stack {
     if (config.alarmEmail) this.alarmTopic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail));
     const alarmAction = new cwActions.SnsAction(this.alarmTopic);
 
-    new cloudwatch.Alarm(this, 'WebhookDeadLettersAlarm', {
+    this.watch(new cloudwatch.Alarm(this, 'WebhookDeadLettersAlarm', {
       alarmDescription: 'Webhook deliveries gave up and are waiting in the dead-letter queue',
       metric: this.webhookDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
       threshold: 0,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(alarmAction);
-    new cloudwatch.Alarm(this, 'WebhookBacklogAlarm', {
+    }), alarmAction);
+    this.watch(new cloudwatch.Alarm(this, 'WebhookBacklogAlarm', {
       alarmDescription: 'The oldest webhook delivery has waited too long: the dispatcher is failing or too slow',
       metric: this.webhookQueue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5), statistic: 'Maximum' }),
       threshold: OLDEST_MESSAGE_ALARM_SECONDS,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(alarmAction);
+    }), alarmAction);
 
-    new cloudwatch.Alarm(this, 'DocumentsDeadLettersAlarm', {
+    this.watch(new cloudwatch.Alarm(this, 'DocumentsDeadLettersAlarm', {
       alarmDescription: 'Domain events of stored documents gave up: their webhook deliveries were not produced',
       metric: this.documentosDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
       threshold: 0,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(alarmAction);
+    }), alarmAction);
 
-    // HMAC key of the session tokens. Generated by Secrets Manager, never in the template.
+    // The root the functions derive their purpose keys from (functions/platform/auth/tokens.ts
+    // derivedKey: the stored webhook passwords' encryption, page cursors, captcha signatures). Generated
+    // by Secrets Manager, never in the template. Until issue 29 it also signed the session tokens, which
+    // now have a rotated key of their own (sessionKeySecret).
     this.tokenSecret = new secretsmanager.Secret(this, 'TokenSigningSecret', {
-      description: 'PLAC session-token signing key',
+      description: 'PLAC key-derivation root (stored secrets, cursors, captcha)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    NagSuppressions.addResourceSuppressions(this.tokenSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason: 'Keys derived from it encrypt data at rest (webhook passwords in the table): a rotation would make them unreadable without a re-encryption job. The session tokens are signed with SessionSigningKey, which is rotated every 30 days.',
+      },
+    ]);
+
+    // HMAC key of the session tokens, rotated by the API stack (SESSION_KEY_ROTATION_DAYS); its version
+    // id is the tokens' kid, and the previous version still verifies (signing-keys.ts).
+    this.sessionKeySecret = new secretsmanager.Secret(this, 'SessionSigningKey', {
+      description: 'PLAC session-token signing key (rotated)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(this.sessionKeySecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason: 'Rotated every 30 days by the RotationSchedule of the API stack, where its rotation function lives (a schedule here would make the data stack depend on the API stack); the rule only looks in this stack. operations.test.ts checks the schedule.',
+      },
+    ]);
+
+    // Shared by CloudFront (a custom origin header) and the web API's functions, which refuse a request
+    // on the API's own execute-api host without it: the API is reachable only through CloudFront, its
+    // WAF and its logs. Not rotated: it proves the path a request took, not who sent it, and rotating it
+    // would need CloudFront and every function to switch at the same instant.
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'PLAC: header CloudFront adds to the requests it forwards to the web API',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(this.originVerifySecret, [
+      { id: 'AwsSolutions-SMG4', reason: 'It marks requests that came through CloudFront and grants no access by itself; CloudFront and the functions read it at deploy time, so a rotation could not reach both at once.' },
+    ]);
 
     // Easy DKIM; the three CNAMEs to publish are in the outputs.
     this.mailIdentity = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(config.mailDomain) });
@@ -184,6 +243,47 @@ export class DataStack extends Stack {
       new CfnOutput(this, `MailDkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: 'Publish in DNS for SES' }),
     );
   }
+
+  private watch(alarm: cloudwatch.Alarm, action: cwActions.SnsAction): void {
+    alarm.addAlarmAction(action);
+    this.queueAlarms.push(alarm);
+  }
+}
+
+/**
+ * The one bucket for access logs: S3 server access logs of every bucket of the app (documents, web
+ * build, mTLS truststore) and CloudFront's standard logs, each under its own prefix, expired after
+ * ACCESS_LOG_RETENTION_DAYS. CloudFront's standard logging still writes through an object ACL
+ * (awslogsdelivery), so ACLs stay enabled with the bucket owner preferred; public access is blocked
+ * and SSE-S3 is used because CloudFront cannot write to a KMS-encrypted log bucket.
+ * The S3 log-delivery service may write under s3/ from this account only, so buckets of the other
+ * stacks can log here without each adding to this policy.
+ */
+function accessLogsBucket(scope: Construct): s3.Bucket {
+  const bucket = new s3.Bucket(scope, 'AccessLogsBucket', {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    minimumTLSVersion: 1.2,
+    removalPolicy: RemovalPolicy.RETAIN,
+    lifecycleRules: [
+      { id: 'access-log-retention', expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+    ],
+  });
+  bucket.addToResourcePolicy(
+    new iam.PolicyStatement({
+      sid: 'S3ServerAccessLogs',
+      principals: [new iam.ServicePrincipal('logging.s3.amazonaws.com')],
+      actions: ['s3:PutObject'],
+      resources: [bucket.arnForObjects(`${S3_ACCESS_LOG_PREFIX}*`)],
+      conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(scope).account } },
+    }),
+  );
+  NagSuppressions.addResourceSuppressions(bucket, [
+    { id: 'AwsSolutions-S1', reason: 'This is the access-log bucket itself: logging it into itself would loop, and into another bucket would only move the question.' },
+  ]);
+  return bucket;
 }
 
 const tableDefaults = {

@@ -1,26 +1,39 @@
 /**
  * The edge: CloudFront serving the web build from a private bucket (Origin Access Control) and
  * forwarding /api/* to the HTTP API, so the portal and its API share one origin (no CORS). Strict
- * security headers on every response. The build is uploaded only when web/dist exists, so the app
- * synthesizes before the web app is built.
+ * security headers on every response, standard logs to the access-log bucket, the WAF web ACL of the
+ * edge stack, and a secret header on what goes to the API, which answers nothing without it. The build
+ * is uploaded only when web/dist exists, so the app synthesizes before the web app is built.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../config';
+import { ORIGIN_VERIFY_HEADER } from '../topology';
 import { webDist } from '../paths';
 import { CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS } from '../security-headers';
+import { CLOUDFRONT_LOG_PREFIX, S3_ACCESS_LOG_PREFIX } from './data-stack';
+import { acknowledgeBucketDeploymentHandler } from '../constructs/nag-acknowledgements';
+import { WEB_ACL_ARN_OUTPUT } from './edge-stack';
 
 export interface WebStackProps extends StackProps {
   readonly config: AppConfig;
   /** `https://{id}.execute-api.{region}.amazonaws.com` of the web HTTP API. */
   readonly apiEndpoint: string;
+  /** The data stack's access-log bucket: the web bucket's server access logs and CloudFront's logs. */
+  readonly logBucket: s3.IBucket;
+  /** Its value is the header CloudFront adds to what it forwards to the API (ORIGIN_VERIFY_HEADER). */
+  readonly originVerifySecret: secretsmanager.ISecret;
+  /** The edge stack holding the web ACL (us-east-1), whose ARN output the distribution reads. */
+  readonly webAcl?: { readonly stackName: string; readonly region: string };
 }
 
 /**
@@ -44,7 +57,13 @@ export class WebStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
+    // By name: handing the bucket object over would make CDK add the log-delivery grant to the data
+    // stack's bucket policy from here (a cycle); the data stack grants the S3 log service its s3/ prefix.
+    const logBucket = s3.Bucket.fromBucketAttributes(this, 'AccessLogs', { bucketName: props.logBucket.bucketName, bucketArn: props.logBucket.bucketArn });
+
     this.webBucket = new s3.Bucket(this, 'WebBucket', {
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: `${S3_ACCESS_LOG_PREFIX}WebBucket/`,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -77,6 +96,9 @@ export class WebStack extends Stack {
     const apiOrigin = new origins.HttpOrigin(Fn.select(2, Fn.split('/', props.apiEndpoint)), {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      // Proves to the API that the request came through here (WAF, logs); it replaces a header of the
+      // same name a viewer might send. A dynamic reference: resolved by CloudFormation, not in the template.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -85,6 +107,13 @@ export class WebStack extends Stack {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // South American edge locations are only in the "All" price class.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
+      // Standard logs to the access-log bucket (ACLs enabled there for CloudFront's log delivery).
+      enableLogging: true,
+      logBucket,
+      logFilePrefix: CLOUDFRONT_LOG_PREFIX,
+      // The WAF web ACL lives in us-east-1 (edge-stack.ts): its ARN is read from that stack's output,
+      // across regions, by CloudFormation itself.
+      ...(props.webAcl ? { webAclId: Fn.getStackOutput(props.webAcl.stackName, WEB_ACL_ARN_OUTPUT, props.webAcl.region) } : {}),
       // TLS 1.2 minimum needs a certificate of our own: the default *.cloudfront.net certificate is
       // served with CloudFront's fixed TLSv1 policy (portalDomainName + portalCertificateArn).
       ...(config.portalDomain
@@ -116,6 +145,17 @@ export class WebStack extends Stack {
         },
       },
     });
+
+    if (!config.portalDomain) {
+      NagSuppressions.addResourceSuppressions(this.distribution, [
+        {
+          id: 'AwsSolutions-CFR4',
+          reason: 'Without portalDomainName the default *.cloudfront.net certificate is served, whose TLS policy CloudFront fixes; set portalDomainName and portalCertificateArn in production (TLS 1.2 minimum, docs/deploy.md).',
+        },
+      ]);
+    }
+    // Its log delivery is granted by the log bucket's own policy (data-stack.ts accessLogsBucket).
+    Annotations.of(this.webBucket).acknowledgeWarning('@aws-cdk/aws-s3:accessLogsPolicyNotAdded', 'The data stack log bucket grants the S3 log service its s3/ prefix.');
 
     if (existsSync(join(webDist, 'index.html'))) this.deployWebBuild();
 
@@ -149,5 +189,6 @@ export class WebStack extends Stack {
       distributionPaths: ['/*'],
     });
     pages.node.addDependency(assets);
+    acknowledgeBucketDeploymentHandler(this);
   }
 }
