@@ -31,7 +31,7 @@ function nagErrors(context: Record<string, unknown>): { errors: Finding[]; suppr
     const errors = stacks.flatMap((stack) =>
       Annotations.fromStack(stack)
         .findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))
-        .map((e) => ({ path: e.id, message: String(e.entry.data).split(':')[0]! })),
+        .map((e) => ({ path: e.id, message: String(e.entry.data).split('\n')[0]! })),
     );
     let suppressions = 0;
     for (const artifact of assembly.stacks) {

@@ -42,6 +42,11 @@ export function acknowledgeBucketDeploymentHandler(scope: Construct): void {
           reason: 'The handler copies the deploy assets from the CDK bootstrap bucket into the destination bucket: read on the asset objects, write and delete on the destination objects, as aws-cdk-lib grants them.',
           appliesTo: [{ regex: '/^Action::s3:[A-Za-z]+\\*$/' }, { regex: '/^Resource::.*\\/\\*$/' }],
         },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'With the built portal present the deployment also invalidates the distribution: aws-cdk-lib grants cloudfront:CreateInvalidation and GetInvalidation on Resource "*", and the handler invalidates only this stack distribution.',
+          appliesTo: ['Resource::*'],
+        },
       ],
       true,
     );
