@@ -8,6 +8,7 @@ import { openDialogCount, useRegisterDialog } from '../dialogs';
 import { setNavigator } from '../navigation';
 import { getSession, saveFilter } from '../session';
 import { subscribeToasts, type ToastMessage } from '../toast';
+import { REQUEST_TIMEOUT_MS } from './client';
 import { ApiError, callApi, callApiWithStatus, toQueryString } from './index';
 
 let toasts: ToastMessage[];
@@ -248,6 +249,37 @@ describe('callApi: error handling', () => {
     const error = await failure(callApi(dominio.ufsCompletas));
     expect(error.message).toBe(MESSAGES.erroInterno);
     expect(toasts.map((t) => t.detail)).toEqual([MESSAGES.erroInterno]);
+  });
+
+  it("says 'Serviço indisponível' when no answer comes within the timeout, and aborts the request", async () => {
+    vi.useFakeTimers();
+    try {
+      let seen: AbortSignal | undefined;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_url: string, init: RequestInit) =>
+            new Promise<Response>((_resolve, reject) => {
+              seen = init.signal ?? undefined;
+              init.signal?.addEventListener('abort', () => reject(new DOMException('tempo esgotado', 'TimeoutError')));
+            }),
+        ),
+      );
+      const pending = failure(callApi(dominio.ufs));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 1);
+      const error = await pending;
+      expect(seen?.aborted).toBe(true);
+      expect(error.status).toBe(0);
+      expect(toasts.map((t) => t.detail)).toEqual(['Serviço indisponível']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows 'Serviço indisponível' for a 500 named erroInterno (a 5xx is the service failing, not the user)", async () => {
+    stubFetch(jsonResponse(500, { error: 'erroInterno' }));
+    await failure(callApi(dominio.ufs));
+    expect(toasts.map((t) => t.detail)).toEqual(['Serviço indisponível']);
   });
 
   it('lets a cancelled request reject without a toast', async () => {
