@@ -1,11 +1,11 @@
 import './list-page.css';
+import { formatBRL, type Centavos } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { DataTable, type DataTablePageEvent, type DataTableProps, type DataTableValueArray } from 'primereact/datatable';
 import type { ReactNode } from 'react';
 import { userMessageOf } from '../lib/api/errors';
 import type { CursorPages } from '../lib/cursor-pages';
-import { formatMoney } from '../lib/format';
 import { CursorPaginator } from './CursorPaginator';
 import { PAGE_SIZES, serverPaging } from './listing';
 
@@ -48,10 +48,13 @@ export function combineQueries(...queries: (ListQuery | false | null | undefined
   };
 }
 
+/** The request of a search not made yet (the filters wait for Pesquisar): the list shows nothing. */
+export const IDLE_QUERY: ListQuery = { isFetching: false, isError: false, isSuccess: false, error: null, refetch: () => undefined };
+
 /** How the list pages: by page number on the server, by cursor on the server, in the browser, or not. */
 export type ListPaging =
   | { kind: 'pages'; page: number; size: number; total: number; onPage: (event: DataTablePageEvent) => void }
-  | { kind: 'cursor'; pages: CursorPages; nextCursor: string | undefined; total?: number | undefined; label?: string }
+  | { kind: 'cursor'; pages: CursorPages; nextCursor: string | undefined; total?: number | undefined; label?: string; sizes?: readonly number[] }
   | { kind: 'local'; rows?: number }
   | { kind: 'none' };
 
@@ -69,11 +72,14 @@ export interface ListTableProps<T extends DataTableValueArray> {
   /** The table's accessible name. */
   label: string;
   rows: T | undefined;
-  dataKey: string;
+  /** The row's key field; none where the rows have no id (their position keys them). */
+  dataKey?: string;
   query: ListQuery;
   paging?: ListPaging;
   /** The Column elements. */
   children: ReactNode;
+  /** The empty message of this list, when it says more than 'Nenhum registro encontrado'. */
+  emptyText?: string;
   /** Other DataTable props (footers, sorting, row classes). */
   table?: Omit<DataTableProps<T>, 'value' | 'dataKey' | 'children' | 'loading' | 'emptyMessage'>;
 }
@@ -90,12 +96,12 @@ export function ListError({ error, onRetry }: { error: unknown; onRetry: () => v
 }
 
 /** The table of a list page with its states and paging (see the file's comment). */
-export function ListTable<T extends DataTableValueArray>({ label, rows, dataKey, query, paging = { kind: 'local' }, children, table }: ListTableProps<T>) {
+export function ListTable<T extends DataTableValueArray>({ label, rows, dataKey, query, paging = { kind: 'local' }, emptyText, children, table }: ListTableProps<T>) {
   const state = listState(query, rows?.length ?? 0);
   // A failed request shows no rows: those on screen would be the previous search's, not this one's.
   const value = (state === 'error' ? [] : (rows ?? [])) as T;
   const emptyMessage =
-    state === 'error' ? <ListError error={query.error} onRetry={() => void query.refetch()} /> : state === 'empty' ? MESSAGES.nenhumRegistro : ' ';
+    state === 'error' ? <ListError error={query.error} onRetry={() => void query.refetch()} /> : state === 'empty' ? (emptyText ?? MESSAGES.nenhumRegistro) : ' ';
   const pagingProps =
     paging.kind === 'pages'
       ? { ...serverPaging(paging.page, paging.size, paging.total), onPage: paging.onPage }
@@ -110,7 +116,7 @@ export function ListTable<T extends DataTableValueArray>({ label, rows, dataKey,
     ...pagingProps,
     ...rest,
     value,
-    dataKey,
+    ...(dataKey ? { dataKey } : {}),
     loading: state === 'loading',
     emptyMessage,
     className: ['list-table', rest.className].filter(Boolean).join(' '),
@@ -120,7 +126,7 @@ export function ListTable<T extends DataTableValueArray>({ label, rows, dataKey,
     <>
       <DataTable {...props}>{children}</DataTable>
       {paging.kind === 'cursor' && state !== 'error' && (
-        <CursorPaginator pages={paging.pages} nextCursor={paging.nextCursor} loading={query.isFetching} total={paging.total} label={paging.label ?? `Paginação de ${label.toLowerCase()}`} />
+        <CursorPaginator pages={paging.pages} nextCursor={paging.nextCursor} loading={query.isFetching} total={paging.total} label={paging.label ?? `Paginação de ${label.toLowerCase()}`} {...(paging.sizes ? { sizes: paging.sizes } : {})} />
       )}
     </>
   );
@@ -163,7 +169,11 @@ export function ListPage<T extends DataTableValueArray>({ title, headerActions, 
  */
 export function moneyColumn<T>(valor: (row: T) => number | null | undefined) {
   return {
-    body: (row: T) => formatMoney(valor(row)),
+    body: (row: T) => {
+      const centavos = valor(row);
+      // The screens' money format (a plain space after R$, as the CSVs and the tests read it).
+      return centavos == null || !Number.isInteger(centavos) ? '' : formatBRL(centavos as Centavos);
+    },
     align: 'right' as const,
     headerClassName: 'list-money',
     bodyClassName: 'list-money',

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { IDLE_QUERY, ListTable } from '../../components/ListPage';
 import './faturas.css';
 import { routePath } from '@plac/shared/access';
 import { faturamento } from '@plac/shared/contracts';
@@ -7,7 +8,6 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -116,12 +116,15 @@ export default function FaturamentoMensalPage() {
         </div>
       </div>
 
-      <DataTable value={execucoes.data ?? []} dataKey="execucaoId" loading={execucoes.isLoading} emptyMessage={message('nenhumRegistro')} stripedRows pt={{
-          table: { 'aria-label': 'Execuções do faturamento' },
-          // The table scrolls sideways on narrow screens: the scroll area takes the keyboard focus (WCAG 2.1.1).
-          wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de execuções' },
-        }}>
-        <Column header="Início" body={(e: Execucao) => formatDateTime(e.iniciadaEm)} />
+      <ListTable
+        label="Execuções do faturamento"
+        rows={mesEscolhido !== null ? execucoes.data : []}
+        dataKey="execucaoId"
+        // Polled while a run is going: the spinner only until the first answer, not on every poll.
+        query={mesEscolhido !== null ? { ...execucoes, isFetching: execucoes.isPending && execucoes.isFetching } : IDLE_QUERY}
+        paging={{ kind: 'none' }}
+      >
+        <Column header="Início" body={(e: Execucao) => formatDateTime(e.iniciadaEm)} bodyClassName="list-nowrap" />
         <Column header="Origem" body={(e: Execucao) => `${ORIGEM[e.origem]} (${e.iniciadaPor})`} />
         <Column header="Situação" body={(e: Execucao) => (e.erro ? `${SITUACAO[e.situacao]}: ${e.erro}` : SITUACAO[e.situacao])} />
         <Column header="Progresso" body={(e: Execucao) => <Progresso e={e} />} style={{ minWidth: '12rem' }} />
@@ -130,7 +133,7 @@ export default function FaturamentoMensalPage() {
         <Column header="Sem fatura" field="semFatura" />
         <Column header="Em avaliação" field="emAvaliacao" />
         <Column header="Falhas" body={(e: Execucao) => <Falhas e={e} />} />
-        <Column header="Conclusão" body={(e: Execucao) => formatDateTime(e.concluidaEm)} />
+        <Column header="Conclusão" body={(e: Execucao) => formatDateTime(e.concluidaEm)} bodyClassName="list-nowrap" />
         <Column
           header="Faturas"
           body={(e: Execucao) =>
@@ -142,7 +145,7 @@ export default function FaturamentoMensalPage() {
             )
           }
         />
-      </DataTable>
+      </ListTable>
 
       <ConfirmSimNao
         target={confirmar}
