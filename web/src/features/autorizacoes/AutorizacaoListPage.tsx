@@ -1,6 +1,6 @@
 import '../../components/page-layout.css';
 import { IDLE_QUERY, ListPage } from '../../components/ListPage';
-import { SearchActions } from '../../components/listing';
+import { FilterSelect, SearchPanel } from '../../components/listing';
 import '../instituicoes/instituicoes.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -131,66 +131,53 @@ export default function AutorizacaoListPage() {
   const today = new Date();
 
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de autorizações" onSubmit={onSearch}>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-cliente">Cliente</label>
-          <Dropdown
-            inputId="filtro-cliente"
-            options={clienteOptions}
-            value={clienteId}
-            onChange={(e) => set('clienteId', (e.value as string | undefined) ?? null)}
-            disabled={!admin}
-            filter
-            filterBy="label"
-            placeholder="Selecione o cliente"
-            emptyMessage={MESSAGES.nenhumRegistro}
-            emptyFilterMessage={MESSAGES.nenhumRegistro}
-            loading={clientes.isFetching}
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-instituicao">Instituição Financeira</label>
-          <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-data-inicial">Data Início</label>
-          <Calendar
-            inputId="filtro-data-inicial"
-            value={filter.dataInicial}
-            onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)}
-            dateFormat="dd/mm/yy"
-            maxDate={today}
-            showIcon
-            showButtonBar
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-data-final">Data Fim</label>
-          <Calendar
-            inputId="filtro-data-final"
-            value={filter.dataFinal}
-            onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)}
-            dateFormat="dd/mm/yy"
-            maxDate={today}
-            showIcon
-            showButtonBar
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-status">Status</label>
-          <Dropdown
-            inputId="filtro-status"
-            options={[...STATUS_OPTIONS]}
-            value={filter.status}
-            onChange={(e) => set('status', (e.value as AutorizacaoStatus | undefined) ?? null)}
-            placeholder="Todos"
-            showClear
-          />
-        </div>
+    <SearchPanel label="Filtros de autorizações" onSubmit={onSearch} onClear={onClear}>
+      <div className="page-field">
+        <label htmlFor="filtro-cliente">Cliente</label>
+        <Dropdown
+          inputId="filtro-cliente"
+          options={clienteOptions}
+          value={clienteId}
+          onChange={(e) => set('clienteId', (e.value as string | undefined) ?? null)}
+          disabled={!admin}
+          filter
+          filterBy="label"
+          placeholder="Selecione o cliente"
+          emptyMessage={MESSAGES.nenhumRegistro}
+          emptyFilterMessage={MESSAGES.nenhumRegistro}
+          loading={clientes.isFetching}
+        />
       </div>
-      <SearchActions onClear={onClear} />
-    </form>
+      <div className="page-field">
+        <label htmlFor="filtro-instituicao">Instituição Financeira</label>
+        <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-data-inicial">Data Início</label>
+        <Calendar
+          inputId="filtro-data-inicial"
+          value={filter.dataInicial}
+          onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)}
+          dateFormat="dd/mm/yy"
+          maxDate={today}
+          showIcon
+          showButtonBar
+        />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-data-final">Data Fim</label>
+        <Calendar
+          inputId="filtro-data-final"
+          value={filter.dataFinal}
+          onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)}
+          dateFormat="dd/mm/yy"
+          maxDate={today}
+          showIcon
+          showButtonBar
+        />
+      </div>
+      <FilterSelect id="filtro-status" label="Status" options={STATUS_OPTIONS} value={filter.status} onChange={(v) => set('status', v)} />
+    </SearchPanel>
   );
 
   return (

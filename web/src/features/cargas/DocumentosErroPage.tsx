@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import { ListPage } from '../../components/ListPage';
 import './cargas.css';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
@@ -209,28 +210,23 @@ export default function DocumentosErroPage() {
     </div>
   );
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de documentos com erro" onSubmit={onSearch} noValidate>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-uf-origem">UF de Origem</label>
-          <Dropdown
-            inputId="filtro-uf-origem"
-            options={[...UF_ORIGEM_OPTIONS]}
-            value={ufFixa ?? filter.uf}
-            onChange={(e) => set('uf', (e.value as string | undefined) ?? TODAS)}
-            disabled={ufFixa !== null}
-            filter
-            filterBy="label"
-            emptyFilterMessage={message('nenhumRegistro')}
-          />
-        </div>
-        {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
-        {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
+    <SearchPanel label="Filtros de documentos com erro" onSubmit={onSearch}>
+      <div className="page-field">
+        <label htmlFor="filtro-uf-origem">UF de Origem</label>
+        <Dropdown
+          inputId="filtro-uf-origem"
+          options={[...UF_ORIGEM_OPTIONS]}
+          value={ufFixa ?? filter.uf}
+          onChange={(e) => set('uf', (e.value as string | undefined) ?? TODAS)}
+          disabled={ufFixa !== null}
+          filter
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+        />
       </div>
-      <div className="page-actions">
-        <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-      </div>
-    </form>
+      {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
+      {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
+    </SearchPanel>
   );
 
   return (

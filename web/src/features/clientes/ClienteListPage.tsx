@@ -1,6 +1,6 @@
 import '../../components/page-layout.css';
 import { ListPage } from '../../components/ListPage';
-import { SearchActions } from '../../components/listing';
+import { FilterSelect, SearchPanel } from '../../components/listing';
 import './clientes.css';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -9,7 +9,6 @@ import { formatCnpj, formatTelefone, normalizeCnpj, type ClienteSituacao } from 
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -217,35 +216,22 @@ export default function ClienteListPage() {
   );
 
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de clientes" onSubmit={onSearch}>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-cnpj">CNPJ</label>
-          <MaskedInput id="filtro-cnpj" value={filter.cnpj} format={maskCnpj} onValueChange={(v) => set('cnpj', v)} autoComplete="off" />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-razao-social">Razão Social</label>
-          <InputText
-            id="filtro-razao-social"
-            maxLength={150}
-            value={filter.razao_social}
-            onChange={(e) => set('razao_social', e.target.value)}
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-situacao">Situação</label>
-          <Dropdown
-            inputId="filtro-situacao"
-            options={[...SITUACAO_OPTIONS]}
-            value={filter.situacao}
-            onChange={(e) => set('situacao', (e.value as ClienteSituacao | undefined) ?? null)}
-            placeholder="Todas"
-            showClear
-          />
-        </div>
+    <SearchPanel label="Filtros de clientes" onSubmit={onSearch} onClear={onClear}>
+      <div className="page-field">
+        <label htmlFor="filtro-cnpj">CNPJ</label>
+        <MaskedInput id="filtro-cnpj" value={filter.cnpj} format={maskCnpj} onValueChange={(v) => set('cnpj', v)} autoComplete="off" />
       </div>
-      <SearchActions onClear={onClear} />
-    </form>
+      <div className="page-field">
+        <label htmlFor="filtro-razao-social">Razão Social</label>
+        <InputText
+          id="filtro-razao-social"
+          maxLength={150}
+          value={filter.razao_social}
+          onChange={(e) => set('razao_social', e.target.value)}
+        />
+      </div>
+      <FilterSelect id="filtro-situacao" label="Situação" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} placeholder="Todas" />
+    </SearchPanel>
   );
 
   return (

@@ -13,7 +13,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SearchActions } from '../../components/listing';
+import { SearchPanel } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDate, toTransportDate } from '../../lib/format';
@@ -137,74 +137,71 @@ export default function EmissorConsentimentoPage() {
   const items = busca ? (list.data?.items ?? []) : [];
   const hoje = new Date();
 
+  function limpar() {
+    setFiltro({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
+    setEscolhida(null);
+    setBusca(null);
+  }
+
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de consentimentos de emissores" onSubmit={pesquisar}>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="f-empresa">Empresa</label>
-          <Dropdown
-            inputId="f-empresa"
-            options={emissorOptions}
-            value={filtro.cnpjEmissor}
-            onChange={(e) => {
-              const value = (e.value as string | undefined) ?? null;
-              setEscolhida(emissorOptions.find((o) => o.value === value) ?? null);
-              set('cnpjEmissor', value);
-            }}
-            filter
-            filterBy="label"
-            onFilter={(e) => empresas.setDigitado(e.filter)}
-            showClear
-            placeholder="Todas"
-            emptyMessage={MESSAGES.nenhumRegistro}
-            emptyFilterMessage={MESSAGES.nenhumRegistro}
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-situacao">Status</label>
-          <Dropdown inputId="f-situacao" options={[...SITUACAO_FILTRO_EMISSOR]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-uf">UF</label>
-          <Dropdown inputId="f-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-inicio">Data Início</label>
-          <Calendar inputId="f-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-fim">Data Fim</label>
-          <Calendar inputId="f-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-tipo">Tipo de Cliente</label>
-          <Dropdown inputId="f-tipo" options={[...TIPO_CLIENTE_CODIGOS]} value={filtro.tipoCliente} onChange={(e) => set('tipoCliente', (e.value as 1 | 2 | 3 | undefined) ?? null)} showClear placeholder="Todos" />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-contrato">Número do Contrato</label>
-          <InputText id="f-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-nome">Nome</label>
-          <InputText id="f-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-documento">CNPJ/CPF</label>
-          <InputText id="f-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="f-cliente">Cliente</label>
-          <Dropdown inputId="f-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
-        </div>
+    <SearchPanel label="Filtros de consentimentos de emissores" onSubmit={pesquisar} onClear={limpar}>
+      <div className="page-field">
+        <label htmlFor="f-empresa">Empresa</label>
+        <Dropdown
+          inputId="f-empresa"
+          options={emissorOptions}
+          value={filtro.cnpjEmissor}
+          onChange={(e) => {
+            const value = (e.value as string | undefined) ?? null;
+            setEscolhida(emissorOptions.find((o) => o.value === value) ?? null);
+            set('cnpjEmissor', value);
+          }}
+          filter
+          filterBy="label"
+          onFilter={(e) => empresas.setDigitado(e.filter)}
+          showClear
+          placeholder="Todas"
+          emptyMessage={MESSAGES.nenhumRegistro}
+          emptyFilterMessage={MESSAGES.nenhumRegistro}
+        />
       </div>
-      <SearchActions
-        onClear={() => {
-          setFiltro({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
-          setEscolhida(null);
-          setBusca(null);
-        }}
-      />
-    </form>
+      <div className="page-field">
+        <label htmlFor="f-situacao">Status</label>
+        <Dropdown inputId="f-situacao" options={[...SITUACAO_FILTRO_EMISSOR]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-uf">UF</label>
+        <Dropdown inputId="f-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-inicio">Data Início</label>
+        <Calendar inputId="f-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-fim">Data Fim</label>
+        <Calendar inputId="f-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-tipo">Tipo de Cliente</label>
+        <Dropdown inputId="f-tipo" options={[...TIPO_CLIENTE_CODIGOS]} value={filtro.tipoCliente} onChange={(e) => set('tipoCliente', (e.value as 1 | 2 | 3 | undefined) ?? null)} showClear placeholder="Todos" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-contrato">Número do Contrato</label>
+        <InputText id="f-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-nome">Nome</label>
+        <InputText id="f-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-documento">CNPJ/CPF</label>
+        <InputText id="f-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-cliente">Cliente</label>
+        <Dropdown inputId="f-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
+      </div>
+    </SearchPanel>
   );
 
   return (

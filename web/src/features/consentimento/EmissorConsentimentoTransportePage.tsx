@@ -10,7 +10,7 @@ import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
-import { SearchActions } from '../../components/listing';
+import { SearchPanel } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDate } from '../../lib/format';
@@ -69,53 +69,50 @@ export default function EmissorConsentimentoTransportePage() {
   }
 
   const hoje = new Date();
+  function limpar() {
+    setFiltro({ ...FILTRO_VAZIO, situacao: null, transportador: -1 });
+    setBusca(null);
+  }
+
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de consentimentos de transporte" onSubmit={pesquisar}>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="t-cliente">Cliente</label>
-          <Dropdown inputId="t-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="t-situacao">Status</label>
-          <Dropdown inputId="t-situacao" options={[...SITUACAO_FILTRO_TRANSPORTE]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
-        </div>
-        <div className="page-field">
-          <label htmlFor="t-uf">UF</label>
-          <Dropdown inputId="t-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
-        </div>
-        <div className="page-field">
-          <label htmlFor="t-contrato">Número do Contrato</label>
-          <InputText id="t-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="t-nome">Nome do Transportador</label>
-          <InputText id="t-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="t-documento">CNPJ/CPF</label>
-          <InputText id="t-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="t-tipo">Tipo</label>
-          <Dropdown inputId="t-tipo" options={[...TIPO_TRANSPORTADOR_FILTRO]} value={filtro.transportador} onChange={(e) => set('transportador', (e.value as number | undefined) ?? -1)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="t-inicio">Data Início</label>
-          <Calendar inputId="t-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
-        </div>
-        <div className="page-field">
-          <label htmlFor="t-fim">Data Fim</label>
-          <Calendar inputId="t-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
-        </div>
+    <SearchPanel label="Filtros de consentimentos de transporte" onSubmit={pesquisar} onClear={limpar}>
+      <div className="page-field">
+        <label htmlFor="t-cliente">Cliente</label>
+        <Dropdown inputId="t-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
       </div>
-      <SearchActions
-        onClear={() => {
-          setFiltro({ ...FILTRO_VAZIO, situacao: null, transportador: -1 });
-          setBusca(null);
-        }}
-      />
-    </form>
+      <div className="page-field">
+        <label htmlFor="t-situacao">Status</label>
+        <Dropdown inputId="t-situacao" options={[...SITUACAO_FILTRO_TRANSPORTE]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-uf">UF</label>
+        <Dropdown inputId="t-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-contrato">Número do Contrato</label>
+        <InputText id="t-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-nome">Nome do Transportador</label>
+        <InputText id="t-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-documento">CNPJ/CPF</label>
+        <InputText id="t-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-tipo">Tipo</label>
+        <Dropdown inputId="t-tipo" options={[...TIPO_TRANSPORTADOR_FILTRO]} value={filtro.transportador} onChange={(e) => set('transportador', (e.value as number | undefined) ?? -1)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-inicio">Data Início</label>
+        <Calendar inputId="t-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-fim">Data Fim</label>
+        <Calendar inputId="t-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+      </div>
+    </SearchPanel>
   );
 
   return (

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import { ListPage } from '../../components/ListPage';
 import './consumo.css';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -115,35 +116,30 @@ export default function ConsumoClientePage() {
   }
 
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de consumo por cliente" onSubmit={pesquisar} noValidate>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-cliente">Cliente</label>
-          <Dropdown
-            inputId="filtro-cliente"
-            options={clienteOptions}
-            value={filtro.cliente}
-            onChange={(e) => setFiltro((f) => ({ ...f, cliente: (e.value as string | undefined) ?? TODOS }))}
-            disabled={!admin}
-            filter
-            filterBy="label"
-            emptyFilterMessage={message('nenhumRegistro')}
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-servico">Serviço</label>
-          <Dropdown
-            inputId="filtro-servico"
-            options={servicoOptions}
-            value={filtro.servico}
-            onChange={(e) => setFiltro((f) => ({ ...f, servico: (e.value as string | undefined) ?? TODOS }))}
-          />
-        </div>
+    <SearchPanel label="Filtros de consumo por cliente" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="filtro-cliente">Cliente</label>
+        <Dropdown
+          inputId="filtro-cliente"
+          options={clienteOptions}
+          value={filtro.cliente}
+          onChange={(e) => setFiltro((f) => ({ ...f, cliente: (e.value as string | undefined) ?? TODOS }))}
+          disabled={!admin}
+          filter
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+        />
       </div>
-      <div className="page-actions">
-        <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+      <div className="page-field">
+        <label htmlFor="filtro-servico">Serviço</label>
+        <Dropdown
+          inputId="filtro-servico"
+          options={servicoOptions}
+          value={filtro.servico}
+          onChange={(e) => setFiltro((f) => ({ ...f, servico: (e.value as string | undefined) ?? TODOS }))}
+        />
       </div>
-    </form>
+    </SearchPanel>
   );
 
   return (

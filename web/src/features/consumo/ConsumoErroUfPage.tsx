@@ -1,11 +1,11 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import './consumo.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { consumo } from '@plac/shared/contracts';
 import { formatCnpj, formatDateTime, NAO_ENCONTRADAS_MAXIMO_DIAS } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
@@ -130,41 +130,36 @@ export default function ConsumoErroUfPage() {
   );
 
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de faturas não encontradas" onSubmit={pesquisar} noValidate>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-uf">UF</label>
-          <Dropdown
-            inputId="filtro-uf"
-            options={[...UF_OPTIONS]}
-            value={ufFixa ?? filtro.uf}
-            onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
-            disabled={ufFixa !== null}
-            placeholder="Selecione"
-            filter
-            filterBy="label"
-            emptyFilterMessage={message('nenhumRegistro')}
-            invalid={Boolean(erros.uf)}
-            aria-describedby="filtro-uf-error"
-          />
-          <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
-        </div>
-        {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
-        {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
-        <div className="page-field">
-          <label htmlFor="filtro-chnfe">Chave de acesso</label>
-          <InputText id="filtro-chnfe" value={filtro.chnfe} onChange={(e) => set('chnfe', e.target.value)} maxLength={44} inputMode="numeric" />
-          <FieldError error={lista.error} field="chnfe" />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-status">Status</label>
-          <Dropdown inputId="filtro-status" options={statusOptions} value={filtro.status} onChange={(e) => set('status', (e.value as string | undefined) ?? TODOS)} />
-        </div>
+    <SearchPanel label="Filtros de faturas não encontradas" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="filtro-uf">UF</label>
+        <Dropdown
+          inputId="filtro-uf"
+          options={[...UF_OPTIONS]}
+          value={ufFixa ?? filtro.uf}
+          onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
+          disabled={ufFixa !== null}
+          placeholder="Selecione"
+          filter
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+          invalid={Boolean(erros.uf)}
+          aria-describedby="filtro-uf-error"
+        />
+        <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
       </div>
-      <div className="page-actions">
-        <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+      {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
+      {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
+      <div className="page-field">
+        <label htmlFor="filtro-chnfe">Chave de acesso</label>
+        <InputText id="filtro-chnfe" value={filtro.chnfe} onChange={(e) => set('chnfe', e.target.value)} maxLength={44} inputMode="numeric" />
+        <FieldError error={lista.error} field="chnfe" />
       </div>
-    </form>
+      <div className="page-field">
+        <label htmlFor="filtro-status">Status</label>
+        <Dropdown inputId="filtro-status" options={statusOptions} value={filtro.status} onChange={(e) => set('status', (e.value as string | undefined) ?? TODOS)} />
+      </div>
+    </SearchPanel>
   );
 
   return (

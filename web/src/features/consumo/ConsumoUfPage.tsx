@@ -1,10 +1,10 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import { combineQueries, ListPage } from '../../components/ListPage';
 import './consumo.css';
 import { consumo, servicos } from '@plac/shared/contracts';
 import { formatMonth } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -71,51 +71,46 @@ export default function ConsumoUfPage() {
   }
 
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de consumo por UF" onSubmit={pesquisar} noValidate>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-uf">
-            UF de Origem
-            <RequiredMark />
-          </label>
-          <Dropdown
-            inputId="filtro-uf"
-            options={[...UF_OPTIONS]}
-            value={ufFixa ?? filtro.uf}
-            onChange={(e) => setFiltro((f) => ({ ...f, uf: (e.value as string | undefined) ?? '' }))}
-            disabled={ufFixa !== null}
-            placeholder="Selecione"
-            filter
-            filterBy="label"
-            emptyFilterMessage={message('nenhumRegistro')}
-            invalid={Boolean(erros.uf)}
-            aria-describedby="filtro-uf-error"
-            aria-required
-          />
-          <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-servico">
-            Serviço
-            <RequiredMark />
-          </label>
-          <Dropdown
-            inputId="filtro-servico"
-            options={servicoOptions}
-            value={servico}
-            onChange={(e) => escolherServico((e.value as number | undefined) ?? null)}
-            placeholder="Selecione"
-            invalid={Boolean(erros.servico)}
-            aria-describedby="filtro-servico-error"
-            aria-required
-          />
-          <FieldError error={lista.error} field="idModuloServico" id="filtro-servico-error" messages={erros.servico ? [erros.servico] : []} />
-        </div>
+    <SearchPanel label="Filtros de consumo por UF" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="filtro-uf">
+          UF de Origem
+          <RequiredMark />
+        </label>
+        <Dropdown
+          inputId="filtro-uf"
+          options={[...UF_OPTIONS]}
+          value={ufFixa ?? filtro.uf}
+          onChange={(e) => setFiltro((f) => ({ ...f, uf: (e.value as string | undefined) ?? '' }))}
+          disabled={ufFixa !== null}
+          placeholder="Selecione"
+          filter
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+          invalid={Boolean(erros.uf)}
+          aria-describedby="filtro-uf-error"
+          aria-required
+        />
+        <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
       </div>
-      <div className="page-actions">
-        <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+      <div className="page-field">
+        <label htmlFor="filtro-servico">
+          Serviço
+          <RequiredMark />
+        </label>
+        <Dropdown
+          inputId="filtro-servico"
+          options={servicoOptions}
+          value={servico}
+          onChange={(e) => escolherServico((e.value as number | undefined) ?? null)}
+          placeholder="Selecione"
+          invalid={Boolean(erros.servico)}
+          aria-describedby="filtro-servico-error"
+          aria-required
+        />
+        <FieldError error={lista.error} field="idModuloServico" id="filtro-servico-error" messages={erros.servico ? [erros.servico] : []} />
       </div>
-    </form>
+    </SearchPanel>
   );
 
   return (

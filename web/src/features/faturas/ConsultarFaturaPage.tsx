@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import './faturas.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -188,45 +189,40 @@ export default function ConsultarFaturaPage() {
   );
 
   const filtros = (
-    <form className="page-panel" role="search" aria-label="Filtros de faturas" onSubmit={pesquisar} noValidate>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-cliente">Cliente</label>
-          <Dropdown
-            inputId="filtro-cliente"
-            options={clienteOptions}
-            value={admin ? filtro.cliente : TODOS}
-            onChange={(e) => set('cliente', (e.value as string | undefined) ?? TODOS)}
-            disabled={!admin}
-            filter={admin}
-            filterBy="label"
-            emptyFilterMessage={message('nenhumRegistro')}
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-mes-inicio">Mês Inicial</label>
-          <Calendar inputId="filtro-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-mes-fim">Mês Final</label>
-          <Calendar inputId="filtro-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-situacao">Situação</label>
-          <Dropdown
-            inputId="filtro-situacao"
-            options={SITUACAO_FATURA_OPTIONS}
-            value={filtro.situacao}
-            onChange={(e) => set('situacao', (e.value as FaturaResumo['situacao'] | undefined) ?? null)}
-            placeholder="Todas"
-            showClear
-          />
-        </div>
+    <SearchPanel label="Filtros de faturas" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="filtro-cliente">Cliente</label>
+        <Dropdown
+          inputId="filtro-cliente"
+          options={clienteOptions}
+          value={admin ? filtro.cliente : TODOS}
+          onChange={(e) => set('cliente', (e.value as string | undefined) ?? TODOS)}
+          disabled={!admin}
+          filter={admin}
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+        />
       </div>
-      <div className="page-actions">
-        <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+      <div className="page-field">
+        <label htmlFor="filtro-mes-inicio">Mês Inicial</label>
+        <Calendar inputId="filtro-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
       </div>
-    </form>
+      <div className="page-field">
+        <label htmlFor="filtro-mes-fim">Mês Final</label>
+        <Calendar inputId="filtro-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-situacao">Situação</label>
+        <Dropdown
+          inputId="filtro-situacao"
+          options={SITUACAO_FATURA_OPTIONS}
+          value={filtro.situacao}
+          onChange={(e) => set('situacao', (e.value as FaturaResumo['situacao'] | undefined) ?? null)}
+          placeholder="Todas"
+          showClear
+        />
+      </div>
+    </SearchPanel>
   );
 
   return (

@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import { SearchActions } from '../../components/listing';
+import { FilterSelect, SearchPanel } from '../../components/listing';
 import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import './instituicoes.css';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -10,7 +10,6 @@ import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import type { DataTablePageEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
@@ -104,50 +103,15 @@ export default function InstituicaoListPage() {
   };
 
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de instituições financeiras" onSubmit={onSearch}>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-instituicao">Instituição Financeira</label>
-          <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-tipo">Tipo</label>
-          <Dropdown
-            inputId="filtro-tipo"
-            options={[...TIPO_OPTIONS]}
-            value={filter.tipo}
-            onChange={(e) => set('tipo', (e.value as InstituicaoTipo | undefined) ?? null)}
-            placeholder="Todos"
-            showClear
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-uf">UF</label>
-          <Dropdown
-            inputId="filtro-uf"
-            options={UF_OPTIONS}
-            value={filter.uf}
-            onChange={(e) => set('uf', (e.value as string | undefined) ?? null)}
-            placeholder="Todas"
-            filter
-            filterBy="label"
-            showClear
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-situacao">Status</label>
-          <Dropdown
-            inputId="filtro-situacao"
-            options={[...SITUACAO_OPTIONS]}
-            value={filter.situacao}
-            onChange={(e) => set('situacao', (e.value as InstituicaoSituacao | undefined) ?? null)}
-            placeholder="Todos"
-            showClear
-          />
-        </div>
+    <SearchPanel label="Filtros de instituições financeiras" onSubmit={onSearch} onClear={onClear}>
+      <div className="page-field">
+        <label htmlFor="filtro-instituicao">Instituição Financeira</label>
+        <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
       </div>
-      <SearchActions onClear={onClear} />
-    </form>
+      <FilterSelect id="filtro-tipo" label="Tipo" options={TIPO_OPTIONS} value={filter.tipo} onChange={(v) => set('tipo', v)} />
+      <FilterSelect id="filtro-uf" label="UF" options={UF_OPTIONS} value={filter.uf} onChange={(v) => set('uf', v)} placeholder="Todas" search />
+      <FilterSelect id="filtro-situacao" label="Status" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} />
+    </SearchPanel>
   );
 
   return (

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import { combineQueries, ListPage, moneyColumn } from '../../components/ListPage';
 import { keepPreviousData } from '@tanstack/react-query';
 import { prepago } from '@plac/shared/contracts';
@@ -109,29 +110,24 @@ export default function ImprimirDaePage() {
   const referencia = (i: Item) => `${String(i.dae.mes).padStart(2, '0')}/${i.dae.ano}`;
 
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de DAE" onSubmit={pesquisar} noValidate>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="dae-escriturador">Escriturador</label>
-          <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} carregando={carregando} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="dae-mes-inicio">Mês Inicial</label>
-          <Calendar inputId="dae-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
-        </div>
-        <div className="page-field">
-          <label htmlFor="dae-mes-fim">Mês Final</label>
-          <Calendar inputId="dae-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
-        </div>
-        <div className="page-field">
-          <label htmlFor="dae-situacao">Situação</label>
-          <Dropdown inputId="dae-situacao" options={SITUACOES} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)} placeholder="Todas" showClear />
-        </div>
+    <SearchPanel label="Filtros de DAE" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="dae-escriturador">Escriturador</label>
+        <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} carregando={carregando} />
       </div>
-      <div className="page-actions">
-        <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+      <div className="page-field">
+        <label htmlFor="dae-mes-inicio">Mês Inicial</label>
+        <Calendar inputId="dae-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
       </div>
-    </form>
+      <div className="page-field">
+        <label htmlFor="dae-mes-fim">Mês Final</label>
+        <Calendar inputId="dae-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="dae-situacao">Situação</label>
+        <Dropdown inputId="dae-situacao" options={SITUACOES} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)} placeholder="Todas" showClear />
+      </div>
+    </SearchPanel>
   );
 
   return (

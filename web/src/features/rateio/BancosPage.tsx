@@ -13,7 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppDialog } from '../../components/AppDialog';
 import { FormField } from '../../components/FormField';
-import { SearchActions } from '../../components/listing';
+import { SearchPanel } from '../../components/listing';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
@@ -84,21 +84,18 @@ export default function BancosPage() {
     void queryClient.invalidateQueries({ queryKey: apiQueryKey(rateio.listBancos) });
   }
 
+  function limpar() {
+    setTermo('');
+    setFiltro('');
+  }
+
   const filters = (
-    <form className="page-panel" onSubmit={pesquisar} role="search" aria-label="Pesquisa de bancos">
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="banco-busca">Código ou nome</label>
-          <InputText id="banco-busca" value={termo} maxLength={100} onChange={(e) => setTermo(e.target.value)} />
-        </div>
+    <SearchPanel label="Pesquisa de bancos" onSubmit={pesquisar} onClear={limpar}>
+      <div className="page-field">
+        <label htmlFor="banco-busca">Código ou nome</label>
+        <InputText id="banco-busca" value={termo} maxLength={100} onChange={(e) => setTermo(e.target.value)} />
       </div>
-      <SearchActions
-        onClear={() => {
-          setTermo('');
-          setFiltro('');
-        }}
-      />
-    </form>
+    </SearchPanel>
   );
 
   return (

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import { routePath } from '@plac/shared/access';
 import { rateio, type ResponseOf } from '@plac/shared/contracts';
 import { formatBRL, formatCnpj, formatMonth, UF_SIGLAS, type Centavos } from '@plac/shared/domain';
@@ -114,59 +115,54 @@ export default function PagamentoServicoPage() {
   );
 
   const filtros = (
-    <form className="page-panel" role="search" aria-label="Filtros de pagamentos" onSubmit={pesquisar}>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="pag-uf">UF</label>
-          <Dropdown
-            inputId="pag-uf"
-            value={uf}
-            // 'Todos' for whoever may see every UF (the admin, a client); a manager's own UF only.
-            options={[...(sefaz && !admin ? [] : [{ label: 'Todos', value: 'TODOS' }]), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
-            onChange={(e) => setUf(e.value as string)}
-            disabled={sefaz && !admin}
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="pag-de">Mês inicial</label>
-          <Calendar inputId="pag-de" value={mesParaData(de)} onChange={(e) => e.value instanceof Date && setDe(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
-        </div>
-        <div className="page-field">
-          <label htmlFor="pag-ate">Mês final</label>
-          <Calendar inputId="pag-ate" value={mesParaData(ate)} onChange={(e) => e.value instanceof Date && setAte(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
-        </div>
-        <div className="page-field">
-          <label htmlFor="pag-cliente">Cliente</label>
-          <Dropdown
-            inputId="pag-cliente"
-            value={idCliente}
-            options={(clientes.data ?? []).map((c) => ({ label: c.razaoSocial, value: c.id }))}
-            onChange={(e) => setIdCliente(e.value as string | null)}
-            showClear={sefaz}
-            filter
-            disabled={!sefaz}
-            placeholder="Todos"
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="pag-situacao">Situação</label>
-          <Dropdown
-            inputId="pag-situacao"
-            value={situacao}
-            options={[
-              { label: 'Em Aberto', value: 'A' },
-              { label: 'Pago', value: 'P' },
-            ]}
-            onChange={(e) => setSituacao(e.value as 'A' | 'P' | null)}
-            showClear
-            placeholder="Todas"
-          />
-        </div>
+    <SearchPanel label="Filtros de pagamentos" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="pag-uf">UF</label>
+        <Dropdown
+          inputId="pag-uf"
+          value={uf}
+          // 'Todos' for whoever may see every UF (the admin, a client); a manager's own UF only.
+          options={[...(sefaz && !admin ? [] : [{ label: 'Todos', value: 'TODOS' }]), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
+          onChange={(e) => setUf(e.value as string)}
+          disabled={sefaz && !admin}
+        />
       </div>
-      <div className="page-actions">
-        <Button type="submit" label="Pesquisar" icon="pi pi-search" />
+      <div className="page-field">
+        <label htmlFor="pag-de">Mês inicial</label>
+        <Calendar inputId="pag-de" value={mesParaData(de)} onChange={(e) => e.value instanceof Date && setDe(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
       </div>
-    </form>
+      <div className="page-field">
+        <label htmlFor="pag-ate">Mês final</label>
+        <Calendar inputId="pag-ate" value={mesParaData(ate)} onChange={(e) => e.value instanceof Date && setAte(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+      </div>
+      <div className="page-field">
+        <label htmlFor="pag-cliente">Cliente</label>
+        <Dropdown
+          inputId="pag-cliente"
+          value={idCliente}
+          options={(clientes.data ?? []).map((c) => ({ label: c.razaoSocial, value: c.id }))}
+          onChange={(e) => setIdCliente(e.value as string | null)}
+          showClear={sefaz}
+          filter
+          disabled={!sefaz}
+          placeholder="Todos"
+        />
+      </div>
+      <div className="page-field">
+        <label htmlFor="pag-situacao">Situação</label>
+        <Dropdown
+          inputId="pag-situacao"
+          value={situacao}
+          options={[
+            { label: 'Em Aberto', value: 'A' },
+            { label: 'Pago', value: 'P' },
+          ]}
+          onChange={(e) => setSituacao(e.value as 'A' | 'P' | null)}
+          showClear
+          placeholder="Todas"
+        />
+      </div>
+    </SearchPanel>
   );
 
   return (

@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import { SearchActions } from '../../components/listing';
+import { FilterSelect, SearchPanel } from '../../components/listing';
 import { ListPage } from '../../components/ListPage';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath, type UserType } from '@plac/shared/access';
@@ -9,7 +9,6 @@ import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import type { DataTablePageEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -177,52 +176,29 @@ export default function UserListPage() {
   );
 
   const filters = (
-    <form className="page-panel" role="search" aria-label="Filtros de usuários" onSubmit={onSearch}>
-      <div className="page-grid">
-        <div className="page-field">
-          <label htmlFor="filtro-cpf">CPF</label>
-          <InputMask
-            id="filtro-cpf"
-            mask={MASKS.cpf}
-            unmask
-            autoClear={false}
-            value={filter.cpf}
-            onChange={(e) => set('cpf', onlyDigits(e.value ?? ''))}
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-nome">Nome</label>
-          <InputText id="filtro-nome" maxLength={100} value={filter.name} onChange={(e) => set('name', e.target.value)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-email">E-mail</label>
-          <InputText id="filtro-email" maxLength={100} value={filter.email} onChange={(e) => set('email', e.target.value)} />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-situacao">Situação</label>
-          <Dropdown
-            inputId="filtro-situacao"
-            options={[...SITUACAO_OPTIONS]}
-            value={filter.situacao}
-            onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)}
-            placeholder="Todas"
-            showClear
-          />
-        </div>
-        <div className="page-field">
-          <label htmlFor="filtro-tipo">Tipo</label>
-          <Dropdown
-            inputId="filtro-tipo"
-            options={[...TIPO_OPTIONS]}
-            value={filter.tipo}
-            onChange={(e) => set('tipo', (e.value as UserType | undefined) ?? null)}
-            placeholder="Todos"
-            showClear
-          />
-        </div>
+    <SearchPanel label="Filtros de usuários" onSubmit={onSearch} onClear={onClear}>
+      <div className="page-field">
+        <label htmlFor="filtro-cpf">CPF</label>
+        <InputMask
+          id="filtro-cpf"
+          mask={MASKS.cpf}
+          unmask
+          autoClear={false}
+          value={filter.cpf}
+          onChange={(e) => set('cpf', onlyDigits(e.value ?? ''))}
+        />
       </div>
-      <SearchActions onClear={onClear} />
-    </form>
+      <div className="page-field">
+        <label htmlFor="filtro-nome">Nome</label>
+        <InputText id="filtro-nome" maxLength={100} value={filter.name} onChange={(e) => set('name', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-email">E-mail</label>
+        <InputText id="filtro-email" maxLength={100} value={filter.email} onChange={(e) => set('email', e.target.value)} />
+      </div>
+      <FilterSelect id="filtro-situacao" label="Situação" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} placeholder="Todas" />
+      <FilterSelect id="filtro-tipo" label="Tipo" options={TIPO_OPTIONS} value={filter.tipo} onChange={(v) => set('tipo', v)} />
+    </SearchPanel>
   );
 
   return (
