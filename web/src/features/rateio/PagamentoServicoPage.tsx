@@ -145,7 +145,9 @@ export default function PagamentoServicoPage() {
           showClear={sefaz}
           filter
           disabled={!sefaz}
-          placeholder="Todos"
+          // While the clients load, a client's own company is not yet named: 'Carregando…', not 'Todos'.
+          loading={clientes.isFetching}
+          placeholder={clientes.isPending ? 'Carregando…' : 'Todos'}
         />
       </div>
       <div className="page-field">
