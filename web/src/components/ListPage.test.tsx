@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApiQuery } from '../lib/api';
 import { jsonResponse, signIn } from '../test/render';
 import { ApiError } from '../lib/api/errors';
-import { combineQueries, ListPage, listState, moneyColumn, type ListQuery } from './ListPage';
+import { useCursorPages } from '../lib/cursor-pages';
+import { combineQueries, IDLE_QUERY, ListPage, ListTable, listState, moneyColumn, type ListQuery } from './ListPage';
 
 /** A list of users through the real API client and react-query, as the screens use it. */
 function UsersList() {
@@ -95,6 +96,47 @@ describe('ListPage', () => {
     renderList();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(MESSAGES.servicoIndisponivel)).toBeTruthy();
+  });
+});
+
+/** A cursor-paged table over a fixed request state (no fetch): what the states render. */
+function CursorList({ query, rows }: { query: ListQuery; rows: { id: string; nome: string }[] }) {
+  const pages = useCursorPages({}, 10);
+  return (
+    <ListTable label="Itens" rows={rows} dataKey="id" query={query} paging={{ kind: 'cursor', pages, nextCursor: 'c2' }}>
+      <Column field="nome" header="Nome" />
+    </ListTable>
+  );
+}
+
+describe('ListTable states without a request in flight', () => {
+  it('shows nothing before a search (idle): neither the empty message nor an error', () => {
+    render(<CursorList query={IDLE_QUERY} rows={[]} />);
+    expect(screen.queryByText(MESSAGES.nenhumRegistro)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('on a failure hides the rows of the previous answer and the paginator', () => {
+    const failed: ListQuery = { isFetching: false, isError: true, isSuccess: false, error: new ApiError({ status: 0, message: MESSAGES.servicoIndisponivel }), refetch: vi.fn() };
+    render(<CursorList query={failed} rows={[{ id: '1', nome: 'Antiga' }]} />);
+    expect(screen.getByRole('alert').textContent).toContain(MESSAGES.servicoIndisponivel);
+    expect(screen.queryByText('Antiga')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Paginação de itens' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(failed.refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a 4xx refusal as the server put it, not as unavailable', () => {
+    const refused: ListQuery = { isFetching: false, isError: true, isSuccess: false, error: new ApiError({ status: 422, message: 'Período inválido.' }), refetch: vi.fn() };
+    render(<CursorList query={refused} rows={[]} />);
+    expect(screen.getByRole('alert').textContent).toContain('Período inválido.');
+  });
+
+  it('shows the rows and the paginator after a successful answer', () => {
+    const ok: ListQuery = { isFetching: false, isError: false, isSuccess: true, error: null, refetch: vi.fn() };
+    render(<CursorList query={ok} rows={[{ id: '1', nome: 'Atual' }]} />);
+    expect(screen.getByText('Atual')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Paginação de itens' })).toBeTruthy();
   });
 });
 
