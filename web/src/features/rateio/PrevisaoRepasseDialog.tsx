@@ -1,4 +1,4 @@
-import { ListTable } from '../../components/ListPage';
+import { combineQueries, ListError, ListTable } from '../../components/ListPage';
 import { rateio } from '@plac/shared/contracts';
 import { formatBRL, type Centavos } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
@@ -52,6 +52,7 @@ export function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: b
     // Polled while a run is requested here or running (any kind).
     refetchInterval: (q) => (solicitado !== null || [q.state.data?.simulacao, q.state.data?.definitivo].some((s) => s?.situacao === 'EM_ANDAMENTO') ? POLL_MS : false),
   });
+  const estado = combineQueries(definitivo, situacao);
   const s = situacao.data;
   const emCurso = solicitado !== null || [s?.simulacao, s?.definitivo].some((x) => x?.situacao === 'EM_ANDAMENTO');
   const historico = useApiQuery(rateio.historicoRepasse, { query: { mes } }, {
@@ -123,6 +124,8 @@ export function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: b
           <label htmlFor="repasse-mes">Mês</label>
           <Calendar inputId="repasse-mes" value={mesParaData(mes)} onChange={(e) => e.value instanceof Date && trocarMes(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
         </div>
+        {/* The month's status read silently (no toast on every poll): a failure is said here, with a retry, never shown as 'não gerado'. */}
+        {estado.isError && <ListError error={estado.error} onRetry={() => void estado.refetch()} />}
         <p className="page-note" aria-live="polite">
           Simulação: {textoSituacao('SIMULACAO', s?.simulacao, solicitado)}. Repasse definitivo: {textoSituacao('DEFINITIVO', s?.definitivo, solicitado)}.
         </p>
