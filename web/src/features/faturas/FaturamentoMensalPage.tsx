@@ -124,16 +124,16 @@ export default function FaturamentoMensalPage() {
         query={mesEscolhido !== null ? { ...execucoes, isFetching: execucoes.isPending && execucoes.isFetching } : IDLE_QUERY}
         paging={{ kind: 'none' }}
       >
-        <Column header="Início" body={(e: Execucao) => formatDateTime(e.iniciadaEm)} bodyClassName="list-nowrap" />
+        <Column header="Início" body={(e: Execucao) => formatDateTime(e.iniciadaEm)} />
         <Column header="Origem" body={(e: Execucao) => `${ORIGEM[e.origem]} (${e.iniciadaPor})`} />
         <Column header="Situação" body={(e: Execucao) => (e.erro ? `${SITUACAO[e.situacao]}: ${e.erro}` : SITUACAO[e.situacao])} />
-        <Column header="Progresso" body={(e: Execucao) => <Progresso e={e} />} style={{ minWidth: '12rem' }} />
+        <Column header="Progresso" body={(e: Execucao) => <Progresso e={e} />} style={{ minWidth: '8rem' }} />
         <Column header="Emitidas" field="emitidas" />
         <Column header="Já emitidas" field="jaEmitidas" />
         <Column header="Sem fatura" field="semFatura" />
         <Column header="Em avaliação" field="emAvaliacao" />
         <Column header="Falhas" body={(e: Execucao) => <Falhas e={e} />} />
-        <Column header="Conclusão" body={(e: Execucao) => formatDateTime(e.concluidaEm)} bodyClassName="list-nowrap" />
+        <Column header="Conclusão" body={(e: Execucao) => formatDateTime(e.concluidaEm)} />
         <Column
           header="Faturas"
           body={(e: Execucao) =>
