@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { dominio, platform } from '@plac/shared/contracts';
+import { auth, dominio, platform } from '@plac/shared/contracts';
 import { MESSAGES } from '@plac/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FieldError } from '../../components/FieldError';
@@ -8,8 +8,8 @@ import { openDialogCount, useRegisterDialog } from '../dialogs';
 import { setNavigator } from '../navigation';
 import { getSession, saveFilter } from '../session';
 import { subscribeToasts, type ToastMessage } from '../toast';
-import { REQUEST_TIMEOUT_MS } from './client';
-import { ApiError, callApi, callApiWithStatus, toQueryString } from './index';
+import { CERTIFICATE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './client';
+import { ApiError, callApi, callApiWithStatus, resetMtlsBaseUrl, toQueryString } from './index';
 
 let toasts: ToastMessage[];
 let navigations: string[];
@@ -273,6 +273,36 @@ describe('callApi: error handling', () => {
       expect(toasts.map((t) => t.detail)).toEqual(['Serviço indisponível']);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('gives a certificate login the user’s time to choose the certificate: not cut at 30 s', async () => {
+    vi.useFakeTimers();
+    try {
+      resetMtlsBaseUrl();
+      let aborted = false;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string, init: RequestInit) =>
+          url === '/api/v1/config'
+            ? Promise.resolve(jsonResponse(200, { version: '1', mtlsBaseUrl: 'https://localhost:3443' }))
+            : new Promise<Response>((_resolve, reject) => {
+                init.signal?.addEventListener('abort', () => {
+                  aborted = true;
+                  reject(new DOMException('tempo esgotado', 'TimeoutError'));
+                });
+              }),
+        ),
+      );
+      const pending = failure(callApi(auth.loginCertificadoCliente, { body: { email: 'ana@empresa.com.br' }, notify: false }));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 2);
+      expect(aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(CERTIFICATE_TIMEOUT_MS);
+      expect(aborted).toBe(true);
+      expect((await pending).status).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      resetMtlsBaseUrl();
     }
   });
 

@@ -97,6 +97,11 @@ function encodeBody(body: unknown, headers: Headers, mtls: boolean): BodyInit | 
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 120_000;
+/**
+ * A certificate login's request waits while the browser asks the user to choose a certificate (the
+ * TLS handshake holds it): the user's time, not the service's, so minutes rather than seconds.
+ */
+export const CERTIFICATE_TIMEOUT_MS = 300_000;
 
 /** The caller's signal (a cancelled query) and the timeout's, as one. */
 function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
@@ -168,7 +173,7 @@ async function request(contract: AnyContract, input: RawInput): Promise<ApiResul
   const body = encodeBody(input.body, headers, mtls);
   if (body !== undefined) init.body = body;
   const upload = input.body instanceof FormData || input.body instanceof Blob;
-  const deadline = withTimeout(input.signal, upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const deadline = withTimeout(input.signal, mtls ? CERTIFICATE_TIMEOUT_MS : upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   init.signal = deadline.signal;
 
   let response: Response;
