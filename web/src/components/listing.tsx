@@ -1,17 +1,71 @@
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import type { FormEvent, ReactNode } from 'react';
 
 /**
- * What every list page shares: the page sizes (10, 25, 50, 100), the Pesquisar/Limpar pair of
- * the filter panel, and the props of a server-paged DataTable.
+ * What every list page shares: the page sizes (10, 25, 50, 100), the filter panel with its
+ * Pesquisar (and Limpar where the screen clears), and the props of a server-paged DataTable.
  */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-export function SearchActions({ onClear }: { onClear: () => void }) {
+/** Pesquisar, and Limpar when the screen can clear its filters. */
+export function SearchActions({ onClear }: { onClear?: (() => void) | undefined }) {
   return (
     <div className="page-actions">
       <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-      <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />
+      {onClear && <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={onClear} />}
+    </div>
+  );
+}
+
+/**
+ * The filter panel of a list page: a search form (its accessible name `label`) with the fields in the
+ * page grid and Pesquisar/Limpar below. The screens check their fields themselves and say what is wrong
+ * beside them (noValidate: no browser bubbles in another language).
+ */
+export function SearchPanel({ label, onSubmit, onClear, children }: { label: string; onSubmit: (event: FormEvent) => void; onClear?: () => void; children: ReactNode }) {
+  return (
+    <form className="page-panel" role="search" aria-label={label} onSubmit={onSubmit} noValidate>
+      <div className="page-grid">{children}</div>
+      <SearchActions onClear={onClear} />
+    </form>
+  );
+}
+
+/**
+ * A filter's select in the panel: its label, the placeholder ('Todos', 'Todas') standing for "any",
+ * and a clear button back to it; `search` adds the options' text filter (long lists: UFs, clients).
+ */
+export function FilterSelect<V extends string>({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  placeholder = 'Todos',
+  search = false,
+}: {
+  id: string;
+  label: string;
+  options: readonly { value: V; label: string }[];
+  value: V | null;
+  onChange: (value: V | null) => void;
+  placeholder?: string;
+  search?: boolean;
+}) {
+  return (
+    <div className="page-field">
+      <label htmlFor={id}>{label}</label>
+      <Dropdown
+        inputId={id}
+        options={[...options]}
+        value={value}
+        onChange={(e) => onChange((e.value as V | undefined) ?? null)}
+        placeholder={placeholder}
+        showClear
+        {...(search ? { filter: true, filterBy: 'label' } : {})}
+      />
     </div>
   );
 }

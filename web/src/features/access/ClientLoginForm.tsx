@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { FormField } from '../../components/FormField';
 import { callApi, callApiWithStatus, useApiMutation, type ApiError } from '../../lib/api';
+import { LoginFailure } from './LoginFailure';
 import { certificateLogin, hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
 
 /** How the type check ended: the password dialog opened, the certificate login signed in, or a silent 410. */
@@ -67,6 +68,7 @@ export function ClientLoginForm() {
           />
         </FormField>
         <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
+        <LoginFailure errors={[entrar.error]} />
       </form>
       <ClientPasswordDialog email={email.trim()} visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
     </>
@@ -127,6 +129,7 @@ function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogPr
           />
         </FormField>
         <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
+        <LoginFailure errors={[entrar.error, certificado.error]} />
         {periodOver && (
           <p className="login-hint" role="alert">
             {entrar.error?.message}

@@ -225,3 +225,39 @@ describe('the login page', () => {
     expect(screen.getByRole('link', { name: 'Referência da API' }).getAttribute('href')).toBe('/api/docs');
   });
 });
+
+describe('the login card when the service does not answer (issue 28)', () => {
+  it("says 'Serviço indisponível' inside the client card when the e-mail check answers 503", async () => {
+    stubApi(({ method, url }) => (`${method} ${url}` === TYPE_CHECK ? json(503, { message: 'Service Unavailable' }) : undefined));
+    await openLogin();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@empresa.com.br');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    const card = screen.getByRole('form', { name: 'Login de cliente' });
+    expect((await within(card).findByRole('alert')).textContent).toContain('Serviço indisponível');
+  });
+
+  it("says 'Serviço indisponível' inside the client card when the e-mail check gets no answer", async () => {
+    stubApi(({ method, url }) => (`${method} ${url}` === TYPE_CHECK ? new TypeError('Failed to fetch') : undefined));
+    await openLogin();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@empresa.com.br');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    const card = screen.getByRole('form', { name: 'Login de cliente' });
+    expect((await within(card).findByRole('alert')).textContent).toContain('Serviço indisponível');
+  });
+
+  it("says 'Serviço indisponível' inside the Sefaz card on a 500, and nothing inline for a wrong password", async () => {
+    let status = 500;
+    stubApi(() => (status === 500 ? json(500, { error: 'erroInterno' }) : json(401, { error: 'credenciaisInvalidas' })));
+    await openLogin();
+    await userEvent.click(screen.getByRole('tab', { name: 'Sefaz' }));
+    await screen.findByLabelText('Senha');
+    const card = screen.getByRole('form', { name: 'Login Sefaz' });
+    await userEvent.type(within(card).getByLabelText('E-mail'), 'carlos@sefaz.ba.gov.br');
+    await userEvent.type(within(card).getByLabelText('Senha', { exact: true }), 'x');
+    await userEvent.click(within(card).getByRole('button', { name: 'Entrar' }));
+    expect((await within(card).findByRole('alert')).textContent).toContain('Serviço indisponível');
+    status = 401;
+    await userEvent.click(within(card).getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(within(card).queryByText(/Serviço indisponível/)).toBeNull());
+  });
+});

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { useApiMutation } from '../../lib/api';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { LoginFailure } from './LoginFailure';
 import { hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
 
 /** Tab 'Sefaz': e-mail and password, plus the forgot-password dialog. */
@@ -62,6 +63,7 @@ export function SefazLoginForm() {
           />
         </FormField>
         <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
+        <LoginFailure errors={[entrar.error]} />
         <Button type="button" label="Esqueci minha senha" link className="login-forgot" onClick={openForgot} />
       </form>
       <ForgotPasswordDialog key={forgotKey} initialEmail={email.trim()} visible={forgotOpen} onHide={() => setForgotOpen(false)} />

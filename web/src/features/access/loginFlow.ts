@@ -3,6 +3,7 @@ import { message } from '@plac/shared/messages';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError, reportApiError } from '../../lib/api';
+import { userMessageOf } from '../../lib/api/errors';
 import { login } from '../../lib/session';
 import { clearToasts } from '../../lib/toast';
 
@@ -57,4 +58,16 @@ export function requiredErrors(fields: Record<string, { label: string; value: st
 
 export function hasErrors(errors: LocalErrors): boolean {
   return Object.values(errors).some((list) => list !== undefined && list.length > 0);
+}
+
+/**
+ * The failure the login card says inline: one that got no answer (network, timeout) or a 5xx, as
+ * 'Serviço indisponível' (issue 28: the card showed nothing). A refusal with field errors is shown
+ * beside its fields, and the others (wrong password, blocked user) by their toast as before; null for those.
+ */
+export function loginUnavailable(error: unknown): string | null {
+  if (error === null || error === undefined) return null;
+  if (isApiError(error) && error.status !== 0 && error.status < 500) return null;
+  if (isApiError(error) && error.error === 'certificadoAusente') return null;
+  return userMessageOf(error);
 }

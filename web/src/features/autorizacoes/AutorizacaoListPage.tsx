@@ -1,5 +1,6 @@
 import '../../components/page-layout.css';
-import { SearchActions, serverPaging } from '../../components/listing';
+import { IDLE_QUERY, ListPage } from '../../components/ListPage';
+import { FilterSelect, SearchPanel } from '../../components/listing';
 import '../instituicoes/instituicoes.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -9,7 +10,7 @@ import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import type { DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -129,81 +130,67 @@ export default function AutorizacaoListPage() {
 
   const today = new Date();
 
+  const filters = (
+    <SearchPanel label="Filtros de autorizações" onSubmit={onSearch} onClear={onClear}>
+      <div className="page-field">
+        <label htmlFor="filtro-cliente">Cliente</label>
+        <Dropdown
+          inputId="filtro-cliente"
+          options={clienteOptions}
+          value={clienteId}
+          onChange={(e) => set('clienteId', (e.value as string | undefined) ?? null)}
+          disabled={!admin}
+          filter
+          filterBy="label"
+          placeholder="Selecione o cliente"
+          emptyMessage={MESSAGES.nenhumRegistro}
+          emptyFilterMessage={MESSAGES.nenhumRegistro}
+          loading={clientes.isFetching}
+        />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-instituicao">Instituição Financeira</label>
+        <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-data-inicial">Data Início</label>
+        <Calendar
+          inputId="filtro-data-inicial"
+          value={filter.dataInicial}
+          onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)}
+          dateFormat="dd/mm/yy"
+          maxDate={today}
+          showIcon
+          showButtonBar
+        />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-data-final">Data Fim</label>
+        <Calendar
+          inputId="filtro-data-final"
+          value={filter.dataFinal}
+          onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)}
+          dateFormat="dd/mm/yy"
+          maxDate={today}
+          showIcon
+          showButtonBar
+        />
+      </div>
+      <FilterSelect id="filtro-status" label="Status" options={STATUS_OPTIONS} value={filter.status} onChange={(v) => set('status', v)} />
+    </SearchPanel>
+  );
+
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Autorização de Instituição Financeira</h1>
-        {podeCriar && <Button type="button" label="Nova Autorização" icon="pi pi-plus" onClick={nova} />}
-      </div>
-
-      <form className="page-panel" role="search" aria-label="Filtros de autorizações" onSubmit={onSearch}>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-cliente">Cliente</label>
-            <Dropdown
-              inputId="filtro-cliente"
-              options={clienteOptions}
-              value={clienteId}
-              onChange={(e) => set('clienteId', (e.value as string | undefined) ?? null)}
-              disabled={!admin}
-              filter
-              filterBy="label"
-              placeholder="Selecione o cliente"
-              emptyMessage={MESSAGES.nenhumRegistro}
-              emptyFilterMessage={MESSAGES.nenhumRegistro}
-              loading={clientes.isFetching}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-instituicao">Instituição Financeira</label>
-            <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-data-inicial">Data Início</label>
-            <Calendar
-              inputId="filtro-data-inicial"
-              value={filter.dataInicial}
-              onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)}
-              dateFormat="dd/mm/yy"
-              maxDate={today}
-              showIcon
-              showButtonBar
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-data-final">Data Fim</label>
-            <Calendar
-              inputId="filtro-data-final"
-              value={filter.dataFinal}
-              onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)}
-              dateFormat="dd/mm/yy"
-              maxDate={today}
-              showIcon
-              showButtonBar
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-status">Status</label>
-            <Dropdown
-              inputId="filtro-status"
-              options={[...STATUS_OPTIONS]}
-              value={filter.status}
-              onChange={(e) => set('status', (e.value as AutorizacaoStatus | undefined) ?? null)}
-              placeholder="Todos"
-              showClear
-            />
-          </div>
-        </div>
-        <SearchActions onClear={onClear} />
-      </form>
-
-      <DataTable
-        value={items}
+      <ListPage
+        title="Autorização de Instituição Financeira"
+        headerActions={podeCriar && <Button type="button" label="Nova Autorização" icon="pi pi-plus" onClick={nova} />}
+        filters={filters}
+        label="Autorizações"
+        rows={items}
         dataKey="cnpjInstFinanceira"
-        {...serverPaging(page, size, total)}
-        onPage={onPage}
-        loading={search !== null && list.isFetching}
-        aria-label="Autorizações"
+        query={search ? list : IDLE_QUERY}
+        paging={{ kind: 'pages', page, size, total, onPage }}
       >
         <Column field="razaoSocialInstFinanceira" header="Instituição Financeira" />
         <Column header="CNPJ" body={(a: AutorizacaoLinha) => formatCnpjBase(a.cnpjInstFinanceira)} />
@@ -226,7 +213,7 @@ export default function AutorizacaoListPage() {
             />
           )}
         />
-      </DataTable>
+      </ListPage>
     </>
   );
 }

@@ -1,4 +1,6 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
+import { ListPage } from '../../components/ListPage';
 import './cargas.css';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { fate } from '@plac/shared/contracts';
@@ -7,12 +9,10 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { FieldError } from '../../components/FieldError';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api';
 import { useRegisterDialog } from '../../lib/dialogs';
 import { useCursorPages } from '../../lib/cursor-pages';
@@ -189,7 +189,6 @@ export default function DocumentosErroPage() {
   const today = hojeMais(0);
   const tooltip = message('faixaDataInvalida');
 
-
   /** A filter date (start or end): up to today, the 90-day tooltip, its own error beside it. */
   const dateField = (id: string, key: 'inicio' | 'fim', label: string, field: 'dataInicio' | 'dataFim') => (
     <div className="page-field">
@@ -210,42 +209,44 @@ export default function DocumentosErroPage() {
       <FieldError error={null} field={field} id={`${id}-error`} messages={erros[key] ? [erros[key]] : []} />
     </div>
   );
+  const filters = (
+    <SearchPanel label="Filtros de documentos com erro" onSubmit={onSearch}>
+      <div className="page-field">
+        <label htmlFor="filtro-uf-origem">UF de Origem</label>
+        <Dropdown
+          inputId="filtro-uf-origem"
+          options={[...UF_ORIGEM_OPTIONS]}
+          value={ufFixa ?? filter.uf}
+          onChange={(e) => set('uf', (e.value as string | undefined) ?? TODAS)}
+          disabled={ufFixa !== null}
+          filter
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+        />
+      </div>
+      {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
+      {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
+    </SearchPanel>
+  );
+
   return (
     <>
-      <h1 className="app-page-title">Documentos com Erro</h1>
-
-      <form className="page-panel" role="search" aria-label="Filtros de documentos com erro" onSubmit={onSearch} noValidate>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-uf-origem">UF de Origem</label>
-            <Dropdown
-              inputId="filtro-uf-origem"
-              options={[...UF_ORIGEM_OPTIONS]}
-              value={ufFixa ?? filter.uf}
-              onChange={(e) => set('uf', (e.value as string | undefined) ?? TODAS)}
-              disabled={ufFixa !== null}
-              filter
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-            />
-          </div>
-          {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
-          {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-        </div>
-      </form>
-
-      <DataTable value={items} dataKey="id" {...cursorTable(list.isFetching)} aria-label="Documentos com erro">
+      <ListPage
+        title="Documentos com Erro"
+        filters={filters}
+        label="Documentos com erro"
+        rows={items}
+        dataKey="id"
+        query={list}
+        paging={{ kind: 'cursor', pages, nextCursor: list.data?.nextCursor, label: 'Paginação de documentos com erro' }}
+      >
         <Column field="tipo" header="Tipo" />
         <Column field="uf" header="UF" />
         <Column field="excecao" header="Exceção" />
         <Column field="erro" header="Mensagem de erro" />
         <Column header="Data de criação" body={(d: DocumentoErro) => formatDateTime(d.createdAt)} />
         <Column header="Ações" body={actions} style={{ width: '10rem' }} />
-      </DataTable>
-      <CursorPaginator pages={pages} nextCursor={list.data?.nextCursor} loading={list.isFetching} label="Paginação de documentos com erro" />
+      </ListPage>
 
       <AppDialog
         header="Detalhe do erro"

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { ListTable } from '../../components/ListPage';
 import './cargas.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { fate } from '@plac/shared/contracts';
@@ -7,7 +8,6 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import { useMemo, useState } from 'react';
@@ -320,21 +320,21 @@ export function ProcessamentoMonitor({ tipo }: { tipo: TipoProcessamento }) {
           <h2 id={`resumo-${tipo}-titulo`} className="cargas-card-title">
             Resumo Processamento
           </h2>
-          <DataTable
-            value={resumo}
+          <ListTable
+            label="Resumo Processamento"
+            rows={resumo}
             dataKey="sigla"
-            loading={monitor.isPending}
-            emptyMessage={message('nenhumRegistro')}
-            stripedRows
-            size="small"
-            pt={{ table: { 'aria-labelledby': `resumo-${tipo}-titulo` } }}
+            // Polled every few seconds: the spinner only until the first answer, not on every poll.
+            query={{ ...monitor, isFetching: monitor.isPending && monitor.isFetching }}
+            paging={{ kind: 'none' }}
+            table={{ size: 'small' }}
           >
             <Column field="sigla" header="Sefaz" />
             <Column header="Última atualização" body={(r: ResumoProcessamento) => (r.updatedAt ? formatDateTime(r.updatedAt) : '—')} />
             <Column header="Status" body={(r: ResumoProcessamento) => <Status r={r} />} />
             <Column header="Último NSU" body={(r: ResumoProcessamento) => semZeros(r.ultNSU)} />
             <Column header="NSU Máximo" body={(r: ResumoProcessamento) => semZeros(r.nsuMax)} />
-          </DataTable>
+          </ListTable>
         </section>
 
         <section className="page-panel" aria-labelledby={`carregado-${tipo}-titulo`}>

@@ -1,5 +1,6 @@
 import '../../components/page-layout.css';
-import { SearchActions, serverPaging } from '../../components/listing';
+import { ListPage } from '../../components/ListPage';
+import { FilterSelect, SearchPanel } from '../../components/listing';
 import './clientes.css';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -7,8 +8,7 @@ import { clientes } from '@plac/shared/contracts';
 import { formatCnpj, formatTelefone, normalizeCnpj, type ClienteSituacao } from '@plac/shared/domain';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
+import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -215,52 +215,36 @@ export default function ClienteListPage() {
     </div>
   );
 
+  const filters = (
+    <SearchPanel label="Filtros de clientes" onSubmit={onSearch} onClear={onClear}>
+      <div className="page-field">
+        <label htmlFor="filtro-cnpj">CNPJ</label>
+        <MaskedInput id="filtro-cnpj" value={filter.cnpj} format={maskCnpj} onValueChange={(v) => set('cnpj', v)} autoComplete="off" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-razao-social">Razão Social</label>
+        <InputText
+          id="filtro-razao-social"
+          maxLength={150}
+          value={filter.razao_social}
+          onChange={(e) => set('razao_social', e.target.value)}
+        />
+      </div>
+      <FilterSelect id="filtro-situacao" label="Situação" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} placeholder="Todas" />
+    </SearchPanel>
+  );
+
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Clientes</h1>
-      </div>
-
-      <form className="page-panel" role="search" aria-label="Filtros de clientes" onSubmit={onSearch}>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-cnpj">CNPJ</label>
-            <MaskedInput id="filtro-cnpj" value={filter.cnpj} format={maskCnpj} onValueChange={(v) => set('cnpj', v)} autoComplete="off" />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-razao-social">Razão Social</label>
-            <InputText
-              id="filtro-razao-social"
-              maxLength={150}
-              value={filter.razao_social}
-              onChange={(e) => set('razao_social', e.target.value)}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-situacao">Situação</label>
-            <Dropdown
-              inputId="filtro-situacao"
-              options={[...SITUACAO_OPTIONS]}
-              value={filter.situacao}
-              onChange={(e) => set('situacao', (e.value as ClienteSituacao | undefined) ?? null)}
-              placeholder="Todas"
-              showClear
-            />
-          </div>
-        </div>
-        <SearchActions onClear={onClear} />
-      </form>
-
-      <DataTable
-        value={items}
+      <ListPage
+        title="Clientes"
+        filters={filters}
+        label="Clientes"
+        rows={items}
         dataKey="id"
-        {...serverPaging(search.page, search.size, total)}
-        onPage={onPage}
-        sortField={search.sort}
-        sortOrder={search.order === 'desc' ? -1 : 1}
-        onSort={onSort}
-        loading={list.isFetching}
-        aria-label="Clientes"
+        query={list}
+        paging={{ kind: 'pages', page: search.page, size: search.size, total, onPage }}
+        table={{ sortField: search.sort, sortOrder: search.order === 'desc' ? -1 : 1, onSort }}
       >
         <Column field="razao_social" header="Razão Social" sortable />
         <Column field="cnpj" header="CNPJ" sortable body={(row: ClienteRow) => formatCnpj(row.cnpj)} />
@@ -268,7 +252,7 @@ export default function ClienteListPage() {
         <Column header="Telefone" body={(row: ClienteRow) => (row.telefone ? formatTelefone(row.telefone) : '')} />
         <Column field="situacao" header="Situação" sortable body={(row: ClienteRow) => situacaoLabel(row.situacao)} />
         <Column header="Ações" body={actions} style={{ width: '9rem' }} />
-      </DataTable>
+      </ListPage>
 
       <ConfirmSimNao target={toUnlock} message={CONFIRMA_LIBERACAO} onConfirm={(t) => void unlock(t)} onClose={closeConfirm} />
     </>

@@ -1,11 +1,11 @@
 import '../../components/page-layout.css';
+import { ListTable } from '../../components/ListPage';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientes } from '@plac/shared/contracts';
 import { operacoesPermitidas, type OperacaoWebhook } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
@@ -98,19 +98,19 @@ export function WebhookTab({ cliente }: { cliente: Cliente }) {
         <h2 className="app-page-title">Configurações de monitoramento</h2>
         <Button type="button" label="Adicionar" icon="pi pi-plus" disabled={!canAdd} onClick={() => setDialog({ editing: null })} />
       </div>
-      <DataTable
-        value={webhooks}
+      <ListTable
+        label="Webhooks"
+        rows={webhooks}
         dataKey="id"
-        loading={list.isFetching}
-        emptyMessage={MESSAGES.nenhumRegistro}
-        stripedRows
+        query={list}
+        paging={{ kind: 'none' }}
       >
         <Column header="Operação" body={(w: Webhook) => operacaoLabel(w.operacaoId)} />
         <Column field="urlWebHook" header="URL" />
         <Column header="E-mail" body={(w: Webhook) => w.emailWebHook ?? ''} />
         <Column header="Usuário" body={(w: Webhook) => w.usuarioWebHook ?? ''} />
         <Column header="Ações" body={actions} style={{ width: '7rem' }} />
-      </DataTable>
+      </ListTable>
 
       {dialog && (
         <WebhookDialog

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { ListTable } from '../../components/ListPage';
 import './consentimento.css';
 import { routePath } from '@plac/shared/access';
 import { consentimento } from '@plac/shared/contracts';
@@ -6,7 +7,6 @@ import { formatCnpj, formatCnpjBase } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -45,7 +45,13 @@ export default function EmissorConsentimentoDetalhePage() {
           </p>
           <section className="page-panel" aria-labelledby="detalhe-filiais">
             <h2 id="detalhe-filiais">Filiais</h2>
-            <DataTable value={detalhe.data?.filiais ?? []} dataKey="cnpj" loading={detalhe.isFetching} stripedRows emptyMessage={MESSAGES.nenhumRegistro} pt={{ table: { 'aria-label': 'Filiais do emissor' } }}>
+            <ListTable
+              label="Filiais do emissor"
+              rows={detalhe.data?.filiais}
+              dataKey="cnpj"
+              query={detalhe}
+              paging={{ kind: 'none' }}
+            >
               <Column header="Razão Social" field="razaoSocial" />
               <Column header="CNPJ" body={(f: Filial) => formatCnpj(f.cnpj)} />
               <Column header="E-mail" field="email" />
@@ -53,17 +59,23 @@ export default function EmissorConsentimentoDetalhePage() {
               <Column header="Data do Consentimento" body={(f: Filial) => formatDate(f.createdAt)} />
               <Column header="Status" field="situacao" />
               <Column header="Data de Atualização" body={(f: Filial) => formatDate(f.updatedAt)} />
-            </DataTable>
+            </ListTable>
           </section>
           <section className="page-panel" aria-labelledby="detalhe-instituicoes">
             <h2 id="detalhe-instituicoes">Instituições Financeiras</h2>
-            <DataTable value={detalhe.data?.instFinanceiras ?? []} dataKey="instituicaoFinanceira.cnpj" loading={detalhe.isFetching} stripedRows emptyMessage={MESSAGES.nenhumRegistro} pt={{ table: { 'aria-label': 'Instituições financeiras do emissor' } }}>
+            <ListTable
+              label="Instituições financeiras do emissor"
+              rows={detalhe.data?.instFinanceiras}
+              dataKey="instituicaoFinanceira.cnpj"
+              query={detalhe}
+              paging={{ kind: 'none' }}
+            >
               <Column header="Nome" body={(i: Inst) => i.instituicaoFinanceira.razaoSocial} />
               <Column header="CNPJ Base" body={(i: Inst) => formatCnpjBase(i.instituicaoFinanceira.cnpj)} />
               <Column header="Data de Autorização" body={(i: Inst) => formatDate(i.termoFaturaMensalDt ?? i.createdAt)} />
               <Column header="Status" field="situacao" />
               <Column header="Data de Atualização" body={(i: Inst) => formatDate(i.updatedAt)} />
-            </DataTable>
+            </ListTable>
           </section>
         </>
       )}

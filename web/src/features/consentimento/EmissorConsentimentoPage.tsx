@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import './consentimento.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -8,13 +9,11 @@ import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
-import { SearchActions } from '../../components/listing';
+import { SearchPanel } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDate, toTransportDate } from '../../lib/format';
@@ -138,80 +137,84 @@ export default function EmissorConsentimentoPage() {
   const items = busca ? (list.data?.items ?? []) : [];
   const hoje = new Date();
 
+  function limpar() {
+    setFiltro({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
+    setEscolhida(null);
+    setBusca(null);
+  }
+
+  const filters = (
+    <SearchPanel label="Filtros de consentimentos de emissores" onSubmit={pesquisar} onClear={limpar}>
+      <div className="page-field">
+        <label htmlFor="f-empresa">Empresa</label>
+        <Dropdown
+          inputId="f-empresa"
+          options={emissorOptions}
+          value={filtro.cnpjEmissor}
+          onChange={(e) => {
+            const value = (e.value as string | undefined) ?? null;
+            setEscolhida(emissorOptions.find((o) => o.value === value) ?? null);
+            set('cnpjEmissor', value);
+          }}
+          filter
+          filterBy="label"
+          onFilter={(e) => empresas.setDigitado(e.filter)}
+          showClear
+          placeholder="Todas"
+          emptyMessage={MESSAGES.nenhumRegistro}
+          emptyFilterMessage={MESSAGES.nenhumRegistro}
+        />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-situacao">Status</label>
+        <Dropdown inputId="f-situacao" options={[...SITUACAO_FILTRO_EMISSOR]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-uf">UF</label>
+        <Dropdown inputId="f-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-inicio">Data Início</label>
+        <Calendar inputId="f-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-fim">Data Fim</label>
+        <Calendar inputId="f-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-tipo">Tipo de Cliente</label>
+        <Dropdown inputId="f-tipo" options={[...TIPO_CLIENTE_CODIGOS]} value={filtro.tipoCliente} onChange={(e) => set('tipoCliente', (e.value as 1 | 2 | 3 | undefined) ?? null)} showClear placeholder="Todos" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-contrato">Número do Contrato</label>
+        <InputText id="f-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-nome">Nome</label>
+        <InputText id="f-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-documento">CNPJ/CPF</label>
+        <InputText id="f-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="f-cliente">Cliente</label>
+        <Dropdown inputId="f-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
+      </div>
+    </SearchPanel>
+  );
+
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Consentimentos de Emissores</h1>
-      </div>
-      <form className="page-panel" role="search" aria-label="Filtros de consentimentos de emissores" onSubmit={pesquisar}>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="f-empresa">Empresa</label>
-            <Dropdown
-              inputId="f-empresa"
-              options={emissorOptions}
-              value={filtro.cnpjEmissor}
-              onChange={(e) => {
-                const value = (e.value as string | undefined) ?? null;
-                setEscolhida(emissorOptions.find((o) => o.value === value) ?? null);
-                set('cnpjEmissor', value);
-              }}
-              filter
-              filterBy="label"
-              onFilter={(e) => empresas.setDigitado(e.filter)}
-              showClear
-              placeholder="Todas"
-              emptyMessage={MESSAGES.nenhumRegistro}
-              emptyFilterMessage={MESSAGES.nenhumRegistro}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-situacao">Status</label>
-            <Dropdown inputId="f-situacao" options={[...SITUACAO_FILTRO_EMISSOR]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-uf">UF</label>
-            <Dropdown inputId="f-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-inicio">Data Início</label>
-            <Calendar inputId="f-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-fim">Data Fim</label>
-            <Calendar inputId="f-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-tipo">Tipo de Cliente</label>
-            <Dropdown inputId="f-tipo" options={[...TIPO_CLIENTE_CODIGOS]} value={filtro.tipoCliente} onChange={(e) => set('tipoCliente', (e.value as 1 | 2 | 3 | undefined) ?? null)} showClear placeholder="Todos" />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-contrato">Número do Contrato</label>
-            <InputText id="f-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-nome">Nome</label>
-            <InputText id="f-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-documento">CNPJ/CPF</label>
-            <InputText id="f-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="f-cliente">Cliente</label>
-            <Dropdown inputId="f-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
-          </div>
-        </div>
-        <SearchActions
-          onClear={() => {
-            setFiltro({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
-            setEscolhida(null);
-            setBusca(null);
-          }}
-        />
-      </form>
-
-      <DataTable value={items} dataKey="id" {...cursorTable(list.isFetching)} pt={{ table: { 'aria-label': 'Consentimentos de emissores' } }}>
+      <ListPage
+        title="Consentimentos de Emissores"
+        filters={filters}
+        label="Consentimentos de emissores"
+        rows={items}
+        dataKey="id"
+        query={busca ? list : IDLE_QUERY}
+        paging={{ kind: 'cursor', pages, nextCursor: busca ? list.data?.nextCursor : undefined, label: 'Paginação de consentimentos de emissores' }}
+      >
         <Column header="Razão Social" field="razaoSocial" />
         <Column header="UF" field="uf" />
         <Column header="CNPJ" body={(r: EmissorLinha) => formatCnpj(r.cnpj)} />
@@ -222,8 +225,7 @@ export default function EmissorConsentimentoPage() {
           header="Ações"
           body={(r: EmissorLinha) => <Button type="button" icon="pi pi-search" rounded text aria-label={`Detalhar ${r.razaoSocial}`} onClick={() => detalhar(r)} />}
         />
-      </DataTable>
-      <CursorPaginator pages={pages} nextCursor={busca ? list.data?.nextCursor : undefined} loading={list.isFetching} label="Paginação de consentimentos de emissores" />
+      </ListPage>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import './consentimento.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { consentimento } from '@plac/shared/contracts';
@@ -6,12 +7,10 @@ import { formatCnpj, isValidCnpj } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
-import { SearchActions } from '../../components/listing';
+import { SearchPanel } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDate } from '../../lib/format';
@@ -70,59 +69,62 @@ export default function EmissorConsentimentoTransportePage() {
   }
 
   const hoje = new Date();
+  function limpar() {
+    setFiltro({ ...FILTRO_VAZIO, situacao: null, transportador: -1 });
+    setBusca(null);
+  }
+
+  const filters = (
+    <SearchPanel label="Filtros de consentimentos de transporte" onSubmit={pesquisar} onClear={limpar}>
+      <div className="page-field">
+        <label htmlFor="t-cliente">Cliente</label>
+        <Dropdown inputId="t-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-situacao">Status</label>
+        <Dropdown inputId="t-situacao" options={[...SITUACAO_FILTRO_TRANSPORTE]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-uf">UF</label>
+        <Dropdown inputId="t-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-contrato">Número do Contrato</label>
+        <InputText id="t-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-nome">Nome do Transportador</label>
+        <InputText id="t-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-documento">CNPJ/CPF</label>
+        <InputText id="t-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-tipo">Tipo</label>
+        <Dropdown inputId="t-tipo" options={[...TIPO_TRANSPORTADOR_FILTRO]} value={filtro.transportador} onChange={(e) => set('transportador', (e.value as number | undefined) ?? -1)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-inicio">Data Início</label>
+        <Calendar inputId="t-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="t-fim">Data Fim</label>
+        <Calendar inputId="t-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+      </div>
+    </SearchPanel>
+  );
+
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Consentimentos de Transporte</h1>
-      </div>
-      <form className="page-panel" role="search" aria-label="Filtros de consentimentos de transporte" onSubmit={pesquisar}>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="t-cliente">Cliente</label>
-            <Dropdown inputId="t-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="t-situacao">Status</label>
-            <Dropdown inputId="t-situacao" options={[...SITUACAO_FILTRO_TRANSPORTE]} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as number | undefined) ?? null)} showClear placeholder="Todos" />
-          </div>
-          <div className="page-field">
-            <label htmlFor="t-uf">UF</label>
-            <Dropdown inputId="t-uf" options={UF_OPTIONS} value={filtro.uf} onChange={(e) => set('uf', (e.value as string | undefined) ?? null)} showClear placeholder="Todas" />
-          </div>
-          <div className="page-field">
-            <label htmlFor="t-contrato">Número do Contrato</label>
-            <InputText id="t-contrato" value={filtro.numeroContrato} maxLength={30} onChange={(e) => set('numeroContrato', e.target.value)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="t-nome">Nome do Transportador</label>
-            <InputText id="t-nome" value={filtro.razaoSocialTransportadora} maxLength={150} onChange={(e) => set('razaoSocialTransportadora', e.target.value)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="t-documento">CNPJ/CPF</label>
-            <InputText id="t-documento" value={filtro.cnpjTransportadora} maxLength={18} onChange={(e) => set('cnpjTransportadora', e.target.value)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="t-tipo">Tipo</label>
-            <Dropdown inputId="t-tipo" options={[...TIPO_TRANSPORTADOR_FILTRO]} value={filtro.transportador} onChange={(e) => set('transportador', (e.value as number | undefined) ?? -1)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="t-inicio">Data Início</label>
-            <Calendar inputId="t-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
-          </div>
-          <div className="page-field">
-            <label htmlFor="t-fim">Data Fim</label>
-            <Calendar inputId="t-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
-          </div>
-        </div>
-        <SearchActions
-          onClear={() => {
-            setFiltro({ ...FILTRO_VAZIO, situacao: null, transportador: -1 });
-            setBusca(null);
-          }}
-        />
-      </form>
-
-      <DataTable value={busca ? (list.data?.items ?? []) : []} {...cursorTable(list.isFetching)} pt={{ table: { 'aria-label': 'Consentimentos de transporte' } }}>
+      <ListPage
+        title="Consentimentos de Transporte"
+        filters={filters}
+        label="Consentimentos de transporte"
+        rows={busca ? list.data?.items : []}
+        query={busca ? list : IDLE_QUERY}
+        paging={{ kind: 'cursor', pages, nextCursor: busca ? list.data?.nextCursor : undefined, label: 'Paginação de consentimentos de transporte' }}
+      >
         <Column header="Empresa" field="sacadorRazaoSocial" />
         <Column header="CNPJ/CPF" body={(r: TransporteLinha) => documento(r.sacadorCNPJ)} />
         <Column header="UF" field="sacadorUF" />
@@ -131,8 +133,7 @@ export default function EmissorConsentimentoTransportePage() {
         <Column header="Status" field="situacao" />
         <Column header="Data de Finalização" body={(r: TransporteLinha) => formatDate(r.consentimentoDataVigenciaFinal)} />
         <Column header="Tipo" body={(r: TransporteLinha) => tipoTransportadorLabel(r.sacadorTipoTransportador)} />
-      </DataTable>
-      <CursorPaginator pages={pages} nextCursor={busca ? list.data?.nextCursor : undefined} loading={list.isFetching} label="Paginação de consentimentos de transporte" />
+      </ListPage>
     </>
   );
 }

@@ -1,4 +1,6 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
+import { ListPage } from '../../components/ListPage';
 import './consumo.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { clientes, consumo, servicos } from '@plac/shared/contracts';
@@ -11,7 +13,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { useApiQuery } from '../../lib/api';
-import { useCurrentUser, useSession } from '../../lib/session';
+import { nomeDoClienteDoUsuario, useCurrentUser, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { formatCount, type ConsumoCliente } from './model';
 import { gerarRelatorio } from './relatorio';
@@ -77,13 +79,14 @@ export default function ConsumoClientePage() {
   const clienteOptions = useMemo(() => {
     if (!admin) {
       const own = linhas.find((l) => l.cliente.id === user.clienteId)?.cliente;
-      return [{ value: user.clienteId ?? '', label: own ? `${own.razaoSocial} - ${formatCnpj(own.cnpj)}` : (user.clienteId ?? '') }];
+      // Never the bare id while the list loads: the company's name kept since login (issue 28).
+      return [{ value: user.clienteId ?? '', label: own ? `${own.razaoSocial} - ${formatCnpj(own.cnpj)}` : nomeDoClienteDoUsuario(user) }];
     }
     return [
       { value: TODOS, label: 'Todos' },
       ...(listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` })),
     ];
-  }, [admin, linhas, listaClientes.data, user.clienteId]);
+  }, [admin, linhas, listaClientes.data, user]);
   const servicoOptions = useMemo(
     () => [{ value: TODOS, label: 'Todos' }, ...(listaServicos.data ?? []).map((s) => ({ value: String(s.idModuloServico), label: s.descricaoModuloServico }))],
     [listaServicos.data],
@@ -112,60 +115,45 @@ export default function ConsumoClientePage() {
     void gerarRelatorio(cliente, filtro.servico === TODOS ? undefined : Number(filtro.servico));
   }
 
-  return (
-    <>
-      <div className="page-header">
-        <h1 className="app-page-title">Consumo por Cliente</h1>
-        <Button
-          type="button"
-          label="Relatório de consumo"
-          icon="pi pi-file-export"
-          onClick={pedirRelatorio}
-          disabled={reportProcessing !== null}
+  const filters = (
+    <SearchPanel label="Filtros de consumo por cliente" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="filtro-cliente">Cliente</label>
+        <Dropdown
+          inputId="filtro-cliente"
+          options={clienteOptions}
+          value={filtro.cliente}
+          onChange={(e) => setFiltro((f) => ({ ...f, cliente: (e.value as string | undefined) ?? TODOS }))}
+          disabled={!admin}
+          filter
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
         />
       </div>
+      <div className="page-field">
+        <label htmlFor="filtro-servico">Serviço</label>
+        <Dropdown
+          inputId="filtro-servico"
+          options={servicoOptions}
+          value={filtro.servico}
+          onChange={(e) => setFiltro((f) => ({ ...f, servico: (e.value as string | undefined) ?? TODOS }))}
+        />
+      </div>
+    </SearchPanel>
+  );
 
-      <form className="page-panel" role="search" aria-label="Filtros de consumo por cliente" onSubmit={pesquisar} noValidate>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-cliente">Cliente</label>
-            <Dropdown
-              inputId="filtro-cliente"
-              options={clienteOptions}
-              value={filtro.cliente}
-              onChange={(e) => setFiltro((f) => ({ ...f, cliente: (e.value as string | undefined) ?? TODOS }))}
-              disabled={!admin}
-              filter
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-servico">Serviço</label>
-            <Dropdown
-              inputId="filtro-servico"
-              options={servicoOptions}
-              value={filtro.servico}
-              onChange={(e) => setFiltro((f) => ({ ...f, servico: (e.value as string | undefined) ?? TODOS }))}
-            />
-          </div>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-        </div>
-      </form>
-
-      <p className="page-hint">Consumo do mês {lista.data ? formatMonth(lista.data.mes) : ''}</p>
-      <DataTable
-        value={linhas}
+  return (
+    <>
+      <ListPage
+        title="Consumo por Cliente"
+        headerActions={<Button type="button" label="Relatório de consumo" icon="pi pi-file-export" onClick={pedirRelatorio} disabled={reportProcessing !== null} />}
+        filters={filters}
+        before={<p className="page-hint">Consumo do mês {lista.data ? formatMonth(lista.data.mes) : ''}</p>}
+        label="Consumo por cliente"
+        rows={linhas}
         dataKey="cliente.id"
-        loading={lista.isFetching}
-        emptyMessage={message('nenhumRegistro')}
-        expandedRows={expandidas}
-        onRowToggle={(e) => setExpandidas(e.data as DataTableExpandedRows)}
-        rowExpansionTemplate={(l: ConsumoCliente) => <Resumos linha={l} />}
-        stripedRows
-        pt={{ table: { 'aria-label': 'Consumo por cliente' } }}
+        query={lista}
+        table={{ expandedRows: expandidas, onRowToggle: (e) => setExpandidas(e.data as DataTableExpandedRows), rowExpansionTemplate: (l: ConsumoCliente) => <Resumos linha={l} /> }}
       >
         <Column expander={() => true} style={{ width: '4rem' }} header={<span className="consumo-sr-only">Detalhar</span>} />
         <Column header="Razão Social" body={(l: ConsumoCliente) => l.cliente.razaoSocial} />
@@ -174,7 +162,7 @@ export default function ConsumoClientePage() {
         <Column header="Situação" body={(l: ConsumoCliente) => situacaoLabel(l.cliente.situacao)} />
         <Column header="Data de cadastro" body={(l: ConsumoCliente) => formatDate(l.cliente.createdAt)} />
         <Column header="Requisições" body={(l: ConsumoCliente) => formatCount(l.total)} />
-      </DataTable>
+      </ListPage>
 
       <ConfirmSimNao target={confirmar} message={message('relatorioConsumoConfirmacao')} onConfirm={confirmarRelatorio} onClose={() => setConfirmar(null)} />
     </>

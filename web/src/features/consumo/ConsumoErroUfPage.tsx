@@ -1,18 +1,17 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
+import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import './consumo.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { consumo } from '@plac/shared/contracts';
 import { formatCnpj, formatDateTime, NAO_ENCONTRADAS_MAXIMO_DIAS } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { useCurrentUser } from '../../lib/session';
@@ -130,46 +129,50 @@ export default function ConsumoErroUfPage() {
     </div>
   );
 
+  const filters = (
+    <SearchPanel label="Filtros de faturas não encontradas" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="filtro-uf">UF</label>
+        <Dropdown
+          inputId="filtro-uf"
+          options={[...UF_OPTIONS]}
+          value={ufFixa ?? filtro.uf}
+          onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
+          disabled={ufFixa !== null}
+          placeholder="Selecione"
+          filter
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+          invalid={Boolean(erros.uf)}
+          aria-describedby="filtro-uf-error"
+        />
+        <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
+      </div>
+      {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
+      {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
+      <div className="page-field">
+        <label htmlFor="filtro-chnfe">Chave de acesso</label>
+        <InputText id="filtro-chnfe" value={filtro.chnfe} onChange={(e) => set('chnfe', e.target.value)} maxLength={44} inputMode="numeric" />
+        <FieldError error={lista.error} field="chnfe" />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-status">Status</label>
+        <Dropdown inputId="filtro-status" options={statusOptions} value={filtro.status} onChange={(e) => set('status', (e.value as string | undefined) ?? TODOS)} />
+      </div>
+    </SearchPanel>
+  );
+
   return (
     <>
-      <h1 className="app-page-title">Fat-e não Encontradas por UF</h1>
-      <form className="page-panel" role="search" aria-label="Filtros de faturas não encontradas" onSubmit={pesquisar} noValidate>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-uf">UF</label>
-            <Dropdown
-              inputId="filtro-uf"
-              options={[...UF_OPTIONS]}
-              value={ufFixa ?? filtro.uf}
-              onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
-              disabled={ufFixa !== null}
-              placeholder="Selecione"
-              filter
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-              invalid={Boolean(erros.uf)}
-              aria-describedby="filtro-uf-error"
-            />
-            <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
-          </div>
-          {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
-          {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
-          <div className="page-field">
-            <label htmlFor="filtro-chnfe">Chave de acesso</label>
-            <InputText id="filtro-chnfe" value={filtro.chnfe} onChange={(e) => set('chnfe', e.target.value)} maxLength={44} inputMode="numeric" />
-            <FieldError error={lista.error} field="chnfe" />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-status">Status</label>
-            <Dropdown inputId="filtro-status" options={statusOptions} value={filtro.status} onChange={(e) => set('status', (e.value as string | undefined) ?? TODOS)} />
-          </div>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-        </div>
-      </form>
-
-      <DataTable value={items} dataKey="id" {...cursorTable(lista.isFetching)} pt={{ table: { 'aria-label': 'Faturas não encontradas' } }}>
+      <ListPage
+        title="Fat-e não Encontradas por UF"
+        filters={filters}
+        label="Faturas não encontradas"
+        rows={items}
+        dataKey="id"
+        query={busca ? lista : IDLE_QUERY}
+        paging={{ kind: 'cursor', pages, nextCursor: busca ? lista.data?.nextCursor : undefined, sizes: TAMANHOS, label: 'Paginação de faturas não encontradas' }}
+      >
         <Column field="uf" header="UF" />
         <Column header="Data" body={(n: NaoEncontrada) => formatDateTime(n.data)} />
         <Column field="chnfe" header="Chave de acesso" bodyClassName="consumo-chave" />
@@ -177,8 +180,7 @@ export default function ConsumoErroUfPage() {
         <Column field="statusDescricao" header="Status" />
         <Column header="CNPJ" body={(n: NaoEncontrada) => formatCnpj(n.cnpj)} />
         <Column field="razao_social" header="Razão Social" bodyClassName="consumo-quebra" />
-      </DataTable>
-      <CursorPaginator pages={pages} nextCursor={busca ? lista.data?.nextCursor : undefined} loading={lista.isFetching} sizes={TAMANHOS} label="Paginação de faturas não encontradas" />
+      </ListPage>
     </>
   );
 }

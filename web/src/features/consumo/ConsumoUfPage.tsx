@@ -1,11 +1,11 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
+import { combineQueries, ListPage } from '../../components/ListPage';
 import './consumo.css';
 import { consumo, servicos } from '@plac/shared/contracts';
 import { formatMonth } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
 import { FieldError } from '../../components/FieldError';
@@ -30,7 +30,6 @@ interface Erros {
   uf?: string;
   servico?: string;
 }
-
 
 export default function ConsumoUfPage() {
   const user = useCurrentUser();
@@ -71,68 +70,66 @@ export default function ConsumoUfPage() {
     setBusca(next);
   }
 
+  const filters = (
+    <SearchPanel label="Filtros de consumo por UF" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="filtro-uf">
+          UF de Origem
+          <RequiredMark />
+        </label>
+        <Dropdown
+          inputId="filtro-uf"
+          options={[...UF_OPTIONS]}
+          value={ufFixa ?? filtro.uf}
+          onChange={(e) => setFiltro((f) => ({ ...f, uf: (e.value as string | undefined) ?? '' }))}
+          disabled={ufFixa !== null}
+          placeholder="Selecione"
+          filter
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+          invalid={Boolean(erros.uf)}
+          aria-describedby="filtro-uf-error"
+          aria-required
+        />
+        <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-servico">
+          Serviço
+          <RequiredMark />
+        </label>
+        <Dropdown
+          inputId="filtro-servico"
+          options={servicoOptions}
+          value={servico}
+          onChange={(e) => escolherServico((e.value as number | undefined) ?? null)}
+          placeholder="Selecione"
+          invalid={Boolean(erros.servico)}
+          aria-describedby="filtro-servico-error"
+          aria-required
+        />
+        <FieldError error={lista.error} field="idModuloServico" id="filtro-servico-error" messages={erros.servico ? [erros.servico] : []} />
+      </div>
+    </SearchPanel>
+  );
+
   return (
     <>
-      <h1 className="app-page-title">Consumo por UF</h1>
-      <form className="page-panel" role="search" aria-label="Filtros de consumo por UF" onSubmit={pesquisar} noValidate>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-uf">
-              UF de Origem
-              <RequiredMark />
-            </label>
-            <Dropdown
-              inputId="filtro-uf"
-              options={[...UF_OPTIONS]}
-              value={ufFixa ?? filtro.uf}
-              onChange={(e) => setFiltro((f) => ({ ...f, uf: (e.value as string | undefined) ?? '' }))}
-              disabled={ufFixa !== null}
-              placeholder="Selecione"
-              filter
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-              invalid={Boolean(erros.uf)}
-              aria-describedby="filtro-uf-error"
-              aria-required
-            />
-            <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-servico">
-              Serviço
-              <RequiredMark />
-            </label>
-            <Dropdown
-              inputId="filtro-servico"
-              options={servicoOptions}
-              value={servico}
-              onChange={(e) => escolherServico((e.value as number | undefined) ?? null)}
-              placeholder="Selecione"
-              invalid={Boolean(erros.servico)}
-              aria-describedby="filtro-servico-error"
-              aria-required
-            />
-            <FieldError error={lista.error} field="idModuloServico" id="filtro-servico-error" messages={erros.servico ? [erros.servico] : []} />
-          </div>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-        </div>
-      </form>
-
-      {lista.data && <p className="page-hint">Consumo do mês {formatMonth(lista.data.mes)}</p>}
-      <DataTable
-        value={buscaEfetiva ? (lista.data?.itens ?? []) : []}
+      <ListPage
+        title="Consumo por UF"
+        filters={filters}
+        before={lista.data && <p className="page-hint">Consumo do mês {formatMonth(lista.data.mes)}</p>}
+        label="Consumo por UF"
+        rows={buscaEfetiva ? lista.data?.itens : []}
         dataKey="uf"
-        loading={lista.isFetching}
-        emptyMessage={message('nenhumRegistro')}
-        stripedRows
-        pt={{ table: { 'aria-label': 'Consumo por UF' } }}
+        // A manager's search waits for the services (it runs on the first): their failure is the list's.
+        query={combineQueries(ufFixa !== null && listaServicos, buscaEfetiva !== null && lista)}
+        paging={{ kind: 'none' }}
       >
         <Column field="uf" header="UF de Origem" />
         <Column field="servico" header="Serviço" />
         <Column header="Quantidade" body={(r: { requisicoes: number }) => formatCount(r.requisicoes)} />
-      </DataTable>
+      </ListPage>
     </>
   );
 }

@@ -10,7 +10,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { useApiQuery } from '../../lib/api';
-import { useCurrentUser } from '../../lib/session';
+import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { ChartView, type ChartSeries } from '../cargas/ChartView';
 import { formatCount, mesAtualMais, mesesEntre, mesIso, rotulo } from './model';
 
@@ -78,9 +78,10 @@ export default function MonitoramentoConsumoClientePage() {
   const data = problema === null && (!admin || f.cliente) ? serie.data : undefined;
 
   const clienteOptions = useMemo(() => {
-    if (!admin) return [{ value: user.clienteId ?? '', label: serie.data?.cliente.razaoSocial ?? user.clienteId ?? '' }];
+    // Never the bare id while the series loads: the company's name kept since login (issue 28).
+    if (!admin) return [{ value: user.clienteId ?? '', label: serie.data?.cliente.razaoSocial ?? nomeDoClienteDoUsuario(user) }];
     return (listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }));
-  }, [admin, listaClientes.data, serie.data, user.clienteId]);
+  }, [admin, listaClientes.data, serie.data, user]);
 
   const labels = useMemo(() => (data?.pontos ?? []).map(rotulo), [data]);
   const sucesso = useMemo<ChartSeries[]>(() => [{ label: 'Sucesso', values: data?.sucesso ?? [], color: SUCESSO }], [data]);

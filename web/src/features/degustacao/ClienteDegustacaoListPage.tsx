@@ -1,11 +1,11 @@
 import '../../components/page-layout.css';
+import { ListPage } from '../../components/ListPage';
 import { degustacao, type ResponseOf } from '@plac/shared/contracts';
 import { formatCnpj } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
@@ -65,17 +65,13 @@ export default function ClienteDegustacaoListPage() {
 
   return (
     <>
-      <h1 className="app-page-title">Clientes em Degustação</h1>
-      <DataTable
-        value={lista.data ?? []}
-        loading={lista.isLoading}
+      <ListPage
+        title="Clientes em Degustação"
+        label="Clientes em Degustação"
+        rows={lista.data}
         dataKey="id"
-        paginator
-        rows={25}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        emptyMessage={MESSAGES.nenhumRegistro}
-        stripedRows
-        aria-label="Clientes em Degustação"
+        query={lista}
+        paging={{ kind: 'local', rows: 25 }}
       >
         <Column field="razao_social" header="Razão Social" />
         <Column header="CNPJ" body={(c: ClienteTeste) => formatCnpj(c.cnpj)} />
@@ -83,7 +79,7 @@ export default function ClienteDegustacaoListPage() {
         <Column header="Cadastro" body={(c: ClienteTeste) => formatDateTime(c.created_at)} />
         <Column header="Status" body={(c: ClienteTeste) => degustacao.DEGUSTACAO_SITUACAO_LABELS[c.situacao]} />
         <Column header="Ações" body={acao} />
-      </DataTable>
+      </ListPage>
       <ConfirmSimNao
         target={mudanca}
         message={

@@ -1,9 +1,9 @@
+import { ListTable } from '../../components/ListPage';
 import { degustacao, type ResponseOf } from '@plac/shared/contracts';
 import { message } from '@plac/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -122,7 +122,14 @@ export default function ConsultaPage() {
 
       <section className="page-panel degustacao-chaves" aria-labelledby="chaves-title">
         <h2 id="chaves-title">Chaves de acesso disponíveis para testes</h2>
-        <DataTable value={chaves.data ?? []} loading={chaves.isLoading} dataKey="chave" emptyMessage="Nenhuma chave disponível no momento." stripedRows>
+        <ListTable
+          label="Chaves de acesso disponíveis para testes"
+          rows={chaves.data}
+          dataKey="chave"
+          query={chaves}
+          paging={{ kind: 'none' }}
+          emptyText="Nenhuma chave disponível no momento."
+        >
           <Column
             header="Chave de Acesso"
             body={(c: Chave) => (
@@ -142,7 +149,7 @@ export default function ConsultaPage() {
           <Column field="emitente" header="Emitente" />
           <Column header="Emissão" body={(c: Chave) => formatDateTime(c.emissao)} />
           <Column header="Valor" body={(c: Chave) => formatMoney(c.valorNota)} />
-        </DataTable>
+        </ListTable>
       </section>
 
       {resultado && (

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import './faturas.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -8,16 +9,14 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
+import { ListPage, moneyColumn } from '../../components/ListPage';
 import { callApi, useApiQuery } from '../../lib/api';
 import { EXPORTACAO_POR_PAGINA, exportarCsv, todasAsPaginas, type ColunaCsv } from '../../lib/csv-export';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { mesAtualMais, mesesEntre, mesIso } from '../../lib/calendar';
-import { formatMoney } from '../../lib/format';
 import { getSession, saveFilter, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ImprimirDae } from './ImprimirDae';
@@ -189,64 +188,60 @@ export default function ConsultarFaturaPage() {
     </div>
   );
 
+  const filtros = (
+    <SearchPanel label="Filtros de faturas" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="filtro-cliente">Cliente</label>
+        <Dropdown
+          inputId="filtro-cliente"
+          options={clienteOptions}
+          value={admin ? filtro.cliente : TODOS}
+          onChange={(e) => set('cliente', (e.value as string | undefined) ?? TODOS)}
+          disabled={!admin}
+          filter={admin}
+          filterBy="label"
+          emptyFilterMessage={message('nenhumRegistro')}
+        />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-mes-inicio">Mês Inicial</label>
+        <Calendar inputId="filtro-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-mes-fim">Mês Final</label>
+        <Calendar inputId="filtro-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-situacao">Situação</label>
+        <Dropdown
+          inputId="filtro-situacao"
+          options={SITUACAO_FATURA_OPTIONS}
+          value={filtro.situacao}
+          onChange={(e) => set('situacao', (e.value as FaturaResumo['situacao'] | undefined) ?? null)}
+          placeholder="Todas"
+          showClear
+        />
+      </div>
+    </SearchPanel>
+  );
+
   return (
-    <>
-      <div className="page-header">
-        <h1 className="app-page-title">Consultar Fatura</h1>
-      </div>
-
-      <form className="page-panel" role="search" aria-label="Filtros de faturas" onSubmit={pesquisar} noValidate>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-cliente">Cliente</label>
-            <Dropdown
-              inputId="filtro-cliente"
-              options={clienteOptions}
-              value={admin ? filtro.cliente : TODOS}
-              onChange={(e) => set('cliente', (e.value as string | undefined) ?? TODOS)}
-              disabled={!admin}
-              filter={admin}
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-mes-inicio">Mês Inicial</label>
-            <Calendar inputId="filtro-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-mes-fim">Mês Final</label>
-            <Calendar inputId="filtro-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-situacao">Situação</label>
-            <Dropdown
-              inputId="filtro-situacao"
-              options={SITUACAO_FATURA_OPTIONS}
-              value={filtro.situacao}
-              onChange={(e) => set('situacao', (e.value as FaturaResumo['situacao'] | undefined) ?? null)}
-              placeholder="Todas"
-              showClear
-            />
-          </div>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-        </div>
-      </form>
-
-      <div className="page-actions page-list-actions">
-        <Button type="button" label="Exportar CSV" icon="pi pi-file-export" outlined onClick={() => void exportar()} disabled={!busca || linhas.length === 0} loading={exportando} />
-      </div>
-      <DataTable value={linhas} dataKey="id" {...cursorTable(lista.isFetching)} pt={{ table: { 'aria-label': 'Faturas' } }}>
-        <Column header="Mês/Ano" body={(f: FaturaResumo) => periodo(f)} />
-        <Column header="Razão Social" body={(f: FaturaResumo) => f.cliente.razaoSocial} />
-        <Column header="CNPJ" body={(f: FaturaResumo) => formatCnpj(f.cliente.cnpj)} />
-        <Column header="Valor Total" body={(f: FaturaResumo) => formatMoney(f.valorTotal)} />
-        <Column header="Situação" body={(f: FaturaResumo) => <SituacaoFatura fatura={f} />} />
-        <Column header="Ações" body={acoes} style={{ width: '15rem' }} />
-      </DataTable>
-      <CursorPaginator pages={pages} nextCursor={busca ? lista.data?.nextCursor : undefined} loading={lista.isFetching} label="Paginação de faturas" />
-    </>
+    <ListPage
+      title="Consultar Fatura"
+      filters={filtros}
+      listActions={<Button type="button" label="Exportar CSV" icon="pi pi-file-export" outlined onClick={() => void exportar()} disabled={!busca || linhas.length === 0} loading={exportando} />}
+      label="Faturas"
+      rows={busca ? linhas : []}
+      dataKey="id"
+      query={lista}
+      paging={{ kind: 'cursor', pages, nextCursor: busca ? lista.data?.nextCursor : undefined, label: 'Paginação de faturas' }}
+    >
+      <Column header="Mês/Ano" body={(f: FaturaResumo) => periodo(f)} bodyClassName="list-nowrap" />
+      <Column header="Razão Social" body={(f: FaturaResumo) => f.cliente.razaoSocial} />
+      <Column header="CNPJ" body={(f: FaturaResumo) => formatCnpj(f.cliente.cnpj)} bodyClassName="list-nowrap" />
+      <Column header="Valor Total" {...moneyColumn((f: FaturaResumo) => f.valorTotal)} />
+      <Column header="Situação" body={(f: FaturaResumo) => <SituacaoFatura fatura={f} />} />
+      <Column header="Ações" body={acoes} style={{ width: '15rem' }} />
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { IDLE_QUERY, ListTable } from '../../components/ListPage';
 import './faturas.css';
 import { routePath } from '@plac/shared/access';
 import { faturamento } from '@plac/shared/contracts';
@@ -7,7 +8,6 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -116,15 +116,18 @@ export default function FaturamentoMensalPage() {
         </div>
       </div>
 
-      <DataTable value={execucoes.data ?? []} dataKey="execucaoId" loading={execucoes.isLoading} emptyMessage={message('nenhumRegistro')} stripedRows pt={{
-          table: { 'aria-label': 'Execuções do faturamento' },
-          // The table scrolls sideways on narrow screens: the scroll area takes the keyboard focus (WCAG 2.1.1).
-          wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de execuções' },
-        }}>
+      <ListTable
+        label="Execuções do faturamento"
+        rows={mesEscolhido !== null ? execucoes.data : []}
+        dataKey="execucaoId"
+        // Polled while a run is going: the spinner only until the first answer, not on every poll.
+        query={mesEscolhido !== null ? { ...execucoes, isFetching: execucoes.isPending && execucoes.isFetching } : IDLE_QUERY}
+        paging={{ kind: 'none' }}
+      >
         <Column header="Início" body={(e: Execucao) => formatDateTime(e.iniciadaEm)} />
         <Column header="Origem" body={(e: Execucao) => `${ORIGEM[e.origem]} (${e.iniciadaPor})`} />
         <Column header="Situação" body={(e: Execucao) => (e.erro ? `${SITUACAO[e.situacao]}: ${e.erro}` : SITUACAO[e.situacao])} />
-        <Column header="Progresso" body={(e: Execucao) => <Progresso e={e} />} style={{ minWidth: '12rem' }} />
+        <Column header="Progresso" body={(e: Execucao) => <Progresso e={e} />} style={{ minWidth: '8rem' }} />
         <Column header="Emitidas" field="emitidas" />
         <Column header="Já emitidas" field="jaEmitidas" />
         <Column header="Sem fatura" field="semFatura" />
@@ -142,7 +145,7 @@ export default function FaturamentoMensalPage() {
             )
           }
         />
-      </DataTable>
+      </ListTable>
 
       <ConfirmSimNao
         target={confirmar}

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { ListTable, moneyColumn } from '../../components/ListPage';
 import './faturas.css';
 // The report's totals are laid out as the projected invoice's (the class lives there); this page is a
 // chunk of its own, so it imports the sheet itself (issue 28: the summary showed as an unstyled list).
@@ -7,12 +8,10 @@ import { faturamento } from '@plac/shared/contracts';
 import { asCentavos, formatBRL, formatDate } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
 import { ProgressBar } from 'primereact/progressbar';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { textoDe } from '../../lib/files';
@@ -110,23 +109,23 @@ function Relatorio({ r: inicial, onConcluida }: { r: Retorno; onConcluida: (r: R
         </p>
       )}
       {!emAndamento && (
-      <DataTable
-        value={linhas.data?.items ?? []}
+      <ListTable
+        label="Linhas do arquivo de retorno"
+        rows={linhas.data?.items}
         dataKey="linha"
-        {...cursorTable(linhas.isFetching)}
-        pt={{ table: { 'aria-label': 'Linhas do arquivo de retorno' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de linhas do retorno' } }}
+        query={linhas}
+        paging={{ kind: 'cursor', pages, nextCursor: linhas.data?.nextCursor, label: 'Paginação das linhas do retorno' }}
       >
         <Column header="Linha" field="linha" />
         <Column header="Código de Barras" body={(l: Linha) => <span className="retorno-codigo">{l.codigoBarras}</span>} />
-        <Column header="Pagamento" body={(l: Linha) => dia(l.dataPagamento)} />
-        <Column header="Valor Recebido" body={(l: Linha) => brl(l.valorRecebido)} />
-        <Column header="Acréscimo" body={(l: Linha) => (l.valorAcrescimo !== undefined ? brl(l.valorAcrescimo) : '')} />
+        <Column header="Pagamento" body={(l: Linha) => dia(l.dataPagamento)} bodyClassName="list-nowrap" />
+        <Column header="Valor Recebido" {...moneyColumn((l: Linha) => l.valorRecebido)} />
+        <Column header="Acréscimo" {...moneyColumn((l: Linha) => l.valorAcrescimo)} />
         <Column header="Situação" body={(l: Linha) => SITUACAO[l.situacao]} />
         <Column header="Cliente" body={(l: Linha) => l.cliente ?? ''} />
         <Column header="Observação" body={(l: Linha) => l.motivo ?? ''} />
-      </DataTable>
+      </ListTable>
       )}
-      {!emAndamento && <CursorPaginator pages={pages} nextCursor={linhas.data?.nextCursor} loading={linhas.isFetching} label="Paginação das linhas do retorno" />}
     </section>
   );
 }
@@ -177,15 +176,12 @@ export default function RetornoBancarioPage() {
       </div>
       {atual && <Relatorio key={atual.importacaoId} r={atual} onConcluida={concluida} />}
       <h2 className="retorno-historico">Arquivos importados</h2>
-      <DataTable
-        value={historico.data ?? []}
+      <ListTable
+        label="Arquivos de retorno importados"
+        rows={historico.data}
         dataKey="importacaoId"
-        loading={historico.isLoading}
-        emptyMessage={message('nenhumRegistro')}
-        stripedRows
-        selectionMode="single"
-        onRowSelect={(e) => setAtual({ ...(e.data as Retorno), jaImportado: false })}
-        pt={{ table: { 'aria-label': 'Arquivos de retorno importados' } }}
+        query={historico}
+        table={{ selectionMode: 'single', onRowSelect: (e) => setAtual({ ...(e.data as Retorno), jaImportado: false }) }}
       >
         <Column header="Importado em" body={(r: Retorno) => formatDateTime(r.importadoEm)} />
         <Column header="Arquivo" field="nomeArquivo" />
@@ -195,7 +191,7 @@ export default function RetornoBancarioPage() {
         <Column header="Já pagas" field="jaPagas" />
         <Column header="Não encontradas" field="naoEncontradas" />
         <Column header="Inconsistentes" field="inconsistentes" />
-      </DataTable>
+      </ListTable>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import '../../components/page-layout.css';
-import { SearchActions, serverPaging } from '../../components/listing';
+import { FilterSelect, SearchPanel } from '../../components/listing';
+import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import './instituicoes.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
@@ -8,8 +9,7 @@ import { formatCnpjBase, type InstituicaoSituacao, type InstituicaoTipo } from '
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
+import type { DataTablePageEvent } from 'primereact/datatable';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
@@ -102,88 +102,50 @@ export default function InstituicaoListPage() {
     navigate(routePath('instituicao-financeira-form'), { state });
   };
 
-  return (
-    <>
-      <div className="page-header">
-        <h1 className="app-page-title">Instituições Financeiras</h1>
-        <Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => navigate(routePath('instituicao-financeira-form'))} />
+  const filters = (
+    <SearchPanel label="Filtros de instituições financeiras" onSubmit={onSearch} onClear={onClear}>
+      <div className="page-field">
+        <label htmlFor="filtro-instituicao">Instituição Financeira</label>
+        <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
       </div>
+      <FilterSelect id="filtro-tipo" label="Tipo" options={TIPO_OPTIONS} value={filter.tipo} onChange={(v) => set('tipo', v)} />
+      <FilterSelect id="filtro-uf" label="UF" options={UF_OPTIONS} value={filter.uf} onChange={(v) => set('uf', v)} placeholder="Todas" search />
+      <FilterSelect id="filtro-situacao" label="Status" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} />
+    </SearchPanel>
+  );
 
-      <form className="page-panel" role="search" aria-label="Filtros de instituições financeiras" onSubmit={onSearch}>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-instituicao">Instituição Financeira</label>
-            <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-tipo">Tipo</label>
-            <Dropdown
-              inputId="filtro-tipo"
-              options={[...TIPO_OPTIONS]}
-              value={filter.tipo}
-              onChange={(e) => set('tipo', (e.value as InstituicaoTipo | undefined) ?? null)}
-              placeholder="Todos"
-              showClear
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-uf">UF</label>
-            <Dropdown
-              inputId="filtro-uf"
-              options={UF_OPTIONS}
-              value={filter.uf}
-              onChange={(e) => set('uf', (e.value as string | undefined) ?? null)}
-              placeholder="Todas"
-              filter
-              filterBy="label"
-              showClear
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-situacao">Status</label>
-            <Dropdown
-              inputId="filtro-situacao"
-              options={[...SITUACAO_OPTIONS]}
-              value={filter.situacao}
-              onChange={(e) => set('situacao', (e.value as InstituicaoSituacao | undefined) ?? null)}
-              placeholder="Todos"
-              showClear
-            />
-          </div>
-        </div>
-        <SearchActions onClear={onClear} />
-      </form>
-
-      <DataTable
-        value={items}
-        dataKey="id"
-        {...serverPaging(page, size, total)}
-        onPage={onPage}
-        loading={search !== null && list.isFetching}
-        aria-label="Instituições Financeiras"
-      >
-        <Column field="razaoSocial" header="Nome" />
-        <Column header="CNPJ" body={(i: Instituicao) => formatCnpjBase(i.cnpj)} />
-        <Column header="Tipo" body={(i: Instituicao) => i.tipo ?? ''} />
-        <Column field="uf" header="UF" />
-        <Column header="Status" body={(i: Instituicao) => situacaoLabel(i.situacao)} />
-        <Column
-          header="Ações"
-          style={{ width: '6rem' }}
-          body={(i: Instituicao) => (
-            <Button
-              type="button"
-              icon="pi pi-pencil"
-              rounded
-              text
-              aria-label={`Editar ${i.razaoSocial}`}
-              tooltip="Editar"
-              tooltipOptions={{ position: 'top' }}
-              onClick={() => edit(i)}
-            />
-          )}
-        />
-      </DataTable>
-    </>
+  return (
+    <ListPage
+      title="Instituições Financeiras"
+      headerActions={<Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => navigate(routePath('instituicao-financeira-form'))} />}
+      filters={filters}
+      label="Instituições Financeiras"
+      rows={items}
+      dataKey="id"
+      query={search ? list : IDLE_QUERY}
+      paging={{ kind: 'pages', page, size, total, onPage }}
+    >
+      <Column field="razaoSocial" header="Nome" />
+      <Column header="CNPJ" body={(i: Instituicao) => formatCnpjBase(i.cnpj)} bodyClassName="list-nowrap" />
+      <Column header="Tipo" body={(i: Instituicao) => i.tipo ?? ''} />
+      <Column field="uf" header="UF" />
+      <Column header="Status" body={(i: Instituicao) => situacaoLabel(i.situacao)} />
+      <Column
+        header="Ações"
+        style={{ width: '6rem' }}
+        body={(i: Instituicao) => (
+          <Button
+            type="button"
+            icon="pi pi-pencil"
+            rounded
+            text
+            aria-label={`Editar ${i.razaoSocial}`}
+            tooltip="Editar"
+            tooltipOptions={{ position: 'top' }}
+            onClick={() => edit(i)}
+          />
+        )}
+      />
+    </ListPage>
   );
 }

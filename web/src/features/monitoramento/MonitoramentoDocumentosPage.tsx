@@ -1,10 +1,10 @@
 import '../../components/page-layout.css';
+import { IDLE_QUERY, ListTable } from '../../components/ListPage';
 import { clientes, monitoramento } from '@plac/shared/contracts';
 import { formatCnpj, isValidChaveAcesso } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -122,19 +122,14 @@ export default function MonitoramentoDocumentosPage() {
         </div>
       </form>
 
-      <DataTable
-        value={escolhido ? (lista.data?.items ?? []) : []}
+      <ListTable
+        label="Chaves monitoradas"
+        rows={escolhido ? lista.data?.items : []}
         dataKey="chave"
-        lazy
-        paginator
-        rows={POR_PAGINA}
-        first={first}
-        totalRecords={lista.data?.total ?? 0}
-        onPage={(e) => setFirst(e.first)}
-        loading={lista.isFetching}
-        emptyMessage={message('nenhumRegistro')}
-        stripedRows
-        pt={{ table: { 'aria-label': 'Chaves monitoradas' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de chaves monitoradas' } }}
+        query={escolhido ? lista : IDLE_QUERY}
+        paging={{ kind: 'pages', page: first / POR_PAGINA + 1, size: POR_PAGINA, total: lista.data?.total ?? 0, onPage: (e) => setFirst(e.first) }}
+        // One page size here (POR_PAGINA): no size choice.
+        table={{ rowsPerPageOptions: undefined }}
       >
         <Column header="Chave de Acesso" body={(c: Chave) => <span style={{ fontFamily: 'monospace' }}>{chaveAgrupada(c.chave)}</span>} />
         <Column header="UF" field="uf" />
@@ -148,7 +143,7 @@ export default function MonitoramentoDocumentosPage() {
             <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Remover a chave ${c.chave}`} disabled={excluir.isPending} onClick={() => setRemover(c)} />
           )}
         />
-      </DataTable>
+      </ListTable>
 
       <ConfirmSimNao
         target={remover}

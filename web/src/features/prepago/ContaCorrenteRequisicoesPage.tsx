@@ -1,11 +1,10 @@
 import '../../components/page-layout.css';
+import { combineQueries, ListTable, moneyColumn } from '../../components/ListPage';
 import { keepPreviousData } from '@tanstack/react-query';
 import { prepago } from '@plac/shared/contracts';
 import { asMilesimos, formatDate, formatMilesimos } from '@plac/shared/domain';
-import { message } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
@@ -35,7 +34,7 @@ function valorContratado(c: { situacao: string; valorContratado: number; valorRe
 }
 
 export default function ContaCorrenteRequisicoesPage() {
-  const { admin, escrituradores } = useEscrituradores();
+  const { admin, escrituradores, carregando, consulta: escrituradoresConsulta } = useEscrituradores();
   const [escolhido, setEscolhido] = useState('');
   const [mes, setMes] = useState<Date | null>(() => mesAtualMais(0));
   const [pagina, setPagina] = useState({ first: 0, rows: 25 });
@@ -66,6 +65,7 @@ export default function ContaCorrenteRequisicoesPage() {
               }}
               admin={admin}
               escrituradores={escrituradores}
+              carregando={carregando}
             />
           </div>
           <div className="page-field">
@@ -107,28 +107,21 @@ export default function ContaCorrenteRequisicoesPage() {
         </dl>
       </section>
 
-      <DataTable
-        value={pronto ? (extrato.data?.items ?? []) : []}
+      <ListTable
+        label="Extrato de requisições"
+        rows={pronto ? extrato.data?.items : []}
         dataKey="idModuloServico"
-        lazy
-        paginator
-        first={pagina.first}
-        rows={pagina.rows}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        totalRecords={extrato.data?.total ?? 0}
-        onPage={(e) => setPagina({ first: e.first, rows: e.rows })}
-        loading={extrato.isFetching}
-        emptyMessage={message('nenhumRegistro')}
-        stripedRows
-        footer={pronto && extrato.data ? `Total consumido no mês: ${formatMoney(extrato.data.totalConsumido)}` : undefined}
-        pt={{ table: { 'aria-label': 'Extrato de requisições' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela do extrato de requisições' } }}
+        // A client's statement waits for its own company (the bookkeepers' answer): that failure is the list's.
+        query={combineQueries(!admin && escrituradoresConsulta, pronto && mes !== null && extrato)}
+        paging={{ kind: 'pages', page: pagina.first / pagina.rows + 1, size: pagina.rows, total: extrato.data?.total ?? 0, onPage: (e) => setPagina({ first: e.first, rows: e.rows }) }}
+        table={{ footer: pronto && extrato.data ? `Total consumido no mês: ${formatMoney(extrato.data.totalConsumido)}` : undefined }}
       >
         <Column header="Cliente" field="cliente" />
         <Column header="Requisições" body={(l: Linha) => formatQuantidade(l.requisicoes)} />
         <Column header="Serviço" field="servico" />
-        <Column header="Valor da Faixa" body={(l: Linha) => formatMilesimos(asMilesimos(l.valorFaixa))} />
-        <Column header="Valor Consumido" body={(l: Linha) => formatMoney(l.valorConsumido)} />
-      </DataTable>
+        <Column header="Valor da Faixa" body={(l: Linha) => formatMilesimos(asMilesimos(l.valorFaixa))} align="right" bodyClassName="list-money" />
+        <Column header="Valor Consumido" {...moneyColumn((l: Linha) => l.valorConsumido)} />
+      </ListTable>
     </>
   );
 }

@@ -1,4 +1,6 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
+import { combineQueries, ListPage, moneyColumn } from '../../components/ListPage';
 import { keepPreviousData } from '@tanstack/react-query';
 import { prepago } from '@plac/shared/contracts';
 import { formatCnpj } from '@plac/shared/domain';
@@ -6,15 +8,12 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState, type FormEvent } from 'react';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { abrirDae } from '../../lib/download';
 import { mesIso } from '../../lib/calendar';
-import { formatMoney } from '../../lib/format';
 import { getSession, saveFilter } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
@@ -59,7 +58,7 @@ function filtroSalvo(): Filtro {
 }
 
 export default function ImprimirDaePage() {
-  const { admin, escrituradores } = useEscrituradores();
+  const { admin, escrituradores, carregando, consulta: escrituradoresConsulta } = useEscrituradores();
   const [filtro, setFiltro] = useState<Filtro>(filtroSalvo);
   const [busca, setBusca] = useState<Filtro>(filtro);
   const cnpj = admin ? busca.cnpj : (escrituradores[0]?.cnpj ?? '');
@@ -110,44 +109,44 @@ export default function ImprimirDaePage() {
 
   const referencia = (i: Item) => `${String(i.dae.mes).padStart(2, '0')}/${i.dae.ano}`;
 
+  const filters = (
+    <SearchPanel label="Filtros de DAE" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="dae-escriturador">Escriturador</label>
+        <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} carregando={carregando} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="dae-mes-inicio">Mês Inicial</label>
+        <Calendar inputId="dae-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="dae-mes-fim">Mês Final</label>
+        <Calendar inputId="dae-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
+      </div>
+      <div className="page-field">
+        <label htmlFor="dae-situacao">Situação</label>
+        <Dropdown inputId="dae-situacao" options={SITUACOES} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)} placeholder="Todas" showClear />
+      </div>
+    </SearchPanel>
+  );
+
   return (
     <>
-      <h1 className="app-page-title">Imprimir DAE</h1>
-      <form className="page-panel" role="search" aria-label="Filtros de DAE" onSubmit={pesquisar} noValidate>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="dae-escriturador">Escriturador</label>
-            <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="dae-mes-inicio">Mês Inicial</label>
-            <Calendar inputId="dae-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
-          </div>
-          <div className="page-field">
-            <label htmlFor="dae-mes-fim">Mês Final</label>
-            <Calendar inputId="dae-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
-          </div>
-          <div className="page-field">
-            <label htmlFor="dae-situacao">Situação</label>
-            <Dropdown inputId="dae-situacao" options={SITUACOES} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)} placeholder="Todas" showClear />
-          </div>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-        </div>
-      </form>
-
-      <DataTable
-        value={lista.data?.items ?? []}
+      <ListPage
+        title="Imprimir DAE"
+        filters={filters}
+        label="DAEs de pagamento antecipado"
+        rows={lista.data?.items}
         dataKey="dae.id"
-        {...cursorTable(lista.isFetching)}
-        pt={{ table: { 'aria-label': 'DAEs de pagamento antecipado' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de DAEs de pagamento antecipado' } }}
+        // A client's list waits for its own company (the bookkeepers' answer): that request's failure is the list's.
+        query={combineQueries(!admin && escrituradoresConsulta, lista)}
+        paging={{ kind: 'cursor', pages, nextCursor: lista.data?.nextCursor, label: 'Paginação de DAEs' }}
       >
         <Column header="Cliente" body={(i: Item) => i.pagamentoAntecipado.razaoSocial} />
-        <Column header="CNPJ" body={(i: Item) => formatCnpj(i.pagamentoAntecipado.cnpjEscriturador)} />
+        <Column header="CNPJ" body={(i: Item) => formatCnpj(i.pagamentoAntecipado.cnpjEscriturador)} bodyClassName="list-nowrap" />
         <Column header="Referência" body={referencia} />
         <Column header="Situação" body={(i: Item) => SITUACOES.find((s) => s.value === i.dae.situacao)?.label} />
-        <Column header="Total" body={(i: Item) => formatMoney(i.dae.valor)} />
+        <Column header="Total" {...moneyColumn((i: Item) => i.dae.valor)} />
         <Column
           header="Imprimir"
           body={(i: Item) => (
@@ -162,8 +161,7 @@ export default function ImprimirDaePage() {
             />
           )}
         />
-      </DataTable>
-      <CursorPaginator pages={pages} nextCursor={lista.data?.nextCursor} loading={lista.isFetching} label="Paginação de DAEs" />
+      </ListPage>
     </>
   );
 }

@@ -15,7 +15,7 @@ export function useEscrituradores() {
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
   const lista = useApiQuery(prepago.listarEscrituradores, {});
-  return { admin, escrituradores: lista.data ?? [], carregando: lista.isFetching };
+  return { admin, escrituradores: lista.data ?? [], carregando: lista.isFetching, consulta: lista };
 }
 
 export function EscrituradorSelect(props: {
@@ -24,6 +24,8 @@ export function EscrituradorSelect(props: {
   onChange: (cnpj: string) => void;
   admin: boolean;
   escrituradores: readonly { cnpj: string; razaoSocial: string }[];
+  /** The list is on its way: 'Carregando…' rather than an empty or bare value. */
+  carregando?: boolean;
   invalid?: boolean;
   describedBy?: string;
 }) {
@@ -33,7 +35,8 @@ export function EscrituradorSelect(props: {
       inputId={props.id}
       options={options}
       value={props.value || null}
-      placeholder="Selecione o escriturador"
+      placeholder={props.carregando ? 'Carregando…' : 'Selecione o escriturador'}
+      loading={props.carregando ?? false}
       onChange={(e) => props.onChange((e.value as string | undefined) ?? '')}
       disabled={!props.admin}
       showClear={props.admin}

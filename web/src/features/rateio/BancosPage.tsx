@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { ListPage } from '../../components/ListPage';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { rateio, type ResponseOf } from '@plac/shared/contracts';
@@ -6,14 +7,13 @@ import { foldText } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppDialog } from '../../components/AppDialog';
 import { FormField } from '../../components/FormField';
-import { PAGE_SIZES } from '../../components/listing';
+import { SearchPanel } from '../../components/listing';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
@@ -84,48 +84,37 @@ export default function BancosPage() {
     void queryClient.invalidateQueries({ queryKey: apiQueryKey(rateio.listBancos) });
   }
 
+  function limpar() {
+    setTermo('');
+    setFiltro('');
+  }
+
+  const filters = (
+    <SearchPanel label="Pesquisa de bancos" onSubmit={pesquisar} onClear={limpar}>
+      <div className="page-field">
+        <label htmlFor="banco-busca">Código ou nome</label>
+        <InputText id="banco-busca" value={termo} maxLength={100} onChange={(e) => setTermo(e.target.value)} />
+      </div>
+    </SearchPanel>
+  );
+
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Bancos</h1>
-        <div className="page-actions">
-          <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(routePath('beneficiado-rateio'))} />
-          <Button type="button" label="Novo Banco" icon="pi pi-plus" onClick={() => abrir('novo')} />
-        </div>
-      </div>
-      <form className="page-panel" onSubmit={pesquisar} role="search" aria-label="Pesquisa de bancos">
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="banco-busca">Código ou nome</label>
-            <InputText id="banco-busca" value={termo} maxLength={100} onChange={(e) => setTermo(e.target.value)} />
+      <ListPage
+        title="Bancos"
+        headerActions={
+          <div className="page-actions">
+            <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(routePath('beneficiado-rateio'))} />
+            <Button type="button" label="Novo Banco" icon="pi pi-plus" onClick={() => abrir('novo')} />
           </div>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-          <Button
-            type="button"
-            label="Limpar"
-            icon="pi pi-eraser"
-            severity="secondary"
-            outlined
-            onClick={() => {
-              setTermo('');
-              setFiltro('');
-            }}
-          />
-        </div>
-      </form>
-      <DataTable
-        value={shown}
+        }
+        filters={filters}
+        label="Bancos"
+        rows={shown}
         dataKey="codigo"
-        paginator
-        rows={10}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        sortField="codigo"
-        sortOrder={1}
-        loading={list.isFetching && !list.data}
-        emptyMessage={list.isError ? MESSAGES.buscaFalhou : MESSAGES.nenhumBancoEncontrado}
-        pt={{ table: { 'aria-label': 'Bancos' } }}
+        query={list}
+        emptyText={MESSAGES.nenhumBancoEncontrado}
+        table={{ sortField: 'codigo', sortOrder: 1 }}
       >
         <Column field="codigo" header="Código" sortable />
         <Column field="nome" header="Nome" sortable />
@@ -134,7 +123,7 @@ export default function BancosPage() {
           header="Ações"
           body={(b: Banco) => <Button type="button" icon="pi pi-pencil" text aria-label={`Editar ${b.nome}`} onClick={() => abrir(b)} />}
         />
-      </DataTable>
+      </ListPage>
       <AppDialog header={editando ? 'Editar Banco' : 'Cadastrar Banco'} visible={dialogo !== null} onHide={() => setDialogo(null)} style={{ width: 'min(32rem, 95vw)' }}>
         <form onSubmit={salvar} noValidate>
           <FormField id="banco-codigo" label="Código" required field="codigo" error={mutation.error} messages={erros.codigo}>

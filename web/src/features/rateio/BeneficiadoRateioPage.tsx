@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { combineQueries, ListTable } from '../../components/ListPage';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { rateio } from '@plac/shared/contracts';
@@ -6,13 +7,11 @@ import { SITUACAO_GRUPO_RATEIO_LABEL } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
-import { PAGE_SIZES } from '../../components/listing';
 import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { formatMonth } from '@plac/shared/domain';
@@ -96,22 +95,19 @@ export default function BeneficiadoRateioPage() {
           </div>
         </div>
       </div>
-      <DataTable
-        value={grupo.data?.beneficiados ?? []}
+      <ListTable
+        label="Beneficiados"
+        rows={grupo.data?.beneficiados}
         dataKey="idBeneficiado"
-        paginator
-        rows={10}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        removableSort
-        loading={grupo.isFetching && !grupo.data}
-        emptyMessage={MESSAGES.nenhumRegistro}
-        pt={{ table: { 'aria-label': 'Beneficiados' } }}
+        // The groups' list, then the chosen group: a failure of either is the list's (never an empty group).
+        query={combineQueries(lista, id !== null && grupo)}
+        table={{ removableSort: true }}
       >
         <Column field="nomeParticipante" header="Beneficiado" sortable />
         <Column field="vigenciaInicial" header="Vigência" sortable body={(b: Beneficiado) => periodoDias(b.vigenciaInicial, b.vigenciaFinal)} />
         <Column field="percentualRateio" header="Percentual" sortable body={(b: Beneficiado) => `${b.percentualRateio}%`} />
         <Column header="Convênio" body={(b: Beneficiado) => convenioTexto(b.convenioAtivo)} />
-      </DataTable>
+      </ListTable>
       <ConfirmSimNao target={confirmar} message={MESSAGES.confirmarExclusaoGrupoRateio} onConfirm={() => void removerDraft()} onClose={() => setConfirmar(null)} danger />
     </>
   );

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { ListTable } from '../../components/ListPage';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { rateio } from '@plac/shared/contracts';
@@ -273,12 +274,12 @@ export function GrupoRateioEditor(props: Modo) {
         </TabPanel>
         {(historico.data?.length ?? 0) > 0 && (
           <TabPanel header="Histórico">
-            <DataTable value={historico.data ?? []} pt={{ table: { 'aria-label': 'Histórico do grupo' } }} paginator rows={10}>
+            <ListTable label="Histórico do grupo" rows={historico.data} query={historico}>
               <Column header="Data" body={(h: { em: string }) => formatDateTime(h.em)} />
               <Column header="Usuário" field="por" />
               <Column header="Ação" field="acao" />
               <Column header="Detalhe" field="detalhe" />
-            </DataTable>
+            </ListTable>
           </TabPanel>
         )}
       </TabView>

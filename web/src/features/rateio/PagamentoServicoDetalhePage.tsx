@@ -5,8 +5,8 @@ import { formatBRL, formatCnpj, formatMonth, type Centavos } from '@plac/shared/
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useNavigate, useParams } from 'react-router-dom';
+import { ListError, ListTable, moneyColumn } from '../../components/ListPage';
 import { useApiQuery } from '../../lib/api';
 
 /**
@@ -32,6 +32,7 @@ export default function PagamentoServicoDetalhePage() {
           <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(routePath('consulta-pagamento-servico'))} />
         </div>
       </div>
+      {q.isError && <ListError error={q.error} onRetry={() => void q.refetch()} />}
       {d && (
         <>
           <p>
@@ -39,20 +40,20 @@ export default function PagamentoServicoDetalhePage() {
           </p>
           <p className="page-note">Valores unitários com 2 casas decimais; o total de cada UF é a soma dos seus itens.</p>
           {d.ufs.map((u) => (
-            <DataTable key={u.uf} value={u.itens} pt={{ table: { 'aria-label': `Itens da UF ${u.uf}` } }} header={`UF ${u.uf}`} footer={`Total ${u.uf}: ${brl(u.total)}`}>
+            <ListTable key={u.uf} label={`Itens da UF ${u.uf}`} rows={u.itens} query={q} paging={{ kind: 'none' }} table={{ header: `UF ${u.uf}`, footer: `Total ${u.uf}: ${brl(u.total)}` }}>
               <Column header="Serviço" field="descricao" />
               <Column header="Requisições" body={(i: { requisicoes: number }) => i.requisicoes.toLocaleString('pt-BR')} />
-              <Column header="Valor unitário" body={(i: { valorUnitario: number }) => unitario(i.valorUnitario)} />
-              <Column header="Valor" body={(i: { valor: number }) => brl(i.valor)} />
-            </DataTable>
+              <Column header="Valor unitário" body={(i: { valorUnitario: number }) => unitario(i.valorUnitario)} align="right" bodyClassName="list-money" />
+              <Column header="Valor" {...moneyColumn((i: { valor: number }) => i.valor)} />
+            </ListTable>
           ))}
           {d.sumarizado && (
             <Card title="Consumo Sumarizado">
-              <DataTable value={d.sumarizado} pt={{ table: { 'aria-label': 'Consumo Sumarizado' } }}>
+              <ListTable label="Consumo Sumarizado" rows={d.sumarizado} query={q} paging={{ kind: 'none' }}>
                 <Column header="Serviço" field="descricao" />
                 <Column header="Requisições" body={(i: { requisicoes: number }) => i.requisicoes.toLocaleString('pt-BR')} />
-                <Column header="Valor" body={(i: { valor: number }) => brl(i.valor)} />
-              </DataTable>
+                <Column header="Valor" {...moneyColumn((i: { valor: number }) => i.valor)} />
+              </ListTable>
             </Card>
           )}
         </>

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import { SearchPanel } from '../../components/listing';
 import { routePath } from '@plac/shared/access';
 import { rateio, type ResponseOf } from '@plac/shared/contracts';
 import { formatBRL, formatCnpj, formatMonth, UF_SIGLAS, type Centavos } from '@plac/shared/domain';
@@ -7,13 +8,12 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Row } from 'primereact/row';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PAGE_SIZES } from '../../components/listing';
-import { callApi, useApiQuery } from '../../lib/api';
+import { ListPage, moneyColumn } from '../../components/ListPage';
+import { useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
 import { exportarCsv, type ColunaCsv } from '../../lib/csv-export';
 import { formatDate } from '../../lib/format';
@@ -64,41 +64,29 @@ export default function PagamentoServicoPage() {
   const [ate, setAte] = useState(anterior);
   const [idCliente, setIdCliente] = useState<string | null>(sefaz ? null : (user?.clienteId ?? null));
   const [situacao, setSituacao] = useState<'A' | 'P' | null>(null);
-  const [resultado, setResultado] = useState<Resultado | null>(null);
-  /** The months of the search on screen, for the export's file name. */
-  const [pesquisado, setPesquisado] = useState({ de, ate });
   const [repasse, setRepasse] = useState(false);
   const clientes = useApiQuery(rateio.clientesPagamento, {});
-  const ultimaBusca = useRef(0);
+  const filtroAtual = () => ({ de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) });
+  // The payment views search on arrival (spec 2, 2.11) with the default filters (the previous month;
+  // a manager's own UF, a client's own company), for every profile alike: the first search is the
+  // initial filters'. Only the search on screen is asked (react-query drops an older answer).
+  const [busca, setBusca] = useState(filtroAtual);
+  const consulta = useApiQuery(rateio.consultarPagamentos, { query: busca });
+  const resultado: Resultado | null = consulta.isError ? null : (consulta.data ?? null);
+  /** The months of the search on screen, for the export's file name. */
+  const pesquisado = { de: busca.de, ate: busca.ate };
 
-  async function pesquisar(e?: FormEvent) {
+  function pesquisar(e?: FormEvent) {
     e?.preventDefault();
     if (de > ate) {
       toast.error(MESSAGES.dataInicioMaiorDataFim);
       return;
     }
-    // Only the latest search's answer is shown: the one on arrival may answer after a newer click.
-    const n = ++ultimaBusca.current;
-    try {
-      setPesquisado({ de, ate });
-      const r = await callApi(rateio.consultarPagamentos, {
-        query: { de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) },
-      });
-      if (n === ultimaBusca.current) setResultado(r);
-    } catch {
-      if (n === ultimaBusca.current) setResultado(null);
-    }
+    const next = filtroAtual();
+    // The same search again still asks the server: the user expects fresh data.
+    if (JSON.stringify(next) === JSON.stringify(busca)) void consulta.refetch();
+    else setBusca(next);
   }
-
-  // The payment views search on arrival (spec 2, 2.11) with the default filters (the previous month;
-  // a manager's own UF, a client's own company), for every profile alike. Once, also under StrictMode.
-  const chegada = useRef(false);
-  useEffect(() => {
-    if (chegada.current) return;
-    chegada.current = true;
-    void pesquisar();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only, with the initial filters
-  }, []);
 
   const linhas = resultado?.linhas ?? [];
   // One row per invoice and origin UF: the key is both, as an invoice has a row per UF.
@@ -108,114 +96,110 @@ export default function PagamentoServicoPage() {
       {resultado.totaisUf.map((t) => (
         <Row key={t.uf}>
           <Column footer={`Total SEFAZ ${t.uf || '-'}`} colSpan={6} />
-          <Column footer={brl(t.total)} colSpan={5} />
+          <Column footer={brl(t.total)} colSpan={5} footerClassName="list-nowrap" />
         </Row>
       ))}
       {admin && resultado.totalFatec !== null && (
         <Row>
           <Column footer="Total FATEC" colSpan={6} />
-          <Column footer={brl(resultado.totalFatec)} colSpan={5} />
+          <Column footer={brl(resultado.totalFatec)} colSpan={5} footerClassName="list-nowrap" />
         </Row>
       )}
       {resultado.totalGeral !== null && (
         <Row>
           <Column footer="Total Geral" colSpan={6} />
-          <Column footer={brl(resultado.totalGeral)} colSpan={5} />
+          <Column footer={brl(resultado.totalGeral)} colSpan={5} footerClassName="list-nowrap" />
         </Row>
       )}
     </ColumnGroup>
   );
 
-  return (
-    <>
-      <div className="page-header">
-        <h1 className="app-page-title">Pagamento de Serviços</h1>
-        {admin && <Button type="button" label="Previsão de Repasse" icon="pi pi-percentage" onClick={() => setRepasse(true)} />}
-      </div>
-      <form className="page-panel" role="search" aria-label="Filtros de pagamentos" onSubmit={(e) => void pesquisar(e)}>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="pag-uf">UF</label>
-            <Dropdown
-              inputId="pag-uf"
-              value={uf}
-              // 'Todos' for whoever may see every UF (the admin, a client); a manager's own UF only.
-              options={[...(sefaz && !admin ? [] : [{ label: 'Todos', value: 'TODOS' }]), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
-              onChange={(e) => setUf(e.value as string)}
-              disabled={sefaz && !admin}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="pag-de">Mês inicial</label>
-            <Calendar inputId="pag-de" value={mesParaData(de)} onChange={(e) => e.value instanceof Date && setDe(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
-          </div>
-          <div className="page-field">
-            <label htmlFor="pag-ate">Mês final</label>
-            <Calendar inputId="pag-ate" value={mesParaData(ate)} onChange={(e) => e.value instanceof Date && setAte(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
-          </div>
-          <div className="page-field">
-            <label htmlFor="pag-cliente">Cliente</label>
-            <Dropdown
-              inputId="pag-cliente"
-              value={idCliente}
-              options={(clientes.data ?? []).map((c) => ({ label: c.razaoSocial, value: c.id }))}
-              onChange={(e) => setIdCliente(e.value as string | null)}
-              showClear={sefaz}
-              filter
-              disabled={!sefaz}
-              placeholder="Todos"
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="pag-situacao">Situação</label>
-            <Dropdown
-              inputId="pag-situacao"
-              value={situacao}
-              options={[
-                { label: 'Em Aberto', value: 'A' },
-                { label: 'Pago', value: 'P' },
-              ]}
-              onChange={(e) => setSituacao(e.value as 'A' | 'P' | null)}
-              showClear
-              placeholder="Todas"
-            />
-          </div>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" />
-        </div>
-      </form>
-      <div className="page-actions page-list-actions">
-        <Button
-          type="button"
-          label="Exportar CSV"
-          icon="pi pi-file-export"
-          outlined
-          disabled={linhas.length === 0}
-          // The API answers every row of the search at once (the table pages them here): all of them go.
-          onClick={() => exportarCsv(`pagamentos-servicos_${pesquisado.de}_${pesquisado.ate}.csv`, COLUNAS_CSV, linhas)}
+  const filtros = (
+    <SearchPanel label="Filtros de pagamentos" onSubmit={pesquisar}>
+      <div className="page-field">
+        <label htmlFor="pag-uf">UF</label>
+        <Dropdown
+          inputId="pag-uf"
+          value={uf}
+          // 'Todos' for whoever may see every UF (the admin, a client); a manager's own UF only.
+          options={[...(sefaz && !admin ? [] : [{ label: 'Todos', value: 'TODOS' }]), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
+          onChange={(e) => setUf(e.value as string)}
+          disabled={sefaz && !admin}
         />
       </div>
-      <DataTable
-        value={linhasComChave}
+      <div className="page-field">
+        <label htmlFor="pag-de">Mês inicial</label>
+        <Calendar inputId="pag-de" value={mesParaData(de)} onChange={(e) => e.value instanceof Date && setDe(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+      </div>
+      <div className="page-field">
+        <label htmlFor="pag-ate">Mês final</label>
+        <Calendar inputId="pag-ate" value={mesParaData(ate)} onChange={(e) => e.value instanceof Date && setAte(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+      </div>
+      <div className="page-field">
+        <label htmlFor="pag-cliente">Cliente</label>
+        <Dropdown
+          inputId="pag-cliente"
+          value={idCliente}
+          options={(clientes.data ?? []).map((c) => ({ label: c.razaoSocial, value: c.id }))}
+          onChange={(e) => setIdCliente(e.value as string | null)}
+          showClear={sefaz}
+          filter
+          disabled={!sefaz}
+          // While the clients load, a client's own company is not yet named: 'Carregando…', not 'Todos'.
+          loading={clientes.isFetching}
+          placeholder={clientes.isPending ? 'Carregando…' : 'Todos'}
+        />
+      </div>
+      <div className="page-field">
+        <label htmlFor="pag-situacao">Situação</label>
+        <Dropdown
+          inputId="pag-situacao"
+          value={situacao}
+          options={[
+            { label: 'Em Aberto', value: 'A' },
+            { label: 'Pago', value: 'P' },
+          ]}
+          onChange={(e) => setSituacao(e.value as 'A' | 'P' | null)}
+          showClear
+          placeholder="Todas"
+        />
+      </div>
+    </SearchPanel>
+  );
+
+  return (
+    <>
+      <ListPage
+        title="Pagamento de Serviços"
+        headerActions={admin && <Button type="button" label="Previsão de Repasse" icon="pi pi-percentage" onClick={() => setRepasse(true)} />}
+        filters={filtros}
+        listActions={
+          <Button
+            type="button"
+            label="Exportar CSV"
+            icon="pi pi-file-export"
+            outlined
+            disabled={linhas.length === 0}
+            // The API answers every row of the search at once (the table pages them here): all of them go.
+            onClick={() => exportarCsv(`pagamentos-servicos_${pesquisado.de}_${pesquisado.ate}.csv`, COLUNAS_CSV, linhas)}
+          />
+        }
+        label="Pagamentos"
+        rows={linhasComChave}
         dataKey="chave"
-        paginator
-        rows={10}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        emptyMessage={MESSAGES.nenhumRegistro}
-        footerColumnGroup={rodape ?? undefined}
-        pt={{ table: { 'aria-label': 'Pagamentos' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Pagamentos (rolável)' } }}
+        query={consulta}
+        table={{ footerColumnGroup: rodape ?? undefined }}
       >
         <Column header="UF" body={(l: Linha) => l.uf || '-'} />
-        <Column header="Mês de referência" body={(l: Linha) => formatMonth(l.mesReferencia)} />
+        <Column header="Mês de referência" body={(l: Linha) => formatMonth(l.mesReferencia)} bodyClassName="list-nowrap" />
         <Column header="Cliente" body={(l: Linha) => `${l.razaoSocial} (${formatCnpj(l.cnpj)})`} />
-        <Column header="Valor dos serviços" body={(l: Linha) => brl(l.valorServicos)} />
-        <Column header="Valor da assinatura" body={(l: Linha) => brl(l.valorAssinatura)} />
-        <Column header="Valor do acréscimo" body={(l: Linha) => brl(l.valorAcrescimo)} />
-        <Column header="Total" body={(l: Linha) => brl(l.valorTotal)} />
-        <Column header="Total de requisições" body={(l: Linha) => l.totalRequisicoes.toLocaleString('pt-BR')} />
+        <Column header="Valor dos serviços" {...moneyColumn((l: Linha) => l.valorServicos)} />
+        <Column header="Valor da assinatura" {...moneyColumn((l: Linha) => l.valorAssinatura)} />
+        <Column header="Valor do acréscimo" {...moneyColumn((l: Linha) => l.valorAcrescimo)} />
+        <Column header="Total" {...moneyColumn((l: Linha) => l.valorTotal)} />
+        <Column header="Total de requisições" body={(l: Linha) => l.totalRequisicoes.toLocaleString('pt-BR')} align="right" />
         <Column header="Situação" body={(l: Linha) => l.situacaoTexto} />
-        <Column header="Data do retorno bancário" body={(l: Linha) => (l.dataRetornoBanco ? formatDate(l.dataRetornoBanco) : '-')} />
+        <Column header="Data do retorno bancário" body={(l: Linha) => (l.dataRetornoBanco ? formatDate(l.dataRetornoBanco) : '-')} bodyClassName="list-nowrap" />
         <Column
           header="Detalhe"
           body={(l: Linha) => (
@@ -228,8 +212,8 @@ export default function PagamentoServicoPage() {
             />
           )}
         />
-      </DataTable>
-      {admin && <PrevisaoRepasseDialog visible={repasse} onClose={() => setRepasse(false)} onDone={() => void pesquisar()} />}
+      </ListPage>
+      {admin && <PrevisaoRepasseDialog visible={repasse} onClose={() => setRepasse(false)} onDone={() => void consulta.refetch()} />}
     </>
   );
 }

@@ -1,10 +1,10 @@
+import { combineQueries, ListError, ListTable } from '../../components/ListPage';
 import { rateio } from '@plac/shared/contracts';
 import { formatBRL, type Centavos } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useEffect, useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
@@ -52,6 +52,7 @@ export function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: b
     // Polled while a run is requested here or running (any kind).
     refetchInterval: (q) => (solicitado !== null || [q.state.data?.simulacao, q.state.data?.definitivo].some((s) => s?.situacao === 'EM_ANDAMENTO') ? POLL_MS : false),
   });
+  const estado = combineQueries(definitivo, situacao);
   const s = situacao.data;
   const emCurso = solicitado !== null || [s?.simulacao, s?.definitivo].some((x) => x?.situacao === 'EM_ANDAMENTO');
   const historico = useApiQuery(rateio.historicoRepasse, { query: { mes } }, {
@@ -123,6 +124,8 @@ export function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: b
           <label htmlFor="repasse-mes">Mês</label>
           <Calendar inputId="repasse-mes" value={mesParaData(mes)} onChange={(e) => e.value instanceof Date && trocarMes(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
         </div>
+        {/* The month's status read silently (no toast on every poll): a failure is said here, with a retry, never shown as 'não gerado'. */}
+        {estado.isError && <ListError error={estado.error} onRetry={() => void estado.refetch()} />}
         <p className="page-note" aria-live="polite">
           Simulação: {textoSituacao('SIMULACAO', s?.simulacao, solicitado)}. Repasse definitivo: {textoSituacao('DEFINITIVO', s?.definitivo, solicitado)}.
         </p>
@@ -134,12 +137,14 @@ export function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: b
           {definitivo.data === false && <Button type="button" label="Gerar Simulação" icon="pi pi-play" disabled={emCurso} onClick={() => void gerar('simulacao')} />}
           <Button type="button" label="Gerar Rateio" icon="pi pi-check" severity="danger" disabled={definitivo.data !== false || emCurso} onClick={() => setConfirmar(true)} />
         </div>
-        <DataTable
-          value={linhas}
+        <ListTable
+          label="Execuções do repasse"
+          rows={linhas}
           dataKey="execucaoId"
-          size="small"
-          emptyMessage={MESSAGES.nenhumRegistro}
-          pt={{ table: { 'aria-label': 'Execuções do repasse' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Execuções do repasse (rolável)' } }}
+          // Polled while a run is under way: the spinner only until the first answer, not on every poll.
+          query={{ ...historico, isFetching: historico.isPending && historico.isFetching }}
+          paging={{ kind: 'none' }}
+          table={{ size: 'small' }}
         >
           <Column header="Tipo" body={(l: Linha) => TIPO_TEXTO[l.tipo]} />
           <Column header="Iniciado por" body={(l: Linha) => l.iniciadoPor} />
@@ -147,9 +152,9 @@ export function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: b
           <Column header="Situação" body={(l: Linha) => (l.execucaoId ? <span title={l.erro ?? undefined}>{situacaoEmPalavras(l.situacao)}</span> : 'Solicitado')} />
           <Column header="Término" body={(l: Linha) => (l.execucaoId && l.concluidoEm ? formatDateTime(l.concluidoEm) : '-')} />
           <Column header="Faturas" body={(l: Linha) => (l.execucaoId && l.faturas !== null ? l.faturas : '-')} />
-          <Column header="Total" body={(l: Linha) => (l.execucaoId && l.total !== null ? brl(l.total) : '-')} />
+          <Column header="Total" body={(l: Linha) => (l.execucaoId && l.total !== null ? brl(l.total) : '-')} align="right" bodyClassName="list-money" />
           <Column header="Ordens" body={(l: Linha) => (l.execucaoId && l.ordens !== null ? l.ordens : '-')} />
-        </DataTable>
+        </ListTable>
       </AppDialog>
       {/* Outside the dialog: a confirmation inside it would sit under the dialog's own mask. */}
       <ConfirmSimNao target={confirmar} message={MESSAGES.confirmarRepasseDefinitivo} onConfirm={() => void gerar('definitivo')} onClose={() => setConfirmar(null)} />

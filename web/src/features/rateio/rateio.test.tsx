@@ -90,6 +90,34 @@ describe('beneficiado-rateio screens', { timeout: 60_000 }, () => {
     expect(api.of('DELETE', '/api/v1/grupo-rateio/elaboracao')).toHaveLength(1);
   });
 
+  it('the sharing group view: a 500 on the groups says Serviço indisponível with a retry, never an empty group (issue 28)', async () => {
+    signInAs(['sefaz_admin']);
+    let falhar = true;
+    stubApi({
+      'GET /api/v1/grupo-rateio': () => (falhar ? jsonResponse(500, { error: 'erroInterno' }) : jsonResponse(200, [resumo(VIGENTE)])),
+      'GET /api/v1/grupo-rateio/beneficiados/g-vig': jsonResponse(200, VIGENTE),
+    });
+    renderPages(pages, '/app/consulta/beneficiadoRateio');
+    const tabela = await screen.findByRole('region', { name: 'Beneficiados (rolável)' }, { timeout: 5000 });
+    expect((await within(tabela).findByRole('alert')).textContent).toContain(MESSAGES.servicoIndisponivel);
+    expect(within(tabela).queryByText(MESSAGES.nenhumRegistro)).toBeNull();
+    falhar = false;
+    fireEvent.click(within(tabela).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(tabela).findByText('FATEC')).toBeTruthy();
+  });
+
+  it('the new group: a 500 on the group in force is said with a retry, not taken for "no group in force"', async () => {
+    signInAs(['sefaz_admin']);
+    stubApi({
+      'GET /api/v1/grupo-rateio/beneficiados/vigente': jsonResponse(503, {}),
+      'GET /api/v1/participante': jsonResponse(200, PARTICIPANTES),
+    });
+    renderPages(pages, '/app/cadastro/beneficiadoRateio');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain(MESSAGES.servicoIndisponivel);
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Novo Grupo de Rateio' })).toBeNull();
+  });
+
   it('the new group: the mandatory end-month dialog, the checks of 5.2 with their messages, then the save', async () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({

@@ -1,12 +1,10 @@
 import '../../components/page-layout.css';
+import { ListPage, moneyColumn } from '../../components/ListPage';
 import './tarifas.css';
 import { routePath } from '@plac/shared/access';
 import { tarifas } from '@plac/shared/contracts';
-import { formatBRL, type Centavos } from '@plac/shared/domain';
-import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
 import { periodo, TIPO_LABEL, type Versao } from './model';
@@ -25,33 +23,28 @@ export default function FaixaCobrancaPage() {
 
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Faixas de Cobrança</h1>
-        {t?.novoPermitido && <Button type="button" label="Nova Faixa de Cobrança" icon="pi pi-plus" onClick={() => navigate(routePath('faixa-cobranca-form'))} />}
-      </div>
-      <DataTable
-        value={versoes}
+      <ListPage
+        title="Faixas de Cobrança"
+        headerActions={t?.novoPermitido && <Button type="button" label="Nova Faixa de Cobrança" icon="pi pi-plus" onClick={() => navigate(routePath('faixa-cobranca-form'))} />}
+        label="Faixas de Cobrança"
+        rows={versoes}
         dataKey="grupoTarifa.id"
-        paginator
-        rows={25}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        loading={query.isFetching && !t}
-        emptyMessage={query.isError ? MESSAGES.buscaFalhou : MESSAGES.nenhumRegistro}
-        pt={{ table: { 'aria-label': 'Faixas de Cobrança' } }}
+        query={query}
+        paging={{ kind: 'local', rows: 25 }}
       >
         <Column header="Situação" body={(v: Versao) => TIPO_LABEL[v.tipo]} />
         <Column header="Grupo Faixa" body={(v: Versao) => v.grupoFaixa.descricao} />
         <Column header="Faixas" body={(v: Versao) => v.grupoFaixa.faixas.length} />
         <Column header="Grupo Tarifa" body={(v: Versao) => v.grupoTarifa.descricao} />
         <Column header="Vigência" body={(v: Versao) => periodo(v.grupoTarifa.dtVigenciaInicial, v.grupoTarifa.dtVigenciaFinal)} />
-        <Column header="Assinatura mínima" body={(v: Versao) => formatBRL(v.grupoTarifa.assinatura as Centavos)} />
+        <Column header="Assinatura mínima" {...moneyColumn((v: Versao) => v.grupoTarifa.assinatura)} />
         <Column
           header="Ações"
           body={(v: Versao) => (
             <Button type="button" icon="pi pi-eye" text aria-label={`Visualizar ${v.grupoTarifa.descricao}`} onClick={ver} />
           )}
         />
-      </DataTable>
+      </ListPage>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import '../../components/page-layout.css';
-import { SearchActions, serverPaging } from '../../components/listing';
+import { FilterSelect, SearchPanel } from '../../components/listing';
+import { ListPage } from '../../components/ListPage';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath, type UserType } from '@plac/shared/access';
 import { users } from '@plac/shared/contracts';
@@ -7,8 +8,7 @@ import { formatCpf, MASKS, onlyDigits } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
+import type { DataTablePageEvent } from 'primereact/datatable';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -175,75 +175,51 @@ export default function UserListPage() {
     </div>
   );
 
+  const filters = (
+    <SearchPanel label="Filtros de usuários" onSubmit={onSearch} onClear={onClear}>
+      <div className="page-field">
+        <label htmlFor="filtro-cpf">CPF</label>
+        <InputMask
+          id="filtro-cpf"
+          mask={MASKS.cpf}
+          unmask
+          autoClear={false}
+          value={filter.cpf}
+          onChange={(e) => set('cpf', onlyDigits(e.value ?? ''))}
+        />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-nome">Nome</label>
+        <InputText id="filtro-nome" maxLength={100} value={filter.name} onChange={(e) => set('name', e.target.value)} />
+      </div>
+      <div className="page-field">
+        <label htmlFor="filtro-email">E-mail</label>
+        <InputText id="filtro-email" maxLength={100} value={filter.email} onChange={(e) => set('email', e.target.value)} />
+      </div>
+      <FilterSelect id="filtro-situacao" label="Situação" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} placeholder="Todas" />
+      <FilterSelect id="filtro-tipo" label="Tipo" options={TIPO_OPTIONS} value={filter.tipo} onChange={(v) => set('tipo', v)} />
+    </SearchPanel>
+  );
+
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Usuários</h1>
-        <Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => navigate(routePath('user-form', { id: 'new' }))} />
-      </div>
-
-      <form className="page-panel" role="search" aria-label="Filtros de usuários" onSubmit={onSearch}>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-cpf">CPF</label>
-            <InputMask
-              id="filtro-cpf"
-              mask={MASKS.cpf}
-              unmask
-              autoClear={false}
-              value={filter.cpf}
-              onChange={(e) => set('cpf', onlyDigits(e.value ?? ''))}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-nome">Nome</label>
-            <InputText id="filtro-nome" maxLength={100} value={filter.name} onChange={(e) => set('name', e.target.value)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-email">E-mail</label>
-            <InputText id="filtro-email" maxLength={100} value={filter.email} onChange={(e) => set('email', e.target.value)} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-situacao">Situação</label>
-            <Dropdown
-              inputId="filtro-situacao"
-              options={[...SITUACAO_OPTIONS]}
-              value={filter.situacao}
-              onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)}
-              placeholder="Todas"
-              showClear
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="filtro-tipo">Tipo</label>
-            <Dropdown
-              inputId="filtro-tipo"
-              options={[...TIPO_OPTIONS]}
-              value={filter.tipo}
-              onChange={(e) => set('tipo', (e.value as UserType | undefined) ?? null)}
-              placeholder="Todos"
-              showClear
-            />
-          </div>
-        </div>
-        <SearchActions onClear={onClear} />
-      </form>
-
-      <DataTable
-        value={items}
+      <ListPage
+        title="Usuários"
+        headerActions={<Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => navigate(routePath('user-form', { id: 'new' }))} />}
+        filters={filters}
+        label="Usuários"
+        rows={items}
         dataKey="id"
-        {...serverPaging(search.page, search.size, total)}
-        onPage={onPage}
-        loading={list.isFetching}
-        aria-label="Usuários"
+        query={list}
+        paging={{ kind: 'pages', page: search.page, size: search.size, total, onPage }}
       >
         <Column field="name" header="Nome" />
         <Column field="email" header="E-mail" />
         <Column header="Tipo" body={(user: User) => tipoLabel(user.tipo_usuario)} />
-        <Column header="CPF/CNPJ" body={(user: User) => formatCpf(user.cpf)} />
+        <Column header="CPF/CNPJ" body={(user: User) => formatCpf(user.cpf)} bodyClassName="list-nowrap" />
         <Column header="UF" body={(user: User) => user.uf ?? ''} />
         <Column header="Ações" body={actions} style={{ width: '7rem' }} />
-      </DataTable>
+      </ListPage>
 
       <ConfirmSimNao target={toRemove} message={CONFIRMA_REMOCAO} onConfirm={(t) => void removeUser(t)} onClose={closeConfirm} danger />
     </>

@@ -1,15 +1,14 @@
 import '../../components/page-layout.css';
+import { IDLE_QUERY, ListTable } from '../../components/ListPage';
 import { clientes, webhooks } from '@plac/shared/contracts';
 import { formatCnpj } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useCallback, useMemo, useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { FieldError } from '../../components/FieldError';
 import { useApiMutation, useApiQuery } from '../../lib/api';
@@ -60,12 +59,18 @@ export function jsonFormatado(body: string): string {
 function Tentativas({ deliveryId }: { deliveryId: string }) {
   const historico = useApiQuery(webhooks.tentativasWebhook, { params: { deliveryId } });
   return (
-    <DataTable value={historico.data ?? []} dataKey="numero" loading={historico.isLoading} emptyMessage={message('nenhumRegistro')} pt={{ table: { 'aria-label': 'Tentativas de entrega' } }}>
+    <ListTable
+      label="Tentativas de entrega"
+      rows={historico.data}
+      dataKey="numero"
+      query={historico}
+      paging={{ kind: 'none' }}
+    >
       <Column header="Tentativa" field="numero" />
       <Column header="Instante" body={(t: { instante: string }) => formatDateTime(t.instante)} />
       <Column header="Resultado" body={(t: { status: number | null; erro: string | null }) => (t.status !== null ? `HTTP ${t.status}` : (t.erro ?? ''))} />
       <Column header="Latência" body={(t: { latenciaMs: number }) => `${t.latenciaMs} ms`} />
-    </DataTable>
+    </ListTable>
   );
 }
 
@@ -150,11 +155,12 @@ export default function MonitoramentoWebhookPage() {
         </div>
       </div>
 
-      <DataTable
-        value={lista.data?.items ?? []}
+      <ListTable
+        label="Mensagens de webhook"
+        rows={lista.data?.items}
         dataKey="deliveryId"
-        {...cursorTable(lista.isFetching)}
-        pt={{ table: { 'aria-label': 'Mensagens de webhook' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela de mensagens de webhook' } }}
+        query={faltando === null ? lista : IDLE_QUERY}
+        paging={{ kind: 'cursor', pages, nextCursor: lista.data?.nextCursor, label: 'Paginação de mensagens de webhook' }}
       >
         <Column header="Razão Social" body={(m: Mensagem) => m.razaoSocial || m.clienteId} />
         <Column header="Data de Criação" body={(m: Mensagem) => formatDateTime(m.dataCriacao)} />
@@ -179,8 +185,7 @@ export default function MonitoramentoWebhookPage() {
             </div>
           )}
         />
-      </DataTable>
-      <CursorPaginator pages={pages} nextCursor={lista.data?.nextCursor} loading={lista.isFetching} label="Paginação de mensagens de webhook" />
+      </ListTable>
 
       <AppDialog header="Corpo da mensagem" visible={corpo !== null} onHide={() => setCorpo(null)} style={{ width: '90vw', maxWidth: '500px' }}>
         <pre className="webhook-json" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { dominio, platform } from '@plac/shared/contracts';
+import { auth, dominio, platform } from '@plac/shared/contracts';
 import { MESSAGES } from '@plac/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FieldError } from '../../components/FieldError';
@@ -8,7 +8,8 @@ import { openDialogCount, useRegisterDialog } from '../dialogs';
 import { setNavigator } from '../navigation';
 import { getSession, saveFilter } from '../session';
 import { subscribeToasts, type ToastMessage } from '../toast';
-import { ApiError, callApi, callApiWithStatus, toQueryString } from './index';
+import { CERTIFICATE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './client';
+import { ApiError, callApi, callApiWithStatus, resetMtlsBaseUrl, toQueryString } from './index';
 
 let toasts: ToastMessage[];
 let navigations: string[];
@@ -248,6 +249,67 @@ describe('callApi: error handling', () => {
     const error = await failure(callApi(dominio.ufsCompletas));
     expect(error.message).toBe(MESSAGES.erroInterno);
     expect(toasts.map((t) => t.detail)).toEqual([MESSAGES.erroInterno]);
+  });
+
+  it("says 'Serviço indisponível' when no answer comes within the timeout, and aborts the request", async () => {
+    vi.useFakeTimers();
+    try {
+      let seen: AbortSignal | undefined;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_url: string, init: RequestInit) =>
+            new Promise<Response>((_resolve, reject) => {
+              seen = init.signal ?? undefined;
+              init.signal?.addEventListener('abort', () => reject(new DOMException('tempo esgotado', 'TimeoutError')));
+            }),
+        ),
+      );
+      const pending = failure(callApi(dominio.ufs));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 1);
+      const error = await pending;
+      expect(seen?.aborted).toBe(true);
+      expect(error.status).toBe(0);
+      expect(toasts.map((t) => t.detail)).toEqual(['Serviço indisponível']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives a certificate login the user’s time to choose the certificate: not cut at 30 s', async () => {
+    vi.useFakeTimers();
+    try {
+      resetMtlsBaseUrl();
+      let aborted = false;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string, init: RequestInit) =>
+          url === '/api/v1/config'
+            ? Promise.resolve(jsonResponse(200, { version: '1', mtlsBaseUrl: 'https://localhost:3443' }))
+            : new Promise<Response>((_resolve, reject) => {
+                init.signal?.addEventListener('abort', () => {
+                  aborted = true;
+                  reject(new DOMException('tempo esgotado', 'TimeoutError'));
+                });
+              }),
+        ),
+      );
+      const pending = failure(callApi(auth.loginCertificadoCliente, { body: { email: 'ana@empresa.com.br' }, notify: false }));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 2);
+      expect(aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(CERTIFICATE_TIMEOUT_MS);
+      expect(aborted).toBe(true);
+      expect((await pending).status).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      resetMtlsBaseUrl();
+    }
+  });
+
+  it("shows 'Serviço indisponível' for a 500 named erroInterno (a 5xx is the service failing, not the user)", async () => {
+    stubFetch(jsonResponse(500, { error: 'erroInterno' }));
+    await failure(callApi(dominio.ufs));
+    expect(toasts.map((t) => t.detail)).toEqual(['Serviço indisponível']);
   });
 
   it('lets a cancelled request reject without a toast', async () => {

@@ -90,8 +90,38 @@ function encodeBody(body: unknown, headers: Headers, mtls: boolean): BodyInit | 
   return JSON.stringify(body);
 }
 
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+/**
+ * How long a request may wait for its answer. API Gateway ends an integration at 29 s, so past 30 s no
+ * answer will come and the user is told 'Serviço indisponível' rather than left with a spinner (or, on
+ * the login card, nothing). A file upload gets longer: its body may take a while on a slow line.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+/**
+ * A certificate login's request waits while the browser asks the user to choose a certificate (the
+ * TLS handshake holds it): the user's time, not the service's, so minutes rather than seconds.
+ */
+export const CERTIFICATE_TIMEOUT_MS = 300_000;
+
+/** The caller's signal (a cancelled query) and the timeout's, as one. */
+function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new DOMException('tempo esgotado', 'TimeoutError'));
+  }, ms);
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    },
+  };
 }
 
 /**
@@ -142,7 +172,9 @@ async function request(contract: AnyContract, input: RawInput): Promise<ApiResul
   if (mtls) init.credentials = 'include';
   const body = encodeBody(input.body, headers, mtls);
   if (body !== undefined) init.body = body;
-  if (input.signal) init.signal = input.signal;
+  const upload = input.body instanceof FormData || input.body instanceof Blob;
+  const deadline = withTimeout(input.signal, mtls ? CERTIFICATE_TIMEOUT_MS : upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  init.signal = deadline.signal;
 
   let response: Response;
   let text: string;
@@ -151,10 +183,14 @@ async function request(contract: AnyContract, input: RawInput): Promise<ApiResul
     text = await response.text();
   } catch (error) {
     // A cancelled query is not a failure to show.
-    if (isAbort(error, input.signal)) throw error;
+    if (input.signal?.aborted || (!deadline.timedOut() && error instanceof DOMException && error.name === 'AbortError')) throw error;
+    // A request without answer in time is one without answer: 'Serviço indisponível'.
+    if (deadline.timedOut()) throw networkError();
     // On the mTLS domain a refused handshake (no certificate chosen, or one the server rejects) looks
     // like a network failure to the page.
     throw mtls ? certificateNetworkError() : networkError();
+  } finally {
+    deadline.done();
   }
 
   // A response carrying a refreshed credential replaces the stored token.

@@ -83,6 +83,21 @@ export function errorFromResponse(status: number, _headers: Headers, text: strin
   return unavailable(status);
 }
 
+/**
+ * The pt-BR text of any failure for the screen that shows it inline (a list's error state, the login
+ * card). A request that got no answer (network, timeout) or a 5xx is 'Serviço indisponível' unless the
+ * server named a specific catalogue message for it; anything that is not an ApiError (a bug in the
+ * page) is the same: the user gets the catalogue's text, never a stack trace or an empty screen.
+ */
+export function userMessageOf(error: unknown): string {
+  if (!isApiError(error)) return MESSAGES.servicoIndisponivel;
+  if (error.status === 0 || error.status >= 500) {
+    const specific = error.error !== undefined && error.error !== 'erroInterno' && isMessageKey(error.error);
+    return specific ? error.message : MESSAGES.servicoIndisponivel;
+  }
+  return error.message;
+}
+
 /** The failure of a request that got no answer (server down, offline, CORS). */
 export function networkError(): ApiError {
   return unavailable(0);
@@ -100,7 +115,8 @@ export function certificateNetworkError(): ApiError {
 /**
  * What the user sees of a failed call: a token failure signs them out (the inactivity message, dialogs
  * closed, back to '/'); anything else is one error
- * toast (the translated `error`, the field messages one per line, or 'Serviço indisponível').
+ * toast (the translated `error`, the field messages one per line, or 'Serviço indisponível' for a
+ * request without answer or a 5xx: userMessageOf).
  */
 export function reportApiError(error: ApiError): void {
   if (error.isTokenError) {
@@ -108,5 +124,5 @@ export function reportApiError(error: ApiError): void {
     if (getSession().user) logout('inactivity');
     return;
   }
-  toast.error(error.message);
+  toast.error(userMessageOf(error));
 }
