@@ -160,6 +160,9 @@ const SAMPLE_FILES: Record<string, string> = {
   FaturamentoTask: 'events/stepfunctions/faturamento-list-shards.json',
   RepasseTask: 'events/stepfunctions/repasse-preparar.json',
   RetornoTask: 'events/stepfunctions/retorno-processar.json',
+  RelatorioTask: 'events/stepfunctions/relatorio-passo.json',
+  // Needs Secrets Manager, which the twin lacks: its first status is the failed call, its time up to it.
+  SessionKeyRotation: 'events/secretsmanager/rotacao-chave.json',
   CessaoApi: 'events/api/cessao-sem-certificado.json',
   RateioSeed: 'events/trigger/rateio-seed.json',
   ReferenceLoadTask: 'events/stepfunctions/reference-load-list-ufs.json',
