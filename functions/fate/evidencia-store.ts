@@ -10,6 +10,20 @@ import { expiraEm, type Gravacao } from './store';
  * identity, so a redelivered document changes nothing.
  */
 
+/** Where an evidence item came from and its outbox marks: the same on both kinds. */
+const origem = {
+  /** The UF whose distribution delivered it, the NSU there, and its XML in the documents bucket. */
+  uf: { type: 'string', required: true },
+  nsu: { type: 'string', required: true },
+  xmlKey: { type: 'string', required: true },
+  /** When its domain event went to the documents queue (absent: not yet). */
+  publicadoEm: { type: 'string' },
+  /** Published while the key had no Fat-e: published again when the Fat-e arrives (publicacao.ts). */
+  publicadoSemFate: { type: 'boolean' },
+  expiresAt: { type: 'number' },
+  createdAt: { type: 'string', required: true },
+} as const;
+
 /** An evidence event of the key (docs/recebivel.md): sort key type + sequence, so every manifestation and correction stays. */
 const eventoRecebivel = new Entity({
   model: { entity: 'eventoRecebivel', version: '1', service: 'fate' },
@@ -36,15 +50,7 @@ const eventoRecebivel = new Entity({
       },
     },
     protocoloEventoCancelado: { type: 'string' },
-    uf: { type: 'string', required: true },
-    nsu: { type: 'string', required: true },
-    xmlKey: { type: 'string', required: true },
-    /** When its domain event went to the documents queue (absent: not yet). */
-    publicadoEm: { type: 'string' },
-    /** Published while the key had no Fat-e: published again when the Fat-e arrives (publicacao.ts). */
-    publicadoSemFate: { type: 'boolean' },
-    expiresAt: { type: 'number' },
-    createdAt: { type: 'string', required: true },
+    ...origem,
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['tpEvento', 'seq'] } } },
 });
@@ -62,13 +68,7 @@ const vinculoNfe = new Entity({
     emissao: { type: 'string', required: true },
     /** Centavos: a return's vNF, a CT-e's service value. */
     valor: { type: 'number', required: true },
-    uf: { type: 'string', required: true },
-    nsu: { type: 'string', required: true },
-    xmlKey: { type: 'string', required: true },
-    publicadoEm: { type: 'string' },
-    publicadoSemFate: { type: 'boolean' },
-    expiresAt: { type: 'number' },
-    createdAt: { type: 'string', required: true },
+    ...origem,
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['tipo', 'chaveDocumento'] } } },
 });

@@ -5,18 +5,11 @@
  * registration (retEvento cStat 135), and the NF-e of return (finNFe 4, NFref/refNFe). Used by the
  * generator (documents.ts draws which) and by the drop folder (evidencia.ts writes them by hand).
  */
+import { DESC_EVENTO_LAYOUT } from '@plac/shared/domain';
 import { brasilia, builder, NFE_NAMESPACE, XML_DECLARATION } from './xml';
 
 /** The event types the simulator produces, with the descEvento the layout requires (no accents). */
-export const DESC_EVENTO = {
-  '210200': 'Confirmacao da Operacao',
-  '210210': 'Ciencia da Operacao',
-  '210220': 'Desconhecimento da Operacao',
-  '210240': 'Operacao nao Realizada',
-  '110130': 'Comprovante de Entrega da NF-e',
-  '110131': 'Cancelamento Comprovante de Entrega da NF-e',
-  '110110': 'Carta de Correcao',
-} as const;
+export const DESC_EVENTO = DESC_EVENTO_LAYOUT;
 export type TipoEvento = keyof typeof DESC_EVENTO;
 
 const X_COND_USO =

@@ -18,6 +18,17 @@ export const EVENTOS_RECEBIVEL = {
 } as const;
 export type TipoEventoRecebivel = keyof typeof EVENTOS_RECEBIVEL;
 
+/** Each event's descEvento as the layouts require it (no accents): the simulator and the tests' documents write it. */
+export const DESC_EVENTO_LAYOUT: Readonly<Record<TipoEventoRecebivel, string>> = {
+  '210200': 'Confirmacao da Operacao',
+  '210210': 'Ciencia da Operacao',
+  '210220': 'Desconhecimento da Operacao',
+  '210240': 'Operacao nao Realizada',
+  '110130': 'Comprovante de Entrega da NF-e',
+  '110131': 'Cancelamento Comprovante de Entrega da NF-e',
+  '110110': 'Carta de Correcao',
+};
+
 export function isEventoRecebivel(tpEvento: string): tpEvento is TipoEventoRecebivel {
   return Object.hasOwn(EVENTOS_RECEBIVEL, tpEvento);
 }
