@@ -81,6 +81,7 @@ test('a monitored key receives a webhook for a dropped 210220, and Consulta Fat-
     await expect(page.getByText(/Desconhecimento da Operação em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     const etapas = await page.locator('[data-etapa]').evaluateAll((els) => els.map((e) => e.getAttribute('data-etapa')));
     expect(etapas).toEqual(['EMITIDA', 'AUTORIZADA', 'MANIFESTADA', 'MANIFESTADA']);
+    if (process.env.PLAC_E2E_SHOTS) await page.screenshot({ path: 'test-results/evidencia-consulta.png', fullPage: true });
     // The evidence panel keeps the page accessible (WCAG 2.1 AA, as the accessibility suite checks).
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
