@@ -21,11 +21,16 @@ describe('business metrics', () => {
     return written;
   };
 
-  it('in Lambda, writes one EMF line per count, in namespace PLAC', () => {
+  it('in Lambda, writes one EMF line per count, in namespace PLAC', async () => {
     process.env.AWS_LAMBDA_FUNCTION_NAME = 'plac-faturamento-task';
     process.env.APP_STAGE = 'prod';
+    // The run's twin disables metrics for everything it starts (and npm test's workers inherit that):
+    // a fresh metrics instance, made without it, as in Lambda.
+    delete process.env.POWERTOOLS_METRICS_DISABLED;
+    vi.resetModules();
+    const { countBusiness: contar } = await import('./business-metrics');
     const written = lines();
-    countBusiness('FaturasEmitidas', 3);
+    contar('FaturasEmitidas', 3);
     const emf = written.map((l) => l.trim()).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(emf).toHaveLength(1);
     expect(emf[0]).toMatchObject({ FaturasEmitidas: 3, _aws: { CloudWatchMetrics: [{ Namespace: 'PLAC', Metrics: [{ Name: 'FaturasEmitidas', Unit: 'Count' }] }] } });
