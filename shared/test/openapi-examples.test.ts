@@ -56,6 +56,12 @@ describe('the OpenAPI examples', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('lists at the top every tag the operations use, each with its own description', () => {
+    const tags = document.tags as { name: string; description: string }[];
+    expect(tags.map((t) => t.name).sort()).toEqual([...new Set(contracts.map((c) => c.context))].sort());
+    for (const tag of tags) expect(tag.description).not.toBe(tag.name);
+  });
+
   it('the access key of /fate/{chave} has a real check digit', () => {
     const chave = (document.paths as Record<string, Record<string, { parameters: { name: string; schema: { example?: string } }[] }>>)['/api/v1/fate/{chave}']!.get!.parameters.find((p) => p.name === 'chave')!;
     expect(isValidChaveAcesso(chave.schema.example!)).toBe(true);

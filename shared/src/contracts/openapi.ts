@@ -220,7 +220,7 @@ function errorStatuses(contract: AnyContract): Map<number, MessageKey[]> {
   if (isCreate(contract) && (contract.access !== 'public' || contract.channel === 'mtls')) add(422, 'chaveIdempotenciaReutilizada');
   add(429, 'muitasRequisicoes');
   add(500, 'erroInterno');
-  add(503, 'servicoIndisponivel');
+  add(503, 'servicoIndisponivel', 'erroInterno');
   for (const key of contract.errors) for (const status of statusesOf(key)) add(status, key);
   return new Map([...statuses].sort(([a], [b]) => a - b));
 }
