@@ -50,7 +50,10 @@ export function mismatchesOf(document: Record<string, unknown>, taken: readonly 
   let checked = 0;
   for (const answer of taken) {
     const method = answer.method.toLowerCase();
-    const template = Object.keys(paths).find((p) => paths[p]![method] && matchPath(p, answer.path));
+    // As the routers do: a literal segment wins over a parameter (`/cliente/filtro` before `/cliente/{id}`).
+    const template = Object.keys(paths)
+      .filter((p) => paths[p]![method] && matchPath(p, answer.path))
+      .sort((a, b) => a.split('{').length - b.split('{').length)[0];
     // A path no operation serves (an unknown route, the description itself): nothing to check it against.
     if (!template) continue;
     checked++;
