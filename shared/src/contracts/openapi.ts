@@ -165,6 +165,8 @@ export const ERROR_STATUS: Partial<Record<MessageKey, number | readonly number[]
   corpoGrandeDemais: 413,
   tipoConteudoInvalido: 415,
   chaveIdempotenciaReutilizada: 422,
+  // The gateway's, before any function (infra/local/gateway.ts mirrors the AWS limit).
+  cabecalhosGrandesDemais: 431,
   // 429: too many requests.
   cotaExcedida: 429,
   muitasRequisicoes: 429,
@@ -192,6 +194,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'Corpo da requisição maior que o permitido (6 MB)',
   415: 'Corpo da requisição em outro formato que application/json',
   422: 'A mesma Idempotency-Key com outro corpo',
+  431: 'Cabeçalhos da requisição maiores que o permitido (recusados pelo gateway)',
   429: 'Muitas requisições: aguarde e tente de novo (limites por origem, por cliente ou do gateway)',
   500: 'Erro interno: tente de novo mais tarde',
   502: 'A Sefaz não respondeu: tente de novo mais tarde',
@@ -204,7 +207,7 @@ const ERRO = { $ref: '#/components/schemas/Erro' };
  * The statuses an operation can answer besides its success, each with the catalogue keys it names:
  * from the contract's `errors`, its access and channel, and what every route does (functions/platform/http.ts):
  * it reads a body it is sent (400, 413, 415), checks the origin and the role (403), may fail (500) or
- * run out of time (503), and sits behind throttles (429).
+ * run out of time (503), and sits behind throttles (429) and the gateway's header limit (431).
  */
 function errorStatuses(contract: AnyContract): Map<number, MessageKey[]> {
   const statuses = new Map<number, MessageKey[]>();
@@ -219,6 +222,7 @@ function errorStatuses(contract: AnyContract): Map<number, MessageKey[]> {
   if (readsBody) add(415, 'tipoConteudoInvalido');
   if (isCreate(contract) && (contract.access !== 'public' || contract.channel === 'mtls')) add(422, 'chaveIdempotenciaReutilizada');
   add(429, 'muitasRequisicoes');
+  add(431, 'cabecalhosGrandesDemais');
   add(500, 'erroInterno');
   add(503, 'servicoIndisponivel', 'erroInterno');
   for (const key of contract.errors) for (const status of statusesOf(key)) add(status, key);
@@ -231,8 +235,8 @@ function errorResponse(status: number, keys: readonly MessageKey[]): Record<stri
   const schema =
     status === 400
       ? { anyOf: [ERRO, { $ref: '#/components/schemas/ErrosDeCampo' }] }
-      : status === 429 || status === 503
-        ? // API Gateway's own throttling and timeout answers are `{ "message": "…" }`.
+      : status === 429 || status === 431 || status === 503
+        ? // API Gateway's own throttling, header-limit and timeout answers are `{ "message": "…" }`.
           { anyOf: [ERRO, { $ref: '#/components/schemas/ErroDoGateway' }] }
         : ERRO;
   return { description: `${ERROR_TEXT[status] ?? 'Erro'}.${codes}`, content: { 'application/json': { schema } } };
