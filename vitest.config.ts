@@ -26,7 +26,7 @@ export default defineConfig({
           include: ['functions/**/*.int.test.ts', 'infra/**/*.int.test.ts', 'tests/api/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['tests/setup/twin.global.ts'],
-          setupFiles: ['tests/setup/twin.env.ts'],
+          setupFiles: ['tests/setup/twin.env.ts', 'tests/setup/openapi-answers.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -18,6 +18,7 @@ const USED_WITHOUT_IMPORT: Record<string, string> = {
   typescript: 'tsc in npm run typecheck',
   tsx: 'runs the scripts, the twin and the bench',
   eslint: 'npm run lint',
+  '@redocly/cli': 'redocly lint of the API description (scripts/openapi-lint.ts, a stage of npm test)',
   'aws-cdk': 'the cdk CLI (infra/cdk.json)',
   jsdom: "vitest's web environment (web/vite.config.ts)",
   vite: 'vite build and vite in web (npm run build -w web)',

@@ -9,7 +9,7 @@ describe('npm test stages', () => {
   it.each([['unit'], ['lint', 'integration']])('refuses the unknown stage in %j', (...names) => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/test-all.ts', ...names], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('The stages are: lint, typecheck, vitest, build, e2e.');
+    expect(run.stderr).toContain('The stages are: lint, typecheck, openapi, vitest, build, e2e.');
     expect(run.stdout).not.toContain('▶');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * `npm test`: every check a change can break, in order — lint, type check, unit + component +
- * integration tests (vitest, the integration project starts and stops the twin), then the portal's
+ * `npm test`: every check a change can break, in order — lint, type check, the API description's
+ * lint (Redocly), unit + component + integration tests (vitest, the integration project starts and
+ * stops the twin), then the portal's
  * build and the end-to-end tests in headless Chromium (Playwright). Prints each runner's own
  * summary, then one closing line with the totals.
  */
@@ -18,6 +19,8 @@ const only = process.argv.slice(2);
 const allStages: { name: string; command: string[] }[] = [
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+  // The API description through Redocly's recommended rules (scripts/openapi-lint.ts).
+  { name: 'openapi', command: ['npx', 'tsx', 'scripts/openapi-lint.ts'] },
   {
     name: 'vitest',
     command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],

@@ -36,7 +36,7 @@ export const handler = httpApi(clientes, {
   gerarSegredoWebhook: async ({ principal, params }) => service.gerarSegredoWebhook(principal, params.cnpj),
   createWebhook: async ({ principal, body }) => withMessage('webhookCadastroFalhou', () => service.criarWebhook(principal, body)),
   updateWebhook: async ({ principal, body }) => withMessage('webhookAtualizacaoFalhou', () => service.atualizarWebhook(principal, body)),
-  deleteWebhook: async ({ principal, params }) => service.removerWebhook(principal, params.id),
+  deleteWebhook: async ({ principal, query }) => service.removerWebhook(principal, query.id),
 });
 
 /** Unexpected failures of the monitoring form answer the product's own failure texts for that form. */

@@ -228,7 +228,7 @@ describe('a client user and its own company (object-level security)', () => {
     // Another client's configurations are out of reach.
     expect((await send('GET', `/api/v1/webhook-cliente/${imfCnpj}`, esf)).status).toBe(403);
     expect((await send('POST', '/api/v1/webhook-cliente', esf, { ...base, clienteId: 'demo-imf', operacao: 'EVENTO' })).status).toBe(403);
-    expect((await send('DELETE', `/api/v1/webhook-cliente/demo-imf.3`, esf)).status).toBe(403);
+    expect((await send('DELETE', `/api/v1/webhook-cliente?id=demo-imf.3`, esf)).status).toBe(403);
 
     // Editing without a password keeps the stored one; removal frees the kind.
     const id = (created.body as { id: string }).id;
@@ -236,7 +236,7 @@ describe('a client user and its own company (object-level security)', () => {
     expect(edited.body).toMatchObject({ urlWebHook: 'http://127.0.0.1:9/novo', senhaWebHook: '********' });
     const list = await send('GET', `/api/v1/webhook-cliente/${esfCnpj}`, esf);
     expect((list.body as unknown[]).length).toBe(1);
-    expect((await send('DELETE', `/api/v1/webhook-cliente/${id}`, esf)).body).toEqual({ message: 'Configuração de monitoramento removida com sucesso.' });
+    expect((await send('DELETE', `/api/v1/webhook-cliente?id=${encodeURIComponent(id)}`, esf)).body).toEqual({ message: 'Configuração de monitoramento removida com sucesso.' });
     expect((await send('POST', '/api/v1/webhook-cliente', esf, { ...base, operacao: 'EVENTO' })).status).toBe(201);
   });
 });

@@ -5,6 +5,7 @@ import { MESSAGES } from '@plac/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ensureLocalPki } from '../../infra/local/emulators/tls';
+import { recordAnswer } from '../openapi/answers';
 import { bearer, tokenFor } from './session';
 
 /**
@@ -149,11 +150,27 @@ interface Answer {
 async function send(contract: AnyContract, c: Case, token: string | undefined): Promise<Answer> {
   const headers: Record<string, string> = { ...(token ? bearer(token) : {}), ...c.headers };
   const url = `${c.path}${c.query ? `?${c.query}` : ''}`;
-  if (contract.channel === 'mtls') return sendMtls(contract.method, url, headers, c.body);
+  const answer = contract.channel === 'mtls' ? await sendMtls(contract.method, url, headers, c.body) : await sendWeb(contract, url, headers, c.body);
+  // Each answer to hostile input is one the OpenAPI description tells of too (tests/openapi/answers.ts).
+  recordAnswer(contract.method, url, answer.status, answer.type, parsed(answer));
+  return answer;
+}
+
+/** The answer's body as the API tests see it: parsed JSON, or the text (a JSON type that does not parse stays text, and fails). */
+function parsed(answer: Answer): unknown {
+  if (!answer.type.includes('json') || !answer.text) return answer.text;
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch {
+    return answer.text;
+  }
+}
+
+async function sendWeb(contract: AnyContract, url: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
   const response = await fetch(inject('twin').url + url, {
     method: contract.method,
     headers,
-    ...(c.body !== undefined && contract.method !== 'GET' ? { body: c.body } : {}),
+    ...(body !== undefined && contract.method !== 'GET' ? { body } : {}),
   });
   return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
 }

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { recordAnswer } from '../openapi/answers';
 
 /** A request to the twin's gateway; answers the status, headers and parsed body. */
 export async function call(path: string, init: RequestInit = {}) {
@@ -6,5 +7,6 @@ export async function call(path: string, init: RequestInit = {}) {
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
   const body: unknown = type.includes('application/json') && text ? JSON.parse(text) : text;
+  recordAnswer(init.method ?? 'GET', path, response.status, type, body);
   return { status: response.status, headers: response.headers, body };
 }

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { DEMO_CLIENTES, DEMO_EMISSOR } from '../../infra/local/demo-data';
 import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
 import { ensureLocalPki } from '../../infra/local/emulators/tls';
+import { recordAnswer } from '../openapi/answers';
 
 /** The twin's test e-CNPJ certificates (made at its start; this only reads them back). */
 export async function testCertificates() {
@@ -30,7 +31,11 @@ export async function callMtls(path: string, body: unknown, cert?: { certPem: st
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+        res.on('end', () => {
+          const answer = { status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : null };
+          recordAnswer('POST', path, answer.status, res.headers['content-type'] ?? '', text ? answer.body : '');
+          resolve(answer);
+        });
       },
     );
     req.on('error', reject);
@@ -60,7 +65,11 @@ export async function mtlsRequest(
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text && (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text }));
+        res.on('end', () => {
+          const answer = { status: res.statusCode ?? 0, body: text && (res.headers['content-type'] ?? '').includes('json') ? (JSON.parse(text) as unknown) : text };
+          recordAnswer(method, path, answer.status, res.headers['content-type'] ?? '', answer.body);
+          resolve(answer);
+        });
       },
     );
     req.on('error', reject);
@@ -84,7 +93,11 @@ export async function mtlsRaw(path: string, options: { cert?: { certPem: string;
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text && (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text }));
+        res.on('end', () => {
+          const answer = { status: res.statusCode ?? 0, body: text && (res.headers['content-type'] ?? '').includes('json') ? (JSON.parse(text) as unknown) : text };
+          recordAnswer('POST', path, answer.status, res.headers['content-type'] ?? '', answer.body);
+          resolve(answer);
+        });
       },
     );
     req.on('error', reject);

@@ -2,7 +2,7 @@
  * Vitest global setup of the integration project: one twin for the whole run, on free ports with a
  * throw-away data folder, API only (the browser tests start their own with the built portal).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,19 @@ export default async function setup(project: TestProject) {
   });
   project.provide('twin', { url: twin.url, tlsUrl: twin.tlsUrl, mailUrl: twin.mailUrl, sefazUrl: twin.sefazUrl, dataDir, env: twin.env });
   return async () => {
+    await reportAnswers(dataDir);
     await twin.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Issue 29 item 2: the run's count of answers checked against the OpenAPI description, and of mismatches. */
+async function reportAnswers(dataDir: string) {
+  const text = await readFile(join(dataDir, 'openapi-answers.jsonl'), 'utf8').catch(() => '');
+  const files = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { file: string; checked: number; mismatches: string[] });
+  if (!files.length) return;
+  const checked = files.reduce((sum, f) => sum + f.checked, 0);
+  const mismatches = files.flatMap((f) => f.mismatches.map((m) => `${f.file}: ${m}`));
+  console.log(`OpenAPI: ${checked} answers checked against the description, ${mismatches.length} mismatches`);
+  for (const m of mismatches) console.log(`  ${m}`);
 }

@@ -59,6 +59,7 @@ export const clientLoginType = defineContract({
   body: z.object({ email: emailSchema }),
   response: z.object({ tipo: z.enum(['certificado', 'senha']) }),
   status: 209,
+  alsoStatus: [210],
   errors: ['muitasRequisicoes'],
 });
 

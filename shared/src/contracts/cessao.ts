@@ -17,7 +17,7 @@ import { defineContract } from './define';
 
 export const REGISTRO_CESSAO: readonly Role[] = ['cliente_imf'];
 
-export const chaveCessaoSchema = chaveAcessoSchema.meta({ title: 'chave de acesso', description: 'Os 44 caracteres da chave de acesso da Fat-e.', example: '29261112345678000195550010000012341123456786' });
+export const chaveCessaoSchema = chaveAcessoSchema.meta({ title: 'chave de acesso', description: 'Os 44 caracteres da chave de acesso da Fat-e.', example: '29261112345678000195550010000012341123456784' });
 
 /** At most this many characters in nDup (the NF-e's own limit for <dup><nDup>). */
 export const NDUP_MAXIMO = 60;
@@ -75,6 +75,8 @@ export const registrarCessao = defineContract({
   }),
   response: z.object({ message: z.string(), cessao: cessaoView }),
   status: 201,
+  // The same registration repeated by its client (an idempotent retry): 200 with the registration.
+  alsoStatus: [200],
   errors: [
     'fateNaoEncontrada',
     'cessaoNaoPermitida',

@@ -303,10 +303,13 @@ export const deleteWebhook = defineContract({
   id: 'clientes.deleteWebhook',
   context: 'clientes',
   method: 'DELETE',
-  path: '/api/v1/webhook-cliente/{id}',
+  // The id in the query (issue 29 item 2): `/webhook-cliente/{id}` was the same path template as the
+  // list's `/webhook-cliente/{cnpj}` (Redocly no-identical-paths); the configuration is the resource
+  // of `/webhook-cliente`, which POST creates and PUT changes.
+  path: '/api/v1/webhook-cliente',
   summary: 'Remove uma configuração (a operação fica disponível de novo).',
   access: ['sefaz_admin', 'cliente'],
-  params: z.object({ id: z.string().min(1).max(64) }),
+  query: z.object({ id: z.string().min(1).max(64).meta({ title: 'configuração', description: 'O id da configuração (da lista do cliente).', example: 'demo-imf.3' }) }),
   response: messageResponse,
   errors: ['recursoNaoEncontrado'],
 });

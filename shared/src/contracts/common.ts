@@ -6,6 +6,15 @@ import { message } from '../messages';
 
 /** Schemas that several contracts share. */
 
+/**
+ * How the description shows a month, a day or a Brazilian date (issue 29 item 2): the pattern and an
+ * example of what the API takes, so an integrator's client sends the right form (the API's own check
+ * is the refine or transform next to each use; the pattern only says it).
+ */
+export const MES_META = { description: 'AAAA-MM', pattern: '^(?!0000)\\d{4}-(0[1-9]|1[0-2])$', example: '2026-11' } as const;
+export const DIA_META = { description: 'AAAA-MM-DD, um dia real', pattern: '^\\d{4}-\\d{2}-\\d{2}$', example: '2026-11-23' } as const;
+export const DATA_BR_META = { description: 'DD/MM/AAAA, um dia real', pattern: '^\\d{2}/\\d{2}/\\d{4}$', example: '23/11/2026' } as const;
+
 export const emailSchema = z
   .string()
   .trim()

@@ -33,7 +33,7 @@ const chave = z
   .string()
   .trim()
   .refine(isValidChaveAcesso, { error: message('campoInvalido', { field: 'chave de acesso' }) })
-  .meta({ title: 'chave de acesso', description: 'Os 44 dígitos da chave de acesso da NF-e.', example: '29261112345678000195550010000012341123456786' });
+  .meta({ title: 'chave de acesso', description: 'Os 44 dígitos da chave de acesso da NF-e.', example: '29261112345678000195550010000012341123456784' });
 const cnpj = (title: string) =>
   z.string().trim().toUpperCase().refine(isValidCnpj, { error: message('cnpjInvalido') }).meta({ title, example: '11222333000181' });
 const cnpjBase = z.string().trim().toUpperCase().refine(isValidCnpjBase, { error: message('cnpjBaseInvalido') }).meta({ title: 'CNPJ base' });
@@ -372,7 +372,7 @@ const mesBr = (title: string) =>
   z
     .string()
     .regex(/^(0[1-9]|1[0-2])\/\d{4}$/, { error: message('campoInvalido', { field: title }) })
-    .meta({ title, example: '11/2026' });
+    .meta({ title, description: 'MM/AAAA', example: '11/2026' });
 
 export const qtdFateTransportadora = defineContract({
   id: 'consulta.qtdFateTransportadora',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isBusinessMonth, parseBrDate } from '../domain/dates';
 import { STATUS_NAO_ENCONTRADA } from '../domain/consumo';
 import { message } from '../messages';
-import { cursorPageOf, cursorQuery, decimalInteger, idClienteSchema, opcionalVazio, ufSchema } from './common';
+import { cursorPageOf, cursorQuery, DATA_BR_META, decimalInteger, idClienteSchema, MES_META, opcionalVazio, ufSchema } from './common';
 import { defineContract } from './define';
 
 /**
@@ -26,7 +26,7 @@ const mes = z
   .string()
   .trim()
   .refine(isBusinessMonth, { error: message('campoData', { field: 'mês' }) })
-  .meta({ title: 'mês' });
+  .meta({ title: 'mês', ...MES_META });
 
 const dataFiltro = (obrigatoria: 'dataInicioObrigatoria' | 'dataFimObrigatoria') =>
   z
@@ -40,7 +40,8 @@ const dataFiltro = (obrigatoria: 'dataInicioObrigatoria' | 'dataFimObrigatoria')
         return z.NEVER;
       }
       return day;
-    });
+    })
+    .meta(DATA_BR_META);
 
 // ---- consumption by client ------------------------------------------------------------------------
 

@@ -39,6 +39,8 @@ export interface Contract<
   readonly response: R;
   /** Success status; 200 unless said. */
   readonly status?: number;
+  /** Other success statuses the route answers with the same body (a handler's Reply), for the description. */
+  readonly alsoStatus?: readonly number[];
   /** Content type of the success body; JSON unless said. */
   readonly produces?: 'application/json' | 'text/html; charset=utf-8' | 'text/csv; charset=utf-8';
   /** Accepts the Idempotency-Key header: a retry with the same key is charged once (the look-ups). */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isBusinessMonth, parseBrDate } from '../domain/dates';
 import { FLUXOS, LOTE_MAXIMO_NSU } from '../domain/cargas';
 import { message } from '../messages';
-import { cursorPageOf, cursorQuery, decimalInteger, ufSchema } from './common';
+import { cursorPageOf, cursorQuery, DATA_BR_META, decimalInteger, DIA_META, MES_META, ufSchema } from './common';
 import { defineContract } from './define';
 
 /**
@@ -97,13 +97,13 @@ export const monitoramentoEvento = defineContract({
   errors: [],
 });
 
-const month = (title: string) => z.string().refine(isBusinessMonth, { error: message('campoInvalido', { field: title }) }).meta({ title });
+const month = (title: string) => z.string().refine(isBusinessMonth, { error: message('campoInvalido', { field: title }) }).meta({ title, ...MES_META });
 const day = (title: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message('dataInvalida') })
     .refine((v) => parseBrDate(`${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}`) !== null, { error: message('dataInvalida') })
-    .meta({ title });
+    .meta({ title, ...DIA_META });
 
 export const historicoMes = defineContract({
   id: 'fate.historicoMes',
@@ -247,7 +247,8 @@ const dataFiltro = (obrigatoria: 'dataInicioObrigatoria' | 'dataFimObrigatoria')
         return z.NEVER;
       }
       return day;
-    });
+    })
+    .meta({ ...DATA_BR_META, description: 'DD/MM/AAAA, um dia real (opcionalmente seguido de HH:MM:SS)', pattern: '^\\d{2}/\\d{2}/\\d{4}( \\d{2}:\\d{2}:\\d{2})?$' });
 
 export const filtrarDocumentosErro = defineContract({
   id: 'fate.documentosErro',

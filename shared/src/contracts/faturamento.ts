@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { formatDate, isBusinessMonth } from '../domain/dates';
 import { message } from '../messages';
-import { cursorPageOf, cursorQuery, decimalInteger, isoDateTime, opcionalVazio } from './common';
+import { cursorPageOf, cursorQuery, decimalInteger, isoDateTime, MES_META, opcionalVazio } from './common';
 import { relatorioJobSchema } from './consumo';
 import { defineContract } from './define';
 
@@ -18,7 +18,7 @@ const mes = z
   .string({ error: message('campoObrigatorio', { field: 'mês' }) })
   .trim()
   .refine(isBusinessMonth, { error: message('campoInvalido', { field: 'mês' }) })
-  .meta({ title: 'mês' });
+  .meta({ title: 'mês', ...MES_META });
 
 const uuid = z.string().trim().regex(/^[0-9a-f-]{36}$/i, { error: message('campoInvalido', { field: 'execução' }) });
 
@@ -138,7 +138,7 @@ export const listarFaturas = defineContract({
   method: 'GET',
   path: '/api/v1/fatura',
   summary:
-    'As faturas de um período (MM/AAAA a MM/AAAA), de um cliente ou de todos (administrador), por situação, do mês mais recente ao ' +
+    'As faturas de um período (AAAA-MM a AAAA-MM), de um cliente ou de todos (administrador), por situação, do mês mais recente ao ' +
     'mais antigo, uma página por vez (nextCursor → cursor).',
   access: ADMIN_CLIENTE,
   query: z.object({
@@ -454,6 +454,8 @@ export const importarRetorno = defineContract({
       .max(RETORNO_MAX_BYTES * 2, { error: message('retornoGrandeDemais') })
       .meta({ title: 'Arquivo' }),
   }),
+  // A file whose payments go on as a job: 202, the import PROCESSANDO with its progress.
+  alsoStatus: [202],
   response: retornoBancarioSchema,
   errors: ['retornoExtensao', 'retornoGrandeDemais', 'retornoInvalido', 'retornoVersaoNaoSuportada', 'retornoDataFutura', 'retornoEmProcessamento'],
 });

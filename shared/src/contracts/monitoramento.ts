@@ -21,7 +21,7 @@ const idCliente = idClienteSchema;
 
 const opcional = opcionalVazio;
 
-export const chaveMonitoradaSchema = chaveAcessoSchema.meta({ title: 'chave de acesso', description: 'Os 44 caracteres da chave de acesso da NF-e, NFC-e ou CT-e.', example: '29261112345678000195550010000012341123456786' });
+export const chaveMonitoradaSchema = chaveAcessoSchema.meta({ title: 'chave de acesso', description: 'Os 44 caracteres da chave de acesso da NF-e, NFC-e ou CT-e.', example: '29261112345678000195550010000012341123456784' });
 
 export const chaveMonitoradaView = z.object({
   chave: z.string(),

@@ -4,7 +4,7 @@ import { isValidCnpj, normalizeCnpj } from '../domain/cnpj';
 import { isBusinessMonth } from '../domain/dates';
 import { QTD_MAXIMA_RESERVA, QTD_MINIMA_RESERVA } from '../domain/prepago';
 import { message } from '../messages';
-import { cursorPageOf, cursorQuery, isoDateTime, opcionalVazio, pageOf, pageQuery } from './common';
+import { cursorPageOf, cursorQuery, isoDateTime, MES_META, opcionalVazio, pageOf, pageQuery } from './common';
 import { defineContract } from './define';
 
 /**
@@ -137,7 +137,7 @@ const mes = z
   .string()
   .trim()
   .refine(isBusinessMonth, { error: message('campoInvalido', { field: 'mês' }) })
-  .meta({ title: 'mês', description: "'YYYY-MM'" });
+  .meta({ title: 'mês', ...MES_META });
 
 export const listarDaesPrepagos = defineContract({
   id: 'prepago.daes',

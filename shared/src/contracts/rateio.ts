@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isBusinessMonth } from '../domain/dates';
 import { MAX_NOME_GRUPO_RATEIO, SITUACOES_GRUPO_RATEIO, TIPOS_BENEFICIADO } from '../domain/rateio';
 import { message } from '../messages';
-import { isoDateTime } from './common';
+import { isoDateTime, MES_META } from './common';
 import { defineContract } from './define';
 
 /**
@@ -105,7 +105,7 @@ const mes = (field: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? message('campoObrigatorio', { field }) : message('campoInvalido', { field })) })
     .refine(isBusinessMonth, { error: message('campoInvalido', { field }) })
-    .meta({ title: field });
+    .meta({ title: field, ...MES_META });
 
 const percentual = (field: string) =>
   z.number({ error: message('percentualInvalido') }).int({ error: message('percentualInvalido') }).min(1, { error: message('percentualInvalido') }).max(100, { error: message('percentualInvalido') }).meta({ title: field });

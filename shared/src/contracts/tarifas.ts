@@ -9,7 +9,7 @@ import {
   TIPOS_VERSAO,
 } from '../domain/tarifas';
 import { message } from '../messages';
-import { isoDateTime, messageResponse } from './common';
+import { isoDateTime, MES_META, messageResponse } from './common';
 import { defineContract } from './define';
 
 /**
@@ -28,7 +28,7 @@ const mes = (field: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? message('campoObrigatorio', { field }) : message('campoInvalido', { field })) })
     .refine(isBusinessMonth, { error: message('campoInvalido', { field }) })
-    .meta({ title: field });
+    .meta({ title: field, ...MES_META });
 
 const nomeGrupo = (field: string) =>
   z

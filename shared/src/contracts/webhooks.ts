@@ -57,7 +57,8 @@ const dia = (obrigatoria: 'dataInicioObrigatoria' | 'dataFimObrigatoria') =>
         return z.NEVER;
       }
       return day;
-    });
+    })
+    .meta({ description: 'DD/MM/AAAA ou AAAA-MM-DD, um dia real', pattern: '^(\\d{2}/\\d{2}/\\d{4}|\\d{4}-\\d{2}-\\d{2})$', example: '23/11/2026' });
 
 const deliveryId = z
   .string()

@@ -309,7 +309,7 @@ describe("client form, tab 'Monitoramento'", { timeout: 30_000 }, () => {
     let removed = false;
     const calls = api(makeCliente({ tipo_cliente: 'ESF' }), [], {
       [HOOKS]: () => jsonResponse(200, removed ? [] : [makeWebhook()]),
-      'DELETE /api/v1/webhook-cliente/w-1': () => {
+      'DELETE /api/v1/webhook-cliente': () => {
         removed = true;
         return jsonResponse(200, { message: 'ok' });
       },
@@ -323,7 +323,7 @@ describe("client form, tab 'Monitoramento'", { timeout: 30_000 }, () => {
     expect(await screen.findByText('Deseja remover a configuração de monitoramento?')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText('Configuração de monitoramento removida com sucesso.')).toBeTruthy();
-    expect(calls.of('DELETE', '/api/v1/webhook-cliente/w-1')).toHaveLength(1);
+    expect(calls.of('DELETE', '/api/v1/webhook-cliente').map((c) => c.query.get('id'))).toEqual(['w-1']);
     await waitFor(() => expect(screen.queryByText('https://hooks.alfa.com.br/evento')).toBeNull());
 
     await userEvent.click(screen.getByRole('button', { name: 'Adicionar' }));

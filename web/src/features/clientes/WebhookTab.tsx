@@ -53,7 +53,7 @@ export function WebhookTab({ cliente }: { cliente: Cliente }) {
   async function removeWebhook(webhook: Webhook) {
     setToRemove(null);
     try {
-      await remove.mutateAsync({ params: { id: webhook.id } });
+      await remove.mutateAsync({ query: { id: webhook.id } });
     } catch (error) {
       if (!isApiError(error) || !error.isTokenError) toast.error(MESSAGES.webhookRemocaoFalhou);
       return;
