@@ -89,7 +89,7 @@ describe('the dashboards', { timeout: 30_000 }, () => {
       'GET /api/v1/faturamento-mensal/execucoes': jsonResponse(200, [
         { execucaoId: 'e1', mes: anterior, origem: 'agendamento', iniciadaPor: 'agendamento', iniciadaEm: '2026-11-01T03:00:00.000Z', concluidaEm: '2026-11-01T03:05:00.000Z', situacao: 'CONCLUIDA', erro: null, totalClientes: 3, feitos: 3, emitidas: 2, jaEmitidas: 0, semFatura: 1, emAvaliacao: 0, falhas: [] },
       ]),
-      'GET /api/v1/fatura': jsonResponse(200, faturas),
+      'GET /api/v1/faturamento-mensal/vencidas': jsonResponse(200, { quantidade: 3, total: 1_234_56, vencimentoMaisAntigo: '2026-03-15' }),
       'GET /api/v1/repasse/situacao': jsonResponse(200, {
         simulacao: { execucaoId: 's1', situacao: 'CONCLUIDO', iniciadoEm: '2026-11-02T12:00:00.000Z', iniciadoPor: 'Ana', concluidoEm: '2026-11-02T12:01:00.000Z', erro: null },
         definitivo: null,
@@ -100,7 +100,7 @@ describe('the dashboards', { timeout: 30_000 }, () => {
     const faturamento = await screen.findByRole('region', { name: /Faturamento de/ });
     expect(await within(faturamento).findByText(/Concluído — iniciado em 01\/11\/2026/)).toBeTruthy();
     const vencidas = screen.getByRole('region', { name: 'Faturas vencidas' });
-    expect(await within(vencidas).findByText(/1 fatura\(s\) vencida\(s\), somando R\$\s750,00/)).toBeTruthy();
+    expect(await within(vencidas).findByText(/3 fatura\(s\) vencida\(s\), somando R\$\s1\.234,56; a mais antiga venceu em 15\/03\/2026/)).toBeTruthy();
     const repasse = screen.getByRole('region', { name: /Repasse de/ });
     expect(await within(repasse).findByText(/Simulação: Concluído em 02\/11\/2026.*Repasse definitivo: não gerado/)).toBeTruthy();
     const cargas = screen.getByRole('region', { name: 'Cargas em alerta' });
@@ -115,7 +115,7 @@ describe('the dashboards', { timeout: 30_000 }, () => {
       ...projecao,
       'GET /api/v1/clientes/all': jsonResponse(200, []),
       'GET /api/v1/faturamento-mensal/execucoes': jsonResponse(200, []),
-      'GET /api/v1/fatura': jsonResponse(200, { items: [] }),
+      'GET /api/v1/faturamento-mensal/vencidas': jsonResponse(200, { quantidade: 0, total: 0, vencimentoMaisAntigo: null }),
       'GET /api/v1/repasse/situacao': jsonResponse(500, { error: 'erroInterno' }),
       'GET /api/v1/processamento/monitoramento': jsonResponse(200, { resumo: [], sefaz: [], interrompidas: { mais24h: [], mais12h: [], mais3h: [] }, agora: '2026-11-26T06:00:00.000Z' }),
     });

@@ -5,15 +5,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ListError, type ListQuery } from '../../../components/ListPage';
 import { useApiQuery } from '../../../lib/api';
-import { diaIso, mesAtualMais, mesIso } from '../../../lib/calendar';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { mesAtualMais, mesIso } from '../../../lib/calendar';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { textoSituacao } from '../../rateio/repasse-situacao';
-import { faturasAbertas } from './PainelCliente';
 
 /**
  * The administrator's home (issue 28 item 6): for the month just closed (the one billed and shared now),
- * the billing run's status, the repasse's status; the overdue invoices of the last twelve months (count
- * and total); and the loads in alert (the monitoring API's stalled authorities, goods distribution).
+ * the billing run's status, the repasse's status; the overdue invoices of the last twelve months (count,
+ * total and the oldest due date, GET /api/v1/faturamento-mensal/vencidas); and the loads in alert (the
+ * monitoring API's stalled authorities, goods distribution).
  * One keyed call each, through the screens' own APIs; each card shows its own error with a retry, so one
  * failing service does not hide the others.
  */
@@ -31,16 +31,13 @@ function Cartao({ id, titulo, query, children }: { id: string; titulo: string; q
 
 export function PainelAdmin() {
   const mes = mesIso(mesAtualMais(-1));
-  const hoje = diaIso(new Date());
   const execucoes = useApiQuery(faturamento.execucoesFaturamento, { query: { mes } });
   const repasse = useApiQuery(rateio.situacaoRepasse, { query: { mes } });
-  const abertas = useApiQuery(faturamento.listarFaturas, { query: { dataInicio: mesIso(mesAtualMais(-12)), dataFim: mes, situacao: 'A', perPage: 100 } });
+  const vencidas = useApiQuery(faturamento.faturasVencidas, {});
   const monitor = useApiQuery(fate.monitoramento, { query: { fluxo: 'nfe' } });
 
   // The newest run of the month (the API lists them newest first).
   const ultima = [...(execucoes.data ?? [])].sort((a, b) => b.iniciadaEm.localeCompare(a.iniciadaEm))[0];
-  const vencidas = faturasAbertas(abertas.data?.items ?? [], hoje).filter((f) => f.vencida);
-  const maisPaginas = Boolean(abertas.data?.nextCursor);
   const alerta = monitor.data?.interrompidas;
   const emAlerta = alerta ? [...alerta.mais24h.map((s) => `${s} (mais de 24 h)`), ...alerta.mais12h.map((s) => `${s} (mais de 12 h)`), ...alerta.mais3h.map((s) => `${s} (mais de 3 h)`)] : [];
 
@@ -54,11 +51,12 @@ export function PainelAdmin() {
           <Link to={routePath('faturamento-mensal')}>Faturamento Mensal</Link>
         </p>
       </Cartao>
-      <Cartao id="painel-vencidas" titulo="Faturas vencidas" query={abertas}>
+      <Cartao id="painel-vencidas" titulo="Faturas vencidas" query={vencidas}>
         <p>
-          {vencidas.length === 0
+          {!vencidas.data || vencidas.data.quantidade === 0
             ? 'Nenhuma fatura vencida nos últimos 12 meses'
-            : `${maisPaginas ? 'Ao menos ' : ''}${vencidas.length} fatura(s) vencida(s), somando ${formatMoney(vencidas.reduce((s, f) => s + f.valorTotal, 0))}`}
+            : `${vencidas.data.quantidade} fatura(s) vencida(s), somando ${formatMoney(vencidas.data.total)}` +
+              (vencidas.data.vencimentoMaisAntigo ? `; a mais antiga venceu em ${formatDate(vencidas.data.vencimentoMaisAntigo)}` : '')}
           .{' '}
           <Link to={routePath('consultar-fatura')}>Faturas</Link>
         </p>
