@@ -11,6 +11,7 @@ import * as dae from './dae/service';
 import * as prepago from '../prepago/pagamento';
 import * as retorno from './retorno/service';
 import * as service from './service';
+import { resumoVencidas } from './vencidas';
 
 /** The billing run's start (wired to the state machine here, the composition root), its progress, the re-price, the invoices, their tax notes and detail ZIP. */
 /** A bank return file too big for the route: kept in the documents bucket, the rest imported by its job. */
@@ -26,6 +27,7 @@ const iniciarMaquina: service.IniciarMaquina = (execucaoId, input) => startExecu
 export const handler = httpApi(faturamento, {
   iniciarFaturamento: async ({ body, principal }) => service.iniciar(body.mes, principal, iniciarMaquina),
   execucoesFaturamento: async ({ query }) => service.execucoes(query.mes),
+  faturasVencidas: async () => resumoVencidas(),
   execucaoFaturamento: async ({ params }) => service.execucao(params.execucaoId),
   recalcularFatura: async ({ params, body, principal }) => service.reprecificar(params.idConsumo, body, principal),
   listarFaturas: async ({ query, principal }) => service.listarFaturas(query, principal),

@@ -1,9 +1,9 @@
 import type { Principal } from '@plac/shared/access';
-import { asCentavos, calcularRepasse, isBusinessMonth, monthOf, previousMonth, ratear } from '@plac/shared/domain';
+import { asCentavos, isBusinessMonth, monthOf, previousMonth, ratear } from '@plac/shared/domain';
 import { todosClientes } from '../clientes/service';
 import * as faturamento from '../faturamento/service';
 import { forbidden, invalid, notFound } from '../platform/errors';
-import * as grupos from './grupos';
+import { repartir, totaisPorBeneficiado, type TotalBeneficiado } from './repartir';
 
 /**
  * The service-payment query (spec 2, 2.11 and 2.12; docs/repasse.md): the invoices of a period as rows
@@ -97,30 +97,49 @@ export async function consultar(filtro: FiltroPagamento, p: Principal) {
     .sort((a, b) => (a.mesReferencia === b.mesReferencia ? a.uf.localeCompare(b.uf) || a.razaoSocial.localeCompare(b.razaoSocial, 'pt-BR') : a.mesReferencia < b.mesReferencia ? 1 : -1));
   const totaisUf = new Map<string, number>();
   for (const l of linhas) totaisUf.set(l.uf, (totaisUf.get(l.uf) ?? 0) + l.valorTotal);
-  let totalFatec: number | null = null;
   // The grand total: the administrator's of every row, a client's of its own invoices (its rows are
   // all its own); a manager sees its UF's total only.
   const totalGeral: number | null = isAdmin(p) || !isSefaz(p) ? linhas.reduce((s, l) => s + l.valorTotal, 0) : null;
-  if (isAdmin(p)) {
-    totalFatec = 0;
-    const meses = [...new Set(faturas.map((f) => f.mes))];
-    for (const mes of meses) {
-      const g = await grupos.grupoDoMes(mes);
-      if (!g) continue;
-      const doMes = faturas
-        .filter((f) => f.mes === mes)
-        .map((f) => ({ faturaId: f.faturaId, cnpj: f.cnpj, razaoSocial: f.razaoSocial, valorTotal: f.valorTotal + f.valorAcrescimo, itens: f.itens }));
-      totalFatec += calcularRepasse(doMes, g.percentualSefaz, g.beneficiados)
-        .filter((l) => l.tipo !== 'SEFAZ' && (!uf || l.uf === uf))
-        .reduce((s, l) => s + l.valor, 0);
+  const repasse = isSefaz(p) ? await repasseDasFaturas(faturas, uf) : null;
+  const sefaz = repasse?.filter((t) => t.tipo === 'SEFAZ') ?? null;
+  const outros = isAdmin(p) ? (repasse?.filter((t) => t.tipo !== 'SEFAZ') ?? []) : null;
+  const porNome = (ts: readonly TotalBeneficiado[]) => {
+    // A SEFAZ beneficiary's shares are all of its own UF, so its first UF is its UF.
+    const m = new Map<string, { uf: string; nome: string; tipo: TotalBeneficiado['tipo']; total: number }>();
+    for (const t of ts) {
+      const x = m.get(t.beneficiadoId) ?? { uf: t.uf, nome: t.nome, tipo: t.tipo, total: 0 };
+      x.total += t.valor;
+      m.set(t.beneficiadoId, x);
     }
-  }
+    return [...m.values()].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+  };
   return {
     linhas,
     totaisUf: [...totaisUf].map(([u, total]) => ({ uf: u, total })).sort((a, b) => a.uf.localeCompare(b.uf)),
-    totalFatec,
+    totaisSefaz: sefaz && porNome(sefaz).map((t) => ({ uf: t.uf, nome: t.nome, total: t.total })),
+    beneficiados: outros && porNome(outros).map((t) => ({ nome: t.nome, tipo: t.tipo, total: t.total })),
+    totalFatec: outros && outros.reduce((s, t) => s + t.valor, 0),
+    totalRepassado: isAdmin(p) && repasse ? repasse.reduce((s, t) => s + t.valor, 0) : null,
     totalGeral,
   };
+}
+
+/**
+ * What each beneficiary receives from the listed invoices, by the repasse's own rule (repartir.ts, the
+ * same as the CSVs): only the paid invoices, each month under its group, the invoice's total (services
+ * and subscription) shared and the late-payment surcharge not; with a UF chosen, only that UF's shares.
+ */
+async function repasseDasFaturas(faturas: readonly Fatura[], uf: string | null): Promise<TotalBeneficiado[]> {
+  const pagas = faturas.filter((f) => f.situacao === 'P');
+  const linhas = [];
+  for (const mes of [...new Set(pagas.map((f) => f.mes))].sort()) {
+    const r = await repartir(
+      mes,
+      pagas.filter((f) => f.mes === mes),
+    );
+    if (r) linhas.push(...r.linhas.filter((l) => !uf || l.uf === uf));
+  }
+  return totaisPorBeneficiado(linhas);
 }
 
 /** The printable detail of one invoice (spec 2, 2.12): the lines per service and UF with UF totals; the admin also the summarised consumption. */
@@ -132,18 +151,23 @@ export async function detalhe(idConsumo: string, ufConsumo: string, p: Principal
   if (!isSefaz(p) && f.clienteId !== p.clienteId) throw forbidden('semPermissao');
   if (isSefaz(p) && (await todosClientes()).some((c) => c.id === f.clienteId && c.situacao === 'E')) throw notFound();
   const ufsVisiveis = isAdmin(p) ? null : isSefaz(p) ? [p.uf ?? '-'] : null;
-  const itens = f.itens.filter((i) => !ufsVisiveis || ufsVisiveis.includes(i.uf));
-  const ufs = [...new Set(itens.map((i) => i.uf))].sort();
+  // Each UF as its list row (porUf): its services, its part of the subscription and of the surcharge,
+  // and the row's total, so the detail's 'Total <UF>' is the list row's (issue 28 item 3).
+  const partes = porUf(f).filter((x) => !ufsVisiveis || ufsVisiveis.includes(x.uf));
   return {
     consumoId: f.faturaId,
     ufConsumo,
     cliente: { cnpj: f.cnpj, razaoSocial: f.razaoSocial },
     mesReferencia: f.mes,
     situacaoTexto: f.situacao === 'P' && f.situacaoRepasse ? REPASSE_TEXTO[f.situacaoRepasse] : SITUACAO_TEXTO[f.situacao],
-    ufs: ufs.map((uf) => {
-      const doUf = itens.filter((i) => i.uf === uf);
-      return { uf, itens: doUf.map((i) => ({ descricao: i.descricao, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })), total: doUf.reduce((s, i) => s + i.valor, 0) };
-    }),
+    ufs: partes.map((x) => ({
+      uf: x.uf,
+      itens: f.itens.filter((i) => i.uf === x.uf).map((i) => ({ descricao: i.descricao, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })),
+      valorServicos: x.valorServicos,
+      valorAssinatura: x.valorAssinatura,
+      valorAcrescimo: x.valorAcrescimo,
+      total: x.valorServicos + x.valorAssinatura + x.valorAcrescimo,
+    })),
     sumarizado: isAdmin(p)
       ? [...new Set(f.itens.map((i) => i.descricao))].map((descricao) => {
           const doServico = f.itens.filter((i) => i.descricao === descricao);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
-import { calcularRepasse, monthOf, ordensDeTransferencia, type LinhaRepasse } from '@plac/shared/domain';
+import { monthOf, ordensDeTransferencia } from '@plac/shared/domain';
 import * as faturamento from '../faturamento/service';
 import { conflict, invalid } from '../platform/errors';
-import * as grupos from './grupos';
+import { repartir, totaisPorBeneficiado } from './repartir';
 import * as store from './repasse-store';
 
 /**
@@ -81,22 +81,10 @@ export async function preparar(input: { mes: string; tipo: Tipo; execucaoId: str
 }
 
 async function linhasDoMes(mes: string, apenasNaoDistribuidas: boolean) {
-  const grupo = await grupos.grupoDoMes(mes);
-  if (!grupo) throw new Error(`no sharing group in force in ${mes}`);
   const faturas = (await faturamento.faturasPagasDoMes(mes)).filter((f) => !apenasNaoDistribuidas || f.situacaoRepasse !== 'DISTRIBUIDO');
-  const linhas = calcularRepasse(faturas, grupo.percentualSefaz, grupo.beneficiados);
-  return { grupo, faturas, linhas };
-}
-
-function totaisDe(linhas: readonly LinhaRepasse[]) {
-  const m = new Map<string, { uf: string; beneficiadoId: string; nome: string; tipo: string; valor: number }>();
-  for (const l of linhas) {
-    const k = `${l.uf}|${l.beneficiadoId}`;
-    const t = m.get(k) ?? { uf: l.uf, beneficiadoId: l.beneficiadoId, nome: l.nome, tipo: l.tipo, valor: 0 };
-    t.valor += l.valor;
-    m.set(k, t);
-  }
-  return [...m.values()].sort((a, b) => a.uf.localeCompare(b.uf) || a.nome.localeCompare(b.nome, 'pt-BR'));
+  const r = await repartir(mes, faturas);
+  if (!r) throw new Error(`no sharing group in force in ${mes}`);
+  return { grupo: r.grupo, faturas, linhas: r.linhas };
 }
 
 /** Distribuir: the shares, their totals and transfer orders recorded; the invoices' status moved on. */
@@ -111,7 +99,7 @@ export async function distribuir(input: { mes: string; tipo: Tipo; execucaoId: s
     concluidoEm: new Date().toISOString(),
     grupoRateioId: grupo.grupoRateioId,
     faturas: faturas.length,
-    totais: totaisDe(linhas),
+    totais: totaisPorBeneficiado(linhas),
     ordens,
   });
   await faturamento.marcarRepasse(
@@ -150,9 +138,9 @@ function csv(cabecalho: readonly string[], linhas: readonly (readonly (string | 
 
 /** previsao-repasse.csv: the split the month's paid invoices would have now (every invoice, every share). Header only: none. */
 export async function previsaoCsv(mes: string): Promise<string> {
-  const grupo = await grupos.grupoDoMes(mes);
-  if (!grupo) return csv(CABECALHO_PREVISAO, []);
-  const { linhas } = await linhasDoMes(mes, false);
+  const r = await repartir(mes, await faturamento.faturasPagasDoMes(mes));
+  if (!r) return csv(CABECALHO_PREVISAO, []);
+  const { linhas } = r;
   return csv(
     CABECALHO_PREVISAO,
     linhas.map((l) => [l.uf, l.cnpj, l.razaoSocial, l.faturaId, reais(l.valorUf), l.nome, l.tipo, reais(l.valor)]),

@@ -146,11 +146,57 @@ describe('the repasse', () => {
     expect(cb.totalGeral).toBe(1_000_01);
     expect(cb.totalFatec).toBeNull();
     const det = await send('GET', `/api/v1/pagamento-servico/${a.faturaId}/BA`);
-    expect(det.body).toMatchObject({ situacaoTexto: 'Pago - Distribuído', ufs: [{ uf: 'BA', total: 600_00 }, { uf: 'RO', total: 400_00 }] });
+    // The detail's UF totals are the list rows' (services and the subscription's part: BA 600,00 + 0,01).
+    expect(det.body).toMatchObject({ situacaoTexto: 'Pago - Distribuído', ufs: [{ uf: 'BA', valorServicos: 600_00, valorAssinatura: 1, total: 600_01 }, { uf: 'RO', total: 400_00 }] });
+    const detB = (await send('GET', `/api/v1/pagamento-servico/${b.faturaId}/-`)).body as { ufs: { uf: string; total: number }[] };
+    expect(detB.ufs).toEqual([expect.objectContaining({ uf: '', valorAssinatura: 750_00, total: 750_00 })]);
     expect((det.body as { sumarizado: unknown[] }).sumarizado).toHaveLength(1);
     const detGestor = await call(`/api/v1/pagamento-servico/${a.faturaId}/BA`, { headers: bearer(gestor) });
     expect((detGestor.body as { ufs: { uf: string }[]; sumarizado: unknown }).ufs.map((u) => u.uf)).toEqual(['BA']);
     expect((await send('GET', `/api/v1/pagamento-servico?de=${M}&ate=${M}`)).body).toMatchObject({ error: 'pagamentoMesInvalido' });
+  });
+
+  it('the payment query’s totals equal the CSVs’ for the month: each Sefaz, each other beneficiary, Total FATEC and the gross of the paid rows', async () => {
+    const somar = (texto: string, chave: (c: string[]) => string, valor: (c: string[]) => string, unico?: (c: string[]) => string) => {
+      const m = new Map<string, number>();
+      const vistos = new Set<string>();
+      for (const c of texto.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((l) => l.split(';'))) {
+        if (unico) {
+          if (vistos.has(unico(c))) continue;
+          vistos.add(unico(c));
+        }
+        m.set(chave(c), (m.get(chave(c)) ?? 0) + Number(valor(c).replace(',', '')));
+      }
+      return m;
+    };
+    const previsao = (await send('GET', `/api/v1/repasse/previsao.csv?mes=${X}`)).body as string;
+    const definitivo = (await send('GET', `/api/v1/repasse/definitivo.csv?mes=${X}`)).body as string;
+    const tela = (await send('GET', `/api/v1/pagamento-servico?de=${X}&ate=${X}`)).body as {
+      linhas: { consumoId: string; uf: string; situacao: string; valorServicos: number; valorAssinatura: number; valorAcrescimo: number }[];
+      totaisSefaz: { uf: string; nome: string; total: number }[];
+      beneficiados: { nome: string; tipo: string; total: number }[];
+      totalFatec: number;
+      totalRepassado: number;
+    };
+    // Per beneficiary (previsao: UF;CNPJ;Razão Social;Fatura;Valor UF;Beneficiado;Tipo;Valor; definitivo: UF;Beneficiado;Tipo;Valor).
+    const porBeneficiado = somar(previsao, (c) => `${c[6]}|${c[5]}`, (c) => c[7]!);
+    expect(somar(definitivo, (c) => `${c[2]}|${c[1]}`, (c) => c[3]!)).toEqual(porBeneficiado);
+    const doTipo = (sefaz: boolean) => new Map([...porBeneficiado].filter(([k]) => k.startsWith('SEFAZ|') === sefaz).map(([k, v]) => [k.split('|')[1]!, v]));
+    expect(new Map(tela.totaisSefaz.map((t) => [t.nome, t.total]))).toEqual(doTipo(true));
+    expect(new Map(tela.beneficiados.map((t) => [t.nome, t.total]))).toEqual(doTipo(false));
+    expect(tela.totalFatec).toBe([...doTipo(false).values()].reduce((s, v) => s + v, 0));
+    expect(tela.totalRepassado).toBe([...porBeneficiado.values()].reduce((s, v) => s + v, 0));
+    expect(tela.totalFatec + tela.totaisSefaz.reduce((s, t) => s + t.total, 0)).toBe(tela.totalRepassado);
+    // The gross per UF of the paid rows (without the surcharge, which is not shared) is the CSV's 'Valor UF' per invoice and UF.
+    const brutoCsv = somar(previsao, (c) => c[0]!, (c) => c[4]!, (c) => `${c[3]}|${c[0]}`);
+    const brutoTela = new Map<string, number>();
+    for (const l of tela.linhas.filter((x) => x.situacao === 'P' && x.valorServicos + x.valorAssinatura > 0)) brutoTela.set(l.uf, (brutoTela.get(l.uf) ?? 0) + l.valorServicos + l.valorAssinatura);
+    expect(brutoTela).toEqual(brutoCsv);
+    // A manager: only its own Sefaz's share, the same as the CSV's.
+    const gestor = await tokenFor({ userId: 'rep-gestor', name: 'Gestor BA', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' });
+    const g = (await call(`/api/v1/pagamento-servico?de=${X}&ate=${X}`, { headers: bearer(gestor) })).body as typeof tela;
+    expect(g.totaisSefaz).toEqual([{ uf: 'BA', nome: 'SEFAZ BA', total: porBeneficiado.get('SEFAZ|SEFAZ BA') }]);
+    expect(g.beneficiados).toBeNull();
   });
 
   it('refuses a month that has not ended, and bad input, writing nothing', async () => {

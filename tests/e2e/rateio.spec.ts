@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { formatMonth, monthOf, previousMonth } from '@plac/shared/domain';
-import { registrarPagamento } from '../../functions/faturamento/store';
+import { randomUUID } from 'node:crypto';
+import { faturaIdDe } from '../../functions/faturamento/regras';
+import { emitirFatura, registrarPagamento } from '../../functions/faturamento/store';
 import { emitirFaturaAberta, gravarCliente, novoClienteE2e } from './faturas-kit';
 import { pick } from './helpers';
 import { signIn } from './session';
@@ -118,6 +120,20 @@ test('sharing groups: a draft with three beneficiaries, every validation of 5.2,
   const faturaId = await emitirFaturaAberta(cliente, Y, 1_000_00);
   expect(await registrarPagamento(faturaId, 1, { codigoBarras: '8'.repeat(44), dataPagamento: `${Y}-20`, dataRetornoBanco: `${Y}-21`, valorPago: 1_000_00, valorAcrescimo: 0, importacaoId: 'e2e' })).toBe('paga');
 
+  // And one with lines in two UFs (BA 600,00 and RO 400,00, a centavo of subscription), so that SEFAZ BA has a share.
+  const comLinhas = novoClienteE2e('ral', 'Banco E2E Rateio Linhas');
+  await gravarCliente(comLinhas);
+  const faturaLinhas = faturaIdDe(comLinhas.id, Y);
+  await emitirFatura({
+    faturaId: faturaLinhas, clienteId: comLinhas.id, cnpj: comLinhas.cnpj, razaoSocial: comLinhas.razao, mes: Y, situacao: 'A',
+    itens: [
+      { servico: 1, descricao: 'Consulta Fat-e por Chave de Acesso', uf: 'BA', requisicoes: 4000, valorUnitario: 150, valor: 600_00, promocional: false },
+      { servico: 1, descricao: 'Consulta Fat-e por Chave de Acesso', uf: 'RO', requisicoes: 2000, valorUnitario: 200, valor: 400_00, promocional: false },
+    ],
+    valorServicos: 1_000_00, valorAssinatura: 1, valorTotal: 1_000_01, assinaturaMinima: 0, execucaoId: randomUUID(), emitidaEm: new Date().toISOString(), revisao: 1,
+  });
+  expect(await registrarPagamento(faturaLinhas, 1, { codigoBarras: '8'.repeat(44), dataPagamento: `${Y}-20`, dataRetornoBanco: `${Y}-21`, valorPago: 1_000_01, valorAcrescimo: 0, importacaoId: 'e2e' })).toBe('paga');
+
   await page.goto('/app/consulta/pagamentoServico');
   await page.getByRole('button', { name: 'Previsão de Repasse' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Previsão de Repasse' });
@@ -150,7 +166,20 @@ test('sharing groups: a draft with three beneficiaries, every validation of 5.2,
   const textoOrdens = readFileSync(await arquivoOrdens.path(), 'utf8').replace(/^\uFEFF/, '');
   expect(textoOrdens.split(/\r?\n/)[0]).toBe('Beneficiado;Banco;Agência;DV Agência;Conta;DV Conta;Valor');
   expect(textoOrdens.trim().split(/\r?\n/).length).toBeGreaterThan(1);
-  await expect(dialogo.getByRole('button', { name: 'Baixar Rateio Definitivo' })).toBeVisible();
+  // The definitive report, kept to compare with the screen's totals below (issue 28 item 3).
+  const definitivo = page.waitForEvent('download');
+  await dialogo.getByRole('button', { name: 'Baixar Rateio Definitivo' }).click();
+  const arquivoDefinitivo = await definitivo;
+  expect(arquivoDefinitivo.suggestedFilename()).toBe('definitivo-repasse.csv');
+  // UF;Beneficiado;Tipo;Valor ('1234,56'): the total per Sefaz and of the other beneficiaries.
+  const csvSefaz = new Map<string, number>();
+  let csvFatec = 0;
+  for (const c of readFileSync(await arquivoDefinitivo.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((l) => l.split(';'))) {
+    const v = Number(c[3]!.replace(',', ''));
+    if (c[2] === 'SEFAZ') csvSefaz.set(c[1]!, (csvSefaz.get(c[1]!) ?? 0) + v);
+    else csvFatec += v;
+  }
+  expect(csvSefaz.size).toBeGreaterThan(0);
   // A second definitive run is refused: the button is off, and the API says why.
   await expect(dialogo.getByRole('button', { name: 'Gerar Rateio' })).toBeDisabled();
   await expect(dialogo.getByRole('button', { name: 'Gerar Simulação' })).toHaveCount(0);
@@ -166,6 +195,26 @@ test('sharing groups: a draft with three beneficiaries, every validation of 5.2,
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   const pagamentos = page.getByRole('table', { name: 'Pagamentos' });
   await expect(pagamentos.getByRole('row').filter({ hasText: cliente.razao }).getByText('Pago - Distribuído')).toBeVisible();
+  // The footer's totals are the definitive CSV's: each 'Total SEFAZ <UF>' what that Sefaz receives, and
+  // 'Total FATEC' the other shares; the surcharge rule is stated on the screen.
+  await expect(page.getByText('o acréscimo por atraso não é repartido', { exact: false })).toBeVisible();
+  const centavos = (texto: string) => Number(texto.replace(/[^\d]/g, ''));
+  const rodape = pagamentos.locator('tfoot tr');
+  const telaSefaz = new Map<string, number>();
+  let telaFatec: number | null = null;
+  for (const tr of await rodape.all()) {
+    const [rotulo, valor] = (await tr.locator('td').allInnerTexts()).map((t) => t.trim());
+    if (rotulo?.startsWith('Total SEFAZ ')) telaSefaz.set(rotulo.replace('Total ', ''), centavos(valor!));
+    if (rotulo === 'Total FATEC') telaFatec = centavos(valor!);
+  }
+  expect(telaSefaz).toEqual(csvSefaz);
+  expect(telaFatec).toBe(csvFatec);
+  // The detail's UF total is its list row's: services and the subscription's part (BA 600,00 + 0,01).
+  const linhaBa = pagamentos.getByRole('row').filter({ hasText: comLinhas.razao }).filter({ has: page.getByRole('cell', { name: 'BA', exact: true }) });
+  await expect(linhaBa).toContainText('R$ 600,01');
+  await linhaBa.getByRole('button', { name: /Detalhar/ }).click();
+  await expect(page.getByText('Total BA: R$ 600,01')).toBeVisible();
+  await expect(page.getByText('Assinatura (parte da UF): R$ 0,01', { exact: false }).first()).toBeVisible();
 
   // The draft is removed again.
   await page.goto('/app/consulta/beneficiadoRateio');

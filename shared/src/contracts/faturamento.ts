@@ -75,6 +75,19 @@ export const execucoesFaturamento = defineContract({
   errors: [],
 });
 
+export const faturasVencidas = defineContract({
+  id: 'faturamento.vencidas',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/faturamento-mensal/vencidas',
+  summary:
+    'As faturas vencidas dos últimos 12 meses (em aberto, com o vencimento do DAE, ou o padrão, antes de hoje), de todos os clientes fora de avaliação: ' +
+    'quantidade, total (centavos) e o vencimento mais antigo. Para o painel do administrador.',
+  access: ADMIN,
+  response: z.object({ quantidade: z.number().int(), total: z.number().int(), vencimentoMaisAntigo: z.string().nullable() }),
+  errors: [],
+});
+
 export const execucaoFaturamento = defineContract({
   id: 'faturamento.execucao',
   context: 'faturamento',

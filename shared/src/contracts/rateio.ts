@@ -490,7 +490,9 @@ export const consultarPagamentos = defineContract({
   context: 'rateio',
   method: 'GET',
   path: '/api/v1/pagamento-servico',
-  summary: 'Pagamentos de serviços por fatura e UF de origem, com a situação do repasse; totais por UF; o total geral para o administrador e para o cliente (o das suas faturas); Total FATEC só para o administrador.',
+  summary:
+    'Pagamentos de serviços por fatura e UF de origem, com a situação do repasse; o total bruto por UF; o total geral para o administrador e para o cliente (o das suas faturas); ' +
+    'o que cada beneficiado recebe das faturas pagas listadas, pela mesma regra dos arquivos de previsão, simulação e definitivo (o acréscimo não é repartido): os totais SEFAZ para o administrador e o gestor (a sua UF), Total FATEC e os demais beneficiados só para o administrador.',
   access: PAGAMENTO,
   query: z.object({
     uf: z.string().trim().max(5).optional(),
@@ -501,8 +503,16 @@ export const consultarPagamentos = defineContract({
   }),
   response: z.object({
     linhas: z.array(pagamentoLinhaSchema),
+    /** The gross per UF: services, subscription and surcharge of the listed rows. */
     totaisUf: z.array(z.object({ uf: z.string(), total: z.number().int() })),
+    /** What each Sefaz receives from the listed paid invoices (null for a client). */
+    totaisSefaz: z.array(z.object({ uf: z.string(), nome: z.string(), total: z.number().int() })).nullable(),
+    /** What each other beneficiary (Participante, Resíduo) receives (the administrator only). */
+    beneficiados: z.array(z.object({ nome: z.string(), tipo: z.enum(['SEFAZ', 'PARTICIPANTE', 'RESIDUO']), total: z.number().int() })).nullable(),
+    /** The non-SEFAZ shares together (the administrator only). */
     totalFatec: z.number().int().nullable(),
+    /** Every share together: Total FATEC plus the SEFAZ totals (the administrator only). */
+    totalRepassado: z.number().int().nullable(),
     totalGeral: z.number().int().nullable(),
   }),
   errors: ['dataInicioMaiorDataFim', 'pagamentoMesInvalido', 'semPermissao'],
@@ -524,7 +534,7 @@ export const detalhePagamento = defineContract({
   context: 'rateio',
   method: 'GET',
   path: '/api/v1/pagamento-servico/{idConsumo}/{ufConsumo}',
-  summary: 'O detalhe imprimível de um pagamento: itens por serviço e UF com o total de cada UF; o administrador vê também o Consumo Sumarizado.',
+  summary: 'O detalhe imprimível de um pagamento: itens por serviço e UF; por UF os serviços, a parte da assinatura e do acréscimo e o total (o da linha da lista); o administrador vê também o Consumo Sumarizado.',
   access: PAGAMENTO,
   params: z.object({ idConsumo: id, ufConsumo: z.string().trim().max(5) }),
   response: z.object({
@@ -533,7 +543,17 @@ export const detalhePagamento = defineContract({
     cliente: z.object({ cnpj: z.string(), razaoSocial: z.string() }),
     mesReferencia: z.string(),
     situacaoTexto: z.string(),
-    ufs: z.array(z.object({ uf: z.string(), itens: z.array(z.object({ descricao: z.string(), requisicoes: z.number().int(), valorUnitario: z.number().int(), valor: z.number().int() })), total: z.number().int() })),
+    ufs: z.array(
+      z.object({
+        uf: z.string(),
+        itens: z.array(z.object({ descricao: z.string(), requisicoes: z.number().int(), valorUnitario: z.number().int(), valor: z.number().int() })),
+        valorServicos: z.number().int(),
+        valorAssinatura: z.number().int(),
+        valorAcrescimo: z.number().int(),
+        /** The list row's total: services, subscription share and surcharge share. */
+        total: z.number().int(),
+      }),
+    ),
     sumarizado: z.array(z.object({ descricao: z.string(), requisicoes: z.number().int(), valor: z.number().int() })).nullable(),
   }),
   errors: ['recursoNaoEncontrado', 'semPermissao'],

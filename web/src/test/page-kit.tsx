@@ -29,8 +29,11 @@ export function renderPages(pages: Partial<Record<RouteName, ReactElement>>, pat
         path: '/app',
         element: <PageShell />,
         children: [
-          { index: true, element: <h1>Início</h1> },
-          ...Object.entries(pages).map(([name, element]) => ({ path: ROUTE_ACCESS[name as RouteName].path, element })),
+          // The dashboard is the index route (its path is ''); a stand-in heading unless it is under test.
+          { index: true, element: pages.dashboard ?? <h1>Início</h1> },
+          ...Object.entries(pages)
+            .filter(([name]) => name !== 'dashboard')
+            .map(([name, element]) => ({ path: ROUTE_ACCESS[name as RouteName].path, element })),
         ],
       },
     ],

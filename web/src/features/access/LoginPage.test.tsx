@@ -43,7 +43,10 @@ describe("login, tab 'Cliente PLAC'", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     expect(await screen.findByRole('heading', { name: 'Bem-vindo(a), Ana Lima' })).toBeTruthy();
     expect(getSession()).toMatchObject({ token: 'tok-cert', user: { userId: 'u-7', email: 'ana@empresa.com.br' } });
-    expect(requestLines(calls)).toEqual([TYPE_CHECK, 'GET /api/v1/config', CERT_LOGIN]);
+    // The sign-in's calls, then only the dashboard's own reads (issue 28 item 6: the client's open invoices).
+    const linhas = requestLines(calls);
+    expect(linhas.slice(0, 3)).toEqual([TYPE_CHECK, 'GET /api/v1/config', CERT_LOGIN]);
+    expect(linhas.slice(3).every((l) => l.startsWith('GET /api/v1/fatura'))).toBe(true);
     expect(calls[0]!.body).toEqual({ email: 'ana@empresa.com.br' });
     expect(calls[2]!.body).toEqual({ email: 'ana@empresa.com.br' });
     expect(calls[2]!.init.credentials).toBe('include');

@@ -68,6 +68,17 @@ function datasets(kind: ChartViewProps['kind'], series: readonly ChartSeries[]):
   );
 }
 
+/**
+ * The category axis's ticks. The bars of the 27 Sefaz each show their UF (no label skipped), turned
+ * upright once there are more than 12, so that neighbours never overlap on a narrow canvas (issue 28
+ * item 5); the lines' days are thinned by chart.js (autoSkip) and turned at most 45°.
+ */
+export function ticksEixoX(kind: ChartViewProps['kind'], pontos: number) {
+  return kind === 'percent'
+    ? { color: TEXT_COLOR, autoSkip: false, minRotation: pontos > 12 ? 90 : 0, maxRotation: 90, font: { size: 11 } }
+    : { color: TEXT_COLOR, autoSkip: true, autoSkipPadding: 8, maxRotation: 45 };
+}
+
 function config(props: Pick<ChartViewProps, 'kind' | 'labels' | 'series' | 'format'>): ChartConfiguration<'bar' | 'line', number[], string> {
   const percent = props.kind === 'percent';
   return {
@@ -79,7 +90,7 @@ function config(props: Pick<ChartViewProps, 'kind' | 'labels' | 'series' | 'form
       color: TEXT_COLOR,
       interaction: { mode: 'index', intersect: false },
       scales: {
-        x: { stacked: percent, ticks: { color: TEXT_COLOR, autoSkip: !percent }, grid: { color: GRID_COLOR } },
+        x: { stacked: percent, ticks: ticksEixoX(props.kind, props.labels.length), grid: { color: GRID_COLOR } },
         y: {
           stacked: percent,
           beginAtZero: true,

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as ChartJs from 'chart.js';
 import { describe, expect, it, vi } from 'vitest';
-import { diaIso, hojeMais, mesAtualMais, mesIso } from './model';
+import { UFS } from '@plac/shared/domain';
+import { diaIso, hojeMais, mesAtualMais, mesIso, pontosAteHoje } from './model';
 import { jsonResponse, makeResumo, nsu15, renderPage, SEFAZ, signInAs, stubApi } from './testing';
 
 // jsdom has no canvas: chart.js's Chart is replaced by a recorder of what it was given.
-const charts = vi.hoisted(() => [] as { canvas: HTMLCanvasElement; type: string; data: { labels: string[]; datasets: { label: string; data: number[] }[] }; destroyed: boolean }[]);
+const charts = vi.hoisted(() => [] as { canvas: HTMLCanvasElement; type: string; data: { labels: string[]; datasets: { label: string; data: number[] }[] }; options: { scales: { x: { ticks: Record<string, unknown> } } }; destroyed: boolean }[]);
 vi.mock('chart.js', async (importOriginal) => {
   const original = await importOriginal<typeof ChartJs>();
   class FakeChart {
@@ -226,5 +227,28 @@ describe('consultar-processamento-evento', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.of('GET', '/api/v1/processamento/monitoramento/evento')[1]?.query.get('fluxo')).toBe('cte'));
     await waitFor(() => expect(api.of('GET', MES.slice(4))[1]?.query.get('fluxo')).toBe('cte'));
     expect(api.of('GET', MES.slice(4))[1]!.query.get('tipo')).toBe('eventos');
+  });
+
+  it('27 Sefaz: every UF label kept and turned upright; the month history stops at today, not plotted as zeros after it', async () => {
+    charts.length = 0;
+    signInAs(['sefaz_admin']);
+    const resumo = UFS.map((u, i) => makeResumo({ cuf: 11 + i, sigla: u.uf, carregado: 100 }));
+    const hoje = diaIso(hojeMais(0));
+    const amanha = diaIso(hojeMais(1));
+    stubApi({
+      'GET /api/v1/processamento/monitoramento': jsonResponse(200, { ...MONITORAMENTO, resumo }),
+      [MES]: jsonResponse(200, { ...HISTORICO, dias: [hoje, amanha], serie: [{ sigla: 'BA', valores: [5, 0] }], serie_erro: [{ sigla: 'BA', valores: [1, 0] }] }),
+    });
+    renderPage(PATH);
+    await waitFor(() => expect(charts.find((c) => c.type === 'bar')?.data.labels).toHaveLength(27));
+    expect(charts.find((c) => c.type === 'bar')!.options.scales.x.ticks).toMatchObject({ autoSkip: false, minRotation: 90 });
+    await waitFor(() => expect(charts.find((c) => c.type === 'line')?.data.labels).toHaveLength(1));
+    expect(charts.find((c) => c.type === 'line')!.data.datasets.map((d) => d.data)).toEqual([[5], [1]]);
+  });
+
+  it('pontosAteHoje: days and months up to today only', () => {
+    expect(pontosAteHoje(['2026-11-25', '2026-11-26', '2026-11-27'], '2026-11-26')).toBe(2);
+    expect(pontosAteHoje(['2026-10', '2026-11', '2026-12'], '2026-11-26')).toBe(2);
+    expect(pontosAteHoje([], '2026-11-26')).toBe(0);
   });
 });

@@ -21,6 +21,7 @@ import {
   mesAtualMais,
   mesesEntre,
   mesIso,
+  pontosAteHoje,
   rotuloHistorico,
   semZeros,
   somaPorPonto,
@@ -160,14 +161,16 @@ function HistoricoProcessamento({ tipo, fluxo }: { tipo: TipoProcessamento; flux
   const ativo = f.modo === 'mes' ? porMes : f.modo === 'periodo' ? porPeriodo : porDia;
   const data: Historico | undefined = ok ? ativo.data : undefined;
 
-  const labels = useMemo(() => (data?.dias ?? []).map(rotuloHistorico), [data]);
+  // Only up to today: the current month's remaining days are not zeros (pontosAteHoje).
+  const ateHoje = useMemo(() => pontosAteHoje(data?.dias ?? [], diaIso(new Date())), [data]);
+  const labels = useMemo(() => (data?.dias ?? []).slice(0, ateHoje).map(rotuloHistorico), [data, ateHoje]);
   const series = useMemo<ChartSeries[]>(() => {
     const pontos = data?.dias.length ?? 0;
     return [
-      { label: 'Carregados', values: somaPorPonto(data?.serie ?? [], pontos), color: CARREGADOS },
-      { label: 'Erros', values: somaPorPonto(data?.serie_erro ?? [], pontos), color: ERROS, dashed: true },
+      { label: 'Carregados', values: somaPorPonto(data?.serie ?? [], pontos).slice(0, ateHoje), color: CARREGADOS },
+      { label: 'Erros', values: somaPorPonto(data?.serie_erro ?? [], pontos).slice(0, ateHoje), color: ERROS, dashed: true },
     ];
-  }, [data]);
+  }, [data, ateHoje]);
   const totalCarregados = series[0]!.values.reduce((a, b) => a + b, 0);
   const totalErros = series[1]!.values.reduce((a, b) => a + b, 0);
   const porMesLabel = f.modo === 'periodo' ? 'Mês' : 'Dia';

@@ -26,6 +26,15 @@ export function semZeros(nsu: string): string {
 
 export { diaBr, diaIso, diasEntre, hojeMais, mesAtualMais, mesesEntre, mesIso, rotuloPonto as rotuloHistorico } from '../../lib/calendar';
 
+/**
+ * How many of a history's points (ascending 'YYYY-MM-DD' or 'YYYY-MM') are not in the future: a day after
+ * today, or a month after this one, has loaded nothing yet, and drawn as 0 it would read as a collapse
+ * (issue 28 item 5); the chart and its table stop at today.
+ */
+export function pontosAteHoje(pontos: readonly string[], hoje: string): number {
+  return pontos.filter((p) => p <= hoje.slice(0, p.length)).length;
+}
+
 /** Per point, the sum over the Sefaz of a history series. */
 export function somaPorPonto(serie: Historico['serie'], pontos: number): number[] {
   const total = Array.from({ length: pontos }, () => 0);

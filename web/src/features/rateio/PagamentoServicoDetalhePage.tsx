@@ -18,6 +18,14 @@ const brl = (v: number) => formatBRL(v as Centavos);
 /** Thousandths of a real shown with 2 decimals (the payment detail's precision). */
 const unitario = (milesimos: number) => `R$ ${(Math.round(milesimos / 10) / 100).toFixed(2).replace('.', ',')}`;
 
+/**
+ * A UF's footer: its services, its part of the subscription and of the surcharge, and their sum, which is
+ * the list row's 'Total' (issue 28 item 3: 'Total BA' was the services alone).
+ */
+function rodapeUf(u: { uf: string; valorServicos: number; valorAssinatura: number; valorAcrescimo: number; total: number }) {
+  return `Serviços: ${brl(u.valorServicos)} · Assinatura (parte da UF): ${brl(u.valorAssinatura)} · Acréscimo (parte da UF): ${brl(u.valorAcrescimo)} · Total ${u.uf || '-'}: ${brl(u.total)}`;
+}
+
 export default function PagamentoServicoDetalhePage() {
   const navigate = useNavigate();
   const { idConsumo = '', ufConsumo = '' } = useParams();
@@ -38,9 +46,9 @@ export default function PagamentoServicoDetalhePage() {
           <p>
             <strong>Cliente:</strong> {d.cliente.razaoSocial} ({formatCnpj(d.cliente.cnpj)}) — <strong>Mês de referência:</strong> {formatMonth(d.mesReferencia)} — <strong>Situação:</strong> {d.situacaoTexto}
           </p>
-          <p className="page-note">Valores unitários com 2 casas decimais; o total de cada UF é a soma dos seus itens.</p>
+          <p className="page-note">Valores unitários com 2 casas decimais; o total de cada UF é a soma dos seus serviços e das suas partes da assinatura e do acréscimo, o mesmo da linha da lista.</p>
           {d.ufs.map((u) => (
-            <ListTable key={u.uf} label={`Itens da UF ${u.uf}`} rows={u.itens} query={q} paging={{ kind: 'none' }} table={{ header: `UF ${u.uf}`, footer: `Total ${u.uf}: ${brl(u.total)}` }}>
+            <ListTable key={u.uf} label={`Itens da UF ${u.uf}`} rows={u.itens} query={q} paging={{ kind: 'none' }} table={{ header: `UF ${u.uf || '-'}`, footer: rodapeUf(u) }}>
               <Column header="Serviço" field="descricao" />
               <Column header="Requisições" body={(i: { requisicoes: number }) => i.requisicoes.toLocaleString('pt-BR')} />
               <Column header="Valor unitário" body={(i: { valorUnitario: number }) => unitario(i.valorUnitario)} align="right" bodyClassName="list-money" />

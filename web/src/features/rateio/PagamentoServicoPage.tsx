@@ -91,26 +91,24 @@ export default function PagamentoServicoPage() {
   const linhas = resultado?.linhas ?? [];
   // One row per invoice and origin UF: the key is both, as an invoice has a row per UF.
   const linhasComChave = useMemo(() => (resultado?.linhas ?? []).map((l) => ({ ...l, chave: `${l.consumoId}/${l.uf}` })), [resultado]);
+  // The footer (issue 28 item 3): first the gross of each UF and their sum (what the rows add up to),
+  // then what each beneficiary receives, computed on the server by the repasse's own rule (the CSVs'),
+  // so 'Total SEFAZ <UF>' is the Sefaz's share, not the UF's gross, and 'Total FATEC' plus the SEFAZ
+  // totals is 'Total repassado'.
+  const total = (chave: string, rotulo: string, valor: number) => (
+    <Row key={chave}>
+      <Column footer={rotulo} colSpan={6} />
+      <Column footer={brl(valor)} colSpan={5} footerClassName="list-nowrap" />
+    </Row>
+  );
   const rodape = resultado && (
     <ColumnGroup>
-      {resultado.totaisUf.map((t) => (
-        <Row key={t.uf}>
-          <Column footer={`Total SEFAZ ${t.uf || '-'}`} colSpan={6} />
-          <Column footer={brl(t.total)} colSpan={5} footerClassName="list-nowrap" />
-        </Row>
-      ))}
-      {admin && resultado.totalFatec !== null && (
-        <Row>
-          <Column footer="Total FATEC" colSpan={6} />
-          <Column footer={brl(resultado.totalFatec)} colSpan={5} footerClassName="list-nowrap" />
-        </Row>
-      )}
-      {resultado.totalGeral !== null && (
-        <Row>
-          <Column footer="Total Geral" colSpan={6} />
-          <Column footer={brl(resultado.totalGeral)} colSpan={5} footerClassName="list-nowrap" />
-        </Row>
-      )}
+      {resultado.totaisUf.map((t) => total(`bruto-${t.uf}`, `Total bruto ${t.uf || '-'}`, t.total))}
+      {resultado.totalGeral !== null && total('geral', 'Total Geral', resultado.totalGeral)}
+      {(resultado.totaisSefaz ?? []).map((t) => total(`sefaz-${t.uf}`, `Total SEFAZ ${t.uf}`, t.total))}
+      {(resultado.beneficiados ?? []).map((b) => total(`ben-${b.nome}`, `Repasse a ${b.nome}`, b.total))}
+      {admin && resultado.totalFatec !== null && total('fatec', 'Total FATEC', resultado.totalFatec)}
+      {admin && resultado.totalRepassado !== null && total('repassado', 'Total repassado', resultado.totalRepassado)}
     </ColumnGroup>
   );
 
@@ -188,6 +186,14 @@ export default function PagamentoServicoPage() {
         rows={linhasComChave}
         dataKey="chave"
         query={consulta}
+        before={
+          sefaz && (
+            <p className="page-note" data-testid="regra-totais">
+              Total bruto: serviços, assinatura e acréscimo das linhas listadas. Total SEFAZ, Total FATEC e os repasses: só as faturas pagas, repartidas pela mesma regra dos
+              arquivos de previsão, simulação e definitivo — o acréscimo por atraso não é repartido.
+            </p>
+          )
+        }
         table={{ footerColumnGroup: rodape ?? undefined }}
       >
         <Column header="UF" body={(l: Linha) => l.uf || '-'} />

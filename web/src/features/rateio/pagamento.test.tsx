@@ -31,7 +31,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     signInAs(['sefaz_admin'], { uf: 'BA' });
     const api = stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, [{ id: 'c1', cnpj: '11222333000181', razaoSocial: 'Banco Alfa S.A.' }]),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01), linha('RO', 'Pago - Distribuído', 400_00)], totaisUf: [{ uf: 'BA', total: 600_01 }, { uf: 'RO', total: 400_00 }], totalFatec: 250_00, totalGeral: 1_000_01 }),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01), linha('RO', 'Pago - Distribuído', 400_00)], totaisUf: [{ uf: 'BA', total: 600_01 }, { uf: 'RO', total: 400_00 }], totaisSefaz: [{ uf: 'BA', nome: 'SEFAZ BA', total: 420_01 }], beneficiados: [{ nome: 'FATEC', tipo: 'PARTICIPANTE', total: 250_00 }, { nome: 'Resíduo', tipo: 'RESIDUO', total: 330_00 }], totalFatec: 580_00, totalRepassado: 1_000_01, totalGeral: 1_000_01 }),
       'GET /api/v1/repasse/definitivo': jsonResponse(200, false),
       'GET /api/v1/repasse/situacao': jsonResponse(200, { simulacao: null, definitivo: null }),
       'GET /api/v1/repasse/execucoes': jsonResponse(200, []),
@@ -42,7 +42,14 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
     expect(await within(table).findAllByText('Pago - Distribuído')).toHaveLength(2);
-    expect(within(table).getByText('Total SEFAZ BA')).toBeTruthy();
+    // The gross per UF, and what SEFAZ BA receives (not BA's gross); each other beneficiary; the surcharge rule stated.
+    const linhaDe = (rotulo: string) => within(table).getByText(rotulo, { exact: true }).closest('tr')!.textContent;
+    expect(linhaDe('Total bruto BA')).toContain('R$ 600,01');
+    expect(linhaDe('Total SEFAZ BA')).toContain('R$ 420,01');
+    expect(linhaDe('Repasse a FATEC')).toContain('R$ 250,00');
+    expect(linhaDe('Total FATEC')).toContain('R$ 580,00');
+    expect(linhaDe('Total repassado')).toContain('R$ 1.000,01');
+    expect(screen.getByTestId('regra-totais').textContent).toContain('o acréscimo por atraso não é repartido');
     // The CNPJ with its mask.
     expect(within(table).getAllByText('Banco Alfa S.A. (11.222.333/0001-81)')).toHaveLength(2);
     expect(within(table).getByText('Total FATEC')).toBeTruthy();
@@ -79,7 +86,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
       'GET /api/v1/repasse/ordens.csv': csv('\uFEFFBeneficiado;Banco\r\nSEFAZ BA;001\r\n'),
       'GET /api/v1/repasse/definitivo.csv': csv('\uFEFFUF;Beneficiado\r\nBA;SEFAZ BA\r\n'),
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [], totaisUf: [], totalFatec: null, totalGeral: null }),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [], totaisUf: [], totaisSefaz: null, beneficiados: null, totalFatec: null, totalRepassado: null, totalGeral: null }),
     });
     const saved: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (saved.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
@@ -139,7 +146,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     const erros = vi.spyOn(console, 'error');
     stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago', 600_01), linha('RO', 'Pago', 400_00)], totaisUf: [], totalFatec: null, totalGeral: null }),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago', 600_01), linha('RO', 'Pago', 400_00)], totaisUf: [], totaisSefaz: null, beneficiados: null, totalFatec: null, totalRepassado: null, totalGeral: null }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
@@ -163,7 +170,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
       // The search on arrival finds nothing; the one clicked, the rows.
-      'GET /api/v1/pagamento-servico': () => jsonResponse(200, { linhas: buscas++ === 0 ? [] : [...muitas, ultima], totaisUf: [], totalFatec: null, totalGeral: null }),
+      'GET /api/v1/pagamento-servico': () => jsonResponse(200, { linhas: buscas++ === 0 ? [] : [...muitas, ultima], totaisUf: [], totaisSefaz: null, beneficiados: null, totalFatec: null, totalRepassado: null, totalGeral: null }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     await waitFor(() => expect(buscas).toBe(1));
@@ -193,7 +200,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     signInAs(['sefaz_gestor'], { uf: 'BA' });
     const api = stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totalFatec: null, totalGeral: null }),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totaisSefaz: [{ uf: 'BA', nome: 'SEFAZ BA', total: 420_01 }], beneficiados: null, totalFatec: null, totalRepassado: null, totalGeral: null }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     expect(screen.queryByRole('button', { name: 'Previsão de Repasse' })).toBeNull();
@@ -202,6 +209,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     await within(table).findByText('Total SEFAZ BA');
     expect(api.of('GET', '/api/v1/pagamento-servico')).toHaveLength(1);
     expect(within(table).queryByText('Total FATEC')).toBeNull();
+    expect(within(table).getByText('Total SEFAZ BA').closest('tr')!.textContent).toContain('R$ 420,01');
     expect(api.of('GET', '/api/v1/pagamento-servico')[0]!.query.get('uf')).toBe('BA');
   });
 
@@ -209,7 +217,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     signInAs(['cliente'], { clienteId: 'c1' });
     const api = stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, [{ id: 'c1', razaoSocial: 'Banco Alfa S.A.', cnpj: '11222333000181' }]),
-      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totalFatec: null, totalGeral: 600_01 }),
+      'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [linha('BA', 'Pago - Distribuído', 600_01)], totaisUf: [{ uf: 'BA', total: 600_01 }], totaisSefaz: null, beneficiados: null, totalFatec: null, totalRepassado: null, totalGeral: 600_01 }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     expect(screen.queryByRole('button', { name: 'Previsão de Repasse' })).toBeNull();
@@ -220,6 +228,8 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
     expect(await within(table).findByText('Pago - Distribuído')).toBeTruthy();
     expect(within(table).queryByText('Total FATEC')).toBeNull();
+    expect(within(table).queryByText(/Total SEFAZ/)).toBeNull();
+    expect(screen.queryByTestId('regra-totais')).toBeNull();
     // The client's grand total.
     const geral = within(table).getByText('Total Geral').closest('tr')!;
     expect(geral.textContent).toContain('R$ 600,01');
@@ -235,14 +245,18 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
         cliente: { cnpj: '11222333000181', razaoSocial: 'Banco Alfa S.A.' },
         mesReferencia: '2026-05',
         situacaoTexto: 'Pago - Distribuído',
-        ufs: [{ uf: 'BA', itens: [{ descricao: 'Consulta Fat-e por Chave de Acesso', requisicoes: 4000, valorUnitario: 150, valor: 600_00 }], total: 600_00 }],
+        ufs: [{ uf: 'BA', itens: [{ descricao: 'Consulta Fat-e por Chave de Acesso', requisicoes: 4000, valorUnitario: 150, valor: 9_15 }], valorServicos: 9_15, valorAssinatura: 227_49, valorAcrescimo: 0, total: 236_64 }],
         sumarizado: [{ descricao: 'Consulta Fat-e por Chave de Acesso', requisicoes: 4000, valor: 600_00 }],
       }),
     });
     renderPages(pages, '/app/consulta/pagamentoServico/detalhe/202605-c1/BA');
     const t = await screen.findByRole('table', { name: 'Itens da UF BA' });
     expect(within(t).getByText('R$ 0,15')).toBeTruthy();
-    expect(screen.getByText(/Total BA/)).toBeTruthy();
+    // The UF's total is the list row's: services plus its part of the subscription (issue 28: 'Total BA: R$ 9,15' against R$ 236,64).
+    const rodape = screen.getByText(/Total BA:/).textContent!;
+    expect(rodape).toContain('Serviços: R$ 9,15');
+    expect(rodape).toContain('Assinatura (parte da UF): R$ 227,49');
+    expect(rodape).toContain('Total BA: R$ 236,64');
     expect(screen.getByText('Consumo Sumarizado')).toBeTruthy();
   });
 });
