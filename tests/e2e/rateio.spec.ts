@@ -180,6 +180,9 @@ test('sharing groups: a draft with three beneficiaries, every validation of 5.2,
     else csvFatec += v;
   }
   expect(csvSefaz.size).toBeGreaterThan(0);
+  // The transfer orders add up to the definitive report: every paid centavo of the month goes out once.
+  const somaOrdens = textoOrdens.trim().split(/\r?\n/).slice(1).reduce((s, l) => s + Number(l.split(';').at(-1)!.replace(/\./g, '').replace(',', '')), 0);
+  expect(somaOrdens).toBe([...csvSefaz.values()].reduce((s, v) => s + v, csvFatec));
   // A second definitive run is refused: the button is off, and the API says why.
   await expect(dialogo.getByRole('button', { name: 'Gerar Rateio' })).toBeDisabled();
   await expect(dialogo.getByRole('button', { name: 'Gerar Simulação' })).toHaveCount(0);
@@ -202,13 +205,17 @@ test('sharing groups: a draft with three beneficiaries, every validation of 5.2,
   const rodape = pagamentos.locator('tfoot tr');
   const telaSefaz = new Map<string, number>();
   let telaFatec: number | null = null;
+  let telaRepassado: number | null = null;
   for (const tr of await rodape.all()) {
     const [rotulo, valor] = (await tr.locator('td').allInnerTexts()).map((t) => t.trim());
     if (rotulo?.startsWith('Total SEFAZ ')) telaSefaz.set(rotulo.replace('Total ', ''), centavos(valor!));
     if (rotulo === 'Total FATEC') telaFatec = centavos(valor!);
+    if (rotulo === 'Total repassado') telaRepassado = centavos(valor!);
   }
   expect(telaSefaz).toEqual(csvSefaz);
   expect(telaFatec).toBe(csvFatec);
+  // The month's paid total shared out, on the screen, is what the transfer orders pay.
+  expect(telaRepassado).toBe(somaOrdens);
   // The detail's UF total is its list row's: services and the subscription's part (BA 600,00 + 0,01).
   const linhaBa = pagamentos.getByRole('row').filter({ hasText: comLinhas.razao }).filter({ has: page.getByRole('cell', { name: 'BA', exact: true }) });
   await expect(linhaBa).toContainText('R$ 600,01');
