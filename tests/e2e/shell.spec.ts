@@ -10,6 +10,25 @@ test.describe('the portal shell', () => {
     await expect(page.getByRole('link', { name: 'Referência da API' })).toHaveAttribute('href', '/api/docs');
   });
 
+  test('the production CSP holds: no script evaluation is refused on the login page or a signed-in form (zod runs without eval)', async ({ page }) => {
+    type Violacao = { violatedDirective: string; blockedURI: string };
+    type Janela = { __csp: string[]; document: { addEventListener(tipo: string, f: (e: Violacao) => void): void } };
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as Janela;
+      w.__csp = [];
+      w.document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const violacoes = () => page.evaluate(() => (globalThis as unknown as Janela).__csp);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'PLAC Fat-e' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Sefaz' }).click().catch(() => undefined);
+    expect(await violacoes()).toEqual([]);
+    await signIn(page, { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' });
+    await page.goto('/app/consulta/fate');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    expect(await violacoes()).toEqual([]);
+  });
+
   test('sends a signed-out visitor of the authenticated area to the start', async ({ page }) => {
     await page.goto('/app');
     await expect(page).toHaveURL(/\/$/);

@@ -1,3 +1,5 @@
+// First: zod must know it runs without eval before any schema is built.
+import '@plac/shared/sem-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
