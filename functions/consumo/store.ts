@@ -218,6 +218,7 @@ export async function contadoresDaUf(uf: string, mes: string): Promise<{ servico
   const pages = await Promise.all([
     // Bounded: one UF, month and shard per Query: the clients × services counters at most.
     ...Array.from({ length: CONTADOR_SHARDS }, (_, shard) => db().entities.contador.query.byUf({ uf, mes, shard }).go({ pages: 'all' })),
+    // Bounded: the UF and month counters written before the shards (clients × services at most).
     dbSemShard().entities.contadorUfSemShard.query.byUf({ uf, mes }).go({ pages: 'all' }),
   ]);
   return somarShards(

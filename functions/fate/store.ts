@@ -716,6 +716,7 @@ export async function contagemDiariaDoTransportador(transportadorDoc: string, de
   const { data } = await db()
     .entities.contagemTransportador.query.byTransportador({ transportadorDoc })
     .between({ periodo: `D${deMes}-01` }, { periodo: `D${ultimoDia(ateMes)}` })
+    // Bounded: one carrier's day counters of at most a year (≤ 366 items).
     .go({ pages: 'all' });
   return data.filter((d) => (d.quantidade ?? 0) > 0).map((d) => ({ dia: d.periodo.slice(1), quantidade: d.quantidade ?? 0 }));
 }
@@ -725,6 +726,7 @@ export async function totalDoTransportador(transportadorDoc: string, deMes: stri
   const { data } = await db()
     .entities.contagemTransportador.query.byTransportador({ transportadorDoc })
     .between({ periodo: `M${deMes}` }, { periodo: `M${ateMes}` })
+    // Bounded: one carrier's month counters of at most a year (≤ 13 items).
     .go({ pages: 'all' });
   return data.reduce((s, d) => s + (d.quantidade ?? 0), 0);
 }
@@ -735,6 +737,7 @@ export async function totalTransporte(deMes: string, ateMes: string): Promise<nu
     .entities.contagemTransporte.query.byMes({})
     // '~' sorts after the shard suffix, so the last month's shards are inside the range.
     .between({ mes: deMes }, { mes: `${ateMes}~` })
+    // Bounded: the transport months of at most a year, TRANSPORTE_SHARDS items each.
     .go({ pages: 'all' });
   return data.reduce((s, d) => s + (d.quantidade ?? 0), 0);
 }
@@ -745,6 +748,7 @@ export async function duplicatasDoDestinatario(destinatarioDoc: string, de: stri
     .entities.fateDuplicata.query.byDestinatario({ destinatarioDoc })
     // The sort key continues after the day (…#chave_…), so the upper bound is the day's last character.
     .between({ vencimento: de }, { vencimento: `${ate}~` })
+    // Bounded: one recipient's instalments due in the period the caller bounds (the look-up's days).
     .go({ pages: 'all' });
   return data.filter((d) => d.vencimento >= de && d.vencimento <= ate);
 }
@@ -761,6 +765,7 @@ export interface ChaveComposta {
 
 /** The instalments matching the composite key (one per Fat-e that has it). */
 export async function duplicatasPorChaveComposta(key: ChaveComposta): Promise<FateDuplicataRecord[]> {
+  // Bounded: the Fat-e sharing one composite key (issuer, recipient, due date, value, number): a handful.
   const { data } = await db().entities.fateDuplicata.query.byComposta(key).go({ pages: 'all' });
   return data;
 }
@@ -917,6 +922,7 @@ export async function resumoProcessamentoDa(uf: string, fluxo: Fluxo = 'nfe'): P
 
 /** Every UF's summary of one stream (one Query). */
 export async function resumosProcessamento(fluxo: Fluxo = 'nfe'): Promise<ResumoProcessamentoRecord[]> {
+  // Bounded: one summary per UF of a stream (27 items).
   const { data } = await db().entities.resumoProcessamento.query.all({ fluxo }).go({ pages: 'all' });
   return data;
 }
@@ -939,6 +945,7 @@ export async function historicoDaUf(uf: string, de: string, ate: string, fluxo: 
   const { data } = await db()
     .entities.historicoProcessamento.query.byUf({ uf, fluxo })
     .between({ dia: de }, { dia: ate })
+    // Bounded: one UF stream's day counters of the period asked (at most a year).
     .go({ pages: 'all' });
   return data;
 }
