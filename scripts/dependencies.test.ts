@@ -106,3 +106,36 @@ describe('one version of a build tool', () => {
     expect(new Set(versions).size, `esbuild versions in package-lock.json: ${versions.join(', ')}`).toBe(1);
   });
 });
+
+/**
+ * What the product ships and deploys (every package of the lock that is not development-only: the
+ * functions' bundles, the portal, the CDK app) carries an open-source licence a user of the product
+ * may redistribute under (issue 29 item 4: the bank list once came from a package that declared
+ * UNLICENSED and was bundled into the deploy's seed). An SPDX expression passes when every licence
+ * it names is on the list. The workspaces themselves (@plac/*) are ours and private.
+ */
+const OPEN_LICENCES = new Set(['MIT', 'MIT-0', 'ISC', 'Apache-2.0', 'BSD-2-Clause', 'BSD-3-Clause', '0BSD', 'BlueOak-1.0.0', 'Zlib']);
+
+/** An SPDX expression of these packages' kind ("MIT", "(MIT OR GPL-3.0-or-later)", "(MIT AND Zlib)"): one alternative wholly open. */
+const open = (expression: string | undefined) =>
+  (expression ?? '')
+    .replace(/[()]/g, '')
+    .split(/\s+OR\s+/)
+    .some((alternative) => alternative.split(/\s+AND\s+/).every((name) => OPEN_LICENCES.has(name.trim())));
+
+describe('licences', () => {
+  it('every package shipped or deployed declares an open licence from the list', () => {
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { license?: string; dev?: boolean; devOptional?: boolean; link?: boolean }>;
+    };
+    const refused = Object.entries(lock.packages)
+      .filter(([path, p]) => path.includes('node_modules/') && !p.dev && !p.devOptional && !p.link && !open(p.license))
+      .map(([path, p]) => `${path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)} (${p.license ?? 'no licence'})`);
+    expect(refused, 'shipped packages whose licence is not on the list').toEqual([]);
+  });
+
+  it('the check refuses what it must', () => {
+    expect([open('MIT'), open('(MIT OR GPL-3.0-or-later)'), open('(MIT AND Zlib)')]).toEqual([true, true, true]);
+    expect([open('UNLICENSED'), open(undefined), open('(MIT AND GPL-3.0-only)'), open('SEE LICENSE IN LICENSE')]).toEqual([false, false, false, false]);
+  });
+});

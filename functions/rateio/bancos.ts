@@ -7,7 +7,7 @@ import * as store from './bancos-store';
 
 /**
  * Banks (spec 3, 2.6, 3.8, 7.4 and 8): code (3 digits, the key), name and ISPB (8 digits, unique).
- * The list is seeded from the maintained list of Brazilian banks (npm bancos-brasileiros,
+ * The list is seeded from the Central Bank's STR participants with a COMPE code (
  * `bancos-oficiais.ts`); administrators add and correct banks on the banks screen.
  */
 

@@ -6,7 +6,7 @@ import * as grupos from './grupos';
 /**
  * The reference data revenue sharing needs, written by the deploy (a CDK Trigger runs this after each
  * deploy that changes it; the twin's seed does the same locally): the Brazilian banks of the
- * maintained list (npm bancos-brasileiros) and the 27 SEFAZ participants. Only absent items are
+ * Central Bank's STR participants with a COMPE code (`bancos-oficiais.ts`) and the 27 SEFAZ participants. Only absent items are
  * written, so a bank the administrator edited, or one added by hand, is never overwritten, and a
  * second run changes nothing.
  */

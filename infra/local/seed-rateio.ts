@@ -1,7 +1,7 @@
 /**
  * Revenue sharing demo data:
- * - the banks, from the maintained list of Brazilian banks (npm bancos-brasileiros) rather than typed
- *   by hand; a bank whose code exists is left as an administrator may have corrected it;
+ * - the banks, from the Central Bank's STR participants with a COMPE code (functions/rateio/bancos-oficiais.ts)
+ *   rather than typed by hand; a bank whose code exists is left as an administrator may have corrected it;
  * - the participants (the Sefaz of every UF, FATEC and a residue fund) and two sharing groups dated
  *   relative to the month the twin starts in: one deactivated (from 12 to 7 months ago) and the current
  *   one (from 6 months ago, no end), with no draft. Written once: a twin that has a timeline keeps it.
