@@ -309,7 +309,9 @@ export const deleteWebhook = defineContract({
   path: '/api/v1/webhook-cliente',
   summary: 'Remove uma configuração (a operação fica disponível de novo).',
   access: ['sefaz_admin', 'cliente'],
-  query: z.object({ id: z.string().min(1).max(64).meta({ title: 'configuração', description: 'O id da configuração (da lista do cliente).', example: 'demo-imf.3' }) }),
+  // The example is made up (<client id>.<kind>): 'demo-imf.3' named the demo IMF's TRANSPORTE_FAT
+  // configuration, a real record of the twin that an administrator trying the example would remove.
+  query: z.object({ id: z.string().min(1).max(64).meta({ title: 'configuração', description: 'O id da configuração (da lista do cliente).', example: 'c0a8012e-5b7d-4c1e-9f3a-2d6e8b4f7a19.3' }) }),
   response: messageResponse,
   errors: ['recursoNaoEncontrado'],
 });

@@ -14,6 +14,16 @@ import { message } from '../messages';
 export const MES_META = { description: 'AAAA-MM', pattern: '^(?!0000)\\d{4}-(0[1-9]|1[0-2])$', example: '2026-11' } as const;
 export const DIA_META = { description: 'AAAA-MM-DD, um dia real', pattern: '^\\d{4}-\\d{2}-\\d{2}$', example: '2026-11-23' } as const;
 export const DATA_BR_META = { description: 'DD/MM/AAAA, um dia real', pattern: '^\\d{2}/\\d{2}/\\d{4}$', example: '23/11/2026' } as const;
+/**
+ * The example of a month the route takes only once it has ended (to bill, distribute or list payments):
+ * MES_META's example is the month the description was written in, which those routes refuse until it ends.
+ */
+export const MES_ENCERRADO_EXEMPLO = { example: '2026-10' } as const;
+/**
+ * The example of the month a new version (of the price table, of the sharing group) starts: the month
+ * after MES_META's, which is the example of the current version's end (the new one must start right after it).
+ */
+export const MES_SEGUINTE_EXEMPLO = { example: '2026-12' } as const;
 
 export const emailSchema = z
   .string()

@@ -36,13 +36,13 @@ const chave = z
   .meta({ title: 'chave de acesso', description: 'Os 44 dígitos da chave de acesso da NF-e.', example: '29261112345678000195550010000012341123456784' });
 const cnpj = (title: string) =>
   z.string().trim().toUpperCase().refine(isValidCnpj, { error: message('cnpjInvalido') }).meta({ title, example: '11222333000181' });
-const cnpjBase = z.string().trim().toUpperCase().refine(isValidCnpjBase, { error: message('cnpjBaseInvalido') }).meta({ title: 'CNPJ base' });
+const cnpjBase = z.string().trim().toUpperCase().refine(isValidCnpjBase, { error: message('cnpjBaseInvalido') }).meta({ title: 'CNPJ base', example: '11222333' });
 const documento = z
   .string()
   .trim()
   .toUpperCase()
   .refine((v) => isValidCnpj(v) || isValidCpf(v), { error: message('campoInvalido', { field: 'CNPJ/CPF' }) })
-  .meta({ title: 'CNPJ/CPF' });
+  .meta({ title: 'CNPJ/CPF', example: '11222333000181' });
 /** AAAA-MM-DD, a real day. */
 const dia = (title: string) =>
   z
@@ -79,7 +79,7 @@ const chaveCompostaBody = z.object({
   cnpjDestinatario: documento,
   dataVencimentoParcela: dia('data de vencimento da parcela'),
   /** Centavos. */
-  valorParcela: z.number().int().min(1).max(100_000_000_000).meta({ title: 'valor da parcela', description: 'Em centavos.' }),
+  valorParcela: z.number().int().min(1).max(100_000_000_000).meta({ title: 'valor da parcela', description: 'Em centavos.', example: 150000 }),
   /** Optional: without it, every instalment with that due date and value. */
   numeroParcela: z.string().trim().regex(/^\d{1,3}$/, { error: message('campoInvalido', { field: 'número da parcela' }) }).optional(),
 });

@@ -15,7 +15,7 @@ const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const;
 const ADMIN_GESTOR = ['sefaz_admin', 'sefaz_gestor'] as const;
 const MONITORAMENTO = ['sefaz_admin', 'cliente_monitoramento'] as const;
 
-const idCliente = idClienteSchema;
+const idCliente = idClienteSchema.meta({ example: 'c0a8012e-5b7d-4c1e-9f3a-2d6e8b4f7a19' });
 
 const opcional = opcionalVazio;
 
@@ -140,8 +140,8 @@ export const consumoPorUf = defineContract({
     'Consumo do mês (atual, se não informado) por UF de origem e serviço, ambos obrigatórios. Um gestor consulta somente a própria UF.',
   access: ADMIN_GESTOR,
   query: z.object({
-    uf: z.string().meta({ title: 'UF de Origem' }).pipe(ufSchema),
-    idModuloServico: decimalInteger('Serviço').pipe(z.number().int().min(1).max(100_000).meta({ title: 'Serviço' })),
+    uf: z.string().meta({ title: 'UF de Origem', example: 'BA' }).pipe(ufSchema),
+    idModuloServico: decimalInteger('Serviço').meta({ example: '1' }).pipe(z.number().int().min(1).max(100_000).meta({ title: 'Serviço' })),
     mes: opcional(mes),
   }),
   response: z.object({
@@ -188,7 +188,7 @@ export const naoEncontradas = defineContract({
     'opcionalmente pela chave de acesso e situação, da mais recente à mais antiga, uma página por vez (nextCursor → cursor). Um gestor consulta somente a própria UF.',
   access: ADMIN_GESTOR,
   query: z.object({
-    uf: z.string().meta({ title: 'UF' }).pipe(ufSchema),
+    uf: z.string().meta({ title: 'UF', example: 'BA' }).pipe(ufSchema),
     dataInicio: dataFiltro('dataInicioObrigatoria'),
     dataFim: dataFiltro('dataFimObrigatoria'),
     chnfe: opcional(

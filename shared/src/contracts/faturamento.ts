@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { formatDate, isBusinessMonth } from '../domain/dates';
 import { message } from '../messages';
-import { cursorPageOf, cursorQuery, decimalInteger, isoDateTime, MES_META, opcionalVazio } from './common';
+import { cursorPageOf, cursorQuery, decimalInteger, isoDateTime, MES_ENCERRADO_EXEMPLO, MES_META, opcionalVazio } from './common';
 import { relatorioJobSchema } from './consumo';
 import { defineContract } from './define';
 
@@ -57,7 +57,7 @@ export const iniciarFaturamento = defineContract({
   path: '/api/v1/faturamento-mensal/execucoes',
   summary: 'Inicia o faturamento de um mês encerrado (uma fatura por cliente; faturas já emitidas não mudam).',
   access: ADMIN,
-  body: z.object({ mes }),
+  body: z.object({ mes: mes.meta(MES_ENCERRADO_EXEMPLO) }),
   response: execucaoSchema,
   status: 202,
   errors: ['faturamentoMesInvalido', 'faturamentoSemTarifacao', 'faturamentoEmAndamento'],

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isBusinessMonth } from '../domain/dates';
 import { MAX_NOME_GRUPO_RATEIO, SITUACOES_GRUPO_RATEIO, TIPOS_BENEFICIADO } from '../domain/rateio';
 import { message } from '../messages';
-import { isoDateTime, MES_META } from './common';
+import { isoDateTime, MES_ENCERRADO_EXEMPLO, MES_META, MES_SEGUINTE_EXEMPLO } from './common';
 import { defineContract } from './define';
 
 /**
@@ -264,7 +264,7 @@ export const createGrupo = defineContract({
   access: ADMIN,
   body: z.object({
     descricao: nomeGrupo,
-    vigenciaInicial: mes('Vigência inicial'),
+    vigenciaInicial: mes('Vigência inicial').meta(MES_SEGUINTE_EXEMPLO),
     /** The current group's end month (required when a current group exists). */
     vigenciaFinalVigente: mes('Vigência final').nullable(),
     percentualSefaz: percentual('Percentual SEFAZ'),
@@ -297,7 +297,7 @@ export const updateGrupo = defineContract({
     grupoRateio: z.object({
       idGrupoRateio: id,
       descricao: nomeGrupo,
-      vigenciaInicial: mes('Vigência inicial'),
+      vigenciaInicial: mes('Vigência inicial').meta(MES_SEGUINTE_EXEMPLO),
       percentualSefaz: percentual('Percentual SEFAZ'),
       revisao: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     }),
@@ -358,6 +358,8 @@ export const listParticipantes = defineContract({
 // ---- repasse ----------------------------------------------------------------------------------------
 
 const mesQuery = z.object({ mes: mes('Mês') });
+/** The month a distribution is made of: an ended one (repasseMesInvalido otherwise). */
+const mesEncerradoBody = z.object({ mes: mes('Mês').meta(MES_ENCERRADO_EXEMPLO) });
 
 const execucaoRepasse = z.object({ execucaoId: z.string(), situacao: z.string() });
 
@@ -368,7 +370,7 @@ export const simularRepasse = defineContract({
   path: '/api/v1/repasse/simulacao',
   summary: 'Gera a simulação do repasse de um mês encerrado (só enquanto o relatório definitivo não existe).',
   access: ADMIN,
-  body: mesQuery,
+  body: mesEncerradoBody,
   response: execucaoRepasse,
   status: 202,
   errors: ['repasseMesInvalido', 'repasseDefinitivoJaGerado', 'repasseEmAndamento'],
@@ -381,7 +383,7 @@ export const gerarRepasse = defineContract({
   path: '/api/v1/repasse/definitivo',
   summary: 'Gera o repasse definitivo de um mês encerrado: uma vez por mês.',
   access: ADMIN,
-  body: mesQuery,
+  body: mesEncerradoBody,
   response: execucaoRepasse,
   status: 202,
   errors: ['repasseMesInvalido', 'repasseDefinitivoJaGerado', 'repasseEmAndamento'],
@@ -496,8 +498,8 @@ export const consultarPagamentos = defineContract({
   access: PAGAMENTO,
   query: z.object({
     uf: z.string().trim().max(5).optional(),
-    de: mes('Mês inicial'),
-    ate: mes('Mês final'),
+    de: mes('Mês inicial').meta(MES_ENCERRADO_EXEMPLO),
+    ate: mes('Mês final').meta(MES_ENCERRADO_EXEMPLO),
     idCliente: z.string().trim().max(64).optional(),
     situacao: z.enum(['A', 'P']).optional(),
   }),

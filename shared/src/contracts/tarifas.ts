@@ -9,7 +9,7 @@ import {
   TIPOS_VERSAO,
 } from '../domain/tarifas';
 import { message } from '../messages';
-import { isoDateTime, MES_META, messageResponse } from './common';
+import { isoDateTime, MES_META, MES_SEGUINTE_EXEMPLO, messageResponse } from './common';
 import { defineContract } from './define';
 
 /**
@@ -60,7 +60,7 @@ const faixaEntrada = z.object({
   nomeGrupoFaixa: nomeGrupo('Nome do Grupo Faixa'),
   /** The promotional band's position (1-based), or null for none. The key is required: a choice. */
   faixaPromocional: inteiro('Faixa promocional', 1, MAX_FAIXAS + 5).nullable(),
-  vigenciaInicial: mes('Vigência inicial'),
+  vigenciaInicial: mes('Vigência inicial').meta(MES_SEGUINTE_EXEMPLO),
   /** The current group's end month (required when a current group exists). */
   vigenciaFinalFaixaAtual: mes('Vigência final').nullable().optional(),
   faixas: z.array(faixaEntradaSchema).max(MAX_FAIXAS + 5),
@@ -250,7 +250,7 @@ export const createTarifa = defineContract({
   body: z.object({
     idGrupoFaixa: id,
     idGrupoTarifaVigente: id,
-    vigenciaInicial: mes('Vigência inicial'),
+    vigenciaInicial: mes('Vigência inicial').meta(MES_SEGUINTE_EXEMPLO),
     vigenciaFinalGrupoTarifaAtual: mes('Vigência final'),
     nomeGrupoTarifa: nomeGrupo('Nome do Grupo Tarifa'),
     assinaturaMinima: inteiro('Assinatura mínima', 0, MAX_ASSINATURA_CENTAVOS),
