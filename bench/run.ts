@@ -6,6 +6,7 @@
  *  2. gzip size of the portal's entry chunk (the JavaScript the first page must load).
  *  3. size of each Lambda bundle, and the time to import it and serve a first request in a fresh
  *     Node process (a cold start without the Lambda runtime's own share).
+ *  4. Lighthouse (mobile preset) on the production build: the login page and Faturas (bench/lighthouse.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topol
 import { freePort } from '../infra/local/emulators/ports';
 import type { billingThroughput } from './billing';
 import { ingestionThroughput } from './ingestion';
+import { lighthouseScores } from './lighthouse';
 import type { meteredLookups } from './lookups';
 import type { prepaidDebits } from './prepago';
 import type { sefazCatchUp } from './sefaz-catchup';
@@ -39,6 +41,9 @@ async function main() {
   run('npm', ['run', '--silent', 'bundle', '-w', 'infra']);
 
   results.webEntryChunk = webEntryChunk();
+  // First, on a twin of its own serving the build: nothing else shares the cores while a page is timed.
+  console.log(`running Lighthouse (mobile) on the login page and Faturas, ${process.env.BENCH_LIGHTHOUSE_RUNS ?? 3} runs each…`);
+  results.lighthouse = await lighthouseScores();
 
   const { twin, env, stop, lookupTwin } = await startTwinProcess();
   try {
@@ -381,6 +386,12 @@ function printTable(r: Record<string, unknown>) {
     ...lookupRows(r),
     ['first page JavaScript (entry + preloads)', `${(w.bytes / 1024).toFixed(1)} KiB, ${(w.gzipBytes / 1024).toFixed(1)} KiB gzip (+ CSS ${(w.entryCssGzipBytes / 1024).toFixed(1)} KiB gzip)`],
   ];
+  for (const [name, l] of Object.entries(r.lighthouse as Awaited<ReturnType<typeof lighthouseScores>>)) {
+    rows.push([
+      `Lighthouse mobile: ${name} (${l.url})`,
+      `performance ${l.performance} (runs ${l.runs.join(', ')}), accessibility ${l.accessibility}, best practices ${l.bestPractices}, SEO ${l.seo}; LCP ${l.lcpMs} ms, FCP ${l.fcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}${l.meetsAim ? '' : '  (misses the aim)'}`,
+    ]);
+  }
   const i = r.ingestion as Awaited<ReturnType<typeof ingestionThroughput>>;
   rows.push(['ingestion Sefaz → store (end to end)', `${i.endToEnd.documentsPerSecond} docs/s  (${i.endToEnd.documents} documents in ${i.endToEnd.seconds} s)`]);
   rows.push(['DynamoDB Local BatchWrite (same process)', `${i.dynamoDbBatchWrite.itemsPerSecond} items/s  (${i.dynamoDbBatchWrite.inFlight} in flight)`]);

@@ -31,7 +31,7 @@ const WORKSPACES: Record<string, readonly string[]> = {
   '.': ['tests', 'bench', 'scripts', 'vitest.config.ts', 'playwright.config.ts', 'eslint.config.js'],
   shared: ['src', 'test'],
   functions: ['.'],
-  web: ['src', 'vite.config.ts', 'index.html'],
+  web: ['src', 'scripts', 'vite.config.ts', 'index.html'],
   infra: ['bin', 'lib', 'local', 'migrations', 'test'],
 };
 

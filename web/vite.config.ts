@@ -1,15 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { prerenderLoginPlugin } from './scripts/prerender-plugin';
 import { accessibleThemePlugin } from './src/app/accessibleTheme';
 // The product's version (shown to the user as 2.10.0) has one source: the root package.
 import rootPackage from '../package.json' with { type: 'json' };
 
+const define = { __APP_VERSION__: JSON.stringify(rootPackage.version) };
+
 export default defineConfig({
-  // The green theme at WCAG AA contrast (src/app/accessibleTheme.ts).
-  plugins: [react(), accessibleThemePlugin()],
-  define: {
-    __APP_VERSION__: JSON.stringify(rootPackage.version),
-  },
+  // The green theme at WCAG AA contrast (src/app/accessibleTheme.ts); the login page's text written
+  // into the HTML of '/' (scripts/prerender-plugin.ts).
+  plugins: [react(), accessibleThemePlugin(), prerenderLoginPlugin(define)],
+  define,
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -18,24 +20,17 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Two vendor chunks, for caching across deploys and to keep the entry lean:
-        // - `react`: React, ReactDOM and the router, which the entry needs anyway. Its priority also
-        //   keeps them from being pulled into the PrimeReact chunk as PrimeReact's dependencies (which
-        //   would make the entry import that chunk).
-        // - `primereact`: PrimeReact and what only it uses, loaded with the lazy shell (its CSS too,
-        //   since only the shell imports the theme).
-        // `codeSplitting` is rolldown's successor of Rollup's `manualChunks`.
+        // One vendor chunk, for caching across deploys and to keep the entry lean: `react` (React,
+        // ReactDOM and the router), which the entry needs anyway. PrimeReact is left to the bundler's
+        // own splitting, one chunk per component or per set of components used together, so a page
+        // loads only the components it renders (the login page: TabView, InputText, Password, Button,
+        // Dialog), not the whole library. `codeSplitting` is rolldown's successor of Rollup's `manualChunks`.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
-            },
-            {
-              name: 'primereact',
-              test: /[\\/]node_modules[\\/](primereact|primeicons|react-transition-group|@babel[\\/]runtime|dom-helpers)[\\/]/,
-              priority: 10,
             },
           ],
         },

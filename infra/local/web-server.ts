@@ -1,12 +1,13 @@
 /**
- * The portal as CloudFront serves it: files of the web build with the SPA fallback (paths without a
- * file extension get index.html) and the same security headers; or, for development, Vite's dev
+ * The portal as CloudFront serves it: files of the web build with the SPA fallback ('/' gets
+ * index.html, other paths without a file extension spa.html) and the same security headers; or, for development, Vite's dev
  * server in middleware mode (modules transformed on demand, hot reload).
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { SECURITY_HEADERS as PRODUCTION_HEADERS } from '../lib/security-headers';
 
 export interface WebServer {
@@ -58,21 +59,59 @@ export function distWebServer(dir: string): WebServer {
       let info = await stat(file).catch(() => null);
       if (!info?.isFile()) {
         if (extname(pathname)) return notFound(res);
+        // As the web stack's SPA rewrite: '/' is the login page written into index.html by the build,
+        // every other page path gets spa.html (the placeholder; index.html for a build without it).
         file = join(root, 'index.html');
+        if (pathname !== '/') {
+          const spa = join(root, 'spa.html');
+          if (await stat(spa).catch(() => null)) file = spa;
+        }
         info = await stat(file).catch(() => null);
         if (!info) return notFound(res, 'The web app is not built: run `npm run build -w web`.');
       }
       const immutable = file.includes(`${sep}assets${sep}`);
-      res.writeHead(200, {
+      const headers = {
         ...SECURITY_HEADERS,
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-length': info.size,
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
+        vary: 'accept-encoding',
+      };
+      const encoding = COMPRESSIBLE.test(extname(file)) && info.size >= 1000 ? accepted(req.headers['accept-encoding']) : null;
+      if (encoding) {
+        const body = await compressed(file, info.mtimeMs, encoding);
+        res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+        return void res.end(req.method === 'HEAD' ? undefined : body);
+      }
+      res.writeHead(200, { ...headers, 'content-length': info.size });
       if (req.method === 'HEAD') return void res.end();
       createReadStream(file).pipe(res);
     },
   };
+}
+
+/**
+ * CloudFront's automatic compression (the distribution's `compress: true`): text files of 1,000 bytes
+ * or more, Brotli when the browser accepts it, else gzip; fonts and images as they are. Without it the
+ * twin would serve the portal several times heavier than AWS does, and measure the wrong page.
+ */
+const COMPRESSIBLE = /^\.(html|m?js|css|json|svg|txt)$/;
+type Encoding = 'br' | 'gzip';
+const cache = new Map<string, Buffer>();
+
+function accepted(header: string | undefined): Encoding | null {
+  const offered = (header ?? '').split(',').map((part) => part.split(';')[0]!.trim());
+  return offered.includes('br') ? 'br' : offered.includes('gzip') ? 'gzip' : null;
+}
+
+async function compressed(file: string, mtimeMs: number, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${mtimeMs}:${file}`;
+  let body = cache.get(key);
+  if (!body) {
+    const raw = await readFile(file);
+    body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(raw);
+    cache.set(key, body);
+  }
+  return body;
 }
 
 function notFound(res: ServerResponse, text = 'Not found') {

@@ -85,8 +85,9 @@ describe('web stack', () => {
     expect(JSON.stringify(origin.DomainName)).toContain('PlacApi');
   });
 
-  it('rewrites extension-less paths outside /api/ to /index.html', () => {
-    expect(spaRewrite('/clientes/123')).toBe('/index.html');
+  it('rewrites / to /index.html (the login page in the HTML) and other extension-less paths outside /api/ to /spa.html', () => {
+    expect(spaRewrite('/clientes/123')).toBe('/spa.html');
+    expect(spaRewrite('/app/fatura/consultarFatura')).toBe('/spa.html');
     expect(spaRewrite('/')).toBe('/index.html');
     expect(spaRewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
     expect(spaRewrite('/favicon.svg')).toBe('/favicon.svg');

@@ -12,8 +12,22 @@ import { createAppRouter } from './app/router';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado em index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-);
+const router = createAppRouter();
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+
+// What the HTML shows (the login page written by the build for '/', the placeholder elsewhere) stays
+// until the first route's code and loaders are in, then React draws the page over it in one commit:
+// no loading screen in between, no second paint of the same text.
+if (router.state.initialized) render();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
+}

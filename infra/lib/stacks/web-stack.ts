@@ -38,14 +38,20 @@ export interface WebStackProps extends StackProps {
 
 /**
  * SPA fallback as a viewer-request function on the web behaviour only. Unlike errorResponses it
- * cannot turn an API's 403/404 into index.html: /api/* never reaches it, and it is checked anyway.
+ * cannot turn an API's 403/404 into a page: /api/* never reaches it, and it is checked anyway. '/'
+ * gets index.html, where the build wrote the login page's text; every other page path gets spa.html,
+ * the same scripts with a placeholder (web/scripts/prerender-plugin.ts).
  */
 export const SPA_REWRITE_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('/api/') === 0) return request;
+  if (uri === '/') {
+    request.uri = '/index.html';
+    return request;
+  }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  if (last.indexOf('.') === -1) request.uri = '/spa.html';
   return request;
 }`;
 
@@ -88,7 +94,7 @@ export class WebStack extends Stack {
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Extension-less paths outside /api/ get /index.html',
+      comment: 'The root gets /index.html, other extension-less paths outside /api/ /spa.html',
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_CODE),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });

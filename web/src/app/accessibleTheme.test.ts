@@ -24,6 +24,14 @@ describe('the accessible green theme', () => {
     expect(contrast('#047857', '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('drops the theme\'s whole Inter and its italics (first-paint.css declares the Latin cut of the family)', () => {
+    expect(theme).toContain('InterVariable.woff2');
+    const css = accessibleThemeCss(theme);
+    expect(css).not.toContain('@font-face');
+    expect(css).not.toContain('InterVariable');
+    expect(css).toContain('--font-family: "Inter var", sans-serif;');
+  });
+
   it('replaces in one pass: a colour that is itself a replacement is not replaced twice', () => {
     expect(accessibleThemeCss('a { color: #10b981; } b { color: #047857; }')).toBe('a { color: #047857; } b { color: #064e3b; }');
   });

@@ -48,9 +48,20 @@ const PRIMARY_RGB = { from: /rgba\(16, 185, 129,/g, to: 'rgba(4, 120, 87,' };
 const HEX = /#[0-9a-fA-F]{6}\b/g;
 const PALETTE_VARIABLE = /^\s*--[a-z]+-\d{2,3}\s*:/;
 
-/** The theme's CSS with its colours replaced in one pass (a replaced colour is never replaced again). */
+/**
+ * The theme's @font-face rules: the whole variable Inter and its italics (727 KB). The portal declares
+ * its Latin cut of the same family instead (first-paint.css, web/scripts/subset-font.ts); italics are
+ * drawn by slanting it.
+ */
+const THEME_FONT_FACES = /@font-face\s*\{[^}]*font-family:\s*"Inter var"[^}]*\}\s*/g;
+
+/**
+ * The theme's CSS with its colours replaced in one pass (a replaced colour is never replaced again),
+ * and without its own fonts.
+ */
 export function accessibleThemeCss(css: string): string {
   return css
+    .replace(THEME_FONT_FACES, '')
     .split('\n')
     .map((line) =>
       PALETTE_VARIABLE.test(line)

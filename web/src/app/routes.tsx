@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import { ROUTE_ACCESS, type RouteName } from '@plac/shared/access';
 import { BootScreen } from './BootScreen';
@@ -91,9 +91,15 @@ async function loteCsv(nome: LoteCsvNome): Promise<PageModule> {
 
 const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+/**
+ * A page of /app is a React.lazy component rather than a lazy route: the router then waits only for
+ * the frame (shell, top bar, side menu) before it first renders, and the page's own code (tables,
+ * calendars, dialogs) arrives inside AppLayout's Suspense. The frame paints half a page's scripts
+ * sooner on a phone; between pages, the router's transition keeps the last page until the next is in.
+ */
 function appRoute({ name, load }: AppPage): RouteObject {
   const { path } = ROUTE_ACCESS[name];
-  const guarded = { loader: requireRoute(name), lazy: lazyPage(load) };
+  const guarded = { loader: requireRoute(name), Component: lazy(load) };
   // The dashboard has the empty path: the index route of /app.
   return path === '' ? { index: true, ...guarded } : { path, ...guarded };
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isRole, type Principal } from '@plac/shared/access';
-import { formatCnpj } from '@plac/shared/domain';
+import { formatCnpj } from '@plac/shared/domain/cnpj-regras';
 import { SHELL_MESSAGES } from '@plac/shared/shell-messages';
 import { closeAllDialogs } from './dialogs';
 import { navigateTo } from './navigation';
