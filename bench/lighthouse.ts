@@ -13,15 +13,12 @@
  *
  * Alone: `npm run build -w web && npx tsx bench/lighthouse.ts` (the result is printed as JSON, last line).
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { freePort } from '../infra/local/emulators/ports';
+import { startOwnTwin } from './twin-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The flags the e2e suite gives Debian's Chromium (no sandbox in CI containers, nothing phoning home). */
@@ -115,40 +112,9 @@ async function signIn(url: string): Promise<{ user: unknown; token: string }> {
 
 /** A twin of its own serving the built portal, with the demo data and no scheduled work. */
 async function startTwin() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'plac-lighthouse-'));
-  const ports = {
-    PLAC_PORT: await freePort(),
-    PLAC_TLS_PORT: await freePort(),
-    PLAC_DYNAMODB_PORT: await freePort(),
-    PLAC_AWS_PORT: await freePort(),
-    PLAC_MAIL_PORT: await freePort(),
-    PLAC_SEFAZ_PORT: await freePort(),
-  };
-  const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
-    cwd: root,
-    env: { ...process.env, PLAC_DATA_DIR: dataDir, PLAC_WEB: 'dist', PLAC_ACCESS_LOG: '0', PLAC_SCHEDULES: '0', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('PLAC local ready:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the twin exited (${code}) before it was ready`)));
-  });
   // The built portal must be there: the twin answers a hint instead of index.html otherwise.
   readFileSync(join(root, 'web/dist/index.html'));
-  return {
-    url: `http://127.0.0.1:${ports.PLAC_PORT}`,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid!, 'SIGINT');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startOwnTwin('dist');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -8,7 +8,7 @@
  *     Node process (a cold start without the Lambda runtime's own share).
  *  4. Lighthouse (mobile preset) on the production build: the login page and Faturas (bench/lighthouse.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,10 +19,11 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
 import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
-import { freePort } from '../infra/local/emulators/ports';
 import type { billingThroughput } from './billing';
 import { ingestionThroughput } from './ingestion';
 import { lighthouseScores } from './lighthouse';
+import { SAMPLE_FILES } from './sample-events';
+import { startOwnTwin } from './twin-process';
 import type { meteredLookups } from './lookups';
 import type { prepaidDebits } from './prepago';
 import type { sefazCatchUp } from './sefaz-catchup';
@@ -152,29 +153,6 @@ function webEntryChunk() {
 }
 
 /**
- * Sample events of events/, so that every function's cold start is a real first request (issue 29
- * item 5: the producer, the billing and repasse tasks and the mutual-TLS-only CessaoApi were probed
- * with events they refuse); an HTTP function without one gets a request built from its contracts.
- */
-const SAMPLE_FILES: Record<string, string> = {
-  PlatformApi: 'events/api/platform-health.json',
-  DominioApi: 'events/api/dominio-cidades.json',
-  Authorizer: 'events/api/authorizer-no-token.json',
-  WebhookDispatcher: 'events/sqs/webhook-delivery.json',
-  WebhookProducer: 'events/sqs/documento-armazenado.json',
-  FaturamentoTask: 'events/stepfunctions/faturamento-list-shards.json',
-  RepasseTask: 'events/stepfunctions/repasse-preparar.json',
-  RetornoTask: 'events/stepfunctions/retorno-processar.json',
-  RelatorioTask: 'events/stepfunctions/relatorio-passo.json',
-  // Needs Secrets Manager, which the twin lacks: its first status is the failed call, its time up to it.
-  SessionKeyRotation: 'events/secretsmanager/rotacao-chave.json',
-  CessaoApi: 'events/api/cessao-sem-certificado.json',
-  RateioSeed: 'events/trigger/rateio-seed.json',
-  ReferenceLoadTask: 'events/stepfunctions/reference-load-list-ufs.json',
-  SefazLoadTask: 'events/stepfunctions/sefaz-load-list-sefaz.json',
-};
-
-/**
  * A first request for an HTTP function: its first public GET without parameters if it has one (a
  * real answer), else its first route (answered 401 without a token, or 400 for an empty body:
  * validation and the error path, which a cold start also pays for).
@@ -271,48 +249,9 @@ function coldStartProbe(bundle: string, eventFile: string) {
 }
 
 async function startTwinProcess() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'plac-bench-'));
-  const ports = {
-    PLAC_PORT: await freePort(),
-    PLAC_TLS_PORT: await freePort(),
-    PLAC_DYNAMODB_PORT: await freePort(),
-    PLAC_AWS_PORT: await freePort(),
-    PLAC_MAIL_PORT: await freePort(),
-    PLAC_SEFAZ_PORT: await freePort(),
-  };
-  const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PLAC_DATA_DIR: dataDir,
-      PLAC_WEB: 'none',
-      PLAC_ACCESS_LOG: '0',
-      // No scheduled loads: they would share the cores with what is measured.
-      PLAC_SCHEDULES: '0', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('PLAC local ready:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the twin exited (${code}) before it was ready`)));
-  });
-  const env = JSON.parse(readFileSync(join(dataDir, 'twin-env.json'), 'utf8')) as Record<string, string>;
-  currentDynamoEndpoint = env.AWS_ENDPOINT_URL_DYNAMODB;
-  return {
-    twin: `http://127.0.0.1:${ports.PLAC_PORT}`,
-    env,
-    lookupTwin: { dataDir, tlsUrl: `https://127.0.0.1:${ports.PLAC_TLS_PORT}`, env },
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid!, 'SIGINT');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const twin = await startOwnTwin('none');
+  currentDynamoEndpoint = twin.env.AWS_ENDPOINT_URL_DYNAMODB;
+  return { twin: twin.url, env: twin.env, lookupTwin: { dataDir: twin.dataDir, tlsUrl: twin.tlsUrl, env: twin.env }, stop: twin.stop };
 }
 
 async function cannon(url: string) {

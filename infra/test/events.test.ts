@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_FILES } from '../../bench/sample-events';
 import { allFunctions, httpFunctions } from '../lib/topology';
 
 /**
@@ -27,5 +28,17 @@ describe('sample events', () => {
     const http = new Set(httpFunctions.map((f) => f.id));
     const others = allFunctions.filter((f) => !http.has(f.id)).map((f) => f.id);
     expect(others.filter((id) => !rows.some((r) => r.fn === id))).toEqual([]);
+  });
+
+  it("the bench's cold-start probe sends each function its own listed sample, and every function that is not an HTTP API has one", () => {
+    const ids = new Set(allFunctions.map((f) => f.id));
+    for (const [fn, file] of Object.entries(SAMPLE_FILES)) {
+      expect(ids.has(fn), `${fn} is a function of the topology`).toBe(true);
+      const relative = file.replace(/^events\//, '');
+      expect(files, `${file} exists`).toContain(relative);
+      expect(rows.some((r) => r.fn === fn && (r.file === relative || (r.file.includes('*') && new RegExp(`^${r.file.replace('*', '.*')}$`).test(relative)))), `${file} listed for ${fn} in events/README.md`).toBe(true);
+    }
+    const http = new Set(httpFunctions.map((f) => f.id));
+    expect(allFunctions.filter((f) => !http.has(f.id) && !SAMPLE_FILES[f.id]).map((f) => f.id)).toEqual([]);
   });
 });
