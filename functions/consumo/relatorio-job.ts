@@ -24,7 +24,7 @@ import { abrirEntrada, diretorioCentral, escreverNaEntrada, fecharEntrada, type 
  * (`passo`) after another, each reading at most PAGINAS_POR_PASSO pages of the request log and
  * appending what they make to one S3 multipart upload. What a step needs from the one before is in
  * the job's item (relatorio-job-store.ts) and, for the bytes not yet uploaded (less than one part),
- * in a small object of the step (`…/pendente-<passo>`): memory is one part plus one page, whatever
+ * in a small object of the step (`relatorios-pendentes/<job>/<passo>`): memory is one part plus one page, whatever
  * the month's size. The totals by service and UF that close each CSV are counted as its lines pass (a
  * map of service × UF: bounded). A step run again (Retry, a crash) reads the same item and the same
  * pending object, uploads the same part number again and writes its result only if no other run did.
@@ -187,7 +187,13 @@ function nomeDaExecucao(jobId: string, tentativa: number): string {
   return nome.length <= 80 ? nome : `${createHash('sha256').update(jobId).digest('hex').slice(0, 64)}-${tentativa}`;
 }
 
-const pendenteKey = (jobId: string, passo: number) => `relatorios/${jobId}/pendente-${passo}`;
+/**
+ * The bytes a step leaves for the next, under a prefix of their own: the documents bucket's lifecycle
+ * expires them after a week (infra/lib/stacks/data-stack.ts, 'report-job-pending'), so the parts of a
+ * finished job (only its last is deleted) and of a failed one never stay.
+ */
+const PENDENTES_PREFIX = 'relatorios-pendentes/';
+const pendenteKey = (jobId: string, passo: number) => `${PENDENTES_PREFIX}${jobId}/${passo}`;
 
 /**
  * One step: the pending bytes of the step before, then up to PAGINAS_POR_PASSO pages of the log

@@ -76,6 +76,8 @@ describe('data stack', () => {
           }),
           // A bank return file kept for its import's job: a month.
           expect.objectContaining({ Prefix: 'retornos/', ExpirationInDays: 30, Status: 'Enabled' }),
+          // What a report job's step leaves for the next: a week.
+          expect.objectContaining({ Prefix: 'relatorios-pendentes/', ExpirationInDays: 7, Status: 'Enabled' }),
         ],
       },
     });

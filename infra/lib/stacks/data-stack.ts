@@ -131,6 +131,13 @@ export class DataStack extends Stack {
           prefix: 'retornos/',
           expiration: Duration.days(30),
         },
+        {
+          // What a report job's step leaves for the next (functions/consumo/relatorio-job.ts): read by
+          // the next step within minutes; the job deletes only its last one. A week covers any retry.
+          id: 'report-job-pending',
+          prefix: 'relatorios-pendentes/',
+          expiration: Duration.days(7),
+        },
       ],
     });
 
