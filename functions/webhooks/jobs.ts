@@ -50,6 +50,8 @@ const job = new Entity({
     enfileiradas: { type: 'number', required: true },
     versao: { type: 'number', required: true },
     iniciadoEm: { type: 'string', required: true },
+    /** Each write of a step: a running job's sign of life (see JOB_PARADO_MS). */
+    atualizadoEm: { type: 'string' },
     concluidoEm: { type: 'string' },
     iniciadoPor: { type: 'string', required: true },
   },
@@ -80,8 +82,18 @@ export interface NovoJob {
 }
 
 /**
- * Starts the job unless one of the same lock is running: the put is conditional on no record or a
- * finished one. Answers the running job either way (`iniciou` says whether this call started it).
+ * A running job writes at every batch (a few seconds apart) and its next step's control message is
+ * taken within seconds; a job with no write for this long has stopped: its control message went to
+ * the dead-letter queue (a step failing on every receive) or was lost. Starting the same lock again
+ * then takes it over with a new `execucao`, which fences off anything left of the old run.
+ */
+export const JOB_PARADO_MS = 15 * 60_000;
+
+/**
+ * Starts the job unless one of the same lock is running: the put is conditional on no record, a
+ * finished one or a stopped one (no write for JOB_PARADO_MS; a record older than `atualizadoEm`
+ * counts from its start). Answers the running job either way (`iniciou` says whether this call
+ * started it).
  */
 export async function iniciarJob(novo: NovoJob, agora = new Date()): Promise<{ job: JobRecord; iniciou: boolean }> {
   const registro = {
@@ -92,11 +104,16 @@ export async function iniciarJob(novo: NovoJob, agora = new Date()): Promise<{ j
     enfileiradas: 0,
     versao: 0,
     iniciadoEm: agora.toISOString(),
+    atualizadoEm: agora.toISOString(),
   };
+  const parado = new Date(agora.getTime() - JOB_PARADO_MS).toISOString();
   try {
     await db()
       .entities.job.put(registro)
-      .where((attr, { notExists, eq }) => `${notExists(attr.jobId)} OR ${eq(attr.situacao, 'CONCLUIDO')}`)
+      .where(
+        (attr, { notExists, eq, lt }) =>
+          `${notExists(attr.jobId)} OR ${eq(attr.situacao, 'CONCLUIDO')} OR ${lt(attr.atualizadoEm, parado)} OR (${notExists(attr.atualizadoEm)} AND ${lt(attr.iniciadoEm, parado)})`,
+      )
       .go({ response: 'none' });
     return { job: registro as JobRecord, iniciou: true };
   } catch (error) {
@@ -143,6 +160,7 @@ const PADRAO: Ambiente = { enviar: enviarEmLotes, orcamentoMs: 20_000 };
 /** Writes the job on condition of the version it read: another step of the same job (a redelivery) loses. */
 async function gravar(j: JobRecord, mudancas: Partial<JobRecord>, remover: ('posicao' | 'lote')[] = []): Promise<JobRecord> {
   const versao = j.versao + 1;
+  mudancas = { ...mudancas, atualizadoEm: new Date().toISOString() };
   let op = db().entities.job.patch({ jobId: j.jobId }).set({ ...mudancas, versao });
   if (remover.length > 0) op = op.remove(remover);
   await op.where((attr, { eq }) => `${eq(attr.versao, j.versao)} AND ${eq(attr.execucao, j.execucao)}`).go({ response: 'none' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as endpoints from './endpoint-store';
-import { executarPasso, iniciarJob, jobDaRetomada, jobDoReenvio, lerJob } from './jobs';
+import { executarPasso, iniciarJob, JOB_PARADO_MS, jobDaRetomada, jobDoReenvio, lerJob } from './jobs';
 import { lerEntrega, marcarPausada, paginaDeEntregas, registrarEntrega, registrarTentativa } from './log-store';
 
 /**
@@ -94,6 +94,24 @@ describe('resume job', () => {
     expect(j).toMatchObject({ situacao: 'CONCLUIDO', enfileiradas: 0 });
     expect([...enfileiradas.values()].every((n) => n === 1)).toBe(true);
   }, 600_000);
+
+  it('takes over a stopped job (its control message dead-lettered) when started again, and fences off the old run', async () => {
+    const clienteId = `par-${randomUUID().slice(0, 8)}`;
+    const novo = { jobId: jobDoReenvio(clienteId), tipo: 'reenvio' as const, clienteId, desde: new Date(Date.now() - 60_000).toISOString(), ate: new Date().toISOString(), iniciadoPor: 't' };
+    const { job: velho, iniciou } = await iniciarJob(novo);
+    expect(iniciou).toBe(true);
+    // Its step never runs again (the control message is in the dead-letter queue): it stays EM_ANDAMENTO.
+    const logo = new Date(Date.now() + JOB_PARADO_MS - 60_000);
+    expect(await iniciarJob(novo, logo)).toMatchObject({ iniciou: false, job: { execucao: velho.execucao, situacao: 'EM_ANDAMENTO' } });
+    // With no write for JOB_PARADO_MS, a new start takes the lock over with a new execution.
+    const depois = await iniciarJob(novo, new Date(Date.now() + JOB_PARADO_MS + 60_000));
+    expect(depois.iniciou).toBe(true);
+    expect(depois.job.execucao).not.toBe(velho.execucao);
+    // A late step of the old run does nothing; the new one runs to the end.
+    const enviar = async () => undefined;
+    expect(await executarPasso(velho.jobId, velho.execucao, { enviar })).toMatchObject({ execucao: depois.job.execucao, situacao: 'EM_ANDAMENTO' });
+    expect(await executarPasso(depois.job.jobId, depois.job.execucao, { enviar })).toMatchObject({ situacao: 'CONCLUIDO', enfileiradas: 0 });
+  });
 
   it('replays every failed delivery of a client as a job, and the list shows only open ones', async () => {
     const clienteId = `rep-${randomUUID().slice(0, 8)}`;
