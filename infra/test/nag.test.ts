@@ -51,8 +51,10 @@ describe('cdk-nag AwsSolutions', () => {
   it.each([
     ['default', {}],
     ['fully configured', FULL_CONTEXT],
-  ] as const)('the %s app has no unacknowledged error', (_name, context) => {
+  ] as const)('the %s app has no unacknowledged error', (name, context) => {
     const { errors, suppressions } = nagErrors(context);
+    // The figures the deploy's reviewer asks for (issue 29), in the run's log.
+    console.log(`cdk-nag AwsSolutions, ${name} app: ${errors.length} unacknowledged errors, ${suppressions} acknowledged with a reason`);
     expect(errors).toEqual([]);
     expect(suppressions).toBeGreaterThan(0);
   });
