@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { portalIconsPlugin } from './scripts/icons-plugin';
 import { prerenderLoginPlugin } from './scripts/prerender-plugin';
 import { accessibleThemePlugin } from './src/app/accessibleTheme';
 // The product's version (shown to the user as 2.10.0) has one source: the root package.
@@ -8,9 +9,10 @@ import rootPackage from '../package.json' with { type: 'json' };
 const define = { __APP_VERSION__: JSON.stringify(rootPackage.version) };
 
 export default defineConfig({
-  // The green theme at WCAG AA contrast (src/app/accessibleTheme.ts); the login page's text written
-  // into the HTML of '/' (scripts/prerender-plugin.ts).
-  plugins: [react(), accessibleThemePlugin(), prerenderLoginPlugin(define)],
+  // The green theme at WCAG AA contrast (src/app/accessibleTheme.ts); the icons' font cut to the ones
+  // used (scripts/icons-plugin.ts); the login page's text written into the HTML of '/'
+  // (scripts/prerender-plugin.ts).
+  plugins: [react(), accessibleThemePlugin(), portalIconsPlugin(), prerenderLoginPlugin(define)],
   define,
   build: {
     outDir: 'dist',

@@ -52,6 +52,24 @@ test.describe('the first page', () => {
     });
   });
 
+  test("the login form takes the placeholder's place without moving what is below it, on a phone and a laptop", async ({ browser }) => {
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1366, height: 768 },
+    ]) {
+      const topOfCards = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ viewport, javaScriptEnabled });
+        const page = await context.newPage();
+        await page.goto('/');
+        if (javaScriptEnabled) await expect(page.getByRole('tab', { name: 'Cliente PLAC' })).toBeVisible();
+        const box = await page.locator('.public-cards').boundingBox();
+        await context.close();
+        return Math.round(box!.y);
+      };
+      expect(await topOfCards(true), `at ${viewport.width} px`).toBe(await topOfCards(false));
+    }
+  });
+
   test('the login page loads only the PrimeReact it renders, the Latin font and no more than 220 KiB of JavaScript', async ({ page }) => {
     const sizes = await firstLoad(page, '/');
     await expect(page.getByRole('tab', { name: 'Cliente PLAC' })).toBeVisible();
