@@ -93,7 +93,7 @@ export async function medirWebhooks(o: { n: number; tokenAdmin: string; tokenCli
     const limite = Date.now() + 15 * 60_000;
     while (Date.now() < limite) {
       if (!jobMs) {
-        const j = (await (await fetch(`${o.url}/api/v1/webhook-monitoramento/jobs/${jobId}`, { headers: { authorization: `Bearer ${o.tokenAdmin}` } })).json()) as { situacao: string };
+        const j = (await (await fetch(`${o.url}/api/v1/webhook-monitoramento-jobs/${jobId}`, { headers: { authorization: `Bearer ${o.tokenAdmin}` } })).json()) as { situacao: string };
         if (j.situacao === 'CONCLUIDO') jobMs = performance.now() - t;
       }
       if (jobMs && ids.every((id) => recebidas.has(id))) break;

@@ -75,7 +75,7 @@ const lista = (q: string) => `/api/v1/webhook-monitoramento?dataInicial=${hoje}&
 async function jobConcluido(jobId: string, quem: Principal): Promise<Record<string, unknown>> {
   return vi.waitUntil(
     async () => {
-      const r = await req('GET', `/api/v1/webhook-monitoramento/jobs/${jobId}`, quem);
+      const r = await req('GET', `/api/v1/webhook-monitoramento-jobs/${jobId}`, quem);
       expect(r.status).toBe(200);
       const body = r.body as Record<string, unknown>;
       return body.situacao === 'CONCLUIDO' ? body : undefined;
@@ -144,8 +144,8 @@ describe('webhook monitoring API', () => {
     expect(res).toMatchObject({ status: 202, body: { jobId: `reenvio.${clienteB}`, tipo: 'reenvio' } });
     expect(await jobConcluido(`reenvio.${clienteB}`, admin)).toMatchObject({ situacao: 'CONCLUIDO', enfileiradas: 2 });
     // Another client's monitoring user cannot follow it.
-    expect((await req('GET', `/api/v1/webhook-monitoramento/jobs/reenvio.${clienteB}`, monitorA)).status).toBe(403);
-    expect((await req('GET', '/api/v1/webhook-monitoramento/jobs/nada', admin)).status).toBe(400);
+    expect((await req('GET', `/api/v1/webhook-monitoramento-jobs/reenvio.${clienteB}`, monitorA)).status).toBe(403);
+    expect((await req('GET', '/api/v1/webhook-monitoramento-jobs/nada', admin)).status).toBe(400);
     await vi.waitUntil(async () => (hits.get(ids.b) === 1 && hits.get(ids.b2) === 1 ? true : undefined), { timeout: 30_000, interval: 300 });
     const denovo = await req('POST', '/api/v1/webhook-monitoramento/reenvio', admin, { idCliente: clienteB, dataInicial: hoje, dataFinal: hoje });
     expect(denovo.status).toBe(202);

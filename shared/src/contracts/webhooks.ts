@@ -167,7 +167,9 @@ export const jobWebhook = defineContract({
   id: 'webhooks.job',
   context: 'webhooks',
   method: 'GET',
-  path: '/api/v1/webhook-monitoramento/jobs/{jobId}',
+  // Not under /webhook-monitoramento/: `jobs/{jobId}` and `{deliveryId}/reenvio` would be the same
+  // template to a generated client (Redocly no-ambiguous-paths).
+  path: '/api/v1/webhook-monitoramento-jobs/{jobId}',
   summary: 'O andamento de uma retomada ou de um reenvio de todas as falhas: em andamento (quantas enviadas) ou concluído.',
   access: MONITORAMENTO,
   params: z.object({ jobId }),

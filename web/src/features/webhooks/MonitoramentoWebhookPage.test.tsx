@@ -115,7 +115,7 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
       [LISTA]: jsonResponse(200, { items: [mensagem(1)] }),
       'GET /api/v1/cliente/get-all-cliente': jsonResponse(200, CLIENTES),
       'POST /api/v1/webhook-monitoramento/reenvio': jsonResponse(202, job('reenvio', 'EM_ANDAMENTO', 0, '0 mensagem(ns) enviada(s) para entrega até agora.')),
-      'GET /api/v1/webhook-monitoramento/jobs/reenvio': () => {
+      'GET /api/v1/webhook-monitoramento-jobs/reenvio': () => {
         consultas++;
         return jsonResponse(200, consultas === 1
           ? job('reenvio', 'EM_ANDAMENTO', 10, '10 mensagem(ns) enviada(s) para entrega até agora.')
@@ -157,7 +157,7 @@ describe('monitoramento-webhook', { timeout: 20_000 }, () => {
       'POST /api/v1/webhook-monitoramento/pausas/c-1/ESCR_FAT/retomada': () =>
         jsonResponse(202, job('retomada.c-1.ESCR_FAT', 'EM_ANDAMENTO', 0, '0 mensagem(ns) enviada(s) para entrega até agora.')),
       // The job deletes the pause when it has queued every held message.
-      'GET /api/v1/webhook-monitoramento/jobs/retomada.c-1.ESCR_FAT': () => {
+      'GET /api/v1/webhook-monitoramento-jobs/retomada.c-1.ESCR_FAT': () => {
         pausado = false;
         return jsonResponse(200, job('retomada.c-1.ESCR_FAT', 'CONCLUIDO', 1, 'Envio retomado: 1 mensagem(ns) retida(s) enviada(s) para entrega.'));
       },
