@@ -1,9 +1,11 @@
 /**
  * Lighthouse on the production build (issue 29 item 3): the login page and Faturas, with Lighthouse's
  * default mobile preset (a mid-range phone's screen, 4× CPU slowdown, slow 4G simulated), in Debian's
- * Chromium, against a twin of its own serving web/dist as CloudFront does (compressed, the same
- * security headers and CSP). Faturas is measured signed in as the demo administrator: the session is
- * put in the tab's sessionStorage as the portal keeps it, and Lighthouse keeps the tab's storage.
+ * Chromium, against a twin of its own serving web/dist as CloudFront does: compressed, the same
+ * security headers and CSP, over HTTP/2 and TLS (h2-front.ts: browsers reach the distribution over
+ * HTTP/2 or 3, its `http2and3`, while the twin's own port speaks HTTP/1.1). Faturas is measured
+ * signed in as the demo administrator: the session is put in the tab's sessionStorage as the portal
+ * keeps it, and Lighthouse keeps the tab's storage.
  *
  * Reports, per page, the four category scores (0–100) and the largest contentful paint in ms, of the
  * median run by performance of `BENCH_LIGHTHOUSE_RUNS` (3; Lighthouse's own advice against its run-to-run
@@ -18,11 +20,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { startH2Front } from './h2-front';
 import { startOwnTwin } from './twin-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The flags the e2e suite gives Debian's Chromium (no sandbox in CI containers, nothing phoning home). */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--headless=new'];
+/** The twin's local CA signs the HTTP/2 front's certificate (h2-front.ts). */
+const ACCEPT_LOCAL_CA = ['--ignore-certificate-errors'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
@@ -43,8 +48,10 @@ export interface PageScores {
 }
 
 export async function lighthouseScores(): Promise<{ login: PageScores; faturas: PageScores }> {
-  const twin = await startTwin();
-  const browser = await puppeteer.launch({ executablePath: process.env.PLAC_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const served = await startTwin();
+  const front = await startH2Front(served, join(root, 'web/dist'));
+  const twin = { url: front.url };
+  const browser = await puppeteer.launch({ executablePath: process.env.PLAC_CHROMIUM ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...ACCEPT_LOCAL_CA] });
   try {
     const page = await browser.newPage();
     const cdp = await page.createCDPSession();
@@ -53,14 +60,15 @@ export async function lighthouseScores(): Promise<{ login: PageScores; faturas: 
     const firstVisit = async (url: string) => (await cdp.send('Network.clearBrowserCache'), audit(page, url));
     const login = await median(() => firstVisit(`${twin.url}/`), 90, true);
     // Signed in as the demo administrator: the portal's session as the login form would leave it.
-    const session = await signIn(twin.url);
+    const session = await signIn(served.url);
     await page.goto(`${twin.url}/`, { waitUntil: 'load' });
     await page.evaluate((value) => sessionStorage.setItem('plac-fate.session', value), JSON.stringify({ ...session, filters: {}, reportProcessing: null }));
     const faturas = await median(() => firstVisit(`${twin.url}/app/fatura/consultarFatura`), 80, false);
     return { login, faturas };
   } finally {
     await browser.close();
-    await twin.stop();
+    await front.close();
+    await served.stop();
   }
 }
 

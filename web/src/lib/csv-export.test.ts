@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gerarCsv, numeroCentavos, numeroInteiro, todasAsPaginas, type ColunaCsv } from './csv-export';
+import { numeroCentavos, numeroInteiro, todasAsPaginas, type ColunaCsv } from './csv-export';
+import { gerarCsv } from './csv-gerar';
 
 interface Linha {
   nome: string;

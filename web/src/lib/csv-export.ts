@@ -4,10 +4,8 @@
  * @plac/shared/domain/csv's; here each column says what it holds, so that money comes out as a pt-BR
  * number (1.234,56, no 'R$'), counts as 1.234 and dates as dd/mm/aaaa.
  */
-import { csvNumero, escreverCsv, type CelulaCsv } from '@plac/shared/domain/csv';
 import { message } from '@plac/shared/messages';
 import { downloadText } from './download';
-import { formatDate } from './format';
 import { toast } from './toast';
 
 /** The most rows an export takes; a search with more is refused (refine the filters). */
@@ -38,34 +36,16 @@ export function numeroInteiro(n: number): string {
   return `${n < 0 ? '-' : ''}${milhares(Math.abs(Math.trunc(n)))}`;
 }
 
-function celula<T>(coluna: ColunaCsv<T>, linha: T): CelulaCsv {
-  if ('texto' in coluna) return coluna.texto(linha) ?? '';
-  if ('centavos' in coluna) {
-    const v = coluna.centavos(linha);
-    return v == null || !Number.isFinite(v) ? '' : csvNumero(numeroCentavos(v));
-  }
-  if ('inteiro' in coluna) {
-    const v = coluna.inteiro(linha);
-    return v == null || !Number.isFinite(v) ? '' : csvNumero(numeroInteiro(v));
-  }
-  const v = coluna.data(linha);
-  return v ? csvNumero(formatDate(v)) : '';
-}
-
-/** The CSV text of the rows: BOM, the titles, one line per row. */
-export function gerarCsv<T>(colunas: readonly ColunaCsv<T>[], linhas: readonly T[]): string {
-  return escreverCsv(
-    colunas.map((c) => c.titulo),
-    linhas.map((l) => colunas.map((c) => celula(c, l))),
-  );
-}
-
-/** Saves the rows as `nomeArquivo`; no rows is said, not saved as an empty file. */
-export function exportarCsv<T>(nomeArquivo: string, colunas: readonly ColunaCsv<T>[], linhas: readonly T[]): void {
+/**
+ * Saves the rows as `nomeArquivo`; no rows is said, not saved as an empty file. The CSV writer (and
+ * papaparse with it) is fetched on the first export, not with every list page.
+ */
+export async function exportarCsv<T>(nomeArquivo: string, colunas: readonly ColunaCsv<T>[], linhas: readonly T[]): Promise<void> {
   if (linhas.length === 0) {
     toast.warn(message('exportacaoVazia'));
     return;
   }
+  const { gerarCsv } = await import('./csv-gerar');
   downloadText(nomeArquivo, gerarCsv(colunas, linhas), 'text/csv;charset=utf-8');
 }
 

@@ -131,7 +131,7 @@ export default function ConsultarFaturaPage() {
     setExportando(true);
     try {
       const todas = await todasAsPaginas((cursor) => callApi(faturamento.listarFaturas, { query: { ...busca, perPage: EXPORTACAO_POR_PAGINA, ...(cursor ? { cursor } : {}) } }));
-      if (todas) exportarCsv(`faturas_${busca.dataInicio}_${busca.dataFim}.csv`, COLUNAS_CSV, todas);
+      if (todas) await exportarCsv(`faturas_${busca.dataInicio}_${busca.dataFim}.csv`, COLUNAS_CSV, todas);
     } catch {
       // callApi has said what failed.
     } finally {

@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
-import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
-import { useState } from 'react';
-import { AppDialog } from '../../components/AppDialog';
+import { lazy, Suspense, useState } from 'react';
 import { periodo, type FaturaResumo } from './model';
-import { baixarNotaFiscal, enviarNotaFiscal } from './notas';
+import { baixarNotaFiscal } from './notas';
+
+const NotaFiscalDialog = lazy(() => import('./NotaFiscalDialog'));
 
 /**
  * The tax note's row actions of consultar-fatura (spec 2 section 2.9): "Upload nota fiscal" for the
@@ -13,21 +13,7 @@ import { baixarNotaFiscal, enviarNotaFiscal } from './notas';
  */
 export function NotaFiscalAcoes({ fatura, admin, onEnviada }: { fatura: FaturaResumo; admin: boolean; onEnviada: () => void }) {
   const [aberto, setAberto] = useState(false);
-  const [enviando, setEnviando] = useState(false);
   const rotulo = `${periodo(fatura)} de ${fatura.cliente.razaoSocial}`;
-
-  async function enviar(event: FileUploadHandlerEvent) {
-    const file = event.files[0];
-    event.options.clear();
-    if (!file) return;
-    setEnviando(true);
-    const ok = await enviarNotaFiscal(fatura.id, file);
-    setEnviando(false);
-    if (ok) {
-      setAberto(false);
-      onEnviada();
-    }
-  }
 
   return (
     <>
@@ -67,26 +53,11 @@ export function NotaFiscalAcoes({ fatura, admin, onEnviada }: { fatura: FaturaRe
           onClick={() => setAberto(true)}
         />
       )}
-      {admin && (
-        <AppDialog header="Upload nota fiscal" visible={aberto} onHide={() => setAberto(false)} style={{ width: 'min(32rem, 95vw)' }} modal>
-          <p>
-            Fatura {rotulo}. Envie o PDF ou o XML da nota fiscal (um arquivo por vez); um novo arquivo substitui o anterior do mesmo tipo.
-          </p>
-          <ul className="fatura-notas-atuais">
-            <li>PDF: {fatura.nomePdfFile ?? 'não enviado'}</li>
-            <li>XML: {fatura.nomeXmlFile ?? 'não enviado'}</li>
-          </ul>
-          <FileUpload
-            mode="basic"
-            name="notaFiscal"
-            accept=".pdf,.xml"
-            chooseLabel={enviando ? 'Enviando…' : 'Selecionar arquivo'}
-            disabled={enviando}
-            auto
-            customUpload
-            uploadHandler={(e) => void enviar(e)}
-          />
-        </AppDialog>
+      {/* The dialog and its file picker are fetched on the first click (NotaFiscalDialog.tsx). */}
+      {admin && aberto && (
+        <Suspense fallback={null}>
+          <NotaFiscalDialog fatura={fatura} rotulo={rotulo} onFechar={() => setAberto(false)} onEnviada={onEnviada} />
+        </Suspense>
       )}
     </>
   );

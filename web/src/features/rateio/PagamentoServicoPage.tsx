@@ -179,7 +179,7 @@ export default function PagamentoServicoPage() {
             outlined
             disabled={linhas.length === 0}
             // The API answers every row of the search at once (the table pages them here): all of them go.
-            onClick={() => exportarCsv(`pagamentos-servicos_${pesquisado.de}_${pesquisado.ate}.csv`, COLUNAS_CSV, linhas)}
+            onClick={() => void exportarCsv(`pagamentos-servicos_${pesquisado.de}_${pesquisado.ate}.csv`, COLUNAS_CSV, linhas)}
           />
         }
         label="Pagamentos"
