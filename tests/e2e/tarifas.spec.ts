@@ -116,6 +116,9 @@ test('bands and tariffs: a draft created from the current group, validated, edit
   await expect(edit.getByText(`termina em ${formatMonth(previousMonth(inicio))}; a nova vigência começa em ${formatMonth(inicio)}.`)).toBeVisible();
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Faixas de Cobrança e Tarifação atualizadas com êxito.')).toBeVisible();
+  // The toast comes first; the screen reads the tariffs again, then goes back to the detail. A reload
+  // before that would reload the edit form.
+  await expect(page).toHaveURL(/\/app\/detalhe\/faixaCobranca$/);
 
   // A reload keeps everything.
   await page.reload();
