@@ -313,11 +313,13 @@ export async function marcarRepasse(faturaIds: readonly string[], situacao: Situ
 }
 
 export async function faturasDoMes(mes: string): Promise<FaturaRecord[]> {
+  // Bounded: one invoice per active client and month (the platform's clients, about 100 planned).
   const { data } = await db().entities.fatura.query.byMes({ mes }).go({ pages: 'all' });
   return data;
 }
 
 export async function faturasDoCliente(clienteId: string, de: string, ate: string): Promise<FaturaRecord[]> {
+  // Bounded: one invoice of this client per month of the period asked.
   const { data } = await db().entities.fatura.query.byCliente({ clienteId }).between({ mes: de }, { mes: ate }).go({ pages: 'all' });
   return data;
 }
@@ -400,6 +402,7 @@ export async function lerExecucao(execucaoId: string): Promise<ExecucaoRecord | 
 }
 
 export async function execucoesDoMes(mes: string): Promise<ExecucaoRecord[]> {
+  // Bounded: one execution per start of the month's billing run by an administrator (a handful).
   const { data } = await db().entities.execucao.query.byMes({ mes }).go({ pages: 'all' });
   return data;
 }
@@ -441,6 +444,7 @@ export async function gravarProgresso(record: ProgressoRecord): Promise<void> {
 }
 
 export async function progressoDaExecucao(execucaoId: string): Promise<ProgressoRecord[]> {
+  // Bounded: one progress item per shard of the run (one per 100 clients, MAX_SHARDS at most).
   const { data } = await db().entities.progresso.query.byExecucao({ execucaoId }).go({ pages: 'all' });
   return data;
 }
@@ -478,6 +482,7 @@ export async function reprecificar(
 }
 
 export async function reprecificacoesDaFatura(faturaId: string): Promise<ReprecificacaoRecord[]> {
+  // Bounded: one invoice's re-pricings, one per tariff correction an administrator applied (a handful).
   const { data } = await db().entities.reprecificacao.query.byFatura({ faturaId }).go({ pages: 'all' });
   return data;
 }

@@ -91,6 +91,7 @@ export async function findInstituicaoByCnpj(cnpj: string): Promise<InstituicaoRe
 
 /** Every institution, ordered by folded name. */
 export async function listInstituicoes(): Promise<InstituicaoRecord[]> {
+  // Bounded: the financial institutions clients name, registered one by one (hundreds at most).
   const { data } = await db().entities.instituicao.query.all({}).go({ pages: 'all' });
   return data.filter((i) => !i.deletedAt);
 }
@@ -147,6 +148,7 @@ export async function findAutorizacao(clienteId: string, cnpjInst: string): Prom
 }
 
 export async function autorizacoesDoCliente(clienteId: string): Promise<AutorizacaoRecord[]> {
+  // Bounded: one client's authorisations, one per institution it authorised.
   const { data } = await db().entities.autorizacao.query.byCliente({ clienteId }).go({ pages: 'all' });
   return data;
 }

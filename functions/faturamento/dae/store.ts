@@ -90,6 +90,7 @@ export async function daePorCodigoBarras(codigoBarras: string): Promise<DaeRecor
 
 /** Every DAE of an invoice (all revisions and due dates). */
 export async function daesDaFatura(faturaId: string): Promise<DaeRecord[]> {
+  // Bounded: one invoice's DAEs, one per revision or new due date asked for it (a handful).
   const { data } = await db().entities.dae.query.byFatura({ faturaId }).go({ pages: 'all' });
   return data;
 }
