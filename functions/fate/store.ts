@@ -2,8 +2,20 @@ import { Entity, Service, type EntityItem } from 'electrodb';
 import { FLUXOS, foldText, nextMonth, nsu15, toTransportDate, type Fluxo } from '@plac/shared/domain';
 import { escritaCondicional, isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
-import { paginaEmSequencia, type Pagina } from '../platform/paginas';
-import { contagemEmitente, contagemTransportador, contagemTransporte, fateDoEmitente, fateDoTransportador, TRANSPORTE_SHARDS } from './contagem-entities';
+import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
+import {
+  contagemEmitente,
+  contagemEmitenteLegado,
+  contagemTransportador,
+  contagemTransporte,
+  contagemTransporteLegado,
+  EMITENTE_SHARDS,
+  fateDoEmitente,
+  fateDoTransportador,
+  shardDe,
+  shardsAte,
+  TRANSPORTE_SHARDS,
+} from './contagem-entities';
 
 /**
  * The Fat-e context's data (docs/data-model.md, "Fat-e"). Access patterns:
@@ -93,22 +105,35 @@ const fate = new Entity({
 });
 
 /**
- * The carriers named by the Fat-e (transp/transporta of an NF-e, the emitter of a CT-e), in one
- * partition: the carrier report lists them, then counts each one's Fat-e through gsi2.
+ * The carriers named by the Fat-e (transp/transporta of an NF-e, the emitter of a CT-e), in
+ * REGISTRO_SHARDS partitions (`$fate#lista_transportadores#shard_<n>`, the document's hash), on the
+ * table by document and on gsi1 by folded name: the carrier report lists them (every shard read and
+ * merged in key order), then counts each one's Fat-e from its counters.
  */
 const transportador = new Entity({
   model: { entity: 'transportador', version: '1', service: 'fate' },
   attributes: {
+    /** Always 'transportadores': names the partition key, apart from the other shared keys of the service. */
+    lista: { type: 'string', required: true, default: 'transportadores' },
+    /** `shardDe(documento, REGISTRO_SHARDS)`; absent on items of before issue 36 (transportadorLegado). */
+    shard: { type: 'number', required: true },
     documento: { type: 'string', required: true },
     nome: { type: 'string', required: true },
     /** The name folded (no accents, upper case): the registry by name (gsi1) and the name filter. */
     nomeFolded: { type: 'string' },
   },
   indexes: {
-    all: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['documento'] } },
-    byNome: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['nomeFolded', 'documento'] } },
+    all: { pk: { field: 'pk', composite: ['lista', 'shard'] }, sk: { field: 'sk', composite: ['documento'] } },
+    byNome: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['lista', 'shard'] }, sk: { field: 'gsi1sk', composite: ['nomeFolded', 'documento'] } },
   },
 });
+
+/**
+ * The registry's partitions. A registry put (table and gsi1, 1 unit each) happens when a process first
+ * sees a carrier: at most once per stored Fat-e, so even then 600 Fat-e/s put 150 units/s (15 %) on
+ * each of the 4 keys of the table and of gsi1. A listing reads the 4 in parallel.
+ */
+export const REGISTRO_SHARDS = 4;
 
 /** One per instalment: the composite-key look-up (table key) and the recipient's due dates (gsi2). */
 const fateDuplicata = new Entity({
@@ -208,13 +233,25 @@ const documentoErro = new Entity({
     trace: { type: 'string' },
     xmlKey: { type: 'string', required: true },
     createdAt: { type: 'string', required: true },
+    /** Always 'erros': names gsi2's partition key, apart from the other shared keys of the service. */
+    lista: { type: 'string', required: true, default: 'erros' },
+    /** `shardDe(id, ERRO_SHARDS)`: the gsi2 partition; absent on items of before issue 36 (until migrated). */
+    shard: { type: 'number', required: true },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'id'] } },
-    all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: [] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'id'] } },
+    all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['lista', 'shard'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'id'] } },
   },
 });
+
+/**
+ * gsi2's partitions of the error documents (all UFs by creation instant). Each error document writes
+ * its whole item there (gsi2 projects ALL: 1-5 units with its `detalhe`); 8 keys keep even a national
+ * rate of 600 failing documents a second of 2 units each at 150 units/s (15 %) per key. The list of
+ * all UFs merges the 8 by creation instant (platform/paginas.ts `paginaIntercalada`).
+ */
+export const ERRO_SHARDS = 8;
 
 /** The last NSU of a UF whose document is fully written: loading resumes after it. */
 const cursor = new Entity({
@@ -312,6 +349,38 @@ const entities = {
 };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
+
+/**
+ * The registry and the error documents' gsi2 entry as keyed before issue 36 (one constant partition,
+ * `$fate`): read beside the shards until infra/migrations/fate-particoes.ts has moved every item (an
+ * item is then in exactly one of the two places; a carrier re-registered in the meantime in both, and
+ * the merge shows it once), and read by that migration. Never written here.
+ */
+const transportadorLegado = new Entity({
+  model: { entity: 'transportador', version: '1', service: 'fate' },
+  attributes: {
+    documento: { type: 'string', required: true },
+    nome: { type: 'string', required: true },
+    nomeFolded: { type: 'string' },
+  },
+  indexes: {
+    all: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['documento'] } },
+    byNome: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['nomeFolded', 'documento'] } },
+  },
+});
+const documentoErroLegado = new Entity({
+  model: { entity: 'documentoErro', version: '1', service: 'fate' },
+  attributes: { ...documentoErro.schema.attributes },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+    byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'id'] } },
+    all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: [] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'id'] } },
+  },
+});
+const legados = { transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado };
+let legado: Service<typeof legados> | undefined;
+/** The keys of before issue 36 (see above); exported for the migration only. */
+export const fateLegado = () => (legado ??= new Service(legados, tableConfig()));
 /** The store's ElectroDB service, for measuring item sizes (bench/fate-bytes.ts); never for writes elsewhere. */
 export const fateService = db;
 
@@ -361,6 +430,11 @@ function itensDuplicata(record: FateRecord): FateDuplicataRecord[] {
   }));
 }
 
+/** A carrier's registry item, in its document's shard. */
+function registroDe(documento: string, nome: string) {
+  return { lista: 'transportadores', shard: shardDe(documento, REGISTRO_SHARDS), documento, nome, nomeFolded: foldText(nome).toUpperCase() };
+}
+
 /** Carriers this process has already registered: the registry item is written once per carrier, not per Fat-e. */
 const transportadoresRegistrados = new Set<string>();
 
@@ -386,7 +460,7 @@ export async function gravarFate(record: FateRecord): Promise<Gravacao> {
   const gravacao = settle(result);
   if (item.transportadorDoc && !transportadoresRegistrados.has(item.transportadorDoc)) {
     const nome = item.transportadorNome ?? '';
-    await db().entities.transportador.put({ documento: item.transportadorDoc, nome, nomeFolded: foldText(nome).toUpperCase() }).go();
+    await db().entities.transportador.put(registroDe(item.transportadorDoc, nome)).go();
     transportadoresRegistrados.add(item.transportadorDoc);
   }
   await contabilizar(item.chave);
@@ -401,21 +475,31 @@ export async function gravarFate(record: FateRecord): Promise<Gravacao> {
 export async function carregarFatesEmMassa(records: readonly FateRecord[]): Promise<void> {
   const e = db().entities;
   const fates = records.map((r) => ({ ...r, status: 'ATIVA' as const, contagem: 'ATIVA' as const, expiresAt: r.expiresAt ?? expiraEm(r.emissao) }));
-  const emitentes = new Map<string, { emitenteCnpj: string; modelo: string; periodo: string; quantidade: number; valor: number; emitenteNome: string; uf: string; expiresAt: number }>();
+  const emitentes = new Map<
+    string,
+    { emitenteCnpj: string; modelo: string; shard: number; periodo: string; quantidade: number; valor: number; emitenteNome: string; uf: string; expiresAt: number }
+  >();
   const transportadores = new Map<string, { transportadorDoc: string; periodo: string; quantidade: number; expiresAt: number }>();
-  const transporte = new Map<string, number>();
+  const transporte = new Map<string, { mes: string; shard: number; quantidade: number }>();
   for (const f of fates) {
     const dia = toTransportDate(f.emissao);
+    // The shards the counting transaction would choose for this Fat-e (its key's hash).
+    const shard = shardDe(f.chave, EMITENTE_SHARDS);
     for (const periodo of [`D${dia}`, `M${dia.slice(0, 7)}`]) {
-      const k = `${f.emitenteCnpj}|${f.modelo}|${periodo}`;
-      const c = emitentes.get(k) ?? { emitenteCnpj: f.emitenteCnpj, modelo: f.modelo, periodo, quantidade: 0, valor: 0, emitenteNome: f.emitenteNome, uf: f.uf, expiresAt: f.expiresAt + 32 * 86_400 };
+      const k = `${f.emitenteCnpj}|${f.modelo}|${shard}|${periodo}`;
+      const c = emitentes.get(k) ?? { emitenteCnpj: f.emitenteCnpj, modelo: f.modelo, shard, periodo, quantidade: 0, valor: 0, emitenteNome: f.emitenteNome, uf: f.uf, expiresAt: f.expiresAt + 32 * 86_400 };
       emitentes.set(k, { ...c, quantidade: c.quantidade + 1, valor: c.valor + f.valorNota });
       if (f.transportadorDoc) {
         const t = transportadores.get(`${f.transportadorDoc}|${periodo}`) ?? { transportadorDoc: f.transportadorDoc, periodo, quantidade: 0, expiresAt: f.expiresAt + 32 * 86_400 };
         transportadores.set(`${f.transportadorDoc}|${periodo}`, { ...t, quantidade: t.quantidade + 1 });
       }
     }
-    if (f.transportadorDoc) transporte.set(dia.slice(0, 7), (transporte.get(dia.slice(0, 7)) ?? 0) + 1);
+    if (f.transportadorDoc) {
+      const mes = dia.slice(0, 7);
+      const t = { mes, shard: shardDe(f.chave, TRANSPORTE_SHARDS) };
+      const k = `${t.mes}|${t.shard}`;
+      transporte.set(k, { ...t, quantidade: (transporte.get(k)?.quantidade ?? 0) + 1 });
+    }
   }
   const lotes: { unprocessed: unknown[] }[] = await Promise.all([
     e.fate.put(fates).go({ concurrency: 4 }),
@@ -430,9 +514,9 @@ export async function carregarFatesEmMassa(records: readonly FateRecord[]): Prom
   await Promise.all([
     ...[...emitentes.values()].map(({ quantidade, valor, ...k }) => e.contagemEmitente.upsert(k).add({ quantidade, valor }).go()),
     ...[...transportadores.values()].map(({ quantidade, ...k }) => e.contagemTransportador.upsert(k).add({ quantidade }).go()),
-    ...[...transporte].map(([mes, quantidade]) => e.contagemTransporte.upsert({ mes, shard: 0 }).add({ quantidade }).go()),
+    ...[...transporte.values()].map(({ quantidade, ...k }) => e.contagemTransporte.upsert({ lista: 'transporte', ...k }).add({ quantidade }).go()),
     ...[...new Map(fates.filter((f) => f.transportadorDoc).map((f) => [f.transportadorDoc!, f.transportadorNome ?? ''])).entries()].map(([documento, nome]) =>
-      e.transportador.put({ documento, nome, nomeFolded: foldText(nome).toUpperCase() }).go(),
+      e.transportador.put(registroDe(documento, nome)).go(),
     ),
   ]);
 }
@@ -478,11 +562,13 @@ function itensDaContagem(e: Entities, f: FateRecord, alvo: MarcaContagem) {
   ];
   if (primeira) itens.push(e.fateDoEmitente.put({ emitenteCnpj: f.emitenteCnpj, emissao: f.emissao, chave: f.chave, modelo: f.modelo, expiresAt }).commit());
   // The issuer's counters hold active Fat-e only: added when first counted active, taken out when cancelled.
+  // Both in the shard of the Fat-e's key: its removal on cancellation takes it from the shard that counted it.
   if (primeira ? alvo === 'ATIVA' : true) {
+    const shard = shardDe(f.chave, EMITENTE_SHARDS);
     for (const periodo of [`D${dia}`, `M${mes}`]) {
       itens.push(
         e.contagemEmitente
-          .upsert({ emitenteCnpj: f.emitenteCnpj, modelo: f.modelo, periodo, emitenteNome: f.emitenteNome, uf: f.uf, expiresAt: expiraContador })
+          .upsert({ emitenteCnpj: f.emitenteCnpj, modelo: f.modelo, shard, periodo, emitenteNome: f.emitenteNome, uf: f.uf, expiresAt: expiraContador })
           .add({ quantidade: sinal, valor: sinal * f.valorNota })
           .commit(),
       );
@@ -492,8 +578,8 @@ function itensDaContagem(e: Entities, f: FateRecord, alvo: MarcaContagem) {
     const doc = f.transportadorDoc;
     if (primeira) {
       itens.push(e.fateDoTransportador.put({ transportadorDoc: doc, emissao: f.emissao, chave: f.chave, expiresAt }).commit());
-      const shard = Math.floor(Math.random() * TRANSPORTE_SHARDS);
-      itens.push(e.contagemTransporte.upsert({ mes, shard, expiresAt: expiraContador }).add({ quantidade: 1 }).commit());
+      const shard = shardDe(f.chave, TRANSPORTE_SHARDS);
+      itens.push(e.contagemTransporte.upsert({ lista: 'transporte', shard, mes, expiresAt: expiraContador }).add({ quantidade: 1 }).commit());
     }
     for (const periodo of [`D${dia}`, `M${mes}`]) {
       const soma = primeira ? { quantidade: 1, canceladas: alvo === 'CANCELADA' ? 1 : 0 } : { canceladas: 1 };
@@ -518,7 +604,12 @@ const transportadorDe = (t: { documento: string; nome: string; nomeFolded?: stri
 /**
  * Carriers of the registry, one page: by folded name from a position (`desde`: the name and document
  * to start at, inclusive), or, with `documentoPrefixo`, by document from that prefix. Name filter by
- * substring (`nomeContem`, folded) is a filter of the Query: each call reads at most `leitura` items.
+ * substring (`nomeContem`, folded), applied to what was read: each call reads at most `limite` items of
+ * each shard (and of the partition of before issue 36, until migrated).
+ *
+ * The shards are merged in the order DynamoDB keeps them (the sort key's bytes): every item up to the
+ * smallest of the last keys read from the shards that have more is known, so the merged page stops
+ * there; `fim` says that no shard has more.
  */
 export async function transportadoresPagina(p: {
   limite: number;
@@ -526,24 +617,63 @@ export async function transportadoresPagina(p: {
   documentoPrefixo?: string | undefined;
   nomeContem?: string | undefined;
 }): Promise<{ itens: Transportador[]; fim: boolean }> {
+  type Lido = { documento: string; nome: string; nomeFolded?: string | undefined };
   const entity = db().entities.transportador;
-  if (p.documentoPrefixo !== undefined) {
-    const { data, cursor } = await entity.query
-      .all({})
-      .begins({ documento: p.documentoPrefixo })
-      .where((attr, op) => (p.nomeContem ? op.contains(attr.nomeFolded, p.nomeContem) : ''))
-      .go({ limit: p.limite });
-    return { itens: data.map(transportadorDe), fim: cursor === null };
+  const antigo = fateLegado().entities.transportadorLegado;
+  const porDocumento = p.documentoPrefixo !== undefined;
+  const conv = createConversions(entity).byAccessPattern;
+  // The sort key as DynamoDB orders it (ElectroDB's key text, compared byte by byte).
+  const chave = (t: Lido): Buffer => {
+    const k = { lista: 'transportadores', shard: 0, documento: t.documento, nomeFolded: t.nomeFolded ?? foldText(t.nome).toUpperCase() };
+    return Buffer.from(String(porDocumento ? conv.all.fromComposite.toKeys(k).sk : conv.byNome.fromComposite.toKeys(k).gsi1sk), 'utf8');
+  };
+  const ler = async (shard: number | null): Promise<{ data: Lido[]; mais: boolean }> => {
+    const opcoes = { limit: p.limite };
+    if (porDocumento) {
+      const prefixo = { documento: p.documentoPrefixo! };
+      const { data, cursor } = await (shard === null
+        ? antigo.query.all({}).begins(prefixo).go(opcoes)
+        : entity.query.all({ lista: 'transportadores', shard }).begins(prefixo).go(opcoes));
+      return { data, mais: cursor !== null };
+    }
+    const desde = p.desde && { nomeFolded: p.desde.nomeFolded, documento: p.desde.documento };
+    const { data, cursor } = await (shard === null
+      ? (desde ? antigo.query.byNome({}).gte(desde) : antigo.query.byNome({})).go(opcoes)
+      : (desde ? entity.query.byNome({ lista: 'transportadores', shard }).gte(desde) : entity.query.byNome({ lista: 'transportadores', shard })).go(opcoes));
+    return { data, mais: cursor !== null };
+  };
+  const lidas = await Promise.all([...shardsAte(REGISTRO_SHARDS).map((shard) => ler(shard)), ler(null)]);
+  let corte: Buffer | null = null;
+  for (const l of lidas) {
+    const ultimo = l.data.at(-1);
+    if (l.mais && ultimo && (corte === null || Buffer.compare(chave(ultimo), corte) < 0)) corte = chave(ultimo);
   }
-  const query = p.desde ? entity.query.byNome({}).gte({ nomeFolded: p.desde.nomeFolded, documento: p.desde.documento }) : entity.query.byNome({});
-  const { data, cursor } = await query.where((attr, op) => (p.nomeContem ? op.contains(attr.nomeFolded, p.nomeContem) : '')).go({ limit: p.limite });
-  return { itens: data.map(transportadorDe), fim: cursor === null };
+  // A carrier of before that was registered again since (in its shard, perhaps under a new name, so
+  // elsewhere in the order) is shown as the shard holds it: its old item is dropped (after the cut
+  // above, which is where that partition's reading stopped).
+  const antigos = lidas.at(-1)!.data;
+  if (antigos.length > 0) {
+    const { data: registrados } = await entity
+      .get(antigos.map((t) => ({ lista: 'transportadores', shard: shardDe(t.documento, REGISTRO_SHARDS), documento: t.documento })))
+      .go({ concurrency: 4 });
+    const jaNaShard = new Set(registrados.map((t) => t.documento));
+    lidas.at(-1)!.data = antigos.filter((t) => !jaNaShard.has(t.documento));
+  }
+  const vistos = new Map<string, { k: Buffer; t: Transportador }>();
+  for (const t of lidas.flatMap((l) => l.data)) {
+    const k = chave(t);
+    if ((corte === null || Buffer.compare(k, corte) <= 0) && !vistos.has(k.toString('latin1'))) vistos.set(k.toString('latin1'), { k, t: transportadorDe(t) });
+  }
+  const ordenados = [...vistos.values()].sort((a, b) => Buffer.compare(a.k, b.k)).map((v) => v.t);
+  const filtrados = p.nomeContem ? ordenados.filter((t) => t.nomeFolded.includes(p.nomeContem!)) : ordenados;
+  return { itens: filtrados.slice(0, p.limite), fim: corte === null && filtrados.length <= p.limite };
 }
 
-/** A carrier of the registry by document. */
+/** A carrier of the registry by document: its shard, else (not yet migrated) the partition of before issue 36. */
 export async function transportadorPorDocumento(documento: string): Promise<Transportador | null> {
-  const { data } = await db().entities.transportador.get({ documento }).go();
-  return data ? transportadorDe(data) : null;
+  const { data } = await db().entities.transportador.get({ lista: 'transportadores', shard: shardDe(documento, REGISTRO_SHARDS), documento }).go();
+  const t = data ?? (await fateLegado().entities.transportadorLegado.get({ documento }).go()).data;
+  return t ? transportadorDe(t) : null;
 }
 
 export async function fatePorChave(chave: string): Promise<FateRecord | null> {
@@ -669,8 +799,12 @@ function mesesEntre(de: string, ate: string): string[] {
 /**
  * An issuer's active Fat-e of one model per month, from day `de` to day `ate` (Bahia days, inclusive):
  * the whole months inside the period from their month counters (one Query), the months cut by its ends
- * from their day counters (one Query each): at most 12 + 62 small items whatever the volume. Also the
- * issuer's name and UF as of the latest counter with Fat-e.
+ * from their day counters (one Query each): at most 12 + 62 small items per shard whatever the volume.
+ * Each Query is made on every one of the EMITENTE_SHARDS partitions and on the partition of before
+ * issue 36 (until migrated), all in parallel (at most 3 × 9 Queries), and the items of one period are
+ * added up before anything else: a shard alone may hold a negative count (a migrated counter sits in
+ * shard 0, the cancellation of a Fat-e it counted in that Fat-e's shard). Also the issuer's name and UF
+ * as of the latest counter with Fat-e.
  */
 export async function contagemDoEmitente(
   emitenteCnpj: string,
@@ -681,27 +815,40 @@ export async function contagemDoEmitente(
   const meses = mesesEntre(de.slice(0, 7), ate.slice(0, 7));
   const inteiros = meses.filter((m) => de <= `${m}-01` && ate >= ultimoDia(m));
   const cortados = meses.filter((m) => !inteiros.includes(m));
-  const query = () => db().entities.contagemEmitente.query.byEmitente({ emitenteCnpj, modelo });
-  const leituras = await Promise.all([
-    // Bounded: one counter item per whole month of the period.
-    inteiros.length ? query().between({ periodo: `M${inteiros[0]}` }, { periodo: `M${inteiros[inteiros.length - 1]}` }).go({ pages: 'all' }) : { data: [] },
-    ...cortados.map((m) => {
-      const inicio = de > `${m}-01` ? de : `${m}-01`;
-      const fim = ate < ultimoDia(m) ? ate : ultimoDia(m);
-      // Bounded: one counter item per day of a cut month (31 at most).
-      return query().between({ periodo: `D${inicio}` }, { periodo: `D${fim}` }).go({ pages: 'all' });
-    }),
-  ]);
+  const faixas = [
+    ...(inteiros.length ? [{ de: `M${inteiros[0]}`, ate: `M${inteiros[inteiros.length - 1]}` }] : []),
+    ...cortados.map((m) => ({ de: `D${de > `${m}-01` ? de : `${m}-01`}`, ate: `D${ate < ultimoDia(m) ? ate : ultimoDia(m)}` })),
+  ];
+  type Contador = { periodo: string; quantidade?: number | undefined; valor?: number | undefined; emitenteNome?: string | undefined; uf?: string | undefined };
+  const ler = async (shard: number | null, faixa: { de: string; ate: string }): Promise<Contador[]> => {
+    const intervalo = [{ periodo: faixa.de }, { periodo: faixa.ate }] as const;
+    // Bounded: one counter item per whole month of the period (≤ 12), or per day of a cut month (≤ 31).
+    const { data } = await (shard === null
+      ? fateLegado().entities.contagemEmitenteLegado.query.byEmitente({ emitenteCnpj, modelo }).between(...intervalo).go({ pages: 'all' })
+      : db().entities.contagemEmitente.query.byEmitente({ emitenteCnpj, modelo, shard }).between(...intervalo).go({ pages: 'all' }));
+    return data;
+  };
+  const fontes = [...shardsAte(EMITENTE_SHARDS), null];
+  const leituras = await Promise.all(faixas.flatMap((faixa) => fontes.map((shard) => ler(shard, faixa))));
+  const porPeriodo = new Map<string, { quantidade: number; valor: number; emitenteNome?: string | undefined; uf?: string | undefined }>();
+  for (const item of leituras.flat()) {
+    const p = porPeriodo.get(item.periodo) ?? { quantidade: 0, valor: 0 };
+    porPeriodo.set(item.periodo, {
+      quantidade: p.quantidade + (item.quantidade ?? 0),
+      valor: p.valor + (item.valor ?? 0),
+      emitenteNome: p.emitenteNome ?? item.emitenteNome,
+      uf: p.uf ?? item.uf,
+    });
+  }
   const porMes = new Map<string, ContagemMes>();
   let ultimo: { periodo: string; emitenteNome?: string | undefined; uf?: string | undefined } | null = null;
-  for (const item of leituras.flatMap((l) => l.data)) {
-    const quantidade = item.quantidade ?? 0;
-    if (quantidade <= 0) continue;
-    const mes = item.periodo.slice(1, 8);
+  for (const [periodo, item] of porPeriodo) {
+    if (item.quantidade <= 0) continue;
+    const mes = periodo.slice(1, 8);
     const m = porMes.get(mes) ?? { mes, quantidade: 0, valor: 0 };
-    porMes.set(mes, { mes, quantidade: m.quantidade + quantidade, valor: m.valor + (item.valor ?? 0) });
+    porMes.set(mes, { mes, quantidade: m.quantidade + item.quantidade, valor: m.valor + item.valor });
     // The later period (a month compares as its first day) carries the newest name.
-    const chave = item.periodo.length === 8 ? `${item.periodo.slice(1)}-01` : item.periodo.slice(1);
+    const chave = periodo.length === 8 ? `${periodo.slice(1)}-01` : periodo.slice(1);
     if (!ultimo || chave >= ultimo.periodo) ultimo = { periodo: chave, emitenteNome: item.emitenteNome, uf: item.uf };
   }
   return {
@@ -731,15 +878,30 @@ export async function totalDoTransportador(transportadorDoc: string, deMes: stri
   return data.reduce((s, d) => s + (d.quantidade ?? 0), 0);
 }
 
-/** Fat-e naming any carrier in the months `deMes`..`ateMes`: the month shards (at most 12 × 16 items). */
+/**
+ * Fat-e naming any carrier in the months `deMes`..`ateMes`: one Query of the months on each of the
+ * TRANSPORTE_SHARDS partitions and one on the partition of before issue 36 (until migrated), in
+ * parallel, added up (at most 12 items each).
+ */
 export async function totalTransporte(deMes: string, ateMes: string): Promise<number> {
-  const { data } = await db()
-    .entities.contagemTransporte.query.byMes({})
-    // '~' sorts after the shard suffix, so the last month's shards are inside the range.
-    .between({ mes: deMes }, { mes: `${ateMes}~` })
-    // Bounded: the transport months of at most a year, TRANSPORTE_SHARDS items each.
-    .go({ pages: 'all' });
-  return data.reduce((s, d) => s + (d.quantidade ?? 0), 0);
+  const [novos, antigos] = await Promise.all([
+    Promise.all(
+      shardsAte(TRANSPORTE_SHARDS).map((shard) =>
+        db()
+          .entities.contagemTransporte.query.byMes({ lista: 'transporte', shard })
+          .between({ mes: deMes }, { mes: ateMes })
+          // Bounded: one shard's months of at most a year (≤ 12 items).
+          .go({ pages: 'all' }),
+      ),
+    ),
+    fateLegado()
+      .entities.contagemTransporteLegado.query.byMes({})
+      // '~' sorts after the shard suffix, so the last month's shards are inside the range.
+      .between({ mes: deMes }, { mes: `${ateMes}~` })
+      // Bounded: the months of at most a year, 16 shard items each (≤ 192), and none once migrated.
+      .go({ pages: 'all' }),
+  ]);
+  return [...novos.flatMap((n) => n.data), ...antigos.data].reduce((s, d) => s + (d.quantidade ?? 0), 0);
 }
 
 /** A recipient's instalments due from `de` to `ate` (days, both inclusive), by due date. */
@@ -789,8 +951,11 @@ export async function resumoPorChave(chave: string): Promise<ResumoRecord | null
   return data;
 }
 
-export async function gravarDocumentoErro(record: DocumentoErroRecord): Promise<Gravacao> {
-  return createOnce(() => db().entities.documentoErro.create(record).go());
+/** An error document as the loader records it: its gsi2 shard (the id's hash) is added here. */
+export type NovoDocumentoErro = Omit<DocumentoErroRecord, 'lista' | 'shard'>;
+
+export async function gravarDocumentoErro(record: NovoDocumentoErro): Promise<Gravacao> {
+  return createOnce(() => db().entities.documentoErro.create({ ...record, lista: 'erros', shard: shardDe(record.id, ERRO_SHARDS) }).go());
 }
 
 export async function documentoErroPorId(id: string): Promise<DocumentoErroRecord | null> {
@@ -799,9 +964,11 @@ export async function documentoErroPorId(id: string): Promise<DocumentoErroRecor
 }
 
 /**
- * One page of the error documents created from `de` to `ate` (ISO instants, inclusive), newest first,
- * of one UF (gsi1) or of all (gsi2): one key-range Query of `perPage + 1` items from the position
- * (`posicao`, the page cursor's content), so the next page's position is there only when more follow.
+ * One page of the error documents created from `de` to `ate` (ISO instants, inclusive), newest first.
+ * Of one UF: one key-range Query of gsi1 (`perPage + 1` items) from the position (`posicao`, the page
+ * cursor's content). Of all: the ERRO_SHARDS partitions of gsi2, and its partition of before issue 36
+ * (until migrated), merged by creation instant and id (platform/paginas.ts `paginaIntercalada`): the
+ * position is the last item's instant and id, from which every partition resumes.
  */
 export async function documentosErroNoPeriodo(
   uf: string | null,
@@ -810,19 +977,44 @@ export async function documentosErroNoPeriodo(
   pagina: { perPage: number; posicao?: string | undefined },
 ): Promise<Pagina<DocumentoErroRecord>> {
   const entity = db().entities.documentoErro;
-  const indice = uf ? 'byUf' : 'all';
-  return paginaEmSequencia<DocumentoErroRecord>(
-    [
-      async (desde, limite) => {
-        // `ate` + '~' closes the range after every id of the last instant ('~' sorts after the ids' characters).
-        const query = uf ? entity.query.byUf({ uf }) : entity.query.all({});
-        const { data, cursor } = await query.between({ createdAt: de }, { createdAt: `${ate}~` }).go({ order: 'desc', limit: limite, cursor: desde ?? null });
-        return { data, cursor };
-      },
-    ],
-    (_, item) => createConversions(entity).byAccessPattern[indice].fromComposite.toCursor(item)!,
-    pagina,
-  );
+  const antigo = fateLegado().entities.documentoErroLegado;
+  // `ate` + '~' closes the range after every id of the last instant ('~' sorts after the ids' characters).
+  const ate_ = `${ate}~`;
+  if (uf) {
+    return paginaEmSequencia<DocumentoErroRecord>(
+      [
+        async (desde, limite) => {
+          const { data, cursor } = await entity.query.byUf({ uf }).between({ createdAt: de }, { createdAt: ate_ }).go({ order: 'desc', limit: limite, cursor: desde ?? null });
+          return { data, cursor };
+        },
+      ],
+      (_, item) => createConversions(entity).byAccessPattern.byUf.fromComposite.toCursor(item)!,
+      pagina,
+    );
+  }
+  const shards = shardsAte(ERRO_SHARDS);
+  const daShard =
+    (shard: number): Ler<DocumentoErroRecord> =>
+    async (desde, limite) => {
+      const { data, cursor } = await entity.query.all({ lista: 'erros', shard }).between({ createdAt: de }, { createdAt: ate_ }).go({ order: 'desc', limit: limite, cursor: desde ?? null });
+      return { data, cursor };
+    };
+  const doLegado: Ler<DocumentoErroRecord> = async (desde, limite) => {
+    const { data, cursor } = await antigo.query.all({}).between({ createdAt: de }, { createdAt: ate_ }).go({ order: 'desc', limit: limite, cursor: desde ?? null });
+    return { data: data as DocumentoErroRecord[], cursor };
+  };
+  type Chave = [string, string];
+  return paginaIntercalada<DocumentoErroRecord, Chave>([...shards.map(daShard), doLegado], {
+    ...pagina,
+    chave: (d) => [d.createdAt, d.id],
+    // Newest first: the greater key comes first.
+    comparar: (a, b) => b[0].localeCompare(a[0]) || b[1].localeCompare(a[1]),
+    apos: (i, [createdAt, id]) =>
+      i < shards.length
+        ? createConversions(entity).byAccessPattern.all.fromComposite.toCursor({ lista: 'erros', shard: shards[i]!, createdAt, id })!
+        : createConversions(antigo).byAccessPattern.all.fromComposite.toCursor({ createdAt, id })!,
+    validarChave: (k): k is Chave => Array.isArray(k) && k.length === 2 && k.every((p) => typeof p === 'string' && p.length > 0 && p.length <= 200),
+  });
 }
 
 /** Removes an error document; false when it was not there. */
