@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { tableConfig, transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
-import { paginaEmSequencia, type Pagina } from '../platform/paginas';
+import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { todayInBahia } from '@plac/shared/domain';
 
 /**
@@ -11,8 +12,19 @@ import { todayInBahia } from '@plac/shared/domain';
  * look-ups, recorded and not charged.
  */
 
-/** Shards of each counter: an increment goes to one at random, a read adds them all up. */
+/**
+ * Shards of each counter, in its partition key: an increment goes to one at random, a read adds them
+ * all up (one Query per shard, in parallel). One client at its quota (250 look-ups a second) puts
+ * about 250 / 16 × 4 units (the counter and the day's counter, in a transaction) on each: 6 % of a
+ * partition (docs/operations.md, "Partition load").
+ */
 export const CONTADOR_SHARDS = 16;
+/**
+ * Shards of a client's request log index (gsi1), chosen by the request id: 250 look-ups a second
+ * put about 250 / 4 × 2 units on each (12.5 %); the report reads them merged by instant.
+ */
+export const LOG_SHARDS = 4;
+export const shardDoLog = (requestId: string) => createHash('sha256').update(requestId).digest().readUInt32BE(0) % LOG_SHARDS;
 /** A charged request stays in the log for 13 months: the billed month and a year of disputes. */
 const LOG_TTL_SECONDS = 400 * 86_400;
 
@@ -31,10 +43,12 @@ const contador = new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },
   attributes: atributosContador,
   indexes: {
-    // A client's month: every service, UF and shard in one Query.
+    // A client's month, one partition per shard (issue 36: the shard in the partition key, so one
+    // client at its quota spreads its increments over CONTADOR_SHARDS partitions): a read adds the
+    // shards' Queries up.
     byCliente: {
-      pk: { field: 'pk', composite: ['clienteId', 'mes'] },
-      sk: { field: 'sk', composite: ['servico', 'uf', 'shard'] },
+      pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] },
+      sk: { field: 'sk', composite: ['servico', 'uf'] },
     },
     // A UF's month (consumption by state), every client: one index partition per shard, so that the
     // uses of a busy UF (São Paulo: 40 % of them) do not all rewrite entries of one partition.
@@ -66,15 +80,42 @@ const requisicao = new Entity({
     chave: { type: 'string', required: true },
     createdAt: { type: 'string', required: true },
     expiresAt: { type: 'number', required: true },
+    /** The log index's shard (LOG_SHARDS, from the request id): what spreads one client's log over partitions. */
+    shard: { type: 'number', required: true },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
-    // The month's detail of a client, for its invoice.
+    // The month's detail of a client, for its invoice: LOG_SHARDS index partitions (issue 36), read
+    // merged by instant (`paginaDeRequisicoes`).
     byCliente: {
       index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['clienteId', 'mes'] },
+      pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'shard'] },
       sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] },
     },
+  },
+});
+
+/**
+ * The log item as it was indexed before the index had the shard (gsi1 pk `$consumo#clienteid_<id>#mes_<m>`):
+ * only to read the months logged before (`paginaDeRequisicoes`). Log items are never rewritten and
+ * expire after LOG_TTL_SECONDS, so they are read where they are rather than migrated.
+ */
+const requisicaoSemShard = new Entity({
+  model: { entity: 'requisicao', version: '1', service: 'consumo' },
+  attributes: {
+    requestId: { type: 'string', required: true },
+    clienteId: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    servico: { type: 'number', required: true },
+    uf: { type: 'string', required: true },
+    chave: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+    shard: { type: 'number' },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
+    byCliente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] } },
   },
 });
 
@@ -97,7 +138,8 @@ const diario = new Entity({
     expiresAt: { type: 'number' },
   },
   indexes: {
-    byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } },
+    // The shard in the partition key (issue 36), the same one as the request's counter.
+    byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['dia', 'tipo'] } },
   },
 });
 
@@ -127,11 +169,12 @@ const naoEncontrada = new Entity({
 });
 
 /**
- * The counter as it was indexed by UF before the index had the shard (gsi1 pk `$consumo#uf_<uf>#mes_<m>`):
- * only to read, in `contadoresDaUf`, the counters not incremented since (an increment rewrites the
- * index keys in the new form). The same entity and version: the same items, another view of gsi1.
+ * The counter as it was stored before the shard was in its partition key (pk `$consumo#clienteid_<id>#mes_<m>`,
+ * the shard in the sort key) and indexed by UF before the index had the shard (gsi1 pk `$consumo#uf_<uf>#mes_<m>`):
+ * only to read the counters not yet moved by infra/migrations/consumo-shards.ts (`contadoresDoCliente`,
+ * `contadoresDaUf`) and for that migration. The same entity and version: the same items, another view.
  */
-const contadorUfSemShard = new Entity({
+export const contadorAntigo = new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },
   attributes: atributosContador,
   indexes: {
@@ -140,11 +183,28 @@ const contadorUfSemShard = new Entity({
   },
 });
 
+/** The day's counter as stored before the shard was in its partition key: for the old-form reads and the migration. */
+export const diarioAntigo = new Entity({
+  model: { entity: 'diario', version: '1', service: 'consumo' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    dia: { type: 'string', required: true },
+    tipo: { type: ['sucesso', 'erro'] as const, required: true },
+    shard: { type: 'number', required: true },
+    quantidade: { type: 'number', required: true, default: 0 },
+    expiresAt: { type: 'number' },
+  },
+  indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } } },
+});
+
 const entities = { contador, requisicao, naoEncontrada, diario };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
-let semShard: Service<{ contadorUfSemShard: typeof contadorUfSemShard }> | undefined;
-const dbSemShard = () => (semShard ??= new Service({ contadorUfSemShard }, tableConfig()));
+const antigos = { contadorAntigo, diarioAntigo, requisicaoSemShard };
+let servicoAntigo: Service<typeof antigos> | undefined;
+/** The items as stored before issue 36's keys (read only, and by the migration). */
+export const dbAntigo = () => (servicoAntigo ??= new Service(antigos, tableConfig()));
 
 export type ContadorRecord = EntityItem<typeof contador>;
 export type RequisicaoRecord = EntityItem<typeof requisicao>;
@@ -172,7 +232,7 @@ export async function cobrar(c: Cobranca): Promise<'cobrada' | 'repetida'> {
     () =>
       db()
         .transaction.write(({ requisicao: r, contador: k, diario: d }) => [
-          r.create({ ...c, expiresAt }).commit(),
+          r.create({ ...c, expiresAt, shard: shardDoLog(c.requestId) }).commit(),
           // upsert, not update: it writes the index keys (by UF, by month) on the counter's first increment too.
           k.upsert({ clienteId: c.clienteId, mes: c.mes, servico: c.servico, uf: c.uf, shard }).add({ requisicoes: 1 }).commit(),
           // The day's counter, in the same transaction: counted exactly when the log item is created.
@@ -201,11 +261,18 @@ export async function gravarContadores(items: ContadorRecord[]): Promise<void> {
   if (unprocessed.length > 0) throw new Error(`${unprocessed.length} counters were not written`);
 }
 
-/** A client's counters of a month, shards added up, by service and UF. Bounded: services × 27 UFs × 16 shards, whatever the requests. */
+/** A client's counters of a month, shards added up, by service and UF: CONTADOR_SHARDS + 1 Queries in parallel. */
 export async function contadoresDoCliente(clienteId: string, mes: string): Promise<{ servico: number; uf: string; requisicoes: number }[]> {
-  // Bounded: services × 27 UFs × 16 shards for one client and month, whatever the request volume.
-  const { data } = await db().entities.contador.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
-  return somarShards(data, (k) => `${k.servico}|${k.uf}`).map(([k, requisicoes]) => ({ servico: k.servico, uf: k.uf, requisicoes }));
+  const pages = await Promise.all([
+    // Bounded: one shard of a client's month: services × 27 UFs items, whatever the requests.
+    ...Array.from({ length: CONTADOR_SHARDS }, (_, shard) => db().entities.contador.query.byCliente({ clienteId, mes, shard }).go({ pages: 'all' })),
+    // Bounded: the month's counters not yet moved into the sharded keys (services × 27 UFs × 16 at most).
+    dbAntigo().entities.contadorAntigo.query.byCliente({ clienteId, mes }).go({ pages: 'all' }),
+  ]);
+  return somarShards(
+    pages.flatMap((p) => p.data as ContadorRecord[]),
+    (k) => `${k.servico}|${k.uf}`,
+  ).map(([k, requisicoes]) => ({ servico: k.servico, uf: k.uf, requisicoes }));
 }
 
 /**
@@ -219,7 +286,7 @@ export async function contadoresDaUf(uf: string, mes: string): Promise<{ servico
     // Bounded: one UF, month and shard per Query: the clients × services counters at most.
     ...Array.from({ length: CONTADOR_SHARDS }, (_, shard) => db().entities.contador.query.byUf({ uf, mes, shard }).go({ pages: 'all' })),
     // Bounded: the UF and month counters written before the shards (clients × services at most).
-    dbSemShard().entities.contadorUfSemShard.query.byUf({ uf, mes }).go({ pages: 'all' }),
+    dbAntigo().entities.contadorAntigo.query.byUf({ uf, mes }).go({ pages: 'all' }),
   ]);
   return somarShards(
     pages.flatMap((p) => p.data as ContadorRecord[]),
@@ -256,9 +323,14 @@ function somarShards(items: ContadorRecord[], keyOf: (k: ContadorRecord) => stri
  * portal reads the log a page at a time in the report job (functions/consumo/relatorio-job.ts).
  */
 export async function requisicoesDoCliente(clienteId: string, mes: string): Promise<RequisicaoRecord[]> {
-  // Bounded: used by tests on a client of their own; production pages the log (relatorio-job.ts).
-  const { data } = await db().entities.requisicao.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
-  return data;
+  const todas: RequisicaoRecord[] = [];
+  let cursor: string | null = null;
+  do {
+    const pagina = await paginaDeRequisicoes(clienteId, mes, { cursor, limite: 1000 });
+    todas.push(...pagina.data);
+    cursor = pagina.cursor;
+  } while (cursor);
+  return todas;
 }
 
 /**
@@ -288,11 +360,16 @@ function diaNaBahia(iso: string): string {
 
 /**
  * A client's charged and not-found requests per day of a month, from the daily counters (shards added
- * up). Bounded: 31 days × 2 kinds × CONTADOR_SHARDS items, one Query.
+ * up). Bounded: 31 days × 2 kinds × CONTADOR_SHARDS items, in CONTADOR_SHARDS + 1 parallel Queries.
  */
 export async function contadoresDiarios(clienteId: string, mes: string): Promise<Map<string, { sucesso: number; erro: number }>> {
-  // Bounded: 31 days × 2 kinds × CONTADOR_SHARDS items of one client and month.
-  const { data } = await db().entities.diario.query.byCliente({ clienteId, mes }).go({ pages: 'all' });
+  const pages = await Promise.all([
+    // Bounded: 31 days × 2 kinds of one client, month and shard.
+    ...Array.from({ length: CONTADOR_SHARDS }, (_, shard) => db().entities.diario.query.byCliente({ clienteId, mes, shard }).go({ pages: 'all' })),
+    // Bounded: the month's day counters not yet moved into the sharded keys (31 × 2 × 16 at most).
+    dbAntigo().entities.diarioAntigo.query.byCliente({ clienteId, mes }).go({ pages: 'all' }),
+  ]);
+  const data = pages.flatMap((p) => p.data as { dia: string; tipo: 'sucesso' | 'erro'; quantidade?: number }[]);
   const porDia = new Map<string, { sucesso: number; erro: number }>();
   for (const item of data) {
     const dia = porDia.get(item.dia) ?? { sucesso: 0, erro: 0 };
@@ -302,28 +379,59 @@ export async function contadoresDiarios(clienteId: string, mes: string): Promise
   return porDia;
 }
 
+type ChaveDoLog = [createdAt: string, requestId: string];
+const compararLog = (a: ChaveDoLog, b: ChaveDoLog) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+
 /**
  * One page of a client's charged requests of a month, oldest first, from `cursor` (null: the start),
- * optionally of one service only (a filter: the page reads at most `limite` items either way). The
- * report jobs (relatorio-job.ts) read the log this way, one bounded page after another.
+ * optionally of one service only (a filter: each read is at most a bounded batch either way). The
+ * log's LOG_SHARDS index partitions, and the one of the months logged before the shards, are read in
+ * parallel and merged by (instant, request id) (platform/paginas.ts `paginaIntercalada`); the cursor is
+ * the last request's position, from which every partition resumes. A page may be shorter than
+ * `limite` while more follow (its reads are bounded): the caller goes on while the cursor is not null.
+ * The report jobs (relatorio-job.ts) read the log this way, one bounded page after another.
  */
 export async function paginaDeRequisicoes(
   clienteId: string,
   mes: string,
   pagina: { cursor: string | null; limite: number; servico?: number | undefined },
 ): Promise<{ data: RequisicaoRecord[]; cursor: string | null }> {
-  const query = db().entities.requisicao.query.byCliente({ clienteId, mes });
-  const filtrada = pagina.servico === undefined ? query : query.where(({ servico }, { eq }) => eq(servico, pagina.servico!));
-  const { data, cursor } = await filtrada.go({ cursor: pagina.cursor, limit: pagina.limite });
-  return { data, cursor };
+  const novo = db().entities.requisicao;
+  const antigo = dbAntigo().entities.requisicaoSemShard;
+  // Each source is read in batches of about its share of the page, so the merge reads little it does not use.
+  const porFonte = Math.max(Math.ceil(pagina.limite / LOG_SHARDS) + 1, 50);
+  const servico = pagina.servico;
+  const fontes: Ler<RequisicaoRecord>[] = [
+    ...Array.from({ length: LOG_SHARDS }, (_, shard): Ler<RequisicaoRecord> => async (desde) => {
+      const { data, cursor } = await novo.query.byCliente({ clienteId, mes, shard }).go({ cursor: desde ?? null, limit: porFonte });
+      return { data, cursor };
+    }),
+    async (desde) => {
+      const { data, cursor } = await antigo.query.byCliente({ clienteId, mes }).go({ cursor: desde ?? null, limit: porFonte });
+      return { data: data as RequisicaoRecord[], cursor };
+    },
+  ];
+  const p = await paginaIntercalada<RequisicaoRecord, ChaveDoLog>(fontes, {
+    perPage: pagina.limite,
+    posicao: pagina.cursor ?? undefined,
+    aceita: servico === undefined ? undefined : (r) => r.servico === servico,
+    chave: (r) => [r.createdAt, r.requestId],
+    comparar: compararLog,
+    apos: (fonte, [createdAt, requestId]) =>
+      fonte < LOG_SHARDS
+        ? createConversions(novo).byAccessPattern.byCliente.fromComposite.toCursor({ clienteId, mes, shard: fonte, createdAt, requestId })!
+        : createConversions(antigo).byAccessPattern.byCliente.fromComposite.toCursor({ clienteId, mes, createdAt, requestId })!,
+    validarChave: (k): k is ChaveDoLog => Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'string',
+  });
+  return { data: p.items, cursor: p.posicao };
 }
 
 /**
  * Writes request-log items as they are (BatchWriteItem): synthetic months for the report tests and the
  * volume bench. Never used by a request path: a request is logged only through `cobrar`, with its counter.
  */
-export async function gravarRequisicoes(items: Omit<RequisicaoRecord, 'expiresAt'>[]): Promise<void> {
-  const comTtl = items.map((r) => ({ ...r, expiresAt: Math.floor(Date.parse(r.createdAt) / 1000) + LOG_TTL_SECONDS }));
+export async function gravarRequisicoes(items: Omit<RequisicaoRecord, 'expiresAt' | 'shard'>[]): Promise<void> {
+  const comTtl = items.map((r) => ({ ...r, expiresAt: Math.floor(Date.parse(r.createdAt) / 1000) + LOG_TTL_SECONDS, shard: shardDoLog(r.requestId) }));
   const { unprocessed } = await db().entities.requisicao.put(comTtl).go({ concurrency: 8 });
   if (unprocessed.length > 0) throw new Error(`${unprocessed.length} log items were not written`);
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { authorize, type Caller } from './auth/principal';
 import { signToken } from './auth/tokens';
 import { badRequest, forbidden, HttpError, invalid } from './errors';
+import { exigirCota } from './cota-integrador';
 import { chaveDeIdempotencia, umaVez } from './idempotencia';
 import { logger } from './observability';
 import { countBusiness } from './business-metrics';
@@ -113,6 +114,11 @@ async function serve(
 ): Promise<APIGatewayProxyStructuredResultV2> {
   const authorizer = (event.requestContext as { authorizer?: unknown }).authorizer;
   const caller = authorize(contract.access, authorizer);
+  // An integrator's request on the mutual-TLS domain counts against its client's quota before any
+  // other work (issue 36: one client cannot take the others' capacity). The look-ups by certificate
+  // (public routes, no principal) are counted by their own handler once the certificate names the client.
+  const clienteIntegrador = caller?.principal.clienteId;
+  if (clienteIntegrador && contract.context !== 'auth' && servedOnMtls(contract) && clientCertOf(event)) await exigirCota(clienteIntegrador);
   const request = {
     params: parse(contract.params, event.pathParameters ?? {}),
     query: parse(contract.query, event.queryStringParameters ?? {}),
@@ -124,8 +130,7 @@ async function serve(
     headers: event.headers ?? {},
     sourceIp: event.requestContext.http.sourceIp,
     requestId: event.requestContext.requestId,
-    clientCertPem: (event.requestContext as { authentication?: { clientCert?: { clientCertPem?: string } } })
-      .authentication?.clientCert?.clientCertPem,
+    clientCertPem: clientCertOf(event),
   } as HttpRequest<AnyContract>;
 
   const answer = async (): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -205,8 +210,13 @@ function parseBody(contract: AnyContract, schema: z.ZodType, event: APIGatewayPr
  * route wants `application/json` (415 otherwise), and a form or any other type is 415 on every route.
  */
 function acceptsTextPlain(contract: AnyContract): boolean {
-  return contract.channel === 'mtls' || contract.channel === 'both';
+  return servedOnMtls(contract);
 }
+
+const servedOnMtls = (contract: AnyContract) => contract.channel === 'mtls' || contract.channel === 'both';
+
+const clientCertOf = (event: APIGatewayProxyEventV2): string | undefined =>
+  (event.requestContext as { authentication?: { clientCert?: { clientCertPem?: string } } }).authentication?.clientCert?.clientCertPem;
 
 /** `application/json`, with or without parameters (charset), or a `+json` type. */
 function isJsonContentType(value: string | undefined, textPlain: boolean): boolean {

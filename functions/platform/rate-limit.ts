@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Entity } from 'electrodb';
 import { HttpError } from './errors';
 import { tableConfig } from './table';
@@ -15,6 +16,13 @@ export interface Quota {
   value: string;
   limit: number;
   windowSeconds: number;
+  /**
+   * Counter items of one window (1 unless said): a request adds to one at random, and each shard
+   * admits `ceil(limit / shards)`, so a quota a client uses at hundreds of requests a second is not
+   * one hot partition key (issue 36). The total admitted stays at most the limit (plus shards − 1 for
+   * the rounding); an uneven spread refuses a little before it, never after.
+   */
+  shards?: number;
 }
 
 const counters = () =>
@@ -23,10 +31,12 @@ const counters = () =>
       model: { entity: 'rateCounter', version: '1', service: 'platform' },
       attributes: {
         counter: { type: 'string', required: true },
+        /** The counter's shard, in the partition key (`$platform#counter_…#shard_<n>`). */
+        shard: { type: 'number', required: true, default: 0 },
         hits: { type: 'number' },
         expiresAt: { type: 'number', required: true },
       },
-      indexes: { byCounter: { pk: { field: 'pk', composite: ['counter'] }, sk: { field: 'sk', composite: [] } } },
+      indexes: { byCounter: { pk: { field: 'pk', composite: ['counter', 'shard'] }, sk: { field: 'sk', composite: [] } } },
     },
     tableConfig(),
   );
@@ -34,16 +44,38 @@ const counters = () =>
 let entity: ReturnType<typeof counters> | undefined;
 const table = () => (entity ??= counters());
 
+/**
+ * Windows this container already saw used up, by counter: until the window ends, a request over one
+ * of them is refused here, with no database work at all, so a client flooding past its quota writes
+ * nothing more (issue 36: only the request that found the window full wrote). Bounded: entries die
+ * with their window and the map is cleared past MEMORIA_MAXIMA.
+ */
+const esgotadas = new Map<string, number>();
+const MEMORIA_MAXIMA = 10_000;
+
+const inicioDaJanela = (q: Quota, now: number) => Math.floor(now / 1000 / q.windowSeconds) * q.windowSeconds;
+const contadorDe = (q: Quota, windowStart: number) => `${q.name}:${q.value}:${windowStart}`;
+
 /** Counts one request against every quota; throws 429 when any of them is already used up. */
 export async function consume(quotas: Quota[], now = Date.now()): Promise<void> {
+  for (const q of quotas) {
+    const fim = esgotadas.get(contadorDe(q, inicioDaJanela(q, now)));
+    if (fim !== undefined && now < fim) throw new HttpError(429, 'muitasRequisicoes');
+  }
   const hits = await Promise.all(
     quotas.map(async (q) => {
-      const windowStart = Math.floor(now / 1000 / q.windowSeconds) * q.windowSeconds;
+      const windowStart = inicioDaJanela(q, now);
+      const shards = Math.max(1, q.shards ?? 1);
       const { data } = await table()
-        .upsert({ counter: `${q.name}:${q.value}:${windowStart}`, expiresAt: windowStart + q.windowSeconds * 2 })
+        .upsert({ counter: contadorDe(q, windowStart), shard: randomInt(shards), expiresAt: windowStart + q.windowSeconds * 2 })
         .add({ hits: 1 })
         .go({ response: 'all_new' });
-      return (data?.hits ?? 1) > q.limit;
+      const cheia = (data?.hits ?? 1) > Math.ceil(q.limit / shards);
+      if (cheia) {
+        if (esgotadas.size > MEMORIA_MAXIMA) esgotadas.clear();
+        esgotadas.set(contadorDe(q, windowStart), (windowStart + q.windowSeconds) * 1000);
+      }
+      return cheia;
     }),
   );
   if (hits.some(Boolean)) throw new HttpError(429, 'muitasRequisicoes');
@@ -56,11 +88,17 @@ export const isQuotaExceeded = (error: unknown) => error instanceof HttpError &&
  * for tests and benches that need a quota used up without sending thousands of requests.
  */
 export async function preencher(q: Quota, hits: number, now = Date.now()): Promise<void> {
-  const windowStart = Math.floor(now / 1000 / q.windowSeconds) * q.windowSeconds;
-  await table()
-    .upsert({ counter: `${q.name}:${q.value}:${windowStart}`, expiresAt: windowStart + q.windowSeconds * 2 })
-    .add({ hits })
-    .go();
+  const windowStart = inicioDaJanela(q, now);
+  const shards = Math.max(1, q.shards ?? 1);
+  // Every shard gets its share, so whichever a request picks is as full as the whole quota is.
+  await Promise.all(
+    Array.from({ length: shards }, (_, shard) =>
+      table()
+        .upsert({ counter: contadorDe(q, windowStart), shard, expiresAt: windowStart + q.windowSeconds * 2 })
+        .add({ hits: Math.ceil(hits / shards) })
+        .go(),
+    ),
+  );
 }
 
 /**

@@ -20,7 +20,10 @@ export async function registrarPagamentoDae(documentoId: string, p: { codigoBarr
   const r = ref ? await store.lerReserva(ref.clienteId, ref.ciclo) : null;
   if (!r) return 'naoEncontrada';
   if (r.situacao === 'P') return 'jaPaga';
-  const ok = await store.creditar(r, { pagoEm: p.dataPagamento, codigoBarras: p.codigoBarras, prazoConsumo: prazoDeConsumo(p.dataPagamento), agora: agora.toISOString() });
+  // The unit values the reservation fixed are on the account (its cycle's); the shards get a copy.
+  const conta = await store.lerContaItem(r.clienteId);
+  if (!conta) return 'naoEncontrada';
+  const ok = await store.creditar(r, { pagoEm: p.dataPagamento, codigoBarras: p.codigoBarras, prazoConsumo: prazoDeConsumo(p.dataPagamento), agora: agora.toISOString(), valores: conta.valores });
   return ok ? 'paga' : 'jaPaga';
 }
 

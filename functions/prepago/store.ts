@@ -9,17 +9,23 @@ import { isConditionalFailure, tableConfig, transactWithRetry } from '../platfor
  * - conta: the bookkeeper's request account, one per client. It is also what makes a second
  *   reservation impossible while one is open or in force: a reservation writes it on a condition
  *   (absent, or the previous cycle ended), in one transaction with the reservation;
- * - saldo: the balance, in SALDO_SHARDS items per account (the credit split over them exactly), so
- *   that one bookkeeper's debits do not all update one item: each debit takes its use from one shard
- *   (several only when no shard covers it alone). The account's balance is their sum;
+ * - saldo: the balance, in SALDO_SHARDS items per account (the credit split over them exactly), each
+ *   its own partition key (`$prepago#clienteid_<id>#shard_<n>`, issue 36), so that one bookkeeper's
+ *   debits (2,000 a second) spread over SALDO_SHARDS partitions: each debit takes its use from one shard
+ *   (several only when no shard covers it alone). The account's balance is their sum. Each shard carries
+ *   what a debit needs of the account (cycle, deadline, unit values), so a debit reads no account item;
  * - reserva: each reservation (a cycle of the account) with its DAE, by client and cycle, and on
  *   gsi1 by creation (the admin's list of every bookkeeper's DAEs: one partition, newest first);
  * - debito: one item per metered use the account was asked to pay for (keyed by the metering's
  *   key), what makes a debit happen once: PREPAGO (paid by the balance) or EXCEDENTE (the balance did
  *   not cover it: billed on the monthly invoice);
- * - extrato: per client, month, service and shard (the balance shard the debit took from: one busy
- *   bookkeeper's statement is not one hot item either), the requests debited and their value in
- *   thousandths; a read adds the shards up.
+ * - extrato: per client, month, service and shard (the balance shard the debit took from), the shard
+ *   in the partition key (`$prepago#clienteid_<id>#mes_<m>#shard_<n>`): one busy bookkeeper's statement
+ *   is not one hot partition either; a read adds the shards up.
+ *
+ * Items stored before issue 36 (shards and statement lines under `$prepago#clienteid_<id>`) are read
+ * where they are (`saldoAntigo`, `extratoAntigo`); an account's old shards move to the new keys at its
+ * first debit (`moverShardsAntigos`) or by infra/migrations/chaves-particionadas.ts.
  */
 
 const conta = new Entity({
@@ -96,6 +102,21 @@ const saldo = new Entity({
     prazoConsumo: { type: 'string', required: true },
     /** Thousandths of a real left in this shard. */
     saldoMilesimos: { type: 'number', required: true },
+    /** The account's unit values (thousandths) of the cycle, copied here so that a debit touches no account item. */
+    valores: { type: 'map', properties: { envioFate: { type: 'number' }, monitoramento: { type: 'number' }, registroCessao: { type: 'number' } } },
+  },
+  indexes: { byShard: { pk: { field: 'pk', composite: ['clienteId', 'shard'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+/** A shard as stored before issue 36 (pk `$prepago#clienteid_<id>`, the shard in the sort key): read and moved only. */
+const saldoAntigo = new Entity({
+  model: { entity: 'saldoPrepago', version: '1', service: 'prepago' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    shard: { type: 'number', required: true },
+    ciclo: { type: 'number', required: true },
+    prazoConsumo: { type: 'string', required: true },
+    saldoMilesimos: { type: 'number', required: true },
   },
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['shard'] } } },
 });
@@ -125,10 +146,25 @@ const extrato = new Entity({
     valorUnitario: { type: 'number', required: true },
     valorMilesimos: { type: 'number', required: true, default: 0 },
   },
+  indexes: { byShard: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['servico'] } } },
+});
+
+/** A statement line as stored before issue 36 (pk `$prepago#clienteid_<id>`): read where it is, never written. */
+const extratoAntigo = new Entity({
+  model: { entity: 'extratoPrepago', version: '1', service: 'prepago' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    servico: { type: 'number', required: true },
+    shard: { type: 'number', required: true },
+    requisicoes: { type: 'number', required: true, default: 0 },
+    valorUnitario: { type: 'number', required: true },
+    valorMilesimos: { type: 'number', required: true, default: 0 },
+  },
   indexes: { byClienteMes: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['mes', 'servico', 'shard'] } } },
 });
 
-const entities = { conta, saldo, debito, extrato, reserva };
+const entities = { conta, saldo, debito, extrato, reserva, saldoAntigo, extratoAntigo };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
@@ -143,10 +179,50 @@ export async function lerContaItem(clienteId: string): Promise<ContaRecord | nul
   return data;
 }
 
-/** The balance's shards (one consistent Query of the account's partition), whatever their cycle. */
-export async function lerShards(clienteId: string): Promise<SaldoRecord[]> {
-  const { data } = await db().entities.saldo.query.byCliente({ clienteId }).go({ pages: 'all', consistent: true });
+/** One shard of the balance (one consistent GetItem of its partition); null when the account has none there. */
+export async function lerShard(clienteId: string, shard: number): Promise<SaldoRecord | null> {
+  const { data } = await db().entities.saldo.get({ clienteId, shard }).go({ consistent: true });
   return data;
+}
+
+const TODOS_OS_SHARDS = Array.from({ length: SALDO_SHARDS }, (_, shard) => shard);
+
+/**
+ * The balance's shards, whatever their cycle: one consistent BatchGetItem of the SALDO_SHARDS keys, and
+ * when none is there, the shards an account still holds in the old form (one Query of its partition).
+ */
+export async function lerShards(clienteId: string): Promise<SaldoRecord[]> {
+  const { data, unprocessed } = await db().entities.saldo.get(TODOS_OS_SHARDS.map((shard) => ({ clienteId, shard }))).go({ consistent: true });
+  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} balance shards were not read`);
+  if (data.length > 0) return data;
+  // Bounded: SALDO_SHARDS items at most (an account's shards before issue 36).
+  const antigos = await db().entities.saldoAntigo.query.byCliente({ clienteId }).go({ pages: 'all', consistent: true });
+  return antigos.data;
+}
+
+/**
+ * An account's shards still in the old form moved to the new keys, with the account's unit values, in
+ * one transaction conditioned on each old shard holding what was read (so a concurrent debit or move
+ * makes it a no-op: the caller reads again). true when there was nothing to move or it moved.
+ */
+export async function moverShardsAntigos(clienteId: string, valores: ContaRecord['valores']): Promise<boolean> {
+  // Bounded: SALDO_SHARDS items at most.
+  const { data: antigos } = await db().entities.saldoAntigo.query.byCliente({ clienteId }).go({ pages: 'all', consistent: true });
+  if (antigos.length === 0) return true;
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ saldo: sd, saldoAntigo: sa }) => [
+        ...antigos.flatMap((a) => [
+          sa
+            .delete({ clienteId, shard: a.shard })
+            .where((x, op) => `${op.eq(x.ciclo, a.ciclo)} AND ${op.eq(x.saldoMilesimos, a.saldoMilesimos)}`)
+            .commit(),
+          sd.put({ clienteId, shard: a.shard, ciclo: a.ciclo, prazoConsumo: a.prazoConsumo, saldoMilesimos: a.saldoMilesimos, valores }).commit(),
+        ]),
+      ])
+      .go(),
+  );
+  return !result.canceled;
 }
 
 /**
@@ -216,7 +292,7 @@ export async function trocarDae(clienteId: string, ciclo: number, dae: Pick<Rese
  * in it), in one transaction conditioned on both being still unpaid and on the same cycle. false when
  * already paid.
  */
-export async function creditar(r: ReservaRecord, p: { pagoEm: string; codigoBarras: string; prazoConsumo: string; agora: string }): Promise<boolean> {
+export async function creditar(r: ReservaRecord, p: { pagoEm: string; codigoBarras: string; prazoConsumo: string; agora: string; valores: ContaRecord['valores'] }): Promise<boolean> {
   const result = await transactWithRetry(() =>
     db()
       .transaction.write(({ conta: c, reserva: rv, saldo: sd }) => [
@@ -230,7 +306,7 @@ export async function creditar(r: ReservaRecord, p: { pagoEm: string; codigoBarr
           .set({ situacao: 'VIGENTE', saldoMilesimos: 0, prazoConsumo: p.prazoConsumo, updatedAt: p.agora })
           .where((a, op) => `${op.eq(a.ciclo, r.ciclo)} AND ${op.eq(a.situacao, 'AGUARDANDO_PAGAMENTO')}`)
           .commit(),
-        ...shardsDoCredito(r.clienteId, r.ciclo, p.prazoConsumo, r.valor * 10).map((item) => sd.put(item).commit()),
+        ...shardsDoCredito(r.clienteId, r.ciclo, p.prazoConsumo, r.valor * 10, p.valores).map((item) => sd.put(item).commit()),
       ])
       .go(),
   );
@@ -297,8 +373,8 @@ export async function lerDebito(chave: string): Promise<DebitoRecord | null> {
 export type ResultadoDebito = 'debitado' | 'repetido' | 'sem-saldo';
 
 /** A cycle's credit as its shards. */
-const shardsDoCredito = (clienteId: string, ciclo: number, prazoConsumo: string, totalMilesimos: number): SaldoRecord[] =>
-  repartirSaldo(totalMilesimos, SALDO_SHARDS).map((saldoMilesimos, shard) => ({ clienteId, shard, ciclo, prazoConsumo, saldoMilesimos }));
+const shardsDoCredito = (clienteId: string, ciclo: number, prazoConsumo: string, totalMilesimos: number, valores: ContaRecord['valores']): SaldoRecord[] =>
+  repartirSaldo(totalMilesimos, SALDO_SHARDS).map((saldoMilesimos, shard) => ({ clienteId, shard, ciclo, prazoConsumo, saldoMilesimos, valores }));
 
 /** Rounds of a debit (a read of the shards and a transaction) before it gives up with an error (the caller retries the use). */
 const RODADAS_DEBITO = 80;
@@ -321,23 +397,37 @@ const RODADAS_DEBITO = 80;
  * `c.saldoNaConta`: what the account item itself holds (an account credited before the shards): it
  * is moved into shards first, once.
  */
-export async function debitar(d: DebitoRecord, c: { ciclo: number; hoje: string; mes: string; prazoConsumo?: string | undefined; saldoNaConta?: number }): Promise<ResultadoDebito> {
-  if ((c.saldoNaConta ?? 0) > 0 && c.prazoConsumo) await repartirSaldoDaConta(d.clienteId, c.ciclo, c.prazoConsumo, c.saldoNaConta!);
-  let plano: ParteDebito[] = [{ shard: randomInt(SALDO_SHARDS), milesimos: d.valorMilesimos }];
+export async function debitar(
+  d: DebitoRecord,
+  c: { ciclo: number; hoje: string; mes: string; prazoConsumo?: string | undefined; saldoNaConta?: number; valores: ContaRecord['valores']; lido?: SaldoRecord | null | undefined },
+): Promise<ResultadoDebito> {
+  if ((c.saldoNaConta ?? 0) > 0 && c.prazoConsumo) await repartirSaldoDaConta(d.clienteId, c.ciclo, c.prazoConsumo, c.saldoNaConta!, c.valores);
+  // The shard the caller already read, when it can pay the use; otherwise one at random, unread.
+  const inicial = c.lido && c.lido.ciclo === c.ciclo && c.lido.saldoMilesimos >= d.valorMilesimos ? c.lido.shard : randomInt(SALDO_SHARDS);
+  let plano: ParteDebito[] | null = c.lido && c.lido.shard === inicial ? [{ shard: inicial, milesimos: d.valorMilesimos }] : null;
+  if (!plano && !c.lido) plano = [{ shard: inicial, milesimos: d.valorMilesimos }];
   let saltos = 0;
   for (let rodada = 0; rodada < RODADAS_DEBITO; rodada++) {
-    const r = await debitarPlano(d, c, plano);
-    if (r === 'debitado' || r === 'repetido' || r === 'sem-saldo') return r;
-    if (r === 'ocupado' && plano.length === 1 && saltos++ < SALDO_SHARDS) {
-      // The shard is busy with another debit at this instant: another shard at random, at once, rather than waiting for this one.
-      plano = [{ shard: (plano[0]!.shard + 1 + randomInt(SALDO_SHARDS - 1)) % SALDO_SHARDS, milesimos: d.valorMilesimos }];
-      continue;
+    if (plano) {
+      const r = await debitarPlano(d, c, plano);
+      if (r === 'debitado' || r === 'repetido' || r === 'sem-saldo') return r;
+      if (r === 'ocupado' && plano.length === 1 && saltos++ < SALDO_SHARDS) {
+        // The shard is busy with another debit at this instant: another shard at random, at once, rather than waiting for this one.
+        plano = [{ shard: (plano[0]!.shard + 1 + randomInt(SALDO_SHARDS - 1)) % SALDO_SHARDS, milesimos: d.valorMilesimos }];
+        continue;
+      }
+    }
+    let shards = await lerShards(d.clienteId);
+    if (shards.length > 0 && !('valores' in shards[0]! && shards[0].valores)) {
+      // Still in the old form: moved once (with the account's unit values), then read again.
+      await moverShardsAntigos(d.clienteId, c.valores);
+      shards = await lerShards(d.clienteId);
     }
     const saldos = Array<number>(SALDO_SHARDS).fill(0);
-    for (const s of await lerShards(d.clienteId)) {
+    for (const s of shards) {
       if (s.shard >= 0 && s.shard < SALDO_SHARDS && s.ciclo === c.ciclo && s.prazoConsumo >= c.hoje) saldos[s.shard] = s.saldoMilesimos;
     }
-    const proximo = planoDeDebito(saldos, d.valorMilesimos, plano[0]!.shard + 1);
+    const proximo = planoDeDebito(saldos, d.valorMilesimos, (plano?.[0]?.shard ?? inicial) + 1);
     if (!proximo) return 'sem-saldo';
     plano = proximo;
   }
@@ -383,7 +473,7 @@ async function debitarPlano(d: DebitoRecord, c: { ciclo: number; hoje: string; m
  * An account credited before the balance had shards: its balance moved from the item into the shards,
  * in one transaction conditioned on the item still holding that balance (so it happens once).
  */
-async function repartirSaldoDaConta(clienteId: string, ciclo: number, prazoConsumo: string, saldoMilesimos: number): Promise<void> {
+async function repartirSaldoDaConta(clienteId: string, ciclo: number, prazoConsumo: string, saldoMilesimos: number, valores: ContaRecord['valores']): Promise<void> {
   await transactWithRetry(() =>
     db()
       .transaction.write(({ conta: ct, saldo: sd }) => [
@@ -392,7 +482,7 @@ async function repartirSaldoDaConta(clienteId: string, ciclo: number, prazoConsu
           .set({ saldoMilesimos: 0 })
           .where((a, op) => `${op.eq(a.ciclo, ciclo)} AND ${op.eq(a.situacao, 'VIGENTE')} AND ${op.eq(a.saldoMilesimos, saldoMilesimos)}`)
           .commit(),
-        ...shardsDoCredito(clienteId, ciclo, prazoConsumo, saldoMilesimos).map((item) => sd.put(item).commit()),
+        ...shardsDoCredito(clienteId, ciclo, prazoConsumo, saldoMilesimos, valores).map((item) => sd.put(item).commit()),
       ])
       .go(),
   );
@@ -410,15 +500,23 @@ export async function registrarExcedente(d: DebitoRecord): Promise<boolean> {
   }
 }
 
-/** A month's statement: per service, its shards' lines added up (requests and thousandths). */
+/**
+ * A month's statement: per service, its shards' lines added up (requests and thousandths): one Query
+ * per shard's partition and one of the lines written before issue 36, in parallel.
+ */
 export async function extratoDoMes(clienteId: string, mes: string): Promise<{ servico: number; requisicoes: number; valorUnitario: number; valorMilesimos: number }[]> {
-  const { data } = await db().entities.extrato.query.byClienteMes({ clienteId, mes }).go({ pages: 'all' });
+  const pages = await Promise.all([
+    // Bounded: one shard of one month: a line per service.
+    ...TODOS_OS_SHARDS.map((shard) => db().entities.extrato.query.byShard({ clienteId, mes, shard }).go({ pages: 'all' })),
+    // Bounded: the month's lines in the old form (services × SALDO_SHARDS at most).
+    db().entities.extratoAntigo.query.byClienteMes({ clienteId, mes }).go({ pages: 'all' }),
+  ]);
   const porServico = new Map<number, { servico: number; requisicoes: number; valorUnitario: number; valorMilesimos: number }>();
-  for (const l of data) {
+  for (const l of pages.flatMap((p) => p.data)) {
     const soma = porServico.get(l.servico) ?? { servico: l.servico, requisicoes: 0, valorUnitario: l.valorUnitario, valorMilesimos: 0 };
     soma.requisicoes += l.requisicoes ?? 0;
     soma.valorMilesimos += l.valorMilesimos ?? 0;
     porServico.set(l.servico, soma);
   }
-  return [...porServico.values()];
+  return [...porServico.values()].sort((a, b) => a.servico - b.servico);
 }

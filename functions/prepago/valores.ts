@@ -2,7 +2,7 @@ import { SERVICO } from '@plac/shared/domain';
 import type { ContaRecord } from './store';
 
 /** The unit value (thousandths) an account's reservation fixed for a service: what each use debits. */
-export const valorUnitarioDe = (c: ContaRecord, servico: number): number =>
+export const valorUnitarioDe = (c: Pick<ContaRecord, 'valores'>, servico: number): number =>
   servico === SERVICO.envioFate
     ? (c.valores.envioFate ?? 0)
     : servico === SERVICO.monitoramentoDocumentos

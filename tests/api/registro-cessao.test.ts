@@ -13,6 +13,8 @@ import { cancelamentoXml } from '../../infra/local/sefaz/cancelamento';
 import { call } from './http';
 import { mtlsRequest } from './mtls';
 import { bearer, tokenFor } from './session';
+import { cotaDoCliente } from '../../functions/platform/cota-integrador';
+import { preencher } from '../../functions/platform/rate-limit';
 import { consentir } from './consentimentos';
 
 /**
@@ -212,4 +214,18 @@ describe('Registro de Cessão over mutual TLS', () => {
       ['003', null],
     ]);
   });
+
+  it('counts against the client’s integrator quota before anything else: past it, 429 cotaExcedida and nothing registered or charged', async () => {
+    const c = await novoCliente();
+    const chave = corrida;
+    const cota = cotaDoCliente(c.clienteId);
+    // The current window and the next (the request may cross a window's end), used up.
+    await preencher(cota, cota.limit);
+    await preencher(cota, cota.limit, Date.now() + cota.windowSeconds * 1000);
+    const got = await registrar(c, { chave, nDup: '003', cnpjCessionario: cessionario, dataCessao: hoje, valor: 1_000 });
+    expect(got).toMatchObject({ status: 429, body: { error: 'cotaExcedida', message: MESSAGES.cotaExcedida } });
+    expect((await listar(c, chave)).status).toBe(429);
+    expect(await cobradas(c)).toBe(0);
+  });
 });
+

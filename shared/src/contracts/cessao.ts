@@ -78,6 +78,7 @@ export const registrarCessao = defineContract({
   // The same registration repeated by its client (an idempotent retry): 200 with the registration.
   alsoStatus: [200],
   errors: [
+    'cotaExcedida',
     'fateNaoEncontrada',
     'cessaoNaoPermitida',
     'cessaoFateCancelada',
@@ -99,5 +100,5 @@ export const listarCessoes = defineContract({
   channel: 'mtls',
   params: z.object({ chave: chaveCessaoSchema }),
   response: z.object({ chave: z.string(), cessoes: z.array(cessaoView) }),
-  errors: ['fateNaoEncontrada', 'cessaoNaoPermitida'],
+  errors: ['cotaExcedida', 'fateNaoEncontrada', 'cessaoNaoPermitida'],
 });

@@ -46,7 +46,7 @@ export const listarChavesMonitoradas = defineContract({
   channel: 'both',
   query: z.object({ idCliente: opcional(idCliente), ...pageQuery }),
   response: pageOf(chaveMonitoradaView),
-  errors: ['clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado'],
+  errors: ['cotaExcedida', 'clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado'],
 });
 
 export const cadastrarChaveMonitorada = defineContract({
@@ -63,7 +63,7 @@ export const cadastrarChaveMonitorada = defineContract({
   body: z.object({ idCliente: opcional(idCliente), chave: chaveMonitoradaSchema }),
   response: z.object({ message: z.string(), chave: chaveMonitoradaView }),
   status: 201,
-  errors: ['clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado', 'chaveJaMonitorada', 'chavesMonitoradasLimite'],
+  errors: ['cotaExcedida', 'clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado', 'chaveJaMonitorada', 'chavesMonitoradasLimite'],
 });
 
 export const removerChaveMonitorada = defineContract({
@@ -78,5 +78,5 @@ export const removerChaveMonitorada = defineContract({
   params: z.object({ chave: chaveMonitoradaSchema }),
   query: z.object({ idCliente: opcional(idCliente) }),
   response: messageResponse,
-  errors: ['clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado'],
+  errors: ['cotaExcedida', 'clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado'],
 });
