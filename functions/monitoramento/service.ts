@@ -1,10 +1,10 @@
 import type { Principal } from '@plac/shared/access';
-import { MAX_CHAVES_MONITORADAS } from '@plac/shared/contracts/monitoramento';
 import { monthOf, SERVICO, splitChaveAcesso, ufByCodigo } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { clienteResumo } from '../clientes/service';
 import { medirUso } from '../consumo/service';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
+import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import * as store from './store';
 
 /**
@@ -14,7 +14,9 @@ import * as store from './store';
  *   (another's: 403 clienteNaoPermitido); a client that does not exist: 404;
  * - the key is a valid access key (the contract checks its shape, UF, month, CNPJ, model and check digit);
  * - a key the client already monitors is refused (409 chaveJaMonitorada) and changes nothing;
- * - a client monitors at most MAX_CHAVES_MONITORADAS keys at once;
+ * - a client monitors as many keys as it wants (a bookkeeper may monitor millions: issue 36): the
+ *   registration reads only the key itself, the list is a page read from the client's shards, its
+ *   total a count kept with the keys;
  * - each registration is metered as 'Monitoramento de Documentos' (service 6) through the consumo
  *   service, once per client, key and month: removing a key and registering it again in the same
  *   month is not charged twice. The charge is made before the item is created, so a registration is
@@ -22,6 +24,23 @@ import * as store from './store';
  */
 
 const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
+
+/**
+ * Clients this Lambda found, kept CACHE_MS: a bookkeeper registering thousands of keys a second does
+ * not read its client's item each time (issue 36: that one key would take 2,000 reads a second). A
+ * client that does not exist is read again each time (a 404 is rare and must not be remembered).
+ */
+const CACHE_MS = 30_000;
+const existentes = new Map<string, number>();
+
+async function clienteExiste(clienteId: string): Promise<boolean> {
+  const ate = existentes.get(clienteId);
+  if (ate !== undefined && Date.now() < ate) return true;
+  if (!(await clienteResumo(clienteId))) return false;
+  if (existentes.size > 10_000) existentes.clear();
+  existentes.set(clienteId, Date.now() + CACHE_MS);
+  return true;
+}
 
 /** Whose keys: the named client for an administrator (required), always the own for a client user. */
 async function clienteDe(p: Principal, pedido: string | undefined): Promise<string> {
@@ -33,7 +52,7 @@ async function clienteDe(p: Principal, pedido: string | undefined): Promise<stri
     if (!p.clienteId || (pedido && pedido !== p.clienteId)) throw forbidden('clienteNaoPermitido');
     clienteId = p.clienteId;
   }
-  if (!(await clienteResumo(clienteId))) throw notFound();
+  if (!(await clienteExiste(clienteId))) throw notFound();
   return clienteId;
 }
 
@@ -45,24 +64,26 @@ function partes(chave: string) {
   return { ...p, uf };
 }
 
-function view(r: store.ChaveMonitoradaRecord) {
+function view(r: store.NovaChave) {
   const p = splitChaveAcesso(r.chave);
   return { chave: r.chave, uf: r.uf, emitenteCnpj: p?.cnpj ?? '', modelo: p?.mod ?? '', cadastradaEm: r.createdAt, cadastradaPor: r.createdBy };
 }
 
-export async function listar(p: Principal, q: { idCliente?: string | undefined; page: number; size: number }) {
+/** One page of the client's keys in key order, from the caller's cursor, and the client's total (its counts). */
+export async function listar(p: Principal, q: { idCliente?: string | undefined; cursor?: string | undefined; perPage: number }) {
   const clienteId = await clienteDe(p, q.idCliente);
-  const todas = await store.chavesDoCliente(clienteId);
-  return { items: todas.slice((q.page - 1) * q.size, q.page * q.size).map(view), total: todas.length, page: q.page, size: q.size };
+  const vinculo = vinculoDoCursor(p, 'monitoramento.listarChaves', { clienteId, perPage: q.perPage });
+  const [pagina, total] = await Promise.all([
+    paginaComCursor(vinculo, q.cursor, (posicao) => store.paginaDoCliente(clienteId, { perPage: q.perPage, posicao })),
+    store.totalDoCliente(clienteId),
+  ]);
+  return { ...pagina, items: pagina.items.map(view), total };
 }
 
 export async function cadastrar(p: Principal, b: { idCliente?: string | undefined; chave: string }, agora: Date = new Date()) {
   const clienteId = await clienteDe(p, b.idCliente);
   const { uf } = partes(b.chave);
   if (await store.chaveDoCliente(clienteId, b.chave)) throw conflict('chaveJaMonitorada', ['chave']);
-  if ((await store.chavesDoCliente(clienteId)).length >= MAX_CHAVES_MONITORADAS) {
-    throw invalid('chavesMonitoradasLimite', { max: String(MAX_CHAVES_MONITORADAS) });
-  }
   await medirUso({
     chave: `monitoramento:${clienteId}:${b.chave}:${monthOf(agora)}`,
     clienteId,
@@ -71,7 +92,7 @@ export async function cadastrar(p: Principal, b: { idCliente?: string | undefine
     documento: b.chave,
     agora,
   });
-  const record: store.ChaveMonitoradaRecord = { clienteId, chave: b.chave, uf, createdAt: agora.toISOString(), createdBy: p.name };
+  const record: store.NovaChave = { clienteId, chave: b.chave, uf, createdAt: agora.toISOString(), createdBy: p.name };
   // Lost only to a concurrent registration of the same key: the month's charge is the same one.
   if (!(await store.criar(record))) throw conflict('chaveJaMonitorada', ['chave']);
   return { message: message('chaveMonitoradaCadastrada'), chave: view(record) };

@@ -466,7 +466,6 @@ export const MESSAGES = {
   /** ours: the removal's confirmation */
   chaveMonitoradaConfirmarRemocao: 'Deseja remover a chave de acesso {chave} do monitoramento?',
   /** ours: a client at its limit of monitored keys */
-  chavesMonitoradasLimite: 'O cliente já monitora o máximo de {max} chaves de acesso: remova alguma antes de cadastrar outra.',
 
   // Registro de Cessão (service 8, functions/cessao, docs/cessao.md); ours: the spec has no such operation
   /** ours: the assignment registered (201), or the same registration repeated by its client (200) */

@@ -60,7 +60,7 @@ describe('monitored keys API', () => {
     expect(criada.body).toMatchObject({ message: MESSAGES.chaveMonitoradaCadastrada, chave: { chave: k, uf: 'PB', emitenteCnpj: emitente, modelo: '55', cadastradaPor: 'Usuário A' } });
 
     const lista = await req('GET', PATH, userA);
-    expect(lista.body).toMatchObject({ total: 1, page: 1, size: 25, items: [{ chave: k }] });
+    expect(lista.body).toEqual({ total: 1, items: [expect.objectContaining({ chave: k })] });
 
     // The same key again: 409, nothing changes, nothing more charged.
     const repetida = await req('POST', PATH, userA, { chave: k });
@@ -105,12 +105,30 @@ describe('monitored keys API', () => {
     expect((await req('GET', PATH, gestor)).status).toBe(403);
   });
 
-  it('pages the list in key order', async () => {
-    const chaves = [10, 11, 12].map((n) => chave(n, 11));
+  it('pages the list in key order by cursor over the client’s shards, each key once, with the total from the counts', async () => {
+    const chaves = Array.from({ length: 23 }, (_, i) => chave(100 + i, 11));
     for (const k of chaves) expect((await req('POST', PATH, admin, { idCliente: clienteB, chave: k })).status).toBe(201);
-    const p2 = await req('GET', `${PATH}?idCliente=${clienteB}&page=2&size=10`, admin);
-    expect(p2.body).toMatchObject({ total: 3, page: 2, items: [] });
-    const p1 = (await req('GET', `${PATH}?idCliente=${clienteB}&size=10`, admin)).body as { items: { chave: string }[] };
-    expect(p1.items.map((i) => i.chave)).toEqual([...chaves].sort());
+    const vistas: string[] = [];
+    let cursor: string | undefined;
+    let paginas = 0;
+    do {
+      const r = await req('GET', `${PATH}?idCliente=${clienteB}&perPage=10${cursor ? `&cursor=${cursor}` : ''}`, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const body = r.body as { items: { chave: string }[]; total: number; nextCursor?: string };
+      expect(body.total).toBe(23);
+      vistas.push(...body.items.map((i) => i.chave));
+      cursor = body.nextCursor;
+      paginas++;
+    } while (cursor && paginas < 10);
+    expect(paginas).toBe(3);
+    expect(vistas).toEqual([...chaves].sort());
+    // Another caller's cursor, or an altered one: 400, nothing read.
+    const primeira = (await req('GET', `${PATH}?idCliente=${clienteB}&perPage=10`, admin)).body as { nextCursor: string };
+    expect((await req('GET', `${PATH}?perPage=10&cursor=${primeira.nextCursor}`, userA)).status).toBe(400);
+    expect((await req('GET', `${PATH}?idCliente=${clienteB}&perPage=25&cursor=${primeira.nextCursor}`, admin)).body).toMatchObject({ error: 'cursorInvalido' });
+    // A removal takes it from the total.
+    expect((await req('DELETE', `${PATH}/${chaves[0]}?idCliente=${clienteB}`, admin)).status).toBe(200);
+    expect((await req('DELETE', `${PATH}/${chaves[0]}?idCliente=${clienteB}`, admin)).status).toBe(404);
+    expect((await req('GET', `${PATH}?idCliente=${clienteB}&perPage=10`, admin)).body).toMatchObject({ total: 22 });
   });
 });

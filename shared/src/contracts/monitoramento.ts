@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Role } from '../access/roles';
-import { chaveAcessoSchema, idClienteSchema, isoDateTime, messageResponse, opcionalVazio, pageOf, pageQuery } from './common';
+import { chaveAcessoSchema, cursorPageOf, cursorQuery, idClienteSchema, isoDateTime, messageResponse, opcionalVazio } from './common';
 import { defineContract } from './define';
 
 /**
@@ -14,8 +14,6 @@ import { defineContract } from './define';
 
 export const MONITORAMENTO_DOCUMENTOS: readonly Role[] = ['sefaz_admin', 'cliente', 'cliente_monitoramento', 'cliente_imf'];
 
-/** At most this many keys monitored at once by one client (the list is one Query of its partition). */
-export const MAX_CHAVES_MONITORADAS = 5000;
 
 const idCliente = idClienteSchema;
 
@@ -39,14 +37,14 @@ export const listarChavesMonitoradas = defineContract({
   method: 'GET',
   path: '/api/v1/monitoramento-documentos',
   summary:
-    'As chaves de acesso que o cliente monitora (operação EVENTO do webhook), em ordem de chave, paginadas. ' +
+    'As chaves de acesso que o cliente monitora (operação EVENTO do webhook), em ordem de chave, uma página por vez (nextCursor), com o total do cliente. ' +
     'O administrador informa o cliente; um usuário de cliente vê apenas o seu.',
   access: MONITORAMENTO_DOCUMENTOS,
   // The portal's screen, and integrators' systems on the mutual-TLS domain.
   channel: 'both',
-  query: z.object({ idCliente: opcional(idCliente), ...pageQuery }),
-  response: pageOf(chaveMonitoradaView),
-  errors: ['cotaExcedida', 'clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado'],
+  query: z.object({ idCliente: opcional(idCliente), ...cursorQuery(10) }),
+  response: cursorPageOf(chaveMonitoradaView),
+  errors: ['cotaExcedida', 'clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado', 'cursorInvalido', 'tamanhoPaginaInvalido'],
 });
 
 export const cadastrarChaveMonitorada = defineContract({
@@ -63,7 +61,7 @@ export const cadastrarChaveMonitorada = defineContract({
   body: z.object({ idCliente: opcional(idCliente), chave: chaveMonitoradaSchema }),
   response: z.object({ message: z.string(), chave: chaveMonitoradaView }),
   status: 201,
-  errors: ['cotaExcedida', 'clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado', 'chaveJaMonitorada', 'chavesMonitoradasLimite'],
+  errors: ['cotaExcedida', 'clienteNaoPermitido', 'monitoramentoClienteObrigatorio', 'recursoNaoEncontrado', 'chaveJaMonitorada'],
 });
 
 export const removerChaveMonitorada = defineContract({

@@ -34,7 +34,7 @@ function renderPage() {
 describe('monitoramento-documentos', { timeout: 20_000 }, () => {
   it("a monitoring user's own client is named by its razão social, never 'Meu cliente'", async () => {
     login({ userId: 'u-1', name: 'Maria Souza', tipo: 'C', roles: ['cliente_monitoramento'], email: 'maria@example.com', clienteId: 'c-1', cnpj: '11222333000181', razaoSocial: 'Banco Alfa S.A.' }, 'token-1');
-    stubApi({ [`GET ${API}`]: jsonResponse(200, { items: [], total: 0, page: 1, size: 10 }) });
+    stubApi({ [`GET ${API}`]: jsonResponse(200, { items: [], total: 0 }) });
     const view = renderPage();
     const dropdown = (await screen.findByLabelText('Cliente')).closest('.p-dropdown')!;
     await waitFor(() => expect(dropdown.querySelector('.p-dropdown-label')!.textContent).toBe('Banco Alfa S.A.'));
@@ -54,7 +54,7 @@ describe('monitoramento-documentos', { timeout: 20_000 }, () => {
   it('a monitoring user lists its keys, adds one after the page checks it, and removes one after confirming', async () => {
     signInAs(['cliente_monitoramento'], 'c-1');
     const api = stubApi({
-      [`GET ${API}`]: jsonResponse(200, { items: [item()], total: 1, page: 1, size: 10 }),
+      [`GET ${API}`]: jsonResponse(200, { items: [item()], total: 1 }),
       [`POST ${API}`]: jsonResponse(201, { message: MESSAGES.chaveMonitoradaCadastrada, chave: item() }),
       [`DELETE ${API}/${CHAVE}`]: jsonResponse(200, { message: MESSAGES.chaveMonitoradaRemovida }),
     });
@@ -86,7 +86,7 @@ describe('monitoramento-documentos', { timeout: 20_000 }, () => {
   it('an administrator picks the client first; the calls name it', async () => {
     signInAs(['sefaz_admin']);
     const api = stubApi({
-      [`GET ${API}`]: jsonResponse(200, { items: [], total: 0, page: 1, size: 10 }),
+      [`GET ${API}`]: jsonResponse(200, { items: [], total: 0 }),
       'GET /api/v1/cliente/get-all-cliente': jsonResponse(200, CLIENTES),
       [`POST ${API}`]: jsonResponse(201, { message: MESSAGES.chaveMonitoradaCadastrada, chave: item() }),
     });

@@ -14,6 +14,7 @@ import { useApiMutation, useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useCursorPages } from '../../lib/cursor-pages';
 
 /**
  * monitoramento-documentos (ours, issue 16; sefaz_admin, cliente_monitoramento): the access keys a
@@ -21,7 +22,8 @@ import { toast } from '../../lib/toast';
  * webhook. The administrator picks the client; a monitoring user has its own fixed (the server
  * enforces it too). A key is added after the page checks it (44 characters with a valid check digit;
  * the server checks again) and removed after a confirmation. Each registration is charged as
- * 'Monitoramento de Documentos'. The list is in key order, 10 a page.
+ * 'Monitoramento de Documentos'. The list is in key order, 10 a page by default, paged by cursor
+ * (a bookkeeper may monitor millions of keys: issue 36), with the client's total.
  */
 
 const POR_PAGINA = 10;
@@ -36,16 +38,16 @@ export default function MonitoramentoDocumentosPage() {
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
   const [cliente, setCliente] = useState<string>(admin ? '' : (user.clienteId ?? ''));
-  const [first, setFirst] = useState(0);
   const [nova, setNova] = useState('');
   const [erroLocal, setErroLocal] = useState<string | null>(null);
   const [remover, setRemover] = useState<Chave | null>(null);
 
   const escolhido = cliente !== '';
   const idCliente = admin && escolhido ? { idCliente: cliente } : {};
+  const pages = useCursorPages({ cliente }, POR_PAGINA);
   const lista = useApiQuery(
     monitoramento.listarChavesMonitoradas,
-    { query: { ...idCliente, page: first / POR_PAGINA + 1, size: POR_PAGINA } },
+    { query: { ...idCliente, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
     { enabled: escolhido },
   );
   const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
@@ -61,12 +63,14 @@ export default function MonitoramentoDocumentosPage() {
     onSuccess: (r) => {
       toast.success(r.message);
       setNova('');
+      pages.reset();
       void lista.refetch();
     },
   });
   const excluir = useApiMutation(monitoramento.removerChaveMonitorada, {
     onSuccess: (r) => {
       toast.success(r.message);
+      pages.reset();
       void lista.refetch();
     },
   });
@@ -93,10 +97,7 @@ export default function MonitoramentoDocumentosPage() {
               options={clienteOptions}
               value={cliente}
               placeholder="Selecione o cliente"
-              onChange={(e) => {
-                setCliente((e.value as string | undefined) ?? '');
-                setFirst(0);
-              }}
+              onChange={(e) => setCliente((e.value as string | undefined) ?? '')}
               disabled={!admin}
               filter={admin}
               filterBy="label"
@@ -127,9 +128,7 @@ export default function MonitoramentoDocumentosPage() {
         rows={escolhido ? lista.data?.items : []}
         dataKey="chave"
         query={escolhido ? lista : IDLE_QUERY}
-        paging={{ kind: 'pages', page: first / POR_PAGINA + 1, size: POR_PAGINA, total: lista.data?.total ?? 0, onPage: (e) => setFirst(e.first) }}
-        // One page size here (POR_PAGINA): no size choice.
-        table={{ rowsPerPageOptions: undefined }}
+        paging={{ kind: 'cursor', pages, nextCursor: lista.data?.nextCursor, total: lista.data?.total, label: 'Paginação de chaves monitoradas' }}
       >
         <Column header="Chave de Acesso" body={(c: Chave) => <span style={{ fontFamily: 'monospace' }}>{chaveAgrupada(c.chave)}</span>} />
         <Column header="UF" field="uf" />
