@@ -198,13 +198,11 @@ export const diarioAntigo = new Entity({
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } } },
 });
 
-const entities = { contador, requisicao, naoEncontrada, diario };
+const entities = { contador, requisicao, naoEncontrada, diario, contadorAntigo, diarioAntigo, requisicaoSemShard };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
-const antigos = { contadorAntigo, diarioAntigo, requisicaoSemShard };
-let servicoAntigo: Service<typeof antigos> | undefined;
-/** The items as stored before issue 36's keys (read only, and by the migration). */
-export const dbAntigo = () => (servicoAntigo ??= new Service(antigos, tableConfig()));
+/** The items as stored before issue 36's keys (read where they are, and moved by the migration): the same service, so one transaction moves one. */
+const dbAntigo = () => db();
 
 export type ContadorRecord = EntityItem<typeof contador>;
 export type RequisicaoRecord = EntityItem<typeof requisicao>;
@@ -481,3 +479,42 @@ export async function instantesNaoEncontradasDoCliente(clienteId: string, mes: s
   return data.map((n) => n.data);
 }
 
+
+/**
+ * A counter or day counter stored before issue 36 (the shard in the sort key) moved to its sharded
+ * partition key (infra/migrations/chaves-particionadas.ts): the old item deleted on the condition that
+ * it still holds what was read and its count added to the new one, in one transaction, so every
+ * request stays counted exactly once, beside live increments (which only ever write the new form).
+ * false when the old item changed or is gone (read it again, or it was moved).
+ */
+export async function moverContadorAntigo(k: EntityItem<typeof contadorAntigo>): Promise<boolean> {
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ contador: novo, contadorAntigo: antigo }) => [
+        antigo.delete({ clienteId: k.clienteId, mes: k.mes, servico: k.servico, uf: k.uf, shard: k.shard }).where((a, op) => op.eq(a.requisicoes, k.requisicoes ?? 0)).commit(),
+        novo.upsert({ clienteId: k.clienteId, mes: k.mes, servico: k.servico, uf: k.uf, shard: k.shard }).add({ requisicoes: k.requisicoes ?? 0 }).commit(),
+      ])
+      .go(),
+  );
+  return !result.canceled;
+}
+
+/** The same for a day counter. */
+export async function moverDiarioAntigo(d: EntityItem<typeof diarioAntigo>): Promise<boolean> {
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ diario: novo, diarioAntigo: antigo }) => [
+        antigo.delete({ clienteId: d.clienteId, mes: d.mes, dia: d.dia, tipo: d.tipo, shard: d.shard }).where((a, op) => op.eq(a.quantidade, d.quantidade ?? 0)).commit(),
+        novo
+          .upsert({ clienteId: d.clienteId, mes: d.mes, dia: d.dia, tipo: d.tipo, shard: d.shard })
+          .add({ quantidade: d.quantidade ?? 0 })
+          .set(d.expiresAt ? { expiresAt: d.expiresAt } : {})
+          .commit(),
+      ])
+      .go(),
+  );
+  return !result.canceled;
+}
+
+/** The items of before issue 36, as stored then: for the migration's test, which writes some. */
+export const formaAntiga = { contador: () => db().entities.contadorAntigo, diario: () => db().entities.diarioAntigo, requisicao: () => db().entities.requisicaoSemShard };

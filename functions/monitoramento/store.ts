@@ -182,3 +182,6 @@ async function escritaCondicionalIgnorada(write: () => Promise<unknown>) {
     if (!isConditionalFailure(error)) throw error;
   }
 }
+
+/** Keys of before issue 36, as stored then: for the migration's test, which writes some. */
+export const formaAntiga = { chave: () => db().entities.chaveMonitoradaAntiga };

@@ -520,3 +520,31 @@ export async function extratoDoMes(clienteId: string, mes: string): Promise<{ se
   }
   return [...porServico.values()].sort((a, b) => a.servico - b.servico);
 }
+
+/**
+ * A statement line stored before issue 36 moved to its sharded partition key
+ * (infra/migrations/chaves-particionadas.ts): deleted on the condition that it holds what was read and
+ * added to the new line, in one transaction; false when it changed or is gone.
+ */
+export async function moverExtratoAntigo(l: EntityItem<typeof extratoAntigo>): Promise<boolean> {
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ extrato: novo, extratoAntigo: antigo }) => [
+        antigo
+          .delete({ clienteId: l.clienteId, mes: l.mes, servico: l.servico, shard: l.shard })
+          .where((a, op) => `${op.eq(a.requisicoes, l.requisicoes ?? 0)} AND ${op.eq(a.valorMilesimos, l.valorMilesimos ?? 0)}`)
+          .commit(),
+        novo
+          .upsert({ clienteId: l.clienteId, mes: l.mes, servico: l.servico, shard: l.shard, valorUnitario: l.valorUnitario })
+          .add({ requisicoes: l.requisicoes ?? 0, valorMilesimos: l.valorMilesimos ?? 0 })
+          .commit(),
+      ])
+      .go(),
+  );
+  return !result.canceled;
+}
+
+export type ExtratoAntigoRecord = EntityItem<typeof extratoAntigo>;
+
+/** The items of before issue 36, as stored then: for the migration's test, which writes some. */
+export const formaAntiga = { saldo: () => db().entities.saldoAntigo, extrato: () => db().entities.extratoAntigo };

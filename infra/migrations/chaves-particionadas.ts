@@ -1,0 +1,100 @@
+/**
+ * One-off migration of issue 36 (docs/deploy.md, "Migrations of issue 36"): the items whose partition
+ * key gained a shard are moved from the form they were stored in before:
+ *
+ * - metering counters and day counters (`$consumo#clienteid_<id>#mes_<m>`, the shard in the sort key)
+ *   → `…#shard_<n>` (functions/consumo/store.ts `moverContadorAntigo`, `moverDiarioAntigo`);
+ * - prepaid balance shards and statement lines (`$prepago#clienteid_<id>`) → their own partitions, the
+ *   shards with the account's unit values (functions/prepago/store.ts `moverShardsAntigos`,
+ *   `moverExtratoAntigo`);
+ * - monitored keys (`$monitoramento#clienteid_<id>`) → the client's shard of the key, counted
+ *   (functions/monitoramento/store.ts `moverChaveAntiga`).
+ *
+ * Nothing is lost or counted twice meanwhile: every read also reads the old form until it is empty, a
+ * move is one transaction conditioned on the old item still holding what was read (live writes change
+ * only the new form, so it fails only to another run of this script moving it first), and the script
+ * can run again (an item moved is gone from the old form). The
+ * request log is not moved: its items are immutable and expire, so the report reads the old index
+ * partition beside the new ones.
+ *
+ *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/chaves-particionadas.ts [segments]
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDb } from '../../functions/platform/aws';
+import { config } from '../../functions/platform/env';
+import { moverContadorAntigo, moverDiarioAntigo, type contadorAntigo, type diarioAntigo } from '../../functions/consumo/store';
+import { lerContaItem, moverExtratoAntigo, moverShardsAntigos, type ExtratoAntigoRecord } from '../../functions/prepago/store';
+import { moverChaveAntiga, type chaveMonitoradaAntiga } from '../../functions/monitoramento/store';
+import type { EntityItem } from 'electrodb';
+
+export interface Movidos {
+  contadores: number;
+  diarios: number;
+  contasPrepagas: number;
+  extratos: number;
+  chavesMonitoradas: number;
+}
+
+type Bruto = Record<string, unknown> & { pk: string; sk: string };
+
+/** What kind of old-form item this is, or null (a new-form item, or another entity). */
+export function formaAntiga(item: Bruto): keyof Movidos | null {
+  const { pk, sk } = item;
+  if (pk.startsWith('$consumo#') && !pk.includes('#shard_') && sk.startsWith('$contador_1#') && sk.includes('#shard_')) return 'contadores';
+  if (pk.startsWith('$consumo#') && !pk.includes('#shard_') && sk.startsWith('$diario_1#') && sk.includes('#shard_')) return 'diarios';
+  if (pk.startsWith('$prepago#') && !pk.includes('#shard_') && sk.startsWith('$saldoprepago_1#shard_')) return 'contasPrepagas';
+  if (pk.startsWith('$prepago#') && !pk.includes('#shard_') && sk.startsWith('$extratoprepago_1#mes_')) return 'extratos';
+  if (pk.startsWith('$monitoramento#') && !pk.includes('#shard_') && sk.startsWith('$chavemonitorada_1#chave_')) return 'chavesMonitoradas';
+  return null;
+}
+
+/** Moves every old-form item, the table scanned in `segments` parallel segments; answers how many of each. */
+export async function migrar(segments = 8): Promise<Movidos> {
+  const total: Movidos = { contadores: 0, diarios: 0, contasPrepagas: 0, extratos: 0, chavesMonitoradas: 0 };
+  const contas = new Set<string>();
+  for (const parcial of await Promise.all(Array.from({ length: segments }, (_, n) => segmento(n, segments, contas)))) {
+    for (const k of Object.keys(total) as (keyof Movidos)[]) total[k] += parcial[k];
+  }
+  return total;
+}
+
+async function segmento(n: number, segments: number, contas: Set<string>): Promise<Movidos> {
+  const feito: Movidos = { contadores: 0, diarios: 0, contasPrepagas: 0, extratos: 0, chavesMonitoradas: 0 };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDb().send(
+      new ScanCommand({
+        TableName: config.tableName,
+        Segment: n,
+        TotalSegments: segments,
+        ExclusiveStartKey: start,
+        FilterExpression: 'begins_with(pk, :c) OR begins_with(pk, :p) OR begins_with(pk, :m)',
+        ExpressionAttributeValues: { ':c': '$consumo#clienteid_', ':p': '$prepago#clienteid_', ':m': '$monitoramento#clienteid_' },
+      }),
+    );
+    for (const item of (page.Items ?? []) as Bruto[]) {
+      const forma = formaAntiga(item);
+      if (forma === 'contadores') feito.contadores += (await moverContadorAntigo(item as unknown as EntityItem<typeof contadorAntigo>)) ? 1 : 0;
+      if (forma === 'diarios') feito.diarios += (await moverDiarioAntigo(item as unknown as EntityItem<typeof diarioAntigo>)) ? 1 : 0;
+      if (forma === 'extratos') feito.extratos += (await moverExtratoAntigo(item as unknown as ExtratoAntigoRecord)) ? 1 : 0;
+      if (forma === 'chavesMonitoradas') {
+        await moverChaveAntiga(item as unknown as EntityItem<typeof chaveMonitoradaAntiga>);
+        feito.chavesMonitoradas++;
+      }
+      if (forma === 'contasPrepagas') {
+        const clienteId = item.clienteId as string;
+        if (contas.has(clienteId)) continue;
+        contas.add(clienteId);
+        const conta = await lerContaItem(clienteId);
+        // Shards without an account cannot be: skipped (and reported by a count that stays short).
+        if (conta && (await moverShardsAntigos(clienteId, conta.valores))) feito.contasPrepagas++;
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return feito;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log('Moved to the sharded keys of issue 36:', await migrar(Number(process.argv[2] ?? 8)));
+}
