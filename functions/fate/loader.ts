@@ -6,32 +6,41 @@ import { carregarComTrava, sefazAtivas, type ResultadoCarga } from './carga';
 
 /**
  * Tasks of the Sefaz load state machine (infra/lib/constructs/sefaz-load.ts), started every 5 minutes
- * by EventBridge Scheduler: ListSefaz → Map over every active UF and stream (goods, transport), all at
- * once → LoadSefaz (one UF's one stream, under its lease, until caught up or out of time, with Retry)
- * → Summarise. A retried LoadSefaz resumes from the stream's committed cursor; a UF still loading
- * from the previous run is left to it ('ocupada').
+ * by EventBridge Scheduler: ListSefaz → Map over the stream kinds (goods, transport) → Map over that
+ * kind's active UFs, every stream at once → LoadSefaz (one UF's one stream, under its lease, until
+ * caught up or out of time, with Retry) → Summarise. A retried LoadSefaz resumes from the stream's
+ * committed cursor; a UF still loading from the previous run is left to it ('ocupada').
  */
 export interface CargaDeStream {
   uf: string;
   fluxo: Fluxo;
 }
 
+/** One kind's streams: the inner Map's items (at most the 27 UFs, within the 40 an Inline Map runs at once). */
+export interface LoteDeStreams {
+  fluxo: Fluxo;
+  cargas: CargaDeStream[];
+}
+
 export type SefazLoadEvent =
   | { task: 'listSefaz' }
   | { task: 'loadSefaz'; carga: CargaDeStream }
-  | { task: 'summarise'; results: ResultadoCarga[] };
+  /** One list of results per kind (the nested Maps' output); a flat list is taken as it is. */
+  | { task: 'summarise'; results: (ResultadoCarga | ResultadoCarga[])[] };
 
 export async function handler(event: SefazLoadEvent, context?: Pick<Context, 'awsRequestId'>) {
   switch (event.task) {
-    case 'listSefaz':
-      return { cargas: sefazAtivas().flatMap((uf) => FLUXOS.map((fluxo): CargaDeStream => ({ uf, fluxo }))) };
+    case 'listSefaz': {
+      const ufs = sefazAtivas();
+      return { lotes: FLUXOS.map((fluxo): LoteDeStreams => ({ fluxo, cargas: ufs.map((uf) => ({ uf, fluxo })) })) };
+    }
     case 'loadSefaz': {
       const { uf, fluxo } = event.carga ?? {};
       if (!isUf(uf) || !FLUXOS.includes(fluxo)) throw new Error(`unknown stream ${String(uf)}/${String(fluxo)}`);
       return carregarComTrava(uf, fluxo, context?.awsRequestId ?? randomUUID());
     }
     case 'summarise': {
-      const cargas = event.results;
+      const cargas = event.results.flat();
       const soma = (key: 'fate' | 'eventos' | 'resumos' | 'erros' | 'repetidos') => cargas.reduce((sum, r) => sum + (r[key] ?? 0), 0);
       const resumo = {
         ufs: new Set(cargas.map((r) => r.uf)).size,

@@ -35,13 +35,18 @@ export const REFERENCE_LOAD_STATES = {
   done: 'Done',
 } as const satisfies FanOutStates;
 
+/**
+ * The Sefaz load: the fan-out shape with its Map two deep (constructs/sefaz-load.ts): LoadEachSefaz
+ * over the stream kinds, LoadEachStream over a kind's UFs, so no Inline Map holds more than 40 streams.
+ */
 export const SEFAZ_LOAD_STATES = {
   list: 'ListSefaz',
   each: 'LoadEachSefaz',
+  eachStream: 'LoadEachStream',
   one: 'LoadSefaz',
   summarise: 'Summarise',
   done: 'Done',
-} as const satisfies FanOutStates;
+} as const satisfies FanOutStates & { eachStream: string };
 
 /** The billing run: the fan-out shape, and MarkFailed on the Catch of its List and Map. */
 export const FATURAMENTO_STATES = {

@@ -69,16 +69,21 @@ export function localStateMachines(templates = synthesizeTemplates()): Map<strin
 /**
  * In AWS each Map iteration is a Lambda of its own; in the twin they all share one Node process and one
  * DynamoDB Local on a laptop. The Sefaz load's 54 streams at once would starve the portal's requests
- * there, so the twin runs at most PLAC_LOCAL_MAP_CONCURRENCY (default 5) iterations of a Map at a time.
+ * there, so the twin runs at most PLAC_LOCAL_MAP_CONCURRENCY (default 5) iterations at a time: each
+ * innermost Map that many, and a Map whose iterations hold a Map (the Sefaz load's kinds over their
+ * UFs' streams) one at a time, so nesting does not multiply the cap.
  */
 export function capMapConcurrency<T>(definition: T, cap = Number(process.env.PLAC_LOCAL_MAP_CONCURRENCY ?? 5)): T {
+  const holdsMap = (node: unknown): boolean =>
+    Array.isArray(node) ? node.some(holdsMap) : !!node && typeof node === 'object' && Object.entries(node).some(([k, v]) => (k === 'Type' && v === 'Map') || holdsMap(v));
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (!node || typeof node !== 'object') return node;
     const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)])) as Record<string, unknown>;
     if (out.Type === 'Map') {
       const max = typeof out.MaxConcurrency === 'number' ? out.MaxConcurrency : 0;
-      out.MaxConcurrency = max === 0 ? cap : Math.min(max, cap);
+      const limite = holdsMap(out.ItemProcessor ?? out.Iterator) ? 1 : cap;
+      out.MaxConcurrency = max === 0 ? limite : Math.min(max, limite);
     }
     return out;
   };

@@ -149,15 +149,101 @@ describe('Sefaz load state machine', () => {
   const raw = join['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : 'arn:task')).join(join['Fn::Join'][0]);
   const asl = JSON.parse(raw) as Asl;
 
-  it('maps over every active stream at once (27 UFs × 2), retrying a stream, each bounded by its own budget', () => {
+  it('is ListSefaz → Map LoadEachSefaz (kinds) → Map LoadEachStream (UFs) → LoadSefaz with Retry → Summarise', () => {
     expect(asl.StartAt).toBe(SEFAZ_LOAD_STATES.list);
     expect(asl.TimeoutSeconds).toBe(900);
-    expect(asl.States[SEFAZ_LOAD_STATES.each]).toMatchObject({ Type: 'Map', ItemsPath: '$.cargas', MaxConcurrency: 54 });
-    expect(asl.States[SEFAZ_LOAD_STATES.each]!.ItemProcessor!.States[SEFAZ_LOAD_STATES.one]).toMatchObject({
+    expect(asl.States[SEFAZ_LOAD_STATES.list]).toMatchObject({ Type: 'Task', Parameters: { task: 'listSefaz' }, Next: SEFAZ_LOAD_STATES.each });
+    const kinds = asl.States[SEFAZ_LOAD_STATES.each]!;
+    expect(kinds).toMatchObject({ Type: 'Map', ItemsPath: '$.lotes', ResultPath: '$.results', Next: SEFAZ_LOAD_STATES.summarise });
+    const streams = kinds.ItemProcessor!.States[SEFAZ_LOAD_STATES.eachStream]!;
+    expect(streams).toMatchObject({ Type: 'Map', ItemsPath: '$.cargas', End: true });
+    expect(streams.ItemProcessor!.States[SEFAZ_LOAD_STATES.one]).toMatchObject({
       Parameters: { task: 'loadSefaz', 'carga.$': '$' },
       Retry: [{ MaxAttempts: 2 }],
     });
-    expect(raw).not.toMatch(/ItemReader|JSONata|DISTRIBUTED/);
+    expect(asl.States[SEFAZ_LOAD_STATES.summarise]).toMatchObject({ Parameters: { task: 'summarise', 'results.$': '$.results' } });
+    // What the twin's runner (aws-local-stepfunctions) runs: Inline Maps and JSONPath only.
+    expect(raw).not.toMatch(/ItemReader|ItemBatcher|ResultWriter|JSONata|DISTRIBUTED|"Iterator"/);
+  });
+
+  it('can run every stream at once: no Map holds more streams than it runs at a time, nor more than an Inline Map runs (40)', async () => {
+    // listSefaz with every UF active: the lists the Maps get.
+    const anterior = process.env.PLAC_SEFAZ_UFS;
+    delete process.env.PLAC_SEFAZ_UFS;
+    const { handler } = await import('../../functions/fate/loader');
+    const { lotes } = (await handler({ task: 'listSefaz' })) as { lotes: { cargas: unknown[] }[] };
+    if (anterior !== undefined) process.env.PLAC_SEFAZ_UFS = anterior;
+    expect(lotes.reduce((s, l) => s + l.cargas.length, 0)).toBe(54);
+
+    // Each Map iterating the streams, outermost first, with the largest list it is given.
+    const aoMesmoTempo = (map: State) => {
+      // Step Functions runs an Inline Map's iterations at most 40 at a time; MaxConcurrency 0 means "as many as allowed".
+      expect(map.ItemProcessor!.ProcessorConfig?.Mode ?? 'INLINE').toBe('INLINE');
+      const max = typeof map.MaxConcurrency === 'number' && map.MaxConcurrency > 0 ? map.MaxConcurrency : Infinity;
+      return Math.min(max, 40);
+    };
+    const kinds = asl.States[SEFAZ_LOAD_STATES.each]!;
+    const streams = kinds.ItemProcessor!.States[SEFAZ_LOAD_STATES.eachStream]!;
+    expect(aoMesmoTempo(kinds)).toBeGreaterThanOrEqual(lotes.length);
+    expect(aoMesmoTempo(streams)).toBeGreaterThanOrEqual(Math.max(...lotes.map((l) => l.cargas.length)));
+    // And no other Map on the way to LoadSefaz that could queue them.
+    const maps: string[] = [];
+    const visit = (states: Record<string, State>) => {
+      for (const [name, state] of Object.entries(states)) {
+        if (state.Type === 'Map') maps.push(name);
+        if (state.ItemProcessor) visit(state.ItemProcessor.States);
+      }
+    };
+    visit(asl.States);
+    expect(maps).toEqual([SEFAZ_LOAD_STATES.each, SEFAZ_LOAD_STATES.eachStream]);
+  });
+
+  it("is capped in the twin to the local Map concurrency in all, not per Map (the kinds one at a time)", async () => {
+    const { capMapConcurrency } = await import('../local/state-machines');
+    const capped = capMapConcurrency(asl, 5);
+    const kinds = capped.States[SEFAZ_LOAD_STATES.each]!;
+    expect(kinds.MaxConcurrency).toBe(1);
+    expect(kinds.ItemProcessor!.States[SEFAZ_LOAD_STATES.eachStream]!.MaxConcurrency).toBe(5);
+  });
+
+  it('runs in aws-local-stepfunctions with all 54 streams loading at the same time, and summarises them all', async () => {
+    const { handler } = await import('../../functions/fate/loader');
+    let emCurso = 0;
+    let maximo = 0;
+    let liberar!: () => void;
+    const todas = new Promise<void>((resolve) => (liberar = resolve));
+    const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false } });
+    const execution = machine.run(
+      { trigger: 'test' },
+      {
+        overrides: {
+          taskResourceLocalHandlers: {
+            [SEFAZ_LOAD_STATES.list]: async () => {
+              const anterior = process.env.PLAC_SEFAZ_UFS;
+              delete process.env.PLAC_SEFAZ_UFS;
+              try {
+                return (await handler({ task: 'listSefaz' })) as Json;
+              } finally {
+                if (anterior !== undefined) process.env.PLAC_SEFAZ_UFS = anterior;
+              }
+            },
+            [SEFAZ_LOAD_STATES.one]: async (input: Json) => {
+              const { uf, fluxo } = (input as { carga: { uf: string; fluxo: string } }).carga;
+              maximo = Math.max(maximo, ++emCurso);
+              // Every stream waits until all 54 are running (or a second passes): a queued one would never let the others go.
+              if (emCurso === 54) liberar();
+              await Promise.race([todas, new Promise((resolve) => setTimeout(resolve, 1000))]);
+              emCurso--;
+              return { uf, fluxo, situacao: 'carregada', fate: 1, eventos: 0, resumos: 0, erros: 0, repetidos: 0 };
+            },
+            [SEFAZ_LOAD_STATES.summarise]: async (input: Json) => (await handler(input as never)) as Json,
+          } as never,
+        },
+      },
+    );
+    const output = (await execution.result) as { ufs: number; fate: number };
+    expect(maximo).toBe(54);
+    expect(output).toMatchObject({ ufs: 27, fate: 54 });
   });
 
   it('has no schedule until the Sefaz service is configured (context sefazUrl and sefazCredentialsSecretArn)', () => {
