@@ -94,7 +94,24 @@ export interface FunctionSpec {
   readonly memoryMb: number;
   readonly timeoutSeconds: number;
   readonly grants: readonly Grant[];
+  /**
+   * Concurrent executions kept for this function alone (docs/operations.md, "Isolation"): what a client
+   * waits on keeps running when a backlog elsewhere takes the account's executions. Also its ceiling.
+   */
+  readonly reservedConcurrency?: number;
+  /** For a queue consumer: at most this many concurrent invocations from its queue (SQS maximum concurrency). */
+  readonly queueMaxConcurrency?: number;
 }
+
+/**
+ * Reserved concurrency of the functions a client waits on (issue 36, docs/operations.md "Isolation"):
+ * sized by Little's law with room for bursts: executions = requests per second × seconds each. The
+ * integrator's look-ups: 500/s at about 60 ms warm is 30, 100 covers a burst to the stage's 2,000 at
+ * 50 ms; the logins and certificate logins (bcrypt, CRL checks: ~300 ms) 20/s is 6, 30 kept; the
+ * assignments 10. The account's default is 1,000, of which AWS keeps 100 unreserved: these 240 leave
+ * 660 for everything else.
+ */
+const concorrenciaReservada: Record<string, number> = { consulta: 100, auth: 30, cessao: 10 };
 
 /** Grants per HTTP context; a context not listed gets read access to the table only. */
 const httpGrants: Record<string, readonly Grant[]> = {
@@ -158,6 +175,7 @@ export const httpFunctions: readonly FunctionSpec[] = httpContexts.map((context)
   // Every HTTP function may answer with a refreshed token (sliding sessions), so every one signs; one
   // whose context creates (a 201 POST) keeps the Idempotency-Key records (functions/platform/idempotencia.ts).
   grants: [...new Set<Grant>([...(httpGrants[context] ?? ['table:read']), 'tokens:sign', ...(criaRecursos(context) ? (['idempotency'] as const) : [])])],
+  ...(concorrenciaReservada[context] ? { reservedConcurrency: concorrenciaReservada[context] } : {}),
 }));
 
 export const authorizerFunction: FunctionSpec = {
@@ -167,6 +185,9 @@ export const authorizerFunction: FunctionSpec = {
   timeoutSeconds: 5,
   // Verifies the token and that its session is still open.
   grants: ['tokens:verify', 'table:read'],
+  // Every portal request and every integrator route with a session goes through it: ~1,000/s at ~30 ms
+  // is 30; 100 kept (docs/operations.md "Isolation").
+  reservedConcurrency: 100,
 };
 
 /** Consumes the webhook queue with partial batch failures. */
@@ -179,6 +200,9 @@ export const webhookDispatcherFunction: FunctionSpec = {
   // (read at send time); mail:send: the notice of a paused endpoint; webhooks:send: the resume and
   // replay-all jobs run in steps on this queue and queue their batches (functions/webhooks/jobs.ts).
   grants: ['table:read', 'table:write', 'tokens:sign', 'mail:send', 'webhooks:send'],
+  // 5,000 deliveries/s platform-wide, 10 per batch posted at once, ~300 ms a post: ~150 batches at once;
+  // a backlog or a resume never takes more than 200 of the account's executions (docs/operations.md).
+  queueMaxConcurrency: 200,
 };
 
 /**
@@ -191,6 +215,8 @@ export const webhookProducerFunction: FunctionSpec = {
   memoryMb: 256,
   timeoutSeconds: 60,
   grants: ['table:read', 'webhooks:send'],
+  // 600 documents/s ingested, 10 per batch, ~100 ms a batch: ~6 at once; 20 at most.
+  queueMaxConcurrency: 20,
 };
 
 /** The reference-data load: a state machine that fans out over the 27 UFs (Map) with Retry. */

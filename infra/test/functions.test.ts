@@ -168,7 +168,26 @@ describe('functions', () => {
       const mapping = mappings.find((m) => JSON.stringify(m.Properties!.FunctionName) === JSON.stringify({ Ref: fnId }));
       expect(mapping?.Properties, spec.id).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
       expect(JSON.stringify(mapping!.Properties!.EventSourceArn)).toContain(queue);
+      // Issue 36: a backlog takes at most this many of the account's executions.
+      expect(mapping!.Properties!.ScalingConfig, spec.id).toEqual({ MaximumConcurrency: spec.queueMaxConcurrency });
+      expect(spec.queueMaxConcurrency).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('keeps concurrency for what a client waits on: the authorizer, the look-ups, the logins and the assignments (and leaves AWS its 100 unreserved)', () => {
+    const { api } = synth();
+    const reservadas = new Map<string, number>();
+    for (const spec of allFunctions) {
+      const fn = resources(api, 'AWS::Lambda::Function')[logicalIdOf(api, `PlacApi/Functions/${spec.id}/Resource`)];
+      const r = fn?.Properties?.ReservedConcurrentExecutions as number | undefined;
+      expect(r, spec.id).toBe(spec.reservedConcurrency);
+      if (r) reservadas.set(spec.id, r);
+    }
+    for (const id of ['Authorizer', 'ConsultaApi', 'AuthApi', 'CessaoApi']) expect(reservadas.get(id), id).toBeGreaterThan(0);
+    // The account's default limit is 1,000 concurrent executions, 100 of which AWS keeps unreserved;
+    // the queue consumers' maxima and the rest must fit in what is left.
+    const total = [...reservadas.values()].reduce((s, n) => s + n, 0);
+    expect(total + (webhookDispatcherFunction.queueMaxConcurrency ?? 0) + (webhookProducerFunction.queueMaxConcurrency ?? 0)).toBeLessThanOrEqual(900);
   });
 
   it('bundles with the shared esbuild options (ESM, node24, minified, source maps, SDK bundled, require banner)', () => {

@@ -48,6 +48,7 @@ export function placFunction(scope: Construct, spec: FunctionSpec, environment: 
     tracing: lambda.Tracing.ACTIVE,
     logGroup,
     description: `functions/${spec.entry}`,
+    ...(spec.reservedConcurrency ? { reservedConcurrentExecutions: spec.reservedConcurrency } : {}),
   };
   const entry = functionEntry(spec.entry);
   if (!existsSync(entry) && !Stack.of(scope).bundlingRequired) {

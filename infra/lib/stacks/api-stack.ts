@@ -113,8 +113,13 @@ export class ApiStack extends Stack {
 
     // Partial batch failures: only the failed messages return to the queue (and, after
     // maxReceiveCount attempts, to the dead-letter queue).
-    fn(webhookDispatcherFunction).addEventSource(new SqsEventSource(data.webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
-    fn(webhookProducerFunction).addEventSource(new SqsEventSource(data.documentosQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    // maxConcurrency: a backlog cannot take the account's executions from the look-ups (issue 36).
+    fn(webhookDispatcherFunction).addEventSource(
+      new SqsEventSource(data.webhookQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: webhookDispatcherFunction.queueMaxConcurrency }),
+    );
+    fn(webhookProducerFunction).addEventSource(
+      new SqsEventSource(data.documentosQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: webhookProducerFunction.queueMaxConcurrency }),
+    );
 
     this.referenceLoad = referenceLoadMachine(this, fn(referenceLoadFunction));
     this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
