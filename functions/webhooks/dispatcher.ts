@@ -11,6 +11,7 @@ import { sqsClient } from '../platform/aws';
 import { countBusiness } from '../platform/business-metrics';
 import { config } from '../platform/env';
 import { logger } from '../platform/observability';
+import { CacheComValidade } from './cache';
 import * as endpoints from './endpoint-store';
 import { esperaApos, esperaConfigurada } from './espera';
 import { ehMensagemDePasso, passoDaFila } from './jobs';
@@ -69,11 +70,26 @@ export interface Destino {
   email?: string;
 }
 
+/**
+ * How long a container keeps a client's configuration of an operation (URL, credentials, signing
+ * secret, e-mail): a change or a secret's rotation reaches the deliveries within this delay
+ * (docs/webhooks.md "A delivery"). The configuration and the secret sit in the client's partition
+ * (`$clientes#clienteid_<id>`); read per delivery they took about 1 RCU of it per delivery (67 % of
+ * its reads at 2,000 deliveries a second). Kept here they are read at most once per 5 s per container
+ * and operation: containers ÷ 5 s reads a second (e.g. ≤ 200 RCU/s with the account's 1,000
+ * concurrent executions all sending to one client), whatever the delivery rate. No longer than the
+ * pause list's copy (endpoint-store.ts PAUSAS_VALIDADE_MS), so a resume's wait covers both.
+ */
+export const DESTINO_VALIDADE_MS = 5_000;
+
+const destinos = new CacheComValidade<Destino | null>(DESTINO_VALIDADE_MS);
+
 export async function destinoDe(delivery: WebhookDelivery): Promise<Destino | null> {
   if (delivery.url) return { url: delivery.url };
   const operacao = OPERACOES_WEBHOOK.find((o) => o.operacao === delivery.operacao);
-  if (!operacao || !delivery.clienteId) return null;
-  return webhookParaEntrega(delivery.clienteId, operacao.id);
+  const clienteId = delivery.clienteId;
+  if (!operacao || !clienteId) return null;
+  return destinos.obter(`${operacao.id}#${clienteId}`, () => webhookParaEntrega(clienteId, operacao.id));
 }
 
 export async function deliver(delivery: WebhookDelivery, destino: Destino, now = new Date()): Promise<number> {
@@ -146,6 +162,8 @@ async function record(message: SQSRecord): Promise<void> {
   const before = await log.lerEntrega(delivery.deliveryId);
   if (before?.situacao === 'ENTREGUE') {
     logger.info('webhook already delivered: not sent again', { deliveryId: delivery.deliveryId });
+    // The marker of a receive that stopped between recording the delivery and deleting it.
+    if (before.indexada) await log.fecharMarcador(delivery.deliveryId);
     // A receive after a metering that failed: metered now (once per delivery id, whatever repeats).
     if (delivery.clienteId && !delivery.url) await medir(delivery);
     return;
@@ -154,10 +172,12 @@ async function record(message: SQSRecord): Promise<void> {
   const dataCriacao = before?.dataCriacao ?? new Date().toISOString();
   const entrada = entradaDoLog(delivery, destino?.url ?? '', new Date(dataCriacao));
   if (!before) await log.registrarEntrega(entrada);
-  const chaves = { clienteId: before?.clienteId ?? entrada.clienteId, dataCriacao };
+  // What the log's writes need to open or close the delivery's marker (log-store.ts).
+  const chaves = { clienteId: before?.clienteId ?? entrada.clienteId, operacao: before?.operacao ?? entrada.operacao, dataCriacao, indexada: before?.indexada };
   const endpoint = delivery.clienteId && !delivery.url ? { clienteId: delivery.clienteId, operacao: delivery.operacao } : null;
-  // Held while paused; posted again once a resume job has marked the pause (it deletes it last).
-  if (endpoint && endpoints.retendo(await endpoints.pausaDe(endpoint.clienteId, endpoint.operacao))) {
+  // Held while paused; posted again once a resume job has marked the pause (it deletes it last). The
+  // pause list as this container last read it, at most PAUSAS_VALIDADE_MS ago (endpoint-store.ts).
+  if (endpoint && endpoints.retendo(await endpoints.pausaEmVigor(endpoint.clienteId, endpoint.operacao))) {
     await log.marcarPausada({ deliveryId: delivery.deliveryId, ...chaves });
     logger.info('webhook held: its endpoint is paused', { deliveryId: delivery.deliveryId });
     return;
@@ -176,7 +196,8 @@ async function record(message: SQSRecord): Promise<void> {
     logger.info('webhook delivered', { deliveryId: delivery.deliveryId, operacao: delivery.operacao });
     countBusiness('EntregasWebhook');
     if (endpoint) {
-      await endpoints.registrarSucesso(endpoint.clienteId, endpoint.operacao, tentativa.instante);
+      // At most once a minute per endpoint and container, with no read (endpoint-store.ts).
+      await endpoints.registrarSucesso(endpoint.clienteId, endpoint.operacao);
       await medir(delivery);
     }
     return;

@@ -1,66 +1,112 @@
 import { describe, expect, it } from 'vitest';
-import { entidadeEntrega, FILAS_ABERTAS, filaDe, valoresDaTentativa, type Tentativa } from './log-store';
+import {
+  entidadeEntrega,
+  entidadeMarcador,
+  FILAS_ABERTAS,
+  filaDe,
+  marcadorApos,
+  marcadorDe,
+  PARTES_DO_CLIENTE,
+  parteDe,
+  valoresDaTentativa,
+  type Tentativa,
+} from './log-store';
 
-// The entity names its table when it is built; only params are made here.
+// The entities name their table when they are built; only params are made here.
 process.env.TABLE_NAME ??= 'plac-app';
 
 /**
- * The sparse index of open deliveries (docs/webhooks.md "The open-deliveries index"): the keys of both
- * indexes (by client, gsi1; by shard, gsi2) exist while a delivery is PENDENTE, FALHA or PAUSADA and
- * are removed when it is ENTREGUE. Checked on the writes ElectroDB builds (params), nothing is sent.
+ * The open-deliveries index (docs/webhooks.md "The open-deliveries index"): a delivery item never has
+ * index keys; a small marker carries them, written only when an attempt fails or the delivery is held,
+ * deleted when it is delivered, and sharded per client (gsi1) and for all clients (gsi2). Checked on
+ * the writes ElectroDB builds (params) and on the pure rules; nothing is sent.
  */
-const chaves = { clienteId: 'cli-1', dataCriacao: '2026-11-20T10:00:00.000Z' };
-const tentativa = (status: number, recebimento = 1) => ({ deliveryId: 'd-1', mensagemId: 'm', recebimento, instante: '2026-11-20T10:00:01.000Z', status, latenciaMs: 3 });
-
-/** The delivery's update of an attempt, as registrarTentativa writes it in its transaction. */
-const depoisDe = (t: Tentativa) => entidadeEntrega().patch({ deliveryId: t.deliveryId }).add({ tentativas: 1 }).set(valoresDaTentativa(t, chaves)).params<Update>();
+const chaves = { deliveryId: 'd-1', clienteId: 'cli-1', operacao: 'EVENTO', dataCriacao: '2026-11-20T10:00:00.000Z' };
+const tentativa = (status: number | undefined, recebimento = 1): Tentativa => ({
+  deliveryId: 'd-1',
+  mensagemId: 'm',
+  recebimento,
+  instante: '2026-11-20T10:00:01.000Z',
+  ...(status !== undefined ? { status } : { erro: 'ECONNREFUSED' }),
+  latenciaMs: 3,
+});
 
 interface Update {
   UpdateExpression: string;
   ExpressionAttributeNames: Record<string, string>;
-  ExpressionAttributeValues: Record<string, unknown>;
 }
-const chavesEscritas = (p: Update) => {
-  const [set = '', remove = ''] = p.UpdateExpression.split(/\s+REMOVE\s+/);
-  const nomes = (parte: string) => Object.entries(p.ExpressionAttributeNames).filter(([k]) => new RegExp(`${k}\\b`).test(parte)).map(([, v]) => v);
-  return { set: nomes(set).filter((n) => /^gsi/.test(n)).sort(), remove: nomes(remove).filter((n) => /^gsi/.test(n)).sort() };
-};
+const nomesDe = (p: Update) => Object.values(p.ExpressionAttributeNames);
 
-describe('open-deliveries index keys', () => {
-  it('a new delivery (PENDENTE) is in both indexes, its shard among the 16', () => {
-    const p = entidadeEntrega()
-      .create({ deliveryId: 'd-1', ...chaves, operacao: 'EVENTO', descricao: 'x', body: '{}', url: 'https://h', fila: filaDe('d-1'), tentativas: 0, situacao: 'PENDENTE' })
-      .params<{ Item: Record<string, string> }>();
-    expect(p.Item.gsi1pk).toContain('cli-1');
-    expect(p.Item.gsi2pk).toContain(`#fila_${filaDe('d-1')}`);
-    expect(p.Item.gsi2sk).toContain('2026-11-20t10:00:00.000z'.toLowerCase());
-    expect(Number(filaDe('d-1'))).toBeLessThan(FILAS_ABERTAS);
-  });
+/** DynamoDB's item size: each attribute's name plus its value (strings by their UTF-8 bytes). */
+const tamanho = (item: Record<string, unknown>) =>
+  Object.entries(item).reduce((s, [k, v]) => s + Buffer.byteLength(k) + (typeof v === 'string' ? Buffer.byteLength(v) : 8), 0);
 
-  it('an attempt that delivers removes both index keys', () => {
-    const p = depoisDe(tentativa(204));
-    expect(chavesEscritas(p)).toEqual({ set: [], remove: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] });
-  });
-
-  it('a failed attempt (PENDENTE, then FALHA on the last receive) keeps both', () => {
-    for (const recebimento of [1, 13]) {
-      const p = depoisDe(tentativa(503, recebimento));
-      expect(chavesEscritas(p)).toEqual({ set: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'], remove: [] });
+describe('open-deliveries index', () => {
+  it('a delivery item has no index keys, created or updated (its 2–3 KB body is never projected)', () => {
+    const criada = entidadeEntrega()
+      .create({ ...chaves, descricao: 'x', body: '{}', url: 'https://h', tentativas: 0, situacao: 'PENDENTE' })
+      .params<{ Item: Record<string, unknown> }>();
+    expect(Object.keys(criada.Item).filter((k) => k.startsWith('gsi'))).toEqual([]);
+    for (const acao of ['abrir', 'fechar', 'nada'] as const) {
+      const p = entidadeEntrega().patch({ deliveryId: 'd-1' }).add({ tentativas: 1 }).set(valoresDaTentativa(tentativa(503), acao)).params<Update>();
+      expect(nomesDe(p).filter((n) => n.startsWith('gsi'))).toEqual([]);
     }
   });
 
-  it('a held delivery (PAUSADA) stays in both', () => {
-    const p = entidadeEntrega()
-      .patch({ deliveryId: 'd-1' })
-      .set({ situacao: 'PAUSADA', ...chaves, fila: filaDe('d-1') })
-      .params<Update>();
-    expect(chavesEscritas(p)).toEqual({ set: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'], remove: [] });
+  it('the marker is written only when an attempt fails or the delivery is held, and deleted only when delivered', () => {
+    // The happy path: delivered at the first attempt, no marker ever.
+    expect(marcadorApos(tentativa(204), undefined)).toBe('nada');
+    expect(marcadorApos(tentativa(204), false)).toBe('nada');
+    // The first failure (an HTTP error or no answer) opens it; later failures leave it as it is.
+    expect(marcadorApos(tentativa(503), undefined)).toBe('abrir');
+    expect(marcadorApos(tentativa(undefined), false)).toBe('abrir');
+    expect(marcadorApos(tentativa(500, 13), true)).toBe('nada');
+    // Delivered after a failure, a hold, a resume or a replay: deleted.
+    expect(marcadorApos(tentativa(200, 4), true)).toBe('fechar');
+    // The delivery records that it has one in the same write that records the failure.
+    expect(valoresDaTentativa(tentativa(503), 'abrir')).toMatchObject({ situacao: 'PENDENTE', indexada: true });
+    expect(valoresDaTentativa(tentativa(503, 13), 'nada')).toEqual({ ultimaTentativa: '2026-11-20T10:00:01.000Z', situacao: 'FALHA', ultimoStatus: '503' });
+    expect(valoresDaTentativa(tentativa(204), 'fechar')).not.toHaveProperty('indexada');
   });
 
-  it('spreads deliveries over the shards', () => {
-    const contagem = new Map<string, number>();
-    for (let i = 0; i < 16_000; i++) contagem.set(filaDe(`ESCR_FAT:c:${i}`), (contagem.get(filaDe(`ESCR_FAT:c:${i}`)) ?? 0) + 1);
-    expect(contagem.size).toBe(FILAS_ABERTAS);
-    for (const n of contagem.values()) expect(n).toBeLessThan(1_000 * 1.2);
+  it('the marker carries the keys of both indexes, the client’s sharded, in well under 1 KB', () => {
+    const deliveryId = `1-${'2'.repeat(44)}-${'c'.repeat(36)}`;
+    const m = marcadorDe({ ...chaves, deliveryId, clienteId: 'c'.repeat(36), operacao: 'TRANSPORTE_EVENTO' });
+    const { Item } = entidadeMarcador().put(m).params<{ Item: Record<string, unknown> }>();
+    expect(Item.pk).toBe(`$webhooks#deliveryid_${deliveryId}`);
+    expect(Item.sk).toBe('$webhookmarcador_1');
+    expect(Item.gsi1pk).toBe(`$webhooks#clienteid_${'c'.repeat(36)}#parte_${parteDe(deliveryId)}`);
+    expect(Item.gsi2pk).toBe(`$webhooks#fila_${filaDe(deliveryId)}`);
+    expect(Item.gsi1sk).toBe(`$webhookmarcador_1#datacriacao_2026-11-20t10:00:00.000z#deliveryid_${deliveryId}`);
+    expect(Item.gsi2sk).toBe(Item.gsi1sk);
+    expect(Object.keys(Item).sort()).toEqual(['__edb_e__', '__edb_v__', 'clienteId', 'dataCriacao', 'deliveryId', 'fila', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'operacao', 'parte', 'pk', 'sk']);
+    // One write unit on each index partition (a producer's id is at most 100 characters).
+    expect(tamanho(Item)).toBeLessThan(1024);
+  });
+
+  it('chooses each shard from the delivery id’s hash: stable, in range, even, and the two independent', () => {
+    expect(parteDe('d-1')).toBe(parteDe('d-1'));
+    const partes = new Map<string, number>();
+    const filas = new Map<string, number>();
+    const pares = new Set<string>();
+    for (let i = 0; i < 32_000; i++) {
+      const id = `1-${i}-cliente`;
+      partes.set(parteDe(id), (partes.get(parteDe(id)) ?? 0) + 1);
+      filas.set(filaDe(id), (filas.get(filaDe(id)) ?? 0) + 1);
+      pares.add(`${parteDe(id)}/${filaDe(id)}`);
+    }
+    expect([...partes.keys()].sort()).toEqual(Array.from({ length: PARTES_DO_CLIENTE }, (_, i) => String(i).padStart(2, '0')));
+    expect(filas.size).toBe(FILAS_ABERTAS);
+    // One client's deliveries, all failing at once, spread over its shards within 10 % of the mean.
+    for (const n of partes.values()) expect(Math.abs(n - 32_000 / PARTES_DO_CLIENTE)).toBeLessThan(320);
+    for (const n of filas.values()) expect(Math.abs(n - 1_000)).toBeLessThan(150);
+    // Every pair occurs: a client's shard says nothing of the all-clients shard.
+    expect(pares.size).toBe(PARTES_DO_CLIENTE * FILAS_ABERTAS);
+  });
+
+  it('keeps each index partition within 30 % of its write limit at the launch rates', () => {
+    // At most one marker write (≤ 1 KB: 1 WCU) per attempt on each index; 1,000 WCU/s a partition.
+    expect(2_000 / PARTES_DO_CLIENTE).toBeLessThanOrEqual(300);
+    expect(5_000 / FILAS_ABERTAS).toBeLessThanOrEqual(300);
   });
 });

@@ -24,7 +24,8 @@ import type { WebhookDelivery } from './dispatcher';
  *   batch; the dispatcher then skips one already delivered, and receivers drop a repeated delivery id).
  * - a resume keeps the endpoint's pause (marked `retomadaEm`, so the dispatcher posts again) until
  *   every held delivery was queued; it deletes the pause last, then reads once more for a delivery
- *   held by a dispatcher that read the pause just before the mark.
+ *   held by a dispatcher whose copy of the pause list predates the mark (that read waits until every
+ *   such copy has expired: ESPERA_DA_LEITURA_FINAL_MS).
  */
 
 export const SITUACOES_JOB = ['EM_ANDAMENTO', 'CONCLUIDO'] as const;
@@ -174,6 +175,19 @@ async function gravar(j: JobRecord, mudancas: Partial<JobRecord>, remover: ('pos
   } as JobRecord;
 }
 
+/**
+ * A resume's last read (phase 'final') starts no sooner than this after the job started: until then a
+ * dispatcher may still hold a delivery on its copy of the pause list from before the resume's mark
+ * (endpoint-store.ts PAUSAS_VALIDADE_MS), and the job starts after the mark. One second more for the
+ * held delivery's marker to reach the index (indexes are read eventually consistent).
+ */
+export const ESPERA_DA_LEITURA_FINAL_MS = endpoints.PAUSAS_VALIDADE_MS + 1_000;
+
+async function esperarCopiasDaPausa(j: JobRecord): Promise<void> {
+  const falta = Date.parse(j.iniciadoEm) + ESPERA_DA_LEITURA_FINAL_MS - Date.now();
+  if (falta > 0) await new Promise((resolve) => setTimeout(resolve, falta));
+}
+
 const de = (j: JobRecord): log.Situacao => (j.tipo === 'retomada' ? 'PAUSADA' : 'FALHA');
 const mover = (j: JobRecord, e: log.ChavesDaEntrega) => (j.tipo === 'retomada' ? log.marcarRetomada(e) : log.marcarReenvio(e));
 
@@ -214,6 +228,7 @@ export async function executarPasso(jobId: string, execucao: string, amb: Partia
     j = await gravar(j, { enfileiradas: j.enfileiradas + n }, ['lote']);
   }
   while (Date.now() < fim) {
+    if (j.tipo === 'retomada' && j.fase === 'final') await esperarCopiasDaPausa(j);
     const pagina = await log.loteDeAbertas(
       { clienteId: j.clienteId, operacao: j.operacao, desde: j.desde, ate: j.ate, situacao: de(j) },
       { perPage: LOTE_SQS, posicao: j.posicao },

@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { createConversions } from 'electrodb';
-import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
+import { LEITURAS_MAXIMAS, paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { MAX_RECEBIMENTOS } from './espera';
 
 /**
  * The webhook delivery log (docs/webhooks.md "Delivery log, monitoring and replay"): one `entrega`
- * item per delivery id and one `tentativa` item per attempt. Every write is conditional, so a retried
- * SQS message never counts an attempt twice and a delivery is created once.
+ * item per delivery id and one `tentativa` item per attempt. The log's writes are conditional, so a
+ * retried SQS message never counts an attempt twice and a delivery is created once.
  *
- * Reads are key lookups: by id (the table's key), and two sparse indexes of the OPEN deliveries only
- * (PENDENTE, FALHA, PAUSADA; docs/webhooks.md "The open-deliveries index"): by client (gsi1) and by
- * shard for all clients (gsi2, `FILAS_ABERTAS` partitions chosen by the delivery id's hash). A delivered
- * delivery has no index keys at all: the platform's delivered traffic writes no index partition, and
- * no monitoring list reads past delivered items.
+ * Reads are key lookups: by id (the table's key), and two indexes of the OPEN deliveries only
+ * (docs/webhooks.md "The open-deliveries index"), which hold a small marker per delivery, never the
+ * delivery itself: by client (gsi1, PARTES_DO_CLIENTE shards per client) and for all clients (gsi2,
+ * FILAS_ABERTAS shards), both chosen by the delivery id's hash. A delivery gets its marker when an
+ * attempt of it fails or it is held, and loses it when delivered: a delivery delivered at its first
+ * attempt writes no index partition, and no monitoring list reads past delivered deliveries.
  */
 
 /** SQS receives of one message before the dead-letter queue (the retry schedule's, functions/webhooks/espera.ts). */
@@ -32,18 +33,38 @@ export const ABERTAS: readonly Situacao[] = ['PENDENTE', 'FALHA', 'PAUSADA'];
 export const aberta = (s: Situacao | undefined) => s !== undefined && ABERTAS.includes(s);
 
 /**
- * Shards of the all-clients index: each holds about 1/16 of the open deliveries, so no partition takes
- * the platform's whole write rate (one DynamoDB partition takes ~1,000 writes a second).
+ * A delivery's hash, from which both of its shards come: stable, so every write of one delivery names
+ * the same shards, and spread evenly whatever the ids look like.
  */
-export const FILAS_ABERTAS = 16;
+const hashDe = (deliveryId: string) => createHash('sha256').update(deliveryId).digest();
 
-/** The shard of a delivery: from its id's hash, stable, so every write of one delivery names the same. */
+/**
+ * Shards of the all-clients open index (gsi2). At most one marker write per delivery attempt
+ * (docs/webhooks.md "Partition load"): 5,000 deliveries a second platform-wide, all failing or all
+ * delivered after a failure, are 5,000 WCU/s, 156 per shard: 16 % of a partition's 1,000.
+ */
+export const FILAS_ABERTAS = 32;
+
+/**
+ * Shards of one client's open index (gsi1): one client at 2,000 deliveries a second, all failing (or
+ * a resume delivering 2,000 held ones a second), is 2,000 marker writes a second, 200 per shard: 20 %.
+ */
+export const PARTES_DO_CLIENTE = 10;
+
+const dois = (n: number) => String(n).padStart(2, '0');
+
+/** The all-clients shard of a delivery (the hash's first 4 bytes). */
 export function filaDe(deliveryId: string): string {
-  const n = createHash('sha256').update(deliveryId).digest().readUInt32BE(0) % FILAS_ABERTAS;
-  return String(n).padStart(2, '0');
+  return dois(hashDe(deliveryId).readUInt32BE(0) % FILAS_ABERTAS);
 }
 
-export const FILAS = Array.from({ length: FILAS_ABERTAS }, (_, i) => String(i).padStart(2, '0'));
+/** The client shard of a delivery (the hash's next 4 bytes, independent of its `fila`). */
+export function parteDe(deliveryId: string): string {
+  return dois(hashDe(deliveryId).readUInt32BE(4) % PARTES_DO_CLIENTE);
+}
+
+export const FILAS = Array.from({ length: FILAS_ABERTAS }, (_, i) => dois(i));
+export const PARTES = Array.from({ length: PARTES_DO_CLIENTE }, (_, i) => dois(i));
 
 const entrega = new Entity({
   model: { entity: 'webhookEntrega', version: '1', service: 'webhooks' },
@@ -64,22 +85,43 @@ const entrega = new Entity({
     ultimaTentativa: { type: 'string' },
     ultimoStatus: { type: 'string' },
     situacao: { type: SITUACOES, required: true },
-    /** The shard of the all-clients open index (filaDe). */
+    /** Its open marker was written (an attempt failed, or it was held): delivered, the marker is deleted. */
+    indexada: { type: 'boolean' },
+    /** The all-clients shard of the index form before the markers: items written then carry it; nothing reads it. */
+    fila: { type: 'string' },
+  },
+  // No index: the delivery (2–3 KB with its body) is never projected into an index partition.
+  indexes: { byId: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+/**
+ * The open marker of a delivery: its keys and the operation (the resume's filter), well under 1 KB,
+ * beside the delivery in its own partition (`$webhooks#deliveryid_<id>`, sk `$webhookmarcador_1`), and
+ * in the two open indexes: the client's (gsi1, `$webhooks#clienteid_<id>#parte_<00..09>`) and all
+ * clients' (gsi2, `$webhooks#fila_<00..31>`), both by creation instant. Written before the delivery
+ * is first recorded as failed or held, deleted after it is delivered; never changed in between (the
+ * situation is the delivery's own, read when a list or a job takes the marker), so a delivery's whole
+ * life costs each index partition at most two writes of ≤ 1 KB.
+ */
+const marcador = new Entity({
+  model: { entity: 'webhookMarcador', version: '1', service: 'webhooks' },
+  attributes: {
+    deliveryId: { type: 'string', required: true },
+    clienteId: { type: 'string', required: true },
+    operacao: { type: 'string', required: true },
+    dataCriacao: { type: 'string', required: true },
+    parte: { type: 'string', required: true },
     fila: { type: 'string', required: true },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: [] } },
-    // Sparse: ElectroDB evaluates `condition` on every write that names all of the index's composites
-    // (each situation change below does) and removes the keys when it is false.
-    abertasDoCliente: {
+    doCliente: {
       index: 'gsi1',
-      condition: (a) => aberta(a.situacao as Situacao | undefined),
-      pk: { field: 'gsi1pk', composite: ['clienteId'] },
+      pk: { field: 'gsi1pk', composite: ['clienteId', 'parte'] },
       sk: { field: 'gsi1sk', composite: ['dataCriacao', 'deliveryId'] },
     },
-    abertas: {
+    daFila: {
       index: 'gsi2',
-      condition: (a) => aberta(a.situacao as Situacao | undefined),
       pk: { field: 'gsi2pk', composite: ['fila'] },
       sk: { field: 'gsi2sk', composite: ['dataCriacao', 'deliveryId'] },
     },
@@ -104,11 +146,12 @@ const tentativa = new Entity({
   },
 });
 
-const entities = { entrega, tentativa };
+const entities = { entrega, marcador, tentativa };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
 export type EntregaRecord = EntityItem<typeof entrega>;
+export type MarcadorRecord = EntityItem<typeof marcador>;
 export type TentativaRecord = EntityItem<typeof tentativa>;
 
 export interface NovaEntrega {
@@ -123,19 +166,51 @@ export interface NovaEntrega {
   dataCriacao: string;
 }
 
-/** What every write that changes a delivery's situation names, so the sparse indexes are kept or removed. */
+/**
+ * What a write that may open a delivery needs to know of it: its marker's keys, and whether the
+ * marker was written already (`indexada`, as last read: the dispatcher reads the delivery first).
+ */
 export interface ChavesDaEntrega {
   deliveryId: string;
   clienteId: string;
+  operacao: string;
   dataCriacao: string;
+  indexada?: boolean | undefined;
 }
 
-const composites = (c: ChavesDaEntrega) => ({ clienteId: c.clienteId, dataCriacao: c.dataCriacao, fila: filaDe(c.deliveryId) });
+/** The marker of a delivery: its keys and both shards. Exported for the unit tests of the keys. */
+export const marcadorDe = (c: ChavesDaEntrega): MarcadorRecord => ({
+  deliveryId: c.deliveryId,
+  clienteId: c.clienteId,
+  operacao: c.operacao,
+  dataCriacao: c.dataCriacao,
+  parte: parteDe(c.deliveryId),
+  fila: filaDe(c.deliveryId),
+});
 
-/** Creates the delivery's log item unless it exists (a retry or a replay of the same id): idempotent. */
+/** Writes the delivery's marker (a put: writing it again changes nothing). Exported for the migration. */
+export async function abrirMarcador(c: ChavesDaEntrega): Promise<void> {
+  await db().entities.marcador.put(marcadorDe(c)).go({ response: 'none' });
+}
+
+/** Deletes the delivery's marker (absent: nothing happens). */
+export async function fecharMarcador(deliveryId: string): Promise<void> {
+  await db().entities.marcador.delete({ deliveryId }).go({ response: 'none' });
+}
+
+/**
+ * After a write that opened a marker was not applied (the delivery was not in the state it required):
+ * the marker goes again if the delivery is delivered (or absent), so it leaves no index entry behind.
+ */
+async function fecharSeEntregue(deliveryId: string): Promise<void> {
+  const e = await lerEntrega(deliveryId);
+  if (!e || e.situacao === 'ENTREGUE') await fecharMarcador(deliveryId);
+}
+
+/** Creates the delivery's log item unless it exists (a retry or a replay of the same id): idempotent. No index entry. */
 export async function registrarEntrega(nova: NovaEntrega): Promise<void> {
   try {
-    await db().entities.entrega.create({ ...nova, fila: filaDe(nova.deliveryId), tentativas: 0, situacao: 'PENDENTE' }).go({ response: 'none' });
+    await db().entities.entrega.create({ ...nova, tentativas: 0, situacao: 'PENDENTE' }).go({ response: 'none' });
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
   }
@@ -162,15 +237,36 @@ export interface Tentativa {
   latenciaMs: number;
 }
 
+const entregou = (t: Pick<Tentativa, 'status'>) => t.status !== undefined && t.status >= 200 && t.status < 300;
+
+/**
+ * What an attempt does to the delivery's marker (docs/webhooks.md "The open-deliveries index"):
+ * - 'abrir': it failed and the delivery has no marker yet, so the marker is written first;
+ * - 'fechar': it delivered a delivery that has one, so the marker is deleted after;
+ * - 'nada': otherwise: a delivery delivered at its first attempt never touches an index, and a retry
+ *   that fails again leaves the marker as it is.
+ */
+export function marcadorApos(t: Pick<Tentativa, 'status'>, indexada: boolean | undefined): 'abrir' | 'fechar' | 'nada' {
+  if (entregou(t)) return indexada ? 'fechar' : 'nada';
+  return indexada ? 'nada' : 'abrir';
+}
+
 /**
  * Records one attempt and, in the same transaction, counts it on the delivery: the attempt item is
  * created only if absent, so the redelivery of an attempt already recorded changes nothing (false).
  * A delivered delivery is never set back to pending or failed.
+ *
+ * The marker is written before the delivery says `indexada` (no open delivery without its marker),
+ * and deleted only after the delivery says ENTREGUE, which is final. A crash between leaves at worst
+ * a marker of a delivered delivery: the next receive of the same message deletes it (the dispatcher),
+ * and a list or a job that meets one skips and deletes it.
  */
 export async function registrarTentativa(t: Tentativa, conhecidas?: Omit<ChavesDaEntrega, 'deliveryId'>): Promise<boolean> {
   // The dispatcher knows the keys; another caller (a test, a tool) has them read.
   const chaves = conhecidas ?? (await lerEntrega(t.deliveryId));
   if (!chaves) return false;
+  const acao = marcadorApos(t, chaves.indexada);
+  if (acao === 'abrir') await abrirMarcador({ ...chaves, deliveryId: t.deliveryId });
   const result = await transactWithRetry(() =>
     db()
       .transaction.write(({ entrega: e, tentativa: a }) => [
@@ -178,130 +274,177 @@ export async function registrarTentativa(t: Tentativa, conhecidas?: Omit<ChavesD
         e
           .patch({ deliveryId: t.deliveryId })
           .add({ tentativas: 1 })
-          .set(valoresDaTentativa(t, chaves))
+          .set(valoresDaTentativa(t, acao))
           .where((attr, { ne }) => ne(attr.situacao, 'ENTREGUE'))
           .commit(),
       ])
       .go(),
   );
-  return !result.canceled;
+  if (result.canceled) {
+    if (acao === 'abrir') await fecharSeEntregue(t.deliveryId);
+    return false;
+  }
+  if (acao === 'fechar') await fecharMarcador(t.deliveryId);
+  return true;
 }
 
-/**
- * The delivery's side of an attempt: its situation after it, and every composite of both open indexes,
- * so ElectroDB keeps their keys (still open) or removes them (delivered). Exported for the unit test
- * of the keys.
- */
-export function valoresDaTentativa(t: Tentativa, chaves: Pick<ChavesDaEntrega, 'clienteId' | 'dataCriacao'>) {
-  const ok = t.status !== undefined && t.status >= 200 && t.status < 300;
+/** The delivery's side of an attempt: its situation after it, and `indexada` when this attempt opened the marker. */
+export function valoresDaTentativa(t: Tentativa, acao: 'abrir' | 'fechar' | 'nada') {
   return {
     ultimaTentativa: t.instante,
-    situacao: situacaoApos(ok, t.recebimento),
+    situacao: situacaoApos(entregou(t), t.recebimento),
     ultimoStatus: t.status !== undefined ? String(t.status) : (t.erro ?? 'erro'),
-    ...composites({ deliveryId: t.deliveryId, clienteId: chaves.clienteId, dataCriacao: chaves.dataCriacao }),
+    ...(acao === 'abrir' ? { indexada: true } : {}),
   };
 }
 
-/** The entity, for the unit tests of the index keys (params only, nothing is written). */
+/** The entities, for the unit tests of the keys (params only, nothing is written) and the tools. */
 export const entidadeEntrega = () => db().entities.entrega;
+export const entidadeMarcador = () => db().entities.marcador;
 
 export async function tentativasDe(deliveryId: string): Promise<TentativaRecord[]> {
   const { data } = await db().entities.tentativa.query.byDelivery({ deliveryId }).go({ pages: 'all' });
   return data.sort((a, b) => a.instante.localeCompare(b.instante) || a.recebimento - b.recebimento);
 }
 
-type Leitura = { data: EntregaRecord[]; cursor: string | null };
-
-/** One key-range Query of the client's open deliveries created in [desde, ate]. */
-function lerDoCliente(clienteId: string, desde: string, ate: string, order: 'asc' | 'desc'): Ler<EntregaRecord> {
-  return async (cursor, limite) => {
-    const { data, cursor: next } = await db()
-      .entities.entrega.query.abertasDoCliente({ clienteId })
-      .between({ dataCriacao: desde }, { dataCriacao: `${ate}\uffff` })
-      .go({ order, limit: limite, cursor: cursor ?? null });
-    return { data, cursor: next } satisfies Leitura;
-  };
-}
-
-/** One key-range Query of one shard of the all-clients open index. */
-function lerDaFila(fila: string, desde: string, ate: string, order: 'asc' | 'desc'): Ler<EntregaRecord> {
-  return async (cursor, limite) => {
-    const { data, cursor: next } = await db()
-      .entities.entrega.query.abertas({ fila })
-      .between({ dataCriacao: desde }, { dataCriacao: `${ate}\uffff` })
-      .go({ order, limit: limite, cursor: cursor ?? null });
-    return { data, cursor: next } satisfies Leitura;
-  };
-}
-
 type Chave = [string, string];
-const chaveDe = (e: EntregaRecord): Chave => [e.dataCriacao, e.deliveryId];
+const chaveDe = (m: MarcadorRecord): Chave => [m.dataCriacao, m.deliveryId];
 const ehChave = (k: unknown): k is Chave => Array.isArray(k) && k.length === 2 && k.every((p) => typeof p === 'string' && p.length > 0 && p.length <= 200);
 
+/** One key-range Query of one shard of the client's open markers (gsi1), created in [desde, ate]. */
+function lerDaParte(clienteId: string, parte: string, desde: string, ate: string, order: 'asc' | 'desc'): Ler<MarcadorRecord> {
+  return async (cursor, limite) => {
+    const { data, cursor: next } = await db()
+      .entities.marcador.query.doCliente({ clienteId, parte })
+      .between({ dataCriacao: desde }, { dataCriacao: `${ate}\uffff` })
+      .go({ order, limit: limite, cursor: cursor ?? null });
+    return { data, cursor: next };
+  };
+}
+
+/** One key-range Query of one shard of the all-clients open markers (gsi2). */
+function lerDaFila(fila: string, desde: string, ate: string, order: 'asc' | 'desc'): Ler<MarcadorRecord> {
+  return async (cursor, limite) => {
+    const { data, cursor: next } = await db()
+      .entities.marcador.query.daFila({ fila })
+      .between({ dataCriacao: desde }, { dataCriacao: `${ate}\uffff` })
+      .go({ order, limit: limite, cursor: cursor ?? null });
+    return { data, cursor: next };
+  };
+}
+
 /**
- * One page of the OPEN deliveries created in [desde, ate] (ISO instants), newest first, in the given
- * situations: of one client, a Query of its partition of the open index (gsi1); of all clients, the
- * 16 shards of gsi2 merged by creation instant (platform/paginas.ts paginaIntercalada). Delivered ones
- * are not in either index, so a page is full unless the period has fewer open ones; the situation
- * filter only separates open situations (bounded loop).
+ * One client's shards merged by creation instant (platform/paginas.ts paginaIntercalada): the
+ * PARTES_DO_CLIENTE Queries run together, so the client's list keeps one order, newest first (or
+ * oldest first for a job), and its position is the last marker's key (instant and id).
  */
-export async function paginaDeEntregas(
-  filtro: { clienteId?: string | undefined; desde: string; ate: string; situacoes: readonly Situacao[] },
-  pagina: { perPage: number; posicao?: string | undefined },
-): Promise<Pagina<EntregaRecord>> {
-  const conv = createConversions(db().entities.entrega);
-  const todasAbertas = ABERTAS.every((s) => filtro.situacoes.includes(s));
-  const aceita = todasAbertas ? undefined : (e: EntregaRecord) => filtro.situacoes.includes(e.situacao);
-  if (filtro.clienteId) {
-    const clienteId = filtro.clienteId;
-    return paginaEmSequencia<EntregaRecord>(
-      [lerDoCliente(clienteId, filtro.desde, filtro.ate, 'desc')],
-      (_, item) => conv.byAccessPattern.abertasDoCliente.fromComposite.toCursor(item)!,
-      { ...pagina, aceita },
-    );
-  }
-  return paginaIntercalada<EntregaRecord, Chave>(
-    FILAS.map((f) => lerDaFila(f, filtro.desde, filtro.ate, 'desc')),
+function paginaDoCliente(clienteId: string, desde: string, ate: string, order: 'asc' | 'desc', pagina: { perPage: number; posicao?: string | undefined }) {
+  const conv = createConversions(db().entities.marcador);
+  const sinal = order === 'desc' ? -1 : 1;
+  return paginaIntercalada<MarcadorRecord, Chave>(
+    PARTES.map((p) => lerDaParte(clienteId, p, desde, ate, order)),
     {
       ...pagina,
-      aceita,
       chave: chaveDe,
-      // Newest first: the greater key comes first.
-      comparar: (a, b) => b[0].localeCompare(a[0]) || b[1].localeCompare(a[1]),
-      apos: (i, [dataCriacao, deliveryId]) => conv.byAccessPattern.abertas.fromComposite.toCursor({ fila: FILAS[i]!, dataCriacao, deliveryId })!,
+      comparar: (a, b) => sinal * (a[0].localeCompare(b[0]) || a[1].localeCompare(b[1])),
+      apos: (i, [dataCriacao, deliveryId]) => conv.byAccessPattern.doCliente.fromComposite.toCursor({ clienteId, parte: PARTES[i]!, dataCriacao, deliveryId })!,
       validarChave: ehChave,
     },
   );
 }
 
 /**
- * Oldest first, from a job's position: one batch of the open deliveries of a client (one source) or of
- * every shard in turn (16 sources), in the situation asked. The position is paginaEmSequencia's.
+ * The deliveries of a page of markers, in the markers' order (one consistent BatchGetItem, each item
+ * in its own partition). A marker whose delivery is delivered (or gone) was left by a crash or a race
+ * (registrarTentativa): it is skipped and deleted, so a page may come out one short.
  */
-export function loteDeAbertas(
+async function entregasDe(marcadores: readonly MarcadorRecord[]): Promise<EntregaRecord[]> {
+  if (marcadores.length === 0) return [];
+  const lidas = new Map<string, EntregaRecord>();
+  let faltam = marcadores.map((m) => ({ deliveryId: m.deliveryId }));
+  for (let vez = 0; faltam.length > 0; vez++) {
+    if (vez > 0) await new Promise((resolve) => setTimeout(resolve, 50 * vez));
+    const { data, unprocessed } = await db().entities.entrega.get(faltam).go({ consistent: true });
+    for (const e of data) lidas.set(e.deliveryId, e);
+    faltam = unprocessed.map((u) => ({ deliveryId: u.deliveryId }));
+    if (vez === 5 && faltam.length > 0) throw new Error(`webhook log: ${faltam.length} deliveries not read`);
+  }
+  const velhos = marcadores.filter((m) => !aberta(lidas.get(m.deliveryId)?.situacao));
+  await Promise.all(velhos.map((m) => fecharMarcador(m.deliveryId)));
+  return marcadores.map((m) => lidas.get(m.deliveryId)).filter((e): e is EntregaRecord => aberta(e?.situacao));
+}
+
+/**
+ * One page of the OPEN deliveries created in [desde, ate] (ISO instants), newest first, in the given
+ * situations: of one client, its PARTES_DO_CLIENTE shards of gsi1 merged; of all clients, the
+ * FILAS_ABERTAS shards of gsi2 merged (platform/paginas.ts paginaIntercalada, the position is the last
+ * marker's instant and id). Only the markers are read from the indexes; the page's deliveries are then
+ * read by id. A delivery is open here once an attempt of it failed or it was held: one still waiting
+ * for its first attempt is in the queue, not listed (docs/webhooks.md "The open-deliveries index").
+ * The situation filter is applied to the page's deliveries (the monitoring list asks for every open one).
+ */
+export async function paginaDeEntregas(
+  filtro: { clienteId?: string | undefined; desde: string; ate: string; situacoes: readonly Situacao[] },
+  pagina: { perPage: number; posicao?: string | undefined },
+): Promise<Pagina<EntregaRecord>> {
+  const conv = createConversions(db().entities.marcador);
+  const marcadores = filtro.clienteId
+    ? await paginaDoCliente(filtro.clienteId, filtro.desde, filtro.ate, 'desc', pagina)
+    : await paginaIntercalada<MarcadorRecord, Chave>(
+        FILAS.map((f) => lerDaFila(f, filtro.desde, filtro.ate, 'desc')),
+        {
+          ...pagina,
+          chave: chaveDe,
+          // Newest first: the greater key comes first.
+          comparar: (a, b) => b[0].localeCompare(a[0]) || b[1].localeCompare(a[1]),
+          apos: (i, [dataCriacao, deliveryId]) => conv.byAccessPattern.daFila.fromComposite.toCursor({ fila: FILAS[i]!, dataCriacao, deliveryId })!,
+          validarChave: ehChave,
+        },
+      );
+  const entregas = await entregasDe(marcadores.items);
+  return { items: entregas.filter((e) => filtro.situacoes.includes(e.situacao)), posicao: marcadores.posicao };
+}
+
+/**
+ * Oldest first, from a job's position: one batch of the open deliveries of a client (its shards
+ * merged) or of every all-clients shard in turn, those of the operation asked (the marker says it)
+ * read by id and kept when in the situation asked. Markers are read `perPage` at a time, then as many
+ * as the batch still lacks, from where the last read stopped (so none is skipped), for at most
+ * LEITURAS_MAXIMAS rounds: a batch is full unless the range ends or, among many others, few are of the
+ * situation asked (then it is short, and the position has moved on: the job reads until it is null).
+ */
+export async function loteDeAbertas(
   filtro: { clienteId?: string | undefined; desde: string; ate: string; situacao: Situacao; operacao?: string | undefined },
   lote: { perPage: number; posicao?: string | undefined },
 ): Promise<Pagina<EntregaRecord>> {
-  const conv = createConversions(db().entities.entrega);
-  const fontes = filtro.clienteId
-    ? [lerDoCliente(filtro.clienteId, filtro.desde, filtro.ate, 'asc')]
-    : FILAS.map((f) => lerDaFila(f, filtro.desde, filtro.ate, 'asc'));
-  return paginaEmSequencia<EntregaRecord>(
-    fontes,
-    (fonte, item) =>
-      filtro.clienteId
-        ? conv.byAccessPattern.abertasDoCliente.fromComposite.toCursor(item)!
-        : conv.byAccessPattern.abertas.fromComposite.toCursor({ ...item, fila: FILAS[fonte]! })!,
-    { ...lote, aceita: (e) => e.situacao === filtro.situacao && (!filtro.operacao || e.operacao === filtro.operacao) },
-  );
+  const conv = createConversions(db().entities.marcador);
+  const ler = (perPage: number, posicao: string | undefined) =>
+    filtro.clienteId
+      ? paginaDoCliente(filtro.clienteId, filtro.desde, filtro.ate, 'asc', { perPage, posicao })
+      : paginaEmSequencia<MarcadorRecord>(
+          FILAS.map((f) => lerDaFila(f, filtro.desde, filtro.ate, 'asc')),
+          (fonte, m) => conv.byAccessPattern.daFila.fromComposite.toCursor({ ...m, fila: FILAS[fonte]! })!,
+          { perPage, posicao },
+        );
+  const items: EntregaRecord[] = [];
+  let posicao = lote.posicao;
+  for (let rodada = 0; rodada < LEITURAS_MAXIMAS && items.length < lote.perPage; rodada++) {
+    // Each marker gives at most one delivery: asking for what is missing never overfills the batch.
+    const marcadores = await ler(lote.perPage - items.length, posicao);
+    const entregas = await entregasDe(marcadores.items.filter((m) => !filtro.operacao || m.operacao === filtro.operacao));
+    items.push(...entregas.filter((e) => e.situacao === filtro.situacao));
+    if (marcadores.posicao === null) return { items, posicao: null };
+    posicao = marcadores.posicao;
+  }
+  return { items, posicao: posicao ?? null };
 }
 
 /** Changes a delivery's situation on condition that it is `de`: false when it is not (another writer won). */
-async function mudarSituacao(e: ChavesDaEntrega, de: Situacao, para: Situacao): Promise<boolean> {
+async function mudarSituacao(deliveryId: string, de: Situacao, para: Situacao, indexada?: true): Promise<boolean> {
   try {
     await db()
-      .entities.entrega.patch({ deliveryId: e.deliveryId })
-      .set({ situacao: para, ...composites(e) })
+      .entities.entrega.patch({ deliveryId })
+      .set({ situacao: para, ...(indexada ? { indexada } : {}) })
       .where((attr, { eq }) => eq(attr.situacao, de))
       .go({ response: 'none' });
     return true;
@@ -311,14 +454,30 @@ async function mudarSituacao(e: ChavesDaEntrega, de: Situacao, para: Situacao): 
   }
 }
 
-/** A pending delivery held because its endpoint is paused. */
-export const marcarPausada = (e: ChavesDaEntrega) => mudarSituacao(e, 'PENDENTE', 'PAUSADA');
+/**
+ * A pending delivery held because its endpoint is paused: its marker first (unless it has one), so
+ * the resume finds it. False when it was not pending (another writer won).
+ */
+export async function marcarPausada(conhecidas: Pick<ChavesDaEntrega, 'deliveryId'> & Partial<ChavesDaEntrega>): Promise<boolean> {
+  // The dispatcher knows the keys and the marker; another caller (a test, a tool) has them read.
+  const { deliveryId, clienteId, operacao, dataCriacao, indexada } = conhecidas;
+  const e = clienteId && operacao && dataCriacao ? { deliveryId, clienteId, operacao, dataCriacao, indexada } : await lerEntrega(deliveryId);
+  if (!e) return false;
+  const abrir = !e.indexada;
+  if (abrir) await abrirMarcador(e);
+  const mudou = await mudarSituacao(e.deliveryId, 'PENDENTE', 'PAUSADA', abrir ? true : undefined);
+  if (!mudou && abrir) await fecharSeEntregue(e.deliveryId);
+  return mudou;
+}
 
-/** A held delivery back to pending when its endpoint resumes: true once, so it is enqueued once. */
-export const marcarRetomada = (e: ChavesDaEntrega) => mudarSituacao(e, 'PAUSADA', 'PENDENTE');
+/**
+ * A held delivery back to pending when its endpoint resumes: true once, so it is enqueued once. Its
+ * marker stays (it is still open) until it is delivered.
+ */
+export const marcarRetomada = (e: Pick<ChavesDaEntrega, 'deliveryId'>) => mudarSituacao(e.deliveryId, 'PAUSADA', 'PENDENTE');
 
 /**
  * A replay: a failed delivery back to pending, on condition that it is still failed. False otherwise
  * (delivered, or already pending again after another replay): so a replay is enqueued once.
  */
-export const marcarReenvio = (e: ChavesDaEntrega) => mudarSituacao(e, 'FALHA', 'PENDENTE');
+export const marcarReenvio = (e: Pick<ChavesDaEntrega, 'deliveryId'>) => mudarSituacao(e.deliveryId, 'FALHA', 'PENDENTE');

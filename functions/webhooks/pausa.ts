@@ -22,7 +22,7 @@ export interface Falha {
 
 /**
  * The rule: no success of the endpoint since the failed delivery was created. The mark is written at
- * most once a minute (endpoint-store.ts), so a success up to a minute after it may not be recorded:
+ * most once a minute per container (endpoint-store.ts), so a success up to a minute after it may not be recorded:
  * a mark less than a minute before the creation counts as a success since, so a stale mark never
  * pauses an endpoint that was accepting (at worst the pause waits for the next exhausted delivery).
  */
