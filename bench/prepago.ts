@@ -52,7 +52,7 @@ export async function prepaidDebits(root: string) {
         hoje,
         1,
       );
-      await store.creditar((await store.lerReserva(clienteId, 1))!, { pagoEm: hoje, codigoBarras: '0', prazoConsumo: addDays(hoje, 365), agora });
+      await store.creditar((await store.lerReserva(clienteId, 1))!, { pagoEm: hoje, codigoBarras: '0', prazoConsumo: addDays(hoje, 365), agora, valores: { envioFate: UNIT, monitoramento: 25, registroCessao: 350 } });
       return valor * 10;
     }
 

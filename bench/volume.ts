@@ -284,7 +284,7 @@ export async function volumeScaling(root: string) {
         1,
       );
       if (!ok) throw new Error(`the demo bookkeeper already has a prepaid account in force`);
-      await prepago.creditar((await prepago.lerReserva(ESCRITURADOR, ciclo))!, { pagoEm: hoje, codigoBarras: '0', prazoConsumo: addDays(hoje, 365), agora: at });
+      await prepago.creditar((await prepago.lerReserva(ESCRITURADOR, ciclo))!, { pagoEm: hoje, codigoBarras: '0', prazoConsumo: addDays(hoje, 365), agora: at, valores: { envioFate: 10, monitoramento: VALOR_MONITORAMENTO, registroCessao: 350 } });
     }
 
     /** A session of a demo user: through its login route, or (a client user past its password period) opened directly. */

@@ -199,7 +199,7 @@ describe('the rule at zero', () => {
       valor, faixaId: 'f', mes: monthOf(new Date()), situacao: 'A' as const, dtVencimento: todayInBahia(), numeroDae: 1, codigoBarras: '0', linhaDigitavel: '0', chavePdf: 'x', createdAt: agora, createdBy: 'teste', lista: 'reservas',
     };
     expect(await abrirCiclo(contaRecord, reserva, null, todayInBahia(), 1)).toBe(true);
-    expect(await creditar((await lerReserva(clienteId, 1))!, { pagoEm: todayInBahia(), codigoBarras: '0', prazoConsumo, agora })).toBe(true);
+    expect(await creditar((await lerReserva(clienteId, 1))!, { pagoEm: todayInBahia(), codigoBarras: '0', prazoConsumo, agora, valores: contaRecord.valores })).toBe(true);
     return clienteId;
   }
   const uso = (clienteId: string, n: number) => medirUso({ chave: `zero:${clienteId}:${n}`, clienteId, servico: SERVICO.envioFate, uf: 'TO', documento: `doc-${n}` });
