@@ -2,7 +2,9 @@
  * The webhook log at volume (issue 26, docs/webhooks.md), measured on the volume bench's twin:
  * - `webhookList`: the monitoring list's first page (the administrator's all-clients view and the
  *   client's own) with 10·N delivered and 10 open deliveries of one client in the period. Delivered
- *   ones have no key in the open-deliveries index, so the page should not grow with them (aim ≤ 1 s).
+ *   ones have no marker in the open-deliveries index, so the page should not grow with them (aim ≤ 1 s).
+ *   An open one is listed once an attempt of it failed (docs/webhooks.md "The open-deliveries index"):
+ *   each of the 10 gets one failed attempt through the log's own `registrarTentativa`, which writes its marker.
  * - `webhookResume`: HELD deliveries (BENCH_WEBHOOK_RESUME, 5,000 by default) held by a paused endpoint,
  *   resumed through the API (202 and a job): the time until the job ends and until the receiver has
  *   them all, the duplicates (a delivery id received more than once) and the losses (never received);
@@ -34,12 +36,10 @@ export async function medirWebhooks(o: { n: number; tokenAdmin: string; tokenCli
     const deliveryId = `ESCR_FAT:${o.clienteId}:${lote}:${i}`;
     await log
       .entidadeEntrega()
-      .create({ deliveryId, clienteId: o.clienteId, operacao: 'ESCR_FAT', descricao: 'entregue', body: '{}', url: 'https://h.example', dataCriacao: new Date(agora - i).toISOString(), fila: log.filaDe(deliveryId), tentativas: 1, situacao: 'ENTREGUE' })
+      .create({ deliveryId, clienteId: o.clienteId, operacao: 'ESCR_FAT', descricao: 'entregue', body: '{}', url: 'https://h.example', dataCriacao: new Date(agora - i).toISOString(), tentativas: 1, situacao: 'ENTREGUE' })
       .go({ response: 'none' });
   });
-  for (let i = 0; i < 10; i++) {
-    await log.registrarEntrega({ deliveryId: `ESCR_FAT:${o.clienteId}:${lote}:aberta-${i}`, clienteId: o.clienteId, operacao: 'ESCR_FAT', descricao: 'aberta', body: '{}', url: 'https://h.example', dataCriacao: new Date(agora - i * 997).toISOString() });
-  }
+  await abrirEntregas(o.clienteId, lote, agora, 10);
   const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
   const periodo = `dataInicial=${hoje}&dataFinal=${hoje}`;
   const listar = async (token: string, path: string) => {
@@ -116,6 +116,28 @@ export async function medirWebhooks(o: { n: number; tokenAdmin: string; tokenCli
   } finally {
     await new Promise<void>((resolve) => receptor.close(() => resolve()));
   }
+}
+
+/**
+ * `quantas` open deliveries of the client, created about a second apart before `agora`: each recorded, then
+ * one failed attempt (HTTP 500 at the first receive, as the dispatcher records it), so it is PENDENTE
+ * with its open marker and the monitoring list finds it. A delivery only recorded has no marker: it is
+ * waiting for its first attempt, in the queue, and no list shows it. Answers the delivery ids.
+ */
+export async function abrirEntregas(clienteId: string, lote: string, agora: number, quantas: number): Promise<string[]> {
+  const log = await import('../functions/webhooks/log-store');
+  const ids: string[] = [];
+  for (let i = 0; i < quantas; i++) {
+    const deliveryId = `ESCR_FAT:${clienteId}:${lote}:aberta-${i}`;
+    const dataCriacao = new Date(agora - i * 997).toISOString();
+    await log.registrarEntrega({ deliveryId, clienteId, operacao: 'ESCR_FAT', descricao: 'aberta', body: '{}', url: 'https://h.example', dataCriacao });
+    const falha = { deliveryId, mensagemId: `${lote}-aberta-${i}`, recebimento: 1, instante: new Date(agora).toISOString(), status: 500, latenciaMs: 1 };
+    if (!(await log.registrarTentativa(falha, { clienteId, operacao: 'ESCR_FAT', dataCriacao, indexada: false }))) {
+      throw new Error(`volume bench: the failed attempt of ${deliveryId} was not recorded`);
+    }
+    ids.push(deliveryId);
+  }
+  return ids;
 }
 
 async function emParalelo(de: number, ate: number, work: (i: number) => Promise<void>) {
