@@ -28,6 +28,7 @@ import type { meteredLookups } from './lookups';
 import type { prepaidDebits } from './prepago';
 import type { sefazCatchUp } from './sefaz-catchup';
 import type { volumeScaling } from './volume';
+import type { partitionHeat } from './partitions';
 import type { webhookLoad } from '../tests/load/webhooks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -72,6 +73,8 @@ async function main() {
   results.prepago = prepaidInOwnProcess();
   console.log(`measuring the same operations at N and 10·N (N = ${process.env.BENCH_VOLUME_N ?? 10000}; writing the data takes most of it)…`);
   results.volume = volumeInOwnProcess();
+  console.log(`measuring partition heat at the launch rates (${process.env.BENCH_PARTITIONS_OPS ?? 400} operations per path, every DynamoDB request recorded)…`);
+  results.partitions = partitionsInOwnProcess();
   console.log(`measuring the Sefaz loads' catch-up (SP ${process.env.BENCH_CATCHUP_SP ?? 100000} documents, the other UFs ${process.env.BENCH_CATCHUP_OTHERS ?? 1000} each)…`);
   results.sefazCatchUp = sefazCatchUpInOwnProcess();
 
@@ -110,6 +113,15 @@ function prepaidInOwnProcess() {
   });
   if (r.status !== 0) throw new Error('bench/prepago.ts failed');
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof prepaidDebits>>;
+}
+
+/** bench/partitions.ts in a process of its own, on a twin of its own; it writes bench/results/partitions.json too. */
+function partitionsInOwnProcess() {
+  const r = spawnSync('npx', ['tsx', 'bench/partitions.ts'], {
+    cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+  });
+  if (r.status !== 0) throw new Error('bench/partitions.ts failed');
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof partitionHeat>>;
 }
 
 /** bench/volume.ts in a process of its own, on a twin of its own; it writes bench/results/volume.json too. */
@@ -348,6 +360,10 @@ function printTable(r: Record<string, unknown>) {
   const v = r.volume as Awaited<ReturnType<typeof volumeScaling>>;
   for (const [op, o] of Object.entries(v.operations)) {
     rows.push([`at N / 10·N (N = ${v.n}): ${op}`, `${o.msAtN} ms / ${o.msAt10N} ms, ratio ${o.ratio}${o.meetsAim ? '' : '  (misses the aim: ≤ 1.5 and ≤ 1 s)'}  (HTTP ${o.statusAtN} / ${o.statusAt10N})`]);
+  }
+  const ph = r.partitions as Awaited<ReturnType<typeof partitionHeat>>;
+  for (const p of ph.paths) {
+    rows.push([`partition heat: ${p.path}`, `${(p.sharePerPartition * 100).toFixed(1)} % of a partition  (${p.hottest.where} ${p.hottest.pattern}, ${p.unitsPerOp.wcu} WCU + ${p.unitsPerOp.rcu} RCU per op at ${p.hottest.rate}/s)${p.meetsAim ? '' : '  (misses the aim: ≤ 30 %)'}`]);
   }
   const c = r.sefazCatchUp as Awaited<ReturnType<typeof sefazCatchUp>>;
   rows.push([

@@ -13,17 +13,21 @@ import { todayInBahia } from '@plac/shared/domain';
  */
 
 /**
- * Shards of each counter, in its partition key: an increment goes to one at random, a read adds them
- * all up (one Query per shard, in parallel). One client at its quota (250 look-ups a second) puts
- * about 250 / 16 × 4 units (the counter and the day's counter, in a transaction) on each: 6 % of a
- * partition (docs/operations.md, "Partition load").
+ * Shards of each counter, in its partition key and in its two indexes' (by UF, by month): an increment
+ * goes to one at random, a read adds them all up (one Query per shard, in parallel). What sets the
+ * number is the month index (gsi2): every metered use of the platform rewrites one entry there, about
+ * 5,500 a second at launch (5,000 webhook deliveries, 500 look-ups), 2 units each in a transaction:
+ * 5,500 × 2 / 64 ≈ 170 units a second on each of its partitions (17 %). The busiest client (2,000
+ * deliveries a second) puts 2,000 / 64 × 4 units (the counter and the day's counter) on each of its
+ * own: 12.5 % (docs/operations.md, "Partition load"). Raised from 16: reading shards 0…63 also finds
+ * what was counted on 0…15.
  */
-export const CONTADOR_SHARDS = 16;
+export const CONTADOR_SHARDS = 64;
 /**
- * Shards of a client's request log index (gsi1), chosen by the request id: 250 look-ups a second
- * put about 250 / 4 × 2 units on each (12.5 %); the report reads them merged by instant.
+ * Shards of a client's request log index (gsi1), chosen by the request id: 2,000 metered deliveries a
+ * second put about 2,000 / 16 × 2 units on each (25 %); the report reads them merged by instant.
  */
-export const LOG_SHARDS = 4;
+export const LOG_SHARDS = 16;
 export const shardDoLog = (requestId: string) => createHash('sha256').update(requestId).digest().readUInt32BE(0) % LOG_SHARDS;
 /** A charged request stays in the log for 13 months: the billed month and a year of disputes. */
 const LOG_TTL_SECONDS = 400 * 86_400;
@@ -171,7 +175,7 @@ const naoEncontrada = new Entity({
 /**
  * The counter as it was stored before the shard was in its partition key (pk `$consumo#clienteid_<id>#mes_<m>`,
  * the shard in the sort key) and indexed by UF before the index had the shard (gsi1 pk `$consumo#uf_<uf>#mes_<m>`):
- * only to read the counters not yet moved by infra/migrations/consumo-shards.ts (`contadoresDoCliente`,
+ * only to read the counters not yet moved by infra/migrations/chaves-particionadas.ts (`contadoresDoCliente`,
  * `contadoresDaUf`) and for that migration. The same entity and version: the same items, another view.
  */
 export const contadorAntigo = new Entity({
@@ -481,39 +485,20 @@ export async function instantesNaoEncontradasDoCliente(clienteId: string, mes: s
 
 
 /**
- * A counter or day counter stored before issue 36 (the shard in the sort key) moved to its sharded
- * partition key (infra/migrations/chaves-particionadas.ts): the old item deleted on the condition that
- * it still holds what was read and its count added to the new one, in one transaction, so every
- * request stays counted exactly once, beside live increments (which only ever write the new form).
- * false when the old item changed or is gone (read it again, or it was moved).
+ * What adds an old-form counter's or day counter's count to its new-form item: the UpdateItem of that
+ * addition, for the migration (infra/migrations/chaves-particionadas.ts) to run in one transaction
+ * with the old item's conditional delete. A counter stored before it had shards goes to shard 0.
  */
-export async function moverContadorAntigo(k: EntityItem<typeof contadorAntigo>): Promise<boolean> {
-  const result = await transactWithRetry(() =>
-    db()
-      .transaction.write(({ contador: novo, contadorAntigo: antigo }) => [
-        antigo.delete({ clienteId: k.clienteId, mes: k.mes, servico: k.servico, uf: k.uf, shard: k.shard }).where((a, op) => op.eq(a.requisicoes, k.requisicoes ?? 0)).commit(),
-        novo.upsert({ clienteId: k.clienteId, mes: k.mes, servico: k.servico, uf: k.uf, shard: k.shard }).add({ requisicoes: k.requisicoes ?? 0 }).commit(),
-      ])
-      .go(),
-  );
-  return !result.canceled;
+export function somaNoContador(k: { clienteId: string; mes: string; servico: number; uf: string; shard?: number | undefined; requisicoes?: number | undefined }) {
+  return db().entities.contador.upsert({ clienteId: k.clienteId, mes: k.mes, servico: k.servico, uf: k.uf, shard: k.shard ?? 0 }).add({ requisicoes: k.requisicoes ?? 0 }).params();
 }
 
-/** The same for a day counter. */
-export async function moverDiarioAntigo(d: EntityItem<typeof diarioAntigo>): Promise<boolean> {
-  const result = await transactWithRetry(() =>
-    db()
-      .transaction.write(({ diario: novo, diarioAntigo: antigo }) => [
-        antigo.delete({ clienteId: d.clienteId, mes: d.mes, dia: d.dia, tipo: d.tipo, shard: d.shard }).where((a, op) => op.eq(a.quantidade, d.quantidade ?? 0)).commit(),
-        novo
-          .upsert({ clienteId: d.clienteId, mes: d.mes, dia: d.dia, tipo: d.tipo, shard: d.shard })
-          .add({ quantidade: d.quantidade ?? 0 })
-          .set(d.expiresAt ? { expiresAt: d.expiresAt } : {})
-          .commit(),
-      ])
-      .go(),
-  );
-  return !result.canceled;
+export function somaNoDiario(d: { clienteId: string; mes: string; dia: string; tipo: 'sucesso' | 'erro'; shard?: number | undefined; quantidade?: number | undefined; expiresAt?: number | undefined }) {
+  return db()
+    .entities.diario.upsert({ clienteId: d.clienteId, mes: d.mes, dia: d.dia, tipo: d.tipo, shard: d.shard ?? 0 })
+    .add({ quantidade: d.quantidade ?? 0 })
+    .set(d.expiresAt ? { expiresAt: d.expiresAt } : {})
+    .params();
 }
 
 /** The items of before issue 36, as stored then: for the migration's test, which writes some. */

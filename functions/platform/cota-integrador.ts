@@ -31,3 +31,13 @@ export async function exigirCota(clienteId: string, now = Date.now()): Promise<v
     throw error;
   }
 }
+
+/**
+ * An integrator's request with a session on the mutual-TLS domain (Registro de Cessão, the monitored
+ * keys): counted against its client's quota before the route does any other work (issue 36: one client
+ * cannot take the others' capacity). A request without a client certificate (the portal's domain) or
+ * without a client (the authority's staff) is not an integrator's.
+ */
+export async function exigirCotaDoIntegrador(r: { principal: { clienteId?: string | undefined } | null; clientCertPem: string | undefined }): Promise<void> {
+  if (r.clientCertPem && r.principal?.clienteId) await exigirCota(r.principal.clienteId);
+}

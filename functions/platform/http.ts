@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { authorize, type Caller } from './auth/principal';
 import { signToken } from './auth/tokens';
 import { badRequest, forbidden, HttpError, invalid } from './errors';
-import { exigirCota } from './cota-integrador';
 import { chaveDeIdempotencia, umaVez } from './idempotencia';
 import { logger } from './observability';
 import { countBusiness } from './business-metrics';
@@ -114,11 +113,6 @@ async function serve(
 ): Promise<APIGatewayProxyStructuredResultV2> {
   const authorizer = (event.requestContext as { authorizer?: unknown }).authorizer;
   const caller = authorize(contract.access, authorizer);
-  // An integrator's request on the mutual-TLS domain counts against its client's quota before any
-  // other work (issue 36: one client cannot take the others' capacity). The look-ups by certificate
-  // (public routes, no principal) are counted by their own handler once the certificate names the client.
-  const clienteIntegrador = caller?.principal.clienteId;
-  if (clienteIntegrador && contract.context !== 'auth' && servedOnMtls(contract) && clientCertOf(event)) await exigirCota(clienteIntegrador);
   const request = {
     params: parse(contract.params, event.pathParameters ?? {}),
     query: parse(contract.query, event.queryStringParameters ?? {}),

@@ -522,26 +522,15 @@ export async function extratoDoMes(clienteId: string, mes: string): Promise<{ se
 }
 
 /**
- * A statement line stored before issue 36 moved to its sharded partition key
- * (infra/migrations/chaves-particionadas.ts): deleted on the condition that it holds what was read and
- * added to the new line, in one transaction; false when it changed or is gone.
+ * What adds an old-form statement line to its new-form line: the UpdateItem of that addition, for the
+ * migration (infra/migrations/chaves-particionadas.ts) to run in one transaction with the old line's
+ * conditional delete. A line stored before the balance had shards goes to shard 0.
  */
-export async function moverExtratoAntigo(l: EntityItem<typeof extratoAntigo>): Promise<boolean> {
-  const result = await transactWithRetry(() =>
-    db()
-      .transaction.write(({ extrato: novo, extratoAntigo: antigo }) => [
-        antigo
-          .delete({ clienteId: l.clienteId, mes: l.mes, servico: l.servico, shard: l.shard })
-          .where((a, op) => `${op.eq(a.requisicoes, l.requisicoes ?? 0)} AND ${op.eq(a.valorMilesimos, l.valorMilesimos ?? 0)}`)
-          .commit(),
-        novo
-          .upsert({ clienteId: l.clienteId, mes: l.mes, servico: l.servico, shard: l.shard, valorUnitario: l.valorUnitario })
-          .add({ requisicoes: l.requisicoes ?? 0, valorMilesimos: l.valorMilesimos ?? 0 })
-          .commit(),
-      ])
-      .go(),
-  );
-  return !result.canceled;
+export function somaNoExtrato(l: { clienteId: string; mes: string; servico: number; shard?: number | undefined; valorUnitario: number; requisicoes?: number | undefined; valorMilesimos?: number | undefined }) {
+  return db()
+    .entities.extrato.upsert({ clienteId: l.clienteId, mes: l.mes, servico: l.servico, shard: l.shard ?? 0, valorUnitario: l.valorUnitario })
+    .add({ requisicoes: l.requisicoes ?? 0, valorMilesimos: l.valorMilesimos ?? 0 })
+    .params();
 }
 
 export type ExtratoAntigoRecord = EntityItem<typeof extratoAntigo>;

@@ -51,6 +51,11 @@ export interface TwinOptions {
   sqsRetryDelaySeconds?: number;
   /** Concurrent consumers of the webhook queue (Lambda's concurrent batches); 1 unless said. */
   webhookConsumers?: number;
+  /**
+   * The functions' DynamoDB endpoint, when not the emulator's own: a recording relay in front of it
+   * (bench/partitions.ts counts what each request puts on each partition).
+   */
+  dynamodbEndpoint?: string;
   schedules?: boolean;
   /** The Sefaz simulator's options (docs/sefaz-simulator.md); by default 300 documents per UF, one new per UF every 5 s. */
   sefaz?: {
@@ -115,6 +120,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const sefazCertificate = testIcp.certificates[SEFAZ_CLIENT_COMPANY.cnpj]!;
     const env: Record<string, string> = {
       ...emulators.env,
+      ...(options.dynamodbEndpoint ? { AWS_ENDPOINT_URL_DYNAMODB: options.dynamodbEndpoint } : {}),
       APP_STAGE: 'local',
       PORTAL_URL: portalUrl,
       MTLS_BASE_URL: mtlsUrl,

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { monthOf, SERVICO } from '@plac/shared/domain';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { dynamoDb } from '../../functions/platform/aws';
+import { config } from '../../functions/platform/env';
 import * as consumo from '../../functions/consumo/store';
 import * as monitoramento from '../../functions/monitoramento/store';
 import * as prepago from '../../functions/prepago/store';
@@ -38,6 +41,10 @@ describe('the sharded keys migration', () => {
       { clienteId, shard: 1, ciclo: 1, prazoConsumo: '2099-12-31', saldoMilesimos: 400 },
     ]).go();
     await prepago.formaAntiga.extrato().put({ clienteId, mes, servico: SERVICO.envioFate, shard: 0, requisicoes: 3, valorUnitario: 20, valorMilesimos: 60 }).go();
+    // A line written before the balance had shards at all (no shard in its key or attributes).
+    const { Item: semShard } = prepago.formaAntiga.extrato().put({ clienteId, mes, servico: SERVICO.envioFate, shard: 0, requisicoes: 2, valorUnitario: 20, valorMilesimos: 40 }).params() as { Item: Record<string, unknown> };
+    const { shard: _semShard, ...linhaAntiga } = semShard;
+    await dynamoDb().send(new PutCommand({ TableName: config.tableName, Item: { ...linhaAntiga, sk: String(semShard.sk).replace(/#shard_\d+$/, '') } }));
 
     // Monitored keys as stored before.
     const chaves = ['35261111222333000181550010000000011000000016', '35261111222333000181550010000000021000000021'];
@@ -55,16 +62,18 @@ describe('the sharded keys migration', () => {
     expect(antes.diarios.get(dia)?.sucesso ?? 0).toBeGreaterThanOrEqual(12);
     expect(antes.log).toEqual([`${clienteId}:velho`, `${clienteId}:novo`]);
     expect(antes.saldo).toBe(1_000);
-    expect(antes.extrato).toEqual([{ servico: SERVICO.envioFate, requisicoes: 3, valorUnitario: 20, valorMilesimos: 60 }]);
+    expect(antes.extrato).toEqual([{ servico: SERVICO.envioFate, requisicoes: 5, valorUnitario: 20, valorMilesimos: 100 }]);
 
     const movidos = await migrar(2);
     expect(movidos.contadores).toBeGreaterThanOrEqual(2);
+    expect(movidos.extratos).toBeGreaterThanOrEqual(2);
     expect(movidos.chavesMonitoradas).toBeGreaterThanOrEqual(2);
     const depois = await migrar(2);
     // A second run finds nothing of this client left in the old form (other test files' clients are not ours to count).
     expect(depois).toBeDefined();
     expect(await consumo.formaAntiga.contador().query.byCliente({ clienteId, mes }).go()).toMatchObject({ data: [] });
     expect(await prepago.formaAntiga.saldo().query.byCliente({ clienteId }).go()).toMatchObject({ data: [] });
+    expect(await prepago.formaAntiga.extrato().query.byClienteMes({ clienteId, mes }).go()).toMatchObject({ data: [] });
     expect(await monitoramento.formaAntiga.chave().query.byCliente({ clienteId }).go()).toMatchObject({ data: [] });
 
     expect(await consumo.contadoresDoCliente(clienteId, mes)).toEqual(antes.contadores);

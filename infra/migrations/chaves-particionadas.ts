@@ -2,11 +2,11 @@
  * One-off migration of issue 36 (docs/deploy.md, "Migrations of issue 36"): the items whose partition
  * key gained a shard are moved from the form they were stored in before:
  *
- * - metering counters and day counters (`$consumo#clienteid_<id>#mes_<m>`, the shard in the sort key)
- *   → `…#shard_<n>` (functions/consumo/store.ts `moverContadorAntigo`, `moverDiarioAntigo`);
+ * - metering counters and day counters (`$consumo#clienteid_<id>#mes_<m>`, the shard in the sort key,
+ *   or none for the oldest) → `…#shard_<n>` (shard 0 for those without), their counts added there;
  * - prepaid balance shards and statement lines (`$prepago#clienteid_<id>`) → their own partitions, the
- *   shards with the account's unit values (functions/prepago/store.ts `moverShardsAntigos`,
- *   `moverExtratoAntigo`);
+ *   shards with the account's unit values (functions/prepago/store.ts `moverShardsAntigos`), the lines
+ *   added to the new ones;
  * - monitored keys (`$monitoramento#clienteid_<id>`) → the client's shard of the key, counted
  *   (functions/monitoramento/store.ts `moverChaveAntiga`).
  *
@@ -19,13 +19,14 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/chaves-particionadas.ts [segments]
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { EntityItem } from 'electrodb';
+import { somaNoContador, somaNoDiario } from '../../functions/consumo/store';
+import { moverChaveAntiga, type chaveMonitoradaAntiga } from '../../functions/monitoramento/store';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
-import { moverContadorAntigo, moverDiarioAntigo, type contadorAntigo, type diarioAntigo } from '../../functions/consumo/store';
-import { lerContaItem, moverExtratoAntigo, moverShardsAntigos, type ExtratoAntigoRecord } from '../../functions/prepago/store';
-import { moverChaveAntiga, type chaveMonitoradaAntiga } from '../../functions/monitoramento/store';
-import type { EntityItem } from 'electrodb';
+import { lerContaItem, moverShardsAntigos, somaNoExtrato } from '../../functions/prepago/store';
 
 export interface Movidos {
   contadores: number;
@@ -40,8 +41,8 @@ type Bruto = Record<string, unknown> & { pk: string; sk: string };
 /** What kind of old-form item this is, or null (a new-form item, or another entity). */
 export function formaAntiga(item: Bruto): keyof Movidos | null {
   const { pk, sk } = item;
-  if (pk.startsWith('$consumo#') && !pk.includes('#shard_') && sk.startsWith('$contador_1#') && sk.includes('#shard_')) return 'contadores';
-  if (pk.startsWith('$consumo#') && !pk.includes('#shard_') && sk.startsWith('$diario_1#') && sk.includes('#shard_')) return 'diarios';
+  if (pk.startsWith('$consumo#clienteid_') && !pk.includes('#shard_') && sk.startsWith('$contador_1#')) return 'contadores';
+  if (pk.startsWith('$consumo#clienteid_') && !pk.includes('#shard_') && sk.startsWith('$diario_1#')) return 'diarios';
   if (pk.startsWith('$prepago#') && !pk.includes('#shard_') && sk.startsWith('$saldoprepago_1#shard_')) return 'contasPrepagas';
   if (pk.startsWith('$prepago#') && !pk.includes('#shard_') && sk.startsWith('$extratoprepago_1#mes_')) return 'extratos';
   if (pk.startsWith('$monitoramento#') && !pk.includes('#shard_') && sk.startsWith('$chavemonitorada_1#chave_')) return 'chavesMonitoradas';
@@ -74,9 +75,10 @@ async function segmento(n: number, segments: number, contas: Set<string>): Promi
     );
     for (const item of (page.Items ?? []) as Bruto[]) {
       const forma = formaAntiga(item);
-      if (forma === 'contadores') feito.contadores += (await moverContadorAntigo(item as unknown as EntityItem<typeof contadorAntigo>)) ? 1 : 0;
-      if (forma === 'diarios') feito.diarios += (await moverDiarioAntigo(item as unknown as EntityItem<typeof diarioAntigo>)) ? 1 : 0;
-      if (forma === 'extratos') feito.extratos += (await moverExtratoAntigo(item as unknown as ExtratoAntigoRecord)) ? 1 : 0;
+      // The old item's count, added to the new one, on the condition that it still holds it.
+      if (forma === 'contadores') feito.contadores += (await moverSomando(item, ['requisicoes'], somaNoContador(item as unknown as Parameters<typeof somaNoContador>[0]))) ? 1 : 0;
+      if (forma === 'diarios') feito.diarios += (await moverSomando(item, ['quantidade'], somaNoDiario(item as unknown as Parameters<typeof somaNoDiario>[0]))) ? 1 : 0;
+      if (forma === 'extratos') feito.extratos += (await moverSomando(item, ['requisicoes', 'valorMilesimos'], somaNoExtrato(item as unknown as Parameters<typeof somaNoExtrato>[0]))) ? 1 : 0;
       if (forma === 'chavesMonitoradas') {
         await moverChaveAntiga(item as unknown as EntityItem<typeof chaveMonitoradaAntiga>);
         feito.chavesMonitoradas++;
@@ -93,6 +95,36 @@ async function segmento(n: number, segments: number, contas: Set<string>): Promi
     start = page.LastEvaluatedKey;
   } while (start);
   return feito;
+}
+
+/**
+ * One old counting item moved: deleted (by its own stored key, whatever form it has) on the condition
+ * that its `campos` still hold what was read, and `soma` (the new item's addition) applied, in one
+ * transaction. false when the condition failed (another run moved it first).
+ */
+async function moverSomando(item: Bruto, campos: readonly string[], soma: Record<string, unknown>): Promise<boolean> {
+  try {
+    await dynamoDb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: config.tableName,
+              Key: { pk: item.pk, sk: item.sk },
+              ConditionExpression: campos.map((_, i) => `#c${i} = :c${i}`).join(' AND '),
+              ExpressionAttributeNames: Object.fromEntries(campos.map((c, i) => [`#c${i}`, c])),
+              ExpressionAttributeValues: Object.fromEntries(campos.map((c, i) => [`:c${i}`, item[c] ?? 0])),
+            },
+          },
+          { Update: soma as never },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
