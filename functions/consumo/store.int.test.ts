@@ -111,3 +111,67 @@ describe('metering', () => {
     expect(await contadoresDiarios(clienteId, '2026-12')).toEqual(new Map());
   }, 60_000);
 });
+
+/**
+ * The not-found look-ups' UF index on NAO_ENCONTRADA_UF_SHARDS partitions (issue 36), with the records
+ * indexed before the shards (one partition per UF and month) read as one more source: the screen's
+ * pages merge them, newest first, each record once, the cursor going across pages and months.
+ */
+describe('not-found look-ups on sharded indexes', () => {
+  it('pages a UF’s look-ups of two months, new and old index forms, newest first, each once', async () => {
+    const { formaAntiga, gravarNaoEncontrada, instantesNaoEncontradasDoCliente, naoEncontradasDaUfEntre, NAO_ENCONTRADA_UF_SHARDS } = await import('./store');
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    // Months of their own (2019), so the twin's other tests add nothing to this UF's period.
+    const [uf, clienteId] = ['RR', `cli-${randomUUID()}`];
+    const base = { uf, chnfe: '14190300000000000000550010000000011000000010', servico: 1, clienteId, cnpj: '11222333000181', razaoSocial: 'Banco Teste' };
+    const instante = (mes: string, i: number) => `${mes}-${String(2 + (i % 25)).padStart(2, '0')}T1${i % 10}:00:00.000Z`;
+    const novos = [
+      ...Array.from({ length: 14 }, (_, i) => ({ ...base, id: randomUUID(), mes: '2019-03', data: instante('2019-03', i), status: i % 3 ? 'NAO_ENCONTRADA' : 'CHAVE_INVALIDA' })),
+      ...Array.from({ length: 13 }, (_, i) => ({ ...base, id: randomUUID(), mes: '2019-04', data: instante('2019-04', i), status: i % 3 ? 'NAO_ENCONTRADA' : 'CHAVE_INVALIDA' })),
+      // Three at the same instant: ordered by id.
+      ...Array.from({ length: 3 }, () => ({ ...base, id: randomUUID(), mes: '2019-04', data: '2019-04-10T12:00:00.000Z', status: 'NAO_ENCONTRADA' })),
+    ];
+    await Promise.all(novos.map((n) => gravarNaoEncontrada(n)));
+    // As recorded before the shards (the old view's put): the index keys without the shard.
+    const antigos = [
+      { ...base, id: randomUUID(), mes: '2019-03', data: '2019-03-15T10:30:00.000Z', status: 'NAO_ENCONTRADA', expiresAt: 4_000_000_000 },
+      { ...base, id: randomUUID(), mes: '2019-04', data: '2019-04-10T12:00:00.000Z', status: 'CHAVE_INVALIDA', expiresAt: 4_000_000_000 },
+    ];
+    for (const a of antigos) await formaAntiga.naoEncontrada().put(a).go();
+    const chaves = async (id: string) => (await dynamoDb().send(new GetCommand({ TableName: config.tableName, Key: { pk: `$consumo#id_${id}`, sk: '$naoencontrada_1' } }))).Item!;
+    expect((await chaves(antigos[0]!.id)).gsi1pk).toBe('$consumo#uf_rr#mes_2019-03');
+    expect((await chaves(antigos[0]!.id)).gsi2pk).toBe(`$consumo#clienteid_${clienteId.toLowerCase()}#mes_2019-03`);
+    const novo = await chaves(novos[0]!.id);
+    expect(novo.gsi1pk).toBe(`$consumo#uf_rr#mes_2019-03#shard_${novo.shard as number}`);
+    expect(novo.gsi2pk).toBe(`$consumo#clienteid_${clienteId.toLowerCase()}#mes_2019-03#shardcliente_${novo.shardCliente as number}`);
+    // The records are spread over the UF index's shards.
+    expect(new Set(await Promise.all(novos.map(async (n) => (await chaves(n.id)).shard))).size).toBeGreaterThan(NAO_ENCONTRADA_UF_SHARDS / 2);
+
+    const todos = [...novos, ...antigos].sort((a, b) => (a.data !== b.data ? (a.data < b.data ? 1 : -1) : a.id < b.id ? 1 : -1));
+    const [de, ate] = ['2019-03-01T03:00:00.000Z', '2019-05-01T02:59:59.999Z'];
+    const ler = async (perPage: number, aceita?: (n: { status: string }) => boolean) => {
+      const paginas: string[][] = [];
+      let posicao: string | undefined;
+      do {
+        const p = await naoEncontradasDaUfEntre(uf, ['2019-04', '2019-03'], de, ate, { perPage, posicao, aceita });
+        expect(p.items.length).toBeLessThanOrEqual(perPage);
+        paginas.push(p.items.map((n) => n.id));
+        posicao = p.posicao ?? undefined;
+      } while (posicao !== undefined && paginas.length < 50);
+      return paginas;
+    };
+    const paginas = await ler(4);
+    expect(paginas.length).toBeGreaterThanOrEqual(8);
+    expect(paginas.flat()).toEqual(todos.map((n) => n.id));
+    // A filter no key holds (status): the same order, only what it accepts.
+    const invalidas = await ler(3, (n) => n.status === 'CHAVE_INVALIDA');
+    expect(invalidas.flat()).toEqual(todos.filter((n) => n.status === 'CHAVE_INVALIDA').map((n) => n.id));
+    // A narrower period: one month's range, its first page.
+    const abril = await naoEncontradasDaUfEntre(uf, ['2019-04'], '2019-04-10T12:00:00.000Z', '2019-04-10T12:00:00.000Z', { perPage: 10 });
+    expect(abril.items.map((n) => n.id)).toEqual(todos.filter((n) => n.data === '2019-04-10T12:00:00.000Z').map((n) => n.id));
+
+    // The tests' and the demo's whole-month reads see both forms too.
+    expect((await naoEncontradasDaUf(uf, '2019-03')).map((n) => n.id)).toEqual(todos.filter((n) => n.mes === '2019-03').map((n) => n.id).reverse());
+    expect(await instantesNaoEncontradasDoCliente(clienteId, '2019-04')).toEqual(todos.filter((n) => n.mes === '2019-04').map((n) => n.data).reverse());
+  }, 60_000);
+});

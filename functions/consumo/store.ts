@@ -147,27 +147,77 @@ const diario = new Entity({
   },
 });
 
+/**
+ * Shards of the not-found look-ups' UF index (gsi1, `naoEncontrada.shard`), chosen by the record's id
+ * (issue 36). Each index entry is written in the record's transaction (with the day's counter), so it
+ * costs 2 write units (under 1 KB). São Paulo's not-found look-ups, 40 % of the platform's 500 metered
+ * look-ups a second if none found anything, were 200 × 2 = 400 units a second on one partition (40 %);
+ * on 8 they are 400 / 8 = 50 each (5 %). The key (`$consumo#uf_<uf>#mes_<m>#shard_<n>`) is also the one
+ * of the UF's counter index (`contador` byUf, told apart by the sort key's entity prefix), whose SP
+ * share adds at most 5,500 × 40 % × 2 / CONTADOR_SHARDS ≈ 69 units a second: about 12 % together.
+ */
+export const NAO_ENCONTRADA_UF_SHARDS = 8;
+/**
+ * Shards of a client's not-found index (gsi2, `naoEncontrada.shardCliente`), from the same hash of the
+ * id: one client at its quota (250 look-ups a second) that all find nothing put 250 × 2 = 500 units a
+ * second on one partition (50 %); on 4 they are 500 / 4 = 125 each (12.5 %). Only the demo seeding reads
+ * this index (the monitoring reads the day counters), so few shards are enough.
+ */
+export const NAO_ENCONTRADA_CLIENTE_SHARDS = 4;
+const hashDoId = (id: string) => createHash('sha256').update(id).digest().readUInt32BE(0);
+/** The record's UF index shard: a hash of its id, so the same record always has the same one. */
+export const shardDaNaoEncontrada = (id: string) => hashDoId(id) % NAO_ENCONTRADA_UF_SHARDS;
+/** The record's client index shard: the same hash, on NAO_ENCONTRADA_CLIENTE_SHARDS. */
+export const shardClienteDaNaoEncontrada = (id: string) => hashDoId(id) % NAO_ENCONTRADA_CLIENTE_SHARDS;
+
+const atributosNaoEncontrada = {
+  id: { type: 'string', required: true },
+  uf: { type: 'string', required: true },
+  mes: { type: 'string', required: true },
+  /** ISO instant of the look-up. */
+  data: { type: 'string', required: true },
+  chnfe: { type: 'string', required: true },
+  servico: { type: 'number', required: true },
+  status: { type: 'string', required: true },
+  clienteId: { type: 'string', required: true },
+  cnpj: { type: 'string', required: true },
+  razaoSocial: { type: 'string', required: true },
+  expiresAt: { type: 'number', required: true },
+} as const;
+
 /** A look-up that found nothing: recorded for the not-found screens, never charged. */
 const naoEncontrada = new Entity({
   model: { entity: 'naoEncontrada', version: '1', service: 'consumo' },
   attributes: {
-    id: { type: 'string', required: true },
-    uf: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    /** ISO instant of the look-up. */
-    data: { type: 'string', required: true },
-    chnfe: { type: 'string', required: true },
-    servico: { type: 'number', required: true },
-    status: { type: 'string', required: true },
-    clienteId: { type: 'string', required: true },
-    cnpj: { type: 'string', required: true },
-    razaoSocial: { type: 'string', required: true },
-    expiresAt: { type: 'number', required: true },
+    ...atributosNaoEncontrada,
+    /** The UF index's shard (NAO_ENCONTRADA_UF_SHARDS, `shardDaNaoEncontrada` of the id). */
+    shard: { type: 'number', required: true },
+    /** The client index's shard (NAO_ENCONTRADA_CLIENTE_SHARDS, `shardClienteDaNaoEncontrada` of the id). */
+    shardCliente: { type: 'number', required: true },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+    // A UF's month, for the not-found screen: NAO_ENCONTRADA_UF_SHARDS index partitions (issue 36), read
+    // merged by (instant, id) (`naoEncontradasDaUfEntre`).
+    byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes', 'shard'] }, sk: { field: 'gsi1sk', composite: ['data', 'id'] } },
+    // A client's month (the demo seeding's check): NAO_ENCONTRADA_CLIENTE_SHARDS index partitions.
+    byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId', 'mes', 'shardCliente'] }, sk: { field: 'gsi2sk', composite: ['data', 'id'] } },
+  },
+});
+
+/**
+ * The not-found record as it was indexed before the indexes had the shard (gsi1 pk `$consumo#uf_<uf>#mes_<m>`,
+ * gsi2 pk `$consumo#clienteid_<id>#mes_<m>`): the same entity and version, another view, only to read
+ * the months recorded before (and, in tests, to write one as it was). No migration: a record is never
+ * rewritten and expires after LOG_TTL_SECONDS (TTL), so the old ones are read where they are, as one
+ * more source of each read, until they are gone.
+ */
+const naoEncontradaSemShard = new Entity({
+  model: { entity: 'naoEncontrada', version: '1', service: 'consumo' },
+  attributes: atributosNaoEncontrada,
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes'] }, sk: { field: 'gsi1sk', composite: ['data', 'id'] } },
-    // A client's month, for the error chart of the consumption monitoring.
     byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId', 'mes'] }, sk: { field: 'gsi2sk', composite: ['data', 'id'] } },
   },
 });
@@ -202,7 +252,7 @@ export const diarioAntigo = new Entity({
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } } },
 });
 
-const entities = { contador, requisicao, naoEncontrada, diario, contadorAntigo, diarioAntigo, requisicaoSemShard };
+const entities = { contador, requisicao, naoEncontrada, diario, contadorAntigo, diarioAntigo, requisicaoSemShard, naoEncontradaSemShard };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 /** The items as stored before issue 36's keys (read where they are, and moved by the migration): the same service, so one transaction moves one. */
@@ -339,14 +389,15 @@ export async function requisicoesDoCliente(clienteId: string, mes: string): Prom
  * Records a not-found look-up and adds it to its day's counter in one transaction (the record's id is
  * new each time, so the create and the increment happen together or not at all).
  */
-export async function gravarNaoEncontrada(record: Omit<NaoEncontradaRecord, 'expiresAt'>): Promise<void> {
+export async function gravarNaoEncontrada(record: Omit<NaoEncontradaRecord, 'expiresAt' | 'shard' | 'shardCliente'>): Promise<void> {
   const expiresAt = Math.floor(Date.parse(record.data) / 1000) + LOG_TTL_SECONDS;
   const shard = Math.floor(Math.random() * CONTADOR_SHARDS);
   const result = await transactWithRetry(
     () =>
       db()
         .transaction.write(({ naoEncontrada: n, diario: d }) => [
-          n.create({ ...record, expiresAt }).commit(),
+          // The index shards from the id (NAO_ENCONTRADA_UF_SHARDS, NAO_ENCONTRADA_CLIENTE_SHARDS): its entries spread over them.
+          n.create({ ...record, expiresAt, shard: shardDaNaoEncontrada(record.id), shardCliente: shardClienteDaNaoEncontrada(record.id) }).commit(),
           d.upsert({ clienteId: record.clienteId, mes: record.mes, dia: diaNaBahia(record.data), tipo: 'erro', shard }).add({ quantidade: 1 }).set({ expiresAt }).commit(),
         ])
         .go(),
@@ -438,18 +489,31 @@ export async function gravarRequisicoes(items: Omit<RequisicaoRecord, 'expiresAt
   if (unprocessed.length > 0) throw new Error(`${unprocessed.length} log items were not written`);
 }
 
+type ChaveNaoEncontrada = [data: string, id: string];
+const chaveNaoEncontrada = (n: NaoEncontradaRecord): ChaveNaoEncontrada => [n.data, n.id];
+const compararNaoEncontradas = (a: ChaveNaoEncontrada, b: ChaveNaoEncontrada) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+const eChaveNaoEncontrada = (k: unknown): k is ChaveNaoEncontrada => Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'string';
+
 /** A UF's not-found look-ups of a month, oldest first. Tests only: the screen pages them (naoEncontradasDaUfEntre). */
 export async function naoEncontradasDaUf(uf: string, mes: string): Promise<NaoEncontradaRecord[]> {
   // Bounded: used by tests on a UF's month of their own; the screen reads naoEncontradasDaUfEntre's pages.
-  const { data } = await db().entities.naoEncontrada.query.byUf({ uf, mes }).go({ pages: 'all' });
-  return data;
+  // Every shard of the UF index and the partition of the records indexed before the shards, in parallel.
+  const pages = await Promise.all([
+    ...Array.from({ length: NAO_ENCONTRADA_UF_SHARDS }, (_, shard) => db().entities.naoEncontrada.query.byUf({ uf, mes, shard }).go({ pages: 'all' })),
+    dbAntigo().entities.naoEncontradaSemShard.query.byUf({ uf, mes }).go({ pages: 'all' }),
+  ]);
+  return pages.flatMap((p) => p.data as NaoEncontradaRecord[]).sort((a, b) => compararNaoEncontradas(chaveNaoEncontrada(a), chaveNaoEncontrada(b)));
 }
 
 /**
- * One page of a UF's not-found look-ups between two instants (ISO, both included), newest first: the
- * months (`meses`, newest first) one after another, each one key-range Query on gsi1 (`uf`, `mes`)
- * from the position of the page cursor; `aceita` is the filter no key holds (part of the key, status),
- * applied in a bounded read loop (platform/paginas.ts).
+ * One page of a UF's not-found look-ups between two instants (ISO, both included), newest first. The
+ * months (`meses`, newest first) follow one another (`paginaEmSequencia`); within a month the UF index's
+ * NAO_ENCONTRADA_UF_SHARDS partitions and the one of the records indexed before the shards (each record
+ * is in exactly one) are read in parallel, each a key-range Query newest first, and merged by
+ * (instant, id) (`paginaIntercalada`), so the page is in order and lists each record once. The position
+ * is the month and, in it, the last record's (instant, id), from which every partition of the month
+ * resumes. `aceita` is the filter no key holds (part of the key, status), applied in a bounded read loop
+ * (platform/paginas.ts).
  */
 export async function naoEncontradasDaUfEntre(
   uf: string,
@@ -458,31 +522,61 @@ export async function naoEncontradasDaUfEntre(
   ate: string,
   pagina: { perPage: number; posicao?: string | undefined; aceita?: ((n: NaoEncontradaRecord) => boolean) | undefined },
 ): Promise<Pagina<NaoEncontradaRecord>> {
-  const entity = db().entities.naoEncontrada;
-  return paginaEmSequencia<NaoEncontradaRecord>(
-    meses.map((mes) => async (desde, limite) => {
-      const { data, cursor } = await entity.query
-        .byUf({ uf, mes })
-        // '~' sorts after every id, so a look-up at exactly `ate` is in.
-        .between({ data: de }, { data: `${ate}~` })
-        .go({ order: 'desc', limit: limite, cursor: desde ?? null });
-      return { data, cursor };
-    }),
-    (_, item) => createConversions(entity).byAccessPattern.byUf.fromComposite.toCursor(item)!,
-    pagina,
-  );
+  const novo = db().entities.naoEncontrada;
+  const antigo = dbAntigo().entities.naoEncontradaSemShard;
+  const doMes =
+    (mes: string): Ler<NaoEncontradaRecord> =>
+    async (desde, limite) => {
+      // Each partition is read in batches of about its share of what the month is asked for (with a
+      // margin: the id's hash spreads the records evenly), so the merge reads little it does not use;
+      // a partition that runs out before the page is full is read again (bounded by the merge).
+      const porFonte = Math.min(limite, Math.ceil((limite * 3) / (2 * NAO_ENCONTRADA_UF_SHARDS)) + 2);
+      // '~' sorts after every id, so a look-up at exactly `ate` is in.
+      const fontes: Ler<NaoEncontradaRecord>[] = [
+        ...Array.from({ length: NAO_ENCONTRADA_UF_SHARDS }, (_, shard): Ler<NaoEncontradaRecord> => async (cursor) => {
+          const r = await novo.query.byUf({ uf, mes, shard }).between({ data: de }, { data: `${ate}~` }).go({ order: 'desc', limit: porFonte, cursor: cursor ?? null });
+          return { data: r.data, cursor: r.cursor };
+        }),
+        async (cursor) => {
+          const r = await antigo.query.byUf({ uf, mes }).between({ data: de }, { data: `${ate}~` }).go({ order: 'desc', limit: porFonte, cursor: cursor ?? null });
+          return { data: r.data as NaoEncontradaRecord[], cursor: r.cursor };
+        },
+      ];
+      const p = await paginaIntercalada<NaoEncontradaRecord, ChaveNaoEncontrada>(fontes, {
+        perPage: limite,
+        posicao: desde,
+        chave: chaveNaoEncontrada,
+        // Newest first: the greater key comes first.
+        comparar: (a, b) => compararNaoEncontradas(b, a),
+        apos: (fonte, [data, id]) =>
+          fonte < NAO_ENCONTRADA_UF_SHARDS
+            ? createConversions(novo).byAccessPattern.byUf.fromComposite.toCursor({ uf, mes, shard: fonte, data, id })!
+            : createConversions(antigo).byAccessPattern.byUf.fromComposite.toCursor({ uf, mes, data, id })!,
+        validarChave: eChaveNaoEncontrada,
+      });
+      return { data: p.items, cursor: p.posicao };
+    };
+  // A month's position is its merge's (the last record's key): the one just after a record is its key.
+  return paginaEmSequencia<NaoEncontradaRecord>(meses.map(doMes), (_, n) => JSON.stringify(chaveNaoEncontrada(n)), pagina);
 }
 
 /**
- * The instants of a client's not-found look-ups of a month. The local demo's seeding only (it checks what
- * it wrote for the demo client); the monitoring's error series reads the daily counters.
+ * The instants of a client's not-found look-ups of a month, oldest first. The local demo's seeding only
+ * (it checks what it wrote for the demo client); the monitoring's error series reads the daily counters.
  */
 export async function instantesNaoEncontradasDoCliente(clienteId: string, mes: string): Promise<string[]> {
-  // Bounded: the demo client's seeded month (infra/local/demo-consumo.ts), never a route.
-  const { data } = await db().entities.naoEncontrada.query.byCliente({ clienteId, mes }).go({ pages: 'all', attributes: ['data'] });
-  return data.map((n) => n.data);
+  // Bounded: the demo client's seeded month (infra/local/demo-consumo.ts), never a route. Every shard of
+  // the client index and the partition of the records indexed before the shards, in parallel.
+  const pages = await Promise.all([
+    ...Array.from({ length: NAO_ENCONTRADA_CLIENTE_SHARDS }, (_, shardCliente) =>
+      db().entities.naoEncontrada.query.byCliente({ clienteId, mes, shardCliente }).go({ pages: 'all', attributes: ['data'] }),
+    ),
+    dbAntigo().entities.naoEncontradaSemShard.query.byCliente({ clienteId, mes }).go({ pages: 'all', attributes: ['data'] }),
+  ]);
+  return pages
+    .flatMap((p) => p.data.map((n) => n.data))
+    .sort();
 }
-
 
 /**
  * What adds an old-form counter's or day counter's count to its new-form item: the UpdateItem of that
@@ -502,4 +596,4 @@ export function somaNoDiario(d: { clienteId: string; mes: string; dia: string; t
 }
 
 /** The items of before issue 36, as stored then: for the migration's test, which writes some. */
-export const formaAntiga = { contador: () => db().entities.contadorAntigo, diario: () => db().entities.diarioAntigo, requisicao: () => db().entities.requisicaoSemShard };
+export const formaAntiga = { contador: () => db().entities.contadorAntigo, diario: () => db().entities.diarioAntigo, requisicao: () => db().entities.requisicaoSemShard, naoEncontrada: () => db().entities.naoEncontradaSemShard };
