@@ -9,6 +9,11 @@
  * bench/results/partitions.json: per path, `unitsPerOp` of its hottest partition (table or index, with
  * the key's pattern), `sharePerPartition` at the rate and `meetsAim` (≤ 0.30). Counts, not times.
  *
+ * The billing run of 1,000 clients in 10 minutes (BENCH_PARTITIONS_BILLING_CLIENTS, 30, clients with
+ * last month's counters, billed by one run of the Faturamento state machine with the twin's other
+ * clients) and the resume of a webhook endpoint paused with deliveries held (BENCH_PARTITIONS_OPS of
+ * them, delivered again at 2,000/s) are paths too.
+ *
  * BENCH_PARTITIONS_OPS (400) operations per path; the ingestion loads about that many documents.
  */
 import { writeFile } from 'node:fs/promises';
@@ -17,16 +22,19 @@ import { fileURLToPath } from 'node:url';
 import { AIM, measurePartitions } from '../tests/load/partitions';
 
 const OPS = Number(process.env.BENCH_PARTITIONS_OPS ?? 400);
+/** Clients seeded for the billing run: its operations are every client it bills, whatever OPS. */
+const BILLING_CLIENTS = Number(process.env.BENCH_PARTITIONS_BILLING_CLIENTS ?? 30);
 
 export async function partitionHeat(root: string) {
   const paths = await measurePartitions({
     root,
-    ops: { meteredLookups: OPS, prepaidDebits: OPS, webhookDeliveries: OPS, ingestion: OPS },
+    ops: { meteredLookups: OPS, prepaidDebits: OPS, webhookDeliveries: OPS, ingestion: OPS, billingRun: BILLING_CLIENTS, webhookResume: OPS },
     log: (line) => console.error(line),
   });
   const result = {
     aim: AIM,
     opsPerPath: OPS,
+    billingClients: BILLING_CLIENTS,
     rules: '1 KB a write unit, 4 KB a read unit, halved when eventually consistent, doubled in transactions (index writes too), index writes by their projected size; a partition serves 1,000 WCU and 3,000 RCU a second; a sharded key by its shards\' mean',
     allMeetAim: paths.every((p) => p.meetsAim),
     paths,

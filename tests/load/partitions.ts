@@ -15,8 +15,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildChaveAcesso, cnpjCheckDigits, foldText, monthOf, UF_SIGLAS, type Uf } from '@plac/shared/domain';
-import { sefazLoadStateMachine } from '../../infra/lib/topology';
+import { buildChaveAcesso, cnpjCheckDigits, foldText, monthOf, previousMonth, UF_SIGLAS, type Uf } from '@plac/shared/domain';
+import { faturamentoStateMachine, relatorioStateMachine, sefazLoadStateMachine } from '../../infra/lib/topology';
 import { freePort } from '../../infra/local/emulators/ports';
 import { startTwin } from '../../infra/local/twin';
 import { heat, type HotPartition } from './capacity';
@@ -25,7 +25,7 @@ import { startDynamoDbRelay } from './dynamodb-relay';
 /** Aim: no partition past this share of its limit at the launch rates. */
 export const AIM = 0.3;
 
-export type PathName = 'meteredLookups' | 'prepaidDebits' | 'webhookDeliveries' | 'ingestion';
+export type PathName = 'meteredLookups' | 'prepaidDebits' | 'webhookDeliveries' | 'ingestion' | 'billingRun' | 'webhookResume';
 
 /**
  * The launch's rates (issue 36): per path, the operations a second on the keys naming the one client
@@ -36,6 +36,12 @@ export const RATES: Record<PathName, { client: number; platform: number; note: s
   prepaidDebits: { client: 2_000, platform: 2_000, note: 'prepaid debits 2,000/s on one bookkeeper (a monitored key registered, paid by the balance)' },
   webhookDeliveries: { client: 2_000, platform: 5_000, note: 'webhook deliveries 2,000/s for one client, 5,000/s platform-wide' },
   ingestion: { client: 600, platform: 600, note: 'ingestion 600 Fat-e/s nationally, São Paulo 40 %' },
+  // One operation is one client billed (read its month's counters, price, write the invoice, queue its
+  // detail ZIP); every key at the run's rate: the run's own keys (its record, progress, the month's
+  // invoices) take every client, and each client's keys take only its own operation, so 1.67/s on them
+  // is an upper bound.
+  billingRun: { client: 1.67, platform: 1.67, note: 'a billing run of 1,000 clients in 10 minutes (1.67 clients/s, client and platform keys alike)' },
+  webhookResume: { client: 2_000, platform: 5_000, note: 'a webhook resume of one hour held, re-queued and delivered at 2,000/s for the client, 5,000/s platform-wide' },
 };
 
 export interface PathHeat {
@@ -206,12 +212,154 @@ async function drive(path: PathName, ops: number, c: { twin: Twin; kit: Kit; rel
     relay.label(null);
     return { clienteId, done: ops };
   }
+  if (path === 'billingRun') return faturamento(ops, { twin, relay });
+  if (path === 'webhookResume') return retomada(ops, { kit, relay });
   // ingestion: the simulator's backlog loaded by one run of the Sefaz load state machine.
   const documents = UF_SIGLAS.reduce((sum, uf: Uf) => sum + twin.sefaz.maxNsu(uf, 'nfe') + twin.sefaz.maxNsu(uf, 'cte'), 0);
   relay.label(path);
   await twin.stateMachines.get(sefazLoadStateMachine.id)!.execute({ trigger: 'partitions' });
   relay.label(null);
   return { done: documents };
+}
+
+/**
+ * billingRun: `clientes` active clients with last month's counters (services 1, 5 and 9 from every UF,
+ * each counter spread over 4 of the CONTADOR_SHARDS shards, as a month's increments leave it), written
+ * unrecorded; then one run of the Faturamento state machine for that month, recorded with the detail
+ * ZIP each invoice queues (a report job on the twin's Step Functions, waited for inside the label, so
+ * none of its requests falls on the next path). Its operations are the clients the run went through
+ * (ours and the twin's others).
+ */
+async function faturamento(clientes: number, c: { twin: Twin; relay: Relay }): Promise<{ done: number }> {
+  const { twin, relay } = c;
+  const { putCliente } = await import('../../functions/clientes/store');
+  const { CONTADOR_SHARDS, gravarContadores } = await import('../../functions/consumo/store');
+  const { lerExecucao, lerFatura } = await import('../../functions/faturamento/store');
+  const { faturaIdDe } = await import('../../functions/faturamento/regras');
+  const mes = previousMonth(monthOf(new Date()));
+  const ids = Array.from({ length: clientes }, (_, i) => `particoes-fat-${String(i).padStart(4, '0')}`);
+  const agora = new Date().toISOString();
+  await emParalelo(clientes, 4, async (i) => {
+    const clienteId = ids[i]!;
+    const razaoSocial = `PARTICOES FATURAMENTO ${i} LTDA`;
+    await putCliente({
+      clienteId, cnpj: novoCnpj(36_300 + i), razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: 'ESF', situacao: 'A', email: `${clienteId}@plac.local`, uf: 'BA',
+      logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Salvador', cep: '40000000', telefone: '71999990000', nomeResponsavel: 'Bench',
+      categoria: 'PRIVADA', createdAt: agora, updatedAt: agora, updatedBy: 'bench',
+    });
+    await gravarContadores(
+      [1, 5, 9].flatMap((servico) =>
+        UF_SIGLAS.flatMap((uf, u) =>
+          Array.from({ length: 4 }, (_, k) => ({ clienteId, mes, servico, uf, shard: (i * 7 + u * 3 + servico * 11 + k * 16) % CONTADOR_SHARDS, requisicoes: 1 + ((i * 7_919 + servico * 104_729 + u * 1_299_709 + k) % 400) })),
+        ),
+      ),
+    );
+  });
+  // The detail jobs the run starts (through the twin's Step Functions API): counted while they run.
+  const relatorio = twin.stateMachines.get(relatorioStateMachine.id)!;
+  const execute = relatorio.execute;
+  const emVoo = new Set<Promise<unknown>>();
+  relatorio.execute = (input, options) => {
+    const p = execute.call(relatorio, input, options);
+    emVoo.add(p);
+    p.then(
+      () => emVoo.delete(p),
+      () => emVoo.delete(p),
+    );
+    return p;
+  };
+  let output: unknown;
+  try {
+    relay.label('billingRun');
+    output = (await twin.stateMachines.get(faturamentoStateMachine.id)!.execute({ mes })).output;
+    await esperar(() => emVoo.size === 0, 600_000, "the invoices' detail jobs");
+  } finally {
+    relay.label(null);
+    relatorio.execute = execute;
+  }
+  const resumo = output as { execucaoId?: string; clientes?: number; emitidas?: number; jaEmitidas?: number; falhas?: number } | null;
+  const execucao = resumo?.execucaoId ? await lerExecucao(resumo.execucaoId) : null;
+  if (execucao?.situacao !== 'CONCLUIDA' || resumo?.falhas !== 0 || !resumo.clientes) throw new Error(`the billing run did not succeed: ${JSON.stringify(output)} (${execucao?.situacao})`);
+  const faturas = await Promise.all(ids.map((id) => lerFatura(faturaIdDe(id, mes))));
+  const sem = ids.filter((_, i) => faturas[i]?.situacao !== 'A' || !(faturas[i]!.valorServicos > 0));
+  if (sem.length > 0) throw new Error(`the billing run left ${sem.length} of our ${clientes} clients without their invoice (${sem.slice(0, 3).join(', ')}…)`);
+  return { done: resumo.clientes };
+}
+
+/**
+ * webhookResume: one client's endpoint paused as the dispatcher pauses it (avaliarPausa: no success
+ * since the failed delivery), `n` deliveries queued and held (PAUSADA), unrecorded; then the resume as
+ * the portal's route starts it (the service's `retomar`: the pause marked, the job queued, its steps
+ * move the held deliveries back and queue them, the dispatcher delivers them, the pause deleted last
+ * and one more read after the pause copies' delay), recorded until the receiver has every delivery,
+ * the job's last read is past and the relay has been quiet for 2 s.
+ */
+async function retomada(n: number, c: { kit: Kit; relay: Relay }): Promise<{ clienteId: string; done: number }> {
+  const { kit, relay } = c;
+  const clienteId = 'particoes-retomada';
+  const operacao = 'ESCR_FAT' as const;
+  const { putCliente } = await import('../../functions/clientes/store');
+  const { configurarWebhook } = await import('../api/webhooks');
+  const { enfileirarEntregas } = await import('../../functions/webhooks/fila');
+  const { avaliarPausa } = await import('../../functions/webhooks/pausa');
+  const { lerEntrega } = await import('../../functions/webhooks/log-store');
+  const { ESPERA_DA_LEITURA_FINAL_MS, jobDaRetomada, lerJob } = await import('../../functions/webhooks/jobs');
+  const { retomar } = await import('../../functions/webhooks/service');
+  const agora = new Date().toISOString();
+  const razaoSocial = 'PARTICOES RETOMADA LTDA';
+  await putCliente({
+    clienteId, cnpj: novoCnpj(36_004), razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: 'ESF', situacao: 'A', email: 'retomada@plac.local', uf: 'GO',
+    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Goiânia', cep: '74000000', telefone: '62999990000', nomeResponsavel: 'Bench',
+    categoria: 'PRIVADA', createdAt: agora, updatedAt: agora, updatedBy: 'bench',
+  });
+  const url = `${kit.receptorUrl}/retomada`;
+  await configurarWebhook(clienteId, url, { operacao, segredo: 'whsec_particoes_retomada' });
+  if (!(await avaliarPausa({ deliveryId: `${operacao}:${clienteId}:falhou`, clienteId, operacao, razaoSocial, dataCriacao: agora, url }))) throw new Error('the endpoint was not paused');
+  const outrasUfs = UF_SIGLAS.filter((u) => u !== 'SP');
+  const ufDe = (i: number) => (i % 5 < 2 ? 'SP' : outrasUfs[i % outrasUfs.length]!);
+  const idDe = (i: number) => `${operacao}:${clienteId}:retida-${i}`;
+  for (let i = 0; i < n; i += 100) {
+    await enfileirarEntregas(
+      Array.from({ length: Math.min(100, n - i) }, (_, k) => ({ deliveryId: idDe(i + k), clienteId, operacao, payload: { versao: 1, tipo: operacao, chave: `52${String(i + k).padStart(42, '0')}`, uf: ufDe(i + k) } })),
+    );
+  }
+  const retidas = new Set<number>();
+  const ate = Date.now() + 300_000;
+  while (retidas.size < n) {
+    if (Date.now() > ate) throw new Error(`timed out waiting for ${n} deliveries held (${retidas.size})`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await emParalelo(n, 8, async (i) => {
+      if (!retidas.has(i) && (await lerEntrega(idDe(i)))?.situacao === 'PAUSADA') retidas.add(i);
+    });
+  }
+  if (Array.from({ length: n }, (_, i) => idDe(i)).some((id) => kit.recebidas.has(id))) throw new Error('a held delivery was posted');
+
+  const admin = { userId: 'particoes-admin', name: 'Admin Partições', tipo: 'S' as const, roles: ['sefaz_admin' as const], uf: 'GO' };
+  const requisicoes = () => Object.values(relay.requests('webhookResume')).reduce((s, x) => s + x, 0);
+  relay.label('webhookResume');
+  const inicio = Date.now();
+  try {
+    await retomar(admin, clienteId, operacao);
+    await esperar(() => Array.from({ length: n }, (_, i) => idDe(i)).every((id) => kit.recebidas.has(id)), 300_000, `${n} held deliveries`);
+    // The job's last read waits for the pause copies (ESPERA_DA_LEITURA_FINAL_MS after its start): past
+    // that, quiet for 2 s.
+    let vistas = requisicoes();
+    let quieto = Date.now();
+    await esperar(
+      () => {
+        const agoraMs = Date.now();
+        if (requisicoes() !== vistas) [vistas, quieto] = [requisicoes(), agoraMs];
+        return agoraMs >= inicio + ESPERA_DA_LEITURA_FINAL_MS + 1_000 && agoraMs - quieto >= 2_000;
+      },
+      120_000,
+      'the resume job to end',
+    );
+  } finally {
+    relay.label(null);
+  }
+  const job = await lerJob(jobDaRetomada(clienteId, operacao));
+  if (job?.situacao !== 'CONCLUIDO' || job.enfileiradas !== n) throw new Error(`the resume job ended ${job?.situacao} with ${job?.enfileiradas} of ${n} queued`);
+  return { clienteId, done: n };
 }
 
 /** A bookkeeper's prepaid account, paid, with room for `usos` registrations of 10 thousandths; answers its value in centavos. */
