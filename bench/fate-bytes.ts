@@ -49,7 +49,7 @@ for (const n of [1, 3, 12]) {
   const parcela = escrito(e.fateDuplicata, { ...doc.duplicatas[0], emitenteCnpj: fate.emitenteCnpj, destinatarioDoc, chave: fate.chave, status: 'ATIVA', uf: 'SP', expiresAt, createdAt: agora, updatedAt: agora });
   const links =
     escrito(e.fateDoEmitente, { emitenteCnpj: fate.emitenteCnpj, emissao: fate.emissao, chave: fate.chave, modelo: fate.modelo, expiresAt }) +
-    escrito(e.fateDoTransportador, { transportadorDoc: fate.transportadorDoc, emissao: fate.emissao, chave: fate.chave, expiresAt });
+    escrito(e.fateDoTransportador, { transportadorDoc: fate.transportadorDoc, shard: 0, emissao: fate.emissao, chave: fate.chave, expiresAt });
   const fateItem = escrito(e.fate, fate);
   resultados.push({ parcelas: n, fate: fateItem, parcela, links, total: fateItem + 2 * n * parcela + links, antes: 3 * fateItem + 2 * n * parcela });
 }

@@ -7,13 +7,16 @@ import {
   contagemEmitente,
   contagemEmitenteLegado,
   contagemTransportador,
+  contagemTransportadorLegado,
   contagemTransporte,
   contagemTransporteLegado,
   EMITENTE_SHARDS,
   fateDoEmitente,
   fateDoTransportador,
+  fateDoTransportadorLegado,
   shardDe,
   shardsAte,
+  TRANSPORTADOR_SHARDS,
   TRANSPORTE_SHARDS,
 } from './contagem-entities';
 
@@ -377,7 +380,7 @@ const documentoErroLegado = new Entity({
     all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: [] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'id'] } },
   },
 });
-const legados = { transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado };
+const legados = { transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado, contagemTransportadorLegado, fateDoTransportadorLegado };
 let legado: Service<typeof legados> | undefined;
 /** The keys of before issue 36 (see above); exported for the migration only. */
 export const fateLegado = () => (legado ??= new Service(legados, tableConfig()));
@@ -479,7 +482,7 @@ export async function carregarFatesEmMassa(records: readonly FateRecord[]): Prom
     string,
     { emitenteCnpj: string; modelo: string; shard: number; periodo: string; quantidade: number; valor: number; emitenteNome: string; uf: string; expiresAt: number }
   >();
-  const transportadores = new Map<string, { transportadorDoc: string; periodo: string; quantidade: number; expiresAt: number }>();
+  const transportadores = new Map<string, { transportadorDoc: string; shard: number; periodo: string; quantidade: number; expiresAt: number }>();
   const transporte = new Map<string, { mes: string; shard: number; quantidade: number }>();
   for (const f of fates) {
     const dia = toTransportDate(f.emissao);
@@ -490,8 +493,10 @@ export async function carregarFatesEmMassa(records: readonly FateRecord[]): Prom
       const c = emitentes.get(k) ?? { emitenteCnpj: f.emitenteCnpj, modelo: f.modelo, shard, periodo, quantidade: 0, valor: 0, emitenteNome: f.emitenteNome, uf: f.uf, expiresAt: f.expiresAt + 32 * 86_400 };
       emitentes.set(k, { ...c, quantidade: c.quantidade + 1, valor: c.valor + f.valorNota });
       if (f.transportadorDoc) {
-        const t = transportadores.get(`${f.transportadorDoc}|${periodo}`) ?? { transportadorDoc: f.transportadorDoc, periodo, quantidade: 0, expiresAt: f.expiresAt + 32 * 86_400 };
-        transportadores.set(`${f.transportadorDoc}|${periodo}`, { ...t, quantidade: t.quantidade + 1 });
+        const shardT = shardDe(f.chave, TRANSPORTADOR_SHARDS);
+        const kt = `${f.transportadorDoc}|${shardT}|${periodo}`;
+        const t = transportadores.get(kt) ?? { transportadorDoc: f.transportadorDoc, shard: shardT, periodo, quantidade: 0, expiresAt: f.expiresAt + 32 * 86_400 };
+        transportadores.set(kt, { ...t, quantidade: t.quantidade + 1 });
       }
     }
     if (f.transportadorDoc) {
@@ -506,7 +511,7 @@ export async function carregarFatesEmMassa(records: readonly FateRecord[]): Prom
     e.fateDuplicata.put(fates.flatMap(itensDuplicata)).go({ concurrency: 4 }),
     e.fateDoEmitente.put(fates.map((f) => ({ emitenteCnpj: f.emitenteCnpj, emissao: f.emissao, chave: f.chave, modelo: f.modelo, expiresAt: f.expiresAt }))).go({ concurrency: 4 }),
     e.fateDoTransportador
-      .put(fates.filter((f) => f.transportadorDoc).map((f) => ({ transportadorDoc: f.transportadorDoc!, emissao: f.emissao, chave: f.chave, expiresAt: f.expiresAt })))
+      .put(fates.filter((f) => f.transportadorDoc).map((f) => ({ transportadorDoc: f.transportadorDoc!, shard: shardDe(f.chave, TRANSPORTADOR_SHARDS), emissao: f.emissao, chave: f.chave, expiresAt: f.expiresAt })))
       .go({ concurrency: 4 }),
   ]);
   const perdidos = lotes.reduce((s, l) => s + l.unprocessed.length, 0);
@@ -576,14 +581,15 @@ function itensDaContagem(e: Entities, f: FateRecord, alvo: MarcaContagem) {
   }
   if (f.transportadorDoc) {
     const doc = f.transportadorDoc;
+    const shardT = shardDe(f.chave, TRANSPORTADOR_SHARDS);
     if (primeira) {
-      itens.push(e.fateDoTransportador.put({ transportadorDoc: doc, emissao: f.emissao, chave: f.chave, expiresAt }).commit());
+      itens.push(e.fateDoTransportador.put({ transportadorDoc: doc, shard: shardT, emissao: f.emissao, chave: f.chave, expiresAt }).commit());
       const shard = shardDe(f.chave, TRANSPORTE_SHARDS);
       itens.push(e.contagemTransporte.upsert({ lista: 'transporte', shard, mes, expiresAt: expiraContador }).add({ quantidade: 1 }).commit());
     }
     for (const periodo of [`D${dia}`, `M${mes}`]) {
       const soma = primeira ? { quantidade: 1, canceladas: alvo === 'CANCELADA' ? 1 : 0 } : { canceladas: 1 };
-      itens.push(e.contagemTransportador.upsert({ transportadorDoc: doc, periodo, expiresAt: expiraContador }).add(soma).commit());
+      itens.push(e.contagemTransportador.upsert({ transportadorDoc: doc, shard: shardT, periodo, expiresAt: expiraContador }).add(soma).commit());
     }
   }
   return itens;
@@ -759,8 +765,10 @@ export async function fatesRecentesDoEmitente(emitenteCnpj: string, limite: numb
 
 /**
  * One page of the Fat-e of a carrier (service 7) or of an issuer, issued from `de` (inclusive) to `ate`
- * (exclusive), ISO instants, oldest first: one Query of its links (at most `limite`) from `posicao` (the
- * previous page's), then one BatchGet. `posicao` is null on the last page.
+ * (exclusive), ISO instants, oldest first, then one BatchGet. An issuer's: one Query of its links from
+ * `posicao` (the previous page's). A carrier's: its TRANSPORTADOR_SHARDS link partitions and the one of
+ * before the shards, merged by (emission, key) (`paginaIntercalada`); `posicao` is then the last link's
+ * position. `posicao` is null on the last page.
  */
 export async function fatesPorEmissaoPagina(
   dono: { transportadorDoc: string } | { emitenteCnpj: string },
@@ -770,11 +778,46 @@ export async function fatesPorEmissaoPagina(
   posicao: string | null,
 ): Promise<{ fates: FateRecord[]; posicao: string | null }> {
   const e = db().entities;
-  const { data, cursor } = await ('transportadorDoc' in dono
-    ? e.fateDoTransportador.query.byTransportador(dono).between({ emissao: de }, { emissao: ate }).go({ limit: limite, cursor: posicao })
-    : e.fateDoEmitente.query.byEmitente(dono).between({ emissao: de }, { emissao: ate }).go({ limit: limite, cursor: posicao }));
+  if ('transportadorDoc' in dono) {
+    const pagina = await linksDoTransportador(dono.transportadorDoc, de, ate, limite, posicao);
+    return { fates: await fatesPorChaves(pagina.items.map((l) => l.chave)), posicao: pagina.posicao };
+  }
+  const { data, cursor } = await e.fateDoEmitente.query.byEmitente(dono).between({ emissao: de }, { emissao: ate }).go({ limit: limite, cursor: posicao });
   const chaves = data.filter((l) => l.emissao >= de && l.emissao < ate).map((l) => l.chave);
   return { fates: await fatesPorChaves(chaves), posicao: cursor };
+}
+
+type PosicaoDoLink = [emissao: string, chave: string];
+
+async function linksDoTransportador(transportadorDoc: string, de: string, ate: string, limite: number, posicao: string | null): Promise<Pagina<{ emissao: string; chave: string }>> {
+  const novo = db().entities.fateDoTransportador;
+  const antigo = fateLegado().entities.fateDoTransportadorLegado;
+  const fontes: Ler<{ emissao: string; chave: string }>[] = [
+    ...shardsAte(TRANSPORTADOR_SHARDS).map(
+      (shard): Ler<{ emissao: string; chave: string }> =>
+        async (desde, lim) => {
+          const { data, cursor } = await novo.query.byTransportador({ transportadorDoc, shard }).between({ emissao: de }, { emissao: ate }).go({ limit: lim, cursor: desde ?? null });
+          return { data, cursor };
+        },
+    ),
+    async (desde, lim) => {
+      const { data, cursor } = await antigo.query.byTransportador({ transportadorDoc }).between({ emissao: de }, { emissao: ate }).go({ limit: lim, cursor: desde ?? null });
+      return { data, cursor };
+    },
+  ];
+  return paginaIntercalada<{ emissao: string; chave: string }, PosicaoDoLink>(fontes, {
+    perPage: limite,
+    posicao: posicao ?? undefined,
+    // `between` is inclusive at both ends; the period ends before `ate`.
+    aceita: (l) => l.emissao >= de && l.emissao < ate,
+    chave: (l) => [l.emissao, l.chave],
+    comparar: (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
+    apos: (fonte, [emissao, chave]) =>
+      fonte < TRANSPORTADOR_SHARDS
+        ? createConversions(novo).byAccessPattern.byTransportador.fromComposite.toCursor({ transportadorDoc, shard: fonte, emissao, chave })!
+        : createConversions(antigo).byAccessPattern.byTransportador.fromComposite.toCursor({ transportadorDoc, emissao, chave })!,
+    validarChave: (k): k is PosicaoDoLink => Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'string',
+  });
 }
 
 export interface ContagemMes {
@@ -858,24 +901,35 @@ export async function contagemDoEmitente(
   };
 }
 
-/** A carrier's Fat-e per Bahia day in the months `deMes`..`ateMes` (one Query of its day counters, at most 366 items), days with Fat-e only. */
-export async function contagemDiariaDoTransportador(transportadorDoc: string, deMes: string, ateMes: string): Promise<{ dia: string; quantidade: number }[]> {
-  const { data } = await db()
-    .entities.contagemTransportador.query.byTransportador({ transportadorDoc })
-    .between({ periodo: `D${deMes}-01` }, { periodo: `D${ultimoDia(ateMes)}` })
-    // Bounded: one carrier's day counters of at most a year (≤ 366 items).
-    .go({ pages: 'all' });
-  return data.filter((d) => (d.quantidade ?? 0) > 0).map((d) => ({ dia: d.periodo.slice(1), quantidade: d.quantidade ?? 0 }));
+/**
+ * A carrier's counters of the periods from `de` to `ate` (sort key range), from its TRANSPORTADOR_SHARDS
+ * partitions and the one of before the shards, in parallel, added up by period.
+ */
+async function contadoresDoTransportador(transportadorDoc: string, de: string, ate: string): Promise<Map<string, number>> {
+  const pages = await Promise.all([
+    // Bounded: one shard of one carrier's counters of at most a year (≤ 366 days or 13 months).
+    ...shardsAte(TRANSPORTADOR_SHARDS).map((shard) => db().entities.contagemTransportador.query.byTransportador({ transportadorDoc, shard }).between({ periodo: de }, { periodo: ate }).go({ pages: 'all' })),
+    // Bounded: the same, counted before the shards.
+    fateLegado().entities.contagemTransportadorLegado.query.byTransportador({ transportadorDoc }).between({ periodo: de }, { periodo: ate }).go({ pages: 'all' }),
+  ]);
+  const porPeriodo = new Map<string, number>();
+  for (const d of pages.flatMap((p) => p.data as { periodo: string; quantidade?: number }[])) porPeriodo.set(d.periodo, (porPeriodo.get(d.periodo) ?? 0) + (d.quantidade ?? 0));
+  return porPeriodo;
 }
 
-/** A carrier's Fat-e in the months `deMes`..`ateMes` (its month counters: at most 12 items). */
+/** A carrier's Fat-e per Bahia day in the months `deMes`..`ateMes` (its day counters, shards added up), days with Fat-e only. */
+export async function contagemDiariaDoTransportador(transportadorDoc: string, deMes: string, ateMes: string): Promise<{ dia: string; quantidade: number }[]> {
+  const porDia = await contadoresDoTransportador(transportadorDoc, `D${deMes}-01`, `D${ultimoDia(ateMes)}`);
+  return [...porDia.entries()]
+    .filter(([, quantidade]) => quantidade > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([periodo, quantidade]) => ({ dia: periodo.slice(1), quantidade }));
+}
+
+/** A carrier's Fat-e in the months `deMes`..`ateMes` (its month counters, shards added up). */
 export async function totalDoTransportador(transportadorDoc: string, deMes: string, ateMes: string): Promise<number> {
-  const { data } = await db()
-    .entities.contagemTransportador.query.byTransportador({ transportadorDoc })
-    .between({ periodo: `M${deMes}` }, { periodo: `M${ateMes}` })
-    // Bounded: one carrier's month counters of at most a year (≤ 13 items).
-    .go({ pages: 'all' });
-  return data.reduce((s, d) => s + (d.quantidade ?? 0), 0);
+  const porMes = await contadoresDoTransportador(transportadorDoc, `M${deMes}`, `M${ateMes}`);
+  return [...porMes.values()].reduce((s, n) => s + n, 0);
 }
 
 /**

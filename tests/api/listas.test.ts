@@ -131,8 +131,13 @@ describe('webhook monitoring', () => {
     for (let i = 0; i < 30; i++) {
       const deliveryId = `listas-${randomUUID()}`;
       await registrarEntrega({ deliveryId, clienteId, razaoSocial: 'Listas', operacao: 'EVENTO', descricao: `Evento ${i}`, body: '{}', url: 'https://example.com/x', dataCriacao: new Date(Date.parse('2025-03-02T12:00:00.000Z') + i * 3_600_000).toISOString() });
+      // Delivered at once (never listed), or failed once and waiting for its retry (listed: an open
+      // delivery is indexed from its first failure on, docs/webhooks.md).
       if (i % 3 === 0) await registrarTentativa({ deliveryId, mensagemId: 'm', recebimento: 1, instante: new Date().toISOString(), status: 200, latenciaMs: 1 });
-      else listadas.push(deliveryId);
+      else {
+        await registrarTentativa({ deliveryId, mensagemId: 'm', recebimento: 1, instante: new Date().toISOString(), status: 500, latenciaMs: 1 });
+        listadas.push(deliveryId);
+      }
     }
     const monitor = await tokenFor({ userId: `monitor-${clienteId}`, name: 'Monitor', tipo: 'C', roles: ['cliente_monitoramento'], clienteId });
     const q = '/api/v1/webhook-monitoramento?dataInicial=2025-03-01&dataFinal=2025-03-05&perPage=10';
