@@ -4,7 +4,7 @@ import { Entity, Service, type EntityItem } from 'electrodb';
 import { logger } from '../platform/observability';
 import { isConditionalFailure, tableConfig } from '../platform/table';
 import * as endpoints from './endpoint-store';
-import { enviarEmLotes, LOTE_SQS } from './fila';
+import { enviarEmLotes } from './fila';
 import * as log from './log-store';
 import type { WebhookDelivery } from './dispatcher';
 
@@ -12,7 +12,7 @@ import type { WebhookDelivery } from './dispatcher';
  * Resume and replay-all as jobs (docs/webhooks.md "Resume and replay-all jobs"). A request only starts
  * the job (one per endpoint or client at a time: a conditional lock) and answers 202; the job then
  * runs in steps on the webhook queue itself: a control message `{ job, execucao }` that the dispatcher
- * hands to `executarPasso`, which queues batches of 10 (SendMessageBatch) for a time budget and puts
+ * hands to `executarPasso`, which queues batches of LOTE_DO_JOB (SQS batches of 10) for a time budget and puts
  * the next control message. A step that dies (a crash, a timeout) is received again by the queue and
  * starts from the job's record:
  *
@@ -21,7 +21,7 @@ import type { WebhookDelivery } from './dispatcher';
  *   then the batch is sent; then `lote` is cleared with the count. A step that finds a `lote` left by
  *   a crash moves what is still held and sends what is PENDENTE: no delivery is left behind, and one
  *   is sent twice only if the crash fell between SQS's answer and the clearing write (at most one
- *   batch; the dispatcher then skips one already delivered, and receivers drop a repeated delivery id).
+ *   batch of LOTE_DO_JOB; the dispatcher then skips one already delivered, and receivers drop a repeated delivery id).
  * - a resume keeps the endpoint's pause (marked `retomadaEm`, so the dispatcher posts again) until
  *   every held delivery was queued; it deletes the pause last, then reads once more for a delivery
  *   held by a dispatcher whose copy of the pause list predates the mark (that read waits until every
@@ -29,6 +29,15 @@ import type { WebhookDelivery } from './dispatcher';
  */
 
 export const SITUACOES_JOB = ['EM_ANDAMENTO', 'CONCLUIDO'] as const;
+
+/**
+ * Deliveries per recorded batch of a job (sent as SQS batches of 10). The job's record is written twice
+ * per batch (its ids, then their count), about 5 KB with 100 ids: 0.1 write units per delivery on the
+ * record's one partition, so a resume at 2,000 deliveries a second puts 200 units a second on it (20 %;
+ * with batches of 10 it was 0.25 and 50 %: issue 36). The price: a crash between SQS's answer and the
+ * clearing write sends at most one batch of 100 twice (the dispatcher skips one already delivered).
+ */
+export const LOTE_DO_JOB = 100;
 type Tipo = 'retomada' | 'reenvio';
 
 const job = new Entity({
@@ -231,7 +240,7 @@ export async function executarPasso(jobId: string, execucao: string, amb: Partia
     if (j.tipo === 'retomada' && j.fase === 'final') await esperarCopiasDaPausa(j);
     const pagina = await log.loteDeAbertas(
       { clienteId: j.clienteId, operacao: j.operacao, desde: j.desde, ate: j.ate, situacao: de(j) },
-      { perPage: LOTE_SQS, posicao: j.posicao },
+      { perPage: LOTE_DO_JOB, posicao: j.posicao },
     );
     const ids = pagina.items.map((e) => e.deliveryId);
     if (ids.length > 0 || pagina.posicao !== null) {

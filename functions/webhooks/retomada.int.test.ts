@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as endpoints from './endpoint-store';
-import { executarPasso, iniciarJob, JOB_PARADO_MS, jobDaRetomada, jobDoReenvio, lerJob } from './jobs';
+import { executarPasso, iniciarJob, JOB_PARADO_MS, jobDaRetomada, jobDoReenvio, lerJob, LOTE_DO_JOB } from './jobs';
 import { lerEntrega, marcarPausada, paginaDeEntregas, registrarEntrega, registrarTentativa } from './log-store';
 
 /**
@@ -50,7 +50,7 @@ describe('resume job', () => {
 
     const enfileiradas = new Map<string, number>();
     const enviar = async (corpos: readonly string[]) => {
-      expect(corpos.length).toBeLessThanOrEqual(10);
+      expect(corpos.length).toBeLessThanOrEqual(LOTE_DO_JOB);
       for (const c of corpos) {
         const id = (JSON.parse(c) as { deliveryId: string }).deliveryId;
         enfileiradas.set(id, (enfileiradas.get(id) ?? 0) + 1);
@@ -63,14 +63,14 @@ describe('resume job', () => {
         enviar,
         orcamentoMs: 600_000,
         aposFase: (fase) => {
-          if (fase === 'movido' && ++lotes === HELD / 20) throw new Queda('killed half-way');
+          if (fase === 'movido' && ++lotes === HELD / 2 / LOTE_DO_JOB) throw new Queda('killed half-way');
         },
       }),
     ).rejects.toBeInstanceOf(Queda);
     const metade = await lerJob(job.jobId);
     expect(metade).toMatchObject({ situacao: 'EM_ANDAMENTO', fase: 'fila' });
-    expect(metade!.lote).toHaveLength(10);
-    expect(enfileiradas.size).toBe(HELD / 2 - 10);
+    expect(metade!.lote).toHaveLength(LOTE_DO_JOB);
+    expect(enfileiradas.size).toBe(HELD / 2 - LOTE_DO_JOB);
     // The pause is still there, so a retry is not refused and nothing is left held for good.
     expect(await endpoints.pausaDe(clienteId, operacao)).not.toBeNull();
 
