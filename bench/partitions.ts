@@ -14,7 +14,11 @@
  * clients) and the resume of a webhook endpoint paused with deliveries held (BENCH_PARTITIONS_OPS of
  * them, delivered again at 2,000/s) are paths too.
  *
- * BENCH_PARTITIONS_OPS (400) operations per path; the ingestion loads about that many documents.
+ * BENCH_PARTITIONS_OPS (400) operations per path. The ingestion loads BENCH_PARTITIONS_INGESTION
+ * (2,700) documents: about one full distribution answer (50 documents) per stream of the 54, as the
+ * streams answer at the launch's 600 Fat-e/s (catching up, every call brings a full answer), so what a
+ * load writes once per answer (its cursor, its processing summary) is spread as it will be; a small
+ * backlog would charge each answer to a handful of documents.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,18 +26,20 @@ import { fileURLToPath } from 'node:url';
 import { AIM, measurePartitions } from '../tests/load/partitions';
 
 const OPS = Number(process.env.BENCH_PARTITIONS_OPS ?? 400);
+const INGESTION = Number(process.env.BENCH_PARTITIONS_INGESTION ?? 2_700);
 /** Clients seeded for the billing run: its operations are every client it bills, whatever OPS. */
 const BILLING_CLIENTS = Number(process.env.BENCH_PARTITIONS_BILLING_CLIENTS ?? 30);
 
 export async function partitionHeat(root: string) {
   const paths = await measurePartitions({
     root,
-    ops: { meteredLookups: OPS, prepaidDebits: OPS, webhookDeliveries: OPS, ingestion: OPS, billingRun: BILLING_CLIENTS, webhookResume: OPS },
+    ops: { meteredLookups: OPS, prepaidDebits: OPS, webhookDeliveries: OPS, ingestion: INGESTION, billingRun: BILLING_CLIENTS, webhookResume: OPS },
     log: (line) => console.error(line),
   });
   const result = {
     aim: AIM,
     opsPerPath: OPS,
+    ingestionDocuments: INGESTION,
     billingClients: BILLING_CLIENTS,
     rules: '1 KB a write unit, 4 KB a read unit, halved when eventually consistent, doubled in transactions (index writes too), index writes by their projected size; a partition serves 1,000 WCU and 3,000 RCU a second; a sharded key by its shards\' mean',
     allMeetAim: paths.every((p) => p.meetsAim),

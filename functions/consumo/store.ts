@@ -70,23 +70,25 @@ const contador = new Entity({
   },
 });
 
+const atributosRequisicao = {
+  /** The caller's idempotency key (scoped to the client), or the gateway's request id. */
+  requestId: { type: 'string', required: true },
+  clienteId: { type: 'string', required: true },
+  mes: { type: 'string', required: true },
+  servico: { type: 'number', required: true },
+  uf: { type: 'string', required: true },
+  /** The access key looked up, or the batch line. */
+  chave: { type: 'string', required: true },
+  createdAt: { type: 'string', required: true },
+  expiresAt: { type: 'number', required: true },
+  /** The log index's shard (LOG_SHARDS, from the request id): what spreads one client's log over partitions. */
+  shard: { type: 'number', required: true },
+} as const;
+
 /** One charged request. Its creation is the request's "counted once" claim. */
 const requisicao = new Entity({
   model: { entity: 'requisicao', version: '1', service: 'consumo' },
-  attributes: {
-    /** The caller's idempotency key (scoped to the client), or the gateway's request id. */
-    requestId: { type: 'string', required: true },
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    servico: { type: 'number', required: true },
-    uf: { type: 'string', required: true },
-    /** The access key looked up, or the batch line. */
-    chave: { type: 'string', required: true },
-    createdAt: { type: 'string', required: true },
-    expiresAt: { type: 'number', required: true },
-    /** The log index's shard (LOG_SHARDS, from the request id): what spreads one client's log over partitions. */
-    shard: { type: 'number', required: true },
-  },
+  attributes: atributosRequisicao,
   indexes: {
     byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
     // The month's detail of a client, for its invoice: LOG_SHARDS index partitions (issue 36), read
@@ -106,17 +108,8 @@ const requisicao = new Entity({
  */
 const requisicaoSemShard = new Entity({
   model: { entity: 'requisicao', version: '1', service: 'consumo' },
-  attributes: {
-    requestId: { type: 'string', required: true },
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    servico: { type: 'number', required: true },
-    uf: { type: 'string', required: true },
-    chave: { type: 'string', required: true },
-    createdAt: { type: 'string', required: true },
-    expiresAt: { type: 'number', required: true },
-    shard: { type: 'number' },
-  },
+  // The same attributes (its items have no shard: only read, never written through this view).
+  attributes: atributosRequisicao,
   indexes: {
     byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
     byCliente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] } },

@@ -134,33 +134,27 @@ const debito = new Entity({
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+const atributosExtrato = {
+  clienteId: { type: 'string', required: true },
+  mes: { type: 'string', required: true },
+  servico: { type: 'number', required: true },
+  /** The balance shard the debits took from (statement lines written before the shards have none). */
+  shard: { type: 'number', required: true },
+  requisicoes: { type: 'number', required: true, default: 0 },
+  valorUnitario: { type: 'number', required: true },
+  valorMilesimos: { type: 'number', required: true, default: 0 },
+} as const;
+
 const extrato = new Entity({
   model: { entity: 'extratoPrepago', version: '1', service: 'prepago' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    servico: { type: 'number', required: true },
-    /** The balance shard the debits took from (statement lines written before the shards have none). */
-    shard: { type: 'number', required: true },
-    requisicoes: { type: 'number', required: true, default: 0 },
-    valorUnitario: { type: 'number', required: true },
-    valorMilesimos: { type: 'number', required: true, default: 0 },
-  },
+  attributes: atributosExtrato,
   indexes: { byShard: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['servico'] } } },
 });
 
 /** A statement line as stored before issue 36 (pk `$prepago#clienteid_<id>`): read where it is, never written. */
 const extratoAntigo = new Entity({
   model: { entity: 'extratoPrepago', version: '1', service: 'prepago' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    servico: { type: 'number', required: true },
-    shard: { type: 'number', required: true },
-    requisicoes: { type: 'number', required: true, default: 0 },
-    valorUnitario: { type: 'number', required: true },
-    valorMilesimos: { type: 'number', required: true, default: 0 },
-  },
+  attributes: atributosExtrato,
   indexes: { byClienteMes: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['mes', 'servico', 'shard'] } } },
 });
 

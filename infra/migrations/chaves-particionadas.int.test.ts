@@ -26,7 +26,7 @@ describe('the sharded keys migration', () => {
     await consumo.formaAntiga.diario().put({ clienteId, mes, dia, tipo: 'sucesso', shard: 2, quantidade: 12 }).go();
     await consumo.cobrar({ requestId: `${clienteId}:novo`, clienteId, mes, servico: 1, uf: 'BA', chave: 'k', createdAt: new Date().toISOString() });
     // A log line indexed as before: read by the report beside the new ones, in order.
-    await consumo.formaAntiga.requisicao().put({ requestId: `${clienteId}:velho`, clienteId, mes, servico: 1, uf: 'BA', chave: 'k', createdAt: `${mes}-01T00:00:00.000Z`, expiresAt: 4_000_000_000 }).go();
+    await consumo.formaAntiga.requisicao().put({ requestId: `${clienteId}:velho`, clienteId, mes, servico: 1, uf: 'BA', chave: 'k', createdAt: `${mes}-01T00:00:00.000Z`, expiresAt: 4_000_000_000, shard: 0 }).go();
 
     // A prepaid account whose shards and statement are in the old form.
     const valores = { envioFate: 20, monitoramento: 10, registroCessao: 30 };

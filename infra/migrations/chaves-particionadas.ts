@@ -20,13 +20,14 @@
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/chaves-particionadas.ts [segments]
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { somaNoContador, somaNoDiario } from '../../functions/consumo/store';
 import { moverChaveAntiga, type chaveMonitoradaAntiga } from '../../functions/monitoramento/store';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { lerContaItem, moverShardsAntigos, somaNoExtrato } from '../../functions/prepago/store';
+import { varrer } from './varredura';
 
 export interface Movidos {
   contadores: number;
@@ -51,29 +52,15 @@ export function formaAntiga(item: Bruto): keyof Movidos | null {
 
 /** Moves every old-form item, the table scanned in `segments` parallel segments; answers how many of each. */
 export async function migrar(segments = 8): Promise<Movidos> {
-  const total: Movidos = { contadores: 0, diarios: 0, contasPrepagas: 0, extratos: 0, chavesMonitoradas: 0 };
-  const contas = new Set<string>();
-  for (const parcial of await Promise.all(Array.from({ length: segments }, (_, n) => segmento(n, segments, contas)))) {
-    for (const k of Object.keys(total) as (keyof Movidos)[]) total[k] += parcial[k];
-  }
-  return total;
-}
-
-async function segmento(n: number, segments: number, contas: Set<string>): Promise<Movidos> {
   const feito: Movidos = { contadores: 0, diarios: 0, contasPrepagas: 0, extratos: 0, chavesMonitoradas: 0 };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDb().send(
-      new ScanCommand({
-        TableName: config.tableName,
-        Segment: n,
-        TotalSegments: segments,
-        ExclusiveStartKey: start,
-        FilterExpression: 'begins_with(pk, :c) OR begins_with(pk, :p) OR begins_with(pk, :m)',
-        ExpressionAttributeValues: { ':c': '$consumo#clienteid_', ':p': '$prepago#clienteid_', ':m': '$monitoramento#clienteid_' },
-      }),
-    );
-    for (const item of (page.Items ?? []) as Bruto[]) {
+  const contas = new Set<string>();
+  await varrer<Bruto>({
+    segments,
+    filtro: {
+      FilterExpression: 'begins_with(pk, :c) OR begins_with(pk, :p) OR begins_with(pk, :m)',
+      ExpressionAttributeValues: { ':c': '$consumo#clienteid_', ':p': '$prepago#clienteid_', ':m': '$monitoramento#clienteid_' },
+    },
+    porItem: async (item) => {
       const forma = formaAntiga(item);
       // The old item's count, added to the new one, on the condition that it still holds it.
       if (forma === 'contadores') feito.contadores += (await moverSomando(item, ['requisicoes'], somaNoContador(item as unknown as Parameters<typeof somaNoContador>[0]))) ? 1 : 0;
@@ -85,15 +72,14 @@ async function segmento(n: number, segments: number, contas: Set<string>): Promi
       }
       if (forma === 'contasPrepagas') {
         const clienteId = item.clienteId as string;
-        if (contas.has(clienteId)) continue;
+        if (contas.has(clienteId)) return;
         contas.add(clienteId);
         const conta = await lerContaItem(clienteId);
         // Shards without an account cannot be: skipped (and reported by a count that stays short).
         if (conta && (await moverShardsAntigos(clienteId, conta.valores))) feito.contasPrepagas++;
       }
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+    },
+  });
   return feito;
 }
 

@@ -7,47 +7,36 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/contagem-fate.ts [segments]
  */
-import { ScanCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { contabilizar, expiraEm } from '../../functions/fate/store';
+import { varrer } from './varredura';
 
 /** Migrates every Fat-e not yet counted, the table scanned in `segments` parallel segments; answers how many. */
 export async function migrar(segments = 8): Promise<number> {
-  const counts = await Promise.all(Array.from({ length: segments }, (_, n) => segment(n, segments)));
-  return counts.reduce((s, c) => s + c, 0);
-}
-
-async function segment(n: number, segments: number): Promise<number> {
   let done = 0;
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await dynamoDb().send(
-      new ScanCommand({
-        TableName: config.tableName,
-        Segment: n,
-        TotalSegments: segments,
-        ExclusiveStartKey: start,
-        FilterExpression: 'sk = :sk AND attribute_not_exists(contagem)',
-        ExpressionAttributeValues: { ':sk': { S: '$fate_1' } },
-        ProjectionExpression: 'pk, sk, chave, emissao, expiresAt',
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const emissao = item.emissao?.S;
+  await varrer<{ pk: string; sk: string; chave: string; emissao?: string; expiresAt?: number }>({
+    segments,
+    filtro: {
+      FilterExpression: 'sk = :sk AND attribute_not_exists(contagem)',
+      ExpressionAttributeValues: { ':sk': '$fate_1' },
+      ProjectionExpression: 'pk, sk, chave, emissao, expiresAt',
+    },
+    porItem: async (item) => {
+      const emissao = item.emissao;
       await dynamoDb().send(
-        new UpdateItemCommand({
+        new UpdateCommand({
           TableName: config.tableName,
-          Key: { pk: item.pk!, sk: item.sk! },
+          Key: { pk: item.pk, sk: item.sk },
           UpdateExpression: `REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk${!item.expiresAt && emissao ? ' SET expiresAt = :e' : ''}`,
-          ...(!item.expiresAt && emissao ? { ExpressionAttributeValues: { ':e': { N: String(expiraEm(emissao)) } } } : {}),
+          ...(!item.expiresAt && emissao ? { ExpressionAttributeValues: { ':e': expiraEm(emissao) } } : {}),
         }),
       );
-      await contabilizar(item.chave!.S!);
+      await contabilizar(item.chave);
       done++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+    },
+  });
   return done;
 }
 

@@ -19,13 +19,14 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/fate-particoes.ts [segments]
  */
-import { DeleteCommand, GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { createConversions } from 'electrodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { isConditionalFailure } from '../../functions/platform/table';
 import { shardDe } from '../../functions/fate/contagem-entities';
 import { ERRO_SHARDS, fateService, REGISTRO_SHARDS } from '../../functions/fate/store';
+import { varrer } from './varredura';
 
 export interface Migrados {
   contagemEmitente: number;
@@ -39,40 +40,25 @@ type Transacao = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 /** Moves every item keyed the old way, the table scanned in `segments` parallel segments; answers how many of each. */
 export async function migrar(segments = 8): Promise<Migrados> {
-  const total: Migrados = { contagemEmitente: 0, contagemTransporte: 0, transportador: 0, documentoErro: 0 };
-  for (const parte of await Promise.all(Array.from({ length: segments }, (_, n) => segmento(n, segments)))) {
-    for (const k of Object.keys(total) as (keyof Migrados)[]) total[k] += parte[k];
-  }
-  return total;
-}
-
-async function segmento(n: number, segments: number): Promise<Migrados> {
   const feitos: Migrados = { contagemEmitente: 0, contagemTransporte: 0, transportador: 0, documentoErro: 0 };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDb().send(
-      new ScanCommand({
-        TableName: config.tableName,
-        Segment: n,
-        TotalSegments: segments,
-        ExclusiveStartKey: start,
-        // The four old forms: both kinds in the constant partition, the issuer counters without a
-        // shard, the error documents whose gsi2 entry is still in the constant partition.
-        FilterExpression:
-          '(pk = :fate AND (begins_with(sk, :ct) OR begins_with(sk, :tr))) OR (#e = :ce AND attribute_not_exists(#shard)) OR (#e = :de AND gsi2pk = :fate)',
-        ExpressionAttributeNames: { '#e': '__edb_e__', '#shard': 'shard' },
-        ExpressionAttributeValues: { ':fate': '$fate', ':ct': '$contagemtransporte_1#', ':tr': '$transportador_1#', ':ce': 'contagemEmitente', ':de': 'documentoErro' },
-      }),
-    );
-    for (const item of (page.Items ?? []) as Item[]) {
+  await varrer<Item>({
+    segments,
+    filtro: {
+      // The four old forms: both kinds in the constant partition, the issuer counters without a
+      // shard, the error documents whose gsi2 entry is still in the constant partition.
+      FilterExpression:
+        '(pk = :fate AND (begins_with(sk, :ct) OR begins_with(sk, :tr))) OR (#e = :ce AND attribute_not_exists(#shard)) OR (#e = :de AND gsi2pk = :fate)',
+      ExpressionAttributeNames: { '#e': '__edb_e__', '#shard': 'shard' },
+      ExpressionAttributeValues: { ':fate': '$fate', ':ct': '$contagemtransporte_1#', ':tr': '$transportador_1#', ':ce': 'contagemEmitente', ':de': 'documentoErro' },
+    },
+    porItem: async (item) => {
       const tipo = item.__edb_e__ as keyof Migrados;
       if (tipo === 'contagemEmitente' && (await moverContador(item, novoContadorEmitente))) feitos.contagemEmitente++;
       if (tipo === 'contagemTransporte' && (await moverContador(item, novoContadorTransporte))) feitos.contagemTransporte++;
       if (tipo === 'transportador' && (await moverTransportador(item))) feitos.transportador++;
       if (tipo === 'documentoErro' && (await moverDocumentoErro(item))) feitos.documentoErro++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+    },
+  });
   return feitos;
 }
 

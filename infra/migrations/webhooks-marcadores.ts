@@ -16,11 +16,12 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/webhooks-marcadores.ts [segments]
  */
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { isConditionalFailure } from '../../functions/platform/table';
 import { aberta, abrirMarcador, fecharMarcador, type Situacao } from '../../functions/webhooks/log-store';
+import { varrer } from './varredura';
 
 /** The delivery item's sort key (ElectroDB's, entity webhookEntrega version 1). */
 const SK_DA_ENTREGA = '$webhookentrega_1';
@@ -29,37 +30,23 @@ const SK_DA_ENTREGA = '$webhookentrega_1';
 export async function migrar(segments = 4): Promise<number> {
   let total = 0;
   for (const indice of ['gsi1', 'gsi2']) {
-    const counts = await Promise.all(Array.from({ length: segments }, (_, n) => segmento(indice, n, segments)));
-    total += counts.reduce((s, c) => s + c, 0);
+    await varrer<Antiga>({
+      segments,
+      indice,
+      filtro: {
+        FilterExpression: 'sk = :sk',
+        ExpressionAttributeValues: { ':sk': SK_DA_ENTREGA },
+        ProjectionExpression: 'pk, sk, deliveryId, clienteId, operacao, dataCriacao, situacao',
+      },
+      porItem: async (item) => {
+        if (await migrarEntrega(item)) total++;
+      },
+    });
   }
   return total;
 }
 
 type Antiga = { pk: string; sk: string; deliveryId: string; clienteId: string; operacao: string; dataCriacao: string; situacao: Situacao };
-
-async function segmento(indice: string, n: number, segments: number): Promise<number> {
-  let feitas = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDb().send(
-      new ScanCommand({
-        TableName: config.tableName,
-        IndexName: indice,
-        Segment: n,
-        TotalSegments: segments,
-        ExclusiveStartKey: start,
-        FilterExpression: 'sk = :sk',
-        ExpressionAttributeValues: { ':sk': SK_DA_ENTREGA },
-        ProjectionExpression: 'pk, sk, deliveryId, clienteId, operacao, dataCriacao, situacao',
-      }),
-    );
-    for (const item of (page.Items ?? []) as Antiga[]) {
-      if (await migrarEntrega(item)) feitas++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return feitas;
-}
 
 /** One delivery: its marker when open, out of the indexes either way. False when it is gone (nothing to do). */
 async function migrarEntrega(e: Antiga): Promise<boolean> {
