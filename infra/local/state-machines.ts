@@ -69,25 +69,29 @@ export function localStateMachines(templates = synthesizeTemplates()): Map<strin
 /**
  * In AWS each Map iteration is a Lambda of its own; in the twin they all share one Node process and one
  * DynamoDB Local on a laptop. The Sefaz load's 54 streams at once would starve the portal's requests
- * there, so the twin runs at most PLAC_LOCAL_MAP_CONCURRENCY (default 5) iterations at a time: each
- * innermost Map that many, and a Map whose iterations hold a Map (the Sefaz load's kinds over their
- * UFs' streams) one at a time, so nesting does not multiply the cap.
+ * there, so the twin runs about PLAC_LOCAL_MAP_CONCURRENCY (default 5) iterations at a time in all: an
+ * innermost Map that many; a Map whose iterations hold a Map (the Sefaz load's 2 kinds over their
+ * UFs' streams) runs its iterations at once, each inner Map a share of the cap (2 × 3 with 5), so
+ * nesting neither multiplies the cap nor runs the kinds one after the other (a kind's slowest stream,
+ * a stalled UF waiting out its budget, would then hold up every stream of the other kind).
  */
 export function capMapConcurrency<T>(definition: T, cap = Number(process.env.PLAC_LOCAL_MAP_CONCURRENCY ?? 5)): T {
   const holdsMap = (node: unknown): boolean =>
     Array.isArray(node) ? node.some(holdsMap) : !!node && typeof node === 'object' && Object.entries(node).some(([k, v]) => (k === 'Type' && v === 'Map') || holdsMap(v));
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
+  const walk = (node: unknown, capAqui: number): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, capAqui));
     if (!node || typeof node !== 'object') return node;
-    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)])) as Record<string, unknown>;
-    if (out.Type === 'Map') {
-      const max = typeof out.MaxConcurrency === 'number' ? out.MaxConcurrency : 0;
-      const limite = holdsMap(out.ItemProcessor ?? out.Iterator) ? 1 : cap;
-      out.MaxConcurrency = max === 0 ? limite : Math.min(max, limite);
-    }
+    const o = node as Record<string, unknown>;
+    if (o.Type !== 'Map') return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, walk(v, capAqui)]));
+    const max = typeof o.MaxConcurrency === 'number' && o.MaxConcurrency > 0 ? o.MaxConcurrency : capAqui;
+    const limite = Math.max(1, Math.min(max, capAqui));
+    // What each iteration may run inside: the cap shared by the iterations running at once.
+    const dentro = holdsMap(o.ItemProcessor ?? o.Iterator) ? Math.max(1, Math.ceil(capAqui / limite)) : capAqui;
+    const out = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === 'ItemProcessor' || k === 'Iterator' ? walk(v, dentro) : walk(v, capAqui)]));
+    out.MaxConcurrency = limite;
     return out;
   };
-  return walk(definition) as T;
+  return walk(definition, cap) as T;
 }
 
 /** The construct id of a resource, from its `aws:cdk:path` (Stack/Construct/Resource). */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { monthOf, SERVICO } from '@plac/shared/domain';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownTable } from '../../tests/setup/own-table';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import * as consumo from '../../functions/consumo/store';
@@ -13,6 +14,10 @@ import { migrar } from './chaves-particionadas';
  * Issue 36's migration: items written in the form of before (the shard in the sort key, or no shard)
  * are read where they are until moved, and moved exactly once, every count and balance intact.
  */
+
+// The migration scans the whole table: on one of this file's own, it reads only what the test writes.
+beforeAll(() => ownTable());
+
 describe('the sharded keys migration', () => {
   it('moves old counters, day counters, balance shards, statement lines and monitored keys once, every figure equal before and after', { timeout: 300_000 }, async () => {
     const clienteId = `mig36-${randomUUID()}`;

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { cnpjCheckDigits } from '@plac/shared/domain';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownTable } from '../../tests/setup/own-table';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { contagemDoEmitente, fatePorChave, fateService, fatesPorEmissaoPagina } from '../../functions/fate/store';
@@ -12,9 +13,11 @@ const novoCnpj = () => {
   return `${first12}${cnpjCheckDigits(first12)}`;
 };
 
+
+// The migration scans the whole table: on one of this file's own, it reads only what the test writes.
+beforeAll(() => ownTable());
+
 describe('the counters migration', () => {
-  // The migration scans the whole table, and the twin's table is shared by every test file (thousands
-  // of invoices, request-log lines and deliveries by the time this runs): minutes on a busy machine.
   it('takes a Fat-e written before the counters out of the indexes, counts and links it once, and can run again', { timeout: 300_000 }, async () => {
     const emitente = novoCnpj();
     const transportador = novoCnpj();

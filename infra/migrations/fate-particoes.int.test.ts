@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { cnpjCheckDigits } from '@plac/shared/domain';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownTable } from '../../tests/setup/own-table';
 import { shardDe } from '../../functions/fate/contagem-entities';
 import * as store from '../../functions/fate/store';
 import { migrar } from './fate-particoes';
@@ -9,6 +10,10 @@ const cnpj = (base8: string, filial: number) => {
   const first12 = `${base8}${String(filial).padStart(4, '0')}`;
   return `${first12}${cnpjCheckDigits(first12)}`;
 };
+
+
+// The migration scans the whole table: on one of this file's own, it reads only what the test writes.
+beforeAll(() => ownTable());
 
 describe("issue 36's migration of the Fat-e keys", () => {
   // The migration scans the whole table, and the twin's table is shared by every test file: minutes on a busy machine.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownTable } from '../../tests/setup/own-table';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { entidadeEntrega, entidadeMarcador, lerEntrega, loteDeAbertas, paginaDeEntregas, registrarTentativa, type Situacao } from '../../functions/webhooks/log-store';
@@ -13,6 +14,10 @@ import { migrar } from './webhooks-marcadores';
  * so the monitoring list and the jobs find them again, and go on as any other; a second run changes
  * nothing.
  */
+
+// The migration scans the whole table: on one of this file's own, it reads only what the test writes.
+beforeAll(() => ownTable());
+
 describe('the open markers migration', () => {
   it('moves old open deliveries to markers, takes delivered ones out of the indexes, and can run again', { timeout: 300_000 }, async () => {
     const clienteId = `mig-${randomUUID().slice(0, 8)}`;

@@ -198,12 +198,12 @@ describe('Sefaz load state machine', () => {
     expect(maps).toEqual([SEFAZ_LOAD_STATES.each, SEFAZ_LOAD_STATES.eachStream]);
   });
 
-  it("is capped in the twin to the local Map concurrency in all, not per Map (the kinds one at a time)", async () => {
+  it('is capped in the twin to about the local Map concurrency in all, not per Map (both kinds at once, the cap shared)', async () => {
     const { capMapConcurrency } = await import('../local/state-machines');
     const capped = capMapConcurrency(asl, 5);
     const kinds = capped.States[SEFAZ_LOAD_STATES.each]!;
-    expect(kinds.MaxConcurrency).toBe(1);
-    expect(kinds.ItemProcessor!.States[SEFAZ_LOAD_STATES.eachStream]!.MaxConcurrency).toBe(5);
+    expect(kinds.MaxConcurrency).toBe(2);
+    expect(kinds.ItemProcessor!.States[SEFAZ_LOAD_STATES.eachStream]!.MaxConcurrency).toBe(3);
   });
 
   it('runs in aws-local-stepfunctions with all 54 streams loading at the same time, and summarises them all', async () => {

@@ -78,11 +78,12 @@ export async function provision(options: ProvisionOptions): Promise<ProvisionedR
   }
 }
 
-function applicationTableInput(): CreateTableCommandInput {
+/** The application table's definition (under another name for a test that needs a table of its own). */
+export function applicationTableInput(tableName: string = applicationTable.localName): CreateTableCommandInput {
   const t = applicationTable;
   const keyNames = [t.partitionKey, t.sortKey, ...t.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
   return {
-    TableName: t.localName,
+    TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
     AttributeDefinitions: [...new Set(keyNames)].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
     KeySchema: [
