@@ -5,12 +5,12 @@ import { executarPasso, iniciarJob, JOB_PARADO_MS, jobDaRetomada, jobDoReenvio, 
 import { lerEntrega, marcarPausada, paginaDeEntregas, registrarEntrega, registrarTentativa } from './log-store';
 
 /**
- * Resume and replay-all as jobs (functions/webhooks/jobs.ts) against DynamoDB Local: 5,000 held
+ * Resume and replay-all as jobs (functions/webhooks/jobs.ts) against DynamoDB Local: 2,000 held
  * deliveries resumed, the job killed half-way (a step that throws in the middle of a batch), run again
  * from its record: every held delivery is queued exactly once (no duplicate, no loss), the pause is
  * removed only at the end, and a second start while it runs starts nothing.
  */
-const HELD = 5_000;
+const HELD = 2_000;
 
 async function emParalelo<T>(itens: readonly T[], n: number, f: (t: T) => Promise<unknown>) {
   let i = 0;
