@@ -120,20 +120,22 @@ const requisicaoSemShard = new Entity({
  * A client's requests of one day (in Bahia time): charged ('sucesso') or not found ('erro'), split into
  * CONTADOR_SHARDS items as the monthly counter is. Written in the same transaction as the log item it
  * counts (a charged request) or with the not-found record, so the monitoring chart's day mode reads at
- * most 31 days × 2 kinds × 16 shards items, whatever the month's volume, instead of the request log.
+ * most 31 days × 2 kinds × CONTADOR_SHARDS items, whatever the month's volume, instead of the request log.
  */
+const atributosDiario = {
+  clienteId: { type: 'string', required: true },
+  mes: { type: 'string', required: true },
+  /** 'YYYY-MM-DD' in Bahia. */
+  dia: { type: 'string', required: true },
+  tipo: { type: ['sucesso', 'erro'] as const, required: true },
+  shard: { type: 'number', required: true },
+  quantidade: { type: 'number', required: true, default: 0 },
+  expiresAt: { type: 'number' },
+} as const;
+
 const diario = new Entity({
   model: { entity: 'diario', version: '1', service: 'consumo' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    /** 'YYYY-MM-DD' in Bahia. */
-    dia: { type: 'string', required: true },
-    tipo: { type: ['sucesso', 'erro'] as const, required: true },
-    shard: { type: 'number', required: true },
-    quantidade: { type: 'number', required: true, default: 0 },
-    expiresAt: { type: 'number' },
-  },
+  attributes: atributosDiario,
   indexes: {
     // The shard in the partition key (issue 36), the same one as the request's counter.
     byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['dia', 'tipo'] } },
@@ -225,7 +227,9 @@ export const contadorAntigo = new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },
   attributes: atributosContador,
   indexes: {
+    // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
     byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['servico', 'uf', 'shard'] } },
+    // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes'] }, sk: { field: 'gsi1sk', composite: ['servico', 'clienteId', 'shard'] } },
   },
 });
@@ -233,15 +237,8 @@ export const contadorAntigo = new Entity({
 /** The day's counter as stored before the shard was in its partition key: for the old-form reads and the migration. */
 export const diarioAntigo = new Entity({
   model: { entity: 'diario', version: '1', service: 'consumo' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    dia: { type: 'string', required: true },
-    tipo: { type: ['sucesso', 'erro'] as const, required: true },
-    shard: { type: 'number', required: true },
-    quantidade: { type: 'number', required: true, default: 0 },
-    expiresAt: { type: 'number' },
-  },
+  attributes: atributosDiario,
+  // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } } },
 });
 
@@ -492,7 +489,9 @@ export async function naoEncontradasDaUf(uf: string, mes: string): Promise<NaoEn
   // Bounded: used by tests on a UF's month of their own; the screen reads naoEncontradasDaUfEntre's pages.
   // Every shard of the UF index and the partition of the records indexed before the shards, in parallel.
   const pages = await Promise.all([
+    // Bounded: tests only, on a UF's month of their own (the screen pages naoEncontradasDaUfEntre).
     ...Array.from({ length: NAO_ENCONTRADA_UF_SHARDS }, (_, shard) => db().entities.naoEncontrada.query.byUf({ uf, mes, shard }).go({ pages: 'all' })),
+    // Bounded: the same month's records of before the shards.
     dbAntigo().entities.naoEncontradaSemShard.query.byUf({ uf, mes }).go({ pages: 'all' }),
   ]);
   return pages.flatMap((p) => p.data as NaoEncontradaRecord[]).sort((a, b) => compararNaoEncontradas(chaveNaoEncontrada(a), chaveNaoEncontrada(b)));
@@ -562,8 +561,10 @@ export async function instantesNaoEncontradasDoCliente(clienteId: string, mes: s
   // the client index and the partition of the records indexed before the shards, in parallel.
   const pages = await Promise.all([
     ...Array.from({ length: NAO_ENCONTRADA_CLIENTE_SHARDS }, (_, shardCliente) =>
+      // Bounded: the demo client's seeded month (infra/local/demo-consumo.ts), never a route.
       db().entities.naoEncontrada.query.byCliente({ clienteId, mes, shardCliente }).go({ pages: 'all', attributes: ['data'] }),
     ),
+    // Bounded: the same month's records of before the shards.
     dbAntigo().entities.naoEncontradaSemShard.query.byCliente({ clienteId, mes }).go({ pages: 'all', attributes: ['data'] }),
   ]);
   return pages

@@ -179,6 +179,7 @@ export const contagemTransporteLegado = new Entity({
     expiresAt: { type: 'number' },
   },
   indexes: {
+    // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
     byMes: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['mes', 'shard'] } },
   },
 });

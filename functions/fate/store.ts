@@ -867,8 +867,10 @@ export async function contagemDoEmitente(
     const intervalo = [{ periodo: faixa.de }, { periodo: faixa.ate }] as const;
     // Bounded: one counter item per whole month of the period (≤ 12), or per day of a cut month (≤ 31).
     const { data } = await (shard === null
-      ? fateLegado().entities.contagemEmitenteLegado.query.byEmitente({ emitenteCnpj, modelo }).between(...intervalo).go({ pages: 'all' })
-      : db().entities.contagemEmitente.query.byEmitente({ emitenteCnpj, modelo, shard }).between(...intervalo).go({ pages: 'all' }));
+      ? // Bounded: as above, in the partition of before the shards.
+        fateLegado().entities.contagemEmitenteLegado.query.byEmitente({ emitenteCnpj, modelo }).between(...intervalo).go({ pages: 'all' })
+      : // Bounded: as above, one shard.
+        db().entities.contagemEmitente.query.byEmitente({ emitenteCnpj, modelo, shard }).between(...intervalo).go({ pages: 'all' }));
     return data;
   };
   const fontes = [...shardsAte(EMITENTE_SHARDS), null];

@@ -171,6 +171,7 @@ const progresso = new Entity({
     },
     atualizadoEm: { type: 'string', required: true },
   },
+  // A run's billing shards (a handful of items, each written once when its shard is billed): not a hot key.
   indexes: { byExecucao: { pk: { field: 'pk', composite: ['execucaoId'] }, sk: { field: 'sk', composite: ['shard'] } } },
 });
 

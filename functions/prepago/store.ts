@@ -89,35 +89,33 @@ const reserva = new Entity({
   },
 });
 
+const atributosSaldo = {
+  clienteId: { type: 'string', required: true },
+  /** 0 … SALDO_SHARDS − 1. */
+  shard: { type: 'number', required: true },
+  /** The cycle whose credit this is: a debit pays from the cycle it read on the account. */
+  ciclo: { type: 'number', required: true },
+  /** The cycle's deadline ('YYYY-MM-DD'), copied here so that a debit touches no account item. */
+  prazoConsumo: { type: 'string', required: true },
+  /** Thousandths of a real left in this shard. */
+  saldoMilesimos: { type: 'number', required: true },
+  /** The account's unit values (thousandths) of the cycle, copied here so that a debit touches no account item. */
+  valores: { type: 'map', properties: { envioFate: { type: 'number' }, monitoramento: { type: 'number' }, registroCessao: { type: 'number' } } },
+} as const;
+
 /** One shard of an account's balance: set by the credit (the cycle's), only ever lowered by a conditional debit. */
 const saldo = new Entity({
   model: { entity: 'saldoPrepago', version: '1', service: 'prepago' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    /** 0 … SALDO_SHARDS − 1. */
-    shard: { type: 'number', required: true },
-    /** The cycle whose credit this is: a debit pays from the cycle it read on the account. */
-    ciclo: { type: 'number', required: true },
-    /** The cycle's deadline ('YYYY-MM-DD'), copied here so that a debit touches no account item. */
-    prazoConsumo: { type: 'string', required: true },
-    /** Thousandths of a real left in this shard. */
-    saldoMilesimos: { type: 'number', required: true },
-    /** The account's unit values (thousandths) of the cycle, copied here so that a debit touches no account item. */
-    valores: { type: 'map', properties: { envioFate: { type: 'number' }, monitoramento: { type: 'number' }, registroCessao: { type: 'number' } } },
-  },
+  attributes: atributosSaldo,
   indexes: { byShard: { pk: { field: 'pk', composite: ['clienteId', 'shard'] }, sk: { field: 'sk', composite: [] } } },
 });
 
 /** A shard as stored before issue 36 (pk `$prepago#clienteid_<id>`, the shard in the sort key): read and moved only. */
 const saldoAntigo = new Entity({
   model: { entity: 'saldoPrepago', version: '1', service: 'prepago' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    shard: { type: 'number', required: true },
-    ciclo: { type: 'number', required: true },
-    prazoConsumo: { type: 'string', required: true },
-    saldoMilesimos: { type: 'number', required: true },
-  },
+  // The same attributes (the old shards have no unit values: the move copies the account's).
+  attributes: atributosSaldo,
+  // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['shard'] } } },
 });
 
@@ -155,6 +153,7 @@ const extrato = new Entity({
 const extratoAntigo = new Entity({
   model: { entity: 'extratoPrepago', version: '1', service: 'prepago' },
   attributes: atributosExtrato,
+  // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
   indexes: { byClienteMes: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['mes', 'servico', 'shard'] } } },
 });
 

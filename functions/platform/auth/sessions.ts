@@ -90,6 +90,7 @@ export async function closeSession(sid: string): Promise<void> {
 
 /** Ends the user's sessions; `except` keeps the caller's own (a password change ends the others). */
 export async function closeSessionsOf(userId: string, except?: string | null): Promise<void> {
+  // Bounded: one user's open sessions (one a login, each ended within SESSION_HOURS).
   const { data } = await table().query.byUser({ userId }).go({ pages: 'all' });
   await Promise.all(
     data
@@ -106,6 +107,7 @@ export async function closeSessionsOf(userId: string, except?: string | null): P
  * session still existing, so a session closed meanwhile (logout, deactivation) is not brought back.
  */
 export async function updateSessionsOf(principal: Principal): Promise<void> {
+  // Bounded: one user's open sessions (one a login, each ended within SESSION_HOURS).
   const { data } = await table().query.byUser({ userId: principal.userId }).go({ pages: 'all' });
   const value = JSON.stringify(principal);
   await Promise.all(
