@@ -11,10 +11,11 @@ import type { Pedido } from './service';
 /**
  * The CSV batches of the portal (spec 3, 3.13, 5.4, 7.5). The file rule (header, separator, 50 lines,
  * repeats) is shared with the portal (`lerLote`); then every line is looked up like an API call —
- * charged when it finds data, recorded when a key is not found — and the answer is a CSV with the
- * line's columns, SITUACAO, the data found and MENSAGEM. A line that cannot be read is answered as
- * such and charges nothing; a billing line over a year refuses the whole file before anything runs.
- * Cells that a spreadsheet would read as a formula are escaped (papaparse `escapeFormulae`).
+ * charged when it finds data (once every line is answered), recorded when a key is not found — and
+ * the answer is a CSV with the line's columns, SITUACAO, the data found and MENSAGEM. A line that
+ * cannot be read is answered as such and charges nothing; a billing line over a year refuses the
+ * whole file before anything runs. Cells that a spreadsheet would read as a formula are escaped
+ * (papaparse `escapeFormulae`).
  */
 
 type Linha = readonly string[];
@@ -32,7 +33,7 @@ interface Lote {
   consultar(p: Pedido, linha: Linha): Promise<Resultado>;
 }
 
-/** Lines looked up at once: the look-ups of one batch share the function's connections. */
+/** Lines looked up (and charged) at once: the look-ups of one batch share the function's connections. */
 const EM_PARALELO = 8;
 
 const reais = (centavos: number) => formatDecimal(centavos as Centavos).replace('.', ',');
@@ -187,22 +188,30 @@ function exigirPeriodos(linhas: readonly Linha[]): void {
   });
 }
 
-/** Runs a batch: the file rule, the service check, every line, and the answer's CSV text. */
+/** Runs `tarefa` for 0 … n - 1, EM_PARALELO at a time. */
+async function emParalelo(n: number, tarefa: (i: number) => Promise<unknown>): Promise<void> {
+  let proxima = 0;
+  const trabalhador = async () => {
+    while (proxima < n) await tarefa(proxima++);
+  };
+  await Promise.all(Array.from({ length: Math.min(EM_PARALELO, n) }, trabalhador));
+}
+
+/** Runs a batch: the file rule, the service check, every line, their charges, and the answer's CSV text. */
 export async function executar(lote: Lote, p: Pedido, linhasDoArquivo: readonly string[]): Promise<string> {
   const lido = lerLote(lote.layout, linhasDoArquivo);
   if (loteRecusado(lido)) throw invalid(lido.erro, lido.vars);
   if (lote.layout === 'faturamento') exigirPeriodos(lido.linhas);
   await exigirServico(p.chamador, lote.servico);
 
+  // No charge without an answer (issue 37): the lines' charges are collected while they are looked up
+  // and written only once the whole CSV is built, so a line that fails (500) charges no line before it.
+  const cobrancas: (() => Promise<unknown>)[] = [];
+  const pedido: Pedido = { ...p, cobrancasAdiadas: cobrancas };
   const resultados: Resultado[] = new Array(lido.linhas.length);
-  let proxima = 0;
-  const trabalhador = async () => {
-    while (proxima < lido.linhas.length) {
-      const i = proxima++;
-      resultados[i] = await lote.consultar(p, lido.linhas[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(EM_PARALELO, lido.linhas.length) }, trabalhador));
+  await emParalelo(lido.linhas.length, async (i) => {
+    resultados[i] = await lote.consultar(pedido, lido.linhas[i]!);
+  });
 
   const cabecalho = LAYOUTS_LOTE[lote.layout];
   const vazio = lote.colunas.map(() => '');
@@ -211,5 +220,7 @@ export async function executar(lote: Lote, p: Pedido, linhasDoArquivo: readonly 
     return [...cabecalho.map((_, c) => linha[c] ?? ''), r.situacao, ...(r.dados ?? vazio), r.mensagem ?? ''];
   });
   // A byte-order mark so that spreadsheet programs read the accents as UTF-8.
-  return `\uFEFF${Papa.unparse({ fields: [...cabecalho, 'SITUACAO', ...lote.colunas, 'MENSAGEM'], data }, { delimiter: ';', escapeFormulae: true, newline: '\r\n' })}\r\n`;
+  const csv = `\uFEFF${Papa.unparse({ fields: [...cabecalho, 'SITUACAO', ...lote.colunas, 'MENSAGEM'], data }, { delimiter: ';', escapeFormulae: true, newline: '\r\n' })}\r\n`;
+  await emParalelo(cobrancas.length, (i) => cobrancas[i]!());
+  return csv;
 }

@@ -27,6 +27,13 @@ import { evidenciaDe, fateView, recebivelView } from './view';
  * UF of the document and month, and the request log). A key that is not found is recorded for the
  * not-found screens and not charged; an invalid request is refused before anything is read. The
  * authority's staff look up without a client: nothing is charged or recorded for them.
+ *
+ * No charge without an answer (issue 37): the charge is each look-up's last step, written once the
+ * whole answer is built (the assignments, the evidence, the page's cursor read or sealed). A read that
+ * fails after the data was found answers an error and charges nothing, so the client's retry (with
+ * the same Idempotency-Key or without one) is charged once. What is charged (service, UF, key or
+ * line, month of `agora`) is what it was when the charge came first: all of it is known once the
+ * data is found.
  */
 
 export interface Pedido {
@@ -36,22 +43,39 @@ export interface Pedido {
   /** The Idempotency-Key header: a retry with the same key and the same look-up is charged once. */
   idempotencyKey?: string | undefined;
   agora?: Date;
+  /**
+   * A CSV batch's lines' charges (functions/consulta/lote.ts): when present, a look-up adds its charge
+   * here instead of writing it, and the batch writes them all once every line is answered, so a batch
+   * that fails on a later line has charged none of the earlier ones.
+   */
+  cobrancasAdiadas?: (() => Promise<unknown>)[];
+}
+
+/** What a look-up that found data is charged: the service, the origin UF and the key (or line) logged. */
+interface Cobranca {
+  servico: number;
+  uf: string;
+  chave: string;
 }
 
 
-async function cobrar(p: Pedido, servico: number, uf: string, chave: string): Promise<void> {
+/** Charges the client for a look-up whose answer is built (the last step of every look-up); the staff are never charged. */
+async function cobrar(p: Pedido, { servico, uf, chave }: Cobranca): Promise<void> {
   const cliente = p.chamador.cliente;
   if (!cliente) return;
-  await consumo.cobrarConsulta({
-    clienteId: cliente.id,
-    servico,
-    uf,
-    chave,
-    // The key counts once per look-up it was sent with: the same key reused for another key or line is
-    // another request (charged), never a free one.
-    idempotencyKey: p.idempotencyKey ? `${p.idempotencyKey}:${digest(`${servico}|${chave}`)}` : undefined,
-    ...(p.agora ? { agora: p.agora } : {}),
-  });
+  const escrever = () =>
+    consumo.cobrarConsulta({
+      clienteId: cliente.id,
+      servico,
+      uf,
+      chave,
+      // The key counts once per look-up it was sent with: the same key reused for another key or line is
+      // another request (charged), never a free one.
+      idempotencyKey: p.idempotencyKey ? `${p.idempotencyKey}:${digest(`${servico}|${chave}`)}` : undefined,
+      ...(p.agora ? { agora: p.agora } : {}),
+    });
+  if (p.cobrancasAdiadas) p.cobrancasAdiadas.push(escrever);
+  else await escrever();
 }
 
 function digest(text: string): string {
@@ -85,6 +109,7 @@ const naoEncontrada = () => new HttpError(404, 'fateNaoEncontrada');
 /** A charge's UF when the counters name none (never for counters written by this version). */
 const UF_SEM_ORIGEM = 'BA';
 
+/** The Fat-e of a key, or 404 recorded as not found. Not charged here: the caller charges once its answer is built. */
 async function fateDaChave(p: Pedido, servico: number, chave: string) {
   await exigirServico(p.chamador, servico);
   const f = await fate.fatePorChave(chave);
@@ -92,23 +117,31 @@ async function fateDaChave(p: Pedido, servico: number, chave: string) {
     await registrarNaoEncontrada(p, servico, chave);
     throw naoEncontrada();
   }
-  await cobrar(p, servico, f.uf, chave);
   return f;
 }
 
 /**
  * Service 1: the Fat-e of an access key (a cancelled one is answered, with situacao CANCELADA), each
- * instalment with its registered assignment (functions/cessao) or null.
+ * instalment with its registered assignment (functions/cessao) or null. Charged after the assignments
+ * are read.
  */
 export async function fatePorChave(p: Pedido, chave: string) {
-  return comCessoes(fateView(await fateDaChave(p, SERVICO.fatePorChave, chave)));
+  const f = await fateDaChave(p, SERVICO.fatePorChave, chave);
+  const resposta = await comCessoes(fateView(f));
+  await cobrar(p, { servico: SERVICO.fatePorChave, uf: f.uf, chave });
+  return resposta;
 }
 
-/** Service 3: a receivable under evaluation with its evidence, its instalments as of today (docs/recebivel.md). */
+/**
+ * Service 3: a receivable under evaluation with its evidence, its instalments as of today
+ * (docs/recebivel.md). Charged after the evidence (facts and assignments) is read.
+ */
 export async function recebivel(p: Pedido, chave: string) {
   const agora = p.agora ?? new Date();
   const f = await fateDaChave(p, SERVICO.recebivelAvaliacao, chave);
-  return recebivelView(f, await evidenciaDe(f, agora), agora);
+  const resposta = recebivelView(f, await evidenciaDe(f, agora), agora);
+  await cobrar(p, { servico: SERVICO.recebivelAvaliacao, uf: f.uf, chave });
+  return resposta;
 }
 
 export interface ChaveComposta {
@@ -124,7 +157,10 @@ export function linhaComposta(c: ChaveComposta): string {
   return [c.cnpjEmissor, c.cnpjDestinatario, c.dataVencimentoParcela, c.valorParcela, c.numeroParcela ?? ''].join(';');
 }
 
-/** Service 2: the Fat-e with an instalment of that issuer, recipient, due date, value (and number), with their assignments. */
+/**
+ * Service 2: the Fat-e with an instalment of that issuer, recipient, due date, value (and number), with
+ * their assignments. Charged once, under the first Fat-e's UF, after every Fat-e's assignments are read.
+ */
 export async function porChaveComposta(p: Pedido, c: ChaveComposta) {
   await exigirServico(p.chamador, SERVICO.fatePorChaveComposta);
   const fates = await fate.fatesPorChaveComposta({
@@ -135,9 +171,10 @@ export async function porChaveComposta(p: Pedido, c: ChaveComposta) {
     numero: c.numeroParcela,
   });
   if (fates.length === 0) throw naoEncontrada();
-  await cobrar(p, SERVICO.fatePorChaveComposta, fates[0]!.uf, linhaComposta(c));
   // Each with its instalments' assignments (one Query per Fat-e; a composite key matches very few).
-  return Promise.all(fates.map((f) => comCessoes(fateView(f))));
+  const resposta = await Promise.all(fates.map((f) => comCessoes(fateView(f))));
+  await cobrar(p, { servico: SERVICO.fatePorChaveComposta, uf: fates[0]!.uf, chave: linhaComposta(c) });
+  return resposta;
 }
 
 /** The period rule of the billing and carrier look-ups: start ≤ end, at most a year. */
@@ -181,8 +218,7 @@ export async function faturamento(p: Pedido, tipo: TipoFaturamento, f: Faturamen
   // The issuer's counters kept at ingestion (functions/fate): whole months and the cut days at the ends.
   const contagem = await fate.contagemDoEmitente(f.cnpjEmitente, modelo, f.dataInicio, f.dataFim);
   if (contagem.meses.length === 0) throw new HttpError(404, 'faturamentoNaoEncontrado');
-  await cobrar(p, servico, contagem.uf ?? UF_SEM_ORIGEM, `${tipo};${f.cnpjBaseInstFin};${f.cnpjEmitente};${f.dataInicio};${f.dataFim}`);
-  return {
+  const resposta = {
     cnpjEmitente: f.cnpjEmitente,
     nomeEmitente: contagem.emitenteNome ?? '',
     modelo,
@@ -192,6 +228,8 @@ export async function faturamento(p: Pedido, tipo: TipoFaturamento, f: Faturamen
     valorTotal: contagem.meses.reduce((s, m) => s + m.valor, 0),
     meses: contagem.meses.map((m) => ({ mes: m.mes, quantidade: m.quantidade, valorTotal: m.valor })),
   };
+  await cobrar(p, { servico, uf: contagem.uf ?? UF_SEM_ORIGEM, chave: `${tipo};${f.cnpjBaseInstFin};${f.cnpjEmitente};${f.dataInicio};${f.dataFim}` });
+  return resposta;
 }
 
 /**
@@ -199,7 +237,7 @@ export async function faturamento(p: Pedido, tipo: TipoFaturamento, f: Faturamen
  * TRANSPORTADORA_PAGINA per call: one Query of the carrier's links and one BatchGet. More to come:
  * `nextCursor`, sealed for this caller and this query. Each page with Fat-e is one charged request (its
  * request line names the page's position, so the same page retried with the same Idempotency-Key is
- * charged once); the first page without any Fat-e is 404, not charged.
+ * charged once), after its cursor is sealed; the first page without any Fat-e is 404, not charged.
  */
 export async function transportadora(p: Pedido, documento: string, dataInicio: string, dataFim: string, cursor?: string) {
   await exigirServico(p.chamador, SERVICO.fateTransportadora);
@@ -210,11 +248,7 @@ export async function transportadora(p: Pedido, documento: string, dataInicio: s
   const pagina = await fate.fatesDoTransportadorPagina(documento, de, ate, TRANSPORTADORA_PAGINA, posicao);
   if (pagina.fates.length === 0 && !posicao) throw new HttpError(404, 'transportadoraSemFate');
   const ultima = pagina.fates[pagina.fates.length - 1];
-  if (ultima) {
-    const linha = `${documento};${dataInicio};${dataFim}${posicao ? `;pagina=${digest(posicao)}` : ''}`;
-    await cobrar(p, SERVICO.fateTransportadora, ultima.uf, linha);
-  }
-  return {
+  const resposta = {
     documento,
     nome: ultima?.transportadorNome ?? null,
     dataInicio,
@@ -222,4 +256,9 @@ export async function transportadora(p: Pedido, documento: string, dataInicio: s
     fates: pagina.fates.map(fateView),
     ...(pagina.posicao ? { nextCursor: await selarCursor(pagina.posicao, vinculo) } : {}),
   };
+  if (ultima) {
+    const linha = `${documento};${dataInicio};${dataFim}${posicao ? `;pagina=${digest(posicao)}` : ''}`;
+    await cobrar(p, { servico: SERVICO.fateTransportadora, uf: ultima.uf, chave: linha });
+  }
+  return resposta;
 }
