@@ -186,8 +186,10 @@ export async function cadastrar(emitirDae: EmissorDae, p: Principal, body: Reser
 
 /**
  * The reservations' DAEs, a page at a time (docs/architecture.md, "Lists"): the admin's every-bookkeeper
- * list is one key-range Query by creation (gsi1, the months as the range), a bookkeeper's one Query of
- * its partition, newest first; the reference months and the status are checked on the items read.
+ * list is one key-range Query by creation (gsi1, the months as the range), newest first; a bookkeeper's
+ * is its few reservations read and ordered by cycle number, newest first (10 before 9, never between
+ * 2 and 1 as the sort key's text would have it); the reference months and the status are checked on
+ * the items read.
  */
 export async function daes(p: Principal, q: { cnpj?: string | undefined; dataInicio?: string | undefined; dataFim?: string | undefined; situacao?: 'A' | 'P' | undefined; cursor?: string | undefined; perPage: number }) {
   if (q.dataInicio && q.dataFim && q.dataInicio > q.dataFim) throw invalid('dataInicioMaiorDataFim');

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { planoDeDebito, repartirSaldo, SALDO_SHARDS, type ParteDebito } from '@plac/shared/domain';
+import { invalid } from '../platform/errors';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 
@@ -308,9 +309,16 @@ export async function creditar(r: ReservaRecord, p: { pagoEm: string; codigoBarr
   throw new Error(`credit cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
 }
 
+/**
+ * A bookkeeper's reservations, newest cycle first, by the cycle's number. The sort key holds the
+ * cycle unpadded (`…#ciclo_10` sorts before `…#ciclo_2`), so the partition's own order is not the
+ * cycles' (issue 37: the DAE list showed cycle 10 between 2 and 1): they are ordered here. Bounded:
+ * one reservation per cycle, and a cycle opens only once the one before was paid (at least 50.000.000
+ * requests bought) and used up or past its deadline: a handful in a bookkeeper's years.
+ */
 export async function reservasDoCliente(clienteId: string): Promise<ReservaRecord[]> {
-  const { data } = await db().entities.reserva.query.byCliente({ clienteId }).go({ pages: 'all', order: 'desc' });
-  return data;
+  const { data } = await db().entities.reserva.query.byCliente({ clienteId }).go({ pages: 'all' });
+  return data.sort((a, b) => b.ciclo - a.ciclo);
 }
 
 /** Every reservation created between two instants (the admin's list: one partition of gsi1, newest first). */
@@ -325,19 +333,23 @@ interface PaginaDeReservas {
   aceita?: ((r: ReservaRecord) => boolean) | undefined;
 }
 
-/** A page of a bookkeeper's reservations (and their DAEs), newest cycle first: one Query of its partition. */
+/**
+ * A page of a bookkeeper's reservations (and their DAEs), newest cycle first by number: the whole
+ * (bounded) list read and ordered (`reservasDoCliente`, not the sort key's text order), the position
+ * the last cycle listed. A position that is not a cycle number (a cursor of before) is refused as
+ * cursorInvalido: the list starts again from its first page.
+ */
 export async function paginaDeReservasDoCliente(clienteId: string, o: PaginaDeReservas): Promise<Pagina<ReservaRecord>> {
-  const entity = db().entities.reserva;
-  return paginaEmSequencia<ReservaRecord>(
-    [
-      async (desde, limite) => {
-        const { data, cursor } = await entity.query.byCliente({ clienteId }).go({ order: 'desc', limit: limite, cursor: desde ?? null });
-        return { data, cursor };
-      },
-    ],
-    (_, r) => createConversions(entity).byAccessPattern.byCliente.fromComposite.toCursor(r)!,
-    o,
-  );
+  let antesDe = Number.POSITIVE_INFINITY;
+  if (o.posicao !== undefined) {
+    const m = /^\{"ciclo":([1-9]\d{0,8})\}$/.exec(o.posicao);
+    if (!m) throw invalid('cursorInvalido');
+    antesDe = Number(m[1]);
+  }
+  const seguintes = (await reservasDoCliente(clienteId)).filter((r) => r.ciclo < antesDe && (!o.aceita || o.aceita(r)));
+  const items = seguintes.slice(0, o.perPage);
+  // An object, not the bare number: the sealed cursor needs a few bytes of position (platform/cursor.ts).
+  return { items, posicao: seguintes.length > o.perPage ? JSON.stringify({ ciclo: items[items.length - 1]!.ciclo }) : null };
 }
 
 /** A page of every reservation created between two instants, newest first (the admin's DAE list): one key-range Query on gsi1. */
