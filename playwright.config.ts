@@ -93,6 +93,8 @@ export default defineConfig({
       PLAC_SEFAZ_TRICKLE_MS: '0',
       // Webhook retries 1 s apart instead of 1 minute doubling to 6 hours: a failing delivery fails for good in seconds.
       PLAC_SQS_RETRY_DELAY: '1',
+      // The data is thrown away at the end: DynamoDB Local keeps it in memory, not in its SQLite file (faster writes).
+      PLAC_DYNAMODB_MEMORY: '1',
       ...(process.env.PLAC_WEB_DIST ? { PLAC_WEB_DIST: process.env.PLAC_WEB_DIST } : {}),
     },
   },

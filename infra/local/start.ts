@@ -89,6 +89,8 @@ try {
     schedules: process.env.PLAC_SCHEDULES !== '0',
     sefaz: sefazOptions(),
     ...(process.env.PLAC_SQS_RETRY_DELAY ? { sqsRetryDelaySeconds: Number(process.env.PLAC_SQS_RETRY_DELAY) } : {}),
+    // PLAC_DYNAMODB_MEMORY=1: the tables in DynamoDB Local's memory, gone at stop (the browser tests' throw-away twin).
+    dynamodbInMemory: process.env.PLAC_DYNAMODB_MEMORY === '1',
   });
   let stopping = false;
   const shutdown = async () => {

@@ -56,6 +56,8 @@ export interface TwinOptions {
    * (bench/partitions.ts counts what each request puts on each partition).
    */
   dynamodbEndpoint?: string;
+  /** DynamoDB Local's tables in memory, gone when the twin stops: for throw-away data folders (tests). */
+  dynamodbInMemory?: boolean;
   schedules?: boolean;
   /** The Sefaz simulator's options (docs/sefaz-simulator.md); by default 300 documents per UF, one new per UF every 5 s. */
   sefaz?: {
@@ -95,7 +97,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.length = 0;
   };
   try {
-    const emulators = await startEmulators({ dataDir: options.dataDir, ports: { dynamodb: ports.dynamodb, aws: ports.aws, mail: ports.mail } });
+    const emulators = await startEmulators({
+      dataDir: options.dataDir,
+      ports: { dynamodb: ports.dynamodb, aws: ports.aws, mail: ports.mail },
+      dynamodbInMemory: options.dynamodbInMemory ?? false,
+    });
     stops.push(() => emulators.stop());
 
     const portalUrl = `http://localhost:${ports.http}`;

@@ -28,6 +28,8 @@ export interface StartEmulatorsOptions {
   /** The twin's data folder (`.data/` in the repository, a temporary folder in tests). */
   dataDir: string;
   ports: EmulatorPorts;
+  /** DynamoDB Local's tables in memory (throw-away data: the test runs); see DynamoDbLocalOptions. */
+  dynamodbInMemory?: boolean;
 }
 
 export interface Emulators {
@@ -49,7 +51,7 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Em
   const { dataDir, ports } = options;
   // In parallel: the JVM takes seconds to start, the others milliseconds.
   const started = await Promise.allSettled([
-    startDynamoDbLocal({ dataDir, port: ports.dynamodb }),
+    startDynamoDbLocal({ dataDir, port: ports.dynamodb, inMemory: options.dynamodbInMemory ?? false }),
     startFauxqs({ dataDir, port: ports.aws }),
     startMailCapture({ dataDir, port: ports.mail }),
   ] as const);
