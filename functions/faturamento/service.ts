@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
-import { monthOf, nextMonth, previousMonth } from '@plac/shared/domain';
+import { monthOf, nextMonth, previousMonth, todayInBahia, vencimentoPadraoDae } from '@plac/shared/domain';
 import { clientePorCnpj, todosClientes } from '../clientes/service';
 import { consumoDoCliente } from '../consumo/service';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
@@ -9,7 +9,9 @@ import { paginaComCursor, vinculoDoCursor, type Pagina } from '../platform/pagin
 import { todos as servicosDoCatalogo } from '../servicos/service';
 import { tabelaPrecoDoMes } from '../tarifas/service';
 import { daeDoCodigoBarras } from './dae/config';
+import { pagaParcialmente, recebimentosDaFatura, saldoDaFatura } from './recebimentos';
 import { decidir, faturaIdDe, itemDaFatura, numeroDeShards, shardDoCliente, valoresDaFatura } from './regras';
+import { acrescimoDevido, taxasConfiguradas } from './retorno/acrescimo';
 import * as store from './store';
 import type { ExecucaoRecord, FaturaRecord, ProgressoRecord } from './store';
 
@@ -366,13 +368,25 @@ function resumo(f: FaturaRecord) {
     // POST …/dae answers a fresh one for the same DAE.
     dae: f.dae ? { urlDae: null, dtVencimento: f.dae.dtVencimento, valorPago: f.pagamento?.valorPago ?? null } : null,
     pagamentosParciais: pagamentosParciais(f),
+    ...saldo(f),
     nomePdfFile: f.nomePdfFile ?? null,
     nomeXmlFile: f.nomeXmlFile ?? null,
   };
 }
 
-/** The short payments recorded by the bank-return import (retorno/service.ts), as the screens show them. */
-const pagamentosParciais = (f: FaturaRecord) => (f.pagamentosParciais ?? []).map((p) => ({ valorPago: p.valorPago, dataPagamento: p.dataPagamento }));
+/**
+ * The short payments the bank-return import recorded (retorno/service.ts, recebimentos.ts), as the
+ * screens show them: every payment received but the one that closed the invoice.
+ */
+function pagamentosParciais(f: FaturaRecord) {
+  const rs = recebimentosDaFatura(f);
+  return (f.situacao === 'P' ? rs.slice(0, -1) : rs).map((p) => ({ valorPago: p.valorPago, dataPagamento: p.dataPagamento }));
+}
+
+function saldo(f: FaturaRecord) {
+  const { valorRecebido, saldoDevedor, valorExcedente } = saldoDaFatura(f);
+  return { valorRecebido, saldoDevedor, valorExcedente };
+}
 
 /**
  * The invoices of a period, a page at a time (docs/architecture.md, "Lists"): a client user only its
@@ -444,7 +458,17 @@ function daeDaFatura(f: FaturaRecord): { numero: number; dtVencimento: string } 
 }
 
 /** One invoice with its lines: a client user only its own client's; the admin none of a client in evaluation. */
-export async function detalheFatura(faturaId: string, principal: Principal) {
+/**
+ * The surcharge the balance would owe paid today: counted from the latest DAE's due date, or from the
+ * default one (the 15th of the month after the reference month) when none was issued (retorno/acrescimo.ts).
+ */
+function acrescimoSobreSaldo(f: FaturaRecord, hoje: string): number {
+  const { saldoDevedor } = saldoDaFatura(f);
+  if (saldoDevedor === 0) return 0;
+  return acrescimoDevido(saldoDevedor, vencimentoPadraoDae(f.mes, f.dae?.dtVencimento), hoje, taxasConfiguradas());
+}
+
+export async function detalheFatura(faturaId: string, principal: Principal, agora: Date = new Date()) {
   const f = await faturaVisivel(faturaId, principal);
   return {
     id: f.faturaId,
@@ -458,6 +482,18 @@ export async function detalheFatura(faturaId: string, principal: Principal) {
     dae: daeDaFatura(f),
     pagamento: f.pagamento ? { dataPagamento: f.pagamento.dataPagamento, valorPago: f.pagamento.valorPago } : null,
     pagamentosParciais: pagamentosParciais(f),
+    ...saldo(f),
+    acrescimoSobreSaldo: acrescimoSobreSaldo(f, todayInBahia(agora)),
+    recebimentos: recebimentosDaFatura(f).map((r) => ({
+      dataPagamento: r.dataPagamento,
+      banco: r.banco,
+      nomeBanco: r.nomeBanco,
+      nomeArquivo: r.nomeArquivo,
+      valorPago: r.valorPago,
+      valorAcrescimo: r.valorAcrescimo,
+      valorAmortizado: r.valorAmortizado,
+      valorExcedente: r.valorExcedente,
+    })),
     itens: f.itens.map(itemDaFatura),
   };
 }
@@ -496,11 +532,13 @@ export async function faturasDoPeriodo(de: string, ate: string, clienteId?: stri
     razaoSocial: f.razaoSocial,
     mes: f.mes,
     situacao: f.situacao,
+    pagaParcialmente: pagaParcialmente(f),
     situacaoRepasse: f.situacaoRepasse ?? null,
     valorServicos: f.valorServicos,
     valorAssinatura: f.valorAssinatura,
     valorTotal: f.valorTotal,
-    valorAcrescimo: f.pagamento?.valorAcrescimo ?? 0,
+    // The surcharges received, of every payment (recebimentos.ts).
+    valorAcrescimo: saldoDaFatura(f).valorAcrescimo,
     dataRetornoBanco: f.pagamento?.dataRetornoBanco ?? null,
     itens: f.itens.map((i) => ({ servico: i.servico, descricao: i.descricao, uf: i.uf, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })),
   }));

@@ -1,6 +1,7 @@
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import type { Recebimento } from './recebimentos';
 
 /**
  * Monthly billing (docs/faturamento.md, docs/data-model.md "Billing"). Four entities:
@@ -85,11 +86,8 @@ const fatura = new Entity({
       },
     },
     /**
-     * Short payments (functions/faturamento/retorno): each bank line that paid this invoice's DAE less
-     * than was due (surcharge included) — the invoice stays A (Em Aberto) and the amount and day are
-     * kept, so the screens can say "Pago parcialmente". Appended once per line: `pagamentosParciaisChaves`
-     * holds each one's `<importacaoId>:<linha>` and the append is conditional on its absence, so a
-     * re-import of the same file (or a crash mid-way and a retry) never counts one twice.
+     * Before the ledger below (read only, recebimentos.ts reads them as receipts): each bank line that
+     * paid this invoice's DAE less than was due, with `<importacaoId>:<linha>` in the set below.
      */
     pagamentosParciais: {
       type: 'list',
@@ -109,6 +107,39 @@ const fatura = new Entity({
       },
     },
     pagamentosParciaisChaves: { type: 'set', items: 'string' },
+    /**
+     * The ledger of payments received (recebimentos.ts, issue 37): every payment the bank reported for a
+     * DAE of this invoice, how it was applied (surcharge, balance, overpayment) and where it came from.
+     * Rewritten whole by registrarRecebimento on the condition that `versaoRecebimentos` did not move
+     * and that the payment's key (`recebimentosChaves`) is absent: a payment is recorded once whatever
+     * file repeats it, and two payments of one invoice at once never overwrite each other.
+     */
+    recebimentos: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          codigoBarras: { type: 'string', required: true },
+          dataPagamento: { type: 'string', required: true },
+          dataRetornoBanco: { type: 'string', required: true },
+          banco: { type: 'string', required: true },
+          nomeBanco: { type: 'string', required: true },
+          nomeArquivo: { type: 'string', required: true },
+          importacaoId: { type: 'string', required: true },
+          linha: { type: 'number', required: true },
+          autenticacao: { type: 'string', required: true },
+          saldoAnterior: { type: 'number', required: true },
+          acrescimoDevido: { type: 'number', required: true },
+          valorPago: { type: 'number', required: true },
+          valorAcrescimo: { type: 'number', required: true },
+          valorAmortizado: { type: 'number', required: true },
+          valorExcedente: { type: 'number', required: true },
+        },
+      },
+    },
+    recebimentosChaves: { type: 'set', items: 'string' },
+    /** How many times the ledger was written (absent: never). */
+    versaoRecebimentos: { type: 'number' },
     /**
      * The revenue-sharing status of a paid invoice (functions/rateio, docs/repasse.md): EM_PROCESSAMENTO
      * while a repasse run works on it, PREVIA_ANALISADA after a simulation, DISTRIBUIDO after the
@@ -260,32 +291,36 @@ export async function registrarPagamento(
   }
 }
 
-export type PagamentoParcial = NonNullable<FaturaRecord['pagamentosParciais']>[number];
-
-/** The key that records a short payment once: the import (the file's SHA-256) and its line. */
-export const chavePagamentoParcial = (p: Pick<PagamentoParcial, 'importacaoId' | 'linha'>) => `${p.importacaoId}:${p.linha}`;
-
 /**
- * Records a short payment on an invoice that stays open: appended on the condition that the invoice is
- * still open at the DAE's revision and that this line of this file was not recorded before.
- * 'jaRegistrado' when it was (nothing written), 'jaPaga' when the invoice is paid, 'revisaoDiferente'
- * when it was re-priced since the DAE.
+ * Records one payment received in the invoice's ledger (recebimentos.ts): the whole ledger written
+ * (`recebimentos`, the receipts before it first), the payment's key added, and — when it leaves nothing
+ * owed — the invoice P with `pagamento` (the payment that closed it). Conditional on the ledger's
+ * version read (`versao`, 0: never written), on the revision the DAE was issued for, and on the key's
+ * absence. 'gravado'; 'jaRegistrado' when the key is there (nothing written); 'revisaoDiferente' when the
+ * invoice was re-priced since the DAE; 'conflito' when another payment was recorded meanwhile (read
+ * again and retry).
  */
-export async function registrarPagamentoParcial(faturaId: string, revisao: number, parcial: PagamentoParcial): Promise<'registrado' | 'jaRegistrado' | 'jaPaga' | 'revisaoDiferente'> {
-  const chave = chavePagamentoParcial(parcial);
+export async function registrarRecebimento(
+  faturaId: string,
+  lido: { revisao: number; versao: number },
+  escrita: { recebimentos: Recebimento[]; chave: string; quitada: NonNullable<FaturaRecord['pagamento']> | null },
+): Promise<'gravado' | 'jaRegistrado' | 'revisaoDiferente' | 'conflito'> {
   try {
     await db()
       .entities.fatura.patch({ faturaId })
-      .append({ pagamentosParciais: [parcial] })
-      .add({ pagamentosParciaisChaves: [chave] })
-      .where(({ situacao, revisao: r, pagamentosParciaisChaves }, { eq, notContains }) => `${eq(situacao, 'A')} AND ${eq(r, revisao)} AND ${notContains(pagamentosParciaisChaves, chave)}`)
+      .set({ recebimentos: escrita.recebimentos, versaoRecebimentos: lido.versao + 1, ...(escrita.quitada ? { situacao: 'P' as const, pagamento: escrita.quitada } : {}) })
+      .add({ recebimentosChaves: [escrita.chave] })
+      .where(({ revisao, versaoRecebimentos, recebimentosChaves }, { eq, notExists, notContains }) =>
+        [eq(revisao, lido.revisao), lido.versao === 0 ? notExists(versaoRecebimentos) : eq(versaoRecebimentos, lido.versao), notContains(recebimentosChaves, escrita.chave)].join(' AND '),
+      )
       .go({ response: 'none' });
-    return 'registrado';
+    return 'gravado';
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
     const atual = await lerFatura(faturaId);
-    if (atual?.pagamentosParciaisChaves?.includes(chave)) return 'jaRegistrado';
-    return atual?.situacao === 'P' ? 'jaPaga' : 'revisaoDiferente';
+    if (atual?.recebimentosChaves?.includes(escrita.chave)) return 'jaRegistrado';
+    if (atual && atual.revisao !== lido.revisao) return 'revisaoDiferente';
+    return 'conflito';
   }
 }
 

@@ -15,6 +15,10 @@ import { repartir, totaisPorBeneficiado, type TotalBeneficiado } from './reparti
 type Fatura = Awaited<ReturnType<typeof faturamento.faturasDoPeriodo>>[number];
 
 const SITUACAO_TEXTO = { A: 'Em Aberto', P: 'Pago' } as const;
+/** An open invoice that received a short payment (issue 37; functions/faturamento/recebimentos.ts). */
+const PAGA_PARCIALMENTE = 'Pago parcialmente';
+const situacaoTexto = (f: Pick<Fatura, 'situacao' | 'situacaoRepasse' | 'pagaParcialmente'>) =>
+  f.situacao === 'P' && f.situacaoRepasse ? REPASSE_TEXTO[f.situacaoRepasse] : f.pagaParcialmente ? PAGA_PARCIALMENTE : SITUACAO_TEXTO[f.situacao];
 const REPASSE_TEXTO = {
   EM_PROCESSAMENTO: 'Pago - Em Processamento',
   PREVIA_ANALISADA: 'Pago - Previa Analisada',
@@ -90,7 +94,7 @@ export async function consultar(filtro: FiltroPagamento, p: Principal) {
           totalRequisicoes: x.requisicoes,
           situacao: f.situacao,
           situacaoRateio: f.situacaoRepasse,
-          situacaoTexto: f.situacao === 'P' && f.situacaoRepasse ? REPASSE_TEXTO[f.situacaoRepasse] : SITUACAO_TEXTO[f.situacao],
+          situacaoTexto: situacaoTexto(f),
           dataRetornoBanco: f.dataRetornoBanco,
         })),
     )
@@ -159,7 +163,7 @@ export async function detalhe(idConsumo: string, ufConsumo: string, p: Principal
     ufConsumo,
     cliente: { cnpj: f.cnpj, razaoSocial: f.razaoSocial },
     mesReferencia: f.mes,
-    situacaoTexto: f.situacao === 'P' && f.situacaoRepasse ? REPASSE_TEXTO[f.situacaoRepasse] : SITUACAO_TEXTO[f.situacao],
+    situacaoTexto: situacaoTexto(f),
     ufs: partes.map((x) => ({
       uf: x.uf,
       itens: f.itens.filter((i) => i.uf === x.uf).map((i) => ({ descricao: i.descricao, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })),

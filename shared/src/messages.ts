@@ -376,14 +376,20 @@ export const MESSAGES = {
   retornoPagoAMenorComAcrescimo: 'Pago a menor: devido {devido} (acréscimo de {acrescimo} por atraso).',
   /** ours: appended to a short payment's line when it was recorded on the invoice */
   retornoParcialRegistrado: 'Registrado na fatura como pagamento parcial.',
-  /** ours: the same short payment (same file, same line) was recorded before */
-  retornoParcialJaRegistrado: 'Pagamento parcial já registrado na fatura.',
+  /** ours: after a short payment's line, what the invoice still owes (issue 37) */
+  retornoSaldoDevedor: 'Saldo devedor: {saldo}.',
+  /** ours: the same payment (barcode, day, amount, bank authentication) was recorded before, by this or another file */
+  retornoPagamentoJaRegistrado: 'Pagamento já registrado na fatura{arquivo}; nada foi alterado.',
+  /** ours: a payment over what was owed: the excess is kept on the invoice and reported, to be refunded */
+  retornoPagoAMaior: 'Pago a maior: {excedente} recebido(s) além do devido, a devolver.',
   /** ours: an invoice still open that received short payments (list and detail) */
   faturaPagaParcialmente: 'Pago parcialmente',
   /** ours: one short payment, after the status */
   faturaPagamentoParcial: '{valor} em {data}',
   /** ours: the invoice's payment (detail and its print) */
   faturaPagamento: '{valor} em {data}',
+  /** ours: the DAE of an invoice paid in part is for its balance (issue 37) */
+  daeComplementar: 'DAE complementar do saldo devedor: {valor}.',
   /** ours: an invoice with no DAE generated yet (detail) */
   faturaSemDae: 'Não gerado',
   /** ours: an invoice not paid yet (detail) */

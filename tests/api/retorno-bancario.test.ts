@@ -9,7 +9,8 @@ import { faturaIdDe } from '../../functions/faturamento/regras';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 import { importar as importarNoServico } from '../../functions/faturamento/retorno/service';
 import { iniciarImportacao } from '../../functions/faturamento/retorno/store';
-import { chavePagamentoParcial, emitirFatura, lerFatura, registrarPagamento, registrarPagamentoParcial, type FaturaRecord } from '../../functions/faturamento/store';
+import { chaveDoRecebimento } from '../../functions/faturamento/recebimentos';
+import { emitirFatura, lerFatura, registrarPagamento, registrarRecebimento, type FaturaRecord } from '../../functions/faturamento/store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 
@@ -138,7 +139,7 @@ describe('the bank-return import', () => {
       ['INCONSISTENTE', f.aMenor.faturaId, null],
       ['NAO_ENCONTRADA', null, null],
     ]);
-    expect(linhas[2]!.motivo).toBe('Pago a menor: devido R$ 900,00. Registrado na fatura como pagamento parcial.');
+    expect(linhas[2]!.motivo).toBe('Pago a menor: devido R$ 900,00. Registrado na fatura como pagamento parcial. Saldo devedor: R$ 1,00.');
 
     expect(await lerFatura(f.emDia.faturaId)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 750_00, valorAcrescimo: 0, dataPagamento: hoje, dataRetornoBanco: hoje } });
     expect(await lerFatura(f.atrasada.faturaId)).toMatchObject({ situacao: 'P', pagamento: { valorPago: 1_019_90, valorAcrescimo: 19_90, dataPagamento: atraso } });
@@ -148,9 +149,14 @@ describe('the bank-return import', () => {
       dae: { numero: d.atrasada.numero, dtVencimento: vencido },
       pagamento: { dataPagamento: atraso, valorPago: 1_019_90 },
     });
-    // Paid short: still open, no payment, the amount recorded as partial.
+    // Paid short: still open, no closing payment, the amount received in its ledger (all of it amortised).
     const aMenor = (await lerFatura(f.aMenor.faturaId))!;
-    expect(aMenor).toMatchObject({ situacao: 'A', pagamentosParciais: [{ valorPago: 899_00, valorDevido: 900_00, dataPagamento: hoje, dataRetornoBanco: hoje, linha: 4 }] });
+    expect(aMenor).toMatchObject({
+      situacao: 'A',
+      recebimentos: [
+        { valorPago: 899_00, saldoAnterior: 900_00, acrescimoDevido: 0, valorAcrescimo: 0, valorAmortizado: 899_00, valorExcedente: 0, dataPagamento: hoje, dataRetornoBanco: hoje, linha: 4, banco: '001', nomeBanco: 'BANCO DO BRASIL', nomeArquivo: 'retorno-001.ret' },
+      ],
+    });
     expect(aMenor.pagamento).toBeUndefined();
   });
 
@@ -248,7 +254,8 @@ describe('a due date on a non-business day (CTN art. 210)', () => {
     const r = await importarNoServico('retorno-2026-12-01.ret', conteudo, admin, undefined, new Date('2026-12-01T15:00:00Z'));
     expect((await linhasDe(r)).map((l) => [l.situacao, l.valorAcrescimo ?? null, l.motivo ?? null])).toEqual([
       ['PAGA', 0, null],
-      ['INCONSISTENTE', null, 'Pago a menor: devido R$ 759,98 (acréscimo de R$ 9,98 por atraso). Registrado na fatura como pagamento parcial.'],
+      // The surcharge first (Civil Code art. 354): R$ 9,98 of it, R$ 740,02 amortised, R$ 9,98 still owed.
+      ['INCONSISTENTE', null, 'Pago a menor: devido R$ 759,98 (acréscimo de R$ 9,98 por atraso). Registrado na fatura como pagamento parcial. Saldo devedor: R$ 9,98.'],
     ]);
     expect(await lerFatura(f1.faturaId)).toMatchObject({ situacao: 'P', pagamento: { dataPagamento: '2026-11-30', valorPago: 750_00, valorAcrescimo: 0 } });
   });
@@ -316,24 +323,48 @@ describe('bank return sanity', () => {
     const naoPaga = (await lerFatura(posterior.faturaId))!;
     expect(naoPaga).toMatchObject({ situacao: 'A' });
     expect(naoPaga.pagamento).toBeUndefined();
-    expect(naoPaga.pagamentosParciais).toBeUndefined();
+    expect(naoPaga.recebimentos).toBeUndefined();
   });
 
   it('shows a short payment on the invoice through the API, and records it once', async () => {
     // f.aMenor was paid R$ 899,00 of R$ 900,00 by retorno-001.ret (above), and that file was imported twice.
     const detalhe = await call(`/api/v1/fatura/${f.aMenor.faturaId}`, { headers: bearer(token) });
-    expect(detalhe).toMatchObject({ status: 200, body: { situacao: 'A', pagamentosParciais: [{ valorPago: 899_00, dataPagamento: hoje }] } });
+    expect(detalhe).toMatchObject({
+      status: 200,
+      body: {
+        situacao: 'A',
+        pagamentosParciais: [{ valorPago: 899_00, dataPagamento: hoje }],
+        valorTotal: 900_00,
+        valorRecebido: 899_00,
+        saldoDevedor: 1_00,
+        valorExcedente: 0,
+        acrescimoSobreSaldo: 0,
+        recebimentos: [{ dataPagamento: hoje, banco: '001', nomeBanco: 'BANCO DO BRASIL', nomeArquivo: 'retorno-001.ret', valorPago: 899_00, valorAcrescimo: 0, valorAmortizado: 899_00, valorExcedente: 0 }],
+      },
+    });
     const cliente = await tokenFor({ userId: `u-${f.aMenor.clienteId}`, name: 'Cliente', tipo: 'C', roles: ['cliente'], clienteId: f.aMenor.clienteId });
     const lista = await call(`/api/v1/fatura?dataInicio=${mes}&dataFim=${mes}`, { headers: bearer(cliente) });
     expect(lista.status).toBe(200);
     expect((lista.body as { items: unknown[] }).items).toEqual([
-      expect.objectContaining({ id: f.aMenor.faturaId, situacao: 'A', pagamentosParciais: [{ valorPago: 899_00, dataPagamento: hoje }] }),
+      expect.objectContaining({ id: f.aMenor.faturaId, situacao: 'A', pagamentosParciais: [{ valorPago: 899_00, dataPagamento: hoje }], valorRecebido: 899_00, saldoDevedor: 1_00 }),
     ]);
-    // An import that crashed after recording it and is run again (its report never written) does not record it twice.
-    const parcial = (await lerFatura(f.aMenor.faturaId))!.pagamentosParciais![0]!;
-    expect(await registrarPagamentoParcial(f.aMenor.faturaId, 1, parcial)).toBe('jaRegistrado');
-    expect((await lerFatura(f.aMenor.faturaId))!.pagamentosParciais).toHaveLength(1);
-    expect((await lerFatura(f.aMenor.faturaId))!.pagamentosParciaisChaves).toEqual([chavePagamentoParcial(parcial)]);
+    // A write of the same payment again (an attempt that crashed after recording it) changes nothing.
+    const antes = (await lerFatura(f.aMenor.faturaId))!;
+    const recebimento = antes.recebimentos![0]!;
+    expect(await registrarRecebimento(f.aMenor.faturaId, { revisao: 1, versao: antes.versaoRecebimentos! }, { recebimentos: [recebimento, recebimento], chave: chaveDoRecebimento(recebimento), quitada: null })).toBe('jaRegistrado');
+    expect(await lerFatura(f.aMenor.faturaId)).toEqual(antes);
+  });
+
+  it('the same payment in another file (another name, another NSA) is recognised and changes nothing', async () => {
+    const antes = await lerFatura(f.aMenor.faturaId);
+    const repetido = escreverRetorno({
+      convenio: '000777', banco: '001', nomeBanco: 'Banco do Brasil', dataGeracao: hoje, nsa: nsa(),
+      pagamentos: [{ dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: d.aMenor.codigoBarras, valorRecebido: 899_00 }],
+    });
+    const r = await importar('retorno-reenviado.ret', repetido);
+    expect(r).toMatchObject({ status: 200, body: { jaImportado: false, pagas: 0, jaPagas: 1, inconsistentes: 0 } });
+    expect((await linhasDe(r.body)).map((l) => [l.situacao, l.motivo])).toEqual([['JA_PAGA', 'Pagamento já registrado na fatura (arquivo retorno-001.ret); nada foi alterado.']]);
+    expect(await lerFatura(f.aMenor.faturaId)).toEqual(antes);
   });
 
   it('a second short payment of the same invoice, from another file, is recorded beside the first', async () => {
@@ -345,8 +376,86 @@ describe('bank return sanity', () => {
     expect(await importar('parcial-2.ret', arquivoDe(nsa(), 200_00))).toMatchObject({ status: 200, body: { inconsistentes: 1 } });
     const registrada = (await lerFatura(x.faturaId))!;
     expect(registrada.situacao).toBe('A');
-    expect(registrada.pagamentosParciais?.map((p) => p.valorPago)).toEqual([300_00, 200_00]);
+    expect(registrada.recebimentos?.map((p) => [p.valorPago, p.saldoAnterior, p.valorAmortizado])).toEqual([
+      [300_00, 800_00, 300_00],
+      [200_00, 500_00, 200_00],
+    ]);
+    expect((await call(`/api/v1/fatura/${x.faturaId}`, { headers: bearer(token) })).body).toMatchObject({ valorRecebido: 500_00, saldoDevedor: 300_00 });
   });
+
+describe('partial payments to the centavo (issue 37)', () => {
+  const retornoCom = (nome: string, pagamentos: { codigoBarras: string; valorRecebido: number; dataPagamento?: string; autenticacao?: string }[]) =>
+    importar(
+      nome,
+      escreverRetorno({
+        convenio: '000999', banco: '237', nomeBanco: 'Bradesco', dataGeracao: hoje, nsa: nsa(),
+        pagamentos: pagamentos.map((p) => ({ dataPagamento: p.dataPagamento ?? hoje, dataCredito: hoje, codigoBarras: p.codigoBarras, valorRecebido: p.valorRecebido, ...(p.autenticacao ? { autenticacao: p.autenticacao } : {}) })),
+      }),
+    );
+
+  it('a DAE paid short leaves the balance owed; a complementary DAE for it, paid on time, closes the invoice', async () => {
+    const x = await fatura(1_000_00);
+    const primeiro = await dae(x, vencimento);
+    expect(primeiro).toMatchObject({ valor: 1_000_00, complementar: false });
+    expect(await retornoCom('curto.ret', [{ codigoBarras: primeiro.codigoBarras, valorRecebido: 600_00 }])).toMatchObject({ status: 200, body: { inconsistentes: 1 } });
+    expect((await call(`/api/v1/fatura/${x.faturaId}`, { headers: bearer(token) })).body).toMatchObject({ situacao: 'A', valorRecebido: 600_00, saldoDevedor: 400_00 });
+
+    // The DAE asked now is for the balance, with its own number and barcode; the same request, the same DAE.
+    const complementar = await dae(x, vencimento);
+    expect(complementar).toMatchObject({ valor: 400_00, complementar: true, dtVencimento: vencimento });
+    expect(complementar.codigoBarras).not.toBe(primeiro.codigoBarras);
+    expect(await dae(x, vencimento)).toMatchObject({ numero: complementar.numero, codigoBarras: complementar.codigoBarras });
+
+    const r = await retornoCom('complementar.ret', [{ codigoBarras: complementar.codigoBarras, valorRecebido: 400_00 }]);
+    expect(r).toMatchObject({ status: 200, body: { pagas: 1, inconsistentes: 0 } });
+    expect((await linhasDe(r.body)).map((l) => [l.situacao, l.faturaId, l.valorAcrescimo])).toEqual([['PAGA', x.faturaId, 0]]);
+    const paga = (await call(`/api/v1/fatura/${x.faturaId}`, { headers: bearer(token) })).body;
+    expect(paga).toMatchObject({
+      situacao: 'P',
+      valorTotal: 1_000_00,
+      valorRecebido: 1_000_00,
+      saldoDevedor: 0,
+      valorExcedente: 0,
+      pagamento: { valorPago: 400_00, dataPagamento: hoje },
+      pagamentosParciais: [{ valorPago: 600_00, dataPagamento: hoje }],
+      recebimentos: [
+        { valorPago: 600_00, valorAmortizado: 600_00, nomeArquivo: 'curto.ret', banco: '237', nomeBanco: 'BRADESCO' },
+        { valorPago: 400_00, valorAmortizado: 400_00, nomeArquivo: 'complementar.ret' },
+      ],
+    });
+    // Paid: no further DAE.
+    const outro = await call(`/api/v1/fatura/${x.faturaId}/dae`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ dataVencimento: vencimento }) });
+    expect(outro).toMatchObject({ status: 400, body: { error: 'daeFaturaNaoAberta' } });
+  });
+
+  it('a late short payment pays the surcharge first, and the balance owes the surcharge counted from its DAE', async () => {
+    const x = await fatura(1_000_00);
+    const vencida = await daeVencido(x, vencido);
+    // 3 days late on R$ 1.000,00: R$ 19,90 of surcharge due; R$ 519,90 pays it and R$ 500,00 of the total.
+    const r = await retornoCom('atrasado-curto.ret', [{ codigoBarras: vencida.codigoBarras, valorRecebido: 519_90, dataPagamento: atraso }]);
+    expect((await linhasDe(r.body)).map((l) => l.motivo)).toEqual(['Pago a menor: devido R$ 1.019,90 (acréscimo de R$ 19,90 por atraso). Registrado na fatura como pagamento parcial. Saldo devedor: R$ 500,00.']);
+    const detalhe = (await call(`/api/v1/fatura/${x.faturaId}`, { headers: bearer(token) })).body as { recebimentos: unknown[]; saldoDevedor: number; acrescimoSobreSaldo: number };
+    expect(detalhe).toMatchObject({ situacao: 'A', valorRecebido: 500_00, saldoDevedor: 500_00, recebimentos: [{ valorPago: 519_90, valorAcrescimo: 19_90, valorAmortizado: 500_00 }] });
+    // Today the balance owes the surcharge counted from the DAE's due date (at least the 3 days above).
+    expect(detalhe.acrescimoSobreSaldo).toBeGreaterThanOrEqual(9_95);
+  });
+
+  it('an overpayment is recorded and reported for refund, never absorbed; a second payment of a paid invoice too', async () => {
+    const x = await fatura(300_00);
+    const dx = await dae(x, vencimento);
+    const r = await retornoCom('a-maior.ret', [
+      { codigoBarras: dx.codigoBarras, valorRecebido: 310_00 },
+      // Paid again the same day at another branch: another authentication, another payment.
+      { codigoBarras: dx.codigoBarras, valorRecebido: 310_00, autenticacao: 'OUTRA-AGENCIA-0001' },
+    ]);
+    expect(r).toMatchObject({ status: 200, body: { pagas: 1, jaPagas: 1 } });
+    expect((await linhasDe(r.body)).map((l) => [l.situacao, l.motivo ?? null])).toEqual([
+      ['PAGA', 'Pago a maior: R$ 10,00 recebido(s) além do devido, a devolver.'],
+      ['JA_PAGA', 'A fatura já estava paga. Pago a maior: R$ 310,00 recebido(s) além do devido, a devolver.'],
+    ]);
+    expect((await call(`/api/v1/fatura/${x.faturaId}`, { headers: bearer(token) })).body).toMatchObject({ situacao: 'P', valorRecebido: 300_00, saldoDevedor: 0, valorExcedente: 320_00 });
+  });
+});
 
 describe('a bank return file of thousands of payments (issue 26 item 4)', () => {
   const PAGAMENTOS = 5_000;

@@ -12,7 +12,8 @@ import { signIn } from './session';
  * of this run, its DAE issued through the API, the FEBRABAN return file a bank would send for it
  * uploaded in retorno-bancario: the report says it was paid, consultar-fatura shows it Pago, and the
  * same file uploaded again changes nothing. A short payment leaves the invoice open, shown "Pago
- * parcialmente" with the amount and day.
+ * parcialmente" with the amount and day; its detail shows the payment and the balance owed; the DAE
+ * printed then is the complementary one of the balance, and its payment closes the invoice (issue 37).
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
@@ -60,8 +61,8 @@ test('the bank’s return file pays the invoice of the DAE it names, once', asyn
   await expect(fatura.getByRole('button', { name: /Imprimir DAE/ })).toHaveCount(0);
 });
 
-test('a short payment in the return file shows the invoice as paid in part, still open', async ({ page }) => {
-  test.setTimeout(90_000);
+test('a treasurer: a short payment leaves a balance owed, the complementary DAE for it is paid, and the invoice is paid', async ({ page, context }) => {
+  test.setTimeout(120_000);
   const cliente = novoClienteE2e('retp', 'Banco E2E Parcial');
   await signIn(page, ADMIN);
   await gravarCliente(cliente);
@@ -69,22 +70,61 @@ test('a short payment in the return file shows the invoice as paid in part, stil
   const token = await signToken(ADMIN, await openSession(ADMIN), 600);
   const hoje = todayInBahia();
   const dae = (await (await page.request.post(`/api/v1/fatura/${faturaId}/dae`, { headers: { authorization: `Bearer ${token}` }, data: { dataVencimento: hoje } })).json()) as { codigoBarras: string };
-  const arquivo = escreverRetorno({
-    convenio: '000777', banco: '104', nomeBanco: 'Caixa', dataGeracao: hoje, nsa: Math.floor(Math.random() * 900_000) + 1,
-    pagamentos: [{ dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras: dae.codigoBarras, valorRecebido: 500_00 }],
-  });
+  const retorno = (nome: string, codigoBarras: string, valorRecebido: number) =>
+    page.locator('input[type=file]').setInputFiles({
+      name: `${nome}-${cliente.id.slice(-8)}.ret`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(
+        escreverRetorno({
+          convenio: '000777', banco: '104', nomeBanco: 'Caixa', dataGeracao: hoje, nsa: Math.floor(Math.random() * 900_000) + 1,
+          pagamentos: [{ dataPagamento: hoje, dataCredito: addDays(hoje, 1), codigoBarras, valorRecebido }],
+        }),
+        'latin1',
+      ),
+    });
 
+  // R$ 500,00 of R$ 750,00: recorded, R$ 250,00 still owed.
   await page.goto('/app/fatura/retornoBancario');
-  await page.locator('input[type=file]').setInputFiles({ name: `parcial-${cliente.id.slice(-8)}.ret`, mimeType: 'text/plain', buffer: Buffer.from(arquivo, 'latin1') });
+  await retorno('parcial', dae.codigoBarras, 500_00);
   const linha = page.getByRole('table', { name: 'Linhas do arquivo de retorno' }).getByRole('row', { name: new RegExp(dae.codigoBarras) });
   await expect(linha).toContainText('Inconsistente');
-  await expect(linha).toContainText('Pago a menor: devido R$ 750,00. Registrado na fatura como pagamento parcial.');
+  await expect(linha).toContainText('Pago a menor: devido R$ 750,00. Registrado na fatura como pagamento parcial. Saldo devedor: R$ 250,00.');
 
   await filtrarFaturas(page, cliente.cnpj, mes);
   await page.goto('/app/fatura/consultarFatura');
   const fatura = page.getByRole('table', { name: 'Faturas' }).getByRole('row', { name: new RegExp(cliente.razao) });
   await expect(fatura).toContainText('Pago parcialmente');
   await expect(fatura).toContainText(`R$ 500,00 em ${formatDate(hoje)}`);
-  // Still open: its DAE can be printed again.
-  await expect(fatura.getByRole('button', { name: /Imprimir DAE/ })).toHaveCount(1);
+
+  // The detail: what was billed, the payment received (bank, file), and the balance owed.
+  await page.goto(`/app/fatura/detalheFatura?id=${faturaId}`);
+  const recebidos = page.getByRole('region', { name: 'Pagamentos recebidos' });
+  await expect(recebidos).toContainText('104 CAIXA');
+  await expect(recebidos).toContainText(`parcial-${cliente.id.slice(-8)}.ret`);
+  const saldo = recebidos.getByRole('table', { name: 'Saldo da fatura' });
+  await expect(saldo.getByRole('row', { name: /Valor faturado/ })).toContainText('R$ 750,00');
+  await expect(saldo.getByRole('row', { name: /Total amortizado/ })).toContainText('R$ 500,00');
+  await expect(saldo.getByRole('row', { name: /Saldo devedor/ })).toContainText('R$ 250,00');
+
+  // Still open: the DAE printed now is the complementary one, for the balance.
+  await page.goto('/app/fatura/consultarFatura');
+  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/v1/fatura/${faturaId}/dae`) && r.request().method() === 'POST');
+  const popup = context.waitForEvent('page');
+  await fatura.getByRole('button', { name: `Imprimir DAE do saldo devedor da fatura ${periodo} de ${cliente.razao}` }).click();
+  const complementar = (await (await answer).json()) as { codigoBarras: string; valor: number; complementar: boolean };
+  expect(complementar).toMatchObject({ valor: 250_00, complementar: true });
+  expect(complementar.codigoBarras).not.toBe(dae.codigoBarras);
+  await (await popup).close();
+  await expect(page.getByText('DAE complementar do saldo devedor: R$ 250,00.')).toBeVisible();
+
+  // Its payment closes the invoice.
+  await page.goto('/app/fatura/retornoBancario');
+  await retorno('complementar', complementar.codigoBarras, 250_00);
+  await expect(page.getByText('Arquivo de retorno importado: 1 fatura(s) paga(s).')).toBeVisible();
+  await page.goto('/app/fatura/consultarFatura');
+  await expect(fatura).toContainText('Pago');
+  await expect(fatura).not.toContainText('Pago parcialmente');
+  await expect(fatura.getByRole('button', { name: /Imprimir DAE/ })).toHaveCount(0);
+  await page.goto(`/app/fatura/detalheFatura?id=${faturaId}`);
+  await expect(page.getByRole('table', { name: 'Saldo da fatura' }).getByRole('row', { name: /Saldo devedor/ })).toContainText('R$ 0,00');
 });

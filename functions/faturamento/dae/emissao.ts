@@ -28,6 +28,8 @@ export interface DocumentoCobrado {
   mes: string;
   /** Centavos. */
   valor: number;
+  /** A balance's DAE: the invoice it pays, when `documentoId` is the balance's (dae/service.ts). */
+  faturaCobrada?: string;
 }
 
 export async function lerDaeDoDocumento(documentoId: string, revisao: number, dtVencimento: string): Promise<DaeRecord | null> {
@@ -54,6 +56,7 @@ export async function novoDae(d: DocumentoCobrado, dtVencimento: string, emitido
   await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: chavePdf, Body: pdf, ContentType: 'application/pdf', ContentDisposition: 'inline' }));
   return store.criarDae({
     faturaId: d.documentoId,
+    ...(d.faturaCobrada ? { faturaCobrada: d.faturaCobrada } : {}),
     origem: d.origem,
     revisao: d.revisao,
     dtVencimento,

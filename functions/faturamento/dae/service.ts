@@ -3,6 +3,7 @@ import { formatDate, resolverVencimentoDae, todayInBahia } from '@plac/shared/do
 import { presignDownload } from '../../platform/documents';
 import { invalid } from '../../platform/errors';
 import { faturaVisivel } from '../service';
+import { recebimentosDaFatura, saldoDaFatura } from '../recebimentos';
 import { marcarDae } from '../store';
 import * as emissao from './emissao';
 import * as store from './store';
@@ -24,6 +25,7 @@ export interface DaeEmitido {
   valor: number;
   codigoBarras: string;
   linhaDigitavel: string;
+  complementar: boolean;
 }
 
 export async function emitirDae(faturaId: string, body: { dataVencimento?: string | undefined }, principal: Principal, agora: Date = new Date()): Promise<DaeEmitido> {
@@ -37,7 +39,8 @@ export async function emitirDae(faturaId: string, body: { dataVencimento?: strin
       : invalid('daeVencimentoForaDoPrazo', { inicio: formatDate(v.inicio), fim: formatDate(v.fim) });
   }
   const dtVencimento = v.dtVencimento;
-  const dae = (await store.lerDae(faturaId, f.revisao, dtVencimento)) ?? (await novoDae(f, dtVencimento, principal, agora));
+  const documento = documentoDaFatura(f);
+  const dae = (await store.lerDae(documento.documentoId, f.revisao, dtVencimento)) ?? (await novoDae(f, documento, dtVencimento, principal, agora));
   return {
     urlDAE: await presignDownload(dae.chavePdf, 'application/pdf', { inline: true }),
     dtVencimento: dae.dtVencimento,
@@ -45,14 +48,27 @@ export async function emitirDae(faturaId: string, body: { dataVencimento?: strin
     valor: dae.valor,
     codigoBarras: dae.codigoBarras,
     linhaDigitavel: dae.linhaDigitavel,
+    complementar: dae.faturaCobrada !== undefined,
   };
 }
 
 type Fatura = Awaited<ReturnType<typeof faturaVisivel>>;
 
+/**
+ * What the invoice's DAE charges: its total; or, once a short payment was received (issue 37), the
+ * balance still owed, as a complementary DAE of its own key (`<faturaId>/saldo-<n>`, n the receipts
+ * recorded: each new balance its own DAE, the same balance and due date the same DAE). Its surcharge
+ * rules are any DAE's: none until its due date, counted from it after (retorno/acrescimo.ts).
+ */
+function documentoDaFatura(f: Fatura): emissao.DocumentoCobrado {
+  const base = { origem: 'FATURA', revisao: f.revisao, clienteId: f.clienteId, razaoSocial: f.razaoSocial, cnpj: f.cnpj, mes: f.mes } as const;
+  const { valorRecebido, saldoDevedor } = saldoDaFatura(f);
+  if (valorRecebido === 0) return { ...base, documentoId: f.faturaId, rotulo: 'Fatura', valor: f.valorTotal };
+  return { ...base, documentoId: `${f.faturaId}/saldo-${f.versaoRecebimentos ?? recebimentosDaFatura(f).length}`, faturaCobrada: f.faturaId, rotulo: 'Fatura (saldo devedor)', valor: saldoDevedor };
+}
+
 /** A new DAE of the invoice (dae/emissao.ts), then the invoice marked with it. */
-async function novoDae(f: Fatura, dtVencimento: string, principal: Principal, agora: Date): Promise<DaeRecord> {
-  const documento = { documentoId: f.faturaId, origem: 'FATURA', rotulo: 'Fatura', revisao: f.revisao, clienteId: f.clienteId, razaoSocial: f.razaoSocial, cnpj: f.cnpj, mes: f.mes, valor: f.valorTotal } as const;
+async function novoDae(f: Fatura, documento: emissao.DocumentoCobrado, dtVencimento: string, principal: Principal, agora: Date): Promise<DaeRecord> {
   const dae = await emissao.novoDae(documento, dtVencimento, principal.name, agora);
   await marcarDae(f.faturaId, { dtVencimento: dae.dtVencimento, codigoBarras: dae.codigoBarras, revisao: dae.revisao });
   return dae;

@@ -14,8 +14,14 @@ import { isConditionalFailure, tableConfig } from '../../platform/table';
 const dae = new Entity({
   model: { entity: 'dae', version: '1', service: 'faturamento' },
   attributes: {
-    /** The invoice's id, or for a prepaid reservation its id ('PA-<clienteId>-<ciclo>', origem PREPAGO). */
+    /**
+     * The invoice's id, or for a prepaid reservation its id ('PA-<clienteId>-<ciclo>', origem PREPAGO),
+     * or for the DAE of an invoice's balance after a short payment `<faturaId>/saldo-<n>` (n: the
+     * invoice's receipts recorded when it was issued), which `faturaCobrada` names.
+     */
     faturaId: { type: 'string', required: true },
+    /** A balance's DAE (issue 37): the invoice it pays. Absent: `faturaId` is the invoice (or reservation). */
+    faturaCobrada: { type: 'string' },
     /** What the DAE pays: a monthly invoice (absent: the first DAEs had none) or a prepaid reservation. */
     origem: { type: ['FATURA', 'PREPAGO'] as const },
     /** The invoice's revision the DAE was issued for (a re-price asks for a new DAE). */

@@ -12,7 +12,7 @@ const arquivo = () =>
     dataGeracao: '2026-11-20',
     nsa: 42,
     pagamentos: [
-      { dataPagamento: '2026-11-18', dataCredito: '2026-11-19', codigoBarras: BARRAS_1, valorRecebido: 1_234_56, tarifa: 150 },
+      { dataPagamento: '2026-11-18', dataCredito: '2026-11-19', codigoBarras: BARRAS_1, valorRecebido: 1_234_56, tarifa: 150, autenticacao: 'AUT-0001-BB' },
       { dataPagamento: '2026-11-19', dataCredito: '2026-11-20', codigoBarras: BARRAS_2, valorRecebido: 500_00 },
     ],
   });
@@ -38,9 +38,12 @@ describe('the FEBRABAN arrecadação return file', () => {
     expect(r.problemas).toEqual([]);
     expect(r.cabecalho).toEqual({ convenio: '000123', banco: '001', nomeBanco: 'BANCO DO BRASIL', dataGeracao: '2026-11-20', nsa: 42, versao: '05' });
     expect(r.pagamentos).toEqual([
-      { linha: 2, nsr: 2, dataPagamento: '2026-11-18', dataCredito: '2026-11-19', codigoBarras: BARRAS_1, valorRecebido: 123_456, tarifa: 150 },
-      { linha: 3, nsr: 3, dataPagamento: '2026-11-19', dataCredito: '2026-11-20', codigoBarras: BARRAS_2, valorRecebido: 50_000, tarifa: 0 },
+      { linha: 2, nsr: 2, dataPagamento: '2026-11-18', dataCredito: '2026-11-19', codigoBarras: BARRAS_1, valorRecebido: 123_456, tarifa: 150, autenticacao: 'AUT-0001-BB' },
+      { linha: 3, nsr: 3, dataPagamento: '2026-11-19', dataCredito: '2026-11-20', codigoBarras: BARRAS_2, valorRecebido: 50_000, tarifa: 0, autenticacao: expect.stringMatching(/^AUT[0-9A-F]{20}$/) },
     ]);
+    // The same payment written into another file carries the same authentication (a bank's is the payment's own).
+    const outro = lerRetorno(arquivo().replace('000042', '000043'));
+    expect(outro.pagamentos[1]!.autenticacao).toBe(r.pagamentos[1]!.autenticacao);
     expect(r.trailer).toEqual({ totalRegistros: 4, valorTotal: 173_456 });
   });
 

@@ -15,6 +15,8 @@
  *      received (centavos) · 25-150 reserved
  */
 
+import { createHash } from 'node:crypto';
+
 export const TAMANHO_REGISTRO = 150;
 
 export interface Cabecalho {
@@ -38,6 +40,11 @@ export interface Pagamento {
   /** Centavos. */
   valorRecebido: number;
   tarifa: number;
+  /**
+   * The bank's authentication of the payment (positions 118-140, trimmed): with the barcode, the day
+   * and the amount, what identifies one payment whatever file reports it (recebimentos.ts).
+   */
+  autenticacao: string;
 }
 
 export interface Problema {
@@ -91,6 +98,7 @@ function pagamento(registro: string, linha: number, problemas: Problema[]): Paga
   const valorRecebido = numero(campo(registro, 82, 93));
   const tarifa = numero(campo(registro, 94, 100));
   const nsr = numero(campo(registro, 101, 108));
+  const autenticacao = campo(registro, 118, 140).trim();
   const falhas = [
     !dataPagamento && 'data de pagamento inválida',
     !dataCredito && 'data de crédito inválida',
@@ -103,7 +111,7 @@ function pagamento(registro: string, linha: number, problemas: Problema[]): Paga
     problemas.push({ linha, motivo: `Registro G ilegível: ${falhas.join(', ')}.` });
     return null;
   }
-  return { linha, nsr, dataPagamento: dataPagamento!, dataCredito: dataCredito!, codigoBarras, valorRecebido, tarifa };
+  return { linha, nsr, dataPagamento: dataPagamento!, dataCredito: dataCredito!, codigoBarras, valorRecebido, tarifa, autenticacao };
 }
 
 /**
@@ -167,6 +175,11 @@ const esq = (texto: string, n: number) => texto.slice(0, n).padEnd(n, ' ');
 const dir = (valor: number | string, n: number) => String(valor).padStart(n, '0').slice(-n);
 const aaaammdd = (iso: string) => iso.replaceAll('-', '');
 
+/** A stand-in for a bank's authentication: the same for the same payment (barcode, day, amount). */
+function autenticacaoDerivada(p: { codigoBarras: string; dataPagamento: string; valorRecebido: number }): string {
+  return `AUT${createHash('sha256').update(`${p.codigoBarras}|${p.dataPagamento}|${p.valorRecebido}`).digest('hex').slice(0, 20).toUpperCase()}`;
+}
+
 /**
  * A return file as a bank would write it for these payments (the twin has no bank: the tests, the E2E
  * and the demo use this to produce what an admin would upload).
@@ -179,13 +192,18 @@ export function escreverRetorno(r: {
   nsa: number;
   /** The layout version written at positions 80–81: VERSAO_ESCRITA unless a test asks for another. */
   versao?: string;
-  pagamentos: { dataPagamento: string; dataCredito: string; codigoBarras: string; valorRecebido: number; tarifa?: number }[];
+  /**
+   * `autenticacao`: the bank's authentication of the payment; by default one derived from the payment
+   * itself (barcode, day, amount), so the same payment written into two files reads as the same payment,
+   * as a bank's authentication does. Two payments of one barcode, day and amount are two only with two.
+   */
+  pagamentos: { dataPagamento: string; dataCredito: string; codigoBarras: string; valorRecebido: number; tarifa?: number; autenticacao?: string }[];
 }): string {
   const linhas = [
     `A2${esq(r.convenio, 20)}${esq('SEFAZ PLAC FATE', 20)}${dir(r.banco, 3)}${esq(r.nomeBanco.toUpperCase(), 20)}${aaaammdd(r.dataGeracao)}${dir(r.nsa, 6)}${esq(r.versao ?? VERSAO_ESCRITA, 2)}${esq('CODIGO DE BARRAS', 17)}${esq('', 52)}`,
     ...r.pagamentos.map(
       (p, i) =>
-        `G${dir(r.banco, 3)}${dir('12340000123456', 17)}${aaaammdd(p.dataPagamento)}${aaaammdd(p.dataCredito)}${p.codigoBarras}${dir(p.valorRecebido, 12)}${dir(p.tarifa ?? 0, 7)}${dir(i + 2, 8)}${esq('00011234', 8)}3${esq(`AUT${i + 1}`, 23)}3${esq('', 9)}`,
+        `G${dir(r.banco, 3)}${dir('12340000123456', 17)}${aaaammdd(p.dataPagamento)}${aaaammdd(p.dataCredito)}${p.codigoBarras}${dir(p.valorRecebido, 12)}${dir(p.tarifa ?? 0, 7)}${dir(i + 2, 8)}${esq('00011234', 8)}3${esq(p.autenticacao ?? autenticacaoDerivada(p), 23)}3${esq('', 9)}`,
     ),
   ];
   const total = r.pagamentos.reduce((s, p) => s + p.valorRecebido, 0);

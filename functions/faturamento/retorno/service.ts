@@ -7,7 +7,8 @@ import { HttpError, invalid, notFound } from '../../platform/errors';
 import { paginaComCursor, vinculoDoCursor } from '../../platform/paginas';
 import { codigoBarrasValido } from '../dae/febraban';
 import { daePorCodigoBarras } from '../dae/service';
-import { lerFatura, registrarPagamento, registrarPagamentoParcial } from '../store';
+import { chaveDoRecebimento, imputar, recebimentosDaFatura, saldoDaFatura, type Recebimento } from '../recebimentos';
+import { lerFatura, registrarRecebimento } from '../store';
 import { acrescimoDevido, taxasConfiguradas } from './acrescimo';
 import { pagamentoPosteriorAoArquivo, recusaDaData, recusaDaVersao } from './conferencia';
 import { lerRetorno, type Pagamento } from './layout';
@@ -20,16 +21,16 @@ import type { ImportacaoRecord } from './store';
  * file, whose trailer no longer matches, is never half imported), when its layout version is not one we
  * read, or when it is dated after today (conferencia.ts). The import is then started under the file's
  * SHA-256 (a conditional create: one import per file), each G line is matched to its DAE by the barcode
- * and its invoice is marked paid (A → P, conditional) — a line dated after the file is reported and not
- * paid, a short payment is recorded on the invoice as partial (conditional, once per file and line) —
+ * and recorded in its invoice's ledger of receipts (recebimentos.ts: surcharge first, then the balance,
+ * the rest an overpayment reported for refund; the invoice P once nothing is owed; conditional, and once
+ * per payment whatever file repeats it) — a line dated after the file is reported and not paid —
  * every line's outcome is written as an item of its own, and the import is closed with its totals.
  *
  * Thousands of payments fit in the route's time: lines are matched CONCORRENCIA at a time, the lines of
  * one barcode one after another in file order (a DAE paid twice in a file: the second is JA_PAGA).
  * Importing the same file again answers the stored report and changes nothing; an import that stopped
  * mid-way (its function timed out) is taken over by the next attempt after RETOMADA_MS and redone
- * safely: a payment this file already recorded is found by its import id and reported PAGA again, a
- * partial payment is not recorded twice.
+ * safely: a payment this file already recorded is found by its key and reported as then, never recorded twice.
  */
 
 /** At most this many payments per file, and bytes (150-position records, with room to spare). */
@@ -59,10 +60,21 @@ export interface QuitacaoReserva {
   razaoSocialDaReserva(documentoId: string): Promise<string>;
 }
 
-async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: string, prepago: QuitacaoReserva | undefined): Promise<Linha> {
+/** Where a payment line came from: the file's header and name (kept on the invoice's receipt). */
+export interface OrigemDoArquivo {
+  dataRetornoBanco: string;
+  banco: string;
+  nomeBanco: string;
+  nomeArquivo: string;
+}
+
+/** Attempts at recording one payment when other payments of the same invoice are recorded at the same moment. */
+const TENTATIVAS_RECEBIMENTO = 8;
+
+async function conciliar(p: Pagamento, origem: OrigemDoArquivo, importacaoId: string, prepago: QuitacaoReserva | undefined): Promise<Linha> {
   const base = { linha: p.linha, codigoBarras: p.codigoBarras, dataPagamento: p.dataPagamento, valorRecebido: p.valorRecebido };
-  if (pagamentoPosteriorAoArquivo(p, { dataGeracao: dataRetornoBanco })) {
-    return { ...base, situacao: 'INCONSISTENTE', motivo: message('retornoPagamentoPosteriorAoArquivo', { pagamento: formatDate(p.dataPagamento), arquivo: formatDate(dataRetornoBanco) }) };
+  if (pagamentoPosteriorAoArquivo(p, { dataGeracao: origem.dataRetornoBanco })) {
+    return { ...base, situacao: 'INCONSISTENTE', motivo: message('retornoPagamentoPosteriorAoArquivo', { pagamento: formatDate(p.dataPagamento), arquivo: formatDate(origem.dataRetornoBanco) }) };
   }
   if (!codigoBarrasValido(p.codigoBarras)) return { ...base, situacao: 'INCONSISTENTE', motivo: 'Código de barras com dígito verificador inválido.' };
   const dae = await daePorCodigoBarras(p.codigoBarras);
@@ -71,46 +83,79 @@ async function conciliar(p: Pagamento, dataRetornoBanco: string, importacaoId: s
     if (!prepago) throw new Error('a prepaid DAE, and no prepaid settlement wired in');
     return conciliarReserva(p, dae, base, prepago);
   }
-  const fatura = await lerFatura(dae.faturaId);
-  const alvo = { ...base, faturaId: dae.faturaId, cliente: fatura?.razaoSocial ?? '' };
-  if (!fatura) return { ...alvo, situacao: 'NAO_ENCONTRADA', motivo: 'A fatura do DAE não existe mais.' };
-  if (fatura.situacao === 'P') {
-    const mesmo = fatura.pagamento?.codigoBarras === p.codigoBarras;
-    // Paid by this very file in an attempt that stopped before it finished: the same outcome again.
-    if (mesmo && fatura.pagamento?.importacaoId === importacaoId) return { ...alvo, situacao: 'PAGA', valorAcrescimo: fatura.pagamento.valorAcrescimo ?? p.valorRecebido - dae.valor };
-    return { ...alvo, situacao: 'JA_PAGA', motivo: mesmo ? 'Pagamento já registrado por este DAE.' : 'A fatura já estava paga por outro DAE: verifique a duplicidade.' };
-  }
-  const devido = acrescimoDevido(dae.valor, dae.dtVencimento, p.dataPagamento, taxasConfiguradas());
-  if (p.valorRecebido < dae.valor + devido) {
-    const motivo = pagoAMenor(dae.valor, devido);
-    if (p.valorRecebido <= 0) return { ...alvo, situacao: 'INCONSISTENTE', motivo };
-    // A short payment: the invoice stays open, the amount received is recorded on it as partial.
-    const r = await registrarPagamentoParcial(dae.faturaId, dae.revisao, {
+  // A balance's DAE (dae/service.ts) names the invoice it pays; the others are keyed by it.
+  const faturaId = dae.faturaCobrada ?? dae.faturaId;
+  for (let tentativa = 0; tentativa < TENTATIVAS_RECEBIMENTO; tentativa++) {
+    const fatura = await lerFatura(faturaId);
+    const alvo = { ...base, faturaId, cliente: fatura?.razaoSocial ?? '' };
+    if (!fatura) return { ...alvo, situacao: 'NAO_ENCONTRADA', motivo: 'A fatura do DAE não existe mais.' };
+    const anteriores = recebimentosDaFatura(fatura);
+    const recebimento = {
       codigoBarras: p.codigoBarras,
       dataPagamento: p.dataPagamento,
-      dataRetornoBanco,
-      valorPago: p.valorRecebido,
-      valorDevido: dae.valor + devido,
+      dataRetornoBanco: origem.dataRetornoBanco,
+      banco: origem.banco,
+      nomeBanco: origem.nomeBanco,
+      nomeArquivo: origem.nomeArquivo.slice(0, 200),
       importacaoId,
       linha: p.linha,
-    });
-    if (r === 'registrado') return { ...alvo, situacao: 'INCONSISTENTE', motivo: `${motivo} ${message('retornoParcialRegistrado')}` };
-    if (r === 'jaRegistrado') return { ...alvo, situacao: 'INCONSISTENTE', motivo: `${motivo} ${message('retornoParcialJaRegistrado')}` };
-    if (r === 'jaPaga') return { ...alvo, situacao: 'JA_PAGA', motivo: 'A fatura já estava paga.' };
-    return { ...alvo, situacao: 'INCONSISTENTE', motivo: `${motivo} A fatura foi recalculada depois da emissão deste DAE.` };
+      autenticacao: p.autenticacao,
+      valorPago: p.valorRecebido,
+    };
+    const chave = chaveDoRecebimento(recebimento);
+    const ja = anteriores.find((r) => mesmoPagamento(r, recebimento, chave));
+    // Recorded before: by another file (JA_PAGA); by this very file in an attempt that stopped, as then.
+    if (ja) return ja.importacaoId === importacaoId ? linhaDoRecebimento(alvo, ja) : { ...alvo, situacao: 'JA_PAGA', motivo: message('retornoPagamentoJaRegistrado', { arquivo: ja.nomeArquivo ? ` (arquivo ${ja.nomeArquivo})` : '' }) };
+    if (fatura.situacao === 'A' && dae.revisao !== fatura.revisao) {
+      return { ...alvo, situacao: 'INCONSISTENTE', motivo: 'A fatura foi recalculada depois da emissão deste DAE.' };
+    }
+    // What is owed that day: the balance, and the surcharge on it counted from the DAE's due date (a
+    // balance's DAE has its own, issue 37); a paid invoice owes nothing, so all of it is overpaid.
+    const { saldoDevedor } = saldoDaFatura(fatura);
+    const acrescimo = saldoDevedor > 0 ? acrescimoDevido(saldoDevedor, dae.dtVencimento, p.dataPagamento, taxasConfiguradas()) : 0;
+    const novo: Recebimento = { ...recebimento, saldoAnterior: saldoDevedor, acrescimoDevido: acrescimo, ...imputar(p.valorRecebido, saldoDevedor, acrescimo) };
+    const quitou = saldoDevedor > 0 && novo.valorAmortizado === saldoDevedor;
+    const r = await registrarRecebimento(
+      faturaId,
+      { revisao: fatura.revisao, versao: fatura.versaoRecebimentos ?? 0 },
+      {
+        recebimentos: [...anteriores, novo],
+        chave,
+        quitada: quitou
+          ? { codigoBarras: novo.codigoBarras, dataPagamento: novo.dataPagamento, dataRetornoBanco: novo.dataRetornoBanco, valorPago: novo.valorPago, valorAcrescimo: novo.valorAcrescimo, importacaoId }
+          : null,
+      },
+    );
+    if (r === 'gravado') return linhaDoRecebimento(alvo, novo);
+    if (r === 'revisaoDiferente') return { ...alvo, situacao: 'INCONSISTENTE', motivo: 'A fatura foi recalculada depois da emissão deste DAE.' };
+    // 'jaRegistrado' (a line of another file at the same moment) and 'conflito': read again.
   }
-  const valorAcrescimo = p.valorRecebido - dae.valor;
-  const r = await registrarPagamento(dae.faturaId, dae.revisao, {
-    codigoBarras: p.codigoBarras,
-    dataPagamento: p.dataPagamento,
-    dataRetornoBanco,
-    valorPago: p.valorRecebido,
-    valorAcrescimo,
-    importacaoId,
-  });
-  if (r === 'paga') return { ...alvo, situacao: 'PAGA', valorAcrescimo };
-  if (r === 'jaPaga') return { ...alvo, situacao: 'JA_PAGA', motivo: 'A fatura já estava paga.' };
-  return { ...alvo, situacao: 'INCONSISTENTE', motivo: 'A fatura foi recalculada depois da emissão deste DAE.' };
+  throw new Error(`payment of ${p.codigoBarras} not recorded after ${TENTATIVAS_RECEBIMENTO} attempts: too many payments of one invoice at once`);
+}
+
+/**
+ * Whether a receipt is this payment: the same key; or, for a payment recorded before the ledger (no
+ * authentication kept), the same barcode, day and amount.
+ */
+function mesmoPagamento(r: Recebimento, novo: Pick<Recebimento, 'codigoBarras' | 'dataPagamento' | 'valorPago' | 'autenticacao'>, chave: string): boolean {
+  if (r.autenticacao === '') return r.codigoBarras === novo.codigoBarras && r.dataPagamento === novo.dataPagamento && r.valorPago === novo.valorPago;
+  return chaveDoRecebimento(r) === chave;
+}
+
+/**
+ * The report line of a payment recorded on an invoice: on an invoice already paid, JA_PAGA; paying all
+ * that was owed, PAGA; short, INCONSISTENTE with what was owed and the balance left. An overpayment is
+ * said with its amount, to be refunded.
+ */
+function linhaDoRecebimento(alvo: Pick<Linha, 'linha' | 'codigoBarras' | 'dataPagamento' | 'valorRecebido' | 'faturaId' | 'cliente'>, r: Recebimento): Linha {
+  const excedente = r.valorExcedente > 0 ? message('retornoPagoAMaior', { excedente: brl(r.valorExcedente) }) : null;
+  if (r.saldoAnterior === 0) return { ...alvo, situacao: 'JA_PAGA', motivo: ['A fatura já estava paga.', excedente].filter(Boolean).join(' ') };
+  const restante = r.saldoAnterior - r.valorAmortizado;
+  if (restante > 0) {
+    const motivo = `${pagoAMenor(r.saldoAnterior, r.acrescimoDevido)} ${message('retornoParcialRegistrado')} ${message('retornoSaldoDevedor', { saldo: brl(restante) })}`;
+    return { ...alvo, situacao: 'INCONSISTENTE', motivo };
+  }
+  return { ...alvo, situacao: 'PAGA', valorAcrescimo: r.valorAcrescimo, ...(excedente ? { motivo: excedente } : {}) };
 }
 
 /** The report's reason for a short payment: what was due, and the surcharge among it when late. */
@@ -212,7 +257,8 @@ export async function importar(
     if (concluida(atual)) return relatorio(atual, true);
     throw new HttpError(409, 'retornoEmProcessamento');
   }
-  const fim = await processar(importacaoId, inicio, lido.pagamentos, lido.cabecalho.dataGeracao, prepago, Date.now() + prazoNaRotaMs());
+  const origem = origemDoArquivo(lido.cabecalho, cabecalho.nomeArquivo);
+  const fim = await processar(importacaoId, inicio, lido.pagamentos, origem, prepago, Date.now() + prazoNaRotaMs());
   if (fim === 'tomada') throw new HttpError(409, 'retornoEmProcessamento');
   if (fim === 'prazo') {
     // The rest goes on as a job: the file kept where its steps read it, then the job started (named
@@ -243,7 +289,7 @@ export async function passoDoJob(importacaoId: string, token: string, lerArquivo
   if (!atual || atual.situacao !== 'PROCESSANDO' || atual.iniciadoEm !== token) return true;
   const lido = lerRetorno(await lerArquivo());
   if (!lido.cabecalho) throw new Error(`the kept file of import ${importacaoId} no longer reads`);
-  return (await processar(importacaoId, token, lido.pagamentos, lido.cabecalho.dataGeracao, prepago, Date.now() + prazoMs)) !== 'prazo';
+  return (await processar(importacaoId, token, lido.pagamentos, origemDoArquivo(lido.cabecalho, atual.nomeArquivo), prepago, Date.now() + prazoMs)) !== 'prazo';
 }
 
 /**
@@ -256,7 +302,7 @@ async function processar(
   importacaoId: string,
   token: string,
   pagamentos: readonly Pagamento[],
-  dataRetorno: string,
+  origem: OrigemDoArquivo,
   prepago: QuitacaoReserva | undefined,
   prazo: number,
 ): Promise<'concluida' | 'prazo' | 'tomada'> {
@@ -264,7 +310,7 @@ async function processar(
   while (de < pagamentos.length) {
     if (Date.now() > prazo) return 'prazo';
     const lote = pagamentos.slice(de, de + LOTE);
-    const linhas = await conciliarTodas(lote, (p) => conciliar(p, dataRetorno, importacaoId, prepago));
+    const linhas = await conciliarTodas(lote, (p) => conciliar(p, origem, importacaoId, prepago));
     await store.gravarLinhas(importacaoId, linhas);
     const conta = (s: Linha['situacao']) => linhas.filter((l) => l.situacao === s).length;
     const totais = { pagas: conta('PAGA'), jaPagas: conta('JA_PAGA'), naoEncontradas: conta('NAO_ENCONTRADA'), inconsistentes: conta('INCONSISTENTE') };
@@ -283,6 +329,13 @@ async function assumirImportacao(cabecalho: ImportacaoRecord, anterior: Importac
   const parada = anterior.situacao === 'PROCESSANDO' && Date.parse(anterior.iniciadoEm ?? '') < agora.getTime() - RETOMADA_MS;
   return parada && store.retomarImportacao(cabecalho.importacaoId, anterior.iniciadoEm!, cabecalho.iniciadoEm!);
 }
+
+const origemDoArquivo = (c: { dataGeracao: string; banco: string; nomeBanco: string }, nomeArquivo: string): OrigemDoArquivo => ({
+  dataRetornoBanco: c.dataGeracao,
+  banco: c.banco,
+  nomeBanco: c.nomeBanco,
+  nomeArquivo,
+});
 
 /** Every payment matched, CONCORRENCIA at a time; the payments of one barcode in file order, one after another. */
 async function conciliarTodas(pagamentos: readonly Pagamento[], uma: (p: Pagamento) => Promise<Linha>): Promise<Linha[]> {

@@ -124,10 +124,35 @@ const ADMIN_CLIENTE = ['sefaz_admin', 'cliente'] as const;
 const opcional = opcionalVazio;
 
 /**
- * Short payments of an invoice still open (situacao A; "Pago parcialmente" on screen): each bank line
- * that paid its DAE less than was due, with the amount (centavos) and the day paid, oldest first.
+ * Short payments of an invoice ("Pago parcialmente" on screen while it is open): each payment received
+ * that left a balance owed, with the amount (centavos) and the day paid, oldest first.
  */
 const pagamentosParciaisSchema = z.array(z.object({ valorPago: z.number().int(), dataPagamento: z.string() }));
+
+/**
+ * What an invoice received and still owes (issue 37), centavos: the part of its total the payments
+ * amortised, the balance owed (0 once paid), and what was received over what was owed (to be refunded).
+ */
+const saldoSchema = {
+  valorRecebido: z.number().int(),
+  saldoDevedor: z.number().int(),
+  valorExcedente: z.number().int(),
+};
+
+/**
+ * Each payment received for the invoice, as the bank reported it and as it was applied: first to the
+ * late-payment surcharge due that day, then to the balance, the rest an overpayment (Civil Code art. 354).
+ */
+const recebimentoSchema = z.object({
+  dataPagamento: z.string(),
+  banco: z.string(),
+  nomeBanco: z.string(),
+  nomeArquivo: z.string(),
+  valorPago: z.number().int(),
+  valorAcrescimo: z.number().int(),
+  valorAmortizado: z.number().int(),
+  valorExcedente: z.number().int(),
+});
 
 export const faturaResumoSchema = z.object({
   id: z.string(),
@@ -139,6 +164,7 @@ export const faturaResumoSchema = z.object({
   /** The DAE, once generated. */
   dae: z.object({ urlDae: z.string().nullable(), dtVencimento: z.string(), valorPago: z.number().int().nullable() }).nullable(),
   pagamentosParciais: pagamentosParciaisSchema,
+  ...saldoSchema,
   /** The tax note's files, once uploaded. */
   nomePdfFile: z.string().nullable(),
   nomeXmlFile: z.string().nullable(),
@@ -197,6 +223,10 @@ export const faturaDetalheSchema = z.object({
   /** The payment the bank-return import recorded (situacao P): the day paid and the centavos paid, surcharge included. */
   pagamento: z.object({ dataPagamento: z.string(), valorPago: z.number().int() }).nullable(),
   pagamentosParciais: pagamentosParciaisSchema,
+  ...saldoSchema,
+  /** The late-payment surcharge the balance owes if paid today (0 before its DAE's due date). */
+  acrescimoSobreSaldo: z.number().int(),
+  recebimentos: z.array(recebimentoSchema),
   itens: z.array(itemFaturaSchema),
 });
 export type FaturaDetalhe = z.infer<typeof faturaDetalheSchema>;
@@ -386,6 +416,8 @@ export const daeSchema = z.object({
   codigoBarras: z.string().regex(/^\d{44}$/),
   /** The 48 digits (four blocks of 11, each with its check digit). */
   linhaDigitavel: z.string().regex(/^\d{48}$/),
+  /** true for the DAE of an invoice's balance after a short payment (its value is the balance owed). */
+  complementar: z.boolean(),
 });
 export type Dae = z.infer<typeof daeSchema>;
 

@@ -24,6 +24,9 @@ const fatura = (id: string, ano: number, mes: number, valorTotal: number, dtVenc
   cliente: { razaoSocial: 'Banco Alfa S.A.', cnpj: '11222333000181' },
   dae: dtVencimento ? { urlDae: null, dtVencimento, valorPago: null } : null,
   pagamentosParciais: [],
+  valorRecebido: 0,
+  saldoDevedor: valorTotal,
+  valorExcedente: 0,
   nomePdfFile: null,
   nomeXmlFile: null,
 });

@@ -9,13 +9,15 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
 import { descricaoServico, mesDaFatura, periodo, rotuloUf, type FaturaDetalhe } from './model';
+import { RecebimentosFatura } from './RecebimentosFatura';
 import { SituacaoFatura } from './SituacaoFatura';
 
 /**
  * detalhe-fatura (sefaz_admin, cliente; spec 2 section 2.10), printable on one A4 page where it fits
  * (faturas.css @media print): the client, the invoice's status in words with its short payments
  * ('Pago parcialmente', R$ X em dd/mm/aaaa; SituacaoFatura), its due date, its DAE's number and, once
- * paid, the payment's day and amount; the legal note, 'Resumo por Serviço e UF' with its totals and
+ * paid, the payment's day and amount; the legal note; the payments received and the balance owed
+ * (RecebimentosFatura, issue 37); 'Resumo por Serviço e UF' with its totals and
  * 'Consumo' by service. ?id=<idConsumo>.
  */
 
@@ -126,6 +128,8 @@ export default function DetalheFaturaPage() {
             </table>
             <p className="fatura-nota">{NOTA_IMUNIDADE}</p>
           </section>
+
+          <RecebimentosFatura fatura={fatura} />
 
           <section className="page-panel" aria-labelledby="fatura-resumo">
             <h2 id="fatura-resumo">Resumo por Serviço e UF</h2>

@@ -25,6 +25,7 @@ const DAE = {
   valor: 123456,
   codigoBarras: '8'.repeat(44),
   linhaDigitavel: '8'.repeat(48),
+  complementar: false,
 };
 
 const fatura = faturaResumo;

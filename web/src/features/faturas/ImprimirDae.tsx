@@ -1,5 +1,5 @@
 import { faturamento } from '@plac/shared/contracts';
-import { fimDoProximoMes, formatDate, todayInBahia, vencimentoPadraoDae } from '@plac/shared/domain';
+import { asCentavos, fimDoProximoMes, formatBRL, formatDate, todayInBahia, vencimentoPadraoDae } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -16,7 +16,8 @@ import { periodo, type FaturaResumo } from './model';
  * section 4 "DAE generation"): when the default due date (the invoice's DAE's, else the 15th of the
  * month after the reference month) is before today (Bahia), a dialog asks for a new one between today
  * and the end of next month and then generates; otherwise it generates directly. The DAE opens in a
- * new tab (its presigned URL). A due date on a non-business day (AvisoVencimento.tsx) is said under the
+ * new tab (its presigned URL). After a short payment it is the complementary DAE of the balance owed
+ * (issue 37), which the button's name and a toast say. A due date on a non-business day (AvisoVencimento.tsx) is said under the
  * dialog's calendar as it is picked, and after a DAE is generated for one (an information toast).
  */
 
@@ -33,12 +34,14 @@ export function ImprimirDae({ fatura, onEmitido }: { fatura: FaturaResumo; onEmi
   if (fatura.situacao !== 'A') return null;
 
   const hoje = todayInBahia();
-  const rotulo = `Imprimir DAE da fatura ${periodo(fatura)} de ${fatura.cliente.razaoSocial}`;
+  const rotulo = `Imprimir DAE ${fatura.valorRecebido > 0 ? 'do saldo devedor ' : ''}da fatura ${periodo(fatura)} de ${fatura.cliente.razaoSocial}`;
 
   async function gerar(dataVencimento?: string) {
     const dae = await emitir.mutateAsync({ params: { idConsumo: fatura.id }, body: dataVencimento ? { dataVencimento } : {} });
     setPedindoData(false);
     abrirDae(dae.urlDAE);
+    // After a short payment the DAE is for the balance owed (issue 37): say so, with its value.
+    if (dae.complementar) toast.info(message('daeComplementar', { valor: formatBRL(asCentavos(dae.valor)) }));
     const aviso = textoVencimentoDiaNaoUtil(dae.dtVencimento);
     if (aviso) toast.info(aviso);
     onEmitido?.();

@@ -43,6 +43,11 @@ const DETALHE = {
   dae: null,
   pagamento: null,
   pagamentosParciais: [],
+  valorRecebido: 0,
+  saldoDevedor: 123456,
+  valorExcedente: 0,
+  acrescimoSobreSaldo: 0,
+  recebimentos: [],
   itens: [
     { idModuloServico: 1, descricao: 'Consulta Fat-e por Composição de Dados Completa', uf: 29, sgUf: 'BA', requisicoes: 1000, valorUnitario: 50, valorConsumo: 5000 },
     { idModuloServico: 1, descricao: 'Consulta Fat-e por Composição de Dados Completa', uf: 35, sgUf: 'SP', requisicoes: 2000, valorUnitario: 50, valorConsumo: 10000 },
@@ -233,6 +238,40 @@ describe('detalhe-fatura', { timeout: 20_000 }, () => {
     const situacao = within(cliente).getByRole('table', { name: 'Situação da fatura' });
     const celulas = [...within(situacao).getAllByRole('row')[1]!.querySelectorAll('td')].map((c) => c.textContent?.replace(/\s/g, ' '));
     expect(celulas[0]).toBe('Pago parcialmente' + 'R$ 500,00 em 27/11/2026' + 'R$ 250,50 em 30/11/2026');
+  });
+
+  it('the payments received: each with its bank, file and how it was applied; the surcharge on the balance and the balance owed (issue 37)', async () => {
+    signIn(['cliente'], { clienteId: 'c-1' });
+    const recebimento = { banco: '001', nomeBanco: 'BANCO DO BRASIL', valorExcedente: 0 };
+    const detalhe = {
+      ...DETALHE,
+      pagamentosParciais: [{ valorPago: 510_00, dataPagamento: '2026-06-20' }],
+      valorRecebido: 500_00,
+      saldoDevedor: 734_56,
+      acrescimoSobreSaldo: 12_34,
+      recebimentos: [{ ...recebimento, dataPagamento: '2026-06-20', nomeArquivo: 'retorno-1.ret', valorPago: 510_00, valorAcrescimo: 10_00, valorAmortizado: 500_00 }],
+    };
+    stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { items: [] }) : jsonResponse(200, detalhe)));
+    renderApp('/app/fatura/detalheFatura?id=202605-c-1');
+    const secao = await screen.findByRole('region', { name: 'Pagamentos recebidos' });
+    const [, linha] = within(secao).getAllByRole('row');
+    expect([...linha!.querySelectorAll('td')].map((c) => c.textContent?.replace(/\s/g, ' '))).toEqual([
+      '20/06/2026',
+      '001 BANCO DO BRASIL',
+      'retorno-1.ret',
+      'R$ 510,00',
+      'R$ 10,00',
+      'R$ 500,00',
+      'R$ 0,00',
+    ]);
+    const saldo = within(secao).getByRole('table', { name: 'Saldo da fatura' });
+    const pares = within(saldo).getAllByRole('row').map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent?.replace(/\s/g, ' ')]);
+    expect(pares).toEqual([
+      ['Valor faturado', 'R$ 1.234,56'],
+      ['Total amortizado', 'R$ 500,00'],
+      ['Acréscimo sobre o saldo (pagamento hoje)', 'R$ 12,34'],
+      ['Saldo devedor', 'R$ 734,56'],
+    ]);
   });
 
   /** The row of the status table: Situação, Vencimento, Número do DAE, Pagamento. */
