@@ -1,9 +1,9 @@
 import type { Principal } from '@plac/shared/access';
-import { asCentavos, isBusinessMonth, monthOf, previousMonth, ratear } from '@plac/shared/domain';
+import { isBusinessMonth, monthOf, partesPorUf, previousMonth } from '@plac/shared/domain';
 import { todosClientes } from '../clientes/service';
 import * as faturamento from '../faturamento/service';
 import { forbidden, invalid, notFound } from '../platform/errors';
-import { repartir, totaisPorBeneficiado, type TotalBeneficiado } from './repartir';
+import { repartirMes, totaisPorBeneficiado, type TotalBeneficiado } from './repartir';
 
 /**
  * The service-payment query (spec 2, 2.11 and 2.12; docs/repasse.md): the invoices of a period as rows
@@ -29,7 +29,11 @@ const REPASSE_TEXTO = {
 const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
 const isSefaz = (p: Principal) => p.tipo === 'S';
 
-/** An invoice's amounts per origin UF: its lines' values and requests, the subscription and surcharge split in proportion (largest remainder). */
+/**
+ * An invoice's amounts per origin UF: its lines' values and requests, the subscription and surcharge
+ * attributed by the repasse's own rule (pesosPorUf, @plac/shared/domain: the lines' values, evenly when
+ * all are zero, UF '' when it has none), so a row's amounts are the ones the repasse shares.
+ */
 function porUf(f: Fatura) {
   const servicos = new Map<string, { valor: number; requisicoes: number }>();
   for (const i of f.itens) {
@@ -38,14 +42,15 @@ function porUf(f: Fatura) {
     x.requisicoes += i.requisicoes;
     servicos.set(i.uf, x);
   }
-  const ufs = [...servicos.keys()].sort();
-  if (ufs.length === 0) return [{ uf: '', valorServicos: 0, requisicoes: 0, valorAssinatura: f.valorAssinatura, valorAcrescimo: f.valorAcrescimo }];
-  const pesos = ufs.map((uf) => servicos.get(uf)!.valor);
-  const todosZero = pesos.every((p) => p === 0);
-  const pesosEfetivos = todosZero ? ufs.map(() => 1) : pesos;
-  const assinatura = ratear(asCentavos(f.valorAssinatura), pesosEfetivos);
-  const acrescimo = ratear(asCentavos(f.valorAcrescimo), pesosEfetivos);
-  return ufs.map((uf, i) => ({ uf, valorServicos: servicos.get(uf)!.valor, requisicoes: servicos.get(uf)!.requisicoes, valorAssinatura: assinatura[i]!, valorAcrescimo: acrescimo[i]! }));
+  const assinatura = partesPorUf(f.valorAssinatura, f.itens);
+  const acrescimo = partesPorUf(f.valorAcrescimo, f.itens);
+  return assinatura.map(({ uf, valor }, i) => ({
+    uf,
+    valorServicos: servicos.get(uf)?.valor ?? 0,
+    requisicoes: servicos.get(uf)?.requisicoes ?? 0,
+    valorAssinatura: valor,
+    valorAcrescimo: acrescimo[i]!.valor,
+  }));
 }
 
 export interface FiltroPagamento {
@@ -130,14 +135,16 @@ export async function consultar(filtro: FiltroPagamento, p: Principal) {
 
 /**
  * What each beneficiary receives from the listed invoices, by the repasse's own rule (repartir.ts, the
- * same as the CSVs): only the paid invoices, each month under its group, the invoice's total (services
- * and subscription) shared and the late-payment surcharge not; with a UF chosen, only that UF's shares.
+ * same as the CSVs and the orders): only the paid invoices, the invoice's total (services and
+ * subscription) shared and the late-payment surcharge not; a month whose definitive repasse concluded as
+ * it was distributed (its recorded group, its invoices), any other under the group in force; with a UF
+ * chosen, only that UF's shares.
  */
 async function repasseDasFaturas(faturas: readonly Fatura[], uf: string | null): Promise<TotalBeneficiado[]> {
   const pagas = faturas.filter((f) => f.situacao === 'P');
   const linhas = [];
   for (const mes of [...new Set(pagas.map((f) => f.mes))].sort()) {
-    const r = await repartir(
+    const r = await repartirMes(
       mes,
       pagas.filter((f) => f.mes === mes),
     );

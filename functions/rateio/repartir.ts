@@ -1,19 +1,65 @@
-import { calcularRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
+import { calcularRepasse, type BeneficiadoRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
+import { todosClientes } from '../clientes/service';
+import * as faturamento from '../faturamento/service';
 import * as grupos from './grupos';
+import * as store from './repasse-store';
 
 /**
- * The one rule by which invoices are shared (issue 28 item 3): the paid invoices of a month split by
- * calcularRepasse under the sharing group in force in that month, and the shares added up per UF and
- * beneficiary. The forecast, simulation and definitive CSVs (repasse.ts) and the totals of Pagamento de
- * Serviços (pagamentos.ts) are all built from these two functions, so the screen and the files cannot
- * disagree. The shared amount is the invoice's total (services and subscription): the late-payment
- * surcharge is not shared (docs/repasse.md).
+ * The one rule by which invoices are shared (issue 28 item 3, issue 37 items 2 and 3): which invoices
+ * count (`faturasDoRepasse`), the sharing group they are split under (`repartirMes`), and the shares added
+ * up per UF and beneficiary (`totaisPorBeneficiado`). The run, the forecast, simulation and definitive
+ * CSVs, the transfer orders (repasse.ts) and the totals of Pagamento de Serviços (pagamentos.ts) are all
+ * built from these functions, so the screen and the files cannot disagree. The shared amount is the
+ * invoice's total (services and subscription), attributed to its origin UFs by pesosPorUf
+ * (@plac/shared/domain); the late-payment surcharge and any overpayment are not shared (docs/repasse.md).
  */
 
 export type Grupo = NonNullable<Awaited<ReturnType<typeof grupos.grupoDoMes>>>;
+/** The group a month is split under: the one in force now, or the one a definitive run recorded. */
+export interface GrupoDoRepasse {
+  grupoRateioId: string;
+  percentualSefaz: number;
+  beneficiados: BeneficiadoRepasse[];
+}
 
-/** The month's shares of these invoices (all of one month); null when no sharing group is in force in it. */
-export async function repartir(mes: string, faturas: readonly FaturaRepasse[]): Promise<{ grupo: Grupo; linhas: LinhaRepasse[] } | null> {
+type FaturaPaga = Awaited<ReturnType<typeof faturamento.faturasPagasDoMes>>[number];
+
+/**
+ * The month's invoices the repasse counts: paid in full (a partially paid one waits for its balance,
+ * docs/faturamento.md "Partial payments"), of a client not in evaluation (spec 2: the payment views and
+ * the admin's invoices leave those clients out; the run and the files do the same).
+ */
+export async function faturasDoRepasse(mes: string): Promise<FaturaPaga[]> {
+  const emAvaliacao = new Set((await todosClientes()).filter((c) => c.situacao === 'E').map((c) => c.id));
+  return (await faturamento.faturasPagasDoMes(mes)).filter((f) => !emAvaliacao.has(f.clienteId));
+}
+
+/**
+ * The month's shares of these invoices (all of one month, already filtered by faturasDoRepasse or the
+ * screen's own view of them). A month whose definitive repasse concluded is read as it was distributed:
+ * the group its run recorded and only the invoices it distributed (`congelado`). Any other month: the
+ * group in force in it now (the forecast and the simulation say so). Null when no group is in force.
+ */
+export async function repartirMes(
+  mes: string,
+  faturas: readonly (FaturaRepasse & { situacaoRepasse: string | null })[],
+): Promise<{ grupo: GrupoDoRepasse; linhas: LinhaRepasse[]; congelado: boolean } | null> {
+  const definitivo = await store.ler(mes, 'DEFINITIVO');
+  if (definitivo?.situacao === 'CONCLUIDO' && definitivo.grupo) {
+    const grupo: GrupoDoRepasse = {
+      ...definitivo.grupo,
+      beneficiados: definitivo.grupo.beneficiados.map((b) => ({ ...b, uf: b.uf ?? null, tipo: b.tipo as BeneficiadoRepasse['tipo'] })),
+    };
+    const distribuidas = faturas.filter((f) => f.situacaoRepasse === 'DISTRIBUIDO');
+    return { grupo, linhas: calcularRepasse(distribuidas, grupo.percentualSefaz, grupo.beneficiados), congelado: true };
+  }
+  const grupo = await grupos.grupoDoMes(mes);
+  if (!grupo) return null;
+  return { grupo, linhas: calcularRepasse(faturas, grupo.percentualSefaz, grupo.beneficiados), congelado: false };
+}
+
+/** The month's shares under the group in force now, whatever was distributed (the run itself). */
+export async function repartirComGrupoVigente(mes: string, faturas: readonly FaturaRepasse[]): Promise<{ grupo: Grupo; linhas: LinhaRepasse[] } | null> {
   const grupo = await grupos.grupoDoMes(mes);
   if (!grupo) return null;
   return { grupo, linhas: calcularRepasse(faturas, grupo.percentualSefaz, grupo.beneficiados) };

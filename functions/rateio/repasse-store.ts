@@ -1,5 +1,5 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
-import { isConditionalFailure, tableConfig } from '../platform/table';
+import { tableConfig, transactWithRetry } from '../platform/table';
 
 /**
  * The repasse runs of a month (docs/repasse.md; docs/data-model.md "Revenue sharing"): one item per
@@ -20,6 +20,45 @@ const repasse = new Entity({
     concluidoEm: { type: 'string' },
     erro: { type: 'string' },
     grupoRateioId: { type: 'string' },
+    /**
+     * The sharing group as it was when the run distributed (issue 37 item 2): its percentages, its
+     * beneficiaries with their agreement in the month and their accounts. A definitive month is read
+     * with this, never with the group as it is now (an agreement turned off and on again later, an
+     * account changed), so its screen, CSVs and orders stay what was distributed.
+     */
+    grupo: {
+      type: 'map',
+      properties: {
+        grupoRateioId: { type: 'string', required: true },
+        descricao: { type: 'string' },
+        percentualSefaz: { type: 'number', required: true },
+        beneficiados: {
+          type: 'list',
+          required: true,
+          items: {
+            type: 'map',
+            properties: {
+              beneficiadoId: { type: 'string', required: true },
+              nome: { type: 'string', required: true },
+              tipo: { type: 'string', required: true },
+              uf: { type: 'string' },
+              percentual: { type: 'number', required: true },
+              ativoNoMes: { type: 'boolean', required: true },
+              conta: {
+                type: 'map',
+                properties: {
+                  banco: { type: 'string', required: true },
+                  agencia: { type: 'string', required: true },
+                  dvAgencia: { type: 'string', required: true },
+                  conta: { type: 'string', required: true },
+                  dvConta: { type: 'string', required: true },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     faturas: { type: 'number' },
     /** Centavos per (UF, beneficiary). */
     totais: {
@@ -112,36 +151,44 @@ export async function ler(mes: string, tipo: RepasseRecord['tipo']): Promise<Rep
 }
 
 /**
- * Records a new run. The definitive one only when none exists or the last one failed; a simulation
- * only when no definitive exists (checked by the caller) and none is running. False: refused.
+ * Records a new run and its history item in one transaction. The definitive one only when none exists
+ * or the last one failed; a simulation only when no definitive exists (checked by the caller) and none
+ * is running. False: refused, nothing written.
  */
 export async function iniciar(r: RepasseRecord): Promise<boolean> {
-  try {
-    await db()
-      .entities.repasse.put(r)
-      .where(({ situacao }, { notExists, eq, ne }) => (r.tipo === 'DEFINITIVO' ? `${notExists(situacao)} OR ${eq(situacao, 'FALHA')}` : `${notExists(situacao)} OR ${ne(situacao, 'EM_ANDAMENTO')}`))
-      .go({ response: 'none' });
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
-  // The run's history item, once the month's record accepted it (a refused run leaves none).
-  await db()
-    .entities.execucao.put({ mes: r.mes, execucaoId: r.execucaoId, tipo: r.tipo, situacao: r.situacao, iniciadoEm: r.iniciadoEm, iniciadoPor: r.iniciadoPor })
-    .go({ response: 'none' });
-  return true;
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ repasse: mes, execucao: historico }) => [
+        mes
+          .put(r)
+          .where(({ situacao }, { notExists, eq, ne }) => (r.tipo === 'DEFINITIVO' ? `${notExists(situacao)} OR ${eq(situacao, 'FALHA')}` : `${notExists(situacao)} OR ${ne(situacao, 'EM_ANDAMENTO')}`))
+          .commit(),
+        historico.put({ mes: r.mes, execucaoId: r.execucaoId, tipo: r.tipo, situacao: r.situacao, iniciadoEm: r.iniciadoEm, iniciadoPor: r.iniciadoPor }).commit(),
+      ])
+      .go(),
+  );
+  if (!result.canceled) return true;
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+  throw new Error(`repasse run of ${r.mes} not recorded: ${result.data.map((d) => d.code).join(', ')}`);
 }
 
+/**
+ * Ends a run: the month's record (only the run that holds it) and its history item in one transaction,
+ * so the history never says what the record does not (issue 37 item 2). A run started before the history
+ * existed gets its item then.
+ */
 export async function concluir(mes: string, tipo: RepasseRecord['tipo'], execucaoId: string, changes: Partial<RepasseRecord>): Promise<void> {
-  await db()
-    .entities.repasse.patch({ mes, tipo })
-    .set(changes)
-    .where(({ execucaoId: e }, { eq }) => eq(e, execucaoId))
-    .go({ response: 'none' });
-  try {
-    await db().entities.execucao.patch({ mes, execucaoId }).set(resumo(changes)).go({ response: 'none' });
-  } catch (error) {
-    // A run started before the history existed has no history item: nothing to update.
-    if (!isConditionalFailure(error)) throw error;
-  }
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ repasse: registro, execucao: historico }) => [
+        registro
+          .patch({ mes, tipo })
+          .set(changes)
+          .where(({ execucaoId: e }, { eq }) => eq(e, execucaoId))
+          .commit(),
+        historico.update({ mes, execucaoId }).set({ tipo, ...resumo(changes) }).commit(),
+      ])
+      .go(),
+  );
+  if (result.canceled) throw new Error(`repasse run ${execucaoId} not concluded: ${result.data.map((d) => d.code).join(', ')}`);
 }

@@ -3,7 +3,7 @@ import type { Principal } from '@plac/shared/access';
 import { monthOf, ordensDeTransferencia } from '@plac/shared/domain';
 import * as faturamento from '../faturamento/service';
 import { conflict, invalid } from '../platform/errors';
-import { repartir, totaisPorBeneficiado } from './repartir';
+import { faturasDoRepasse, repartirComGrupoVigente, repartirMes, totaisPorBeneficiado, type Grupo } from './repartir';
 import * as store from './repasse-store';
 
 /**
@@ -70,9 +70,9 @@ export async function historico(mes: string) {
 
 // ---- the state machine's tasks ----------------------------------------------------------------------
 
-/** Preparar: the month's paid invoices not yet distributed go EM_PROCESSAMENTO. */
+/** Preparar: the month's invoices the repasse counts (repartir.ts) not yet distributed go EM_PROCESSAMENTO. */
 export async function preparar(input: { mes: string; tipo: Tipo; execucaoId: string }) {
-  const faturas = (await faturamento.faturasPagasDoMes(input.mes)).filter((f) => f.situacaoRepasse !== 'DISTRIBUIDO');
+  const faturas = (await faturasDoRepasse(input.mes)).filter((f) => f.situacaoRepasse !== 'DISTRIBUIDO');
   await faturamento.marcarRepasse(
     faturas.map((f) => f.faturaId),
     'EM_PROCESSAMENTO',
@@ -80,16 +80,37 @@ export async function preparar(input: { mes: string; tipo: Tipo; execucaoId: str
   return { ...input, faturas: faturas.length };
 }
 
-async function linhasDoMes(mes: string, apenasNaoDistribuidas: boolean) {
-  const faturas = (await faturamento.faturasPagasDoMes(mes)).filter((f) => !apenasNaoDistribuidas || f.situacaoRepasse !== 'DISTRIBUIDO');
-  const r = await repartir(mes, faturas);
-  if (!r) throw new Error(`no sharing group in force in ${mes}`);
-  return { grupo: r.grupo, faturas, linhas: r.linhas };
+/**
+ * The group as the record keeps it (repasse-store.ts `grupo`): what a definitive month is read with from
+ * then on, whatever becomes of the group (issue 37 item 2).
+ */
+function grupoGravado(grupo: Grupo): NonNullable<store.RepasseRecord['grupo']> {
+  return {
+    grupoRateioId: grupo.grupoRateioId,
+    ...(grupo.descricao ? { descricao: grupo.descricao } : {}),
+    percentualSefaz: grupo.percentualSefaz,
+    beneficiados: grupo.beneficiados.map((b) => ({
+      beneficiadoId: b.beneficiadoId,
+      nome: b.nome,
+      tipo: b.tipo,
+      ...(b.uf ? { uf: b.uf } : {}),
+      percentual: b.percentual,
+      ativoNoMes: b.ativoNoMes,
+      ...(b.conta ? { conta: { banco: b.conta.banco, agencia: b.conta.agencia, dvAgencia: b.conta.dvAgencia, conta: b.conta.conta, dvConta: b.conta.dvConta } } : {}),
+    })),
+  };
 }
 
-/** Distribuir: the shares, their totals and transfer orders recorded; the invoices' status moved on. */
+/**
+ * Distribuir: the month's invoices not yet distributed split under the group in force now; the shares'
+ * totals, the transfer orders and that group recorded with the run's history line (one transaction);
+ * then the invoices' status moved on.
+ */
 export async function distribuir(input: { mes: string; tipo: Tipo; execucaoId: string }) {
-  const { grupo, faturas, linhas } = await linhasDoMes(input.mes, true);
+  const faturas = (await faturasDoRepasse(input.mes)).filter((f) => f.situacaoRepasse !== 'DISTRIBUIDO');
+  const r = await repartirComGrupoVigente(input.mes, faturas);
+  if (!r) throw new Error(`no sharing group in force in ${input.mes}`);
+  const { grupo, linhas } = r;
   const ordens = ordensDeTransferencia(linhas, grupo.beneficiados).map((o) => {
     const conta = grupo.beneficiados.find((b) => b.beneficiadoId === o.beneficiadoId)?.conta;
     return { ...o, ...(conta ? { banco: conta.banco, agencia: conta.agencia, dvAgencia: conta.dvAgencia, conta: conta.conta, dvConta: conta.dvConta } : {}) };
@@ -98,6 +119,7 @@ export async function distribuir(input: { mes: string; tipo: Tipo; execucaoId: s
     situacao: 'CONCLUIDO',
     concluidoEm: new Date().toISOString(),
     grupoRateioId: grupo.grupoRateioId,
+    grupo: grupoGravado(grupo),
     faturas: faturas.length,
     totais: totaisPorBeneficiado(linhas),
     ordens,
@@ -136,9 +158,13 @@ function csv(cabecalho: readonly string[], linhas: readonly (readonly (string | 
   return `\uFEFF${[cabecalho, ...linhas].map((l) => l.map(celula).join(';')).join('\r\n')}\r\n`;
 }
 
-/** previsao-repasse.csv: the split the month's paid invoices would have now (every invoice, every share). Header only: none. */
+/**
+ * previsao-repasse.csv: every share of every invoice the repasse counts: the split they would have now
+ * under the group in force; once the month's definitive repasse concluded, the split it distributed (its
+ * recorded group, its invoices). Header only: none.
+ */
 export async function previsaoCsv(mes: string): Promise<string> {
-  const r = await repartir(mes, await faturamento.faturasPagasDoMes(mes));
+  const r = await repartirMes(mes, await faturasDoRepasse(mes));
   if (!r) return csv(CABECALHO_PREVISAO, []);
   const { linhas } = r;
   return csv(

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asCentavos } from './money';
-import { ajustarPercentual, calcularRepasse, dvValido, ordensDeTransferencia, podeDesativarConvenio, podeRemover, ratear, situacaoGrupoRateio, tiposOferecidos, validarGrupoRateio } from './rateio';
+import { ajustarPercentual, calcularRepasse, dvValido, ordensDeTransferencia, partesPorUf, pesosPorUf, podeDesativarConvenio, podeRemover, ratear, situacaoGrupoRateio, tiposOferecidos, validarGrupoRateio } from './rateio';
 
 /** Percentage sets as the groups hold them: 1..100 each, summing to exactly 100. */
 const percentuaisArb = fc
@@ -107,6 +107,15 @@ describe('sharing group rules (spec 3, 5.2)', () => {
     expect(situacaoGrupoRateio('2026-12', null, '2026-11')).toBe('ELABORACAO');
     expect(situacaoGrupoRateio('2026-01', '2026-10', '2026-11')).toBe('DESATIVADO');
     expect(situacaoGrupoRateio('2026-01', '2026-11', '2026-11')).toBe('VIGENTE');
+  });
+});
+
+describe('the UF of each amount of an invoice (issue 37 item 3: one rule for the screen, the files and the orders)', () => {
+  it('by its lines’ values; evenly when all are zero; under no UF without lines', () => {
+    expect(pesosPorUf([{ uf: 'SP', valor: 200 }, { uf: 'BA', valor: 100 }, { uf: 'BA', valor: 0 }])).toEqual({ ufs: ['BA', 'SP'], pesos: [100, 200] });
+    expect(partesPorUf(10, [{ uf: 'SP', valor: 200 }, { uf: 'BA', valor: 100 }])).toEqual([{ uf: 'BA', valor: 3 }, { uf: 'SP', valor: 7 }]);
+    expect(partesPorUf(750_01, [{ uf: 'RO', valor: 0 }, { uf: 'BA', valor: 0 }])).toEqual([{ uf: 'BA', valor: 375_01 }, { uf: 'RO', valor: 375_00 }]);
+    expect(partesPorUf(500_00, [])).toEqual([{ uf: '', valor: 500_00 }]);
   });
 });
 

@@ -194,10 +194,32 @@ export interface LinhaRepasse {
 }
 
 /**
+ * An invoice's origin UFs and the weight by which an amount of it (its total, its subscription, its
+ * surcharge) is attributed to each (issue 37 item 3: the one rule of the Pagamento de Serviços screen,
+ * the repasse CSVs and the transfer orders): the UFs of its lines, sorted, weighted by the lines' values;
+ * when every line is worth zero (free look-ups), evenly; an invoice without lines has none.
+ */
+export function pesosPorUf(itens: readonly { uf: string; valor: number }[]): { ufs: string[]; pesos: number[] } {
+  const porUf = new Map<string, number>();
+  for (const i of itens) porUf.set(i.uf, (porUf.get(i.uf) ?? 0) + i.valor);
+  const ufs = [...porUf.keys()].sort();
+  const pesos = ufs.map((uf) => porUf.get(uf)!);
+  return { ufs, pesos: pesos.some((p) => p > 0) ? pesos : ufs.map(() => 1) };
+}
+
+/** `valor` attributed to the invoice's origin UFs by pesosPorUf; all of it under UF '' when it has no lines. */
+export function partesPorUf(valor: number, itens: readonly { uf: string; valor: number }[]): { uf: string; valor: number }[] {
+  const { ufs, pesos } = pesosPorUf(itens);
+  if (ufs.length === 0) return [{ uf: '', valor }];
+  const partes = ratear(asCentavos(valor), pesos);
+  return ufs.map((uf, k) => ({ uf, valor: partes[k]! }));
+}
+
+/**
  * The repasse of a month's paid invoices under the group in force (pure; integer centavos only):
- * 1. each invoice's total is attributed to its origin UFs in proportion to its lines' values per UF
- *    (`ratear`: the subscription top-up follows the lines; an invoice without lines has one part
- *    with UF '');
+ * 1. each invoice's total is attributed to its origin UFs by `partesPorUf` (the subscription top-up
+ *    follows the lines; lines all worth zero share it evenly; an invoice without lines has one part
+ *    with UF ''); a UF whose part is zero has nothing to share;
  * 2. each UF's part is split by `ratear` among [the SEFAZ percentage, each Participante's, the
  *    Resíduo's]: the SEFAZ share goes to that UF's SEFAZ beneficiary when its agreement is active in
  *    the month, else to the Resíduo Distribuição beneficiary (UFs without an agreement).
@@ -210,18 +232,14 @@ export function calcularRepasse(faturas: readonly FaturaRepasse[], percentualSef
   const pesos = [percentualSefaz, ...outros.map((b) => b.percentual)];
   const linhas: LinhaRepasse[] = [];
   for (const f of faturas) {
-    const porUf = new Map<string, number>();
-    for (const i of f.itens) porUf.set(i.uf, (porUf.get(i.uf) ?? 0) + i.valor);
-    const ufs = [...porUf.keys()].filter((uf) => (porUf.get(uf) ?? 0) > 0).sort();
-    const partes = ufs.length > 0 ? ratear(asCentavos(f.valorTotal), ufs.map((uf) => porUf.get(uf)!)) : [asCentavos(f.valorTotal)];
-    (ufs.length > 0 ? ufs : ['']).forEach((uf, k) => {
-      const valorUf = partes[k]!;
-      const [sefaz, ...resto] = ratear(valorUf, pesos);
+    for (const { uf, valor: valorUf } of partesPorUf(f.valorTotal, f.itens)) {
+      if (valorUf === 0) continue;
+      const [sefaz, ...resto] = ratear(asCentavos(valorUf), pesos);
       const destinoSefaz = beneficiados.find((b) => b.tipo === 'SEFAZ' && b.uf === uf && b.ativoNoMes) ?? residuo;
       const base = { faturaId: f.faturaId, cnpj: f.cnpj, razaoSocial: f.razaoSocial, uf, valorUf };
       linhas.push({ ...base, beneficiadoId: destinoSefaz.beneficiadoId, nome: destinoSefaz.nome, tipo: destinoSefaz.tipo, valor: sefaz! });
       outros.forEach((b, j) => linhas.push({ ...base, beneficiadoId: b.beneficiadoId, nome: b.nome, tipo: b.tipo, valor: resto[j]! }));
-    });
+    }
   }
   return linhas;
 }

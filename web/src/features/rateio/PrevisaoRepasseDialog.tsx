@@ -129,6 +129,12 @@ export function PrevisaoRepasseDialog({ visible, onClose, onDone }: { visible: b
         <p className="page-note" aria-live="polite">
           Simulação: {textoSituacao('SIMULACAO', s?.simulacao, solicitado)}. Repasse definitivo: {textoSituacao('DEFINITIVO', s?.definitivo, solicitado)}.
         </p>
+        {/* Issue 37 item 2: which group the figures are split under, said where they are downloaded. */}
+        <p className="page-note" data-testid="grupo-do-repasse">
+          {definitivoConcluido
+            ? 'Repasse definitivo gerado: a previsão, os totais e as ordens deste mês são os distribuídos, com o grupo de rateio gravado no repasse.'
+            : 'A previsão e a simulação repartem as faturas pagas com o grupo de rateio vigente hoje; o repasse definitivo grava o grupo e os valores distribuídos.'}
+        </p>
         <div className="page-actions">
           <Button type="button" label="Baixar Previsão" icon="pi pi-download" severity="secondary" outlined onClick={() => void baixar('previsao')} />
           <Button type="button" label="Baixar Simulação" icon="pi pi-download" severity="secondary" outlined onClick={() => void baixar('simulacao')} />

@@ -60,6 +60,8 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Previsão de Repasse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Previsão de Repasse' });
+    // Before the definitive run, the figures are split under the group in force today, and the dialog says so.
+    expect(within(dialog).getByTestId('grupo-do-repasse').textContent).toContain('com o grupo de rateio vigente hoje');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Baixar Previsão' }));
     expect(await screen.findByText(MESSAGES.semPrevisaoRateio)).toBeTruthy();
     await within(dialog).findByRole('button', { name: 'Gerar Simulação' });
@@ -136,6 +138,8 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
       reader.readAsText(saved[0]!);
     });
     expect(texto).toContain('SEFAZ BA;001');
+    // Concluded: the month is read as distributed, with the group the run recorded (issue 37 item 2).
+    expect(within(dialog).getByTestId('grupo-do-repasse').textContent).toContain('são os distribuídos, com o grupo de rateio gravado no repasse');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Baixar Rateio Definitivo' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(api.of('GET', '/api/v1/repasse/definitivo.csv')[0]!.query.get('mes')).toBeTruthy();
