@@ -55,12 +55,25 @@ describe('the dashboards', { timeout: 30_000 }, () => {
     expect(linhas[0]).toContain('R$ 750,00');
     expect(linhas[1]).toContain('A vencer');
     expect(linhas[1]).toContain('R$ 236,64');
-    expect(screen.getByText(/2 em aberto, 1 vencida\(s\), somando R\$\s986,64/)).toBeTruthy();
+    expect(screen.getByText(/2 em aberto, 1 vencida\(s\), devendo R\$\s986,64/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ver todas em Faturas' }).getAttribute('href')).toBe('/app/fatura/consultarFatura');
     expect(await screen.findByText(/R\$\s123\.456,78/)).toBeTruthy();
     const q = api.of('GET', '/api/v1/fatura')[0]!.query;
     expect(q.get('situacao')).toBe('A');
     expect(q.get('dataFim')).toBe(anterior);
+  });
+
+  it('a client: every page of its open invoices is read, and an invoice paid in part counts its balance (issue 37)', async () => {
+    signInAs(['cliente'], { clienteId: 'c1' });
+    const [primeira, segunda] = faturas.items;
+    const parcial = { ...segunda!, valorRecebido: 500_00, saldoDevedor: 250_00, pagamentosParciais: [{ valorPago: 500_00, dataPagamento: ontem }] };
+    const api = stubApi({
+      ...projecao,
+      'GET /api/v1/fatura': (call) => jsonResponse(200, call.query.get('cursor') === 'p2' ? { items: [parcial] } : { items: [primeira], nextCursor: 'p2' }),
+    });
+    renderPages(pages, '/app');
+    expect(await screen.findByText(/2 em aberto, 1 vencida\(s\), devendo R\$\s486,64/)).toBeTruthy();
+    expect(api.of('GET', '/api/v1/fatura').map((c) => c.query.get('cursor'))).toEqual([null, 'p2']);
   });
 
   it('a client without a prepaid account and with nothing open: no balance card, the empty sentence', async () => {

@@ -4,7 +4,9 @@ import { formatMonth, vencimentoPadraoDae } from '@plac/shared/domain';
 import { Column } from 'primereact/column';
 import { Link } from 'react-router-dom';
 import { ListError, ListTable, moneyColumn } from '../../../components/ListPage';
-import { useApiQuery } from '../../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { callApi, useApiQuery, type ApiError } from '../../../lib/api';
+import { todasAsPaginas } from '../../../lib/csv-export';
 import { diaIso, mesAtualMais, mesIso } from '../../../lib/calendar';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -14,8 +16,9 @@ import { mesDaFatura, type FaturaResumo } from '../../faturas/model';
  * The client's home (issue 28 item 6): its open invoices of the last twelve months with their due dates
  * (the DAE's, else the default: the 15th of the month after) and which are overdue, linked to Faturas;
  * and, for a prepaid (IMF) user whose account has a reservation, its balance. The month's projected bill
- * is DashboardPage's. One keyed call each: the invoice list of the period filtered to 'Em Aberto' (the
- * API's own page of 100, the open invoices of a client in a year being far fewer) and the account.
+ * is DashboardPage's. The invoice list of the period filtered to 'Em Aberto' is read page after page to
+ * its end (issue 37 item 3: never only the first page), and the amounts are what is still owed (an
+ * invoice paid in part owes its balance); the account is one keyed call.
  */
 
 type Aberta = FaturaResumo & { vencimento: string; vencida: boolean };
@@ -32,8 +35,12 @@ export function faturasAbertas(faturas: readonly FaturaResumo[], hoje: string): 
 
 export function PainelFaturasCliente() {
   const hoje = diaIso(new Date());
-  const q = useApiQuery(faturamento.listarFaturas, { query: { dataInicio: mesIso(mesAtualMais(-12)), dataFim: mesIso(mesAtualMais(-1)), situacao: 'A', perPage: 100 } });
-  const abertas = faturasAbertas(q.data?.items ?? [], hoje);
+  const periodo = { dataInicio: mesIso(mesAtualMais(-12)), dataFim: mesIso(mesAtualMais(-1)), situacao: 'A' as const };
+  const q = useQuery<FaturaResumo[], ApiError>({
+    queryKey: ['painel-faturas-em-aberto', periodo],
+    queryFn: async () => (await todasAsPaginas((cursor) => callApi(faturamento.listarFaturas, { query: { ...periodo, perPage: 100, ...(cursor ? { cursor } : {}) } }))) ?? [],
+  });
+  const abertas = faturasAbertas(q.data ?? [], hoje);
   const vencidas = abertas.filter((f) => f.vencida);
   return (
     <section className="page-panel" aria-labelledby="painel-faturas-titulo">
@@ -42,7 +49,7 @@ export function PainelFaturasCliente() {
         <p>
           {abertas.length === 0
             ? 'Nenhuma fatura em aberto nos últimos 12 meses.'
-            : `${abertas.length} em aberto, ${vencidas.length} vencida(s), somando ${formatMoney(abertas.reduce((s, f) => s + f.valorTotal, 0))}.`}{' '}
+            : `${abertas.length} em aberto, ${vencidas.length} vencida(s), devendo ${formatMoney(abertas.reduce((s, f) => s + f.saldoDevedor, 0))}.`}{' '}
           <Link to={routePath('consultar-fatura')}>Ver todas em Faturas</Link>
         </p>
       )}
@@ -50,6 +57,7 @@ export function PainelFaturasCliente() {
         <ListTable label="Faturas em aberto" rows={abertas} dataKey="id" query={q} paging={{ kind: 'none' }}>
           <Column header="Mês de referência" body={(f: Aberta) => formatMonth(mesDaFatura(f))} bodyClassName="list-nowrap" />
           <Column header="Valor" {...moneyColumn((f: Aberta) => f.valorTotal)} />
+          <Column header="Saldo devedor" {...moneyColumn((f: Aberta) => f.saldoDevedor)} />
           <Column header="Vencimento" body={(f: Aberta) => formatDate(f.vencimento)} bodyClassName="list-nowrap" />
           <Column header="Situação" body={(f: Aberta) => (f.vencida ? 'Vencida' : 'A vencer')} />
         </ListTable>
