@@ -15,6 +15,14 @@ import type { Recebimento } from './recebimentos';
  * - reprecificacao: the audit of a deliberate re-price of an open invoice (who, when, why, before, after).
  */
 
+/** What every payment the bank reported for a DAE carries (the full payment, a short one, a receipt of the ledger). */
+const doPagamento = {
+  codigoBarras: { type: 'string', required: true },
+  dataPagamento: { type: 'string', required: true },
+  dataRetornoBanco: { type: 'string', required: true },
+  importacaoId: { type: 'string', required: true },
+} as const;
+
 const fatura = new Entity({
   model: { entity: 'fatura', version: '1', service: 'faturamento' },
   attributes: {
@@ -77,12 +85,9 @@ const fatura = new Entity({
     pagamento: {
       type: 'map',
       properties: {
-        codigoBarras: { type: 'string', required: true },
-        dataPagamento: { type: 'string', required: true },
-        dataRetornoBanco: { type: 'string', required: true },
+        ...doPagamento,
         valorPago: { type: 'number', required: true },
         valorAcrescimo: { type: 'number', required: true },
-        importacaoId: { type: 'string', required: true },
       },
     },
     /**
@@ -94,14 +99,11 @@ const fatura = new Entity({
       items: {
         type: 'map',
         properties: {
-          codigoBarras: { type: 'string', required: true },
-          dataPagamento: { type: 'string', required: true },
-          dataRetornoBanco: { type: 'string', required: true },
+          ...doPagamento,
           /** Centavos received. */
           valorPago: { type: 'number', required: true },
           /** Centavos that were due on that day (the DAE's value plus the surcharge). */
           valorDevido: { type: 'number', required: true },
-          importacaoId: { type: 'string', required: true },
           linha: { type: 'number', required: true },
         },
       },
@@ -119,13 +121,10 @@ const fatura = new Entity({
       items: {
         type: 'map',
         properties: {
-          codigoBarras: { type: 'string', required: true },
-          dataPagamento: { type: 'string', required: true },
-          dataRetornoBanco: { type: 'string', required: true },
+          ...doPagamento,
           banco: { type: 'string', required: true },
           nomeBanco: { type: 'string', required: true },
           nomeArquivo: { type: 'string', required: true },
-          importacaoId: { type: 'string', required: true },
           linha: { type: 'number', required: true },
           autenticacao: { type: 'string', required: true },
           saldoAnterior: { type: 'number', required: true },
