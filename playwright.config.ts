@@ -44,7 +44,18 @@ export default defineConfig({
   // Its own folder: Playwright empties it at start, and test-results/ also holds vitest's report.
   outputDir: 'test-results/playwright',
   fullyParallel: false,
-  workers: 1,
+  /**
+   * The flows one at a time (they share the twin's data: a month billed, a file imported, a list
+   * counted); then the accessibility check, which only opens screens (its forms are submitted empty, its
+   * one write tolerates a twin), two at a time: its 89 screens took 270-400 s one after the other, most
+   * of it waiting for the page to settle. After the flows, not beside them, so a flow never runs against
+   * a second browser (if a flow fails, the accessibility project is reported skipped).
+   */
+  workers: 2,
+  projects: [
+    { name: 'fluxos', testIgnore: /accessibility\.spec\.ts$/, workers: 1 },
+    { name: 'acessibilidade', testMatch: /accessibility\.spec\.ts$/, dependencies: ['fluxos'], fullyParallel: true },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
