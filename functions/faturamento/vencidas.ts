@@ -1,11 +1,13 @@
 import { monthOf, previousMonth, todayInBahia, vencimentoPadraoDae } from '@plac/shared/domain';
 import { todosClientes } from '../clientes/service';
+import { saldoDaFatura } from './recebimentos';
 import * as store from './store';
 
 /**
  * The overdue invoices at a glance, for the administrator's dashboard (issue 28 item 6): the open
  * invoices of the last twelve closed months whose due date (the DAE's, else the default, the 15th of the
- * following month) is before today in Bahia, of every client not in evaluation (as the invoice list).
+ * following month) is before today in Bahia, of every client not in evaluation (as the invoice list),
+ * totalled by what they still owe.
  * One key Query per month's partition (twelve), as the invoice list's every-client mode reads them;
  * read-only.
  */
@@ -17,7 +19,8 @@ export async function resumoVencidas(agora: Date = new Date()) {
   const vencidas = (await Promise.all(meses.map((m) => store.faturasDoMes(m))))
     .flat()
     .filter((f) => f.situacao === 'A' && !emAvaliacao.has(f.clienteId))
-    .map((f) => ({ valorTotal: f.valorTotal, vencimento: vencimentoPadraoDae(f.mes, f.dae?.dtVencimento) }))
+    // What is still owed: an invoice paid in part counts its balance (issue 37; recebimentos.ts).
+    .map((f) => ({ valorTotal: saldoDaFatura(f).saldoDevedor, vencimento: vencimentoPadraoDae(f.mes, f.dae?.dtVencimento) }))
     .filter((f) => f.vencimento < hoje);
   return {
     quantidade: vencidas.length,
