@@ -440,6 +440,14 @@ describe('partial payments to the centavo (issue 37)', () => {
     expect(detalhe.acrescimoSobreSaldo).toBeGreaterThanOrEqual(9_95);
   });
 
+  it('a line of no money is reported and records nothing', async () => {
+    const x = await fatura(200_00);
+    const dx = await dae(x, vencimento);
+    const r = await retornoCom('zero.ret', [{ codigoBarras: dx.codigoBarras, valorRecebido: 0 }]);
+    expect((await linhasDe(r.body)).map((l) => [l.situacao, l.motivo])).toEqual([['INCONSISTENTE', 'Pagamento sem valor recebido: nada foi registrado.']]);
+    expect((await lerFatura(x.faturaId))!.recebimentos).toBeUndefined();
+  });
+
   it('an overpayment is recorded and reported for refund, never absorbed; a second payment of a paid invoice too', async () => {
     const x = await fatura(300_00);
     const dx = await dae(x, vencimento);

@@ -77,6 +77,8 @@ async function conciliar(p: Pagamento, origem: OrigemDoArquivo, importacaoId: st
     return { ...base, situacao: 'INCONSISTENTE', motivo: message('retornoPagamentoPosteriorAoArquivo', { pagamento: formatDate(p.dataPagamento), arquivo: formatDate(origem.dataRetornoBanco) }) };
   }
   if (!codigoBarrasValido(p.codigoBarras)) return { ...base, situacao: 'INCONSISTENTE', motivo: 'Código de barras com dígito verificador inválido.' };
+  // A line of no money pays nothing and is no receipt: reported, never recorded.
+  if (p.valorRecebido <= 0) return { ...base, situacao: 'INCONSISTENTE', motivo: 'Pagamento sem valor recebido: nada foi registrado.' };
   const dae = await daePorCodigoBarras(p.codigoBarras);
   if (!dae) return { ...base, situacao: 'NAO_ENCONTRADA', motivo: 'Nenhum DAE emitido com este código de barras.' };
   if (dae.origem === 'PREPAGO') {
