@@ -38,7 +38,9 @@ export function PainelFaturasCliente() {
   const periodo = { dataInicio: mesIso(mesAtualMais(-12)), dataFim: mesIso(mesAtualMais(-1)), situacao: 'A' as const };
   const q = useQuery<FaturaResumo[], ApiError>({
     queryKey: ['painel-faturas-em-aberto', periodo],
-    queryFn: async () => (await todasAsPaginas((cursor) => callApi(faturamento.listarFaturas, { query: { ...periodo, perPage: 100, ...(cursor ? { cursor } : {}) } }))) ?? [],
+    // The query's signal goes to every page's call: leaving the page cancels them (and says nothing).
+    queryFn: async ({ signal }) =>
+      (await todasAsPaginas((cursor) => callApi(faturamento.listarFaturas, { query: { ...periodo, perPage: 100, ...(cursor ? { cursor } : {}) }, signal }))) ?? [],
   });
   const abertas = faturasAbertas(q.data ?? [], hoje);
   const vencidas = abertas.filter((f) => f.vencida);
