@@ -1,8 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeAllDialogs } from '../lib/dialogs';
 import { resetSession } from '../lib/session';
 import { subscribeToasts } from '../lib/toast';
+
+// findBy…/waitFor wait up to 5 s, not Testing Library's 1 s: on a 2-core machine busy with another
+// process (a benchmark, a second runner) a screen's first render took 1.1-1.3 s and two tests failed
+// waiting for what was on its way. A test that waits for something that never comes still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no scrolling; ScrollToTop calls it on every navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
