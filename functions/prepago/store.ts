@@ -317,12 +317,14 @@ export async function creditar(r: ReservaRecord, p: { pagoEm: string; codigoBarr
  * requests bought) and used up or past its deadline: a handful in a bookkeeper's years.
  */
 export async function reservasDoCliente(clienteId: string): Promise<ReservaRecord[]> {
+  // Bounded: one reservation per prepaid cycle of this bookkeeper, and a cycle opens only once the last ended (a handful).
   const { data } = await db().entities.reserva.query.byCliente({ clienteId }).go({ pages: 'all' });
   return data.sort((a, b) => b.ciclo - a.ciclo);
 }
 
 /** Every reservation created between two instants (the admin's list: one partition of gsi1, newest first). */
 export async function reservasEntre(de: string, ate: string): Promise<ReservaRecord[]> {
+  // Bounded: the reservations created in the admin's period (a few per bookkeeper a year), not the whole partition.
   const { data } = await db().entities.reserva.query.todas({ lista: 'reservas' }).between({ createdAt: de }, { createdAt: ate }).go({ pages: 'all', order: 'desc' });
   return data;
 }

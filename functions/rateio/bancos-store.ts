@@ -38,6 +38,7 @@ const db = () => (service ??= new Service({ banco, bancoIspb }, tableConfig()));
 export type BancoRecord = EntityItem<typeof banco>;
 
 export async function listarBancos(): Promise<BancoRecord[]> {
+  // Bounded: the banks the Central Bank lists (a few hundred, registered by the administrator).
   const { data } = await db().entities.banco.query.byCodigo({}).go({ pages: 'all' });
   return data;
 }

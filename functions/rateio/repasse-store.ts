@@ -128,6 +128,7 @@ export type ExecucaoRecord = EntityItem<typeof execucao>;
 
 /** The month's runs, one key Query (unordered: the caller sorts by start). */
 export async function execucoes(mes: string): Promise<ExecucaoRecord[]> {
+  // Bounded: one month's repasse runs (its simulations and at most a few definitive attempts).
   const { data } = await db().entities.execucao.query.byMes({ mes }).go({ pages: 'all' });
   return data;
 }

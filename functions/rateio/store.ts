@@ -134,11 +134,13 @@ export async function lerGrupos(ids: readonly string[]): Promise<Map<string, Gru
 }
 
 export async function lerHistorico(grupoRateioId: string): Promise<HistoricoRecord[]> {
+  // Bounded: one sharing group's audited changes (an administrator's edits of one group).
   const { data } = await db().entities.historico.query.byGrupo({ grupoRateioId }).go({ pages: 'all', order: 'desc' });
   return data;
 }
 
 export async function listarParticipantes(): Promise<ParticipanteRecord[]> {
+  // Bounded: the sharing participants (27 Sefaz and a handful of others).
   const { data } = await db().entities.participante.query.all({}).go({ pages: 'all' });
   return data;
 }

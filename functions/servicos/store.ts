@@ -35,6 +35,7 @@ export async function findServico(idModuloServico: number): Promise<ServicoRecor
 }
 
 export async function listServicos(): Promise<ServicoRecord[]> {
+  // Bounded: the service catalogue (9 services).
   const { data } = await db().entities.servico.query.all({}).go({ pages: 'all' });
   return data.sort((a, b) => a.ordem - b.ordem || a.idModuloServico - b.idModuloServico);
 }

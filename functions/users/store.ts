@@ -87,6 +87,7 @@ export async function findUserIdByEmail(email: string): Promise<string | null> {
 }
 
 export async function listUsers(): Promise<UserRecord[]> {
+  // Not bounded: grows with the issuers' first logins; issue 38 (national volume, part 3) pages the user list.
   const { data } = await db().entities.user.query.all({}).go({ pages: 'all' });
   return data.filter((u) => !u.deletedAt);
 }
