@@ -32,6 +32,20 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The component tests share their modules (isolate: false in web/vite.config.ts): a file's own
+    // vi.mock would come after another file had loaded the module. Mocks live in the setup, once.
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'Mock modules in web/src/test/setup.ts: the component tests share their modules, so a mock in one file comes too late.',
+        },
+      ],
+    },
+  },
+  {
     // Dependencies point one way: shared ← functions, shared ← web, functions ← infra.
     files: ['shared/**/*.ts'],
     rules: {

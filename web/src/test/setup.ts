@@ -1,8 +1,22 @@
 import { cleanup, configure } from '@testing-library/react';
+import type * as ChartJs from 'chart.js';
 import { afterEach, vi } from 'vitest';
 import { closeAllDialogs } from '../lib/dialogs';
 import { resetSession } from '../lib/session';
 import { subscribeToasts } from '../lib/toast';
+import { charts } from './fake-chart';
+
+// jsdom has no canvas: every chart is drawn into a recorder (fake-chart.ts). Mocked here, once, and
+// not in the files that read it: the component tests share their modules (isolate: false in
+// web/vite.config.ts), so a file's own vi.mock would come after another file had loaded chart.js.
+vi.mock('chart.js', async (importOriginal) => {
+  const original = await importOriginal<typeof ChartJs>();
+  const { FakeChart } = await import('./fake-chart');
+  return { ...original, Chart: FakeChart };
+});
+// The real ALTCHA widget needs Web Crypto workers: in every component test its loader defines nothing,
+// and the registration forms' widget is an inert element the tests drive by its events.
+vi.mock('../features/clientes/altchaLoader', () => ({}));
 
 // findBy…/waitFor wait up to 5 s, not Testing Library's 1 s: on a 2-core machine busy with another
 // process (a benchmark, a second runner) a screen's first render took 1.1-1.3 s and two tests failed
@@ -20,6 +34,7 @@ afterEach(() => {
   // Drop toasts queued without a host (e.g. a logout in a test that rendered none) so none leaks on.
   subscribeToasts(() => {})();
   sessionStorage.clear();
+  charts.length = 0;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

@@ -1,36 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as ChartJs from 'chart.js';
 import { describe, expect, it, vi } from 'vitest';
 import { UFS } from '@plac/shared/domain';
+import { charts } from '../../test/fake-chart';
 import { diaIso, hojeMais, mesAtualMais, mesIso, pontosAteHoje } from './model';
 import { jsonResponse, makeResumo, nsu15, renderPage, SEFAZ, signInAs, stubApi } from './testing';
-
-// jsdom has no canvas: chart.js's Chart is replaced by a recorder of what it was given.
-const charts = vi.hoisted(() => [] as { canvas: HTMLCanvasElement; type: string; data: { labels: string[]; datasets: { label: string; data: number[] }[] }; options: { scales: { x: { ticks: Record<string, unknown> } } }; destroyed: boolean }[]);
-vi.mock('chart.js', async (importOriginal) => {
-  const original = await importOriginal<typeof ChartJs>();
-  class FakeChart {
-    static register() {}
-    canvas: HTMLCanvasElement;
-    type: string;
-    data: unknown;
-    options: unknown;
-    destroyed = false;
-    constructor(canvas: HTMLCanvasElement, config: { type: string; data: unknown; options: unknown }) {
-      this.canvas = canvas;
-      this.type = config.type;
-      this.data = config.data;
-      this.options = config.options;
-      charts.push(this as never);
-    }
-    update() {}
-    destroy() {
-      this.destroyed = true;
-    }
-  }
-  return { ...original, Chart: FakeChart };
-});
 
 const PATH = '/app/processamento/consultarProcessamento';
 const MES = `GET /api/v1/processamento/historico/mes/${mesIso(mesAtualMais(0))}`;

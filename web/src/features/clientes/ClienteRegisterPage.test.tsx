@@ -1,11 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cnpjCheckDigits } from '@plac/shared/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { field, jsonResponse, optionsOf, pickOption, renderClientes, stubApi } from './testing';
-
-// The real widget needs Web Crypto workers; here it is an inert element that the tests drive by its events.
-vi.mock('./altchaLoader', () => ({}));
 
 const REGISTER = 'POST /api/v1/cliente';
 const CIDADES = 'GET /api/v1/dominio/cidades/BA/Salv';

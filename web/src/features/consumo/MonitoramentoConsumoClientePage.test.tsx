@@ -1,29 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type * as ChartJs from 'chart.js';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { charts } from '../../test/fake-chart';
 import { mesAtualMais, mesIso } from './model';
 import { CLIENTES, jsonResponse, PATHS, pickOption, renderPage, signInAs, stubApi } from './testing';
-
-// jsdom has no canvas: chart.js's Chart is replaced by a recorder of what it was given.
-const charts = vi.hoisted(() => [] as { type: string; data: { labels: string[]; datasets: { label: string; data: number[] }[] } }[]);
-vi.mock('chart.js', async (importOriginal) => {
-  const original = await importOriginal<typeof ChartJs>();
-  class FakeChart {
-    static register() {}
-    type: string;
-    data: unknown;
-    options: unknown;
-    constructor(_canvas: HTMLCanvasElement, config: { type: string; data: unknown; options: unknown }) {
-      this.type = config.type;
-      this.data = config.data;
-      this.options = config.options;
-      charts.push(this as never);
-    }
-    update() {}
-    destroy() {}
-  }
-  return { ...original, Chart: FakeChart };
-});
 
 const SERIE = 'GET /api/v1/consumo/monitoramento';
 const meses = Array.from({ length: 12 }, (_, i) => mesIso(mesAtualMais(i - 11)));
