@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import type * as ChartJs from 'chart.js';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { closeAllDialogs } from '../lib/dialogs';
 import { resetSession } from '../lib/session';
 import { subscribeToasts } from '../lib/toast';
@@ -25,6 +25,15 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no scrolling; ScrollToTop calls it on every navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// Object URLs: jsdom has none, and Node's refuse jsdom's Blobs. Every test starts with this inert pair
+// (PrimeReact's FileUpload makes one for each file picked; downloads make one for their Blob); a test
+// that reads the Blobs spies on them (vi.spyOn), and the spy is undone after it. Set again before each
+// test, so a test that replaced them cannot leave its own to the next file (the modules are shared).
+const semObjectUrl = { createObjectURL: (_blob: Blob) => 'blob:teste', revokeObjectURL: (_url: string) => undefined };
+beforeEach(() => {
+  Object.assign(URL, semObjectUrl);
+});
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {

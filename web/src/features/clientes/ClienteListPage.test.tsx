@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getSession, saveFilter } from '../../lib/session';
 import { field, jsonResponse, makeRow, pageOf, pickOption, renderClientes, signInAdmin, signInGestor, stubApi } from './testing';
 
@@ -82,13 +82,8 @@ describe('cliente-list', { timeout: 20_000 }, () => {
       [LIST]: jsonResponse(200, pageOf(ROWS, 3)),
       'GET /api/v1/cliente/c-1/download-contrato': jsonResponse(200, { nome: 'contrato_plac.pdf', arquivo: btoa('%PDF-1.4') }),
     });
-    // jsdom has no object URLs.
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:contrato');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    onTestFinished(() => {
-      delete (URL as Partial<typeof URL>).createObjectURL;
-      delete (URL as Partial<typeof URL>).revokeObjectURL;
-    });
+    // The setup's inert object URLs, watched (the spy is undone after the test).
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:contrato');
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(`${this.download} ${this.href}`);
@@ -100,7 +95,7 @@ describe('cliente-list', { timeout: 20_000 }, () => {
     await userEvent.click(within(await rowOf('Banco Alfa S.A.')).getByRole('button', { name: 'Baixar contrato' }));
     await waitFor(() => expect(clicked).toEqual(['contrato_plac.pdf blob:contrato']));
     expect(api.of('GET', '/api/v1/cliente/c-1/download-contrato')).toHaveLength(1);
-    const blob = createObjectURL.mock.calls[0]![0];
+    const blob = createObjectURL.mock.calls[0]![0] as Blob;
     expect(blob.type).toBe('application/pdf');
     expect(blob.size).toBe('%PDF-1.4'.length);
   });

@@ -32,7 +32,7 @@ describe('CSV batch screens', { timeout: 20_000 }, () => {
   let saved: Blob[];
   beforeEach(() => {
     saved = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (saved.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (b: Blob) => (saved.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -91,7 +91,7 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
       'GET /api/v1/pagamento-servico': jsonResponse(200, { linhas: [], totaisUf: [], totaisSefaz: null, beneficiados: null, totalFatec: null, totalRepassado: null, totalGeral: null }),
     });
     const saved: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (saved.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (b: Blob) => (saved.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
     renderPages(pages, '/app/consulta/pagamentoServico');
     await userEvent.click(await screen.findByRole('button', { name: 'Previsão de Repasse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Previsão de Repasse' });
