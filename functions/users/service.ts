@@ -11,6 +11,7 @@ import { config } from '../platform/env';
 import { badRequest, conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { checkedImage, decodeBase64Payload } from '../platform/uploads';
 import { escapeHtml, portalUrl, sendMail } from '../platform/mail';
+import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import { hashPassword } from '../platform/passwords';
 import { consumeToken, issueToken, WELCOME_HOURS } from './password-tokens';
 import { assertEmailChangeable, checkCurrentPassword, notifyPasswordChange, requestEmailChange } from './login-changes';
@@ -106,29 +107,30 @@ export interface UserFilter {
   situacao?: 'A' | 'I' | undefined;
   tipo?: 'C' | 'S' | undefined;
   notUsers?: string | undefined;
-  page: number;
-  size: number;
+  cursor?: string | undefined;
+  perPage: number;
 }
 
-/** One Query of the name-ordered partition, then the filters (contains, accent-insensitive). */
-export async function list(filter: UserFilter) {
+/**
+ * The user list (Sefaz and client users; never the issuers), one page at a time in name order from the
+ * caller's cursor (store.paginaDeUsuarios). The filters are parts of a name, e-mail or CPF (contains,
+ * accent-insensitive), which no key holds: they are applied to what each bounded round reads.
+ */
+export async function list(filter: UserFilter, principal: Principal) {
   const excluded = new Set((filter.notUsers ?? '').split(',').map((s) => s.trim()).filter(Boolean));
   const name = filter.name ? foldText(filter.name) : '';
   const email = filter.email?.toLowerCase() ?? '';
   const cpf = filter.cpf ? normalizeCpf(filter.cpf) : '';
-  const all = (await store.listUsers()).filter(
-    (u) =>
-      !excluded.has(u.userId) &&
-      !(u.roles as Role[]).includes('emissor') &&
-      (!name || u.nameFolded.includes(name)) &&
-      (!email || u.email.includes(email)) &&
-      (!cpf || u.cpf.includes(cpf)) &&
-      (!filter.situacao || u.situacao === filter.situacao) &&
-      (!filter.tipo || u.tipo === filter.tipo),
-  );
-  const start = (filter.page - 1) * filter.size;
-  const items = await Promise.all(all.slice(start, start + filter.size).map(userView));
-  return { items, total: all.length, page: filter.page, size: filter.size };
+  const aceita = (u: UserRecord) =>
+    !excluded.has(u.userId) &&
+    (!name || u.nameFolded.includes(name)) &&
+    (!email || u.email.includes(email)) &&
+    (!cpf || u.cpf.includes(cpf)) &&
+    (!filter.situacao || u.situacao === filter.situacao) &&
+    (!filter.tipo || u.tipo === filter.tipo);
+  const vinculo = vinculoDoCursor(principal, 'users.list', { name, email, cpf, situacao: filter.situacao, tipo: filter.tipo, notUsers: [...excluded].sort().join(','), perPage: filter.perPage });
+  const pagina = await paginaComCursor(vinculo, filter.cursor, (posicao) => store.paginaDeUsuarios({ perPage: filter.perPage, posicao, aceita }));
+  return { ...pagina, items: await Promise.all(pagina.items.map(userView)) };
 }
 
 export async function get(id: string) {

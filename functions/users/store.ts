@@ -1,11 +1,16 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';
-import { tableConfig, transactWithRetry } from '../platform/table';
+import { paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
+import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 
 /**
  * Users. Access patterns: by id (key); by e-mail and by CPF through uniqueness items written in the
- * same transaction as the user (so two concurrent creations cannot both succeed); all users by
- * folded name (gsi1, one partition); a client's users (gsi2, sparse: only client users).
+ * same transaction as the user (so two concurrent creations cannot both succeed); the users of a list
+ * by folded name (gsi1: `equipe`, the Sefaz and client users the user list pages through; `emissor`,
+ * the issuers, one per company that ever logged in with its certificate, which no screen lists); a
+ * client's users (gsi2).
  */
 const user = new Entity({
   model: { entity: 'user', version: '1', service: 'users' },
@@ -27,6 +32,15 @@ const user = new Entity({
       watch: ['clienteId', 'tipo', 'roles'],
       set: (_, item) => grupoOf(item as { clienteId?: string; tipo?: string; roles?: string[] }),
     },
+    /**
+     * Derived: the partition of gsi1. The issuers apart ('emissor'): they grow with the companies that
+     * log in, and the user list (the rest, 'equipe') must not read past them.
+     */
+    lista: {
+      type: 'string',
+      watch: ['roles'],
+      set: (_, item) => listaOf(item as { roles?: string[] }),
+    },
     /** Issuers: the CNPJ of their certificate. */
     cnpj: { type: 'string' },
     imageKey: { type: 'string' },
@@ -40,7 +54,7 @@ const user = new Entity({
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
-    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['nameFolded', 'userId'] } },
+    porLista: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['lista'] }, sk: { field: 'gsi1sk', composite: ['nameFolded', 'userId'] } },
     /** Users by group: a client's id, or 'sefaz' / 'emissor' (see `grupoOf`). */
     byGrupo: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['grupo'] }, sk: { field: 'gsi2sk', composite: ['userId'] } },
   },
@@ -61,7 +75,29 @@ const userCpf = new Entity({
 let service: Service<{ user: typeof user; userEmail: typeof userEmail; userCpf: typeof userCpf }> | undefined;
 const db = () => (service ??= new Service({ user, userEmail, userCpf }, tableConfig()));
 
+/**
+ * Read-only view of the users as keyed before issue 38 (never written): every user, issuers among
+ * them, in one gsi1 partition (`$users`). A user leaves it when an administrator edits it (its roles are
+ * written again, so is its gsi1 key) or when infra/migrations/usuarios-lista.ts moves it; until then the
+ * list reads it beside `equipe`. The same entity and version: the same items, another view.
+ */
+const userAntigo = new Entity({
+  model: { entity: 'user', version: '1', service: 'users' },
+  attributes: { ...user.schema.attributes },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
+    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['nameFolded', 'userId'] } },
+    byGrupo: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['grupo'] }, sk: { field: 'gsi2sk', composite: ['userId'] } },
+  },
+});
+let legado: Service<{ userAntigo: typeof userAntigo }> | undefined;
+const dbLegado = () => (legado ??= new Service({ userAntigo }, tableConfig()));
+
 export type UserRecord = EntityItem<typeof user>;
+
+export function listaOf(u: { roles?: string[] | undefined }): 'emissor' | 'equipe' {
+  return u.roles?.includes('emissor') ? 'emissor' : 'equipe';
+}
 
 /**
  * Conditional writes that lost answer 409. `fields` names, item by item of the transaction, the form
@@ -86,10 +122,45 @@ export async function findUserIdByEmail(email: string): Promise<string | null> {
   return data?.userId ?? null;
 }
 
-export async function listUsers(): Promise<UserRecord[]> {
-  // Not bounded: grows with the issuers' first logins; issue 38 (national volume, part 3) pages the user list.
-  const { data } = await db().entities.user.query.all({}).go({ pages: 'all' });
-  return data.filter((u) => !u.deletedAt);
+/** A user's place in gsi1's order: its sort key as DynamoDB compares it (ElectroDB lower-cases keys). */
+type PosicaoDoUsuario = [nameFolded: string, userId: string];
+const ordemDe = ([nome, id]: PosicaoDoUsuario) => `${nome.toLowerCase()}#userid_${id.toLowerCase()}`;
+
+/**
+ * One page of the Sefaz and client users in name order, from a position (`posicao`, the page cursor's
+ * content): a key-range Query of gsi1 `equipe`, merged (platform/paginas.ts `paginaIntercalada`) with
+ * the partition of before issue 38 until it is empty (issuers and removed users skipped there). Filters no
+ * key holds (`aceita`: a part of the name, e-mail or CPF, situation, type) are applied to what is read,
+ * in the bounded rounds of `paginaIntercalada`.
+ */
+export async function paginaDeUsuarios(o: { perPage: number; posicao?: string | undefined; aceita?: (u: UserRecord) => boolean }): Promise<Pagina<UserRecord>> {
+  const entity = db().entities.user;
+  const antigo = dbLegado().entities.userAntigo;
+  const daEquipe: Ler<UserRecord> = async (desde, limite) => {
+    const { data, cursor } = await entity.query.porLista({ lista: 'equipe' }).go({ limit: limite, cursor: desde ?? null });
+    return { data, cursor };
+  };
+  const doLegado: Ler<UserRecord> = async (desde, limite) => {
+    const { data, cursor } = await antigo.query.all({}).go({ limit: limite, cursor: desde ?? null });
+    return { data: data as UserRecord[], cursor };
+  };
+  const aceita = o.aceita;
+  return paginaIntercalada<UserRecord, PosicaoDoUsuario>([daEquipe, doLegado], {
+    perPage: o.perPage,
+    posicao: o.posicao,
+    aceita: (u) => !u.deletedAt && listaOf(u) === 'equipe' && (!aceita || aceita(u)),
+    chave: (u) => [u.nameFolded, u.userId],
+    comparar: (a, b) => {
+      const x = ordemDe(a);
+      const y = ordemDe(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    },
+    apos: (i, [nameFolded, userId]) =>
+      i === 0
+        ? createConversions(entity).byAccessPattern.porLista.fromComposite.toCursor({ lista: 'equipe', nameFolded, userId })!
+        : createConversions(antigo).byAccessPattern.all.fromComposite.toCursor({ nameFolded, userId })!,
+    validarChave: (k): k is PosicaoDoUsuario => Array.isArray(k) && k.length === 2 && k.every((p) => typeof p === 'string' && p.length > 0 && p.length <= 200),
+  });
 }
 
 export function grupoOf(u: { clienteId?: string | undefined; tipo?: string | undefined; roles?: string[] | undefined }): string {
@@ -98,6 +169,7 @@ export function grupoOf(u: { clienteId?: string | undefined; tipo?: string | und
 }
 
 export async function usersOfCliente(clienteId: string): Promise<UserRecord[]> {
+  // Bounded: one client's users (its staff with access to the portal: a handful).
   const { data } = await db().entities.user.query.byGrupo({ grupo: clienteId }).go({ pages: 'all' });
   return data.filter((u) => !u.deletedAt);
 }
@@ -164,4 +236,41 @@ export async function deleteUser(before: UserRecord, by: string): Promise<void> 
       ])
       .go();
   settle(await transactWithRetry(write));
+}
+
+/** A page of the gsi1 partition of before issue 38 (infra/migrations/usuarios-lista.ts walks it). */
+export async function usuariosAntigos(desde: string | undefined, limite: number): Promise<{ data: UserRecord[]; cursor: string | null }> {
+  const { data, cursor } = await dbLegado().entities.userAntigo.query.all({}).go({ limit: limite, cursor: desde ?? null });
+  return { data: data as UserRecord[], cursor };
+}
+
+/**
+ * Moves a user of before issue 38 to its gsi1 partition (`equipe` or `emissor`): its roles written again
+ * derive `lista` (and `grupo`, hence every attribute they are derived from is written with them), and
+ * ElectroDB rewrites the index keys. Conditioned on the user being unchanged since read (updatedAt); on
+ * a concurrent change it reads it again and retries. False when the user is gone.
+ */
+export async function moverUsuarioAntigo(userId: string): Promise<boolean> {
+  for (let tentativa = 0; tentativa < 5; tentativa++) {
+    const { data: u } = await db().entities.user.get({ userId }).go({ consistent: true });
+    if (!u) return false;
+    try {
+      await db()
+        .entities.user.patch({ userId })
+        .set({ roles: u.roles, nameFolded: u.nameFolded, tipo: u.tipo, ...(u.clienteId ? { clienteId: u.clienteId } : {}) })
+        .where((attr, op) => op.eq(attr.updatedAt, u.updatedAt))
+        .go();
+      return true;
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+  }
+  throw new Error(`user ${userId} changed five times while being moved`);
+}
+
+/** A user as stored before issue 38 (gsi1 `$users`, no `lista`): for the migration's test, which writes some. */
+export async function gravarUsuarioAntigo(record: UserRecord): Promise<void> {
+  const { Item } = dbLegado().entities.userAntigo.create(record).params<{ Item: Record<string, unknown> }>();
+  delete Item.lista;
+  await dynamoDb().send(new PutCommand({ TableName: tableConfig().table, Item }));
 }

@@ -48,12 +48,12 @@ describe('a change of roles, client or status', () => {
   it('demotes an administrator on the next request of the token it already holds', async () => {
     const user = await newUser(sefazAdmin);
     const token = await login('sefaz', user.email);
-    expect((await call('/api/v1/users?page=1&size=10', { headers: bearer(token) })).status).toBe(200);
+    expect((await call('/api/v1/users?perPage=10', { headers: bearer(token) })).status).toBe(200);
 
     const demoted = await call(`/api/v1/users/${user.id}`, json('PUT', { ...sefazAdmin, email: user.email, roles: ['sefaz_gestor'], situacao: 'A' }, admin));
     expect(demoted.status).toBe(200);
 
-    const after = await call('/api/v1/users?page=1&size=10', { headers: bearer(token) });
+    const after = await call('/api/v1/users?perPage=10', { headers: bearer(token) });
     expect(after.status).toBe(403);
     expect(after.body).toMatchObject({ error: 'acessoNegado' });
     // A route the new role may use still answers: the session goes on with the new roles.

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureIssuer } from '../../functions/users/service';
 import { call } from './http';
 import { waitForMail } from './mail';
 import { randomCpf, sefazToken } from './people';
@@ -16,6 +17,23 @@ beforeAll(async () => {
 
 const send = (method: string, path: string, body?: unknown, token = admin) =>
   call(path, { method, headers: { 'content-type': 'application/json', ...bearer(token) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+
+type Linha = { id: string; email: string; cpf: string; name: string };
+
+/** Every page of a user-list query, following nextCursor (a filtered page may be answered short). */
+async function todas(query: string, token = admin): Promise<Linha[]> {
+  const linhas: Linha[] = [];
+  let cursor: string | undefined;
+  for (let pagina = 0; pagina < 200; pagina++) {
+    const { status, body } = await send('GET', `/api/v1/users?${query}${cursor ? `&cursor=${cursor}` : ''}`, undefined, token);
+    expect(status, JSON.stringify(body)).toBe(200);
+    const { items, nextCursor } = body as { items: Linha[]; nextCursor?: string };
+    linhas.push(...items);
+    if (!nextCursor) return linhas;
+    cursor = nextCursor;
+  }
+  throw new Error(`more than 200 pages of ${query}`);
+}
 
 const sefazUser = (n: string) => ({
   name: `Gestora ${n}`,
@@ -36,10 +54,10 @@ describe('users administration', () => {
     const mail = await waitForMail(input.email, 'defina sua senha');
     expect(mail.text).toMatch(/\/password\/reset\/[\w-]{20,}/);
 
-    const byName = await send('GET', `/api/v1/users?name=${encodeURIComponent(`gestora ${n}`)}&tipo=S&situacao=A`);
-    expect(byName.body).toMatchObject({ total: 1, items: [{ email: input.email }] });
-    const byCpf = await send('GET', `/api/v1/users?cpf=${input.cpf.slice(0, 3)}.${input.cpf.slice(3, 6)}`);
-    expect((byCpf.body as { items: { cpf: string }[] }).items.map((u) => u.cpf)).toContain(input.cpf);
+    const byName = await todas(`name=${encodeURIComponent(`gestora ${n}`)}&tipo=S&situacao=A`);
+    expect(byName.map((u) => u.email)).toEqual([input.email]);
+    const byCpf = await todas(`cpf=${input.cpf.slice(0, 3)}.${input.cpf.slice(3, 6)}`);
+    expect(byCpf.map((u) => u.cpf)).toContain(input.cpf);
   });
 
   it('creates a client user and forces the avaliacao role for a client under evaluation', async () => {
@@ -65,8 +83,7 @@ describe('users administration', () => {
     // The toast's text and the field to mark, in one answer.
     const dup = 'Já existe um recurso com essas informações.';
     expect(results.find((r) => r.status === 409)!.body).toEqual({ error: 'recursoDuplicado', message: dup, errors: { email: [dup] } });
-    const list = await send('GET', `/api/v1/users?email=${encodeURIComponent(a.email)}`);
-    expect((list.body as { total: number }).total).toBe(1);
+    expect(await todas(`email=${encodeURIComponent(a.email)}`)).toHaveLength(1);
     // The CPF of whichever creation won the race is taken.
     const winner = results[0]!.status === 201 ? a : b;
     const sameCpf = await send('POST', '/api/v1/users', { ...sefazUser(`${n}b`), cpf: winner.cpf });
@@ -94,8 +111,7 @@ describe('users administration', () => {
     expect(status).toBe(400);
     expect((body as { errors: Record<string, string[]> }).errors[field]).toEqual([text]);
     if (typeof input.email === 'string' && input.email.includes('@')) {
-      const list = await send('GET', `/api/v1/users?email=${encodeURIComponent(input.email)}`);
-      expect((list.body as { total: number }).total).toBe(0);
+      expect(await todas(`email=${encodeURIComponent(input.email)}`)).toEqual([]);
     }
   });
 
@@ -128,11 +144,51 @@ describe('users administration', () => {
   });
 
   it('excludes the users of notUsers and pages the result', async () => {
-    const page = await send('GET', '/api/v1/users?size=10&page=1&notUsers=demo-admin,demo-gestor');
+    const page = await send('GET', '/api/v1/users?perPage=10&notUsers=demo-admin,demo-gestor');
     const items = (page.body as { items: { id: string }[] }).items;
     expect(items.length).toBeLessThanOrEqual(10);
     expect(items.map((u) => u.id)).not.toContain('demo-admin');
     expect(items.map((u) => u.id)).not.toContain('demo-gestor');
+  });
+
+  it('pages past one page by cursor, in name order, each user once; never lists an issuer', async () => {
+    const n = String(randomInt(1e6)).padStart(6, '0');
+    const criados: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { status, body } = await send('POST', '/api/v1/users', { ...sefazUser(`${n}`), name: `Paginada ${n} ${String(i).padStart(2, '0')}`, email: `paginada.${n}.${i}@sefaz.ba.gov.br` });
+      expect(status).toBe(201);
+      criados.push((body as { id: string }).id);
+    }
+    // Page by page (a filtered page may be answered short when the filter skips many users: it still
+    // holds at most 10, and the next one goes on from where it stopped).
+    const paginas: Linha[][] = [];
+    let cursor: string | undefined;
+    do {
+      const { status, body } = await send('GET', `/api/v1/users?name=paginada%20${n}&perPage=10${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(status).toBe(200);
+      const pagina = body as { items: Linha[]; nextCursor?: string };
+      paginas.push(pagina.items);
+      cursor = pagina.nextCursor;
+    } while (cursor && paginas.length < 20);
+    expect(paginas.length).toBeGreaterThanOrEqual(2);
+    expect(paginas.every((p) => p.length <= 10)).toBe(true);
+    expect(paginas.flat().map((u) => u.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Paginada ${n} ${String(i).padStart(2, '0')}`));
+    const primeira = await send('GET', `/api/v1/users?name=paginada%20${n}&perPage=10`);
+    const p1 = primeira.body as { items: Linha[]; nextCursor?: string };
+    expect(p1.nextCursor).toBeTruthy();
+    // Excluded by notUsers, on any page.
+    expect((await todas(`name=paginada%20${n}&perPage=10&notUsers=${criados[0]},${criados[11]}`)).map((u) => u.id)).toEqual(criados.slice(1, 11));
+    // The cursor is bound to its query: another filter or page size answers 400.
+    const outra = await send('GET', `/api/v1/users?name=paginada%20${n}&perPage=25&cursor=${p1.nextCursor}`);
+    expect(outra.status).toBe(400);
+    expect(outra.body).toMatchObject({ error: 'cursorInvalido' });
+    // The whole list, a hundred at a time: every user once, an issuer (a certificate login's user) never.
+    const emissor = await ensureIssuer(`${n}00000100`.slice(0, 12) + '55', `Emissora Paginada ${n} Ltda`);
+    const tudo = await todas('perPage=100');
+    expect(emissor.userId).toMatch(/^emissor-/);
+    expect(new Set(tudo.map((u) => u.id)).size).toBe(tudo.length);
+    expect(tudo.map((u) => u.id)).toEqual(expect.arrayContaining(['demo-admin', ...criados]));
+    expect(tudo.map((u) => u.id).filter((id) => id.startsWith('emissor-'))).toEqual([]);
   });
 });
 

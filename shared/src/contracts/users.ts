@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { message } from '../messages';
 import { cpfSchema } from '../domain/cpf';
 import { sessionUserSchema } from './auth';
-import { emailSchema, isoDateTime, newPasswordSchema, pageOf, pageQuery, roleSchema, ufSchema } from './common';
+import { cursorPageOf, cursorQuery, emailSchema, isoDateTime, newPasswordSchema, roleSchema, ufSchema } from './common';
 import { defineContract } from './define';
 
 /** The profile of the signed-in user and the administration of users (list, form, roles, removal). */
@@ -92,7 +92,9 @@ export const listUsers = defineContract({
   context: 'users',
   method: 'GET',
   path: '/api/v1/users',
-  summary: 'Usuários com os filtros da tela user-list; notUsers exclui ids (separados por vírgula).',
+  summary:
+    'Usuários (Sefaz e clientes) em ordem de nome, com os filtros da tela user-list, uma página por vez (nextCursor → cursor); ' +
+    'notUsers exclui ids (separados por vírgula).',
   access: ['sefaz_admin'],
   query: z.object({
     cpf: z.string().trim().max(14).optional(),
@@ -101,10 +103,10 @@ export const listUsers = defineContract({
     situacao: z.enum(['A', 'I']).optional(),
     tipo: z.enum(['C', 'S']).optional(),
     notUsers: z.string().max(4000).optional(),
-    ...pageQuery,
+    ...cursorQuery(25),
   }),
-  response: pageOf(userSchema),
-  errors: [],
+  response: cursorPageOf(userSchema),
+  errors: ['cursorInvalido'],
 });
 
 export const getUser = defineContract({

@@ -12,7 +12,7 @@ import { combineQueries, IDLE_QUERY, ListPage, ListTable, listState, moneyColumn
 
 /** A list of users through the real API client and react-query, as the screens use it. */
 function UsersList() {
-  const list = useApiQuery(users.listUsers, { query: { page: 1, size: 10 } });
+  const list = useApiQuery(users.listUsers, { query: { perPage: 10 } });
   return (
     <ListPage title="Usuários" label="Usuários" rows={list.data?.items} dataKey="id" query={list}>
       <Column field="name" header="Nome" />
@@ -45,7 +45,7 @@ const user = {
   updated_at: '2026-11-01T10:00:00.000Z',
   updated_by: null,
 };
-const page = (items: unknown[]) => ({ items, total: items.length, page: 1, size: 10 });
+const page = (items: unknown[]) => ({ items });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,7 +6,7 @@ import { CLIENTES, jsonResponse, makeUser, pageOf, pickOption, renderUsers, ROLE
 const BASE = {
   'GET /api/v1/roles': jsonResponse(200, ROLE_LIST),
   'GET /api/v1/cliente/get-all-cliente': jsonResponse(200, CLIENTES),
-  'GET /api/v1/users': jsonResponse(200, pageOf([], 0)),
+  'GET /api/v1/users': jsonResponse(200, pageOf([])),
 };
 
 /** The input of a field by its label, with or without the required mark. */

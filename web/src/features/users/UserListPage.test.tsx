@@ -11,13 +11,13 @@ function queryOf(call: { query: URLSearchParams } | undefined) {
 }
 
 describe('user-list', { timeout: 20_000 }, () => {
-  it('lists the users with name, e-mail, type, formatted CPF, UF and the total', async () => {
+  it('lists the users with name, e-mail, type, formatted CPF and UF', async () => {
     signInAdmin();
     const api = stubApi({
       [LIST]: jsonResponse(200, pageOf([
         makeUser(),
         makeUser({ id: 'u-11', name: 'Bruno Reis', email: 'bruno@alfa.com.br', cpf: '11144477735', tipo_usuario: 'C', uf: null }),
-      ], 42)),
+      ])),
     });
     renderUsers('/app/user');
 
@@ -32,21 +32,21 @@ describe('user-list', { timeout: 20_000 }, () => {
     const other = screen.getByText('Bruno Reis').closest('tr')!;
     expect(within(other).getByText('Cliente')).toBeTruthy();
     expect(within(other).getByText('111.444.777-35')).toBeTruthy();
-    expect(screen.getByText('Total de registros: 42')).toBeTruthy();
-    // First load: no filter, first page of 25.
-    expect(queryOf(api.of('GET', '/api/v1/users')[0])).toEqual({ page: '1', size: '25' });
+    // First load: no filter, first page of 25; no next page to ask for.
+    expect(queryOf(api.of('GET', '/api/v1/users')[0])).toEqual({ perPage: '25' });
+    expect(screen.getByRole('button', { name: 'Próxima' }).hasAttribute('disabled')).toBe(true);
   });
 
   it("shows 'Nenhum registro encontrado' when nothing matches", async () => {
     signInAdmin();
-    stubApi({ [LIST]: jsonResponse(200, pageOf([], 0)) });
+    stubApi({ [LIST]: jsonResponse(200, pageOf([])) });
     renderUsers('/app/user');
     expect(await screen.findByText('Nenhum registro encontrado')).toBeTruthy();
   });
 
   it('sends the filters as the query, saves them in the session and restores them on return', async () => {
     signInAdmin();
-    const api = stubApi({ [LIST]: jsonResponse(200, pageOf([makeUser()], 1)) });
+    const api = stubApi({ [LIST]: jsonResponse(200, pageOf([makeUser()])) });
     const { router, unmount } = renderUsers('/app/user');
     await screen.findByText('Ana Lima');
 
@@ -56,9 +56,9 @@ describe('user-list', { timeout: 20_000 }, () => {
     await pickOption(screen.getByLabelText('Tipo'), 'Sefaz');
     await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
 
-    const expected = { name: 'Ana', email: 'sefaz.ba', situacao: 'I', tipo: 'S', page: '1', size: '25' };
+    const expected = { name: 'Ana', email: 'sefaz.ba', situacao: 'I', tipo: 'S', perPage: '25' };
     await waitFor(() => expect(queryOf(api.of('GET', '/api/v1/users').at(-1))).toEqual(expected));
-    expect(getSession().filters.user).toMatchObject({ name: 'Ana', email: 'sefaz.ba', situacao: 'I', tipo: 'S', page: 1, size: 25 });
+    expect(getSession().filters.user).toMatchObject({ name: 'Ana', email: 'sefaz.ba', situacao: 'I', tipo: 'S', size: 25 });
 
     // Away and back: the filter comes back in the fields and in the request.
     await router.navigate('/app');
@@ -71,44 +71,47 @@ describe('user-list', { timeout: 20_000 }, () => {
     expect(queryOf(api.calls[before])).toEqual(expected);
   });
 
-  it('restores a saved filter with CPF and page, and sends the CPF digits', async () => {
+  it('restores a saved filter with CPF and page size, and sends the CPF digits', async () => {
     signInAdmin();
-    saveFilter('user', { cpf: '52998224725', name: '', email: '', situacao: 'A', tipo: 'C', page: 3, size: 10 });
-    const api = stubApi({ [LIST]: jsonResponse(200, pageOf([makeUser()], 35, 3, 10)) });
+    saveFilter('user', { cpf: '52998224725', name: '', email: '', situacao: 'A', tipo: 'C', size: 10 });
+    const api = stubApi({ [LIST]: jsonResponse(200, pageOf([makeUser()])) });
     renderUsers('/app/user');
     await screen.findByText('Ana Lima');
-    expect(queryOf(api.calls[0])).toEqual({ cpf: '52998224725', situacao: 'A', tipo: 'C', page: '3', size: '10' });
+    expect(queryOf(api.calls[0])).toEqual({ cpf: '52998224725', situacao: 'A', tipo: 'C', perPage: '10' });
     await waitFor(() => expect((screen.getByLabelText('CPF') as HTMLInputElement).value).toBe('529.982.247-25'));
   });
 
-  it('pages on the server: next page and page size go in the query', async () => {
+  it('pages on the server by cursor: the next page sends the cursor, the previous one asks again without it, a page size starts over and is kept', async () => {
     signInAdmin();
     const api = stubApi({
       [LIST]: (call) => {
-        const page = Number(call.query.get('page'));
-        return jsonResponse(200, pageOf([makeUser({ id: `u-${page}`, name: `Usuário da página ${page}` })], 60, page));
+        const page = call.query.get('cursor') === 'c-2' ? 2 : 1;
+        return jsonResponse(200, pageOf([makeUser({ id: `u-${page}`, name: `Usuário da página ${page}` })], page === 1 ? 'c-2' : undefined));
       },
     });
     renderUsers('/app/user');
     await screen.findByText('Usuário da página 1');
-    await userEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
     expect(await screen.findByText('Usuário da página 2')).toBeTruthy();
-    expect(queryOf(api.calls.at(-1))).toEqual({ page: '2', size: '25' });
-    expect(getSession().filters.user).toMatchObject({ page: 2, size: 25 });
+    expect(queryOf(api.calls.at(-1))).toEqual({ cursor: 'c-2', perPage: '25' });
+    expect(screen.getByText('Página 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Próxima' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(await screen.findByText('Usuário da página 1')).toBeTruthy();
 
-    const paginator = document.querySelector<HTMLElement>('.p-paginator')!;
-    await pickOption(paginator.querySelector<HTMLElement>('.p-dropdown')!, '50');
-    await waitFor(() => expect(queryOf(api.calls.at(-1))).toEqual({ page: '1', size: '50' }));
+    await pickOption(screen.getByLabelText('Registros por página'), '50');
+    await waitFor(() => expect(queryOf(api.calls.at(-1))).toEqual({ perPage: '50' }));
+    await waitFor(() => expect(getSession().filters.user).toMatchObject({ size: 50 }));
   });
 
   it("'Limpar' empties the fields, forgets the saved filter and lists everything again", async () => {
     signInAdmin();
-    saveFilter('user', { cpf: '', name: 'Ana', email: '', situacao: null, tipo: null, page: 2, size: 50 });
-    const api = stubApi({ [LIST]: jsonResponse(200, pageOf([makeUser()], 1)) });
+    saveFilter('user', { cpf: '', name: 'Ana', email: '', situacao: null, tipo: null, size: 50 });
+    const api = stubApi({ [LIST]: jsonResponse(200, pageOf([makeUser()])) });
     renderUsers('/app/user');
     await screen.findByText('Ana Lima');
     await userEvent.click(screen.getByRole('button', { name: 'Limpar' }));
-    await waitFor(() => expect(queryOf(api.calls.at(-1))).toEqual({ page: '1', size: '25' }));
+    await waitFor(() => expect(queryOf(api.calls.at(-1))).toEqual({ perPage: '25' }));
     expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe('');
     expect(getSession().filters.user).toBeUndefined();
   });
@@ -116,7 +119,7 @@ describe('user-list', { timeout: 20_000 }, () => {
   it('opens the form: the pencil with the id, the add button with new', async () => {
     signInAdmin();
     stubApi({
-      [LIST]: jsonResponse(200, pageOf([makeUser()], 1)),
+      [LIST]: jsonResponse(200, pageOf([makeUser()])),
       'GET /api/v1/users/u-10': jsonResponse(200, makeUser()),
       'GET /api/v1/roles': jsonResponse(200, []),
     });
@@ -133,7 +136,7 @@ describe('user-list', { timeout: 20_000 }, () => {
     signInAdmin();
     let removed = false;
     const api = stubApi({
-      [LIST]: () => jsonResponse(200, removed ? pageOf([], 0) : pageOf([makeUser()], 1)),
+      [LIST]: () => jsonResponse(200, removed ? pageOf([]) : pageOf([makeUser()])),
       'DELETE /api/v1/users/u-10': () => {
         removed = true;
         return jsonResponse(200, { message: 'ok' });
@@ -158,7 +161,7 @@ describe('user-list', { timeout: 20_000 }, () => {
   it("shows the server's refusal to remove one's own user as a toast", async () => {
     signInAdmin();
     stubApi({
-      [LIST]: jsonResponse(200, pageOf([makeUser({ id: 'u-1' })], 1)),
+      [LIST]: jsonResponse(200, pageOf([makeUser({ id: 'u-1' })])),
       'DELETE /api/v1/users/u-1': jsonResponse(409, { error: 'removerProprioUsuario' }),
     });
     renderUsers('/app/user');

@@ -8,12 +8,12 @@ import { formatCpf, MASKS, onlyDigits } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import type { DataTablePageEvent } from 'primereact/datatable';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { useRegisterDialog } from '../../lib/dialogs';
 import { getSession, saveFilter } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -30,9 +30,9 @@ import {
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 
 /**
- * user-list: filters CPF, name, e-mail, situacao and tipo; the table pages on the
- * server. The search, with its page and page size, is the session's saved user filter, so
- * coming back from the form shows the same list.
+ * user-list: filters CPF, name, e-mail, situacao and tipo; the table pages on the server by cursor, in
+ * name order (Anterior / Próxima). The search, with its page size, is the session's saved user filter,
+ * so coming back from the form shows the same list (from its first page: a cursor is not kept).
  */
 
 /** The filter fields as typed; the CPF holds its digits only. */
@@ -44,14 +44,12 @@ export interface UserFilter {
   tipo: UserType | null;
 }
 
-/** The saved user filter: the last search and where the table was. */
+/** The saved user filter: the last search and the page size. */
 export interface SavedUserSearch extends UserFilter {
-  page: number;
   size: PageSize;
 }
 
 export const EMPTY_FILTER: UserFilter = { cpf: '', name: '', email: '', situacao: null, tipo: null };
-const FIRST_PAGE: Pick<SavedUserSearch, 'page' | 'size'> = { page: 1, size: DEFAULT_PAGE_SIZE };
 
 /** Confirmation before removing (ours: the product's text gives no wording). */
 export const CONFIRMA_REMOCAO = 'Deseja realmente remover o usuário?';
@@ -63,14 +61,12 @@ function savedSearch(): SavedUserSearch {
   const saved = getSession().filters.user ?? {};
   const situacao = SITUACAO_OPTIONS.find((o) => o.value === saved.situacao)?.value ?? null;
   const tipo = TIPO_OPTIONS.find((o) => o.value === saved.tipo)?.value ?? null;
-  const page = typeof saved.page === 'number' && Number.isInteger(saved.page) && saved.page >= 1 ? saved.page : 1;
   return {
     cpf: onlyDigits(text(saved.cpf)).slice(0, 11),
     name: text(saved.name),
     email: text(saved.email),
     situacao,
     tipo,
-    page,
     size: isPageSize(saved.size) ? saved.size : DEFAULT_PAGE_SIZE,
   };
 }
@@ -87,22 +83,26 @@ export default function UserListPage() {
   const [filter, setFilter] = useState<UserFilter>(() => filterOf(search));
   const [toRemove, setToRemove] = useState<User | null>(null);
 
-  const query = useMemo(
+  const filtros = useMemo(
     () => ({
       cpf: search.cpf || undefined,
       name: search.name.trim() || undefined,
       email: search.email.trim() || undefined,
       situacao: search.situacao ?? undefined,
       tipo: search.tipo ?? undefined,
-      page: search.page,
-      size: search.size,
     }),
     [search],
   );
+  const pages = useCursorPages(filtros, search.size);
+  const query = { ...filtros, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
   const list = useApiQuery(users.listUsers, { query }, { placeholderData: keepPreviousData });
   const remove = useApiMutation(users.deleteUser);
   const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+
+  // A page size picked in the paginator is kept with the search, as the size the list comes back with.
+  useEffect(() => {
+    if (isPageSize(pages.perPage) && pages.perPage !== search.size) saveFilter('user', { ...search, size: pages.perPage });
+  }, [pages.perPage, search]);
 
   const closeConfirm = () => setToRemove(null);
   useRegisterDialog(toRemove !== null, closeConfirm);
@@ -114,23 +114,20 @@ export default function UserListPage() {
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
-    const next = { ...filter, page: 1, size: search.size };
-    // The same search again still asks the server: the user expects fresh data.
-    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
+    const next = { ...filter, size: isPageSize(pages.perPage) ? pages.perPage : search.size };
+    // The same search again still asks the server (the user expects fresh data), from its first page.
+    if (JSON.stringify(filterOf(next)) === JSON.stringify(filterOf(search))) {
+      if (pages.page === 1) void list.refetch();
+      else pages.reset();
+    }
     apply(next);
   }
 
   function onClear() {
     setFilter(EMPTY_FILTER);
-    setSearch({ ...EMPTY_FILTER, ...FIRST_PAGE });
+    setSearch({ ...EMPTY_FILTER, size: DEFAULT_PAGE_SIZE });
+    pages.setPerPage(DEFAULT_PAGE_SIZE);
     saveFilter('user', undefined);
-  }
-
-  function onPage(event: DataTablePageEvent) {
-    const size = isPageSize(event.rows) ? event.rows : search.size;
-    // A new page size starts again at the first page.
-    const page = size === search.size ? (event.page ?? Math.floor(event.first / size)) + 1 : 1;
-    apply({ ...search, page, size });
   }
 
   async function removeUser(user: User) {
@@ -143,7 +140,7 @@ export default function UserListPage() {
     }
     toast.success(MESSAGES.remocaoRealizada);
     // The last row of a page: go back one, so the table does not show an empty page.
-    if (items.length === 1 && search.page > 1) apply({ ...search, page: search.page - 1 });
+    if (items.length === 1 && pages.hasPrevious) pages.previous();
     await queryClient.invalidateQueries({ queryKey: apiQueryKey(users.listUsers) });
   }
 
@@ -211,7 +208,7 @@ export default function UserListPage() {
         rows={items}
         dataKey="id"
         query={list}
-        paging={{ kind: 'pages', page: search.page, size: search.size, total, onPage }}
+        paging={{ kind: 'cursor', pages, nextCursor: list.data?.nextCursor, label: 'Paginação de usuários' }}
       >
         <Column field="name" header="Nome" />
         <Column field="email" header="E-mail" />

@@ -100,8 +100,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
-export function pageOf(items: User[], total = items.length, page = 1, size = 25) {
-  return { items, total, page, size };
+/** A page of the user list as the API answers it: the rows and, when more follow, the next page's cursor. */
+export function pageOf(items: User[], nextCursor?: string) {
+  return { items, ...(nextCursor ? { nextCursor } : {}) };
 }
 
 export const ROLE_LIST = [
