@@ -25,6 +25,6 @@ export const handler = httpApi(degustacao, {
   validateTokenTeste: async ({ body, sourceIp }) => service.autorizar(body, sourceIp),
   chavesDegustacao: async ({ headers }) => service.chaves(trialToken(headers)),
   consultarFaturaDegustacao: async ({ headers, params }) => service.consultar(trialToken(headers), params.chave),
-  listClientesTeste: async () => service.listar(),
+  listClientesTeste: async ({ query, principal }) => service.listar(query, principal),
   updateClienteTeste: async ({ principal, params, body }) => service.alterarSituacao(principal, params.id, body.situacao),
 });

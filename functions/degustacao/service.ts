@@ -7,6 +7,7 @@ import * as fate from '../fate/service';
 import { fateView } from '../fate/view';
 import { HttpError, notFound } from '../platform/errors';
 import { escapeHtml, portalUrl, sendMail } from '../platform/mail';
+import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import { consume, inConstantTime, type Quota } from '../platform/rate-limit';
 import * as store from './store';
 
@@ -202,8 +203,11 @@ export async function consultar(token: string | undefined, chave: string): Promi
 
 // ---- Staff ------------------------------------------------------------------------------------------------
 
-export async function listar() {
-  return (await store.listClientesTeste()).map(clienteTesteView);
+/** The staff's list of trial clients, newest first, one page from the caller's cursor. */
+export async function listar(filtro: { cursor?: string | undefined; perPage: number }, principal: Principal) {
+  const vinculo = vinculoDoCursor(principal, 'degustacao.list', { perPage: filtro.perPage });
+  const pagina = await paginaComCursor(vinculo, filtro.cursor, (posicao) => store.paginaDeClientesTeste({ perPage: filtro.perPage, posicao }));
+  return { ...pagina, items: pagina.items.map(clienteTesteView) };
 }
 
 /**

@@ -1,12 +1,13 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { DEGUSTACAO_SITUACOES } from '@plac/shared/contracts/degustacao';
 import { conflict } from '../platform/errors';
+import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig } from '../platform/table';
 
 /**
  * The trial area's data (docs/data-model.md, "Degustação"). Access patterns:
- * - a trial client by id (key); all trial clients by creation instant (gsi1, one partition: a trial
- *   list holds hundreds at most), read newest first for the staff list;
+ * - a trial client by id (key); all trial clients by creation instant (gsi1, one partition), read newest
+ *   first a page at a time for the staff list;
  * - e-mail and CNPJ are unique: claim items written in the same transaction as the client; the
  *   e-mail claim is also how authorisation finds the client;
  * - a trial access token by the SHA-256 of the token (key), with the table's TTL at its expiry (also
@@ -90,11 +91,23 @@ export async function findClienteTesteByEmail(email: string): Promise<ClienteTes
   return data ? findClienteTeste(data.clienteTesteId) : null;
 }
 
-/** Every trial client, newest first. */
-export async function listClientesTeste(): Promise<ClienteTesteRecord[]> {
-  // Bounded: one item per company that asked for a trial (captcha and rate limited, spec 1's unpaged list).
-  const { data } = await db().entities.clienteTeste.query.all({}).go({ pages: 'all', order: 'desc' });
-  return data;
+/**
+ * One page of the trial clients, newest first, from a position (the page cursor's content): one
+ * key-range Query of gsi1 (`perPage + 1` items). They grow with public sign-ups, so the list is never
+ * read whole.
+ */
+export async function paginaDeClientesTeste(pagina: { perPage: number; posicao?: string | undefined }): Promise<Pagina<ClienteTesteRecord>> {
+  const entity = db().entities.clienteTeste;
+  return paginaEmSequencia<ClienteTesteRecord>(
+    [
+      async (desde, limite) => {
+        const { data, cursor } = await entity.query.all({}).go({ order: 'desc', limit: limite, cursor: desde ?? null });
+        return { data, cursor };
+      },
+    ],
+    (_, item) => createConversions(entity).byAccessPattern.all.fromComposite.toCursor(item)!,
+    pagina,
+  );
 }
 
 /** Changes a trial client if nobody changed it since it was read (optimistic lock on updatedAt). */

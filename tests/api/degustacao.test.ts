@@ -163,14 +163,40 @@ describe('trial registration and authorisation', () => {
 });
 
 describe('staff list of trial clients', () => {
+  it('pages newest first by cursor, each client once, the cursor bound to its query', async () => {
+    const novos = [await registrar(), await registrar(), await registrar()];
+    const token = await tokenFor(admin);
+    const vistos: { email: string; created_at: string }[] = [];
+    let cursor: string | undefined;
+    let paginas = 0;
+    do {
+      const { status, body } = await send('GET', `/api/v1/cliente-teste/clientes?perPage=10${cursor ? `&cursor=${cursor}` : ''}`, { token });
+      expect(status).toBe(200);
+      const pagina = body as { items: { email: string; created_at: string }[]; nextCursor?: string };
+      expect(pagina.items.length).toBeLessThanOrEqual(10);
+      vistos.push(...pagina.items);
+      cursor = pagina.nextCursor;
+      paginas++;
+    } while (cursor && paginas < 100);
+    expect(new Set(vistos.map((v) => v.email)).size).toBe(vistos.length);
+    expect(vistos.map((v) => v.created_at)).toEqual([...vistos.map((v) => v.created_at)].sort().reverse());
+    expect(vistos.slice(0, 3).map((v) => v.email)).toEqual(novos.map((n) => n.email).reverse());
+    // With more than one page (the twin holds the trials of the other tests too), a cursor asked with another page size is refused.
+    const primeira = await send('GET', '/api/v1/cliente-teste/clientes?perPage=10', { token });
+    const proximo = (primeira.body as { nextCursor?: string }).nextCursor;
+    if (proximo) expect(await send('GET', `/api/v1/cliente-teste/clientes?perPage=25&cursor=${proximo}`, { token })).toMatchObject({ status: 400, body: { error: 'cursorInvalido' } });
+    expect(await send('GET', '/api/v1/cliente-teste/clientes?perPage=10&cursor=naoeumcursorvalidodeformaalgumaqualquer0000', { token })).toMatchObject({ status: 400, body: { error: 'cursorInvalido' } });
+  });
+
   it('lists them newest first and a deactivation ends the trial access at once; activation restores it', async () => {
     const c = await registrar();
     const trial = ((await autorizar(c.email, c.token)).body as { cliente: { token: string } }).cliente.token;
     const token = await tokenFor(admin);
     const lista = await send('GET', '/api/v1/cliente-teste/clientes', { token });
     expect(lista.status).toBe(200);
-    const item = (lista.body as { id: string; email: string; situacao: string }[]).find((i) => i.email === c.email)!;
-    expect(item).toMatchObject({ situacao: 'ATIVO', cnpj: c.cnpj, razao_social: c.razao_social });
+    // Newest first: the one just registered heads the first page.
+    const item = (lista.body as { items: { id: string; email: string; situacao: string }[] }).items[0]!;
+    expect(item).toMatchObject({ email: c.email, situacao: 'ATIVO', cnpj: c.cnpj, razao_social: c.razao_social });
 
     const off = await send('PUT', `/api/v1/cliente-teste/${item.id}`, { token, body: { situacao: 'DESATIVADO' } });
     expect(off).toMatchObject({ status: 200, body: { situacao: 'DESATIVADO', nome_usuario: 'Admin Degustação' } });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { cnpjSchema } from '../domain/cnpj';
 import { isValidTelefone, onlyDigits } from '../domain/masks';
 import { message } from '../messages';
-import { emailSchema, isoDateTime, messageResponse } from './common';
+import { cursorPageOf, cursorQuery, emailSchema, isoDateTime, messageResponse } from './common';
 import { defineContract } from './define';
 import { fateViewSchema, type FateView } from './fate-view';
 
@@ -136,10 +136,11 @@ export const listClientesTeste = defineContract({
   context: 'degustacao',
   method: 'GET',
   path: '/api/v1/cliente-teste/clientes',
-  summary: 'Os clientes em degustação, os mais recentes primeiro.',
+  summary: 'Os clientes em degustação, os mais recentes primeiro, uma página por vez (nextCursor → cursor).',
   access: ['sefaz_admin'],
-  response: z.array(clienteTesteSchema),
-  errors: [],
+  query: z.object({ ...cursorQuery(25) }),
+  response: cursorPageOf(clienteTesteSchema),
+  errors: ['cursorInvalido'],
 });
 
 export const updateClienteTeste = defineContract({

@@ -3,22 +3,23 @@ import { ListPage } from '../../components/ListPage';
 import { degustacao, type ResponseOf } from '@plac/shared/contracts';
 import { formatCnpj } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 
 /**
  * 'cliente-degustacao-list' (/app/cliente-degustacao, sefaz_admin): the trial clients, newest first,
- * with their status; 'Desativar' ends a client's trial access at once (its token stops on the next
+ * a page at a time from the server (they grow with public sign-ups), with their status; 'Desativar' ends a client's trial access at once (its token stops on the next
  * request), 'Ativar' restores it and renews the e-mailed token's validity.
  */
 
-type ClienteTeste = ResponseOf<typeof degustacao.listClientesTeste>[number];
+type ClienteTeste = ResponseOf<typeof degustacao.listClientesTeste>['items'][number];
 interface Mudanca {
   cliente: ClienteTeste;
   situacao: 'ATIVO' | 'DESATIVADO';
@@ -26,7 +27,8 @@ interface Mudanca {
 
 export default function ClienteDegustacaoListPage() {
   const queryClient = useQueryClient();
-  const lista = useApiQuery(degustacao.listClientesTeste, {});
+  const pages = useCursorPages(null, 25);
+  const lista = useApiQuery(degustacao.listClientesTeste, { query: { perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } }, { placeholderData: keepPreviousData });
   const alterar = useApiMutation(degustacao.updateClienteTeste);
   const [mudanca, setMudanca] = useState<Mudanca | null>(null);
 
@@ -68,10 +70,10 @@ export default function ClienteDegustacaoListPage() {
       <ListPage
         title="Clientes em Degustação"
         label="Clientes em Degustação"
-        rows={lista.data}
+        rows={lista.data?.items}
         dataKey="id"
         query={lista}
-        paging={{ kind: 'local', rows: 25 }}
+        paging={{ kind: 'cursor', pages, nextCursor: lista.data?.nextCursor, label: 'Paginação de clientes em degustação' }}
       >
         <Column field="razao_social" header="Razão Social" />
         <Column header="CNPJ" body={(c: ClienteTeste) => formatCnpj(c.cnpj)} />

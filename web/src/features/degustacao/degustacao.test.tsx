@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageShell } from '../../test/shell';
-import { jsonResponse, stubApi } from '../users/testing';
+import { jsonResponse, signInAdmin, stubApi } from '../users/testing';
 import AutorizacaoPage from './AutorizacaoPage';
+import ClienteDegustacaoListPage from './ClienteDegustacaoListPage';
 import ConsultaPage from './ConsultaPage';
 import { clearTrialSession, getTrialSession, setTrialSession } from './session';
 
@@ -81,5 +82,38 @@ describe('trial screens', () => {
     expect(await screen.findByText('O acesso para testes deste cadastro foi desativado.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/degustacao/autorizacao'));
     expect(getTrialSession()).toBeNull();
+  });
+});
+
+describe('cliente-degustacao-list', () => {
+  const cliente = (n: number) => ({
+    id: `t-${n}`,
+    cnpj: '11222333000181',
+    razao_social: `Factoring ${n}`,
+    nome_responsavel: 'Ana',
+    email: `t${n}@exemplo.com.br`,
+    telefone: '71999990000',
+    situacao: 'ATIVO',
+    created_at: '2026-11-30T12:00:00.000Z',
+    updated_at: '2026-11-30T12:00:00.000Z',
+    nome_usuario: null,
+  });
+
+  it('pages on the server by cursor: the next page sends the cursor, the previous one asks again without it', async () => {
+    signInAdmin();
+    const api = stubApi({
+      'GET /api/v1/cliente-teste/clientes': (call) =>
+        call.query.get('cursor') === 'c-2' ? jsonResponse(200, { items: [cliente(2)] }) : jsonResponse(200, { items: [cliente(1)], nextCursor: 'c-2' }),
+    });
+    const router = createMemoryRouter([{ path: '/', element: <PageShell />, children: [{ index: true, element: <ClienteDegustacaoListPage /> }] }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('Factoring 1')).toBeTruthy();
+    expect(Object.fromEntries(api.calls[0]!.query)).toEqual({ perPage: '25' });
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await screen.findByText('Factoring 2')).toBeTruthy();
+    expect(Object.fromEntries(api.calls.at(-1)!.query)).toEqual({ perPage: '25', cursor: 'c-2' });
+    expect(screen.getByRole('button', { name: 'Próxima' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(await screen.findByText('Factoring 1')).toBeTruthy();
   });
 });
