@@ -119,7 +119,7 @@ export async function pausaDe(clienteId: string, operacao: string): Promise<Paus
 /** The paused endpoints, of one client or of all. */
 export async function pausas(clienteId?: string, consistent = false): Promise<PausaRecord[]> {
   const query = db().entities.pausa.query.byLista(clienteId ? { lista: 'pausas', clienteId } : { lista: 'pausas' });
-  // The partition holds only the endpoints paused now (a pause is deleted when resumed): a few items.
+  // Bounded: the partition holds only the endpoints paused now (a pause is deleted when resumed): a few items.
   const { data } = await query.go({ pages: 'all', consistent });
   return data;
 }

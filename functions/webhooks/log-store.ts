@@ -303,6 +303,7 @@ export const entidadeEntrega = () => db().entities.entrega;
 export const entidadeMarcador = () => db().entities.marcador;
 
 export async function tentativasDe(deliveryId: string): Promise<TentativaRecord[]> {
+  // Bounded: one delivery's attempts (MAX_TENTATIVAS at most: its first and its retries).
   const { data } = await db().entities.tentativa.query.byDelivery({ deliveryId }).go({ pages: 'all' });
   return data.sort((a, b) => a.instante.localeCompare(b.instante) || a.recebimento - b.recebimento);
 }

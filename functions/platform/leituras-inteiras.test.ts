@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every list is a page and every total a counter (docs/architecture.md, "Lists"). A read of a whole
+ * partition (ElectroDB's `pages: 'all'`) is allowed only where something other than the platform's
+ * growth bounds the partition, and the code says what, in a `// Bounded: …` comment just above it.
+ * The reads are listed here by file: a new one fails this test until it is argued in its comment and
+ * counted below (and one that is paged away is taken off).
+ */
+const LEITURAS_INTEIRAS: Record<string, number> = {
+  'functions/cessao/store.ts': 1,
+  'functions/clientes/store.ts': 2,
+  'functions/consentimento/store.ts': 3,
+  'functions/consumo/store.ts': 11,
+  'functions/fate/evidencia-store.ts': 2,
+  'functions/fate/store.ts': 10,
+  'functions/faturamento/dae/store.ts': 1,
+  'functions/faturamento/store.ts': 5,
+  'functions/instituicoes/store.ts': 2,
+  'functions/monitoramento/store.ts': 1,
+  'functions/platform/auth/sessions.ts': 2,
+  'functions/prepago/store.ts': 6,
+  'functions/rateio/bancos-store.ts': 1,
+  'functions/rateio/repasse-store.ts': 1,
+  'functions/rateio/store.ts': 2,
+  'functions/servicos/store.ts': 1,
+  'functions/users/store.ts': 1,
+  'functions/webhooks/endpoint-store.ts': 1,
+  'functions/webhooks/log-store.ts': 1,
+};
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function fontes(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'fixtures' ? [] : fontes(path);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const leituras = fontes(join(root, 'functions')).flatMap((path) => {
+  const linhas = readFileSync(path, 'utf8').split('\n');
+  return linhas.flatMap((linha, i) => (linha.includes("pages: 'all'") ? [{ arquivo: relative(root, path), linha: i + 1, acima: linhas.slice(Math.max(0, i - 4), i + 1).join('\n') }] : []));
+});
+
+describe('whole-partition reads', () => {
+  it('each says what bounds it, in a "Bounded:" comment just above it', () => {
+    expect(leituras.length).toBeGreaterThan(0);
+    expect(leituras.filter((l) => !/\/\/.*\bBounded\b|\*.*\bBounded\b/.test(l.acima)).map((l) => `${l.arquivo}:${l.linha}`)).toEqual([]);
+  });
+
+  it('are the ones listed here, file by file: a new one is argued before it lands', () => {
+    const porArquivo: Record<string, number> = {};
+    for (const l of leituras) porArquivo[l.arquivo] = (porArquivo[l.arquivo] ?? 0) + 1;
+    expect(porArquivo).toEqual(LEITURAS_INTEIRAS);
+  });
+});
