@@ -3,7 +3,7 @@ import { httpApi } from '../platform/http';
 import * as service from './service';
 
 export const handler = httpApi(instituicoes, {
-  filtrarInstituicoes: async ({ body }) => service.filtrar(body),
+  filtrarInstituicoes: async ({ body, principal }) => service.filtrar(body, principal),
   getInstituicao: async ({ params }) => service.get(params.id),
   createInstituicaoAdmin: async ({ body, principal }) => service.adminCreate(body, principal),
   updateInstituicaoAdmin: async ({ body, principal }) => service.adminUpdate(body, principal),

@@ -19,10 +19,12 @@ import { s3Client } from '../platform/aws';
 import { presignDownload, safeFileName } from '../platform/documents';
 import { config } from '../platform/env';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../platform/errors';
+import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import { isPdfDocument } from '../platform/pdf';
 import { decodeBase64Payload } from '../platform/uploads';
+import { busca, grupoDaPalavra, grupoDaSituacao, grupoDaUf, grupoDoCnpj, grupoDoEmissor, nomeAtende, type Escopo } from './indice';
 import * as store from './store';
-import type { AutorizacaoRecord, InstituicaoRecord } from './store';
+import type { AutorizacaoRecord, Encontrada, InstituicaoRecord } from './store';
 
 /**
  * Rules of the institution registry, the ESF authorisations and the institutions an issuer adds in
@@ -50,36 +52,113 @@ export function instituicaoView(r: InstituicaoRecord) {
   };
 }
 
-const resumo = (r: InstituicaoRecord) => ({ id: r.instituicaoId, razaoSocial: r.razaoSocial, cnpj: r.cnpj, uf: r.uf, situacao: r.situacao });
+const resumo = (r: Encontrada) => ({ id: r.instituicaoId, razaoSocial: r.razaoSocial, cnpj: r.cnpj, uf: r.uf, situacao: r.situacao });
 
 function paginate<T>(items: T[], page: number, size: number) {
   return { items: items.slice((page - 1) * size, page * size), total: items.length, page, size };
 }
 
-/** Name (accents and case folded) or base CNPJ containing the text. */
-function matches(r: InstituicaoRecord, text: string): boolean {
-  const folded = foldText(text.trim());
-  const digits = normalizeCnpj(text);
-  return r.razaoFolded.includes(folded) || (digits.length > 0 && r.cnpj.includes(digits));
+/** Suggestions an autocomplete shows at most. */
+const SUGESTOES = 20;
+
+/**
+ * What the caller may find, by the index's scopes (./indice.ts) and, for what a key range or the
+ * registry holds beyond them, by the record: the administrator every institution; a client all but the
+ * deactivated; an issuer the active ones and the NOVO ones it created itself.
+ */
+interface Visao {
+  escopos: Escopo[];
+  ve: (r: Encontrada) => boolean;
+}
+
+function visaoDe(p: Principal): Visao {
+  if (isAdmin(p)) return { escopos: ['a', 'o', 'd'], ve: () => true };
+  if (p.roles.includes('emissor')) {
+    const cnpj = emissorCnpj(p);
+    return { escopos: cnpj ? ['a', `e${cnpj}`] : ['a'], ve: (r) => r.situacao === 'ATIVA' || (r.situacao === 'NOVO' && cnpj !== null && r.emissorCnpj === cnpj) };
+  }
+  return { escopos: ['a', 'o'], ve: (r) => r.situacao !== 'DESATIVADA' };
+}
+
+/**
+ * The autocomplete: names with a word starting with each typed word (the longest one's key range in
+ * each scope the caller sees), and base CNPJs starting with the text when it has a digit; at most 20,
+ * in name order. Each range is read in bounded rounds (a page of 20 that pass), so the answer's cost
+ * does not grow with the registry.
+ */
+async function sugestoes(text: string, v: Visao): Promise<Encontrada[]> {
+  const b = busca(text);
+  const fontes: { grupo: string; prefixo: string; peloNome: boolean }[] = [];
+  if (b.chave) for (const e of v.escopos) fontes.push({ grupo: grupoDaPalavra(e, b.chave), prefixo: `${b.chave}`, peloNome: true });
+  if (b.cnpj) fontes.push({ grupo: grupoDoCnpj(b.cnpj), prefixo: b.cnpj, peloNome: false });
+  const folded = foldText(text);
+  const paginas = await Promise.all(
+    fontes.map((f) => {
+      const vistas = new Set<string>();
+      return store.paginaDoIndice(f, {
+        perPage: SUGESTOES,
+        aceita: (r) => {
+          if (vistas.has(r.instituicaoId) || !v.ve(r)) return false;
+          // The institutions of before issue 38 have no keys: they are matched as before (any part).
+          const antiga = !('grupo' in r);
+          const atende = antiga ? r.razaoFolded.includes(folded) || (b.cnpj !== null && r.cnpj.includes(b.cnpj)) : !f.peloNome || nomeAtende(r.razaoFolded, b.palavras);
+          if (atende) vistas.add(r.instituicaoId);
+          return atende;
+        },
+      });
+    }),
+  );
+  const unicas = new Map<string, Encontrada>();
+  for (const r of paginas.flatMap((pg) => pg.items)) unicas.set(r.instituicaoId, r);
+  return [...unicas.values()].sort(porNome).slice(0, SUGESTOES);
+}
+
+const porNome = (a: Encontrada, b: Encontrada) => (a.razaoFolded < b.razaoFolded ? -1 : a.razaoFolded > b.razaoFolded ? 1 : a.instituicaoId.localeCompare(b.instituicaoId));
+
+/** The first 5 by name the caller may pick (the registry's partition; the issuer's from its two key ranges). */
+async function primeirasCinco(p: Principal, v: Visao): Promise<Encontrada[]> {
+  const cnpj = emissorCnpj(p);
+  if (!p.roles.includes('emissor') || isAdmin(p)) return store.primeirasDoRegistro(5, v.ve);
+  const fontes: { grupo: string }[] = [{ grupo: grupoDaSituacao('ATIVA') }, ...(cnpj ? [{ grupo: grupoDoEmissor(cnpj) }] : [])];
+  const paginas = await Promise.all(fontes.map((f) => store.paginaDoIndice(f, { perPage: 5, aceita: v.ve })));
+  const unicas = new Map(paginas.flatMap((pg) => pg.items).map((r) => [r.instituicaoId, r]));
+  return [...unicas.values()].sort(porNome).slice(0, 5);
 }
 
 // ---- registry (sefaz_admin) -------------------------------------------------------------------------
 
 type FiltroBody = BodyOf<typeof instituicoes.filtrarInstituicoes>;
 
-/** The registry search needs at least one filter (institution, type, UF or status). */
-export async function filtrar(filtro: FiltroBody) {
+/**
+ * The registry search needs at least one filter (institution, type, UF or status). A page at a time by
+ * cursor, from one key range: the base CNPJ's start, else the UF, else the status (in name order), else
+ * the registry with the type as the filter no key holds; the other filters are checked on what the range
+ * holds (bounded rounds: a page may come back short, with the cursor of where it stopped).
+ */
+export async function filtrar(filtro: FiltroBody, p: Principal) {
   const cnpj = filtro.cnpjBaseEsf ? normalizeCnpj(filtro.cnpjBaseEsf) : '';
   if (!cnpj && !filtro.tipo && !filtro.uf && !filtro.situacao) throw invalid('filtroObrigatorio');
-  const all = await store.listInstituicoes();
-  const found = all.filter(
-    (r) =>
-      (!cnpj || r.cnpj.includes(cnpj)) &&
-      (!filtro.tipo || r.tipo === filtro.tipo) &&
-      (!filtro.uf || r.uf === filtro.uf) &&
-      (!filtro.situacao || r.situacao === filtro.situacao),
-  );
-  return paginate(found.map(instituicaoView), filtro.page, filtro.size);
+  const fonte = cnpj
+    ? { grupo: grupoDoCnpj(cnpj), prefixo: cnpj }
+    : filtro.uf
+      ? { grupo: grupoDaUf(filtro.uf) }
+      : filtro.situacao
+        ? { grupo: grupoDaSituacao(filtro.situacao) }
+        : ('registro' as const);
+  const aceita = (r: Encontrada) =>
+    (!cnpj || r.cnpj.startsWith(cnpj)) &&
+    (!filtro.tipo || r.tipo === filtro.tipo) &&
+    (!filtro.uf || r.uf === filtro.uf) &&
+    (!filtro.situacao || r.situacao === filtro.situacao);
+  const vinculo = vinculoDoCursor(p, 'instituicoes.filtrar', { cnpj, tipo: filtro.tipo, uf: filtro.uf, situacao: filtro.situacao, perPage: filtro.perPage });
+  const pagina = await paginaComCursor(vinculo, filtro.cursor, (posicao) => store.paginaDoIndice(fonte, { perPage: filtro.perPage, posicao, aceita }));
+  // The page's full records (audit fields): one BatchGet of at most a page.
+  const porId = new Map((await store.instituicoesPorId(pagina.items.map((r) => r.instituicaoId))).map((r) => [r.instituicaoId, r]));
+  const items = pagina.items.flatMap((r) => {
+    const inteira = porId.get(r.instituicaoId);
+    return inteira ? [instituicaoView(inteira)] : [];
+  });
+  return { items, ...(pagina.nextCursor ? { nextCursor: pagina.nextCursor } : {}) };
 }
 
 export async function get(id: string) {
@@ -141,17 +220,12 @@ export async function adminUpdate(input: BodyOf<typeof instituicoes.updateInstit
   return instituicaoView({ ...before, ...changes });
 }
 
-/** What a caller may pick: the administrator every institution, a client all but the deactivated. */
-const visivel = (p: Principal) => (r: InstituicaoRecord) => isAdmin(p) || r.situacao !== 'DESATIVADA';
-
 export async function autocomplete(text: string, p: Principal) {
-  const all = await store.listInstituicoes();
-  return all.filter(visivel(p)).filter((r) => matches(r, text)).slice(0, 20).map(resumo);
+  return (await sugestoes(text, visaoDe(p))).map(resumo);
 }
 
 export async function top5(p: Principal) {
-  const all = await store.listInstituicoes();
-  return all.filter(visivel(p)).slice(0, 5).map(resumo);
+  return (await primeirasCinco(p, visaoDe(p))).map(resumo);
 }
 
 /** The dialog of the authorisation form: an institution it adds is created PENDENTE. */
@@ -193,8 +267,9 @@ async function clienteDa(p: Principal, cnpj: string | undefined): Promise<Client
 
 // ---- authorisations --------------------------------------------------------------------------------
 
-async function nomesDasInstituicoes(): Promise<Map<string, string>> {
-  return new Map((await store.listInstituicoes()).map((r) => [r.instituicaoId, r.razaoSocial]));
+/** The current names of the institutions of some authorisations (one BatchGet of at most a page). */
+async function nomesDasInstituicoes(autorizacoes: readonly AutorizacaoRecord[]): Promise<Map<string, string>> {
+  return new Map((await store.instituicoesPorId(autorizacoes.map((a) => a.instituicaoId))).map((r) => [r.instituicaoId, r.razaoSocial]));
 }
 
 function autorizacaoView(a: AutorizacaoRecord, nomes: Map<string, string>) {
@@ -222,7 +297,7 @@ export async function listAutorizacoes(filtro: ListaBody, p: Principal) {
     throw invalid('dataInicioMaiorDataFim');
   }
   const inst = normalizeCnpj(filtro.instituicaoFinanceira ?? filtro.cnpjBaseEsf ?? '');
-  const [all, nomes] = await Promise.all([store.autorizacoesDoCliente(cliente.id), nomesDasInstituicoes()]);
+  const all = await store.autorizacoesDoCliente(cliente.id);
   const found = all
     .filter((a) => {
       const dia = toTransportDate(a.dataAutorizacao);
@@ -234,11 +309,9 @@ export async function listAutorizacoes(filtro: ListaBody, p: Principal) {
       );
     })
     .sort((a, b) => b.dataAutorizacao.localeCompare(a.dataAutorizacao));
-  return paginate(
-    found.map((a) => autorizacaoView(a, nomes)),
-    filtro.page,
-    filtro.size,
-  );
+  const pagina = paginate(found, filtro.page, filtro.size);
+  const nomes = await nomesDasInstituicoes(pagina.items);
+  return { ...pagina, items: pagina.items.map((a) => autorizacaoView(a, nomes)) };
 }
 
 async function autorizacaoDe(p: Principal, cnpjCliente: string, cnpjInst: string) {
@@ -260,7 +333,7 @@ export async function instituicoesAutorizadas(clienteId: string): Promise<string
 
 export async function getAutorizacao(query: QueryOf<typeof instituicoes.getAutorizacao>, p: Principal) {
   const a = await autorizacaoDe(p, query.cnpjCliente, query.cnpjInstFinanceira);
-  const nomes = await nomesDasInstituicoes();
+  const nomes = await nomesDasInstituicoes([a]);
   return { ...autorizacaoView(a, nomes), urlArquivo: await presignDownload(a.arquivoKey, 'application/pdf', { fileName: a.nomeArquivo }) };
 }
 
@@ -371,7 +444,7 @@ export async function updateAutorizacao(input: BodyOf<typeof instituicoes.update
     if (novoArquivo) await apagarPdf(novoArquivo);
     throw error;
   }
-  return { message: message('autorizacaoAtualizada'), autorizacao: autorizacaoView(after, await nomesDasInstituicoes()) };
+  return { message: message('autorizacaoAtualizada'), autorizacao: autorizacaoView(after, await nomesDasInstituicoes([after])) };
 }
 
 // ---- issuer (emissor) ------------------------------------------------------------------------------
@@ -385,7 +458,7 @@ function emissorCnpj(p: Principal): string | null {
   return /^[0-9A-Z]{14}$/.test(cnpj) ? cnpj : null;
 }
 
-function emissorView(r: InstituicaoRecord) {
+function emissorView(r: Encontrada) {
   return {
     ...resumo(r),
     createdAt: r.createdAt,
@@ -395,18 +468,12 @@ function emissorView(r: InstituicaoRecord) {
   };
 }
 
-/** The issuer sees the active institutions and the NOVO ones it created itself. */
-const doEmissor = (cnpj: string | null) => (r: InstituicaoRecord) =>
-  r.situacao === 'ATIVA' || (r.situacao === 'NOVO' && cnpj !== null && r.emissorCnpj === cnpj);
-
 export async function emissorAutocomplete(text: string, p: Principal) {
-  const all = await store.listInstituicoes();
-  return all.filter(doEmissor(emissorCnpj(p))).filter((r) => matches(r, text)).slice(0, 20).map(emissorView);
+  return (await sugestoes(text, visaoDe(p))).map(emissorView);
 }
 
 export async function emissorTop5(p: Principal) {
-  const all = await store.listInstituicoes();
-  return all.filter(doEmissor(emissorCnpj(p))).slice(0, 5).map(emissorView);
+  return (await primeirasCinco(p, visaoDe(p))).map(emissorView);
 }
 
 export async function emissorCreate(input: BodyOf<typeof instituicoes.emissorCreate>, p: Principal) {

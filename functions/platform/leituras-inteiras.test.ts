@@ -19,7 +19,7 @@ const LEITURAS_INTEIRAS: Record<string, number> = {
   'functions/fate/store.ts': 10,
   'functions/faturamento/dae/store.ts': 1,
   'functions/faturamento/store.ts': 5,
-  'functions/instituicoes/store.ts': 2,
+  'functions/instituicoes/store.ts': 1,
   'functions/monitoramento/store.ts': 1,
   'functions/platform/auth/sessions.ts': 2,
   'functions/prepago/store.ts': 6,

@@ -74,7 +74,7 @@ async function novaInstituicao(overrides: Record<string, unknown> = {}): Promise
   return body as Inst;
 }
 
-const filtro = (body: Record<string, unknown>) => send('POST', '/api/v1/instituicao-financeira/filtro', admin, { page: 1, size: 100, ...body });
+const filtro = (body: Record<string, unknown>) => send('POST', '/api/v1/instituicao-financeira/filtro', admin, { perPage: 100, ...body });
 
 describe('institution registry (sefaz_admin)', () => {
   it('registers an institution as ATIVA with the masked base CNPJ stored as digits, and finds it by each filter', async () => {
@@ -122,7 +122,7 @@ describe('institution registry (sefaz_admin)', () => {
       expect(body).toEqual({ errors: { cnpj: ['O CNPJ Base informado é inválido.'] } });
     }
     const { body } = await filtro({ cnpjBaseEsf: '1234567' });
-    expect(body).toMatchObject({ total: 0 });
+    expect(body).toEqual({ items: [] });
   });
 
   it('requires razaoSocial, cnpj, uf and tipo', async () => {
@@ -143,7 +143,8 @@ describe('institution registry (sefaz_admin)', () => {
     const again = await send('POST', '/api/v1/instituicao-financeira/admin/create', admin, { razaoSocial: 'Outra', cnpj: inst.cnpj, uf: 'SP', tipo: 'ESF' });
     expect(again.status).toBe(409);
     const { body } = await filtro({ cnpjBaseEsf: inst.cnpj });
-    expect(body).toMatchObject({ total: 1, items: [{ razaoSocial: inst.razaoSocial }] });
+    expect(body).toMatchObject({ items: [{ razaoSocial: inst.razaoSocial }] });
+    expect((body as { items: Inst[] }).items).toHaveLength(1);
   });
 
   it('edits along the allowed status transitions only; the cnpj never changes; audit dates move', async () => {
@@ -197,6 +198,100 @@ describe('institution registry (sefaz_admin)', () => {
     const { status, body } = await send('POST', '/api/v1/instituicao-financeira/filtro', cliente, { uf: 'BA' });
     expect(status).toBe(403);
     expect(body).toMatchObject({ error: 'acessoNegado' });
+  });
+});
+
+describe('registry at volume (issue 38): every list a page, every search a key', () => {
+  const letras = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + randomInt(26))).join('');
+  type Pagina = { items: Inst[]; nextCursor?: string };
+
+  it('pages the registry filter by cursor past one page, each institution once in CNPJ order, the cursor bound to its filter', async () => {
+    const prefixo = `Q${letras(3)}`;
+    const criadas = [];
+    for (let i = 0; i < 23; i++) criadas.push(await novaInstituicao({ cnpj: `${prefixo}${String(i).padStart(4, '0')}`, uf: i % 2 ? 'BA' : 'SE' }));
+    const vistas: string[] = [];
+    let cursor: string | undefined;
+    let paginas = 0;
+    do {
+      const { status, body } = await filtro({ cnpjBaseEsf: prefixo.toLowerCase(), perPage: 10, ...(cursor ? { cursor } : {}) });
+      expect(status, JSON.stringify(body)).toBe(200);
+      const pagina = body as Pagina;
+      expect(pagina.items.length).toBeLessThanOrEqual(10);
+      vistas.push(...pagina.items.map((x) => x.cnpj));
+      cursor = pagina.nextCursor;
+      paginas++;
+    } while (cursor);
+    expect(paginas).toBe(3);
+    expect(vistas).toEqual(criadas.map((c) => c.cnpj));
+
+    // With another filter beside it: the UF, checked on the key range's items.
+    const se = (await filtro({ cnpjBaseEsf: prefixo, uf: 'SE' })).body as Pagina;
+    expect(se.items.map((x) => x.cnpj)).toEqual(criadas.filter((c) => c.uf === 'SE').map((c) => c.cnpj));
+
+    const primeira = (await filtro({ cnpjBaseEsf: prefixo, perPage: 10 })).body as Pagina;
+    const outra = await filtro({ cnpjBaseEsf: prefixo, uf: 'BA', perPage: 10, cursor: primeira.nextCursor });
+    expect(outra.status).toBe(400);
+    expect(outra.body).toMatchObject({ error: 'cursorInvalido' });
+  });
+
+  it('autocompletes by the start of any word of the name, 20 at most in name order, and follows a rename and a deactivation', async () => {
+    const palavra = `Zq${letras(5)}`;
+    const nomes = Array.from({ length: 24 }, (_, i) => `Financeira ${palavra} ${String.fromCharCode(65 + i)} S.A.`);
+    const criadas = [];
+    for (const razaoSocial of nomes) criadas.push(await novaInstituicao({ razaoSocial }));
+    const sugerir = async (texto: string, token = admin) => {
+      const { status, body } = await send('GET', `/api/v1/instituicao-financeira/autocomplete?razaoSocial=${encodeURIComponent(texto)}`, token);
+      expect(status).toBe(200);
+      return body as Inst[];
+    };
+    const achadas = await sugerir(palavra.slice(0, 5).toLowerCase());
+    expect(achadas.map((x) => x.razaoSocial)).toEqual(nomes.slice(0, 20));
+    // Two words, in any order, each the start of a word of the name.
+    expect((await sugerir(`${palavra} financ`)).map((x) => x.razaoSocial)).toEqual(nomes.slice(0, 20));
+    expect((await sugerir(`fin ${palavra} x s`)).map((x) => x.razaoSocial)).toEqual([nomes[23]]);
+    // A part inside a word is not a key.
+    expect(await sugerir(palavra.slice(1))).toEqual([]);
+
+    const alvo = criadas[0]!;
+    const renomeada = await send('PUT', '/api/v1/instituicao-financeira/admin/update', admin, { id: alvo.id, razaoSocial: `Crediteca ${palavra}novo`, uf: 'BA', tipo: 'ESF', regulada: true, situacao: 'DESATIVADA' });
+    expect(renomeada.status).toBe(200);
+    expect((await sugerir(`financeira ${palavra}`)).map((x) => x.id)).not.toContain(alvo.id);
+    expect((await sugerir(`${palavra}novo crediteca`)).map((x) => x.id)).toEqual([alvo.id]);
+    // Deactivated: the client no longer finds it; the administrator does.
+    expect(await sugerir(`${palavra}novo`, cliente)).toEqual([]);
+    const porUf = (await filtro({ situacao: 'DESATIVADA', uf: 'BA', perPage: 100 })).body as Pagina;
+    expect(porUf.items.map((x) => x.id)).toContain(alvo.id);
+  });
+
+  it('finds an institution stored before the keys (issue 38) until it is written again, then by its keys', async () => {
+    const store = await import('../../functions/instituicoes/store');
+    const agora = new Date().toISOString();
+    const palavra = `Legado${letras(6)}`;
+    const record = {
+      instituicaoId: `legado-${letras(10)}`,
+      razaoSocial: `Banco ${palavra} S.A.`,
+      razaoFolded: `banco ${palavra.toLowerCase()} s.a.`,
+      cnpj: `L${letras(3)}0001`,
+      uf: 'AC',
+      tipo: 'ESF' as const,
+      situacao: 'ATIVA' as const,
+      regulada: true,
+      createdAt: agora,
+      updatedAt: agora,
+    };
+    await store.gravarInstituicaoAntiga(record);
+    const procurar = async () => ({
+      nome: ((await send('GET', `/api/v1/instituicao-financeira/autocomplete?razaoSocial=${palavra}`, cliente)).body as Inst[]).map((x) => x.id),
+      filtro: ((await filtro({ cnpjBaseEsf: record.cnpj })).body as Pagina).items.map((x) => x.id),
+      uf: ((await filtro({ uf: 'AC', perPage: 100 })).body as Pagina).items.map((x) => x.id),
+    });
+    expect(await procurar()).toEqual({ nome: [record.instituicaoId], filtro: [record.instituicaoId], uf: expect.arrayContaining([record.instituicaoId]) });
+    expect(await store.indexarInstituicaoAntiga(record.instituicaoId)).toBe(true);
+    expect(await store.indexarInstituicaoAntiga(record.instituicaoId)).toBe(false);
+    expect(await procurar()).toEqual({ nome: [record.instituicaoId], filtro: [record.instituicaoId], uf: expect.arrayContaining([record.instituicaoId]) });
+    const antigas = await store.instituicoesAntigas(undefined, 1000);
+    expect(antigas.data.map((r) => r.instituicaoId)).not.toContain(record.instituicaoId);
+    expect((await send('GET', `/api/v1/instituicao-financeira/admin/${record.instituicaoId}`, admin)).body).toMatchObject({ updatedAt: agora, razaoSocial: record.razaoSocial });
   });
 });
 

@@ -116,7 +116,7 @@ test('an invalid base CNPJ, a non-PDF named .pdf and a forbidden status change a
   // An incomplete base (repeated digits are real bases, e.g. Banco do Brasil's 00000000).
   await novaInstituicao(page, 'Banco Inválido E2E S.A.', '1122233', '11.222.33_');
   await expect(page.getByText('O CNPJ Base informado é inválido.')).toBeVisible();
-  expect((await api(page, 'POST', '/api/v1/instituicao-financeira/filtro', { cnpjBaseEsf: '1122233' })).body).toMatchObject({ total: 0 });
+  expect((await api(page, 'POST', '/api/v1/instituicao-financeira/filtro', { cnpjBaseEsf: '1122233' })).body).toEqual({ items: [] });
 
   // A forbidden transition: an ATIVA institution is never offered PENDENTE, and the API refuses it.
   await page.getByRole('button', { name: 'Voltar' }).click();

@@ -3,7 +3,7 @@ import { cnpjBaseSchema, cnpjSchema } from '../domain/cnpj';
 import { AUTORIZACAO_STATUS, INSTITUICAO_SITUACOES, INSTITUICAO_TIPOS } from '../domain/instituicoes';
 import { UF_SIGLAS } from '../domain/uf';
 import { message } from '../messages';
-import { isoDateTime, messageResponse, pageOf, pageQuery, ufSchema } from './common';
+import { cursorPageOf, cursorQuery, isoDateTime, messageResponse, pageOf, pageQuery, ufSchema } from './common';
 import { defineContract } from './define';
 
 /**
@@ -61,17 +61,18 @@ export const filtrarInstituicoes = defineContract({
   context: 'instituicoes',
   method: 'POST',
   path: '/api/v1/instituicao-financeira/filtro',
-  summary: 'Instituições financeiras pelos filtros (ao menos um: instituição, tipo, UF ou status), paginadas.',
+  summary:
+    'Instituições financeiras pelos filtros (ao menos um: CNPJ base (o início), tipo, UF ou status), em ordem de nome, uma página por vez (nextCursor → cursor).',
   access: ['sefaz_admin'],
   body: z.object({
     cnpjBaseEsf: z.string().trim().max(12).optional(),
     tipo: tipo.optional(),
     uf: ufSchema.optional(),
     situacao: situacao.optional(),
-    ...pageQuery,
+    ...cursorQuery(25),
   }),
-  response: pageOf(instituicaoSchema),
-  errors: ['filtroObrigatorio'],
+  response: cursorPageOf(instituicaoSchema),
+  errors: ['filtroObrigatorio', 'cursorInvalido'],
 });
 
 export const getInstituicao = defineContract({
@@ -125,7 +126,7 @@ export const autocompleteInstituicoes = defineContract({
   context: 'instituicoes',
   method: 'GET',
   path: '/api/v1/instituicao-financeira/autocomplete',
-  summary: 'Instituições cujo nome ou CNPJ base contém o texto (3 caracteres ou mais); clientes não veem as desativadas.',
+  summary: 'Até 20 instituições, em ordem de nome, com uma palavra do nome começando por cada palavra do texto, ou cujo CNPJ base começa pelo texto (3 caracteres ou mais); clientes não veem as desativadas.',
   access: ['sefaz_admin', 'cliente'],
   query: busca,
   response: z.array(instituicaoResumoSchema),

@@ -9,15 +9,14 @@ import { formatCnpjBase, type InstituicaoSituacao, type InstituicaoTipo } from '
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import type { DataTablePageEvent } from 'primereact/datatable';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { toast } from '../../lib/toast';
 import { InstituicaoAutoComplete } from './InstituicaoAutoComplete';
 import {
   DEFAULT_PAGE_SIZE,
-  isPageSize,
   situacaoLabel,
   SITUACAO_OPTIONS,
   TIPO_OPTIONS,
@@ -25,12 +24,13 @@ import {
   type Instituicao,
   type InstituicaoFormState,
   type InstituicaoResumo,
-  type PageSize,
 } from './model';
 
 /**
  * instituicao-financeira: filters institution (autocomplete), tipo, UF and
  * status — at least one, else the filter-error toast; columns name, tax id, type, UF, status, edit.
+ * The table pages on the server by cursor (Anterior / Próxima): the registry grows with the
+ * institutions issuers add, so no search reads it whole.
  */
 
 interface Filter {
@@ -45,8 +45,6 @@ interface Search {
   tipo?: InstituicaoTipo;
   uf?: string;
   situacao?: InstituicaoSituacao;
-  page: number;
-  size: PageSize;
 }
 
 const EMPTY: Filter = { instituicao: null, tipo: null, uf: null, situacao: null };
@@ -56,14 +54,13 @@ export default function InstituicaoListPage() {
   const [filter, setFilter] = useState<Filter>(EMPTY);
   const [search, setSearch] = useState<Search | null>(null);
 
-  const list = useApiQuery(instituicoes.filtrarInstituicoes, { body: search ?? { page: 1, size: DEFAULT_PAGE_SIZE } }, {
+  const pages = useCursorPages(search, DEFAULT_PAGE_SIZE);
+  const body = { ...(search ?? {}), perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
+  const list = useApiQuery(instituicoes.filtrarInstituicoes, { body }, {
     enabled: search !== null,
     placeholderData: keepPreviousData,
   });
   const items = search ? (list.data?.items ?? []) : [];
-  const total = search ? (list.data?.total ?? 0) : 0;
-  const size = search?.size ?? DEFAULT_PAGE_SIZE;
-  const page = search?.page ?? 1;
 
   const set = <K extends keyof Filter>(key: K, value: Filter[K]) => setFilter((f) => ({ ...f, [key]: value }));
 
@@ -78,23 +75,18 @@ export default function InstituicaoListPage() {
       ...(filter.tipo ? { tipo: filter.tipo } : {}),
       ...(filter.uf ? { uf: filter.uf } : {}),
       ...(filter.situacao ? { situacao: filter.situacao } : {}),
-      page: 1,
-      size,
     };
-    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
+    // The same search again still asks the server (the user expects fresh data), from its first page.
+    if (JSON.stringify(next) === JSON.stringify(search)) {
+      if (pages.page === 1) void list.refetch();
+      else pages.reset();
+    }
     setSearch(next);
   }
 
   function onClear() {
     setFilter(EMPTY);
     setSearch(null);
-  }
-
-  function onPage(event: DataTablePageEvent) {
-    if (!search) return;
-    const rows = isPageSize(event.rows) ? event.rows : search.size;
-    const nextPage = rows === search.size ? (event.page ?? Math.floor(event.first / rows)) + 1 : 1;
-    setSearch({ ...search, page: nextPage, size: rows });
   }
 
   const edit = (i: Instituicao) => {
@@ -123,7 +115,7 @@ export default function InstituicaoListPage() {
       rows={items}
       dataKey="id"
       query={search ? list : IDLE_QUERY}
-      paging={{ kind: 'pages', page, size, total, onPage }}
+      paging={{ kind: 'cursor', pages, nextCursor: search ? list.data?.nextCursor : undefined, label: 'Paginação de instituições financeiras' }}
     >
       <Column field="razaoSocial" header="Nome" />
       <Column header="CNPJ" body={(i: Instituicao) => formatCnpjBase(i.cnpj)} bodyClassName="list-nowrap" />
