@@ -4,8 +4,10 @@
  * data is written straight to DynamoDB Local through the contexts' own store functions, at N and then
  * 9·N more (BENCH_VOLUME_N, 10,000 by default):
  * - Fat-e of ONE issuer (model 55, spread over the last year), each naming ONE carrier (so the carrier's
- *   Fat-e are spread over the days too), in bulk through the fate store's `carregarFatesEmMassa`
- *   (BatchWriteItem: the Fat-e, instalments, links and counters the loader's writes would leave);
+ *   Fat-e are spread over the days too) and ONE recipient, whose one instalment is due on ONE day (so the
+ *   recipient's instalments due that day are N, then 10·N), in bulk through the fate store's
+ *   `carregarFatesEmMassa` (BatchWriteItem: the Fat-e, instalments, links and counters the loader's writes
+ *   would leave);
  * - issuers' consents naming ONE institution (the issuer's own among them), through the consent
  *   store's `gravar`;
  * - request-log lines of ONE client (the integrator below) this month, through the metering store's
@@ -19,6 +21,8 @@
  * - `carrierQuantityReport`: the admin's Fat-e per carrier and day, the last 12 months, first page;
  * - `consentListAdmin`, `consentListClient`: the consent list's first page (active consents);
  * - `meteredLookup`: service 1, one Fat-e by key;
+ * - `instalmentLookup`: service 2 without the instalment number: the one Fat-e of another issuer with an
+ *   instalment of a value no other has, among the recipient's N (10·N) instalments due that day;
  * - `prepaidDebit`: one key registered for monitoring by the admin for the demo bookkeeper, whose
  *   prepaid balance pays it (one debit).
  * - `webhookList`, `webhookResume`: the webhook log at volume (bench/webhooks-volume.ts).
@@ -85,6 +89,11 @@ export async function volumeScaling(root: string) {
     const inicioAno = addDays(hoje, -364);
     const emitente = cnpj();
     const transportador = cnpj();
+    const destinatario = '98765432000198';
+    /** The day every bench Fat-e's instalment is due (instalmentLookup's day). */
+    const vencimentoComum = addDays(hoje, 30);
+    /** instalmentLookup's Fat-e: of its own issuer, its instalment of a value no bench Fat-e has (theirs are 100_00 to 100_00 + 999). */
+    const parcelaProcurada = { emitenteCnpj: cnpj(), valor: 777_77 };
     const cliente = DEMO_CLIENTES.find((c) => c.clienteId === CLIENTE)!;
 
     // ---- what the operations need in place -----------------------------------------------------------
@@ -116,10 +125,10 @@ export async function volumeScaling(root: string) {
       const now = new Date().toISOString();
       return {
         chave, status: 'ATIVA' as const, uf: 'BA', nsu: String(i + 1), modelo: '55', serie: '1', numero: String(1 + i), emissao, emitenteCnpj: emitente,
-        emitenteNome: 'EMITENTE VOLUME LTDA', emitenteUf: 'BA', destinatarioDoc: '98765432000198', destinatarioTipo: 'CNPJ' as const, destinatarioNome: 'DESTINATARIO VOLUME',
+        emitenteNome: 'EMITENTE VOLUME LTDA', emitenteUf: 'BA', destinatarioDoc: destinatario, destinatarioTipo: 'CNPJ' as const, destinatarioNome: 'DESTINATARIO VOLUME',
         destinatarioUf: 'BA', valorNota: 100_00 + (i % 1000), transportadorDoc: transportador, transportadorNome: 'TRANSPORTADORA VOLUME LTDA', faturaNumero: String(i + 1),
         valorOriginal: 100_00 + (i % 1000), desconto: 0, valorLiquido: 100_00 + (i % 1000),
-        duplicatas: [{ numero: '001', vencimento: addDays(dia, 30), valor: 100_00 + (i % 1000) }],
+        duplicatas: [{ numero: '001', vencimento: vencimentoComum, valor: 100_00 + (i % 1000) }],
         xmlKey: `bench/volume/${i}.xml`, createdAt: now, updatedAt: now,
       };
     }
@@ -171,6 +180,8 @@ export async function volumeScaling(root: string) {
       consentListAdmin: () => web(tokenAdmin, 'POST', '/api/v1/emissor-consentimento/filtro', { situacao: 1, perPage: 25 }),
       consentListClient: () => web(tokenCliente, 'POST', '/api/v1/emissor-consentimento/filtro', { situacao: 1, perPage: 25 }),
       meteredLookup: () => mtls('GET', `/api/v1/integracao/fate/${fate(randomInt(0, N)).chave}`),
+      instalmentLookup: () =>
+        mtls('POST', '/api/v1/integracao/fate/chave-composta', { cnpjEmissor: parcelaProcurada.emitenteCnpj, cnpjDestinatario: destinatario, dataVencimentoParcela: vencimentoComum, valorParcela: parcelaProcurada.valor }),
       // A key not monitored yet each time (a Fat-e's key; the registration reads only its parts).
       prepaidDebit: () => web(tokenAdmin, 'POST', '/api/v1/monitoramento-documentos', { idCliente: ESCRITURADOR, chave: fate(monitoradas++).chave }),
     };
@@ -224,6 +235,16 @@ export async function volumeScaling(root: string) {
       return out;
     }
 
+    // instalmentLookup's Fat-e, once: fate(0)'s, of its own issuer, naming no carrier (the other operations' figures do not move).
+    const { transportadorDoc: _t, transportadorNome: _n, ...semTransportador } = fate(0);
+    await carregarFatesEmMassa([
+      {
+        ...semTransportador,
+        chave: chaveDe('29', semTransportador.chave.slice(2, 6), parcelaProcurada.emitenteCnpj, '55', 1, 1),
+        emitenteCnpj: parcelaProcurada.emitenteCnpj,
+        duplicatas: [{ numero: '001', vencimento: vencimentoComum, valor: parcelaProcurada.valor }],
+      },
+    ]);
     console.error(`volume bench: writing N = ${N} Fat-e, consents and request-log lines…`);
     const seedN = await escrever(0, N);
     const emN = await medir();

@@ -405,14 +405,14 @@ export async function contagemDoEmitente(emitenteCnpj: string, modelo: string, d
 /**
  * The Fat-e whose instalment matches the composite key: issuer, recipient, due date, value and, when
  * given, the instalment number (its digits padded to 3, as nDup is usually written). Without the number,
- * the recipient's instalments of that day (one key Query) filtered by issuer and value.
+ * the instalments of that issuer, recipient, day and value (one key Query of their own gsi2 partition,
+ * not the recipient's whole day: store.ts `duplicatasSemNumero`).
  */
 export async function fatesPorChaveComposta(c: Omit<store.ChaveComposta, 'numero'> & { numero?: string | undefined }): Promise<store.FateRecord[]> {
-  const duplicatas = c.numero
-    ? await store.duplicatasPorChaveComposta({ ...c, numero: /^\d{1,3}$/.test(c.numero) ? c.numero.padStart(3, '0') : c.numero })
-    : (await store.duplicatasDoDestinatario(c.destinatarioDoc, c.vencimento, c.vencimento)).filter(
-        (d) => d.emitenteCnpj === c.emitenteCnpj && d.valor === c.valor,
-      );
+  const { numero, ...semNumero } = c;
+  const duplicatas = numero
+    ? await store.duplicatasPorChaveComposta({ ...semNumero, numero: /^\d{1,3}$/.test(numero) ? numero.padStart(3, '0') : numero })
+    : await store.duplicatasSemNumero(semNumero);
   const chaves = [...new Set(duplicatas.map((d) => d.chave))].sort();
   const fates = await Promise.all(chaves.map((chave) => store.fatePorChave(chave)));
   return fates.filter((f): f is store.FateRecord => f !== null);

@@ -33,6 +33,16 @@ async function doTransportador(doc: string, de: string, ate: string): Promise<st
   return (await store.fatesPorEmissaoPagina({ transportadorDoc: doc }, de, ate, 1000, null)).fates;
 }
 
+/** The instalment items of these Fat-e, each found by the look-up without number (its issuer, recipient, due date and value). */
+async function duplicatasDe(...fates: store.FateRecord[]): Promise<store.FateDuplicataRecord[]> {
+  const achadas = await Promise.all(
+    fates.flatMap((f) => f.duplicatas.map((d) => store.duplicatasSemNumero({ emitenteCnpj: f.emitenteCnpj, destinatarioDoc: f.destinatarioDoc, vencimento: d.vencimento, valor: d.valor }))),
+  );
+  const chaves = new Set(fates.map((f) => f.chave));
+  const porItem = new Map(achadas.flat().filter((d) => chaves.has(d.chave)).map((d) => [`${d.chave}#${d.numero}`, d]));
+  return [...porItem.values()].sort((x, y) => x.chave.localeCompare(y.chave) || x.numero.localeCompare(y.numero));
+}
+
 function doc(nsu: number, schema: string, xml: string): DocumentoDistribuido {
   return { nsu: String(nsu), schema, xml };
 }
@@ -83,11 +93,12 @@ describe('Fat-e ingestion', () => {
     expect((await xmlGuardado(fateA!.xmlKey)).toString('utf8')).toBe(a.xml);
     expect(await store.resumoPorChave(a.chave)).toMatchObject({ nsu: '000000000000003', valorNota: 334567, situacao: '1' });
 
-    const antes = { a: fateA, b: await fatePorChave(b.chave), duplicatas: await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31') };
+    const fateB = await fatePorChave(b.chave);
+    const antes = { a: fateA, b: fateB, duplicatas: await duplicatasDe(fateA!, fateB!) };
     expect(await ingerir('SP', lote)).toMatchObject({ fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 2, repetidos: 5 });
     expect(await fatePorChave(a.chave)).toEqual(antes.a);
     expect(await fatePorChave(b.chave)).toEqual(antes.b);
-    expect(await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31')).toEqual(antes.duplicatas);
+    expect(await duplicatasDe(fateA!, fateB!)).toEqual(antes.duplicatas);
     expect(antes.duplicatas).toHaveLength(4);
 
     // The same key delivered under another NSU is the same Fat-e.
@@ -113,7 +124,7 @@ describe('Fat-e ingestion', () => {
     expect(await ingerir('MG', [doc(2, EVT, eventoXml(a.chave))])).toMatchObject({ eventos: 1 });
     // The cancellation's own registration (retEvento dhRegEvento, nProt), not the NF-e's authorisation.
     expect(await fatePorChave(a.chave)).toMatchObject({ status: 'CANCELADA', canceladaEm: '2026-08-11T17:00:05.000Z', protocoloCancelamento: '135260000000099' });
-    const dups = await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31');
+    const dups = await duplicatasDe((await fatePorChave(a.chave))!);
     expect(dups.map((d) => d.status)).toEqual(['CANCELADA', 'CANCELADA', 'CANCELADA']);
     expect(await store.eventoDe(a.chave, '110111')).toMatchObject({ justificativa: 'Pedido cancelado pelo cliente antes do envio', nsu: '000000000000002' });
     // Again: nothing changes.
@@ -127,7 +138,7 @@ describe('Fat-e ingestion', () => {
     expect(await fatePorChave(a.chave)).toBeNull();
     expect(await ingerir('BA', [doc(2, NFE, a.xml)])).toMatchObject({ fate: 1 });
     expect(await fatePorChave(a.chave)).toMatchObject({ status: 'CANCELADA', canceladaEm: '2026-08-11T17:00:05.000Z' });
-    const dups = await store.duplicatasDoDestinatario(destinatario, '2026-01-01', '2026-12-31');
+    const dups = await duplicatasDe((await fatePorChave(a.chave))!);
     expect(dups.map((d) => d.status)).toEqual(['CANCELADA', 'CANCELADA', 'CANCELADA']);
   });
 
@@ -143,13 +154,17 @@ describe('Fat-e ingestion', () => {
     const agosto = await doEmitente(emitente, '2026-08-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z');
     expect(agosto.map((f) => f.chave)).toEqual([a.chave, b.chave]);
 
-    // Recipient + due date, both bounds inclusive, ordered by due date.
-    const dups = await store.duplicatasDoDestinatario(destinatario, '2026-09-10', '2026-10-10');
-    expect(dups.map((d) => [d.vencimento, d.chave, d.numero])).toEqual([
-      ['2026-09-10', a.chave, '001'],
-      ['2026-09-10', b.chave, '001'],
-      ['2026-10-10', a.chave, '002'],
-    ]);
+    // Issuer, recipient, due date and value without the number: each Fat-e with such an instalment, by key.
+    const semNumero = (vencimento: string, valor: number) => store.duplicatasSemNumero({ emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento, valor });
+    expect((await semNumero('2026-09-10', 100000)).map((d) => [d.chave, d.numero])).toEqual(
+      [
+        [a.chave, '001'],
+        [b.chave, '001'],
+      ].sort(([x], [y]) => x!.localeCompare(y!)),
+    );
+    expect((await semNumero('2026-10-10', 100000)).map((d) => [d.chave, d.numero])).toEqual([[a.chave, '002']]);
+    expect(await semNumero('2026-09-10', 100001)).toEqual([]);
+    expect(await semNumero('2026-09-11', 100000)).toEqual([]);
 
     // Composite key: both Fat-e have instalment 001 of R$ 1.000,00 due 2026-09-10.
     const compostas = await store.duplicatasPorChaveComposta({ emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: '2026-09-10', valor: 100000, numero: '001' });

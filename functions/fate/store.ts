@@ -27,10 +27,12 @@ import {
  *   carrier's partitions (contagem-entities.ts), not secondary indexes, so the Fat-e is stored once;
  * - quantity and value per issuer, model and day/month, Fat-e per carrier and day/month: counters kept
  *   by the counting transaction (`contabilizar`), so range look-ups read a few dozen items;
- * - a recipient's instalments by due date (gsi2 of the instalment items: recipient CNPJ/CPF, sort due
- *   date + key + number), one small item per instalment written in the Fat-e's transaction;
  * - the composite-key look-up (issuer, recipient, due date, value, instalment number): the instalment
- *   item's table key, so one Query answers it (several Fat-e may share a composite: sort by key);
+ *   item's table key, so one Query answers it (several Fat-e may share a composite: sort by key); one
+ *   small item per instalment written in the Fat-e's transaction;
+ * - the same look-up without the instalment number: gsi2 of the instalment items (issuer, recipient,
+ *   due date and value; sort number + key), so it too is one Query of one partition, which holds only
+ *   the instalments sharing those four, whatever else the recipient has due that day;
  * - error documents by id, by UF and creation instant (gsi1) and all by creation instant (gsi2);
  * - per UF and stream (goods NF-e, transport CT-e): the cursor (last committed NSU), the last
  *   distribution answer and the daily history.
@@ -138,7 +140,11 @@ const transportador = new Entity({
  */
 export const REGISTRO_SHARDS = 4;
 
-/** One per instalment: the composite-key look-up (table key) and the recipient's due dates (gsi2). */
+/**
+ * One per instalment: the composite-key look-up (table key: issuer, recipient, due date, value and
+ * number) and the look-up without the number (gsi2: the same four, sorted by number and key). gsi2
+ * was the recipient's due dates before issue 38 (`fateDuplicataLegado`, until migrated).
+ */
 const fateDuplicata = new Entity({
   model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
   attributes: {
@@ -160,10 +166,12 @@ const fateDuplicata = new Entity({
       pk: { field: 'pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor', 'numero'] },
       sk: { field: 'sk', composite: ['chave'] },
     },
-    byDestinatario: {
+    // Every composite of the key but the number in the partition key, so a look-up without the number
+    // reads only the instalments that answer it (a recipient's whole day was read before issue 38).
+    bySemNumero: {
       index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['destinatarioDoc'] },
-      sk: { field: 'gsi2sk', composite: ['vencimento', 'chave', 'numero'] },
+      pk: { field: 'gsi2pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'] },
+      sk: { field: 'gsi2sk', composite: ['numero', 'chave'] },
     },
   },
 });
@@ -380,9 +388,31 @@ const documentoErroLegado = new Entity({
     all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: [] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'id'] } },
   },
 });
-const legados = { transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado, contagemTransportadorLegado, fateDoTransportadorLegado };
+/**
+ * Read-only view of the instalment items' gsi2 as keyed before issue 38 (never written here): pk the
+ * recipient, sk due date + key + number. Read beside `bySemNumero` by the look-up without the number
+ * until infra/migrations/duplicatas-chave.ts has rewritten every item's gsi2 keys (an item is then in
+ * exactly one of the two forms), and by that migration's test, which writes some. The same entity and
+ * version: the same items, another view.
+ */
+const fateDuplicataLegado = new Entity({
+  model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
+  attributes: { ...fateDuplicata.schema.attributes },
+  indexes: {
+    byComposta: {
+      pk: { field: 'pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor', 'numero'] },
+      sk: { field: 'sk', composite: ['chave'] },
+    },
+    byDestinatario: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['destinatarioDoc'] },
+      sk: { field: 'gsi2sk', composite: ['vencimento', 'chave', 'numero'] },
+    },
+  },
+});
+const legados = { transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado, contagemTransportadorLegado, fateDoTransportadorLegado, fateDuplicataLegado };
 let legado: Service<typeof legados> | undefined;
-/** The keys of before issue 36 (see above); exported for the migration only. */
+/** The keys of before issues 36 and 38 (see above); exported for the migrations and their tests only. */
 export const fateLegado = () => (legado ??= new Service(legados, tableConfig()));
 /** The store's ElectroDB service, for measuring item sizes (bench/fate-bytes.ts); never for writes elsewhere. */
 export const fateService = db;
@@ -960,15 +990,38 @@ export async function totalTransporte(deMes: string, ateMes: string): Promise<nu
   return [...novos.flatMap((n) => n.data), ...antigos.data].reduce((s, d) => s + (d.quantidade ?? 0), 0);
 }
 
-/** A recipient's instalments due from `de` to `ate` (days, both inclusive), by due date. */
-export async function duplicatasDoDestinatario(destinatarioDoc: string, de: string, ate: string): Promise<FateDuplicataRecord[]> {
-  const { data } = await db()
-    .entities.fateDuplicata.query.byDestinatario({ destinatarioDoc })
-    // The sort key continues after the day (…#chave_…), so the upper bound is the day's last character.
-    .between({ vencimento: de }, { vencimento: `${ate}~` })
-    // Bounded: one recipient's instalments due in the period the caller bounds (the look-up's days).
-    .go({ pages: 'all' });
-  return data.filter((d) => d.vencimento >= de && d.vencimento <= ate);
+/**
+ * The instalments of an issuer and a recipient due on a day with a value, whatever their number (service
+ * 2 without the instalment number), by key and number: one Query of one gsi2 partition (`bySemNumero`),
+ * which holds only those instalments, so its cost does not grow with the recipient's other instalments.
+ * Beside it, until infra/migrations/duplicatas-chave.ts has run, the legacy path: the items still keyed
+ * as before issue 38 (gsi2 the recipient's due dates), the recipient's instalments of that day filtered
+ * by issuer and value, as the look-up read them before. An item is in one of the two forms; one moved by
+ * the migration between the two reads could be read in both, so the merge keeps each (key, number) once.
+ */
+export async function duplicatasSemNumero(c: Omit<ChaveComposta, 'numero'>): Promise<FateDuplicataRecord[]> {
+  const { emitenteCnpj, destinatarioDoc, vencimento, valor } = c;
+  const [novos, antigos] = await Promise.all([
+    db()
+      .entities.fateDuplicata.query.bySemNumero({ emitenteCnpj, destinatarioDoc, vencimento, valor })
+      // Bounded: the instalments sharing issuer, recipient, due date and value (a handful), nothing else of the recipient's.
+      .go({ pages: 'all' }),
+    // Legacy (until infra/migrations/duplicatas-chave.ts has run; then it finds nothing and goes in a later release).
+    fateLegado()
+      .entities.fateDuplicataLegado.query.byDestinatario({ destinatarioDoc })
+      // The old sort key continues after the day (…#chave_…), so the upper bound is the day's last character.
+      .between({ vencimento }, { vencimento: `${vencimento}~` })
+      .where((attr, op) => `${op.eq(attr.emitenteCnpj, emitenteCnpj)} AND ${op.eq(attr.valor, valor)}`)
+      // Bounded: one recipient's instalments due that one day, only those still keyed as before issue 38 (none once migrated).
+      .go({ pages: 'all' }),
+  ]);
+  const porItem = new Map<string, FateDuplicataRecord>();
+  // ElectroDB lower-cases the keys (an alphanumeric CNPJ matches in either case there): the item's own
+  // attributes must equal the ones asked, as the look-up always required.
+  for (const d of [...novos.data, ...(antigos.data as FateDuplicataRecord[])]) {
+    if (d.emitenteCnpj === emitenteCnpj && d.destinatarioDoc === destinatarioDoc && d.vencimento === vencimento && d.valor === valor) porItem.set(`${d.chave}#${d.numero}`, d);
+  }
+  return [...porItem.values()].sort((a, b) => a.chave.localeCompare(b.chave) || a.numero.localeCompare(b.numero));
 }
 
 export interface ChaveComposta {

@@ -16,7 +16,7 @@ const LEITURAS_INTEIRAS: Record<string, number> = {
   'functions/consentimento/store.ts': 3,
   'functions/consumo/store.ts': 11,
   'functions/fate/evidencia-store.ts': 2,
-  'functions/fate/store.ts': 10,
+  'functions/fate/store.ts': 11,
   'functions/faturamento/dae/store.ts': 1,
   'functions/faturamento/store.ts': 5,
   'functions/instituicoes/store.ts': 1,

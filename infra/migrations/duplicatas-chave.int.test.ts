@@ -1,0 +1,107 @@
+import { randomInt } from 'node:crypto';
+import { cnpjCheckDigits } from '@plac/shared/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownTable } from '../../tests/setup/own-table';
+import { chave as chaveDe } from '../../functions/fate/fixtures/builder';
+import { fatesPorChaveComposta } from '../../functions/fate/service';
+import * as store from '../../functions/fate/store';
+import { migrar } from './duplicatas-chave';
+
+/**
+ * The instalment look-up's migration (issue 38) against DynamoDB Local: instalment items written as
+ * before (gsi2 the recipient's due dates) are found by the look-up without number beside one written
+ * in the new form, before it runs; it rewrites exactly the old ones; afterwards the same look-ups answer
+ * the same, now by the new key alone (the old form's partition is empty), the items otherwise unchanged;
+ * a second run rewrites nothing.
+ */
+
+// The migration scans gsi2 whole: on a table of this file's own, it reads only what the test writes.
+beforeAll(() => ownTable());
+
+const cnpj = (base8: string, filial: number) => {
+  const first12 = `${base8}${String(filial).padStart(4, '0')}`;
+  return `${first12}${cnpjCheckDigits(first12)}`;
+};
+
+describe('the instalment look-up migration', () => {
+  it('finds the instalments of before beside the new ones, rewrites their gsi2 key, and can run again', { timeout: 120_000 }, async () => {
+    const base = String(randomInt(10_000_000, 99_999_999));
+    const emitente = cnpj(base, 1);
+    const outroEmitente = cnpj(base, 2);
+    const destinatario = cnpj(base, 3);
+    const dia = `${2040 + randomInt(0, 40)}-0${randomInt(1, 10)}-1${randomInt(0, 9)}`;
+    const diaSeguinte = `${dia.slice(0, 9)}${Number(dia.slice(9)) + 1}`;
+    const agora = new Date().toISOString();
+    const chaves = Array.from({ length: 6 }, (_, i) => chaveDe('29', '2608', emitente, '55', 1, 1000 + i));
+    const parcela = (i: number, o: { emitenteCnpj?: string; vencimento?: string; valor?: number; numero?: string } = {}): store.FateDuplicataRecord => ({
+      emitenteCnpj: o.emitenteCnpj ?? emitente,
+      destinatarioDoc: destinatario,
+      vencimento: o.vencimento ?? dia,
+      valor: o.valor ?? 100_000,
+      numero: o.numero ?? '001',
+      chave: chaves[i]!,
+      status: 'ATIVA',
+      uf: 'BA',
+      createdAt: agora,
+      updatedAt: agora,
+    });
+    // As the store wrote them before issue 38: two Fat-e sharing issuer, recipient, day and value (numbers
+    // 001 and 002), and three that must not answer: another issuer, another value, another day.
+    const antigas = [
+      parcela(0),
+      parcela(1, { numero: '002' }),
+      parcela(2, { emitenteCnpj: outroEmitente }),
+      parcela(3, { valor: 10_000 }),
+      parcela(4, { vencimento: diaSeguinte }),
+    ];
+    for (const d of antigas) await store.fateLegado().entities.fateDuplicataLegado.put(d).go();
+    // Written since the deploy, in the new form.
+    const nova = parcela(5);
+    await store.fateService().entities.fateDuplicata.put(nova).go();
+    // Their Fat-e (the service answers the Fat-e of the instalments found).
+    for (const [i, c] of chaves.entries()) {
+      await store
+        .fateService()
+        .entities.fate.put({
+          chave: c, status: 'ATIVA', uf: 'BA', nsu: String(i + 1), modelo: '55', serie: '1', numero: String(1000 + i), emissao: agora, emitenteCnpj: emitente, emitenteNome: 'EMITENTE',
+          emitenteUf: 'BA', destinatarioDoc: destinatario, destinatarioTipo: 'CNPJ', destinatarioNome: 'DESTINATARIO', valorNota: 100_000, valorOriginal: 100_000, desconto: 0,
+          valorLiquido: 100_000, duplicatas: [], xmlKey: `x/${i}.xml.gz`, createdAt: agora, updatedAt: agora,
+        })
+        .go();
+    }
+
+    const chaveComposta = { emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: dia, valor: 100_000 };
+    const esperadas = [antigas[0]!, antigas[1]!, nova].sort((a, b) => a.chave.localeCompare(b.chave));
+    const leituras = async () => ({
+      semNumero: await store.duplicatasSemNumero(chaveComposta),
+      fates: (await fatesPorChaveComposta(chaveComposta)).map((f) => f.chave),
+      comNumero: (await fatesPorChaveComposta({ ...chaveComposta, numero: '2' })).map((f) => f.chave),
+      outroValor: (await store.duplicatasSemNumero({ ...chaveComposta, valor: 10_000 })).map((d) => d.chave),
+      outroDia: (await store.duplicatasSemNumero({ ...chaveComposta, vencimento: diaSeguinte })).map((d) => d.chave),
+      outroEmitente: (await store.duplicatasSemNumero({ ...chaveComposta, emitenteCnpj: outroEmitente })).map((d) => d.chave),
+    });
+    const antes = await leituras();
+    // Before: the old form (read by the legacy path) and the new one together, each item once.
+    expect(antes.semNumero).toEqual(esperadas);
+    expect(antes.fates).toEqual(esperadas.map((d) => d.chave));
+    expect(antes.comNumero).toEqual([chaves[1]]);
+    expect(antes).toMatchObject({ outroValor: [chaves[3]], outroDia: [chaves[4]], outroEmitente: [chaves[2]] });
+    // The new key alone does not see the items of before yet.
+    expect((await store.fateService().entities.fateDuplicata.query.bySemNumero(chaveComposta).go()).data).toEqual([nova]);
+
+    // Exactly the five old items, a page at a time (1 MB pages of 2 segments), and nothing the second time.
+    expect(await migrar(2)).toBe(5);
+    expect(await migrar(2)).toBe(0);
+
+    expect(await leituras()).toEqual(antes);
+    // After: the new key finds them all, the old form's partition of the recipient is empty.
+    expect((await store.fateService().entities.fateDuplicata.query.bySemNumero(chaveComposta).go()).data.map((d) => d.chave).sort()).toEqual(esperadas.map((d) => d.chave));
+    expect((await store.fateService().entities.fateDuplicata.query.bySemNumero({ ...chaveComposta, valor: 10_000 }).go()).data).toEqual([antigas[3]]);
+    expect((await store.fateLegado().entities.fateDuplicataLegado.query.byDestinatario({ destinatarioDoc: destinatario }).go()).data).toEqual([]);
+    // Only gsi2 changed: each item read by its table key is as written.
+    for (const d of [...antigas, nova]) {
+      const { emitenteCnpj, destinatarioDoc, vencimento, valor, numero, chave } = d;
+      expect((await store.fateService().entities.fateDuplicata.get({ emitenteCnpj, destinatarioDoc, vencimento, valor, numero, chave }).go()).data).toEqual(d);
+    }
+  });
+});
