@@ -37,6 +37,8 @@ const relatorioJob = new Entity({
     progresso: { type: 'string', required: true },
     erro: { type: 'string' },
     criadoEm: { type: 'string', required: true },
+    /** The last step's write (absent: no step yet): a job whose steps stopped is seen by it (`parado`). */
+    atualizadoEm: { type: 'string' },
     expiresAt: { type: 'number' },
   },
   indexes: {
@@ -44,10 +46,105 @@ const relatorioJob = new Entity({
   },
 });
 
-let service: Service<{ relatorioJob: typeof relatorioJob }> | undefined;
-const db = () => (service ??= new Service({ relatorioJob }, tableConfig()));
+/**
+ * A client's consumption report request (month and service): the generation of its job. The job's id is
+ * derived from the request and the generation (relatorio.ts), so identical requests meet on one job
+ * record (its conditional create) while it runs or is fresh; a new generation, moved on conditionally
+ * from the one read, is a new job. Kept as long as a report (a week).
+ */
+const relatorioPedido = new Entity({
+  model: { entity: 'relatorioPedido', version: '1', service: 'consumo' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    pedido: { type: 'string', required: true },
+    geracao: { type: 'number', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byPedido: { pk: { field: 'pk', composite: ['clienteId', 'pedido'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+
+/**
+ * One of a client's few places for a consumption report in production: the job holding it. A place is
+ * free when empty or when its job no longer runs (done, failed or stopped), so nothing has to give it
+ * back; taking one is conditional on the job read in it.
+ */
+const relatorioVaga = new Entity({
+  model: { entity: 'relatorioVaga', version: '1', service: 'consumo' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    vaga: { type: 'number', required: true },
+    jobId: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['vaga'] } },
+  },
+});
+
+let service: Service<{ relatorioJob: typeof relatorioJob; relatorioPedido: typeof relatorioPedido; relatorioVaga: typeof relatorioVaga }> | undefined;
+const db = () => (service ??= new Service({ relatorioJob, relatorioPedido, relatorioVaga }, tableConfig()));
 
 export type RelatorioJobRecord = EntityItem<typeof relatorioJob>;
+
+/** A job PROCESSANDO without a step written for this long has stopped (a step takes seconds). */
+export const PARADO_MS = 15 * 60_000;
+
+/** Whether a job still runs: PROCESSANDO, with a step (or its creation) less than PARADO_MS ago. */
+export function emProducao(job: RelatorioJobRecord, agora: Date = new Date()): boolean {
+  return job.estado === 'PROCESSANDO' && agora.getTime() - Date.parse(job.atualizadoEm ?? job.criadoEm) < PARADO_MS;
+}
+
+/** The generation of a client's report request (0 when never asked). */
+export async function geracaoDoPedido(clienteId: string, pedido: string): Promise<number> {
+  const { data } = await db().entities.relatorioPedido.get({ clienteId, pedido }).go({ consistent: true });
+  return data?.geracao ?? 0;
+}
+
+/** Moves a request to its next generation if it still is at `lida`; false when another request moved it first. */
+export async function avancarGeracao(clienteId: string, pedido: string, lida: number, expiresAt: number): Promise<boolean> {
+  try {
+    await db()
+      .entities.relatorioPedido.put({ clienteId, pedido, geracao: lida + 1, expiresAt })
+      .where((a, { notExists, eq }) => (lida === 0 ? `${notExists(a.geracao)} OR ${eq(a.geracao, 0)}` : eq(a.geracao, lida)))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes one of the client's `vagas` places for `jobId`: the first one empty or whose job no longer runs
+ * (read, then written on the condition that it still holds what was read). false: every place holds a
+ * running job.
+ */
+export async function ocuparVaga(clienteId: string, jobId: string, vagas: number, expiresAt: number, agora: Date = new Date()): Promise<boolean> {
+  const { data: ocupadas } = await db().entities.relatorioVaga.query.byCliente({ clienteId }).go({ consistent: true, limit: vagas });
+  const porVaga = new Map(ocupadas.map((v) => [v.vaga, v.jobId]));
+  for (let vaga = 0; vaga < vagas; vaga++) {
+    const anterior = porVaga.get(vaga);
+    if (anterior === jobId) return true;
+    if (anterior) {
+      const job = await lerJob(anterior);
+      if (job && emProducao(job, agora)) continue;
+      // Stopped: failed, so a late step of it writes nothing (gravarPasso's condition) and a request starts it again.
+      if (job?.estado === 'PROCESSANDO') await marcarFalha(anterior, 'parado: nenhum passo gravado em 15 minutos');
+    }
+    try {
+      await db()
+        .entities.relatorioVaga.put({ clienteId, vaga, jobId, expiresAt })
+        .where((a, { notExists, eq }) => (anterior ? eq(a.jobId, anterior) : notExists(a.jobId)))
+        .go();
+      return true;
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+  }
+  return false;
+}
 
 export async function lerJob(jobId: string): Promise<RelatorioJobRecord | null> {
   const { data } = await db().entities.relatorioJob.get({ jobId }).go({ consistent: true });
@@ -80,7 +177,7 @@ export async function gravarPasso(
   try {
     await db()
       .entities.relatorioJob.patch({ jobId })
-      .set({ ...mudanca, passo: passoLido + 1 })
+      .set({ ...mudanca, passo: passoLido + 1, atualizadoEm: new Date().toISOString() })
       .where((a, { eq }) => `${eq(a.passo, passoLido)} AND ${eq(a.estado, 'PROCESSANDO')}`)
       .go();
     return true;

@@ -37,7 +37,7 @@ export const paginasPorPasso = () => Math.max(Number(process.env.PLAC_RELATORIO_
 /** Items per page of the request log (a DynamoDB Query page stays below its 1 MB either way). */
 export const itensPorPagina = () => Math.max(Number(process.env.PLAC_RELATORIO_ITENS_POR_PAGINA ?? 1000), 1);
 /** A consumption report's job and file are kept a week; an invoice's detail as long as the invoice. */
-const CONSUMO_TTL_SECONDS = 7 * 86_400;
+export const CONSUMO_TTL_SECONDS = 7 * 86_400;
 
 /** One CSV of the output: the whole report, or one service's entry of the ZIP. */
 interface Secao {
@@ -109,15 +109,18 @@ export async function vista(job: jobs.RelatorioJobRecord): Promise<VistaRelatori
 /**
  * Records the job and starts its execution (named `<jobId>-<attempt>`: a retried start starts nothing
  * twice). A job already running or done is answered as it is: an invoice's detail is made once.
+ * `antes` runs once the job is recorded by this call, before its execution starts (the consumption
+ * report takes one of its client's places there); if it throws, the job is failed and nothing runs.
  */
-export async function iniciar(novo: NovoRelatorio): Promise<jobs.RelatorioJobRecord> {
+export async function iniciar(novo: NovoRelatorio, antes?: (job: jobs.RelatorioJobRecord) => Promise<void>): Promise<jobs.RelatorioJobRecord> {
   const { job, criado } = await registrar(novo);
   if (!criado) return job;
   try {
+    if (antes) await antes(job);
     await startExecution(env('RELATORIO_STATE_MACHINE_ARN'), nomeDaExecucao(job.jobId, job.tentativa), { jobId: job.jobId });
   } catch (error) {
     // Never a job PROCESSANDO that nothing runs: failed, so the next request starts it again.
-    await jobs.marcarFalha(job.jobId, `start: ${(error as Error).message}`);
+    await jobs.marcarFalha(job.jobId, `start: ${(error as Error).message}`.slice(0, 1000));
     throw error;
   }
   return job;

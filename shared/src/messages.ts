@@ -333,6 +333,8 @@ export const MESSAGES = {
   faturamentoSemTarifacao: 'Não existe tarifação vigente no mês {mes}.',
   /** ours: a run of that month is still going */
   faturamentoEmAndamento: 'Já existe um faturamento em andamento para o mês {mes}.',
+  /** ours: a client's consumption reports in production are at their limit */
+  relatoriosEmAndamento: 'Este cliente já tem o máximo de relatórios em produção ao mesmo tempo (3). Aguarde a conclusão de um deles e tente novamente.',
   /** ours: a run started */
   faturamentoIniciado: 'Faturamento do mês {mes} iniciado.',
   /** ours: only an open invoice can be re-priced */

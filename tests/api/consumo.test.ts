@@ -192,6 +192,50 @@ describe('the consumption report', () => {
   });
 });
 
+describe('the consumption report, requested once (issue 38)', () => {
+  it('an identical request answers the same job while it runs and once done; another service or month is another job', async () => {
+    const primeiro = await get(`/api/v1/consumo/clientes/${clienteB.id}/relatorio`, usuarioB);
+    const segundo = await get(`/api/v1/consumo/clientes/${clienteB.id}/relatorio`, usuarioB);
+    expect(primeiro.status).toBe(202);
+    expect((segundo.body as { id: string }).id).toBe((primeiro.body as { id: string }).id);
+    const { job } = await aguardarRelatorio(primeiro, await headersDe(usuarioB));
+    // Done and fresh: answered as it is (the administrator asking the same is the same request).
+    const depois = await get(`/api/v1/consumo/clientes/${clienteB.id}/relatorio`, admin);
+    expect(depois.body).toMatchObject({ id: job.id, estado: 'CONCLUIDO' });
+    const outroServico = await get(`/api/v1/consumo/clientes/${clienteB.id}/relatorio?idModuloServico=2`, usuarioB);
+    const outroMes = await get(`/api/v1/consumo/clientes/${clienteB.id}/relatorio?mes=${previousMonth(mes)}`, usuarioB);
+    const ids = [job.id, (outroServico.body as { id: string }).id, (outroMes.body as { id: string }).id];
+    expect(new Set(ids).size).toBe(3);
+    await aguardarRelatorio(outroServico, await headersDe(usuarioB));
+    await aguardarRelatorio(outroMes, await headersDe(usuarioB));
+  });
+
+  it('a client has at most 3 in production: a 4th is refused (429), and runs once a place is free (a job that stopped gives its place and fails)', async () => {
+    const jobs = await import('../../functions/consumo/relatorio-job-store');
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    // Three reports of the client still running (written as the report job records them).
+    const emProducao = [0, 1, 2].map((i) => `teste-em-producao-${sufixo}-${i}`);
+    const registro = (jobId: string, criadoEm: Date) => ({
+      jobId, tipo: 'consumo' as const, clienteId: clienteA.id, mes, chave: `consumo/${clienteA.id}/${jobId}/x.csv`, nomeArquivo: 'x.csv',
+      contentType: 'text/csv', estado: 'PROCESSANDO' as const, passo: 0, tentativa: 1, linhas: 0, total: 0, progresso: '{}', criadoEm: criadoEm.toISOString(), expiresAt,
+    });
+    for (const jobId of emProducao) {
+      expect(await jobs.criarJob(registro(jobId, new Date()))).toBe(true);
+      expect(await jobs.ocuparVaga(clienteA.id, jobId, 3, expiresAt)).toBe(true);
+    }
+    const recusado = await get(`/api/v1/consumo/clientes/${clienteA.id}/relatorio?mes=${previousMonth(previousMonth(mes))}`, usuarioA);
+    expect(recusado).toMatchObject({ status: 429, body: { error: 'relatoriosEmAndamento', message: 'Este cliente já tem o máximo de relatórios em produção ao mesmo tempo (3). Aguarde a conclusão de um deles e tente novamente.' } });
+    // One of them has written no step for 20 minutes (its process died): the same request runs now, and that job is failed.
+    await jobs.marcarFalha(emProducao[1]!, 'teste');
+    expect(await jobs.criarJob(registro(emProducao[1]!, new Date(Date.now() - 20 * 60_000)))).toBe(true);
+    const aceito = await get(`/api/v1/consumo/clientes/${clienteA.id}/relatorio?mes=${previousMonth(previousMonth(mes))}`, usuarioA);
+    const { job } = await aguardarRelatorio(aceito, await headersDe(usuarioA));
+    expect(job.estado).toBe('CONCLUIDO');
+    expect(await jobs.lerJob(emProducao[1]!)).toMatchObject({ estado: 'FALHA', erro: expect.stringContaining('parado') });
+    for (const jobId of emProducao) await jobs.marcarFalha(jobId, 'teste');
+  });
+});
+
 describe('consumption by UF', () => {
   it('sums every client of the UF for the service; UF and service are both required', async () => {
     const { status, body } = await get('/api/v1/consumo/ufs?uf=CE&idModuloServico=2', admin);

@@ -120,13 +120,15 @@ export const relatorioConsumo = defineContract({
   summary:
     'Relatório de consumo do cliente no mês (atual, se não informado), em CSV (separador ";", UTF-8 com BOM): ' +
     'uma linha por requisição cobrada e os totais por serviço e UF. Produzido em segundo plano: responde 202 com o relatório em produção, ' +
-    'cuja situação e URL de download se consultam em /api/v1/consumo/relatorios/{idRelatorio}.',
+    'cuja situação e URL de download se consultam em /api/v1/consumo/relatorios/{idRelatorio}. Pedido uma vez: o mesmo pedido (cliente, mês, serviço) ' +
+    'responde o mesmo relatório enquanto está em produção ou recente (10 minutos no mês corrente; enquanto guardado, em mês encerrado); ' +
+    'cada cliente tem no máximo 3 relatórios em produção ao mesmo tempo (429 relatoriosEmAndamento).',
   access: ADMIN_CLIENTE,
   params: z.object({ idCliente }),
   query: z.object({ idModuloServico: opcional(idModuloServico), mes: opcional(mes) }),
   status: 202,
   response: relatorioJobSchema,
-  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
+  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado', 'relatoriosEmAndamento'],
 });
 
 // ---- consumption by UF ----------------------------------------------------------------------------

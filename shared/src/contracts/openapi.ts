@@ -169,6 +169,7 @@ export const ERROR_STATUS: Partial<Record<MessageKey, number | readonly number[]
   cabecalhosGrandesDemais: 431,
   // 429: too many requests.
   cotaExcedida: 429,
+  relatoriosEmAndamento: 429,
   muitasRequisicoes: 429,
   loginBloqueado: 429,
   // 5xx: ours or a dependency's failure; retry later.

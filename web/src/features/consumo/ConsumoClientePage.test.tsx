@@ -219,6 +219,19 @@ describe('the report banner', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it("the client's reports at their limit: the server's message, nothing followed", async () => {
+    signInAs(['cliente'], { clienteId: 'c-1' });
+    const error = vi.spyOn(toast, 'error');
+    const texto = 'Este cliente já tem o máximo de relatórios em produção ao mesmo tempo (3). Aguarde a conclusão de um deles e tente novamente.';
+    const api = stubApi({ [RELATORIO]: jsonResponse(429, { error: 'relatoriosEmAndamento', message: texto }) });
+    await act(async () => {
+      expect(await gerarRelatorio({ id: 'c-1', razaoSocial: 'Banco Alfa S.A.' })).toBe(false);
+    });
+    expect(error).toHaveBeenCalledWith(texto);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/v1/consumo/clientes/c-1/relatorio']);
+  });
+
   it('a flag left in the session by a reload mid-report is cleared', () => {
     signInAs(['cliente'], { clienteId: 'c-1' });
     // As sessionStorage would restore it after a reload.

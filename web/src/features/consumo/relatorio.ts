@@ -27,7 +27,8 @@ export function relatorioEmAndamento(): boolean {
  * A file the server produces as a job (this report, an invoice's detail ZIP) followed in the background
  * with the session's report flag and its banner: `iniciar` answers the job; its state is read until it
  * is done, then the file is fetched and saved under its name. false when another one is running
- * (nothing is asked) or it failed (the toast 'Erro ao gerar relatório de consumo').
+ * (nothing is asked) or it failed (the toast 'Erro ao gerar relatório de consumo'; the server's own
+ * message when the client already has its limit of reports in production).
  */
 export async function emSegundoPlano(cliente: { razaoSocial: string }, iniciar: () => Promise<consumo.RelatorioJob>): Promise<boolean> {
   if (emAndamento) return false;
@@ -48,8 +49,9 @@ export async function emSegundoPlano(cliente: { razaoSocial: string }, iniciar: 
     saveBlob(job.nomeArquivo, await file.blob());
     return true;
   } catch (error) {
-    // A token failure has already ended the session.
-    if (!(isApiError(error) && error.isTokenError)) toast.error(message('relatorioConsumoFalhou'));
+    // A token failure has already ended the session; the client's reports at their limit say so (429).
+    if (isApiError(error) && error.error === 'relatoriosEmAndamento') toast.error(error.message);
+    else if (!(isApiError(error) && error.isTokenError)) toast.error(message('relatorioConsumoFalhou'));
     return false;
   } finally {
     emAndamento = false;
