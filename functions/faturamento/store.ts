@@ -266,6 +266,11 @@ export async function marcarDae(faturaId: string, dae: NonNullable<FaturaRecord[
   await db().entities.fatura.patch({ faturaId }).set({ dae }).go({ response: 'none' });
 }
 
+/** `marcarDae` as the parameters of an update, for a transaction that creates the DAE with it (dae/store.ts `criarDae`). */
+export function marcacaoDoDae(faturaId: string, dae: NonNullable<FaturaRecord['dae']>): Record<string, unknown> {
+  return db().entities.fatura.patch({ faturaId }).set({ dae }).params<Record<string, unknown>>();
+}
+
 /**
  * Records an invoice's payment: situacao A → P with the payment, on the condition that it is still
  * open at the revision the DAE was issued for. 'jaPaga' when it was already paid (by this payment, a

@@ -139,6 +139,33 @@ describe('POST /api/v1/fatura/{idConsumo}/dae', () => {
     expect(await daesDaFatura(outra.faturaId)).toHaveLength(1);
   });
 
+  it('points the invoice at the DAE last asked for: one created by a request that died before answering is pointed at by its retry, and an earlier due date asked again points back (issue 42)', async () => {
+    const f = await fatura('A', 2_000_00);
+    const depois = addDays(hoje, 2);
+    const primeiro = (await gerar(f, { dataVencimento: hoje }, tokenAdmin)).body as DaeBody;
+    expect((await lerFatura(f.faturaId))?.dae).toMatchObject({ codigoBarras: primeiro.codigoBarras, dtVencimento: hoje });
+    // As a request that died after creating the DAE left it before issue 42: the DAE stored, the invoice not pointed at it.
+    const { novoDae } = await import('../../functions/faturamento/dae/emissao');
+    const orfao = await novoDae({ origem: 'FATURA', revisao: 1, clienteId: f.clienteId, razaoSocial: f.razaoSocial, cnpj: f.cnpj, mes: f.mes, documentoId: f.faturaId, rotulo: 'Fatura', valor: f.valorTotal }, depois, 'teste', new Date());
+    expect((await lerFatura(f.faturaId))?.dae?.codigoBarras).toBe(primeiro.codigoBarras);
+    const retry = (await gerar(f, { dataVencimento: depois }, tokenAdmin)).body as DaeBody;
+    expect(retry.codigoBarras).toBe(orfao.codigoBarras);
+    expect((await lerFatura(f.faturaId))?.dae).toMatchObject({ codigoBarras: orfao.codigoBarras, dtVencimento: depois });
+    const devolta = (await gerar(f, { dataVencimento: hoje }, tokenAdmin)).body as DaeBody;
+    expect(devolta.codigoBarras).toBe(primeiro.codigoBarras);
+    expect((await lerFatura(f.faturaId))?.dae).toMatchObject({ codigoBarras: primeiro.codigoBarras, dtVencimento: hoje });
+  });
+
+  it('creates a DAE and points its invoice at it in one transaction: when the invoice cannot be written, no DAE is left (issue 42)', async () => {
+    const { novoDae } = await import('../../functions/faturamento/dae/emissao');
+    const { marcacaoDoDae } = await import('../../functions/faturamento/store');
+    const inexistente = `dae-inexistente-${randomUUID()}`;
+    const documento = { origem: 'FATURA' as const, revisao: 1, clienteId: 'ninguem', razaoSocial: 'NINGUEM', cnpj: '12345678000195', mes: mesAntigo, documentoId: inexistente, rotulo: 'Fatura', valor: 100_00 };
+    // The invoice's update is conditional on the invoice existing (ElectroDB's patch): it fails, so does the DAE's creation.
+    await expect(novoDae(documento, hoje, 'teste', new Date(), (d) => [marcacaoDoDae(inexistente, { dtVencimento: d.dtVencimento, codigoBarras: d.codigoBarras, revisao: d.revisao })])).rejects.toThrow();
+    expect(await daesDaFatura(inexistente)).toEqual([]);
+  });
+
   it('finds a DAE by its barcode (the index the bank-return import will use)', async () => {
     const dae = (await gerar(aberta, { dataVencimento: hoje }, tokenAdmin)).body as DaeBody;
     expect(await daePorCodigoBarras(dae.codigoBarras)).toMatchObject({ faturaId: aberta.faturaId, numero: dae.numero, valor: 750_60, dtVencimento: hoje });

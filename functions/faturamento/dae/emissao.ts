@@ -41,7 +41,7 @@ export async function lerDaeDoDocumento(documentoId: string, revisao: number, dt
  * that loses a race to create the record leaves only an unused file, never overwrites the winner's),
  * then the record created on the condition that none exists: the first one stored is the one answered.
  */
-export async function novoDae(d: DocumentoCobrado, dtVencimento: string, emitidoPor: string, agora: Date): Promise<DaeRecord> {
+export async function novoDae(d: DocumentoCobrado, dtVencimento: string, emitidoPor: string, agora: Date, junto?: (dae: DaeRecord) => Record<string, unknown>[]): Promise<DaeRecord & { criado?: boolean }> {
   const numero = await store.proximoNumero();
   const codigoBarras = montarCodigoBarras({
     segmento: SEGMENTO_ORGAOS_GOVERNAMENTAIS,
@@ -54,7 +54,7 @@ export async function novoDae(d: DocumentoCobrado, dtVencimento: string, emitido
   const chavePdf = `dae/${d.clienteId}/${d.documentoId}/${codigoBarras}.pdf`;
   const pdf = await daePdf({ razaoSocial: d.razaoSocial, cnpj: d.cnpj, mes: d.mes, dtVencimento, valor: d.valor, numero, codigoBarras, linhaDigitavel: linha, rotulo: d.rotulo });
   await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: chavePdf, Body: pdf, ContentType: 'application/pdf', ContentDisposition: 'inline' }));
-  return store.criarDae({
+  const record: DaeRecord = {
     faturaId: d.documentoId,
     ...(d.faturaCobrada ? { faturaCobrada: d.faturaCobrada } : {}),
     origem: d.origem,
@@ -69,5 +69,6 @@ export async function novoDae(d: DocumentoCobrado, dtVencimento: string, emitido
     chavePdf,
     emitidoEm: agora.toISOString(),
     emitidoPor,
-  });
+  };
+  return store.criarDae(record, junto?.(record) ?? []);
 }

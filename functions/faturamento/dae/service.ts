@@ -4,7 +4,7 @@ import { presignDownload } from '../../platform/documents';
 import { invalid } from '../../platform/errors';
 import { faturaVisivel } from '../service';
 import { recebimentosDaFatura, saldoDaFatura } from '../recebimentos';
-import { marcarDae } from '../store';
+import { marcacaoDoDae, marcarDae } from '../store';
 import * as emissao from './emissao';
 import * as store from './store';
 import type { DaeRecord } from './store';
@@ -40,7 +40,11 @@ export async function emitirDae(faturaId: string, body: { dataVencimento?: strin
   }
   const dtVencimento = v.dtVencimento;
   const documento = documentoDaFatura(f);
-  const dae = (await store.lerDae(documento.documentoId, f.revisao, dtVencimento)) ?? (await novoDae(f, documento, dtVencimento, principal, agora));
+  const existente = await store.lerDae(documento.documentoId, f.revisao, dtVencimento);
+  const dae = existente ?? (await novoDae(f, documento, dtVencimento, principal, agora));
+  // The invoice points at the DAE last asked for: an existing one (a retry after a failure, or a due date
+  // asked again) is pointed at here, so the invoice never shows one DAE while the client holds another.
+  if (existente && f.dae?.codigoBarras !== existente.codigoBarras) await marcarDae(f.faturaId, pontoDoDae(existente));
   return {
     urlDAE: await presignDownload(dae.chavePdf, 'application/pdf', { inline: true }),
     dtVencimento: dae.dtVencimento,
@@ -67,10 +71,15 @@ function documentoDaFatura(f: Fatura): emissao.DocumentoCobrado {
   return { ...base, documentoId: `${f.faturaId}/saldo-${f.versaoRecebimentos ?? recebimentosDaFatura(f).length}`, faturaCobrada: f.faturaId, rotulo: 'Fatura (saldo devedor)', valor: saldoDevedor };
 }
 
-/** A new DAE of the invoice (dae/emissao.ts), then the invoice marked with it. */
+const pontoDoDae = (dae: DaeRecord) => ({ dtVencimento: dae.dtVencimento, codigoBarras: dae.codigoBarras, revisao: dae.revisao });
+
+/**
+ * A new DAE of the invoice (dae/emissao.ts), the invoice pointed at it in the same transaction: a failure
+ * leaves neither. One made meanwhile by another request under the same key is answered, and pointed at.
+ */
 async function novoDae(f: Fatura, documento: emissao.DocumentoCobrado, dtVencimento: string, principal: Principal, agora: Date): Promise<DaeRecord> {
-  const dae = await emissao.novoDae(documento, dtVencimento, principal.name, agora);
-  await marcarDae(f.faturaId, { dtVencimento: dae.dtVencimento, codigoBarras: dae.codigoBarras, revisao: dae.revisao });
+  const { criado, ...dae } = await emissao.novoDae(documento, dtVencimento, principal.name, agora, (novo) => [marcacaoDoDae(f.faturaId, pontoDoDae(novo))]);
+  if (!criado) await marcarDae(f.faturaId, pontoDoDae(dae));
   return dae;
 }
 

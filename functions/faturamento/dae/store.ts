@@ -1,4 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDb } from '../../platform/aws';
 import { isConditionalFailure, tableConfig } from '../../platform/table';
 
 /**
@@ -68,16 +70,27 @@ export async function lerDae(faturaId: string, revisao: number, dtVencimento: st
   return data;
 }
 
-/** Creates the DAE unless one exists under its key; either way answers the one stored (the first wins). */
-export async function criarDae(record: DaeRecord): Promise<DaeRecord> {
+/**
+ * Creates the DAE unless one exists under its key; either way answers the one stored (the first wins).
+ * `junto`: updates (DocumentClient parameters, e.g. the invoice pointed at the DAE) written in the same
+ * transaction as the creation, so a DAE never exists without them; when the DAE already existed they are
+ * not written (`criado` false: the caller completes them).
+ */
+export async function criarDae(record: DaeRecord, junto: readonly Record<string, unknown>[] = []): Promise<DaeRecord & { criado?: boolean }> {
   try {
-    await db().entities.dae.create(record).go({ response: 'none' });
-    return record;
+    if (junto.length === 0) await db().entities.dae.create(record).go({ response: 'none' });
+    else {
+      const put = db().entities.dae.create(record).params<Record<string, unknown>>();
+      await dynamoDb().send(new TransactWriteCommand({ TransactItems: [{ Put: put as never }, ...junto.map((u) => ({ Update: u as never }))] }));
+    }
+    return { ...record, criado: true };
   } catch (error) {
-    if (!isConditionalFailure(error)) throw error;
+    // In a transaction, only the DAE's own condition (the first item) means "it exists"; any other cancellation is a failure.
+    const jaExiste = junto.length === 0 ? isConditionalFailure(error) : (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+    if (!jaExiste) throw error;
     const existente = await lerDae(record.faturaId, record.revisao, record.dtVencimento);
     if (!existente) throw error;
-    return existente;
+    return { ...existente, criado: false };
   }
 }
 
