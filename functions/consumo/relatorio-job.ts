@@ -129,12 +129,15 @@ export async function iniciar(novo: NovoRelatorio, antes?: (job: jobs.RelatorioJ
 /**
  * The job's record with its plan: the sections (one CSV, or one ZIP entry per service the month's
  * counters name), the expected lines (the counters' sum) and an empty progress. `criado` false: the
- * job was already there, running or done.
+ * job was already there, running or done; one that stopped is started again.
  */
 export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.RelatorioJobRecord; criado: boolean }> {
   const jobId = novo.jobId ?? randomUUID();
   const existente = await jobs.lerJob(jobId);
-  if (existente && existente.estado !== 'FALHA') return { job: existente, criado: false };
+  // A job whose steps stopped (its process died: no step for PARADO_MS) is failed here and started
+  // again as a new attempt, so an invoice's detail never stays PROCESSANDO for ever (issue 42).
+  if (existente?.estado === 'PROCESSANDO' && !jobs.emProducao(existente)) await jobs.marcarFalha(jobId, 'parado: nenhum passo gravado em 15 minutos');
+  else if (existente && existente.estado !== 'FALHA') return { job: existente, criado: false };
   const zip = novo.tipo === 'detalhamento';
   const contadores = (await store.contadoresDoCliente(novo.clienteId, novo.mes)).filter((c) => novo.idModuloServico === undefined || c.servico === novo.idModuloServico);
   const descricoes = Object.fromEntries((await servicos.todos()).map((s) => [String(s.idModuloServico), s.descricao]));
