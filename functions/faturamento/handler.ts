@@ -3,7 +3,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../platform/aws';
 import { config, env } from '../platform/env';
 import { httpApi, Reply } from '../platform/http';
-import { startExecution } from '../platform/step-functions';
+import { execucaoAtiva, startExecution } from '../platform/step-functions';
 import { faturaProjetada } from './projecao';
 import * as detalhamento from './detalhamento';
 import * as notas from './notas-fiscais';
@@ -23,9 +23,10 @@ const continuarRetorno: retorno.Continuacao = {
 };
 
 const iniciarMaquina: service.IniciarMaquina = (execucaoId, input) => startExecution(env('FATURAMENTO_STATE_MACHINE_ARN'), execucaoId, input);
+const execucaoDoFaturamento: service.ExecucaoAtiva = (execucaoId) => execucaoAtiva(env('FATURAMENTO_STATE_MACHINE_ARN'), execucaoId);
 
 export const handler = httpApi(faturamento, {
-  iniciarFaturamento: async ({ body, principal }) => service.iniciar(body.mes, principal, iniciarMaquina),
+  iniciarFaturamento: async ({ body, principal }) => service.iniciar(body.mes, principal, iniciarMaquina, execucaoDoFaturamento),
   execucoesFaturamento: async ({ query }) => service.execucoes(query.mes),
   faturasVencidas: async () => resumoVencidas(),
   execucaoFaturamento: async ({ params }) => service.execucao(params.execucaoId),

@@ -287,19 +287,45 @@ export async function execucao(execucaoId: string): Promise<ExecucaoView> {
 
 /** Starts the state machine (the handler wires the AWS call in). */
 export type IniciarMaquina = (execucaoId: string, input: { mes: string; execucaoId: string }) => Promise<void>;
+/** Whether a run's execution still runs (the handler wires DescribeExecution in). */
+export type ExecucaoAtiva = (execucaoId: string) => Promise<boolean>;
+
+/** A run is judged by its execution only this long after it was recorded (its start follows the record). */
+export const CARENCIA_DO_INICIO_MS = 60_000;
+
+/**
+ * The runs of the month recorded as going whose execution no longer runs (its process was killed, the
+ * twin restarted, an operator stopped it) are ended as FALHA here, which releases the month's lock, so a
+ * new start does not wait for the lock to expire (issue 42: it waited the state machine's hour). Only an
+ * administrator's run is judged (its execution is named by its id; a scheduled one's name is the
+ * scheduler's, and its lock still expires with the state machine's timeout), and only once
+ * CARENCIA_DO_INICIO_MS have passed since it was recorded, so a start in progress is never taken for dead.
+ */
+async function encerrarRunsMortas(em: ExecucaoRecord[], execucaoAtiva: ExecucaoAtiva, agora: Date): Promise<void> {
+  await Promise.all(
+    em.map(async (e) => {
+      if (e.origem !== 'admin' || agora.getTime() - Date.parse(e.iniciadaEm) < CARENCIA_DO_INICIO_MS) return;
+      if (await execucaoAtiva(e.execucaoId)) return;
+      await store.encerrarExecucao(e.execucaoId, { situacao: 'FALHA', concluidaEm: new Date().toISOString(), erro: 'A execução foi interrompida sem concluir; o faturamento pode ser iniciado de novo.' });
+    }),
+  );
+}
 
 /**
  * An admin's run of a closed month: refused with 409 while another run of that month is going
- * (re-running a finished month is allowed, and changes no invoice already issued). The month's lock,
+ * (re-running a finished month is allowed, and changes no invoice already issued). A run recorded as
+ * going whose execution is gone is ended first (encerrarRunsMortas), so it holds nothing. The month's lock,
  * taken with the run's record in one transaction (store.criarExecucao), is what decides between starts
  * at the same moment; the look-up of the month's runs only answers early (and covers runs recorded
  * before the lock existed).
  */
-export async function iniciar(mes: string, principal: Principal, iniciarMaquina: IniciarMaquina, agora: Date = new Date()): Promise<ExecucaoView> {
+export async function iniciar(mes: string, principal: Principal, iniciarMaquina: IniciarMaquina, execucaoAtiva: ExecucaoAtiva, agora: Date = new Date()): Promise<ExecucaoView> {
   assertMesEncerrado(mes, agora);
   if (!(await tabelaPrecoDoMes(mes))) throw invalid('faturamentoSemTarifacao', { mes: mesBr(mes) });
-  const emAndamento = (await store.execucoesDoMes(mes)).some((e) => situacaoDe(e, agora.getTime()) === 'EM_ANDAMENTO');
-  if (emAndamento) throw new HttpError(409, 'faturamentoEmAndamento', undefined, { mes: mesBr(mes) });
+  const emAndamento = (await store.execucoesDoMes(mes)).filter((e) => situacaoDe(e, agora.getTime()) === 'EM_ANDAMENTO');
+  await encerrarRunsMortas(emAndamento, execucaoAtiva, agora);
+  const vivas = emAndamento.length === 0 ? [] : (await store.execucoesDoMes(mes)).filter((e) => situacaoDe(e, agora.getTime()) === 'EM_ANDAMENTO');
+  if (vivas.length > 0) throw new HttpError(409, 'faturamentoEmAndamento', undefined, { mes: mesBr(mes) });
   const record: ExecucaoRecord = {
     execucaoId: randomUUID(),
     mes,

@@ -1,4 +1,4 @@
-import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, ExecutionAlreadyExists, ExecutionDoesNotExist, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 
 /**
  * Starting a state machine's execution from a function (the admin's billing run). The endpoint comes
@@ -15,6 +15,23 @@ export async function startExecution(stateMachineArn: string, name: string, inpu
   } catch (error) {
     // The same name and input: the run is already started.
     if (error instanceof ExecutionAlreadyExists) return;
+    throw error;
+  }
+}
+
+/**
+ * Whether the execution `name` of a state machine still runs (DescribeExecution: RUNNING or
+ * PENDING_REDRIVE). One that ended (SUCCEEDED, FAILED, TIMED_OUT, ABORTED) or that the service does not
+ * know (the twin restarted: its executions died with its process) does not: a lock it holds is stale.
+ */
+export async function execucaoAtiva(stateMachineArn: string, name: string): Promise<boolean> {
+  sfn ??= new SFNClient({});
+  const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+  try {
+    const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+    return status === 'RUNNING' || status === 'PENDING_REDRIVE';
+  } catch (error) {
+    if (error instanceof ExecutionDoesNotExist) return false;
     throw error;
   }
 }

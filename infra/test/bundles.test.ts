@@ -29,11 +29,11 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {
   UsersApi: { ceiling: 1130, why: 'ElectroDB, the AWS SDK (DynamoDB, S3, SES), pngjs/jpeg-js (avatars); issue 38: the user list\'s cursor pages (platform/paginas, the sealed cursor), 1122' },
   ClientesApi: { ceiling: 1440, why: 'pdf-lib (the contract PDF, imported on first use: lazy-init wrappers add ~15 KiB), ElectroDB, the AWS SDK; the shared HTTP layer of issue 27 (Idempotency-Key, early timeout) and the new catalogue messages added 3 to 5 KiB to every function' },
   FateApi: { ceiling: 1130, why: 'ElectroDB, the AWS SDK (DynamoDB, S3, Secrets Manager for the Sefaz certificate), fast-xml-parser; issue 36: the shards of the issuer, carrier and error keys and their reads of before, 1120.4' },
-  ConsultaApi: { ceiling: 1210, why: 'ElectroDB, the AWS SDK, asn1 (the integrators\' e-CNPJ is checked again), papaparse (the CSV batches); the message catalogue grows with every issue (the page cursors and the integrator quota of issue 24 passed 1170); the receivable evidence of issue 25 (its rules and the evidence entities) passed 1195' },
+  ConsultaApi: { ceiling: 1215, why: 'ElectroDB, the AWS SDK, asn1 (the integrators\' e-CNPJ is checked again), papaparse (the CSV batches); the message catalogue grows with every issue (the page cursors and the integrator quota of issue 24 passed 1170); the receivable evidence of issue 25 (its rules and the evidence entities) passed 1195; issue 38: the instalment look-up\'s key and its view of before, 1211' },
   ConsumoApi: { ceiling: 1060, why: 'ElectroDB, the AWS SDK (DynamoDB, S3 for the reports), papaparse (the consumption report); issue 36: the old-form views of the counters, day counters, log and not-found records read beside the sharded keys, 1051' },
   DegustacaoApi: { ceiling: 990, why: 'ElectroDB, the AWS SDK (DynamoDB, SES), altcha (the trial registration\'s captcha); the origin check and business metrics of issue 29 in the shared HTTP layer passed 980' },
   SefazLoadTask: { ceiling: 1120, why: 'as FateApi: the load and the batch import are the same code' },
-  InstituicoesApi: { ceiling: 1500, why: 'pdf-lib (signed authorisations are loaded to be checked), ElectroDB, the AWS SDK; the shared HTTP layer of issue 27 (Idempotency-Key, early timeout) and the new catalogue messages added 3 to 5 KiB to every function' },
+  InstituicoesApi: { ceiling: 1510, why: 'pdf-lib (signed authorisations are loaded to be checked), ElectroDB, the AWS SDK; the shared HTTP layer of issue 27 (Idempotency-Key, early timeout) and the new catalogue messages added 3 to 5 KiB to every function; issue 38: the registry\'s keys and cursor pages (instituicoes/indice.ts, platform/paginas), 1502' },
   TarifasApi: { ceiling: 850, why: 'ElectroDB and the AWS SDK, as DominioApi (and the services catalogue through the servicos service); the shared HTTP layer of issue 27 (Idempotency-Key, early timeout) and the new catalogue messages added 3 to 5 KiB to every function' },
   FaturamentoApi: {
     ceiling: 1580,
@@ -96,10 +96,12 @@ describe('Lambda bundles', () => {
   });
 
   it(`keeps every function within ${BUDGET_KIB} KiB, or under its recorded ceiling`, () => {
-    for (const report of reports) {
+    // Every function over its limit at once (not only the first), with its weight to one decimal.
+    const acima = reports.flatMap((report) => {
       const limit = OVER_BUDGET_KIB[report.id]?.ceiling ?? BUDGET_KIB;
-      expect(report.bytes / KIB, `${report.id}: ${(report.bytes / KIB).toFixed(0)} KiB > ${limit} KiB`).toBeLessThanOrEqual(limit);
-    }
+      return report.bytes / KIB > limit ? [`${report.id}: ${(report.bytes / KIB).toFixed(1)} KiB > ${limit} KiB`] : [];
+    });
+    expect(acima).toEqual([]);
   });
 
   it('keeps heavy libraries out of the functions that do not use them', () => {

@@ -110,10 +110,16 @@ describe('grants', () => {
     expect(Object.keys(env)).toEqual(['REFERENCE_LOAD_STATE_MACHINE_ARN']);
   });
 
-  it('faturamento:start may start the billing run only', () => {
+  it('faturamento:start may start the billing run and read its own executions only (a dead run holds no lock: issue 42)', () => {
     const { statements, env } = grantAndRead(['faturamento:start']);
-    expect(actions(statements)).toEqual(['states:StartExecution']);
-    expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^Billing/) });
+    expect(actions(statements)).toEqual(['states:DescribeExecution', 'states:StartExecution']);
+    const inicio = statements.find((s) => JSON.stringify(s.Action).includes('StartExecution'))!;
+    expect(inicio.Resource).toEqual({ Ref: expect.stringMatching(/^Billing/) });
+    // DescribeExecution on the billing machine's executions only: execution:<its name>:*.
+    const leitura = JSON.stringify(statements.find((s) => JSON.stringify(s.Action).includes('DescribeExecution'))!.Resource);
+    expect(leitura).toContain(':execution:');
+    expect(leitura).toMatch(/Billing[A-Za-z0-9]*"/);
+    expect(leitura).not.toMatch(/Repasse|Relatorio|Retorno|Machine/);
     expect(Object.keys(env)).toEqual(['FATURAMENTO_STATE_MACHINE_ARN']);
   });
 

@@ -7,7 +7,7 @@ import { cobrarConsulta } from '../../functions/consumo/service';
 import { gravarContadores } from '../../functions/consumo/store';
 import { faturaIdDe, shardDoCliente as shardOf } from '../../functions/faturamento/regras';
 import { falhou, faturarShard, listarShards } from '../../functions/faturamento/service';
-import { execucoesDoMes, lerExecucao, lerFatura, lerTrava, reprecificacoesDaFatura, type FaturaRecord } from '../../functions/faturamento/store';
+import { criarExecucao, execucoesDoMes, lerExecucao, lerFatura, lerTrava, reprecificacoesDaFatura, type FaturaRecord } from '../../functions/faturamento/store';
 import { faturamentoStateMachine } from '../../infra/lib/topology';
 import { FATURAMENTO_STATES } from '../../infra/lib/state-machines';
 import { localStateMachines } from '../../infra/local/state-machines';
@@ -242,6 +242,31 @@ describe('the billing run of a month', () => {
     for (let i = 0; i < 120 && (await lerExecucao(outraId))!.situacao === 'EM_ANDAMENTO'; i++) await new Promise((r) => setTimeout(r, 500));
     expect((await lerExecucao(outraId))!.situacao).toBe('CONCLUIDA');
   }, 180_000);
+
+  it('a run whose execution is gone (the twin was killed mid-run) holds nothing: the next start ends it as FALHA and runs at once (issue 42)', async () => {
+    const token = await tokenFor(admin);
+    // As a start left it when its process died: the run recorded with the month's lock a minute ago, its execution unknown to Step Functions.
+    const morta = { execucaoId: randomUUID(), mes, origem: 'admin' as const, iniciadaPor: 'Admin', iniciadaEm: new Date(Date.now() - 61_000).toISOString(), situacao: 'EM_ANDAMENTO' as const };
+    expect(await criarExecucao(morta, Date.now() + 3_600_000)).toBe(true);
+    // Recorded over a minute ago and its execution unknown: ended, and this start runs.
+    const recente = await call('/api/v1/faturamento-mensal/execucoes', { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ mes }) });
+    expect(recente.status).toBe(202);
+    expect(await lerExecucao(morta.execucaoId)).toMatchObject({ situacao: 'FALHA', erro: expect.stringContaining('interrompida') });
+    const { execucaoId } = recente.body as { execucaoId: string };
+    expect(await lerTrava(mes)).toMatchObject({ execucaoId });
+    for (let i = 0; i < 120 && (await lerExecucao(execucaoId))!.situacao === 'EM_ANDAMENTO'; i++) await new Promise((r) => setTimeout(r, 500));
+    expect((await lerExecucao(execucaoId))!.situacao).toBe('CONCLUIDA');
+  }, 180_000);
+
+  it('a run recorded less than a minute ago is not judged by its execution: a start is refused while it holds the month', async () => {
+    const token = await tokenFor(admin);
+    const nova = { execucaoId: randomUUID(), mes, origem: 'admin' as const, iniciadaPor: 'Admin', iniciadaEm: new Date().toISOString(), situacao: 'EM_ANDAMENTO' as const };
+    expect(await criarExecucao(nova, Date.now() + 3_600_000)).toBe(true);
+    const recusada = await call('/api/v1/faturamento-mensal/execucoes', { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ mes }) });
+    expect(recusada).toMatchObject({ status: 409, body: { error: 'faturamentoEmAndamento' } });
+    await falhou(nova.execucaoId, { Error: 'Error', Cause: 'teste' });
+    expect(await lerTrava(mes)).toBeNull();
+  });
 
   it('a scheduled start of a month whose run is going records nothing and fails; a failed run releases the month (issue 27 item 1)', async () => {
     const { execucaoId } = await listarShards({ mes });

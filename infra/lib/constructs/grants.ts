@@ -74,6 +74,8 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   },
   'faturamento:start': (fn, t) => {
     t.faturamento.grantStartExecution(fn);
+    // A start finds whether the run holding the month's lock still runs (functions/faturamento/service.ts `iniciar`).
+    acknowledge(fn, t.faturamento.grantExecution(fn, 'states:DescribeExecution') && BILLING_EXECUTIONS);
     fn.addEnvironment('FATURAMENTO_STATE_MACHINE_ARN', t.faturamento.stateMachineArn);
   },
   'repasse:start': (fn, t) => {
@@ -95,6 +97,13 @@ const TABLE_INDEXES: NagPackSuppression = {
   id: 'AwsSolutions-IAM5',
   reason: 'Queries on the application table global secondary indexes (topology.ts applicationTable.globalIndexes): index/* of this one table.',
   appliesTo: [{ regex: '/^Resource::.*ApplicationTable[A-Za-z0-9]*\\.?Arn.*\\/index\\/\\*$/' }],
+};
+
+/** The billing run's executions: DescribeExecution is granted on `execution:<its state machine>:*` (an execution's name is its run's id). */
+const BILLING_EXECUTIONS: NagPackSuppression = {
+  id: 'AwsSolutions-IAM5',
+  reason: "DescribeExecution of the billing state machine's own executions (named by each run's id, unknown at deploy time): execution:<that machine>:*, read only.",
+  appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:.*:\\*$/' }, { regex: '/^Resource::.*Faturamento.*\\*$/' }],
 };
 
 /** The documents bucket's wildcards: every object of the one bucket, with aws-cdk-lib's action groups. */
