@@ -1,4 +1,5 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
+import { DIAS_FISCAIS, expiraAposDias } from '../platform/retencao';
 import { isConditionalFailure, tableConfig } from '../platform/table';
 
 /**
@@ -25,6 +26,14 @@ const cessao = new Entity({
     uf: { type: 'string', required: true },
     registradaEm: { type: 'string', required: true },
     registradaPor: { type: 'string', required: true },
+    /**
+     * TTL (epoch seconds): DIAS_FISCAIS (five years and a month) after the registration. An assignment
+     * is a charged use (service 8): it is what stands behind that line of the invoice of its month, so
+     * it lives as long as the invoice. That is longer than its Fat-e (five years after emission): a
+     * registration needs its Fat-e stored, so it comes after the emission, and the Fat-e's look-ups
+     * always find its assignments (docs/data-model.md, "Retention (issue 38)").
+     */
+    expiresAt: { type: 'number' },
   },
   indexes: {
     byFate: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['nDup'], casing: 'none' } },
@@ -37,10 +46,13 @@ const db = () => (service ??= new Service(entities, tableConfig()));
 
 export type CessaoRecord = EntityItem<typeof cessao>;
 
-/** Creates the item; false when the instalment already has one (nothing changed). */
+/** The end date of an assignment registered at `registradaEm` (see `expiresAt`). */
+export const expiraCessao = (registradaEm: string) => expiraAposDias(registradaEm, DIAS_FISCAIS);
+
+/** Creates the item, with its end date; false when the instalment already has one (nothing changed). */
 export async function criar(record: CessaoRecord): Promise<boolean> {
   try {
-    await db().entities.cessao.create(record).go();
+    await db().entities.cessao.create({ ...record, expiresAt: record.expiresAt ?? expiraCessao(record.registradaEm) }).go();
     return true;
   } catch (error) {
     if (isConditionalFailure(error)) return false;

@@ -12,6 +12,7 @@ export const SITUACOES = ['A', 'E', 'C', 'I', 'D', 'N', 'S'] as const;
 export type Situacao = (typeof SITUACOES)[number];
 export const TIPOS = ['ESF', 'IMF', 'SHOPPING'] as const;
 
+/** Kept: a client company is the platform's reference data; its end is its situation, set by an administrator. */
 const cliente = new Entity({
   model: { entity: 'cliente', version: '1', service: 'clientes' },
   attributes: {
@@ -46,18 +47,21 @@ const cliente = new Entity({
   },
 });
 
+/** Kept: the uniqueness claim of a client's CNPJ, as long as the client. */
 const clienteCnpj = new Entity({
   model: { entity: 'clienteCnpj', version: '1', service: 'clientes' },
   attributes: { cnpj: { type: 'string', required: true }, clienteId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['cnpj'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: the uniqueness claim of a client's e-mail, as long as the client. */
 const clienteEmail = new Entity({
   model: { entity: 'clienteEmail', version: '1', service: 'clientes' },
   attributes: { email: { type: 'string', required: true }, clienteId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: a client's webhook configurations, one per operation, edited in place. */
 const webhook = new Entity({
   model: { entity: 'webhookConfig', version: '1', service: 'clientes' },
   attributes: {
@@ -78,7 +82,7 @@ const webhook = new Entity({
   },
 });
 
-/** The client's webhook signing secret (one per client, replaced on rotation), encrypted. */
+/** The client's webhook signing secret (one per client, replaced on rotation), encrypted. Kept: one per client, replaced in place. */
 const segredoWebhook = new Entity({
   model: { entity: 'segredoWebhook', version: '1', service: 'clientes' },
   attributes: {
@@ -91,6 +95,7 @@ const segredoWebhook = new Entity({
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: the platform's parameters (a handful), edited by an administrator. */
 const parametro = new Entity({
   model: { entity: 'parametro', version: '1', service: 'clientes' },
   attributes: {

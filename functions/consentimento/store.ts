@@ -51,6 +51,7 @@ const instituicao = {
   },
 } as const;
 
+/** Kept: the issuer's current consent, one per company, rewritten in place (a removal ends it with `dataVigenciaFinal`). */
 const consentimento = new Entity({
   model: { entity: 'consentimento', version: '1', service: 'consentimento' },
   attributes: {
@@ -82,6 +83,7 @@ const consentimento = new Entity({
   },
 });
 
+/** Kept: each version is the evidence of what the issuer agreed to and when; never rewritten (a few per company). */
 const versao = new Entity({
   model: { entity: 'versao', version: '1', service: 'consentimento' },
   attributes: {
@@ -109,6 +111,7 @@ const instituicaoDaLinha = {
   properties: { cnpj: { type: 'string', required: true }, tipo: { type: 'string' } },
 } as const;
 
+/** Kept: one per institution a consent names or named, never removed: evidence of the consent given. */
 const vinculo = new Entity({
   model: { entity: 'vinculo', version: '1', service: 'consentimento' },
   attributes: {
@@ -141,6 +144,7 @@ const vinculo = new Entity({
   },
 });
 
+/** Kept: a carrier's or drawer's consent to an institution (replaced when given again): evidence of the consent. */
 const transporte = new Entity({
   model: { entity: 'transporte', version: '1', service: 'consentimento' },
   attributes: {

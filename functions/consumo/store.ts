@@ -43,6 +43,7 @@ const atributosContador = {
   requisicoes: { type: 'number', required: true, default: 0 },
 } as const;
 
+/** Kept: a month's counters are what its invoice was priced from, so they live as long as the invoices (five years; issue 41 archives them); a few hundred small items per client and month. */
 const contador = new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },
   attributes: atributosContador,
@@ -222,6 +223,7 @@ const naoEncontradaSemShard = new Entity({
  * the shard in the sort key) and indexed by UF before the index had the shard (gsi1 pk `$consumo#uf_<uf>#mes_<m>`):
  * only to read the counters not yet moved by infra/migrations/chaves-particionadas.ts (`contadoresDoCliente`,
  * `contadoresDaUf`) and for that migration. The same entity and version: the same items, another view.
+ * Kept: a month's counters are what its invoice was priced from, so they live as long as the invoices (five years; issue 41 archives them); a few hundred small items per client and month.
  */
 export const contadorAntigo = new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },

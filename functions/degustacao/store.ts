@@ -14,6 +14,7 @@ import { isConditionalFailure, tableConfig } from '../platform/table';
  *   checked on read). The token itself is never stored, nor the e-mailed registration token (only its
  *   hash, in the client item).
  */
+// Kept: one per company that asked for a trial, the staff's list (managed by its situation); bounded by the companies, not by use.
 const clienteTeste = new Entity({
   model: { entity: 'clienteTeste', version: '1', service: 'degustacao' },
   attributes: {
@@ -38,12 +39,14 @@ const clienteTeste = new Entity({
   },
 });
 
+/** Kept: the uniqueness claim of a trial client's e-mail, as long as the trial client. */
 const clienteTesteEmail = new Entity({
   model: { entity: 'clienteTesteEmail', version: '1', service: 'degustacao' },
   attributes: { email: { type: 'string', required: true }, clienteTesteId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: the uniqueness claim of a trial client's CNPJ, as long as the trial client. */
 const clienteTesteCnpj = new Entity({
   model: { entity: 'clienteTesteCnpj', version: '1', service: 'degustacao' },
   attributes: { cnpj: { type: 'string', required: true }, clienteTesteId: { type: 'string', required: true } },

@@ -4,6 +4,7 @@ import { tableConfig } from '../platform/table';
 /**
  * Municipalities, one item per UF (access pattern: get the cities of a UF by key). The largest UF
  * (MG, 853 cities) is about 30 KB, far below the 400 KB item limit, so one GetItem serves a search.
+ * Kept: reference data (27 items), rewritten by the reference load, not grown by use.
  */
 const municipios = () =>
   new Entity(

@@ -206,6 +206,8 @@ describe('Fat-e ingestion', () => {
     expect(mal).toMatchObject({ excecao: 'XmlMalformado', erro: expect.stringMatching(/^O documento não é um XML bem formado/) });
     expect((await xmlGuardado(mal!.xmlKey)).equals(Buffer.from(malformado, 'utf8'))).toBe(true);
     expect((await xmlGuardado(chave!.xmlKey)).equals(Buffer.from(a.xml, 'utf8'))).toBe(true);
+    // Each ends a year after it was recorded (issue 38 item 5): the item and its two index copies go together.
+    for (const d of [chave!, mal!]) expect(d.expiresAt).toBe(Math.floor(Date.parse(d.createdAt) / 1000) + 365 * 86_400);
 
     const sempre = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'] as const;
     const { items: daUf } = await store.documentosErroNoPeriodo('RS', ...sempre, { perPage: 100 });

@@ -3,6 +3,7 @@ import { FLUXOS, foldText, nextMonth, nsu15, toTransportDate, type Fluxo } from 
 import { escritaCondicional, isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
 import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
+import { expiraAposDias } from '../platform/retencao';
 import {
   contagemEmitente,
   contagemEmitenteLegado,
@@ -114,6 +115,7 @@ const fate = new Entity({
  * REGISTRO_SHARDS partitions (`$fate#lista_transportadores#shard_<n>`, the document's hash), on the
  * table by document and on gsi1 by folded name: the carrier report lists them (every shard read and
  * merged in key order), then counts each one's Fat-e from its counters.
+ * Kept: reference data, one item per carrier (bounded by the carriers, not by their Fat-e).
  */
 const transportador = new Entity({
   model: { entity: 'transportador', version: '1', service: 'fate' },
@@ -248,6 +250,11 @@ const documentoErro = new Entity({
     lista: { type: 'string', required: true, default: 'erros' },
     /** `shardDe(id, ERRO_SHARDS)`: the gsi2 partition; absent on items of before issue 36 (until migrated). */
     shard: { type: 'number', required: true },
+    /**
+     * TTL (epoch seconds): a year after `createdAt` (DIAS_DOCUMENTO_ERRO). The item and its two index
+     * copies (up to 4 KB of `detalhe` each) go together; the document's XML stays in the bucket.
+     */
+    expiresAt: { type: 'number' },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
@@ -264,7 +271,7 @@ const documentoErro = new Entity({
  */
 export const ERRO_SHARDS = 8;
 
-/** The last NSU of a UF whose document is fully written: loading resumes after it. */
+/** The last NSU of a UF whose document is fully written: loading resumes after it. Kept: one per UF and stream, rewritten in place. */
 const cursor = new Entity({
   model: { entity: 'cursor', version: '1', service: 'fate' },
   attributes: {
@@ -277,7 +284,10 @@ const cursor = new Entity({
   indexes: { byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: [] } } },
 });
 
-/** The last answer of a UF's distribution (status, its ultNSU and maxNSU), for the loads screen. */
+/**
+ * The last answer of a UF's distribution (status, its ultNSU and maxNSU), for the loads screen. Kept:
+ * one per UF and stream, rewritten in place.
+ */
 const resumoProcessamento = new Entity({
   model: { entity: 'resumoProcessamento', version: '1', service: 'fate' },
   attributes: {
@@ -303,7 +313,11 @@ const resumoProcessamento = new Entity({
   },
 });
 
-/** What a UF's loads stored per day (Bahia calendar), added up atomically. */
+/**
+ * What a UF's loads stored per day (Bahia calendar), added up atomically. Kept: one small item per UF,
+ * stream and day (about 20,000 a year), the loads screen's history: bounded by the calendar, not by
+ * the documents.
+ */
 const historicoProcessamento = new Entity({
   model: { entity: 'historicoProcessamento', version: '1', service: 'fate' },
   attributes: {
@@ -366,6 +380,7 @@ const db = () => (service ??= new Service(entities, tableConfig()));
  * `$fate`): read beside the shards until infra/migrations/fate-particoes.ts has moved every item (an
  * item is then in exactly one of the two places; a carrier re-registered in the meantime in both, and
  * the merge shows it once), and read by that migration. Never written here.
+ * Kept: read-only view of items of before issue 36 (the error documents' view carries their TTL).
  */
 const transportadorLegado = new Entity({
   model: { entity: 'transportador', version: '1', service: 'fate' },
@@ -1060,11 +1075,22 @@ export async function resumoPorChave(chave: string): Promise<ResumoRecord | null
   return data;
 }
 
-/** An error document as the loader records it: its gsi2 shard (the id's hash) is added here. */
+/**
+ * An error document is kept a year (issue 38 item 5): it evidences nothing billed, only that a document
+ * could not be processed, and a year leaves the operators time to find the cause and load it again (the
+ * batch import re-reads a range; the XML itself stays in the documents bucket for five years and a
+ * month). One that fails again after its record is gone is recorded again, for another year.
+ */
+export const DIAS_DOCUMENTO_ERRO = 365;
+/** The end date of an error document recorded at `createdAt`. */
+export const expiraDocumentoErro = (createdAt: string) => expiraAposDias(createdAt, DIAS_DOCUMENTO_ERRO);
+
+/** An error document as the loader records it: its gsi2 shard (the id's hash) and its end date are added here. */
 export type NovoDocumentoErro = Omit<DocumentoErroRecord, 'lista' | 'shard'>;
 
 export async function gravarDocumentoErro(record: NovoDocumentoErro): Promise<Gravacao> {
-  return createOnce(() => db().entities.documentoErro.create({ ...record, lista: 'erros', shard: shardDe(record.id, ERRO_SHARDS) }).go());
+  const expiresAt = record.expiresAt ?? expiraDocumentoErro(record.createdAt);
+  return createOnce(() => db().entities.documentoErro.create({ ...record, lista: 'erros', shard: shardDe(record.id, ERRO_SHARDS), expiresAt }).go());
 }
 
 export async function documentoErroPorId(id: string): Promise<DocumentoErroRecord | null> {

@@ -23,6 +23,7 @@ const doPagamento = {
   importacaoId: { type: 'string', required: true },
 } as const;
 
+/** Kept: an invoice is the evidence of what was charged and must stay at least five years, the period in which a charge can be questioned (CTN art. 173/174); no TTL until issue 41 archives invoices to S3. */
 const fatura = new Entity({
   model: { entity: 'fatura', version: '1', service: 'faturamento' },
   attributes: {
@@ -160,6 +161,7 @@ const fatura = new Entity({
   },
 });
 
+/** Kept: the audit of a billing run (who, when, what it did), a handful a month, as long as the invoices it issued. */
 const execucao = new Entity({
   model: { entity: 'execucao', version: '1', service: 'faturamento' },
   attributes: {
@@ -183,6 +185,7 @@ const execucao = new Entity({
   },
 });
 
+/** Kept: one item per shard of a billing run, part of that run's audit, as long as the run. */
 const progresso = new Entity({
   model: { entity: 'progresso', version: '1', service: 'faturamento' },
   attributes: {
@@ -205,6 +208,7 @@ const progresso = new Entity({
   indexes: { byExecucao: { pk: { field: 'pk', composite: ['execucaoId'] }, sk: { field: 'sk', composite: ['shard'] } } },
 });
 
+/** Kept: the audit of an invoice's re-price (who, when, why, before and after), as long as the invoice. */
 const reprecificacao = new Entity({
   model: { entity: 'reprecificacao', version: '1', service: 'faturamento' },
   attributes: {
@@ -224,6 +228,7 @@ const reprecificacao = new Entity({
  * same transaction as the run's record, on the condition that it is absent or past its expiry (the
  * state machine's timeout: a run that died without ending releases it that way); deleted by the run's
  * end (encerrarExecucao). Two starts of one month at once: exactly one wins the transaction.
+ * Kept: one lock item per month, removed when its run ends and taken over when it expires.
  */
 const trava = new Entity({
   model: { entity: 'travaFaturamento', version: '1', service: 'faturamento' },

@@ -17,6 +17,7 @@ import { chavesDoIndice, chaveTexto, type ChaveDoIndice } from './indice';
  * - a client's authorisations (key: client id, sort key the institution's base CNPJ), so a client
  *   reaches its own with one Query and one per institution by key.
  */
+// Kept: the registry of institutions is reference data; a removal is soft (the record stays for the audit trail).
 const instituicao = new Entity({
   model: { entity: 'instituicao', version: '1', service: 'instituicoes' },
   attributes: {
@@ -49,6 +50,7 @@ const instituicao = new Entity({
  * partition, with no index keys. One leaves it when it is written again (an edit, or
  * infra/migrations/instituicoes-indice.ts); until then the reads take it in beside the keys, so nothing
  * is missing meanwhile. The same entity and version: the same items, another view.
+ * Kept: read-only view of items of before issue 38.
  */
 const instituicaoAntiga = new Entity({
   model: { entity: 'instituicao', version: '1', service: 'instituicoes' },
@@ -59,7 +61,10 @@ const instituicaoAntiga = new Entity({
   },
 });
 
-/** A key an institution is found by, with its summary (./indice.ts). */
+/**
+ * A key an institution is found by, with its summary (./indice.ts). Kept: written and deleted with its
+ * institution (an edit deletes the keys it no longer has): about ten per institution.
+ */
 const instituicaoIndice = new Entity({
   model: { entity: 'instituicaoIndice', version: '1', service: 'instituicoes' },
   attributes: {
@@ -81,12 +86,14 @@ const instituicaoIndice = new Entity({
   },
 });
 
+/** Kept: the base CNPJ's uniqueness claim, freed when its institution is removed. */
 const instituicaoCnpj = new Entity({
   model: { entity: 'instituicaoCnpj', version: '1', service: 'instituicoes' },
   attributes: { cnpj: { type: 'string', required: true }, instituicaoId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['cnpj'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: a client's authorisation of an institution (its signed PDF in the bucket), one per pair: the client's reference data. */
 const autorizacao = new Entity({
   model: { entity: 'autorizacao', version: '1', service: 'instituicoes' },
   attributes: {

@@ -15,6 +15,7 @@ import { isConditionalFailure, tableConfig, transactWithRetry } from '../platfor
 export const SHARDS = 32;
 export const shardDaChave = (chave: string) => createHash('sha256').update(chave).digest().readUInt32BE(0) % SHARDS;
 
+/** Kept: a monitored key lives until its client removes it (a real delete, with its count). */
 const chaveMonitorada = new Entity({
   model: { entity: 'chaveMonitorada', version: '1', service: 'monitoramento' },
   attributes: {
@@ -34,7 +35,7 @@ const chaveMonitorada = new Entity({
   },
 });
 
-/** How many keys a client has in one shard: added to and taken from in the key's own transaction. */
+/** How many keys a client has in one shard: added to and taken from in the key's own transaction. Kept: SHARDS items per client. */
 const contagem = new Entity({
   model: { entity: 'contagemMonitoradas', version: '1', service: 'monitoramento' },
   attributes: {
@@ -48,7 +49,8 @@ const contagem = new Entity({
 /**
  * A key as stored before issue 36 (pk `$monitoramento#clienteid_<id>`, no count): only for
  * infra/migrations/chaves-particionadas.ts, which moves it. Until then its gsi1 entry still delivers
- * its events (the producer reads gsi1 only).
+ * its events (the producer reads gsi1 only). Kept: read-only view of items of before issue 36, which
+ * the migration moves.
  */
 export const chaveMonitoradaAntiga = new Entity({
   model: { entity: 'chaveMonitorada', version: '1', service: 'monitoramento' },

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
-import { planoDeDebito, repartirSaldo, SALDO_SHARDS, type ParteDebito } from '@plac/shared/domain';
+import { nextMonth, planoDeDebito, repartirSaldo, SALDO_SHARDS, type ParteDebito } from '@plac/shared/domain';
 import { invalid } from '../platform/errors';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
+import { DIAS_FISCAIS, expiraAposDias } from '../platform/retencao';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 
 /**
@@ -29,6 +30,7 @@ import { isConditionalFailure, tableConfig, transactWithRetry } from '../platfor
  * first debit (`moverShardsAntigos`) or by infra/migrations/chaves-particionadas.ts.
  */
 
+/** Kept: one item per bookkeeper, the account's current state (rewritten by each cycle), not a log. */
 const conta = new Entity({
   model: { entity: 'contaPrepaga', version: '1', service: 'prepago' },
   attributes: {
@@ -55,6 +57,10 @@ const conta = new Entity({
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/**
+ * Kept: a reservation is the record of its DAE (what was bought, for how much, when it was paid), like
+ * an invoice; one per cycle, and a cycle opens only once the last ended: a handful per bookkeeper.
+ */
 const reserva = new Entity({
   model: { entity: 'reservaPrepaga', version: '1', service: 'prepago' },
   attributes: {
@@ -104,14 +110,20 @@ const atributosSaldo = {
   valores: { type: 'map', properties: { envioFate: { type: 'number' }, monitoramento: { type: 'number' }, registroCessao: { type: 'number' } } },
 } as const;
 
-/** One shard of an account's balance: set by the credit (the cycle's), only ever lowered by a conditional debit. */
+/**
+ * One shard of an account's balance: set by the credit (the cycle's), only ever lowered by a conditional
+ * debit. Kept: SALDO_SHARDS items per bookkeeper, rewritten by each cycle's credit.
+ */
 const saldo = new Entity({
   model: { entity: 'saldoPrepago', version: '1', service: 'prepago' },
   attributes: atributosSaldo,
   indexes: { byShard: { pk: { field: 'pk', composite: ['clienteId', 'shard'] }, sk: { field: 'sk', composite: [] } } },
 });
 
-/** A shard as stored before issue 36 (pk `$prepago#clienteid_<id>`, the shard in the sort key): read and moved only. */
+/**
+ * A shard as stored before issue 36 (pk `$prepago#clienteid_<id>`, the shard in the sort key): read and
+ * moved only. Kept: read-only view of items of before issue 36, which the move deletes.
+ */
 const saldoAntigo = new Entity({
   model: { entity: 'saldoPrepago', version: '1', service: 'prepago' },
   // The same attributes (the old shards have no unit values: the move copies the account's).
@@ -129,6 +141,8 @@ const debito = new Entity({
     resultado: { type: ['PREPAGO', 'EXCEDENTE'] as const, required: true },
     valorMilesimos: { type: 'number', required: true },
     createdAt: { type: 'string', required: true },
+    /** TTL (epoch seconds): DIAS_FISCAIS after `createdAt`, as long as the invoice or statement it backs. */
+    expiresAt: { type: 'number' },
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } } },
 });
@@ -142,6 +156,8 @@ const atributosExtrato = {
   requisicoes: { type: 'number', required: true, default: 0 },
   valorUnitario: { type: 'number', required: true },
   valorMilesimos: { type: 'number', required: true, default: 0 },
+  /** TTL (epoch seconds): DIAS_FISCAIS after the month's end (`expiraExtrato`); set again, the same, by every debit. */
+  expiresAt: { type: 'number' },
 } as const;
 
 const extrato = new Entity({
@@ -161,6 +177,17 @@ const extratoAntigo = new Entity({
 const entities = { conta, saldo, debito, extrato, reserva, saldoAntigo, extratoAntigo };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
+
+/**
+ * Debits and statement lines back what the bookkeeper paid: a PREPAGO debit its reservation's DAE and
+ * the month's statement, an EXCEDENTE one the monthly invoice that bills it. So each lives as long as
+ * that invoice: DIAS_FISCAIS (five years and a month), from the debit's instant, or from the end of the
+ * statement's month (its last debit). Removing them earlier would leave a paid amount unexplained.
+ */
+export const expiraDebito = (createdAt: string) => expiraAposDias(createdAt, DIAS_FISCAIS);
+const comFim = (d: DebitoRecord): DebitoRecord => ({ ...d, expiresAt: d.expiresAt ?? expiraDebito(d.createdAt) });
+/** The end date of the statement lines of month `mes` ('YYYY-MM'): DIAS_FISCAIS after the month ends (in Bahia). */
+export const expiraExtrato = (mes: string) => expiraAposDias(`${nextMonth(mes)}-01T00:00:00-03:00`, DIAS_FISCAIS);
 
 export type ContaRecord = EntityItem<typeof conta>;
 export type ReservaRecord = EntityItem<typeof reserva>;
@@ -451,7 +478,7 @@ async function debitarPlano(d: DebitoRecord, c: { ciclo: number; hoje: string; m
     () =>
       db()
         .transaction.write(({ debito: db_, saldo: sd, extrato: ex }) => [
-          db_.create(d).commit(),
+          db_.create(comFim(d)).commit(),
           ...plano.map((p) =>
             sd
               .patch({ clienteId: d.clienteId, shard: p.shard })
@@ -460,7 +487,7 @@ async function debitarPlano(d: DebitoRecord, c: { ciclo: number; hoje: string; m
               .commit(),
           ),
           ex
-            .upsert({ clienteId: d.clienteId, mes: c.mes, servico: d.servico, shard: plano[0]!.shard, valorUnitario: d.valorMilesimos })
+            .upsert({ clienteId: d.clienteId, mes: c.mes, servico: d.servico, shard: plano[0]!.shard, valorUnitario: d.valorMilesimos, expiresAt: expiraExtrato(c.mes) })
             .add({ requisicoes: 1, valorMilesimos: d.valorMilesimos })
             .commit(),
         ])
@@ -499,7 +526,7 @@ async function repartirSaldoDaConta(clienteId: string, ciclo: number, prazoConsu
 /** Records a use the balance did not cover (EXCEDENTE); false when the use was already recorded. */
 export async function registrarExcedente(d: DebitoRecord): Promise<boolean> {
   try {
-    await db().entities.debito.create(d).go({ response: 'none' });
+    await db().entities.debito.create(comFim(d)).go({ response: 'none' });
     return true;
   } catch (error) {
     if (isConditionalFailure(error)) return false;
@@ -535,7 +562,7 @@ export async function extratoDoMes(clienteId: string, mes: string): Promise<{ se
  */
 export function somaNoExtrato(l: { clienteId: string; mes: string; servico: number; shard?: number | undefined; valorUnitario: number; requisicoes?: number | undefined; valorMilesimos?: number | undefined }) {
   return db()
-    .entities.extrato.upsert({ clienteId: l.clienteId, mes: l.mes, servico: l.servico, shard: l.shard ?? 0, valorUnitario: l.valorUnitario })
+    .entities.extrato.upsert({ clienteId: l.clienteId, mes: l.mes, servico: l.servico, shard: l.shard ?? 0, valorUnitario: l.valorUnitario, expiresAt: expiraExtrato(l.mes) })
     .add({ requisicoes: l.requisicoes ?? 0, valorMilesimos: l.valorMilesimos ?? 0 })
     .params();
 }

@@ -8,6 +8,7 @@ import { tableConfig, transactWithRetry } from '../platform/table';
  * - a bank by code: the same partition's key;
  * - ISPB uniqueness: a marker item per ISPB (`bancoIspb`), written in the same transaction as the bank,
  *   so two saves with one ISPB cannot both win.
+ * Kept: reference data (about 500 banks), edited by an administrator.
  */
 const banco = new Entity({
   model: { entity: 'banco', version: '1', service: 'rateio' },
@@ -23,6 +24,7 @@ const banco = new Entity({
   indexes: { byCodigo: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['codigo'] } } },
 });
 
+/** Kept: the ISPB's uniqueness claim, as long as its bank. */
 const bancoIspb = new Entity({
   model: { entity: 'bancoIspb', version: '1', service: 'rateio' },
   attributes: {

@@ -7,6 +7,8 @@ import { tableConfig, transactWithRetry } from '../platform/table';
  * (created once: the condition is what makes the definitive repasse happen once per month; a FALHA
  * one may be started again). Each holds the totals per (UF, beneficiary) and the transfer orders per
  * beneficiary account, with who started it and when.
+ * Kept: the record of how a month's revenue was split and transferred, two items a month: what the
+ * transfers made are explained by, as the invoices they distribute are kept.
  */
 const repasse = new Entity({
   model: { entity: 'repasse', version: '1', service: 'rateio' },
@@ -100,6 +102,7 @@ const repasse = new Entity({
  * rewritten (a new simulation, a definitive run started again after a failure), so that the screen
  * lists every run of the month with one key Query. A summary only: kind, who, when, status, the number
  * of invoices, the total distributed and the number of transfer orders.
+ * Kept: the audit of the month's runs (a few items a month), as long as the month's repasse.
  */
 const execucao = new Entity({
   model: { entity: 'repasseExecucao', version: '1', service: 'rateio' },

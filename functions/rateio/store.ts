@@ -15,6 +15,7 @@ import { tableConfig, transactWithRetry } from '../platform/table';
  * Two administrators saving at once: one transaction wins, the other is cancelled and re-read.
  */
 
+/** Kept: the one timeline item, rewritten in place. */
 const linha = new Entity({
   model: { entity: 'rateioLinha', version: '1', service: 'rateio' },
   attributes: {
@@ -39,6 +40,7 @@ const linha = new Entity({
   indexes: { byId: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: a sharing group's content: reference data an administrator edits (the timeline names the groups that were in force). */
 const grupo = new Entity({
   model: { entity: 'grupoRateio', version: '1', service: 'rateio' },
   attributes: {
@@ -77,6 +79,7 @@ const grupo = new Entity({
   indexes: { byId: { pk: { field: 'pk', composite: ['grupoRateioId'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: a sharing group's audit trail: a few items per change an administrator makes. */
 const historico = new Entity({
   model: { entity: 'rateioHistorico', version: '1', service: 'rateio' },
   attributes: {
@@ -90,6 +93,7 @@ const historico = new Entity({
   indexes: { byGrupo: { pk: { field: 'pk', composite: ['grupoRateioId'] }, sk: { field: 'sk', composite: ['em', 'historicoId'] } } },
 });
 
+/** Kept: the participants (the 27 Sefaz and a few others): reference data. */
 const participante = new Entity({
   model: { entity: 'participante', version: '1', service: 'rateio' },
   attributes: {

@@ -5,6 +5,7 @@ import { tableConfig } from '../platform/table';
 /**
  * The service catalogue. Access patterns: a service by id (key); all services (gsi1, one small
  * partition: about ten items), sorted by their display order in memory.
+ * Kept: the catalogue is reference data.
  */
 const servico = new Entity({
   model: { entity: 'servico', version: '1', service: 'servicos' },

@@ -15,6 +15,7 @@ import { tableConfig, transactWithRetry } from '../platform/table';
  * admins saving at once: one transaction wins, the other is cancelled and its service reads again.
  */
 
+/** Kept: a band group is reference data; one that has been in force is never written again (the months it priced). */
 const grupoFaixa = new Entity({
   model: { entity: 'grupoFaixa', version: '1', service: 'tarifas' },
   attributes: {
@@ -43,6 +44,7 @@ const grupoFaixa = new Entity({
   indexes: { byId: { pk: { field: 'pk', composite: ['grupoFaixaId'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: a tariff group is reference data; one that has been in force is never written again (the months it priced). */
 const grupoTarifa = new Entity({
   model: { entity: 'grupoTarifa', version: '1', service: 'tarifas' },
   attributes: {
@@ -72,6 +74,7 @@ const grupoTarifa = new Entity({
   indexes: { byId: { pk: { field: 'pk', composite: ['grupoTarifaId'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: the one timeline item of the versions, rewritten in place. */
 const tarifacao = new Entity({
   model: { entity: 'tarifacao', version: '1', service: 'tarifas' },
   attributes: {

@@ -12,6 +12,7 @@ import { isConditionalFailure, tableConfig, transactWithRetry } from '../platfor
  * the issuers, one per company that ever logged in with its certificate, which no screen lists); a
  * client's users (gsi2).
  */
+// Kept: users are removed by an administrator (soft, `deletedAt`), not by age.
 const user = new Entity({
   model: { entity: 'user', version: '1', service: 'users' },
   attributes: {
@@ -60,12 +61,14 @@ const user = new Entity({
   },
 });
 
+/** Kept: the uniqueness claim of a user's e-mail, as long as the user. */
 const userEmail = new Entity({
   model: { entity: 'userEmail', version: '1', service: 'users' },
   attributes: { email: { type: 'string', required: true }, userId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: the uniqueness claim of a user's CPF, as long as the user. */
 const userCpf = new Entity({
   model: { entity: 'userCpf', version: '1', service: 'users' },
   attributes: { cpf: { type: 'string', required: true }, userId: { type: 'string', required: true } },
@@ -80,6 +83,7 @@ const db = () => (service ??= new Service({ user, userEmail, userCpf }, tableCon
  * them, in one gsi1 partition (`$users`). A user leaves it when an administrator edits it (its roles are
  * written again, so is its gsi1 key) or when infra/migrations/usuarios-lista.ts moves it; until then the
  * list reads it beside `equipe`. The same entity and version: the same items, another view.
+ * Kept: read-only view of items of before issue 38.
  */
 const userAntigo = new Entity({
   model: { entity: 'user', version: '1', service: 'users' },

@@ -12,6 +12,7 @@ import { CacheComValidade, Intervalo } from './cache';
  * through a copy of a few seconds per container (`pausaEmVigor`), never per delivery.
  */
 
+/** Kept: the endpoint's state, one item per client and operation (at most five a client), rewritten in place: not a log. */
 const endpoint = new Entity({
   model: { entity: 'webhookEndpoint', version: '1', service: 'webhooks' },
   attributes: {
@@ -22,6 +23,7 @@ const endpoint = new Entity({
   indexes: { byEndpoint: { pk: { field: 'pk', composite: ['clienteId', 'operacao'] }, sk: { field: 'sk', composite: [] } } },
 });
 
+/** Kept: present only while the endpoint is paused; the resume job deletes it. */
 const pausa = new Entity({
   model: { entity: 'webhookPausa', version: '1', service: 'webhooks' },
   attributes: {

@@ -40,6 +40,10 @@ export const SITUACOES_JOB = ['EM_ANDAMENTO', 'CONCLUIDO'] as const;
 export const LOTE_DO_JOB = 100;
 type Tipo = 'retomada' | 'reenvio';
 
+/**
+ * Kept: one item per lock (a resume per endpoint, a replay-all per client, one for every client), which
+ * the next job of the same lock overwrites: bounded by the clients, not by the deliveries.
+ */
 const job = new Entity({
   model: { entity: 'webhookJob', version: '1', service: 'webhooks' },
   attributes: {

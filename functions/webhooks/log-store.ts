@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { createConversions } from 'electrodb';
 import { LEITURAS_MAXIMAS, paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
+import { DIAS_DE_CONTESTACAO, expiraAposDias } from '../platform/retencao';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { MAX_RECEBIMENTOS } from './espera';
 
@@ -66,6 +67,26 @@ export function parteDe(deliveryId: string): string {
 export const FILAS = Array.from({ length: FILAS_ABERTAS }, (_, i) => dois(i));
 export const PARTES = Array.from({ length: PARTES_DO_CLIENTE }, (_, i) => dois(i));
 
+/**
+ * The replay window: a failed delivery is looked for and replayed within the product's 90-day period
+ * (the monitoring list and the bulk replay cover at most 90 days: service.ts PERIODO_MAXIMO_DIAS).
+ */
+export const JANELA_DE_REENVIO_DIAS = 90;
+
+/**
+ * The log's end date (the table's TTL), the same on a delivery, its attempts and its marker, so none
+ * outlives the others: the replay window plus the dispute window (DIAS_DE_CONTESTACAO, 400 days) after
+ * the delivery's creation. An ESCR_FAT or TRANSPORTE_FAT delivery is charged when delivered
+ * (medicao.ts), possibly by a replay late in the window, and its charge may be disputed for 400 days:
+ * the delivery (what was sent, when, and each attempt's answer) is the evidence of that charge. 490
+ * days in all: the log no longer grows with the platform's age (about 1 TB a year at 25 million
+ * deliveries a month), it holds about 16 months.
+ */
+export const DIAS_DO_LOG = JANELA_DE_REENVIO_DIAS + DIAS_DE_CONTESTACAO;
+
+/** The end date of a delivery created at `dataCriacao`, of its attempts and of its marker. */
+export const expiraEntrega = (dataCriacao: string) => expiraAposDias(dataCriacao, DIAS_DO_LOG);
+
 const entrega = new Entity({
   model: { entity: 'webhookEntrega', version: '1', service: 'webhooks' },
   attributes: {
@@ -89,6 +110,8 @@ const entrega = new Entity({
     indexada: { type: 'boolean' },
     /** The all-clients shard of the index form before the markers: items written then carry it; nothing reads it. */
     fila: { type: 'string' },
+    /** TTL (epoch seconds): `expiraEntrega(dataCriacao)`, DIAS_DO_LOG after its creation. */
+    expiresAt: { type: 'number' },
   },
   // No index: the delivery (2–3 KB with its body) is never projected into an index partition.
   indexes: { byId: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: [] } } },
@@ -112,6 +135,8 @@ const marcador = new Entity({
     dataCriacao: { type: 'string', required: true },
     parte: { type: 'string', required: true },
     fila: { type: 'string', required: true },
+    /** TTL: its delivery's (a marker of a delivery gone would only be skipped and deleted when met). */
+    expiresAt: { type: 'number' },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: [] } },
@@ -140,6 +165,8 @@ const tentativa = new Entity({
     status: { type: 'number' },
     erro: { type: 'string' },
     latenciaMs: { type: 'number', required: true },
+    /** TTL: its delivery's (`expiraEntrega` of the delivery's creation, not of the attempt's instant). */
+    expiresAt: { type: 'number' },
   },
   indexes: {
     byDelivery: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: ['mensagemId', 'recebimento'] } },
@@ -186,6 +213,7 @@ export const marcadorDe = (c: ChavesDaEntrega): MarcadorRecord => ({
   dataCriacao: c.dataCriacao,
   parte: parteDe(c.deliveryId),
   fila: filaDe(c.deliveryId),
+  expiresAt: expiraEntrega(c.dataCriacao),
 });
 
 /** Writes the delivery's marker (a put: writing it again changes nothing). Exported for the migration. */
@@ -207,10 +235,12 @@ async function fecharSeEntregue(deliveryId: string): Promise<void> {
   if (!e || e.situacao === 'ENTREGUE') await fecharMarcador(deliveryId);
 }
 
-/** Creates the delivery's log item unless it exists (a retry or a replay of the same id): idempotent. No index entry. */
+/** Creates the delivery's log item, with its end date, unless it exists (a retry or a replay of the same id): idempotent. No index entry. */
 export async function registrarEntrega(nova: NovaEntrega): Promise<void> {
   try {
-    await db().entities.entrega.create({ ...nova, tentativas: 0, situacao: 'PENDENTE' }).go({ response: 'none' });
+    await db()
+      .entities.entrega.create({ ...nova, tentativas: 0, situacao: 'PENDENTE', expiresAt: expiraEntrega(nova.dataCriacao) })
+      .go({ response: 'none' });
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
   }
@@ -270,7 +300,8 @@ export async function registrarTentativa(t: Tentativa, conhecidas?: Omit<ChavesD
   const result = await transactWithRetry(() =>
     db()
       .transaction.write(({ entrega: e, tentativa: a }) => [
-        a.create(t).commit(),
+        // The attempt ends with its delivery. The delivery's patch sets only what the attempt changes: its end date stays.
+        a.create({ ...t, expiresAt: expiraEntrega(chaves.dataCriacao) }).commit(),
         e
           .patch({ deliveryId: t.deliveryId })
           .add({ tentativas: 1 })

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lerEntrega, registrarEntrega, registrarTentativa, tentativasDe } from './log-store';
+import { entidadeMarcador, lerEntrega, registrarEntrega, registrarTentativa, tentativasDe } from './log-store';
 
 /**
  * The delivery log through the twin: the dispatcher Lambda records the delivery and each attempt
@@ -45,16 +45,24 @@ describe('webhook delivery log', () => {
     expect(tentativas.map((t) => t.status)).toEqual([503, 204]);
     expect(tentativas.map((t) => t.recebimento)).toEqual([1, 2]);
     expect(tentativas.every((t) => t.latenciaMs >= 0)).toBe(true);
+    // The log ends (issue 38 item 5) 490 days (90 of replay, 400 of disputes) after the delivery's creation, its attempts with it.
+    const fim = Math.floor(Date.parse(entrega.dataCriacao) / 1000) + 490 * 86_400;
+    expect([entrega.expiresAt, ...tentativas.map((t) => t.expiresAt)]).toEqual([fim, fim, fim]);
   }, 90_000);
 
   it('an SQS redelivery of an attempt already recorded does not count it again', async () => {
     const deliveryId = randomUUID();
-    await registrarEntrega({ deliveryId, clienteId: 'cli-log', operacao: 'EVENTO', descricao: 'x', body: '{}', url: 'https://example.com/h', dataCriacao: new Date().toISOString() });
-    await registrarEntrega({ deliveryId, clienteId: 'outro', operacao: 'EVENTO', descricao: 'y', body: '{}', url: 'https://example.com/h', dataCriacao: new Date().toISOString() });
+    const dataCriacao = new Date().toISOString();
+    await registrarEntrega({ deliveryId, clienteId: 'cli-log', operacao: 'EVENTO', descricao: 'x', body: '{}', url: 'https://example.com/h', dataCriacao });
+    await registrarEntrega({ deliveryId, clienteId: 'outro', operacao: 'EVENTO', descricao: 'y', body: '{}', url: 'https://example.com/h', dataCriacao: new Date(Date.now() + 60_000).toISOString() });
     const attempt = { deliveryId, mensagemId: 'm-1', recebimento: 1, instante: new Date().toISOString(), status: 500, latenciaMs: 12 };
     expect(await registrarTentativa(attempt)).toBe(true);
     expect(await registrarTentativa(attempt)).toBe(false);
     expect(await lerEntrega(deliveryId)).toMatchObject({ clienteId: 'cli-log', tentativas: 1, situacao: 'PENDENTE', ultimoStatus: '500' });
     expect(await tentativasDe(deliveryId)).toHaveLength(1);
+    // The delivery, its attempt and the marker its failure opened end together, from the first creation's instant.
+    const fim = Math.floor(Date.parse(dataCriacao) / 1000) + 490 * 86_400;
+    const marcador = (await entidadeMarcador().get({ deliveryId }).go({ consistent: true })).data;
+    expect([(await lerEntrega(deliveryId))?.expiresAt, (await tentativasDe(deliveryId))[0]?.expiresAt, marcador?.expiresAt]).toEqual([fim, fim, fim]);
   });
 });

@@ -14,8 +14,11 @@ import * as log from './log-store';
  * replay of failed ones. An administrator sees every client; a cliente_monitoramento user only its own.
  */
 
-/** The longest period a query or a bulk replay covers, in days (the product's 90-day rule). */
-export const PERIODO_MAXIMO_DIAS = 90;
+/**
+ * The longest period a query or a bulk replay covers, in days (the product's 90-day rule): the replay
+ * window the delivery log's end date allows for (log-store.ts DIAS_DO_LOG).
+ */
+export const PERIODO_MAXIMO_DIAS = log.JANELA_DE_REENVIO_DIAS;
 
 const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
 

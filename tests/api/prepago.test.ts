@@ -1,13 +1,16 @@
 import { randomInt } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
-import { addDays, cnpjCheckDigits, foldText, monthOf, prazoDeConsumo, SERVICO, todayInBahia } from '@plac/shared/domain';
+import { addDays, cnpjCheckDigits, foldText, monthOf, nextMonth, prazoDeConsumo, SERVICO, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
 import { consumoDoCliente, medirUso } from '../../functions/consumo/service';
 import { nfeXml } from '../../functions/fate/fixtures/builder';
 import { ingerir } from '../../functions/fate/service';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 import { cadastrar as monitorar } from '../../functions/monitoramento/service';
+import { dynamoDb } from '../../functions/platform/aws';
+import { config } from '../../functions/platform/env';
 import { lerConta, type ContaRecord } from '../../functions/prepago/store';
 import { lerEntrega } from '../../functions/webhooks/log-store';
 import { ensureTestIcp } from '../../infra/local/emulators/test-pki';
@@ -246,6 +249,20 @@ describe('the rule at zero', () => {
     expect(debitos.filter((d) => d?.resultado === 'EXCEDENTE')).toHaveLength(10);
     const mes = monthOf(new Date());
     expect(await extratoDoMes(clienteId, mes)).toEqual([{ servico: SERVICO.envioFate, requisicoes: 390, valorUnitario: 20, valorMilesimos: 390 * 20 }]);
+    // Debits and statement lines end as late as the invoice they back (issue 38 item 5): five years (365.25-day,
+    // rounded up) and a month after the debit, or after the statement's month ends in Bahia.
+    const cincoAnosEUmMes = 1858 * 86_400;
+    expect(debitos.filter((d) => d!.expiresAt !== Math.floor(Date.parse(d!.createdAt) / 1000) + cincoAnosEUmMes)).toEqual([]);
+    const linhasDoMes = await Promise.all(
+      Array.from({ length: 16 }, (_, shard) =>
+        dynamoDb().send(
+          new GetCommand({ TableName: config.tableName, Key: { pk: `$prepago#clienteid_${clienteId.toLowerCase()}#mes_${mes}#shard_${shard}`, sk: `$extratoprepago_1#servico_${SERVICO.envioFate}` } }),
+        ),
+      ),
+    );
+    const finsDasLinhas = linhasDoMes.flatMap((l) => (l.Item ? [l.Item.expiresAt as number] : []));
+    expect(finsDasLinhas.length).toBeGreaterThan(0);
+    expect(new Set(finsDasLinhas)).toEqual(new Set([Date.parse(`${nextMonth(mes)}-01T00:00:00-03:00`) / 1000 + cincoAnosEUmMes]));
     const mensal = async () => (await consumoDoCliente(clienteId, mes)).filter((c) => c.servico === SERVICO.envioFate).reduce((s, c) => s + c.requisicoes, 0);
     expect(await mensal()).toBe(10);
     // Retried, 32 at a time: nothing changes.

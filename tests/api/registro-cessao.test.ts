@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, monthOf, SERVICO, todayInBahia } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
+import { cessaoDa } from '../../functions/cessao/store';
 import { putCliente } from '../../functions/clientes/store';
 import { esquecerCache } from '../../functions/consulta/chamador';
 import { consumoDoCliente } from '../../functions/consumo/service';
@@ -113,6 +114,11 @@ describe('Registro de Cessão over mutual TLS', () => {
     });
     const registradaEm = (criada.body as { cessao: { registradaEm: string } }).cessao.registradaEm;
     expect(await cobradas(escriturador)).toBe(antes + 1);
+    // Stored with its end date (issue 38 item 5): five years (365.25-day, rounded up) and a month after the
+    // registration, as long as the invoice of the charge, and so after its Fat-e's.
+    const guardada = (await cessaoDa(ativa, '001'))!;
+    expect(guardada.expiresAt).toBe(Math.floor(Date.parse(registradaEm) / 1000) + 1858 * 86_400);
+    expect(guardada.expiresAt).toBeGreaterThan((await fatePorChave(ativa))!.expiresAt!);
 
     // The same registration again, nDup as '1', the key in groups of 4 and the CNPJ masked: idempotent, not charged again.
     const grupos = ativa.match(/.{1,4}/g)!.join(' ');

@@ -13,6 +13,7 @@ import { isConditionalFailure, tableConfig } from '../../platform/table';
  *   atomic ADD per DAE issued.
  */
 
+/** Kept: a DAE is what a bank's payment of an invoice names, kept as long as the invoice it pays (five years; issue 41 archives them). */
 const dae = new Entity({
   model: { entity: 'dae', version: '1', service: 'faturamento' },
   attributes: {
@@ -53,6 +54,7 @@ const dae = new Entity({
   },
 });
 
+/** Kept: one counter item for the whole platform, rewritten in place. */
 const sequencia = new Entity({
   model: { entity: 'daeSequencia', version: '1', service: 'faturamento' },
   attributes: { nome: { type: 'string', required: true }, valor: { type: 'number', required: true } },

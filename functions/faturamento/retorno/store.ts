@@ -10,6 +10,7 @@ import { escritaCondicional, tableConfig } from '../../platform/table';
  * thousands of payments is thousands of small items, read a page at a time). Imports are listed
  * newest first from one partition (a handful of files a day: a key lookup, never a Scan). Items
  * written before issue 26 keep their lines inside the header (`linhas`) and no `situacao`: done.
+ * Kept: a bank return file is the evidence of the payments it recorded, kept as long as the invoices it paid (five years).
  */
 const importacao = new Entity({
   model: { entity: 'retornoBancario', version: '1', service: 'faturamento' },
@@ -61,7 +62,10 @@ const importacao = new Entity({
   },
 });
 
-/** One G line's outcome, by its position in the file. */
+/**
+ * One G line's outcome, by its position in the file.
+ * Kept: each line is the evidence of one payment recorded, kept as long as the invoice it paid (five years).
+ */
 const linha = new Entity({
   model: { entity: 'retornoLinha', version: '1', service: 'faturamento' },
   attributes: {
