@@ -17,20 +17,25 @@ import { chavesDoIndice, chaveTexto, type ChaveDoIndice } from './indice';
  * - a client's authorisations (key: client id, sort key the institution's base CNPJ), so a client
  *   reaches its own with one Query and one per institution by key.
  */
+/** What an institution is shown and filtered by: on the institution and on each of its keys. */
+const resumoDaInstituicao = {
+  instituicaoId: { type: 'string', required: true },
+  razaoSocial: { type: 'string', required: true },
+  razaoFolded: { type: 'string', required: true },
+  cnpj: { type: 'string', required: true },
+  uf: { type: 'string', required: true },
+  tipo: { type: INSTITUICAO_TIPOS },
+  situacao: { type: INSTITUICAO_SITUACOES, required: true },
+  /** The CNPJ of the issuer that created it (such an institution starts as situacao NOVO). */
+  emissorCnpj: { type: 'string' },
+} as const;
+
 // Kept: the registry of institutions is reference data; a removal is soft (the record stays for the audit trail).
 const instituicao = new Entity({
   model: { entity: 'instituicao', version: '1', service: 'instituicoes' },
   attributes: {
-    instituicaoId: { type: 'string', required: true },
-    razaoSocial: { type: 'string', required: true },
-    razaoFolded: { type: 'string', required: true },
-    cnpj: { type: 'string', required: true },
-    uf: { type: 'string', required: true },
-    tipo: { type: INSTITUICAO_TIPOS },
-    situacao: { type: INSTITUICAO_SITUACOES, required: true },
+    ...resumoDaInstituicao,
     regulada: { type: 'boolean', required: true },
-    /** The CNPJ of the issuer that created it (such an institution starts as situacao NOVO). */
-    emissorCnpj: { type: 'string' },
     /** The partition of gsi1: 'registro', or 'removida' once removed (absent: stored before issue 38). */
     lista: { type: ['registro', 'removida'] as const },
     createdAt: { type: 'string', required: true },
@@ -70,14 +75,7 @@ const instituicaoIndice = new Entity({
   attributes: {
     grupo: { type: 'string', required: true },
     termo: { type: 'string', required: true },
-    instituicaoId: { type: 'string', required: true },
-    razaoSocial: { type: 'string', required: true },
-    razaoFolded: { type: 'string', required: true },
-    cnpj: { type: 'string', required: true },
-    uf: { type: 'string', required: true },
-    tipo: { type: INSTITUICAO_TIPOS },
-    situacao: { type: INSTITUICAO_SITUACOES, required: true },
-    emissorCnpj: { type: 'string' },
+    ...resumoDaInstituicao,
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
   },

@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { applicationTable } from '../../infra/lib/topology';
+import { fontesDasFuncoes } from './fontes-do-codigo.test-util';
 
 /**
  * An end date on every record (issue 38 item 5; docs/data-model.md, "Retention (issue 38)"). Every
@@ -77,17 +75,7 @@ function entidadesDe(arquivo: string, fonte: string): Entidade[] {
   });
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function fontes(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'fixtures' ? [] : fontes(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-const entidades = fontes(join(root, 'functions')).flatMap((path) => entidadesDe(relative(root, path), readFileSync(path, 'utf8')));
+const entidades = fontesDasFuncoes().flatMap(({ arquivo, texto }) => entidadesDe(arquivo, texto));
 /** A reason is a sentence: a bare `Kept:` argues nothing. */
 const argumentada = (e: Entidade) => e.ttl || (e.motivo !== null && e.motivo.split(/\s+/).length >= 4);
 

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fontesDasFuncoes } from './fontes-do-codigo.test-util';
 
 /**
  * Every list is a page and every total a counter (docs/architecture.md, "Lists"). A read of a whole
@@ -32,19 +30,9 @@ const LEITURAS_INTEIRAS: Record<string, number> = {
   'functions/webhooks/log-store.ts': 1,
 };
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function fontes(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'fixtures' ? [] : fontes(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-const leituras = fontes(join(root, 'functions')).flatMap((path) => {
-  const linhas = readFileSync(path, 'utf8').split('\n');
-  return linhas.flatMap((linha, i) => (linha.includes("pages: 'all'") ? [{ arquivo: relative(root, path), linha: i + 1, acima: linhas.slice(Math.max(0, i - 4), i + 1).join('\n') }] : []));
+const leituras = fontesDasFuncoes().flatMap(({ arquivo, texto }) => {
+  const linhas = texto.split('\n');
+  return linhas.flatMap((linha, i) => (linha.includes("pages: 'all'") ? [{ arquivo, linha: i + 1, acima: linhas.slice(Math.max(0, i - 4), i + 1).join('\n') }] : []));
 });
 
 describe('whole-partition reads', () => {
