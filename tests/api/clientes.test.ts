@@ -6,6 +6,7 @@ import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits } from '@plac/shared/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './http';
+import { todasAsPaginas } from './paginas';
 import { waitForMail } from './mail';
 import { bearer, tokenFor } from './session';
 
@@ -67,15 +68,7 @@ async function findByName(razao: string) {
 
 /** The user list filtered by e-mail, every page (a filtered page may be answered short, with a cursor). */
 async function usuariosComEmail(email: string): Promise<unknown[]> {
-  const linhas: unknown[] = [];
-  let cursor: string | undefined;
-  do {
-    const { body } = await send('GET', `/api/v1/users?email=${encodeURIComponent(email)}${cursor ? `&cursor=${cursor}` : ''}`, admin);
-    const pagina = body as { items: unknown[]; nextCursor?: string };
-    linhas.push(...pagina.items);
-    cursor = pagina.nextCursor;
-  } while (cursor);
-  return linhas;
+  return (await todasAsPaginas<unknown>((cursor) => send('GET', `/api/v1/users?email=${encodeURIComponent(email)}${cursor ? `&cursor=${cursor}` : ''}`, admin))).flat();
 }
 
 describe('public registration', () => {

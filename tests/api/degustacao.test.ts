@@ -10,6 +10,7 @@ import { nfeXml } from '../../functions/fate/fixtures/builder';
 import { ingerir } from '../../functions/fate/service';
 import { COMPANY_POOL } from '../../infra/local/sefaz/documents';
 import { call } from './http';
+import { todasAsPaginas } from './paginas';
 import { waitForMail } from './mail';
 import { bearer, tokenFor } from './session';
 
@@ -166,18 +167,9 @@ describe('staff list of trial clients', () => {
   it('pages newest first by cursor, each client once, the cursor bound to its query', async () => {
     const novos = [await registrar(), await registrar(), await registrar()];
     const token = await tokenFor(admin);
-    const vistos: { email: string; created_at: string }[] = [];
-    let cursor: string | undefined;
-    let paginas = 0;
-    do {
-      const { status, body } = await send('GET', `/api/v1/cliente-teste/clientes?perPage=10${cursor ? `&cursor=${cursor}` : ''}`, { token });
-      expect(status).toBe(200);
-      const pagina = body as { items: { email: string; created_at: string }[]; nextCursor?: string };
-      expect(pagina.items.length).toBeLessThanOrEqual(10);
-      vistos.push(...pagina.items);
-      cursor = pagina.nextCursor;
-      paginas++;
-    } while (cursor && paginas < 100);
+    const paginas = await todasAsPaginas<{ email: string; created_at: string }>((cursor) => send('GET', `/api/v1/cliente-teste/clientes?perPage=10${cursor ? `&cursor=${cursor}` : ''}`, { token }), 100);
+    expect(paginas.every((p) => p.length <= 10)).toBe(true);
+    const vistos = paginas.flat();
     expect(new Set(vistos.map((v) => v.email)).size).toBe(vistos.length);
     expect(vistos.map((v) => v.created_at)).toEqual([...vistos.map((v) => v.created_at)].sort().reverse());
     expect(vistos.slice(0, 3).map((v) => v.email)).toEqual(novos.map((n) => n.email).reverse());

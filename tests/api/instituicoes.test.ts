@@ -3,6 +3,7 @@ import type { Principal } from '@plac/shared/access';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENTES, DEMO_EMISSOR } from '../../infra/local/demo-data';
 import { call } from './http';
+import { todasAsPaginas } from './paginas';
 import { bearer, tokenFor } from './session';
 
 /**
@@ -209,20 +210,9 @@ describe('registry at volume (issue 38): every list a page, every search a key',
     const prefixo = `Q${letras(3)}`;
     const criadas = [];
     for (let i = 0; i < 23; i++) criadas.push(await novaInstituicao({ cnpj: `${prefixo}${String(i).padStart(4, '0')}`, uf: i % 2 ? 'BA' : 'SE' }));
-    const vistas: string[] = [];
-    let cursor: string | undefined;
-    let paginas = 0;
-    do {
-      const { status, body } = await filtro({ cnpjBaseEsf: prefixo.toLowerCase(), perPage: 10, ...(cursor ? { cursor } : {}) });
-      expect(status, JSON.stringify(body)).toBe(200);
-      const pagina = body as Pagina;
-      expect(pagina.items.length).toBeLessThanOrEqual(10);
-      vistas.push(...pagina.items.map((x) => x.cnpj));
-      cursor = pagina.nextCursor;
-      paginas++;
-    } while (cursor);
-    expect(paginas).toBe(3);
-    expect(vistas).toEqual(criadas.map((c) => c.cnpj));
+    const paginas = await todasAsPaginas<Inst>((cursor) => filtro({ cnpjBaseEsf: prefixo.toLowerCase(), perPage: 10, ...(cursor ? { cursor } : {}) }));
+    expect(paginas.map((p) => p.length)).toEqual([10, 10, 3]);
+    expect(paginas.flat().map((x) => x.cnpj)).toEqual(criadas.map((c) => c.cnpj));
 
     // With another filter beside it: the UF, checked on the key range's items.
     const se = (await filtro({ cnpjBaseEsf: prefixo, uf: 'SE' })).body as Pagina;

@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureIssuer } from '../../functions/users/service';
 import { call } from './http';
+import { todasAsPaginas } from './paginas';
 import { waitForMail } from './mail';
 import { randomCpf, sefazToken } from './people';
 import { bearer } from './session';
@@ -22,17 +23,7 @@ type Linha = { id: string; email: string; cpf: string; name: string };
 
 /** Every page of a user-list query, following nextCursor (a filtered page may be answered short). */
 async function todas(query: string, token = admin): Promise<Linha[]> {
-  const linhas: Linha[] = [];
-  let cursor: string | undefined;
-  for (let pagina = 0; pagina < 200; pagina++) {
-    const { status, body } = await send('GET', `/api/v1/users?${query}${cursor ? `&cursor=${cursor}` : ''}`, undefined, token);
-    expect(status, JSON.stringify(body)).toBe(200);
-    const { items, nextCursor } = body as { items: Linha[]; nextCursor?: string };
-    linhas.push(...items);
-    if (!nextCursor) return linhas;
-    cursor = nextCursor;
-  }
-  throw new Error(`more than 200 pages of ${query}`);
+  return (await todasAsPaginas<Linha>((cursor) => send('GET', `/api/v1/users?${query}${cursor ? `&cursor=${cursor}` : ''}`, undefined, token))).flat();
 }
 
 const sefazUser = (n: string) => ({
@@ -161,15 +152,7 @@ describe('users administration', () => {
     }
     // Page by page (a filtered page may be answered short when the filter skips many users: it still
     // holds at most 10, and the next one goes on from where it stopped).
-    const paginas: Linha[][] = [];
-    let cursor: string | undefined;
-    do {
-      const { status, body } = await send('GET', `/api/v1/users?name=paginada%20${n}&perPage=10${cursor ? `&cursor=${cursor}` : ''}`);
-      expect(status).toBe(200);
-      const pagina = body as { items: Linha[]; nextCursor?: string };
-      paginas.push(pagina.items);
-      cursor = pagina.nextCursor;
-    } while (cursor && paginas.length < 20);
+    const paginas = await todasAsPaginas<Linha>((cursor) => send('GET', `/api/v1/users?name=paginada%20${n}&perPage=10${cursor ? `&cursor=${cursor}` : ''}`), 20);
     expect(paginas.length).toBeGreaterThanOrEqual(2);
     expect(paginas.every((p) => p.length <= 10)).toBe(true);
     expect(paginas.flat().map((u) => u.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Paginada ${n} ${String(i).padStart(2, '0')}`));
