@@ -58,5 +58,7 @@ export default defineConfig({
      * file: a file's own vi.mock comes too late for a module another file already loaded.
      */
     isolate: false,
+    // Two workers, beside the unit project's files (vitest.config.ts).
+    maxWorkers: 2,
   },
 });

@@ -15,11 +15,34 @@ export type Templates = Record<StackKey, Template> & {
 
 const cache = new Map<string, Templates>();
 
+/**
+ * The app as `cdk synth` makes it, CloudFormation Validate included (cdk.json makes its findings
+ * errors): the unit tests' setup turns that check off for every other synthesis (tests/setup/
+ * cdk-outdir.ts: it is most of a synthesis's time), and infra/test/app.test.ts runs it here on each
+ * shape a deploy can take.
+ */
+export function synthValidated(context: Record<string, unknown> = {}): Templates {
+  const before = process.env.CDK_VALIDATION;
+  process.env.CDK_VALIDATION = 'true';
+  try {
+    return synthesize(context);
+  } finally {
+    if (before === undefined) delete process.env.CDK_VALIDATION;
+    else process.env.CDK_VALIDATION = before;
+  }
+}
+
 export function synth(context: Record<string, unknown> = {}): Templates {
   const key = JSON.stringify(context);
   const hit = cache.get(key);
   if (hit) return hit;
-  const templates = withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [], ...context }, (assembly): Templates => {
+  const templates = synthesize(context);
+  cache.set(key, templates);
+  return templates;
+}
+
+function synthesize(context: Record<string, unknown>): Templates {
+  return withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [], ...context }, (assembly): Templates => {
     const edge = assembly.stacks.find((s) => s.stackName === STACK_NAMES.edge);
     const artifacts = {
       data: assembly.getStackByName(STACK_NAMES.data),
@@ -38,8 +61,6 @@ export function synth(context: Record<string, unknown> = {}): Templates {
       artifacts,
     };
   });
-  cache.set(key, templates);
-  return templates;
 }
 
 export type Resource = { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
