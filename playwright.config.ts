@@ -102,6 +102,10 @@ export default defineConfig({
       // browser for the two cores (issue 29 item 6).
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR',
       PLAC_SEFAZ_TRICKLE_MS: '0',
+      // The demo's first load with 20 documents a UF instead of 150: the flows read its faults and its
+      // stalled UFs, not its size, and its 4,050 documents held the twin's event loop for the first
+      // minutes of the run on 2 cores (a page waited 1-2 s on each call; the first flows timed out).
+      PLAC_SEFAZ_BACKLOG: process.env.PLAC_SEFAZ_BACKLOG ?? '20',
       // Webhook retries 1 s apart instead of 1 minute doubling to 6 hours: a failing delivery fails for good in seconds.
       PLAC_SQS_RETRY_DELAY: '1',
       // The data is thrown away at the end: DynamoDB Local keeps it in memory, not in its SQLite file (faster writes).

@@ -10,7 +10,7 @@ import { falhou, faturarShard, listarShards, resumir, type ResultadoShard, type 
  * month from the portal (functions/faturamento/handler.ts), with the run already recorded.
  */
 export type FaturamentoEvent =
-  | { task: 'listShards'; input?: { mes?: unknown; execucaoId?: unknown } }
+  | { task: 'listShards'; input?: { mes?: unknown; execucaoId?: unknown }; execucao?: unknown }
   | { task: 'faturarShard'; shard: ShardRef }
   | { task: 'summarise'; execucaoId: string; results: ResultadoShard[] }
   | { task: 'markFailed'; execucaoId?: string; erro?: { Error?: string; Cause?: string } };
@@ -22,7 +22,9 @@ export async function handler(event: FaturamentoEvent) {
       const mes = typeof input.mes === 'string' && isBusinessMonth(input.mes) ? input.mes : undefined;
       if (input.mes !== undefined && mes === undefined) throw new Error(`not a business month: ${String(input.mes)}`);
       const execucaoId = typeof input.execucaoId === 'string' ? input.execucaoId : undefined;
-      return listarShards({ ...(mes ? { mes } : {}), ...(execucaoId ? { execucaoId } : {}) });
+      // The execution's name ($$.Execution.Name): what a scheduled run is judged by (service.ts encerrarRunsMortas).
+      const execucao = typeof event.execucao === 'string' && event.execucao ? event.execucao : undefined;
+      return listarShards({ ...(mes ? { mes } : {}), ...(execucaoId ? { execucaoId } : {}), ...(execucao ? { execucao } : {}) });
     }
     case 'faturarShard':
       // Each invoice issued: its detail ZIP queued as a report job (made once, served from S3 afterwards).

@@ -63,7 +63,7 @@ function assertMesEncerrado(mes: string, agora: Date) {
  * `iniciar`), its clients counted and split into shards. Throws, with the run marked FALHA, when the
  * month has no tariff version in force: nothing can be priced.
  */
-export async function listarShards(input: { mes?: string; execucaoId?: string }, agora: Date = new Date()): Promise<{ execucaoId: string; mes: string; shards: ShardRef[] }> {
+export async function listarShards(input: { mes?: string; execucaoId?: string; execucao?: string }, agora: Date = new Date()): Promise<{ execucaoId: string; mes: string; shards: ShardRef[] }> {
   let execucao = input.execucaoId ? await store.lerExecucao(input.execucaoId) : null;
   if (!execucao) {
     const mes = input.mes ?? mesDoFaturamento(agora);
@@ -75,6 +75,7 @@ export async function listarShards(input: { mes?: string; execucaoId?: string },
       iniciadaPor: 'EventBridge Scheduler',
       iniciadaEm: agora.toISOString(),
       situacao: 'EM_ANDAMENTO',
+      ...(input.execucao ? { execucao: input.execucao } : {}),
     };
     // The same month's lock as the admin's start: a scheduled run of a month that already has a run
     // going records nothing and fails (the Catch logs it; no second run bills the month at once).
@@ -296,16 +297,18 @@ export const CARENCIA_DO_INICIO_MS = 60_000;
 /**
  * The runs of the month recorded as going whose execution no longer runs (its process was killed, the
  * twin restarted, an operator stopped it) are ended as FALHA here, which releases the month's lock, so a
- * new start does not wait for the lock to expire (issue 42: it waited the state machine's hour). Only an
- * administrator's run is judged (its execution is named by its id; a scheduled one's name is the
- * scheduler's, and its lock still expires with the state machine's timeout), and only once
- * CARENCIA_DO_INICIO_MS have passed since it was recorded, so a start in progress is never taken for dead.
+ * new start does not wait for the lock to expire (issue 42: it waited the state machine's hour). A run is
+ * judged by its execution's name: an administrator's is its id; a scheduled one's is the scheduler's,
+ * recorded by its first step (`execucao`; a scheduled run recorded before that field is left to its
+ * lock's expiry). Only once CARENCIA_DO_INICIO_MS have passed since it was recorded, so a start in
+ * progress is never taken for dead.
  */
 async function encerrarRunsMortas(em: ExecucaoRecord[], execucaoAtiva: ExecucaoAtiva, agora: Date): Promise<void> {
   await Promise.all(
     em.map(async (e) => {
-      if (e.origem !== 'admin' || agora.getTime() - Date.parse(e.iniciadaEm) < CARENCIA_DO_INICIO_MS) return;
-      if (await execucaoAtiva(e.execucaoId)) return;
+      const nome = e.origem === 'admin' ? e.execucaoId : e.execucao;
+      if (!nome || agora.getTime() - Date.parse(e.iniciadaEm) < CARENCIA_DO_INICIO_MS) return;
+      if (await execucaoAtiva(nome)) return;
       await store.encerrarExecucao(e.execucaoId, { situacao: 'FALHA', concluidaEm: new Date().toISOString(), erro: 'A execução foi interrompida sem concluir; o faturamento pode ser iniciado de novo.' });
     }),
   );

@@ -170,6 +170,8 @@ const execucao = new Entity({
     /** agendamento (EventBridge Scheduler) or admin (the portal). */
     origem: { type: ['agendamento', 'admin'] as const, required: true },
     iniciadaPor: { type: 'string', required: true },
+    /** A scheduled run's Step Functions execution name (an admin's is its execucaoId): what a start judges a dead run by. */
+    execucao: { type: 'string' },
     iniciadaEm: { type: 'string', required: true },
     situacao: { type: ['EM_ANDAMENTO', 'CONCLUIDA', 'FALHA'] as const, required: true },
     /** Known once ListShards has run. */

@@ -3,6 +3,7 @@
  * skipped), their intrinsic functions resolved, and every Task state that invokes one of our Lambda
  * functions bound to that function's handler module, run by aws-local-stepfunctions.
  */
+import { randomUUID } from 'node:crypto';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { allFunctions, type FunctionSpec } from '../lib/topology';
 import { withSynthesizedAssembly } from '../lib/app';
@@ -24,11 +25,24 @@ export interface LocalStateMachine {
   id: string;
   definition: Asl;
   /** Runs an execution to its end; `wrap` lets a test put a fault in front of a task's function. */
-  execute(input: Json, options?: { wrap?: (state: string, invoke: Invoke) => Invoke }): Promise<{ output: Json; events: EventLog[] }>;
+  /** `name`: the execution's name, which the definition reads as `$$.Execution.Name` (a new UUID when not given). */
+  execute(input: Json, options?: { wrap?: (state: string, invoke: Invoke) => Invoke; name?: string }): Promise<{ output: Json; events: EventLog[] }>;
 }
 
+/**
+ * The app's templates, synthesized in-process without bundling. Without CloudFormation Validate: the
+ * twin reads the templates, it does not judge them (the unit tests and `cdk synth` do), and the check
+ * took about 8 s of every twin's start.
+ */
 export function synthesizeTemplates(): Template[] {
-  return withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [] }, (assembly) => assembly.stacks.map((stack) => stack.template as Template));
+  const before = process.env.CDK_VALIDATION;
+  process.env.CDK_VALIDATION = 'false';
+  try {
+    return withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [] }, (assembly) => assembly.stacks.map((stack) => stack.template as Template));
+  } finally {
+    if (before === undefined) delete process.env.CDK_VALIDATION;
+    else process.env.CDK_VALIDATION = before;
+  }
 }
 
 export function localStateMachines(templates = synthesizeTemplates()): Map<string, LocalStateMachine> {
@@ -39,6 +53,10 @@ export function localStateMachines(templates = synthesizeTemplates()): Map<strin
       const id = constructId(resource.Metadata);
       const definition = JSON.parse(resolve(resource.Properties?.DefinitionString ?? null, template) as string) as Asl;
       const tasks = taskBindings(definition, template);
+      // Checked once, at the twin's start: a StateMachine validates its definition when made (an Ajv
+      // schema compiled each time, 7 of 224 s of an integration run when it was made per execution).
+      // Each Task's TimeoutSeconds is the definition's own (infra/lib/constructs/lambda-task.ts).
+      const machine = new StateMachine(capMapConcurrency(definition) as never, { validationOptions: { checkArn: false } });
       machines.set(id ?? logicalId, {
         id: id ?? logicalId,
         definition,
@@ -50,8 +68,9 @@ export function localStateMachines(templates = synthesizeTemplates()): Map<strin
               ? async (taskInput) => ({ Payload: (await invoke((taskInput as { Payload?: Json }).Payload ?? null)) as Json })
               : async (taskInput) => (await invoke(taskInput)) as Json;
           }
-          const machine = new StateMachine(capMapConcurrency(definition) as never, { validationOptions: { checkArn: false } });
-          const execution = machine.run(input, { overrides: { taskResourceLocalHandlers: handlers as never } });
+          const name = options.name ?? randomUUID();
+          const context = { Execution: { Id: `${id ?? logicalId}:${name}`, Name: name, StartTime: new Date().toISOString(), Input: input } };
+          const execution = machine.run(input, { overrides: { taskResourceLocalHandlers: handlers as never }, context: context as never });
           const events: EventLog[] = [];
           const collecting = (async () => {
             for await (const event of execution.eventLogs) events.push(event as unknown as EventLog);

@@ -211,8 +211,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         schedules.push(startSchedule(sefazLoadStateMachine.id, sefazLoadStateMachine.schedule, load));
         load().catch((error: unknown) => console.error('[schedule] first Sefaz load failed:', (error as Error).message));
       }
-      const faturamento = stateMachines.get(faturamentoStateMachine.id);
-      if (faturamento) schedules.push(startSchedule(faturamentoStateMachine.id, faturamentoStateMachine.schedule, () => faturamento.execute({ trigger: 'schedule' })));
+      // Started through the Step Functions endpoint, as EventBridge Scheduler starts it in AWS: the run
+      // records its execution's name, and an admin's start judges the month's lock by it (DescribeExecution).
+      if (stateMachines.has(faturamentoStateMachine.id)) {
+        schedules.push(startSchedule(faturamentoStateMachine.id, faturamentoStateMachine.schedule, () => stepFunctions.start(faturamentoStateMachine.localName, { trigger: 'schedule' })));
+      }
       stops.push(() => schedules.forEach((s) => s.stop()));
     }
 

@@ -2,6 +2,7 @@ import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
 import { FATURAMENTO_STATES, REFERENCE_LOAD_STATES as S, SEFAZ_LOAD_STATES, localTaskBindings, stateMachineIds } from '../lib/state-machines';
 import { faturamentoFunction, faturamentoStateMachine, httpFunctions, referenceLoadFunction, referenceLoadStateMachine, sefazLoadStateMachine } from '../lib/topology';
+import { MARGEM_DA_TAREFA } from '../lib/constructs/lambda-task';
 import { logicalIdOf, pathOf, resources, synth } from './synth';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -59,6 +60,28 @@ describe('reference-load state machine', () => {
         LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
       });
     }
+  });
+
+  it('gives every Task of every machine its function\'s timeout plus the margin, so AWS and the twin give up at the same time (issue 42)', () => {
+    const functions = resources(api, 'AWS::Lambda::Function');
+    let seen = 0;
+    for (const machine of Object.values(resources(api, 'AWS::StepFunctions::StateMachine'))) {
+      const join = machine.Properties!.DefinitionString as { 'Fn::Join': [string, Json[]] };
+      const text = join['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : `fn:${(part as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]}`)).join(join['Fn::Join'][0]);
+      const visit = (states: Record<string, State>) => {
+        for (const [name, state] of Object.entries(states)) {
+          if (state.Type === 'Task') {
+            const fn = functions[String(state.Resource).replace(/^fn:/, '')];
+            expect(fn, `${pathOf(machine)} ${name}`).toBeDefined();
+            expect(state.TimeoutSeconds, `${pathOf(machine)} ${name}`).toBe(Number(fn!.Properties!.Timeout) + MARGEM_DA_TAREFA.toSeconds());
+            seen++;
+          }
+          if (state.ItemProcessor) visit(state.ItemProcessor.States);
+        }
+      };
+      visit((JSON.parse(text) as Asl).States);
+    }
+    expect(seen).toBeGreaterThanOrEqual(stateMachineIds.length * 2);
   });
 
   it('binds every Task state to the FunctionSpec its Resource points at (localTaskBindings)', () => {
@@ -289,7 +312,7 @@ describe('billing run state machine', () => {
   it('is ListShards → Map BillEachShard (BillShard with Retry) → Summarise → Done, with MarkFailed → Failed on the Catch', () => {
     expect(asl.StartAt).toBe(F.list);
     expect(asl.TimeoutSeconds).toBe(3600);
-    expect(asl.States[F.list]).toMatchObject({ Type: 'Task', Resource: taskFn, Parameters: { task: 'listShards', 'input.$': '$' }, Next: F.each });
+    expect(asl.States[F.list]).toMatchObject({ Type: 'Task', Resource: taskFn, Parameters: { task: 'listShards', 'input.$': '$', 'execucao.$': '$$.Execution.Name' }, Next: F.each });
     expect(asl.States[F.list]!.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.erro', Next: F.markFailed }]);
     const map = asl.States[F.each]!;
     expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.shards', MaxConcurrency: 5, ResultPath: '$.results', Next: F.summarise });

@@ -258,6 +258,25 @@ describe('the billing run of a month', () => {
     expect((await lerExecucao(execucaoId))!.situacao).toBe('CONCLUIDA');
   }, 180_000);
 
+  it('a scheduled run is judged by its execution\'s name, which its first step records: gone, the next start ends it; recorded before the name, it keeps its lock (issue 42)', async () => {
+    const token = await tokenFor(admin);
+    const iniciar = () => call('/api/v1/faturamento-mensal/execucoes', { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ mes }) });
+    // Without a name (a run recorded before the field): only its lock's expiry frees the month.
+    const antiga = { execucaoId: randomUUID(), mes, origem: 'agendamento' as const, iniciadaPor: 'EventBridge Scheduler', iniciadaEm: new Date(Date.now() - 120_000).toISOString(), situacao: 'EM_ANDAMENTO' as const };
+    expect(await criarExecucao(antiga, Date.now() + 3_600_000)).toBe(true);
+    expect(await iniciar()).toMatchObject({ status: 409, body: { error: 'faturamentoEmAndamento' } });
+    await falhou(antiga.execucaoId, { Error: 'Error', Cause: 'teste' });
+    // The scheduler's execution, named by it and recorded by ListShards, that Step Functions no longer runs.
+    const { execucaoId } = await listarShards({ mes, execucao: `agendada-${randomUUID()}` }, new Date(Date.now() - 120_000));
+    expect(await lerExecucao(execucaoId)).toMatchObject({ origem: 'agendamento', execucao: expect.stringMatching(/^agendada-/) });
+    const recente = await iniciar();
+    expect(recente.status).toBe(202);
+    expect(await lerExecucao(execucaoId)).toMatchObject({ situacao: 'FALHA', erro: expect.stringContaining('interrompida') });
+    const nova = (recente.body as { execucaoId: string }).execucaoId;
+    for (let i = 0; i < 120 && (await lerExecucao(nova))!.situacao === 'EM_ANDAMENTO'; i++) await new Promise((r) => setTimeout(r, 500));
+    expect((await lerExecucao(nova))!.situacao).toBe('CONCLUIDA');
+  }, 180_000);
+
   it('a run recorded less than a minute ago is not judged by its execution: a start is refused while it holds the month', async () => {
     const token = await tokenFor(admin);
     const nova = { execucaoId: randomUUID(), mes, origem: 'admin' as const, iniciadaPor: 'Admin', iniciadaEm: new Date().toISOString(), situacao: 'EM_ANDAMENTO' as const };

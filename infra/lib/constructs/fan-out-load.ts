@@ -12,9 +12,9 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import type { FanOutStates } from '../state-machines';
+import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 import { scheduleDeadLetters } from './schedule-dead-letters';
@@ -36,17 +36,12 @@ export interface FanOutLoadProps {
   readonly scheduled?: boolean;
 }
 
-export function fanOutLoad(scope: Construct, task: lambda.IFunction, props: FanOutLoadProps): sfn.StateMachine {
+export function fanOutLoad(scope: Construct, task: lambda.Function, props: FanOutLoadProps): sfn.StateMachine {
   const S = props.states;
   // States get their names from their construct ids; a scope of their own keeps those ids free.
   const steps = new Construct(scope, `${props.machine.id}Steps`);
   const invoke = (name: string, payload: Record<string, unknown>, defaultRetry = true) =>
-    new tasks.LambdaInvoke(steps, name, {
-      lambdaFunction: task,
-      payload: sfn.TaskInput.fromObject(payload),
-      payloadResponseOnly: true,
-      retryOnServiceExceptions: defaultRetry,
-    });
+    lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: defaultRetry });
 
   const list = invoke(S.list, { task: props.tasks.list });
   // The per-item task has the explicit retry policy instead of CDK's default service-exception retry.

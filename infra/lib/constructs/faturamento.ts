@@ -14,10 +14,10 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { FATURAMENTO_STATES as S } from '../state-machines';
 import { faturamentoStateMachine } from '../topology';
+import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 import { scheduleDeadLetters } from './schedule-dead-letters';
@@ -29,21 +29,17 @@ export const FATURAMENTO_RETRY = {
   backoffRate: 2,
 };
 
-export function faturamentoMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
+export function faturamentoMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${faturamentoStateMachine.id}Steps`);
   const invoke = (name: string, payload: Record<string, unknown>, defaultRetry = true) =>
-    new tasks.LambdaInvoke(steps, name, {
-      lambdaFunction: task,
-      payload: sfn.TaskInput.fromObject(payload),
-      payloadResponseOnly: true,
-      retryOnServiceExceptions: defaultRetry,
-    });
+    lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: defaultRetry });
 
   const markFailed = invoke(S.markFailed, { task: 'markFailed', 'execucaoId.$': '$.execucaoId', 'erro.$': '$.erro' }).next(
     new sfn.Fail(steps, S.failed, { error: 'FaturamentoFalhou', cause: 'The billing run failed; see the run record and the task logs.' }),
   );
   // A ListShards failure has only the execution's input: an admin's run carries its id there, a scheduled one has none yet.
-  const list = invoke(S.list, { task: 'listShards', 'input.$': '$' }).addCatch(markFailed, { resultPath: '$.erro' });
+  // The execution's name too: a scheduled run records it, so a start that finds the run's execution gone takes the month's lock over.
+  const list = invoke(S.list, { task: 'listShards', 'input.$': '$', 'execucao.$': '$$.Execution.Name' }).addCatch(markFailed, { resultPath: '$.erro' });
   const one = invoke(S.one, { task: 'faturarShard', 'shard.$': '$' }, false).addRetry(FATURAMENTO_RETRY);
   const each = new sfn.Map(steps, S.each, { itemsPath: '$.shards', maxConcurrency: 5, resultPath: '$.results' })
     .itemProcessor(one)

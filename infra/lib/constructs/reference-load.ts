@@ -17,7 +17,7 @@ export const REFERENCE_LOAD_RETRY = {
   backoffRate: 2,
 };
 
-export function referenceLoadMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
+export function referenceLoadMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   return fanOutLoad(scope, task, {
     machine: referenceLoadStateMachine,
     description: 'Monthly refresh of the UF and municipality reference data',

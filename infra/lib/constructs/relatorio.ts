@@ -11,23 +11,17 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { RELATORIO_STATES as S } from '../state-machines';
 import { relatorioStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
+import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 
-export function relatorioMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
+export function relatorioMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${relatorioStateMachine.id}Steps`);
-  const invoke = (name: string, payload: Record<string, unknown>) =>
-    new tasks.LambdaInvoke(steps, name, {
-      lambdaFunction: task,
-      payload: sfn.TaskInput.fromObject(payload),
-      payloadResponseOnly: true,
-      retryOnServiceExceptions: false,
-    });
+  const invoke = (name: string, payload: Record<string, unknown>) => lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: false });
 
   const markFailed = invoke(S.markFailed, { task: 'marcarFalha', 'jobId.$': '$.jobId', 'erro.$': '$.erro' }).next(
     new sfn.Fail(steps, S.failed, { error: 'RelatorioFalhou', cause: 'The report job failed; see the job record and the task logs.' }),

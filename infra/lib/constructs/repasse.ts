@@ -10,24 +10,18 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { REPASSE_STATES as S } from '../state-machines';
 import { repasseStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
+import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 
-export function repasseMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
+export function repasseMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${repasseStateMachine.id}Steps`);
   const invoke = (name: string, payload: Record<string, unknown>, resultPath?: string) =>
-    new tasks.LambdaInvoke(steps, name, {
-      lambdaFunction: task,
-      payload: sfn.TaskInput.fromObject(payload),
-      payloadResponseOnly: true,
-      retryOnServiceExceptions: false,
-      ...(resultPath ? { resultPath } : {}),
-    });
+    lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: false, ...(resultPath ? { resultPath } : {}) });
 
   const markFailed = invoke(S.markFailed, { task: 'marcarFalha', 'input.$': '$', 'erro.$': '$.erro' }).next(
     new sfn.Fail(steps, S.failed, { error: 'RepasseFalhou', cause: 'The repasse run failed; see the run record and the task logs.' }),

@@ -10,22 +10,17 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { RETORNO_STATES as S } from '../state-machines';
 import { retornoStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
+import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 
-export function retornoMachine(scope: Construct, task: lambda.IFunction): sfn.StateMachine {
+export function retornoMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${retornoStateMachine.id}Steps`);
-  const step = new tasks.LambdaInvoke(steps, S.step, {
-    lambdaFunction: task,
-    payload: sfn.TaskInput.fromObject({ 'importacaoId.$': '$.importacaoId', 'token.$': '$.token' }),
-    payloadResponseOnly: true,
-    retryOnServiceExceptions: false,
-  }).addRetry(FATURAMENTO_RETRY);
+  const step = lambdaTask(steps, S.step, task, { 'importacaoId.$': '$.importacaoId', 'token.$': '$.token' }, { retryOnServiceExceptions: false }).addRetry(FATURAMENTO_RETRY);
   const done = new sfn.Choice(steps, S.done).when(sfn.Condition.booleanEquals('$.concluida', true), new sfn.Succeed(steps, S.finished)).otherwise(step);
   const machine = new sfn.StateMachine(scope, retornoStateMachine.id, {
     definitionBody: sfn.DefinitionBody.fromChainable(step.next(done)),

@@ -23,11 +23,11 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { FLUXOS, UFS } from '@plac/shared/domain';
 import { SEFAZ_LOAD_STATES } from '../state-machines';
 import { sefazLoadStateMachine } from '../topology';
+import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 import { scheduleDeadLetters } from './schedule-dead-letters';
@@ -49,18 +49,13 @@ export const SEFAZ_LOAD_RETRY = {
   backoffRate: 2,
 };
 
-export function sefazLoadMachine(scope: Construct, task: lambda.IFunction, options: { scheduled: boolean }): sfn.StateMachine {
+export function sefazLoadMachine(scope: Construct, task: lambda.Function, options: { scheduled: boolean }): sfn.StateMachine {
   const S = SEFAZ_LOAD_STATES;
   const id = sefazLoadStateMachine.id;
   // States get their names from their construct ids; a scope of their own keeps those ids free.
   const steps = new Construct(scope, `${id}Steps`);
   const invoke = (name: string, payload: Record<string, unknown>, defaultRetry = true) =>
-    new tasks.LambdaInvoke(steps, name, {
-      lambdaFunction: task,
-      payload: sfn.TaskInput.fromObject(payload),
-      payloadResponseOnly: true,
-      retryOnServiceExceptions: defaultRetry,
-    });
+    lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: defaultRetry });
 
   const list = invoke(S.list, { task: 'listSefaz' });
   // The per-stream task has the explicit retry policy instead of CDK's default service-exception retry.
