@@ -184,8 +184,11 @@ async function record(message: SQSRecord): Promise<void> {
   }
 
   const started = Date.now();
+  const mensagem = { deliveryId: delivery.deliveryId, mensagemId: message.messageId, recebimento, instante: new Date(started).toISOString() };
+  // Logged before the POST: a process that dies while the receiver answers leaves the attempt in the log.
+  await log.anunciarTentativa(mensagem, dataCriacao);
   const outcome = await tentar(delivery, destino);
-  const tentativa = { deliveryId: delivery.deliveryId, mensagemId: message.messageId, recebimento, instante: new Date(started).toISOString(), latenciaMs: Date.now() - started, ...(outcome.status !== undefined ? { status: outcome.status } : {}), ...(outcome.erro ? { erro: outcome.erro } : {}) };
+  const tentativa = { ...mensagem, latenciaMs: Date.now() - started, ...(outcome.status !== undefined ? { status: outcome.status } : {}), ...(outcome.erro ? { erro: outcome.erro } : {}) };
   try {
     await log.registrarTentativa(tentativa, chaves);
   } catch (error) {

@@ -165,6 +165,11 @@ const tentativa = new Entity({
     status: { type: 'number' },
     erro: { type: 'string' },
     latenciaMs: { type: 'number', required: true },
+    /**
+     * Written before the POST (issue 42): true until the attempt's outcome is recorded. An attempt whose
+     * process died during the POST stays so, and the log still shows it (service.ts tentativas).
+     */
+    emCurso: { type: 'boolean' },
     /** TTL: its delivery's (`expiraEntrega` of the delivery's creation, not of the attempt's instant). */
     expiresAt: { type: 'number' },
   },
@@ -291,6 +296,20 @@ export function marcadorApos(t: Pick<Tentativa, 'status'>, indexada: boolean | u
  * a marker of a delivered delivery: the next receive of the same message deletes it (the dispatcher),
  * and a list or a job that meets one skips and deletes it.
  */
+/**
+ * The attempt, recorded before its POST (issue 42): a process that dies while the receiver answers
+ * leaves it in the log, marked in course, instead of leaving no trace of a POST the receiver may have
+ * taken. Its outcome is written by `registrarTentativa`. Written once per receive: a repeat of the same
+ * receive finds it there and goes on.
+ */
+export async function anunciarTentativa(t: Pick<Tentativa, 'deliveryId' | 'mensagemId' | 'recebimento' | 'instante'>, dataCriacao: string): Promise<void> {
+  try {
+    await db().entities.tentativa.create({ ...t, latenciaMs: 0, emCurso: true, expiresAt: expiraEntrega(dataCriacao) }).go();
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+}
+
 export async function registrarTentativa(t: Tentativa, conhecidas?: Omit<ChavesDaEntrega, 'deliveryId'>): Promise<boolean> {
   // The dispatcher knows the keys; another caller (a test, a tool) has them read.
   const chaves = conhecidas ?? (await lerEntrega(t.deliveryId));
@@ -301,7 +320,11 @@ export async function registrarTentativa(t: Tentativa, conhecidas?: Omit<ChavesD
     db()
       .transaction.write(({ entrega: e, tentativa: a }) => [
         // The attempt ends with its delivery. The delivery's patch sets only what the attempt changes: its end date stays.
-        a.create({ ...t, expiresAt: expiraEntrega(chaves.dataCriacao) }).commit(),
+        // Its outcome once: over the attempt recorded before the POST while still in course, or new (a caller without that record).
+        a
+          .put({ ...t, emCurso: false, expiresAt: expiraEntrega(chaves.dataCriacao) })
+          .where((attr, { notExists, eq }) => `${notExists(attr.recebimento)} OR ${eq(attr.emCurso, true)}`)
+          .commit(),
         e
           .patch({ deliveryId: t.deliveryId })
           .add({ tentativas: 1 })

@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { entidadeMarcador, lerEntrega, registrarEntrega, registrarTentativa, tentativasDe } from './log-store';
+import type { Principal } from '@plac/shared/access';
+import { anunciarTentativa, entidadeMarcador, lerEntrega, registrarEntrega, registrarTentativa, tentativasDe } from './log-store';
+import { SEM_RESPOSTA_REGISTRADA, tentativas as tentativasDaTela } from './service';
 
 /**
  * The delivery log through the twin: the dispatcher Lambda records the delivery and each attempt
@@ -64,5 +66,24 @@ describe('webhook delivery log', () => {
     const fim = Math.floor(Date.parse(dataCriacao) / 1000) + 490 * 86_400;
     const marcador = (await entidadeMarcador().get({ deliveryId }).go({ consistent: true })).data;
     expect([(await lerEntrega(deliveryId))?.expiresAt, (await tentativasDe(deliveryId))[0]?.expiresAt, marcador?.expiresAt]).toEqual([fim, fim, fim]);
+  });
+
+  it('logs an attempt before its POST: a process that dies during it leaves the attempt shown, and its outcome is written once (issue 42)', async () => {
+    const deliveryId = randomUUID();
+    const dataCriacao = new Date().toISOString();
+    await registrarEntrega({ deliveryId, clienteId: 'cli-log', operacao: 'EVENTO', descricao: 'x', body: '{}', url: 'https://example.com/h', dataCriacao });
+    const admin: Principal = { userId: 'log-admin', name: 'Admin Log', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
+    // The first receive's process dies during the POST: only what was written before it is there.
+    const primeira = { deliveryId, mensagemId: 'm-1', recebimento: 1, instante: new Date().toISOString() };
+    await anunciarTentativa(primeira, dataCriacao);
+    await anunciarTentativa(primeira, dataCriacao);
+    expect(await tentativasDaTela(admin, deliveryId)).toEqual([{ numero: 1, instante: primeira.instante, status: null, erro: SEM_RESPOSTA_REGISTRADA, latenciaMs: 0 }]);
+    // The next receive posts and answers; the lost one stays in the log as it was.
+    const segunda = { deliveryId, mensagemId: 'm-1', recebimento: 2, instante: new Date(Date.now() + 1000).toISOString() };
+    await anunciarTentativa(segunda, dataCriacao);
+    expect(await registrarTentativa({ ...segunda, status: 204, latenciaMs: 40 })).toBe(true);
+    expect(await registrarTentativa({ ...segunda, status: 204, latenciaMs: 40 })).toBe(false);
+    expect((await tentativasDaTela(admin, deliveryId)).map((t) => [t.status, t.erro])).toEqual([[null, SEM_RESPOSTA_REGISTRADA], [204, null]]);
+    expect(await lerEntrega(deliveryId)).toMatchObject({ situacao: 'ENTREGUE', tentativas: 1, ultimoStatus: '204' });
   });
 });

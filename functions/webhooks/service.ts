@@ -86,13 +86,16 @@ async function entregaVisivel(principal: Principal, deliveryId: string): Promise
   return entrega;
 }
 
+/** An attempt logged before its POST and never finished: still being sent, or its process died during it. */
+export const SEM_RESPOSTA_REGISTRADA = 'Sem resposta registrada: envio em andamento ou interrompido';
+
 export async function tentativas(principal: Principal, deliveryId: string) {
   await entregaVisivel(principal, deliveryId);
   return (await log.tentativasDe(deliveryId)).map((t, i) => ({
     numero: i + 1,
     instante: t.instante,
     status: t.status ?? null,
-    erro: t.erro ?? null,
+    erro: t.emCurso ? SEM_RESPOSTA_REGISTRADA : (t.erro ?? null),
     latenciaMs: t.latenciaMs,
   }));
 }
