@@ -73,12 +73,21 @@ export function defaultContext(): Record<string, unknown> {
  * For callers that only read the synthesized templates (tests, the twin's state machines): the
  * cloud assembly goes to a throw-away folder that is removed as soon as `read` has taken what it
  * needs, so no run leaves a cdk.out behind in the temporary directory.
+ *
+ * `validate`: CloudFormation Validate (aws-cdk-lib reads CDK_VALIDATION when it synthesizes) on or off
+ * for this synthesis only; left out, the environment decides.
  */
-export function withSynthesizedAssembly<T>(context: Record<string, unknown>, read: (assembly: CloudAssembly) => T): T {
+export function withSynthesizedAssembly<T>(context: Record<string, unknown>, read: (assembly: CloudAssembly) => T, options: { validate?: boolean } = {}): T {
   const outdir = mkdtempSync(join(tmpdir(), 'plac-cdk-'));
+  const before = process.env.CDK_VALIDATION;
+  if (options.validate !== undefined) process.env.CDK_VALIDATION = String(options.validate);
   try {
     return read(buildApp({ context, outdir }).synth());
   } finally {
+    if (options.validate !== undefined) {
+      if (before === undefined) delete process.env.CDK_VALIDATION;
+      else process.env.CDK_VALIDATION = before;
+    }
     rmSync(outdir, { recursive: true, force: true });
   }
 }

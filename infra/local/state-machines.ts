@@ -35,14 +35,7 @@ export interface LocalStateMachine {
  * took about 8 s of every twin's start.
  */
 export function synthesizeTemplates(): Template[] {
-  const before = process.env.CDK_VALIDATION;
-  process.env.CDK_VALIDATION = 'false';
-  try {
-    return withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [] }, (assembly) => assembly.stacks.map((stack) => stack.template as Template));
-  } finally {
-    if (before === undefined) delete process.env.CDK_VALIDATION;
-    else process.env.CDK_VALIDATION = before;
-  }
+  return withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [] }, (assembly) => assembly.stacks.map((stack) => stack.template as Template), { validate: false });
 }
 
 export function localStateMachines(templates = synthesizeTemplates()): Map<string, LocalStateMachine> {

@@ -22,14 +22,7 @@ const cache = new Map<string, Templates>();
  * shape a deploy can take.
  */
 export function synthValidated(context: Record<string, unknown> = {}): Templates {
-  const before = process.env.CDK_VALIDATION;
-  process.env.CDK_VALIDATION = 'true';
-  try {
-    return synthesize(context);
-  } finally {
-    if (before === undefined) delete process.env.CDK_VALIDATION;
-    else process.env.CDK_VALIDATION = before;
-  }
+  return synthesize(context, true);
 }
 
 export function synth(context: Record<string, unknown> = {}): Templates {
@@ -41,7 +34,7 @@ export function synth(context: Record<string, unknown> = {}): Templates {
   return templates;
 }
 
-function synthesize(context: Record<string, unknown>): Templates {
+function synthesize(context: Record<string, unknown>, validate?: boolean): Templates {
   return withSynthesizedAssembly({ 'aws:cdk:bundling-stacks': [], ...context }, (assembly): Templates => {
     const edge = assembly.stacks.find((s) => s.stackName === STACK_NAMES.edge);
     const artifacts = {
@@ -60,7 +53,7 @@ function synthesize(context: Record<string, unknown>): Templates {
       ...(edge ? { edge: Template.fromJSON(edge.template as Record<string, unknown>) } : {}),
       artifacts,
     };
-  });
+  }, validate === undefined ? {} : { validate });
 }
 
 export type Resource = { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
