@@ -1,9 +1,9 @@
 /**
  * `npm test`: every check a change can break, in order — lint, type check, the API description's
- * lint (Redocly), unit + component + integration tests (vitest, the integration project starts and
- * stops the twin), then the portal's
- * build and the end-to-end tests in headless Chromium (Playwright). Prints each runner's own
- * summary, then one closing line with the totals.
+ * lint (Redocly), unit + component tests (vitest), the portal's build, then the integration tests
+ * (vitest, its project starts and stops a twin) beside the end-to-end tests in headless Chromium
+ * (Playwright, with a twin of its own). Prints each runner's own summary, then one closing line with
+ * the totals.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,30 +11,38 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = `${root}test-results`;
-rmSync(`${results}/vitest.json`, { force: true });
+/** The JSON reports of the two vitest stages (read for the totals at the end). */
+const vitestReports = ['vitest', 'integration'].map((report) => `${results}/${report}.json`);
+for (const report of vitestReports) rmSync(report, { force: true });
 rmSync(`${results}/playwright.json`, { force: true });
 mkdirSync(results, { recursive: true });
 
 const only = process.argv.slice(2);
+/** A vitest run of some projects, with its JSON report in test-results/<report>.json. */
+function vitest(report: string, projects: string[]): string[] {
+  return ['npx', 'vitest', 'run', ...projects.map((p) => `--project=${p}`), '--reporter=default', '--reporter=json', `--outputFile.json=${results}/${report}.json`];
+}
 /**
- * `together`: stages that run at the same time as the stage before them (the first of the group prints
+ * `together`: a stage that runs at the same time as the named one when both are run (the first of the group prints
  * as it goes, the others' output is kept and printed when they end, so lines never interleave). Only
- * single-threaded checks are grouped: eslint beside the type checks uses the second core (measured on
- * 2 cores: 35 s + 91 s one after the other). The test runners are not: the integration tests' twin and
- * the component tests' jsdom each want a core, and side by side both took longer (measured: vitest 957 s
- * side by side against 910 s one after the other, and timing-sensitive component tests failed).
+ * checks that leave a core idle are grouped: eslint beside the type checks uses the second core
+ * (measured on 2 cores: 35 s + 91 s one after the other), and the integration tests beside the browser
+ * tests: alone, the integration files kept the two cores 59 % busy (one file at a time against one
+ * twin, waiting on DynamoDB Local) and the browser tests 76 % (one flow at a time), so each fills the
+ * other's idle time. Each has its own twin, on its own ports and data folder. The unit and component
+ * tests are not grouped with anything: on two workers they use both cores (and timing-sensitive
+ * component tests failed when a twin competed with them).
  */
-const allStages: { name: string; command: string[]; together?: boolean }[] = [
+const allStages: { name: string; command: string[]; together?: string }[] = [
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], together: true },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], together: 'lint' },
   // The API description through Redocly's recommended rules (scripts/openapi-lint.ts).
-  { name: 'openapi', command: ['npx', 'tsx', 'scripts/openapi-lint.ts'], together: true },
-  {
-    name: 'vitest',
-    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
-  },
+  { name: 'openapi', command: ['npx', 'tsx', 'scripts/openapi-lint.ts'], together: 'lint' },
+  // Unit and component tests (the projects `unit` and `web` of vitest.config.ts).
+  { name: 'vitest', command: vitest('vitest', ['unit', 'web']) },
   { name: 'build', command: ['npm', 'run', '--silent', 'build', '-w', 'web'] },
-  { name: 'e2e', command: ['npx', 'playwright', 'test'] },
+  { name: 'integration', command: vitest('integration', ['integration']) },
+  { name: 'e2e', command: ['npx', 'playwright', 'test'], together: 'integration' },
 ];
 // `npm test -- unit` must not pass by running nothing: a name that is not a stage is an error.
 const unknown = only.filter((name) => !allStages.some((stage) => stage.name === name));
@@ -45,10 +53,12 @@ if (unknown.length) {
 const stages = allStages.filter((stage) => only.length === 0 || only.includes(stage.name));
 
 const failedStages: string[] = [];
-// The stages in groups: a stage marked `together` joins the group of the one before it.
+// The stages in groups: a stage marked `together` joins the group of the stage it names, when that
+// stage runs too (`npm test -- build e2e` builds, then runs e2e: never e2e beside the build it needs).
 const groups: (typeof stages)[] = [];
 for (const stage of stages) {
-  if (stage.together && groups.length > 0) groups.at(-1)!.push(stage);
+  const group = groups.at(-1);
+  if (stage.together && group?.some((s) => s.name === stage.together)) group.push(stage);
   else groups.push([stage]);
 }
 for (const group of groups) {
@@ -69,13 +79,13 @@ for (const group of groups) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync(`${results}/vitest.json`)) {
-  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
+const reports = vitestReports.filter((file) => existsSync(file));
+if (reports.length) {
+  const v = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
+  for (const file of reports) {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as typeof v;
+    for (const key of Object.keys(v) as (keyof typeof v)[]) v[key] += r[key];
+  }
   console.log(`\nvitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed, ${v.numPendingTests + v.numTodoTests} skipped`);
   passed += v.numPassedTests;
   failed += v.numFailedTests;

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { randomInt } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { mailsTo } from './mail';
 
 /**
@@ -29,6 +29,17 @@ function post(path: string, body: unknown, localAddress: string): Promise<{ stat
 }
 
 const address = () => `127.0.${randomInt(1, 250)}.${randomInt(2, 250)}`;
+
+/**
+ * The quotas count in fixed 15-minute windows (functions/platform/rate-limit.ts): a test that crossed a
+ * window's end would see its counts start again. Each test starts at least 20 s before the end.
+ */
+const JANELA_MS = 15 * 60 * 1000;
+async function longeDoFimDaJanela(): Promise<void> {
+  const restante = JANELA_MS - (Date.now() % JANELA_MS);
+  if (restante < 20_000) await new Promise((resolve) => setTimeout(resolve, restante + 100));
+}
+beforeEach(longeDoFimDaJanela, 30_000);
 
 describe('password/email quotas', () => {
   it('sends at most 3 reset e-mails to one address in 15 minutes, then answers 429 and sends nothing', async () => {
