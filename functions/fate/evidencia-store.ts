@@ -1,6 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { escritaCondicional, tableConfig } from '../platform/table';
-import { expiraEm, type Gravacao } from './store';
+import { condicaoDaMarca, expiraEm, type Gravacao, type MarcaNoHistorico } from './store';
 
 /**
  * The receivable's evidence as stored (docs/data-model.md, "Fat-e: evidence"), in the partition of the
@@ -20,6 +20,8 @@ const origem = {
   publicadoEm: { type: 'string' },
   /** Published while the key had no Fat-e: published again when the Fat-e arrives (publicacao.ts). */
   publicadoSemFate: { type: 'boolean' },
+    /** The day (Bahia) of the load history that counts this document (`contarNoHistorico`): set once, with the count. */
+    contadoEm: { type: 'string' },
   expiresAt: { type: 'number' },
   createdAt: { type: 'string', required: true },
 } as const;
@@ -85,6 +87,18 @@ const criar = async (write: () => Promise<unknown>): Promise<Gravacao> => ((awai
 export function gravarEventoRecebivel(record: EventoRecebivelRecord): Promise<Gravacao> {
   return criar(() => db().eventoRecebivel.create({ ...record, expiresAt: record.expiresAt ?? expiraEm(record.registradoEm) }).go());
 }
+
+/** The marks of the evidence items in the load history (store.ts `contarNoHistorico`): both kinds count as events. */
+export const marcaDa = {
+  eventoRecebivel: (chave: string, tpEvento: string, seq: number): MarcaNoHistorico => ({
+    campo: 'eventos',
+    marcar: (dia) => db().eventoRecebivel.patch({ chave, tpEvento, seq }).set({ contadoEm: dia }).where(condicaoDaMarca).params(),
+  }),
+  vinculo: (chave: string, tipo: VinculoNfeRecord['tipo'], chaveDocumento: string): MarcaNoHistorico => ({
+    campo: 'eventos',
+    marcar: (dia) => db().vinculoNfe.patch({ chave, tipo, chaveDocumento }).set({ contadoEm: dia }).where(condicaoDaMarca).params(),
+  }),
+};
 
 export function gravarVinculo(record: VinculoNfeRecord): Promise<Gravacao> {
   return criar(() => db().vinculoNfe.create({ ...record, expiresAt: record.expiresAt ?? expiraEm(record.emissao) }).go());

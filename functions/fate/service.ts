@@ -228,10 +228,24 @@ async function gravarCancelamentoDivergente(evento: store.EventoRecord, protocol
   });
 }
 
-async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key: string, doc: Documento, now: string): Promise<keyof store.Contagem | 'repetidos'> {
+/**
+ * What a document's writes did: created its record or found it there (`repetidos`), and the record that
+ * counts it in the load history (`contarNoHistorico`): none for a document that is not stored.
+ */
+interface Gravado {
+  resultado: keyof store.Contagem | 'repetidos';
+  marca?: store.MarcaNoHistorico;
+}
+
+const gravado = (gravacao: store.Gravacao, campo: keyof store.Contagem, marca: store.MarcaNoHistorico): Gravado => ({
+  resultado: gravacao === 'criado' ? campo : 'repetidos',
+  marca,
+});
+
+async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key: string, doc: Documento, now: string): Promise<Gravado> {
   switch (doc.kind) {
     case 'nfe':
-      return (await gravarNfe(uf, nsu, key, documento.bytes ?? documento.xml, doc, now)) === 'criado' ? 'fate' : 'repetidos';
+      return gravado(await gravarNfe(uf, nsu, key, documento.bytes ?? documento.xml, doc, now), 'fate', store.marcaDa.fate(doc.chave));
     case 'cancelamento': {
       // The Sefaz refuses a cancellation that does not name the document's authorisation protocol:
       // such an event is an error document, and the Fat-e stays as it is.
@@ -256,7 +270,7 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key:
       if (cancelada === 'protocoloDivergente') throw protocoloDivergente(doc.chave, doc.protocoloDocumento, (await store.fatePorChave(doc.chave))?.protocolo ?? '');
       // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on.
       await publicarEvento(doc.chave, doc.tpEvento);
-      return gravacao === 'criado' ? 'eventos' : 'repetidos';
+      return gravado(gravacao, 'eventos', store.marcaDa.evento(doc.chave, doc.tpEvento));
     }
     case 'resumo': {
       const gravacao = await store.gravarResumo({
@@ -273,18 +287,21 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key:
         recebimento: doc.recebimento,
         createdAt: now,
       });
-      return gravacao === 'criado' ? 'resumos' : 'repetidos';
+      return gravado(gravacao, 'resumos', store.marcaDa.resumo(doc.chave));
     }
     case 'evento': {
       await guardarXml(key, documento.bytes ?? documento.xml);
-      return (await gravarEventoRecebivel(uf, nsu, key, doc, now)) === 'criado' ? 'eventos' : 'repetidos';
+      return gravado(await gravarEventoRecebivel(uf, nsu, key, doc, now), 'eventos', evidencias.marcaDa.eventoRecebivel(doc.chave, doc.tpEvento, doc.seq));
     }
     case 'vinculo': {
       await guardarXml(key, documento.bytes ?? documento.xml);
-      return (await gravarVinculos(uf, nsu, key, doc, now)) === 'criado' ? 'eventos' : 'repetidos';
+      const gravacao = await gravarVinculos(uf, nsu, key, doc, now);
+      // One document, one count: the link in the first key it names carries the mark.
+      const primeira = doc.vinculos.chaves[0];
+      return primeira ? gravado(gravacao, 'eventos', evidencias.marcaDa.vinculo(primeira, doc.vinculos.tipo, doc.chave)) : { resultado: 'repetidos' };
     }
     case 'ignorado':
-      return 'ignorados';
+      return { resultado: 'ignorados' };
   }
 }
 
@@ -296,10 +313,11 @@ async function gravarErro(
   key: string,
   error: DocumentoInvalido,
   now: string,
-): Promise<keyof store.Contagem | 'repetidos'> {
+): Promise<Gravado> {
   await guardarXml(key, documento.bytes ?? documento.xml);
+  const id = `${uf}-${fluxo === 'cte' ? 'CTE-' : ''}${nsu}`;
   const gravacao = await store.gravarDocumentoErro({
-    id: `${uf}-${fluxo === 'cte' ? 'CTE-' : ''}${nsu}`,
+    id,
     fluxo,
     tipo: documento.schema,
     uf,
@@ -311,7 +329,7 @@ async function gravarErro(
     xmlKey: key,
     createdAt: now,
   });
-  return gravacao === 'criado' ? 'erros' : 'repetidos';
+  return gravado(gravacao, 'erros', store.marcaDa.documentoErro(id));
 }
 
 /**
@@ -324,25 +342,25 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
   const ordenados = [...documentos].sort((a, b) => (nsu15(a.nsu) < nsu15(b.nsu) ? -1 : nsu15(a.nsu) > nsu15(b.nsu) ? 1 : 0));
   const fluxo = hooks.fluxo ?? 'nfe';
   const resultado: Ingestao = { fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 0, documentos: [], publicadoEm: null };
-  // What this run newly stored, so a repeated run adds nothing (a stop before this write loses its counts).
-  const somarAoDia = async () => {
-    const { fate, eventos, resumos, erros, ignorados } = resultado;
-    const contagem = { fate, eventos, resumos, erros, ignorados };
-    if (Object.values(contagem).some((n) => n > 0)) await store.somarHistorico(uf, todayInBahia(), contagem, fluxo);
-  };
-  const processar = async (documento: DocumentoDistribuido): Promise<DocumentoProcessado> => {
+  // The record that counts each stored document in the load history (by position in `ordenados`).
+  const marcas: (store.MarcaNoHistorico | undefined)[] = new Array(ordenados.length);
+  const processar = async (documento: DocumentoDistribuido, i: number): Promise<DocumentoProcessado> => {
     const nsu = nsu15(documento.nsu);
     const now = new Date().toISOString();
     const processado: DocumentoProcessado = { nsu, schema: documento.schema, resultado: 'ignorados' };
     try {
       const doc = parseDocumento(documento);
       if (doc.kind !== 'ignorado') processado.chave = doc.chave;
-      processado.resultado = await gravar(uf, documento, nsu, xmlKey(uf, nsu, fluxo), doc, now);
+      const g = await gravar(uf, documento, nsu, xmlKey(uf, nsu, fluxo), doc, now);
+      processado.resultado = g.resultado;
+      marcas[i] = g.marca;
       const instante = publicadoEm(doc);
       if (instante && (!resultado.publicadoEm || instante > resultado.publicadoEm)) resultado.publicadoEm = instante;
     } catch (error) {
       if (!(error instanceof DocumentoInvalido)) throw error;
-      processado.resultado = await gravarErro(uf, fluxo, documento, nsu, xmlKey(uf, nsu, fluxo), error, now);
+      const g = await gravarErro(uf, fluxo, documento, nsu, xmlKey(uf, nsu, fluxo), error, now);
+      processado.resultado = g.resultado;
+      marcas[i] = g.marca;
       processado.erro = error.erro;
     }
     resultado[processado.resultado] += 1;
@@ -360,7 +378,7 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
     while (!falha && proximo < ordenados.length) {
       const i = proximo++;
       try {
-        feitos[i] = await processar(ordenados[i]!);
+        feitos[i] = await processar(ordenados[i]!, i);
       } catch (error) {
         falha ??= { error };
       }
@@ -370,17 +388,22 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
   let prefixo = 0;
   while (prefixo < feitos.length && feitos[prefixo]) prefixo++;
   resultado.documentos = feitos.filter((d): d is DocumentoProcessado => d !== undefined);
+  // The load history counts each stored document once, by its own mark (store.ts `contarNoHistorico`):
+  // what this run stored, and what a run that stopped stored without counting (a repeat here). Before
+  // the cursor moves: a run that stops in between meets the same documents again and counts them then.
+  // The documents read and not stored are counted with the cursor that passes them, so the batch import
+  // (which moves no cursor) counts none: the scheduled load counts them when its cursor gets there.
+  const dia = todayInBahia();
   try {
-    if (prefixo > 0 && hooks.moverCursor !== false) await store.avancarCursor(uf, Number(nsu15(ordenados[prefixo - 1]!.nsu)), fluxo);
+    await store.contarNoHistorico(uf, fluxo, dia, marcas.filter((m): m is store.MarcaNoHistorico => m !== undefined));
+    if (prefixo > 0 && hooks.moverCursor !== false) {
+      const ignorados = feitos.slice(0, prefixo).flatMap((d) => (d!.resultado === 'ignorados' ? [Number(d!.nsu)] : []));
+      await store.avancarCursor(uf, Number(nsu15(ordenados[prefixo - 1]!.nsu)), fluxo, { dia, ignorados });
+    }
   } catch (error) {
     falha ??= { error };
   }
-  if (falha) {
-    // The run's own failure is the one to report, even if the history cannot be written either.
-    await somarAoDia().catch(() => undefined);
-    throw falha.error;
-  }
-  await somarAoDia();
+  if (falha) throw falha.error;
   return resultado;
 }
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { cnpjCheckDigits, todayInBahia } from '@plac/shared/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { s3Client } from '../platform/aws';
 import { config } from '../platform/env';
 import { CNPJ_EMITENTE_ALFA, eventoXml, nfeXml, resNfeXml } from './fixtures/builder';
@@ -105,9 +105,44 @@ describe('Fat-e ingestion', () => {
     expect(await ingerir('SP', [doc(8, NFE, a.xml)])).toMatchObject({ fate: 0, repetidos: 1 });
     expect((await doEmitente(emitente, '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).map((f) => f.chave)).toEqual([a.chave, b.chave]);
 
-    // The day's history counts what was newly stored (ignored documents each time they come).
+    // The day's history counts each document once: what was stored (by its mark), and what was read and
+    // not stored when the cursor first passed it (the lot read again past the cursor adds nothing).
     const hoje = todayInBahia();
-    expect(await store.historicoDaUf('SP', hoje, hoje)).toMatchObject([{ uf: 'SP', dia: hoje, fate: 2, eventos: 0, resumos: 1, erros: 2, ignorados: 4 }]);
+    expect(await store.historicoDaUf('SP', hoje, hoje)).toMatchObject([{ uf: 'SP', dia: hoje, fate: 2, eventos: 0, resumos: 1, erros: 2, ignorados: 2 }]);
+  });
+
+  it('counts a batch that stopped mid-way exactly once in the history: the run that meets its documents again counts them (issue 42)', async () => {
+    const uf = 'TO';
+    const hoje = todayInBahia();
+    const historico = async () => {
+      const h = (await store.historicoDaUf(uf, hoje, hoje))[0];
+      return { fate: h?.fate ?? 0, eventos: h?.eventos ?? 0, resumos: h?.resumos ?? 0, erros: h?.erros ?? 0, ignorados: h?.ignorados ?? 0 };
+    };
+    const antes = await historico();
+    const cursor = Number(await cursorDe(uf));
+    const emitente = novoCnpj();
+    const notas = Array.from({ length: 20 }, (_, i) => nfeXml({ numero: 900 + i, emitente }));
+    const lote = [
+      doc(cursor + 1, RES, resNfeXml(notas[0]!.chave, emitente)),
+      doc(cursor + 2, NFE, notas[1]!.xml.replace('</dest>', '')),
+      doc(cursor + 3, NFE, nfeXml({ numero: 950, emitente, duplicatas: null }).xml),
+      ...notas.map((n, i) => doc(cursor + 4 + i, NFE, n.xml)),
+    ];
+    // The process dies after its ninth document: every write in flight ends, nothing after it runs
+    // (no count, no cursor), and the documents after those are never written.
+    let escritos = 0;
+    void ingerir(uf, lote, { aposGravar: () => (++escritos > 9 ? new Promise<void>(() => undefined) : undefined) });
+    await vi.waitFor(() => expect(escritos).toBe(17), { timeout: 30_000 });
+    expect(await historico()).toEqual(antes);
+    expect(Number(await cursorDe(uf))).toBe(cursor);
+
+    const esperado = { fate: antes.fate + 20, eventos: antes.eventos, resumos: antes.resumos + 1, erros: antes.erros + 1, ignorados: antes.ignorados + 1 };
+    expect(await ingerir(uf, lote)).toMatchObject({ repetidos: 16, ignorados: 1 });
+    expect(await historico()).toEqual(esperado);
+    expect(Number(await cursorDe(uf))).toBe(cursor + lote.length);
+    // Met again (a document delivered twice), nothing is counted twice.
+    await ingerir(uf, lote);
+    expect(await historico()).toEqual(esperado);
   });
 
   it("keeps each UF's latest distribution answer", async () => {

@@ -1,5 +1,7 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { FLUXOS, foldText, nextMonth, nsu15, toTransportDate, type Fluxo } from '@plac/shared/domain';
+import { dynamoDb } from '../platform/aws';
 import { escritaCondicional, isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
 import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
@@ -100,6 +102,8 @@ const fate = new Entity({
      * the counting transaction, on the condition that it still holds the value read.
      */
     contagem: { type: STATUS },
+    /** The day (Bahia) of the load history that counts this document (`contarNoHistorico`): set once, with the count. */
+    contadoEm: { type: 'string' },
     /** TTL (epoch seconds): five years after emission the Fat-e expires (docs/data-model.md, "Retention"). */
     expiresAt: { type: 'number' },
     createdAt: { type: 'string', required: true },
@@ -195,6 +199,8 @@ const evento = new Entity({
     xmlKey: { type: 'string', required: true },
     /** When its domain event went to the documents queue (absent: not yet; a repeated load publishes it). */
     publicadoEm: { type: 'string' },
+    /** The day (Bahia) of the load history that counts this document (`contarNoHistorico`): set once, with the count. */
+    contadoEm: { type: 'string' },
     /** TTL: five years after the event, like its Fat-e. */
     expiresAt: { type: 'number' },
     createdAt: { type: 'string', required: true },
@@ -217,6 +223,8 @@ const resumo = new Entity({
     protocolo: { type: 'string' },
     situacao: { type: 'string', required: true },
     recebimento: { type: 'string' },
+    /** The day (Bahia) of the load history that counts this document (`contarNoHistorico`): set once, with the count. */
+    contadoEm: { type: 'string' },
     /** TTL: five years after emission, like a Fat-e. */
     expiresAt: { type: 'number' },
     createdAt: { type: 'string', required: true },
@@ -245,6 +253,8 @@ const documentoErro = new Entity({
      */
     trace: { type: 'string' },
     xmlKey: { type: 'string', required: true },
+    /** The day (Bahia) of the load history that counts this document (`contarNoHistorico`): set once, with the count. */
+    contadoEm: { type: 'string' },
     createdAt: { type: 'string', required: true },
     /** Always 'erros': names gsi2's partition key, apart from the other shared keys of the service. */
     lista: { type: 'string', required: true, default: 'erros' },
@@ -1169,18 +1179,41 @@ export async function lerCursor(uf: string, fluxo: Fluxo = 'nfe'): Promise<numbe
   return data?.ultNSU ?? null;
 }
 
-/** Moves the stream's cursor to `nsu`; refused (false) when it already stands past it: it only moves forward. */
-export async function avancarCursor(uf: string, nsu: number, fluxo: Fluxo = 'nfe'): Promise<boolean> {
-  try {
-    await db()
+/**
+ * Moves the stream's cursor to `nsu`; refused (false) when it already stands past it: it only moves
+ * forward. `contar`: the NSUs up to `nsu` of the documents read and not stored, added to the history of
+ * `contar.dia` in the same transaction as the move, those past the cursor only, on the condition that
+ * the cursor still stands where it was read: each is counted once, when the cursor first passes it.
+ */
+export async function avancarCursor(uf: string, nsu: number, fluxo: Fluxo = 'nfe', contar?: { dia: string; ignorados: readonly number[] }): Promise<boolean> {
+  const agora = () => new Date().toISOString();
+  for (let tentativa = 1; ; tentativa++) {
+    const atual = await lerCursor(uf, fluxo);
+    if (atual !== null && atual > nsu) return false;
+    const ignorados = (contar?.ignorados ?? []).filter((n) => n <= nsu && (atual === null || n > atual)).length;
+    if (ignorados === 0) {
+      return escritaCondicional(() =>
+        db()
+          .entities.cursor.update({ uf, fluxo })
+          .set({ ultNSU: nsu, updatedAt: agora() })
+          .where((attr, op) => `${op.notExists(attr.ultNSU)} OR ${op.lte(attr.ultNSU, nsu)}`)
+          .go(),
+      );
+    }
+    const mover = db()
       .entities.cursor.update({ uf, fluxo })
-      .set({ ultNSU: nsu, updatedAt: new Date().toISOString() })
-      .where((attr, op) => `${op.notExists(attr.ultNSU)} OR ${op.lte(attr.ultNSU, nsu)}`)
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
+      .set({ ultNSU: nsu, updatedAt: agora() })
+      .where((attr, op) => (atual === null ? op.notExists(attr.ultNSU) : op.eq(attr.ultNSU, atual)))
+      .params();
+    const somar = historicoParams(uf, fluxo, contar!.dia, { ...CONTAGEM_ZERO, ignorados });
+    try {
+      await dynamoDb().send(new TransactWriteCommand({ TransactItems: [{ Update: mover as never }, { Update: somar as never }] }));
+      return true;
+    } catch (error) {
+      // The cursor moved since it was read (or another transaction held it): read it again.
+      const motivo = motivosDoCancelamento(error)?.[0];
+      if ((motivo !== 'ConditionalCheckFailed' && motivo !== 'TransactionConflict') || tentativa === 5) throw error;
+    }
   }
 }
 
@@ -1262,9 +1295,98 @@ export interface Contagem {
   ignorados: number;
 }
 
-/** Adds a load's counts to the stream's day (atomic ADD). */
-export async function somarHistorico(uf: string, dia: string, contagem: Contagem, fluxo: Fluxo = 'nfe'): Promise<void> {
-  await db().entities.historicoProcessamento.update({ uf, fluxo, dia }).add(contagem).set({ updatedAt: new Date().toISOString() }).go();
+const CONTAGEM_ZERO: Contagem = { fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 0 };
+
+/** The update (DocumentClient parameters) adding counts to a stream's day: an atomic ADD, for a transaction. */
+function historicoParams(uf: string, fluxo: Fluxo, dia: string, contagem: Contagem): Record<string, unknown> {
+  return db().entities.historicoProcessamento.update({ uf, fluxo, dia }).add(contagem).set({ updatedAt: new Date().toISOString() }).params();
+}
+
+/** Why DynamoDB cancelled a transaction, item by item ('None' for an item that was fine); undefined for any other error. */
+function motivosDoCancelamento(error: unknown): string[] | undefined {
+  return (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.map((r) => r.Code ?? 'None');
+}
+
+/**
+ * Documents written before the history counted each stored document by its own mark were counted by
+ * the run that wrote them, after its batch: taken as counted, never counted again when met again.
+ */
+export const CONTADOS_POR_MARCA_DESDE = '2026-12-01T00:00:00.000Z';
+
+/**
+ * A stored document's place in the load history: the column that counts it and the conditional update
+ * (DocumentClient parameters, made by the document's own store) that sets its mark `contadoEm` if it has
+ * none. `condicaoDaMarca` is that condition.
+ */
+export interface MarcaNoHistorico {
+  campo: Exclude<keyof Contagem, 'ignorados'>;
+  marcar: (dia: string) => Record<string, unknown>;
+}
+
+export const condicaoDaMarca = <A extends { contadoEm: unknown; createdAt: unknown }>(
+  attr: A,
+  op: { notExists: (a: A['contadoEm']) => string; gte: (a: A['createdAt'], v: string) => string },
+) => `${op.notExists(attr.contadoEm)} AND ${op.gte(attr.createdAt, CONTADOS_POR_MARCA_DESDE)}`;
+
+/** The marks of this store's documents (the evidence items' are in evidencia-store.ts). */
+export const marcaDa = {
+  fate: (chave: string): MarcaNoHistorico => ({
+    campo: 'fate',
+    marcar: (dia) => db().entities.fate.patch({ chave }).set({ contadoEm: dia }).where(condicaoDaMarca).params(),
+  }),
+  evento: (chave: string, tpEvento: string): MarcaNoHistorico => ({
+    campo: 'eventos',
+    marcar: (dia) => db().entities.evento.patch({ chave, tpEvento }).set({ contadoEm: dia }).where(condicaoDaMarca).params(),
+  }),
+  resumo: (chave: string): MarcaNoHistorico => ({
+    campo: 'resumos',
+    marcar: (dia) => db().entities.resumo.patch({ chave }).set({ contadoEm: dia }).where(condicaoDaMarca).params(),
+  }),
+  documentoErro: (id: string): MarcaNoHistorico => ({
+    campo: 'erros',
+    marcar: (dia) => db().entities.documentoErro.patch({ id }).set({ contadoEm: dia }).where(condicaoDaMarca).params(),
+  }),
+};
+
+/** Marks in one transaction: the history's update and 99 marks (DynamoDB takes 100 items). */
+const MARCAS_POR_TRANSACAO = 99;
+
+/**
+ * Counts stored documents in the stream's day of the load history, each exactly once whoever meets it
+ * (issue 42): the history's ADD and each document's mark in one transaction, so a run that stopped
+ * after writing documents and before counting them leaves them unmarked, and the next run that meets
+ * them (a repeat to it) counts them then. A document already marked (counted by an earlier run, or a
+ * document delivered again) fails its condition: the transaction is made again without it. Answers
+ * what was counted now.
+ */
+export async function contarNoHistorico(uf: string, fluxo: Fluxo, dia: string, marcas: readonly MarcaNoHistorico[]): Promise<Contagem> {
+  const contados = { ...CONTAGEM_ZERO };
+  for (let i = 0; i < marcas.length; i += MARCAS_POR_TRANSACAO) {
+    let lote = marcas.slice(i, i + MARCAS_POR_TRANSACAO);
+    for (let tentativa = 1; lote.length > 0; tentativa++) {
+      const soma = { ...CONTAGEM_ZERO };
+      for (const m of lote) soma[m.campo] += 1;
+      try {
+        await dynamoDb().send(
+          new TransactWriteCommand({ TransactItems: [{ Update: historicoParams(uf, fluxo, dia, soma) as never }, ...lote.map((m) => ({ Update: m.marcar(dia) as never }))] }),
+        );
+        for (const campo of Object.keys(soma) as (keyof Contagem)[]) contados[campo] += soma[campo];
+        break;
+      } catch (error) {
+        const motivos = motivosDoCancelamento(error);
+        if (!motivos || tentativa === 8) throw error;
+        // Another transaction on the same items at that moment (a concurrent import): try again a little later.
+        if (motivos.includes('TransactionConflict')) {
+          await new Promise((resolve) => setTimeout(resolve, 25 * tentativa + Math.floor(Math.random() * 25 * tentativa)));
+          continue;
+        }
+        if (motivos.some((m) => m !== 'None' && m !== 'ConditionalCheckFailed') || motivos[0] !== 'None') throw error;
+        const jaContados = new Set(motivos.slice(1).flatMap((m, j) => (m === 'ConditionalCheckFailed' ? [j] : [])));
+        lote = lote.filter((_, j) => !jaContados.has(j));
+      }
+    }
+  }
+  return contados;
 }
 
 /** A stream's days from `de` to `ate` (inclusive). */
