@@ -98,7 +98,10 @@ export async function consumoPorCliente(
   // Every client with consumption in the month: the month's counters (one Query per shard), by client.
   const porCliente = new Map<string, Contador[]>();
   for (const c of doServico(await store.contadoresDoMes(mes))) {
-    porCliente.set(c.clienteId, [...(porCliente.get(c.clienteId) ?? []), c]);
+    // Appended in place: copying the client's list on each counter made the grouping quadratic.
+    const doCliente = porCliente.get(c.clienteId);
+    if (doCliente) doCliente.push(c);
+    else porCliente.set(c.clienteId, [c]);
   }
   const linhas = await Promise.all(
     [...porCliente].map(async ([id, contadores]) => {
