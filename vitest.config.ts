@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure code and CDK assertions), `web` (components in jsdom, configured in
- * web/vite.config.ts) and `integration` (handlers and HTTP against the local twin, which the global
- * setup starts on free ports with a throw-away data folder and stops at the end).
+ * Four projects: `unit` (pure code and CDK assertions), `web` (components in jsdom, configured in
+ * web/vite.config.ts), `integration` (handlers and HTTP against the local twin, which the global
+ * setup starts on free ports with a throw-away data folder and stops at the end) and `faults` (jobs
+ * killed mid-way with the twin as a child process, issue 42: `npm run test:faults`, minutes long, not
+ * part of `npm test`).
  *
  * Workers: vitest's default is one less than the cores, one worker on a 2-core machine, so every file
  * ran one after the other. The unit and component files need nothing shared and run on two workers
@@ -38,6 +40,20 @@ export default defineConfig({
           hookTimeout: 120_000,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['tests/faults/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          // Each file starts, kills and restarts a twin of its own (tests/faults/twin-process.ts): minutes
+          // a file, and two twins at once would share the two cores and slow each other's jobs.
+          testTimeout: 1_800_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
