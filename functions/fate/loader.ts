@@ -24,7 +24,8 @@ export interface LoteDeStreams {
 
 export type SefazLoadEvent =
   | { task: 'listSefaz' }
-  | { task: 'loadSefaz'; carga: CargaDeStream }
+  /** `execucao`: the state machine's execution ($$.Execution.Id), the stream lease's owner: its Retry takes the lease over. */
+  | { task: 'loadSefaz'; carga: CargaDeStream; execucao?: string }
   /** One list of results per kind (the nested Maps' output); a flat list is taken as it is. */
   | { task: 'summarise'; results: (ResultadoCarga | ResultadoCarga[])[] };
 
@@ -37,7 +38,9 @@ export async function handler(event: SefazLoadEvent, context?: Pick<Context, 'aw
     case 'loadSefaz': {
       const { uf, fluxo } = event.carga ?? {};
       if (!isUf(uf) || !FLUXOS.includes(fluxo)) throw new Error(`unknown stream ${String(uf)}/${String(fluxo)}`);
-      return carregarComTrava(uf, fluxo, context?.awsRequestId ?? randomUUID());
+      // The lease's owner is the execution, not the invocation: a Retry after an attempt died (a new
+      // request id) takes over the stream at once instead of answering `ocupada` until the lease ends.
+      return carregarComTrava(uf, fluxo, event.execucao ?? context?.awsRequestId ?? randomUUID());
     }
     case 'summarise': {
       const cargas = event.results.flat();

@@ -1256,12 +1256,16 @@ export async function registrarResumoProcessamento(
   }
 }
 
-/** Takes the stream's load lease until `ate`, when it is free or its lease is over; false when another run holds it. */
+/**
+ * Takes the stream's load lease until `ate`, when it is free, its lease is over, or `dono` already holds
+ * it (a Step Functions Retry of the same execution after its attempt died: the Task's timeout, past the
+ * function's own, means that attempt has ended); false when another run holds it.
+ */
 export async function tomarTravaCarga(uf: string, fluxo: Fluxo, dono: string, ate: Date, agora: Date): Promise<boolean> {
   return escritaCondicional(() =>
     db()
       .entities.travaCarga.put({ uf, fluxo, dono, ate: ate.toISOString(), expiresAt: Math.floor(ate.getTime() / 1000) + 86_400 })
-      .where((attr, op) => `${op.notExists(attr.dono)} OR ${op.lt(attr.ate, agora.toISOString())}`)
+      .where((attr, op) => `${op.notExists(attr.dono)} OR ${op.lt(attr.ate, agora.toISOString())} OR ${op.eq(attr.dono, dono)}`)
       .go(),
   );
 }

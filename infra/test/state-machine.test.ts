@@ -236,9 +236,13 @@ describe('Sefaz load state machine', () => {
     let liberar!: () => void;
     const todas = new Promise<void>((resolve) => (liberar = resolve));
     const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false } });
+    const execucao = 'arn:aws:states:us-east-1:123456789012:execution:SefazLoad:teste';
+    const donos = new Set<string>();
     const execution = machine.run(
       { trigger: 'test' },
       {
+        // As Step Functions gives it: every stream's task names this execution, its leases' owner.
+        context: { Execution: { Id: execucao, Name: 'teste' } } as never,
         overrides: {
           taskResourceLocalHandlers: {
             [SEFAZ_LOAD_STATES.list]: async () => {
@@ -252,6 +256,7 @@ describe('Sefaz load state machine', () => {
             },
             [SEFAZ_LOAD_STATES.one]: async (input: Json) => {
               const { uf, fluxo } = (input as { carga: { uf: string; fluxo: string } }).carga;
+              donos.add((input as { execucao: string }).execucao);
               maximo = Math.max(maximo, ++emCurso);
               // Every stream waits until all 54 are running (or a second passes): a queued one would never let the others go.
               if (emCurso === 54) liberar();
@@ -267,6 +272,7 @@ describe('Sefaz load state machine', () => {
     const output = (await execution.result) as { ufs: number; fate: number };
     expect(maximo).toBe(54);
     expect(output).toMatchObject({ ufs: 27, fate: 54 });
+    expect([...donos]).toEqual([execucao]);
   });
 
   it('has no schedule until the Sefaz service is configured (context sefazUrl and sefazCredentialsSecretArn)', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Uf } from '@plac/shared/domain';
 import { carregarComTrava, carregarUf, type ResultadoCarga } from '../../functions/fate/carga';
-import { lerCursor, resumoProcessamentoDa } from '../../functions/fate/store';
+import { lerCursor, resumoProcessamentoDa, tomarTravaCarga } from '../../functions/fate/store';
 import { sefazLoadStateMachine } from '../../infra/lib/topology';
 import { ensureLocalPki } from '../../infra/local/emulators/tls';
 import { freePort } from '../../infra/local/emulators/ports';
@@ -90,6 +90,17 @@ describe('Sefaz loads per UF, with a backlog in one', () => {
     expect([a, b].find((r) => r.situacao === 'carregada')!.fate).toBeGreaterThan(0);
     // The lease is released at the end: the next run may load.
     expect((await carregarComTrava(GRANDE, 'nfe', 'execucao-c', { orcamentoMs: 1_000 })).situacao).not.toBe('ocupada');
+  });
+
+  it("lets a retry of the same execution take over the lease its dead attempt left, and no other run (issue 42)", async () => {
+    // The attempt of execution D died holding the stream's lease (its budget and margin still to run).
+    const agora = new Date();
+    expect(await tomarTravaCarga(GRANDE, 'nfe', 'execucao-d', new Date(agora.getTime() + 330_000), agora)).toBe(true);
+    expect((await carregarComTrava(GRANDE, 'nfe', 'execucao-e', { orcamentoMs: 1_000 })).situacao).toBe('ocupada');
+    // D's Retry (a new invocation, the same execution) loads at once.
+    const retry = await carregarComTrava(GRANDE, 'nfe', 'execucao-d', { orcamentoMs: 1_000 });
+    expect(retry.situacao).not.toBe('ocupada');
+    expect(retry.chamadas).toBeGreaterThan(0);
   });
 
   it('waits the hour the service asks after a caught-up answer (ultNSU = maxNSU) before asking that stream again', async () => {

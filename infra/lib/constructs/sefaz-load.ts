@@ -59,7 +59,8 @@ export function sefazLoadMachine(scope: Construct, task: lambda.Function, option
 
   const list = invoke(S.list, { task: 'listSefaz' });
   // The per-stream task has the explicit retry policy instead of CDK's default service-exception retry.
-  const one = invoke(S.one, { task: 'loadSefaz', carga: sfn.JsonPath.stringAt('$') }, false).addRetry(SEFAZ_LOAD_RETRY);
+  // The execution owns each stream's lease (functions/fate/loader.ts), so a Retry resumes at once.
+  const one = invoke(S.one, { task: 'loadSefaz', carga: sfn.JsonPath.stringAt('$'), execucao: sfn.JsonPath.stringAt('$$.Execution.Id') }, false).addRetry(SEFAZ_LOAD_RETRY);
   // Each Map's MaxConcurrency is its whole list (27 UFs of a kind; the 2 kinds), both under the 40 an
   // Inline Map runs at once: infra/test/state-machine.test.ts checks it against listSefaz's answer.
   const streams = new sfn.Map(steps, S.eachStream, { itemsPath: '$.cargas', maxConcurrency: SEFAZ_LOAD_UFS }).itemProcessor(one);
