@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { FLUXOS, foldText, nextMonth, nsu15, toTransportDate, type Fluxo } from '@plac/shared/domain';
 import { dynamoDb } from '../platform/aws';
-import { escritaCondicional, isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { escritaCondicional, esperarConflito, isConditionalFailure, motivosDoCancelamento, tableConfig, transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
 import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { expiraAposDias } from '../platform/retencao';
@@ -1306,11 +1306,6 @@ function historicoParams(uf: string, fluxo: Fluxo, dia: string, contagem: Contag
   return db().entities.historicoProcessamento.update({ uf, fluxo, dia }).add(contagem).set({ updatedAt: new Date().toISOString() }).params();
 }
 
-/** Why DynamoDB cancelled a transaction, item by item ('None' for an item that was fine); undefined for any other error. */
-function motivosDoCancelamento(error: unknown): string[] | undefined {
-  return (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.map((r) => r.Code ?? 'None');
-}
-
 /**
  * Documents written before the history counted each stored document by its own mark were counted by
  * the run that wrote them, after its batch: taken as counted, never counted again when met again.
@@ -1381,7 +1376,7 @@ export async function contarNoHistorico(uf: string, fluxo: Fluxo, dia: string, m
         if (!motivos || tentativa === 8) throw error;
         // Another transaction on the same items at that moment (a concurrent import): try again a little later.
         if (motivos.includes('TransactionConflict')) {
-          await new Promise((resolve) => setTimeout(resolve, 25 * tentativa + Math.floor(Math.random() * 25 * tentativa)));
+          await esperarConflito(tentativa);
           continue;
         }
         if (motivos.some((m) => m !== 'None' && m !== 'ConditionalCheckFailed') || motivos[0] !== 'None') throw error;

@@ -30,6 +30,19 @@ export interface TransactionOutcome {
 }
 
 /**
+ * Why DynamoDB cancelled a TransactWriteItems sent through the DocumentClient, item by item ('None' for
+ * an item that was fine); undefined for any other error.
+ */
+export function motivosDoCancelamento(error: unknown): string[] | undefined {
+  return (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons?.map((r) => r.Code ?? 'None');
+}
+
+/** The wait before another try of a transaction that met another on its items: a little longer each try, with jitter. */
+export function esperarConflito(tentativa: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 25 * tentativa + Math.floor(Math.random() * 25 * tentativa)));
+}
+
+/**
  * Runs a transaction again when DynamoDB cancelled it only because another transaction was touching
  * the same items at that moment (TransactionConflict): the writes are conditional, so a later try
  * gives the real answer. Backs off a little more, with jitter, on each try.
@@ -38,6 +51,6 @@ export async function transactWithRetry<R extends TransactionOutcome>(write: () 
   for (let attempt = 1; ; attempt++) {
     const result = await write();
     if (!result.canceled || attempt === attempts || !result.data.some((item) => item.code === 'TransactionConflict')) return result;
-    await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.floor(Math.random() * 25 * attempt)));
+    await esperarConflito(attempt);
   }
 }

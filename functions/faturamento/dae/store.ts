@@ -1,7 +1,7 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDb } from '../../platform/aws';
-import { isConditionalFailure, tableConfig } from '../../platform/table';
+import { isConditionalFailure, motivosDoCancelamento, tableConfig } from '../../platform/table';
 
 /**
  * The DAEs (docs/faturamento.md "DAE", docs/data-model.md). Two entities:
@@ -88,7 +88,7 @@ export async function criarDae(record: DaeRecord, junto: readonly Record<string,
     return { ...record, criado: true };
   } catch (error) {
     // In a transaction, only the DAE's own condition (the first item) means "it exists"; any other cancellation is a failure.
-    const jaExiste = junto.length === 0 ? isConditionalFailure(error) : (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+    const jaExiste = junto.length === 0 ? isConditionalFailure(error) : motivosDoCancelamento(error)?.[0] === 'ConditionalCheckFailed';
     if (!jaExiste) throw error;
     const existente = await lerDae(record.faturaId, record.revisao, record.dtVencimento);
     if (!existente) throw error;
