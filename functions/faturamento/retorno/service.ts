@@ -45,6 +45,12 @@ const LOTE = 500;
  * the job for the rest and answers 202 with the import PROCESSANDO.
  */
 const prazoNaRotaMs = () => Number(process.env.PLAC_RETORNO_PRAZO_ROTA_MS ?? 15_000);
+/**
+ * And at most this many payments in the route (two batches), whatever the time: a larger file always goes
+ * on as its job, so the same file takes the same path on a fast or a busy machine (the screen follows
+ * the job's progress either way).
+ */
+const MAXIMO_NA_ROTA = 2 * LOTE;
 /** An attempt that started this long ago and is still PROCESSANDO has stopped (the route's timeout is 29 s). */
 export const RETOMADA_MS = 60_000;
 
@@ -260,7 +266,7 @@ export async function importar(
     throw new HttpError(409, 'retornoEmProcessamento');
   }
   const origem = origemDoArquivo(lido.cabecalho, cabecalho.nomeArquivo);
-  const fim = await processar(importacaoId, inicio, lido.pagamentos, origem, prepago, Date.now() + prazoNaRotaMs());
+  const fim = await processar(importacaoId, inicio, lido.pagamentos, origem, prepago, Date.now() + prazoNaRotaMs(), MAXIMO_NA_ROTA);
   if (fim === 'tomada') throw new HttpError(409, 'retornoEmProcessamento');
   if (fim === 'prazo') {
     // The rest goes on as a job: the file kept where its steps read it, then the job started (named
@@ -307,10 +313,12 @@ async function processar(
   origem: OrigemDoArquivo,
   prepago: QuitacaoReserva | undefined,
   prazo: number,
+  maximo = Infinity,
 ): Promise<'concluida' | 'prazo' | 'tomada'> {
   let de = (await store.lerImportacao(importacaoId))?.processadas ?? 0;
+  const ate = de + maximo;
   while (de < pagamentos.length) {
-    if (Date.now() > prazo) return 'prazo';
+    if (Date.now() > prazo || de >= ate) return 'prazo';
     const lote = pagamentos.slice(de, de + LOTE);
     const linhas = await conciliarTodas(lote, (p) => conciliar(p, origem, importacaoId, prepago));
     await store.gravarLinhas(importacaoId, linhas);
