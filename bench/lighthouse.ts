@@ -115,7 +115,9 @@ async function signIn(url: string): Promise<{ user: unknown; token: string }> {
     body: JSON.stringify({ email: 'admin@plac.local', password: DEMO_PASSWORD }),
   });
   if (!r.ok) throw new Error(`the demo administrator could not sign in: ${r.status} ${await r.text()}`);
-  return (await r.json()) as { user: unknown; token: string };
+  // Then the code step of the demo administrator's second factor (issue 42).
+  const { concluirLogin } = await import('../infra/local/segundo-fator-demo');
+  return concluirLogin(url, (await r.json()) as { user: unknown; token: string });
 }
 
 /** A twin of its own serving the built portal, with the demo data and no scheduled work. */

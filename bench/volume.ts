@@ -48,6 +48,7 @@ import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, monthOf, todayInBahia } from '@plac/shared/domain';
 import { freePort } from '../infra/local/emulators/ports';
 import { startTwin } from '../infra/local/twin';
+import { concluirLogin } from '../infra/local/segundo-fator-demo';
 
 const N = Number(process.env.BENCH_VOLUME_N ?? 10_000);
 /** Writes in flight while seeding. */
@@ -311,8 +312,10 @@ export async function volumeScaling(root: string) {
     /** A session of a demo user: through its login route, or (a client user past its password period) opened directly. */
     async function login(path: string, email: string, userId: string): Promise<string> {
       const r = await fetch(`${twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-      const body = (await r.json().catch(() => ({}))) as { token?: string };
+      const body = (await r.json().catch(() => ({}))) as { token?: string; segundoFator?: { desafio: string } };
       if (r.ok && body.token) return body.token;
+      // The demo administrator's second factor: the code step (issue 42).
+      if (r.ok && body.segundoFator) return (await concluirLogin(twin.url, body)).token;
       const u = DEMO_USERS.find((x) => x.userId === userId)!;
       const principal: Principal = { userId: u.userId, name: u.name, tipo: u.tipo, roles: u.roles, ...(u.clienteId ? { clienteId: u.clienteId } : {}), ...(u.uf ? { uf: u.uf } : {}) };
       return signToken(principal, await openSession(principal), TOKEN_TTL_SECONDS);

@@ -7,8 +7,9 @@ import { tableConfig } from '../platform/table';
  * e-mails too, so that the answers do not tell which e-mails exist.
  */
 export const WINDOW_MINUTES = 15;
-// An address is shared by a whole office behind NAT: its limit is far above an account's.
-export const LIMITS = { account: 5, address: 100 } as const;
+// An address is shared by a whole office behind NAT: its limit is far above an account's. `fator`: the
+// wrong codes of one user's second factor (issue 42), whatever challenge they came with.
+export const LIMITS = { account: 5, address: 100, fator: 5 } as const;
 const SLOW_AFTER = 3;
 
 const attempts = () =>
@@ -29,7 +30,7 @@ const attempts = () =>
 let entity: ReturnType<typeof attempts> | undefined;
 const table = () => (entity ??= attempts());
 
-export type Subject = { kind: 'account' | 'address'; value: string };
+export type Subject = { kind: keyof typeof LIMITS; value: string };
 
 const key = (s: Subject) => `${s.kind}:${s.value}`;
 

@@ -1,6 +1,7 @@
 import * as auth from '@plac/shared/contracts/auth';
 import { httpApi, Reply } from '../platform/http';
 import * as users from '../users/service';
+import * as segundoFator from './segundo-fator';
 import * as service from './service';
 
 export const handler = httpApi(auth, {
@@ -15,4 +16,10 @@ export const handler = httpApi(auth, {
   passwordEmail: async ({ body, sourceIp }) => service.passwordEmail(body.email, sourceIp),
   passwordReset: async ({ body }) => users.resetPassword(body.email, body.token, body.password),
   logout: async ({ sid }) => service.logout(sid),
+  loginSegundoFator: async ({ body }) => service.loginSegundoFator(body.desafio, body.codigo),
+  segundoFator: async ({ principal }) => segundoFator.situacao(principal.userId),
+  iniciarSegundoFator: async ({ principal, body }) => segundoFator.iniciar(principal, body.senha),
+  confirmarSegundoFator: async ({ principal, body }) => segundoFator.confirmar(principal, body.codigo),
+  segundoFatorDoUsuario: async ({ params }) => segundoFator.situacaoDoUsuario(params.id),
+  redefinirSegundoFator: async ({ params, principal }) => segundoFator.redefinir(params.id, principal),
 });

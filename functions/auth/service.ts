@@ -11,6 +11,7 @@ import * as users from '../users/service';
 import type { UserRecord } from '../users/service';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
 import { certificadoDoChamador } from './caller-certificate';
+import * as segundoFator from './segundo-fator';
 
 /**
  * The login flows: Sefaz users by password; client users by password while their company's period
@@ -65,7 +66,8 @@ export async function loginSefaz(email: string, password: string, sourceIp: stri
     const candidate = u?.tipo === 'S' ? u : null;
     if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) throw fail(401, 'credenciaisInvalidas');
     if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
-    return session(candidate);
+    // With a second factor, the password opens no session: the code step does (issue 42).
+    return (await segundoFator.desafiar(candidate, 'sefaz')) ?? session(candidate);
   });
 }
 
@@ -126,8 +128,21 @@ export async function loginCliente(email: string, password: string, sourceIp: st
     if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
     const cliente = await clientOf(candidate);
     if (!dentroDoPrazo(cliente.prazo_sem_certificado, todayInBahia())) throw fail(403, 'prazoSemCertificadoEncerrado');
-    return session(candidate, cliente);
+    return (await segundoFator.desafiar(candidate, 'cliente')) ?? session(candidate, cliente);
   });
+}
+
+/**
+ * The code step of a password login: the challenge's user, checked again as the password step checked
+ * it (a user made inactive, a client suspended or past its period in the meantime gets no session).
+ */
+export async function loginSegundoFator(desafio: string, codigo: string) {
+  const { usuario: u, canal } = await segundoFator.verificar(desafio, codigo);
+  if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
+  if (canal === 'sefaz') return session(u);
+  const cliente = await clientOf(u);
+  if (!dentroDoPrazo(cliente.prazo_sem_certificado, todayInBahia())) throw fail(403, 'prazoSemCertificadoEncerrado');
+  return session(u, cliente);
 }
 
 

@@ -53,6 +53,13 @@ export interface DemoUser {
   clienteId?: string;
 }
 
+/**
+ * The demo administrator's second factor (issue 42), documented in README.md so the walk-through works
+ * without a phone: add this key to any authenticator app, or print the current code with
+ * `npm run codigo`. Demo data only: no other user has a known secret.
+ */
+export const DEMO_SEGUNDO_FATOR = { userId: 'demo-admin', segredo: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' } as const;
+
 export const DEMO_USERS: DemoUser[] = [
   { userId: 'demo-admin', name: 'Administradora Demo', email: 'admin@plac.local', cpf: cpf('529982247'), tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' },
   { userId: 'demo-gestor', name: 'Gestor Demo', email: 'gestor@plac.local', cpf: cpf('111444777'), tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' },

@@ -3,12 +3,14 @@
  * (so changes made while trying the portal survive a restart), what is missing is written.
  * Each new area adds its step here.
  */
+import { ativarComSegredo } from '../../functions/auth/segundo-fator';
+import { lerFator } from '../../functions/auth/segundo-fator-store';
 import { addDays, foldText, todayInBahia } from '@plac/shared/domain';
 import { findCliente, putCliente } from '../../functions/clientes/store';
 import { hashPassword } from '../../functions/platform/passwords';
 import { createUser, findUser } from '../../functions/users/store';
 import { referenceLoadStateMachine } from '../lib/topology';
-import { DEMO_CLIENTES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { DEMO_CLIENTES, DEMO_PASSWORD, DEMO_SEGUNDO_FATOR, DEMO_USERS } from './demo-data';
 import { seedConsumo } from './demo-consumo';
 import { seedConsentimentoTransporte } from './seed-consentimento';
 import { seedInstituicoes } from './seed-instituicoes';
@@ -62,6 +64,9 @@ async function seedClientes() {
       updatedBy: 'dados de demonstração',
     });
   }
+  // The demo administrator logs in with a second factor of a documented secret (README), unless one is active.
+  const admin = await findUser(DEMO_SEGUNDO_FATOR.userId);
+  if (admin && !(await lerFator(admin.userId))?.segredo) await ativarComSegredo(admin, DEMO_SEGUNDO_FATOR.segredo);
 }
 
 async function seedUsers() {
@@ -87,4 +92,7 @@ async function seedUsers() {
       updatedBy: 'dados de demonstração',
     });
   }
+  // The demo administrator logs in with a second factor of a documented secret (README), unless one is active.
+  const admin = await findUser(DEMO_SEGUNDO_FATOR.userId);
+  if (admin && !(await lerFator(admin.userId))?.segredo) await ativarComSegredo(admin, DEMO_SEGUNDO_FATOR.segredo);
 }

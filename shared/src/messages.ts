@@ -85,6 +85,16 @@ export const MESSAGES = {
   clienteDesativado: 'O cliente está desativado.',
   /** ours: too many failed logins for this account or address */
   loginBloqueado: 'Muitas tentativas de acesso sem sucesso. Tente novamente em alguns minutos.',
+  /** ours: the second factor of the password logins (issue 42): the code step, enrolment, the administrator's reset */
+  codigoInvalido: 'Código inválido. Informe o código de 6 dígitos do aplicativo autenticador ou um código de recuperação.',
+  codigoJaUtilizado: 'Este código já foi utilizado. Aguarde o próximo código do aplicativo autenticador.',
+  desafioExpirado: 'O tempo para informar o código terminou. Entre novamente com e-mail e senha.',
+  segundoFatorBloqueado: 'Muitos códigos inválidos. A verificação em duas etapas desta conta ficará bloqueada por 15 minutos.',
+  segundoFatorNaoPermitido: 'A verificação em duas etapas é usada apenas no acesso com senha; o certificado digital já é o segundo fator.',
+  segundoFatorSemCadastro: 'O cadastro da verificação em duas etapas expirou ou não foi iniciado. Comece novamente.',
+  segundoFatorAtivado: 'Verificação em duas etapas ativada.',
+  segundoFatorInativo: 'O usuário não tem verificação em duas etapas ativa.',
+  segundoFatorRedefinido: 'Verificação em duas etapas redefinida. O usuário poderá cadastrar um novo aplicativo no próximo acesso.',
 
   // Password reset
   senhaLinkEnviado: 'O link para redefinição de senha foi enviado para seu email.',

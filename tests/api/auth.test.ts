@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call } from './http';
+import { concluirLogin } from '../../infra/local/segundo-fator-demo';
+import { call, twinUrl } from './http';
 import { waitForMail } from './mail';
 import { bearer } from './session';
 
@@ -12,10 +13,12 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 const PASSWORD = 'Plac@2026!';
 
 describe('Sefaz login', () => {
-  it('logs the administrator in and answers the session user and a token', async () => {
-    const { status, body } = await call('/api/v1/authenticate/sefaz', json({ email: 'ADMIN@plac.local ', password: PASSWORD }));
-    expect(status).toBe(200);
-    const { user, token } = body as { user: Record<string, unknown>; token: string };
+  it('logs the administrator in (password, then the demo second factor\'s code) and answers the session user and a token', async () => {
+    const first = await call('/api/v1/authenticate/sefaz', json({ email: 'ADMIN@plac.local ', password: PASSWORD }));
+    expect(first.status).toBe(200);
+    // The password alone opens no session: the administrator has the second factor (issue 42).
+    expect(first.body).toEqual({ segundoFator: { desafio: expect.any(String), expiraEm: expect.any(String) } });
+    const { user, token } = (await concluirLogin(twinUrl(), first.body as { token: string })) as unknown as { user: Record<string, unknown>; token: string };
     expect(user).toMatchObject({ userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], podeAlterarSenha: true });
     expect(token.split('.')).toHaveLength(3);
     const profile = await call('/api/v1/profile', { headers: bearer(token) });

@@ -5,10 +5,11 @@ import { PDFDocument } from 'pdf-lib';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits } from '@plac/shared/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './http';
+import { call, twinUrl } from './http';
 import { todasAsPaginas } from './paginas';
 import { waitForMail } from './mail';
 import { bearer, tokenFor } from './session';
+import { concluirLogin } from '../../infra/local/segundo-fator-demo';
 
 /** Clients: registration, list, form, unlock, contract, monitoring, object-level security. */
 
@@ -17,8 +18,9 @@ let gestor: string;
 const clienteEsf: Principal = { userId: 'demo-cliente', name: 'Cliente Demo', tipo: 'C', roles: ['cliente'], clienteId: 'demo-esf' };
 const clienteImf: Principal = { userId: 'demo-imf', name: 'Cliente IMF Demo', tipo: 'C', roles: ['cliente', 'cliente_imf'], clienteId: 'demo-imf' };
 
+// The administrator has the demo second factor: the code step follows the password (issue 42).
 const login = async (email: string) =>
-  ((await call('/api/v1/authenticate/sefaz', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Plac@2026!' }) })).body as { token: string }).token;
+  (await concluirLogin(twinUrl(), (await call('/api/v1/authenticate/sefaz', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Plac@2026!' }) })).body as { token: string })).token;
 
 beforeAll(async () => {
   admin = await login('admin@plac.local');

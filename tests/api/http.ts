@@ -2,6 +2,9 @@ import { inject } from 'vitest';
 import { recordAnswer } from '../openapi/answers';
 
 /** A request to the twin's gateway; answers the status, headers and parsed body. */
+/** The integration twin's gateway, e.g. http://localhost:41234. */
+export const twinUrl = () => inject('twin').url;
+
 export async function call(path: string, init: RequestInit = {}) {
   const response = await fetch(inject('twin').url + path, init);
   const text = await response.text();

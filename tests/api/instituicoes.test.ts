@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENTES, DEMO_EMISSOR } from '../../infra/local/demo-data';
-import { call } from './http';
+import { call, twinUrl } from './http';
 import { todasAsPaginas } from './paginas';
 import { bearer, tokenFor } from './session';
+import { concluirLogin } from '../../infra/local/segundo-fator-demo';
 
 /**
  * Institutions: the institution registry, the ESF authorisations of clients (with the signed PDF and the
@@ -23,8 +24,9 @@ let imf: string;
 let emissor: string;
 let outroEmissor: string;
 
+// The administrator has the demo second factor: the code step follows the password (issue 42).
 const login = async (path: string, email: string) =>
-  ((await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Plac@2026!' }) })).body as { token: string }).token;
+  (await concluirLogin(twinUrl(), (await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Plac@2026!' }) })).body as { token: string })).token;
 
 beforeAll(async () => {
   admin = await login('/api/v1/authenticate/sefaz', 'admin@plac.local');

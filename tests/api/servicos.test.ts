@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './http';
+import { call, twinUrl } from './http';
 import { bearer } from './session';
+import { concluirLogin } from '../../infra/local/segundo-fator-demo';
 
 /** Services management by the Sefaz administrator: the catalogue, its flags and its display order. */
 
@@ -15,8 +16,9 @@ interface Servico {
 let admin: string;
 let cliente: string;
 
+// The administrator has the demo second factor: the code step follows the password (issue 42).
 const login = async (path: string, email: string) =>
-  ((await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Plac@2026!' }) })).body as { token: string }).token;
+  (await concluirLogin(twinUrl(), (await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Plac@2026!' }) })).body as { token: string })).token;
 
 beforeAll(async () => {
   admin = await login('/api/v1/authenticate/sefaz', 'admin@plac.local');

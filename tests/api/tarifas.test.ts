@@ -2,8 +2,9 @@ import type { Principal } from '@plac/shared/access';
 import { monthOf, nextMonth, previousMonth } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './http';
+import { call, twinUrl } from './http';
 import { bearer, tokenFor } from './session';
+import { concluirLogin } from '../../infra/local/segundo-fator-demo';
 
 /**
  * Bands and tariffs: the demo timeline (history, current, draft), the transitions of spec 3 section
@@ -26,7 +27,8 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@plac.local', password: 'Plac@2026!' }),
   });
-  admin = (login.body as { token: string }).token;
+  // The administrator has the demo second factor: the code step follows the password (issue 42).
+  admin = (await concluirLogin(twinUrl(), login.body as { token: string })).token;
   admin2 = await tokenFor(outroAdmin);
 });
 

@@ -1,22 +1,13 @@
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_CLIENTES } from '../../infra/local/demo-data';
 import { e2ePorts } from './ports';
-import { cpfFromSeed, pick } from './helpers';
+import { adminToken, cpfFromSeed, linkFromMail, loginSefaz, pick } from './helpers';
 import { signIn } from './session';
 
 /** Access in Chromium against the e2e twin: logins, sessions, profile, users, guards. */
 const PASSWORD = 'Plac@2026!';
 const mailUrl = `http://127.0.0.1:${e2ePorts.mail}`;
-
-async function loginSefaz(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Sefaz' }).click();
-  const form = page.getByRole('form', { name: 'Login Sefaz' });
-  await form.getByLabel('E-mail').fill(email);
-  await form.getByLabel('Senha', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Entrar' }).click();
-}
 
 test('the administrator logs in, creates a Sefaz manager and a client user, and logs out', async ({ page }) => {
   await loginSefaz(page, 'admin@plac.local');
@@ -164,15 +155,6 @@ test('an avatar is uploaded and shown', async ({ page }) => {
 });
 
 /** The link of the newest e-mail to the address that matches the pattern (the twin's mail catcher). */
-async function linkFromMail(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect(async () => {
-    const mails = (await (await request.get(`${mailUrl}/api/messages?to=${encodeURIComponent(to)}`)).json()) as { text?: string }[];
-    link = mails.map((m) => pattern.exec(m.text ?? '')?.[0]).find(Boolean);
-    expect(link).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
-  return new URL(link!).pathname;
-}
 
 test('a new login e-mail takes the current password and the link sent to it; then the user logs in with it', async ({ page, request }) => {
   const seed = Date.now();
@@ -180,9 +162,9 @@ test('a new login e-mail takes the current password and the link sent to it; the
   const novo = `perfil.novo.${seed}@sefaz.ba.gov.br`;
   const name = `Perfil E2E ${seed}`;
   // A user of its own, with a password set through its welcome link.
-  const admin = (await (await request.post('/api/v1/authenticate/sefaz', { data: { email: 'admin@plac.local', password: PASSWORD } })).json()) as { token: string };
+  const admin = await adminToken(request);
   const created = await request.post('/api/v1/users', {
-    headers: { authorization: `Bearer ${admin.token}` },
+    headers: { authorization: `Bearer ${admin}` },
     data: { name, email, cpf: cpfFromSeed(seed + 7), tipo_usuario: 'S', roles: ['sefaz_gestor'], uf: 'BA' },
   });
   expect(created.status()).toBe(201);

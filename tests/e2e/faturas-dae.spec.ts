@@ -3,6 +3,7 @@ import type { Principal } from '@plac/shared/access';
 import { formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { emitirFaturaAberta, filtrarFaturas, gravarCliente, novoClienteE2e } from './faturas-kit';
+import { novaAba } from './helpers';
 import { signIn } from './session';
 
 /**
@@ -18,7 +19,7 @@ const mes = previousMonth(previousMonth(monthOf(new Date())));
 const [ano, mm] = mes.split('-').map(Number) as [number, number];
 const periodo = `${String(mm).padStart(2, '0')}/${ano}`;
 
-test('an invoice whose default due date has passed: the dialog asks for a new date, and the DAE opens in a new tab', async ({ page, context }) => {
+test('an invoice whose default due date has passed: the dialog asks for a new date, and the DAE opens in a new tab', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, ADMIN);
   await gravarCliente(CLIENTE);
@@ -40,14 +41,12 @@ test('an invoice whose default due date has passed: the dialog asks for a new da
   await expect(dialog.getByRole('combobox', { name: 'Data de Vencimento' })).toHaveValue(formatDate(hoje));
 
   const answer = page.waitForResponse((r) => r.url().endsWith(`/api/v1/fatura/${faturaIdDe(CLIENTE.id, mes)}/dae`) && r.request().method() === 'POST');
-  const popup = context.waitForEvent('page');
-  await dialog.getByRole('button', { name: 'Gerar DAE' }).click();
+  const { url } = await novaAba(page, () => dialog.getByRole('button', { name: 'Gerar DAE' }).click());
   const dae = (await (await answer).json()) as { urlDAE: string; dtVencimento: string; codigoBarras: string };
   expect(dae.dtVencimento).toBe(hoje);
   expect(dae.codigoBarras).toMatch(/^856\d{41}$/);
-  const tab = await popup;
   // The new tab was opened on the DAE's URL (Chromium may show or download the PDF; the URL is what the page decided).
-  await expect.poll(() => tab.url(), { timeout: 10_000 }).toBe(dae.urlDAE);
+  expect(url).toBe(dae.urlDAE);
   await expect(dialog).toBeHidden();
 
   const pdf = await page.request.get(dae.urlDAE);

@@ -1,19 +1,64 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { cpfCheckDigits, formatCnpj } from '@plac/shared/domain';
+import { DEMO_SEGUNDO_FATOR } from '../../infra/local/demo-data';
+import { comCodigoDemo, concluirLogin } from '../../infra/local/segundo-fator-demo';
 import { e2ePorts } from './ports';
 
 /** Shared moves of the e2e tests (PrimeReact widgets re-render under load: act, then check, retry). */
 export const PASSWORD = 'Plac@2026!';
 export const mailUrl = `http://127.0.0.1:${e2ePorts.mail}`;
 
-export async function loginSefaz(page: Page, email: string, password = PASSWORD) {
+/**
+ * The Sefaz login through the form; then, for a user with the second factor (the demo administrator,
+ * or `segredo` given), the code step answered with the app's code.
+ */
+export async function loginSefaz(page: Page, email: string, password = PASSWORD, segredo?: string) {
   await page.goto('/');
   await page.getByRole('tab', { name: 'Sefaz' }).click();
   const form = page.getByRole('form', { name: 'Login Sefaz' });
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Senha', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Entrar' }).click();
+  if (segredo || email === 'admin@plac.local') await answerCode(page, segredo ?? DEMO_SEGUNDO_FATOR.segredo);
 }
+
+/**
+ * The code step of the login card: the app's code for `segredo`. A code counts once, so one refused as
+ * used is followed by the next step's (comCodigoDemo).
+ */
+export async function answerCode(page: Page, segredo: string) {
+  const step = page.getByRole('form', { name: 'Verificação em duas etapas' });
+  await expect(step).toBeVisible();
+  await comCodigoDemo(async (codigo) => {
+    await step.getByLabel('Código').fill(codigo);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/authenticate/segundo-fator') && r.request().method() === 'POST'),
+      step.getByRole('button', { name: 'Verificar' }).click(),
+    ]);
+    if (answer.ok()) return true;
+    const body = (await answer.json()) as { error?: string };
+    if (body.error === 'codigoJaUtilizado') return 'codigoJaUtilizado';
+    throw new Error(`the code step answered ${answer.status()}: ${JSON.stringify(body)}`);
+  }, segredo);
+}
+
+/** The demo administrator's token through the API (password, then the code step). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const answer = (await (await request.post('/api/v1/authenticate/sefaz', { data: { email: 'admin@plac.local', password: PASSWORD } })).json()) as { token: string };
+  return (await concluirLogin(`http://localhost:${e2ePorts.http}`, answer)).token;
+}
+
+/** The first link matching `pattern` in the twin's mailbox for `to` (waits for the mail), as a path. */
+export async function linkFromMail(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const mails = (await (await request.get(`http://127.0.0.1:${e2ePorts.mail}/api/messages?to=${encodeURIComponent(to)}`)).json()) as { text?: string }[];
+    link = mails.map((m) => pattern.exec(m.text ?? '')?.[0]).find(Boolean);
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return new URL(link!).pathname;
+}
+
 
 export async function loginClientePassword(page: Page, email: string, password = PASSWORD) {
   await page.goto('/');
@@ -105,4 +150,24 @@ export async function fillRegistration(page: Page, company: { cnpj: string; raza
   await page.getByText('Eu não sou um robô').click();
   await expect(page.locator('altcha-widget').getByText('Verificado')).toBeVisible({ timeout: 60_000 });
   return form;
+}
+
+/**
+ * The new tab a click opens, and the address it was opened on. The URL is its first request's: in the
+ * headless shell a PDF has no viewer and becomes a download, so the tab's own URL stays empty.
+ */
+export async function novaAba(page: Page, clicar: () => Promise<unknown>): Promise<{ aba: Page; url: string }> {
+  const context = page.context();
+  const pedidos: Request[] = [];
+  const ouvir = (r: Request) => pedidos.push(r);
+  context.on('request', ouvir);
+  try {
+    const [aba] = await Promise.all([context.waitForEvent('page'), clicar()]);
+    const daAba = () => pedidos.find((r) => r.frame().page() === aba && r.url() !== 'about:blank')?.url();
+    let url = '';
+    await expect.poll(() => (url = daAba() ?? (aba.url() === 'about:blank' ? '' : aba.url())), { timeout: 10_000 }).not.toBe('');
+    return { aba, url };
+  } finally {
+    context.off('request', ouvir);
+  }
 }

@@ -7,6 +7,7 @@ import { nfeXml } from '../../functions/fate/fixtures/builder';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 import { configurarWebhook, novoCliente, receptor } from '../api/webhooks';
 import { signIn } from './session';
+import { novaAba } from './helpers';
 import { consentir } from '../api/consentimentos';
 
 /**
@@ -31,9 +32,8 @@ const visto = (page: Page, texto: string) => expect(page.getByText(texto, { exac
 
 /** The DAE opens in a new tab: its address answers a PDF. */
 async function abreDae(page: Page, clicar: () => Promise<void>) {
-  const [aba] = await Promise.all([page.context().waitForEvent('page'), clicar()]);
-  await aba.waitForLoadState('domcontentloaded').catch(() => undefined);
-  const resposta = await page.request.get(aba.url());
+  const { aba, url } = await novaAba(page, clicar);
+  const resposta = await page.request.get(url);
   expect(resposta.headers()['content-type']).toContain('application/pdf');
   expect((await resposta.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await aba.close();

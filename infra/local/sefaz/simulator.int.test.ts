@@ -234,7 +234,8 @@ describe('Sefaz distribution simulator', () => {
     expect(answer.docs[1]!.xml.toString('utf8')).not.toContain('<cobr>');
   });
 
-  it('continues the sequence after a restart', async () => {
+  it('continues the sequence after a restart, where the one-shot faults given at start add nothing again', async () => {
+    const sp = simulator.maxNsu('SP');
     await simulator.stop();
     simulator = await startSefazSimulator({
       port,
@@ -243,9 +244,12 @@ describe('Sefaz distribution simulator', () => {
       ufs: ['BA', 'SP', 'RS'],
       tls,
       trickle: false,
+      // The twin gives its demo faults at every start: a stream that exists already is not spoiled again.
+      faults: { BA: 'malformed', SP: 'schema' },
     });
     expect(JSON.parse(await readFile(join(dataDir, 'sefaz', 'BA', 'state.json'), 'utf8'))).toMatchObject({ seed: 7, maxNsu: 124 });
     expect(simulator.maxNsu('BA')).toBe(124);
+    expect(simulator.maxNsu('SP')).toBe(sp);
     expect((await ask('SP', 0)).docs).toEqual(spFirst);
     expect((await ask('BA', 124)).cStat).toBe('137');
   });

@@ -34,7 +34,8 @@ export { padNsu, type Fluxo } from './stream';
  *   'schema'     one-shot: the UF's next NF-e NSU is an NF-e without `emit` and `cobr` (fails the schema)
  *   'soapFault'  every request is answered a SOAP Fault (soap:Receiver, HTTP 500), as a failing web service does
  * '656', '9501', 'soapFault' and 'stall' apply to both services (NF-e and CT-e); the one-shot faults append their
- * document to the NF-e stream when set and leave the UF without a fault.
+ * document to the NF-e stream when set and leave the UF without a fault (given at start, only on the
+ * stream's first start).
  */
 export type SefazFault = '656' | 'stall' | '9501' | 'malformed' | 'schema' | 'soapFault';
 export const SEFAZ_FAULTS: readonly SefazFault[] = ['656', 'stall', '9501', 'malformed', 'schema', 'soapFault'];
@@ -186,7 +187,13 @@ export async function startSefazSimulator(options: SefazSimulatorOptions): Promi
     if (fault) faults.set(uf, fault);
     else faults.delete(uf);
   };
-  for (const [uf, fault] of Object.entries(options.faults ?? {})) if (isUf(uf)) setFault(uf, fault);
+  for (const [uf, fault] of Object.entries(options.faults ?? {})) {
+    if (!isUf(uf)) continue;
+    // A one-shot fault's document is part of the stream once written: a restart on the same data (the
+    // twin started again, the fault test's kill) must not append another (issue 42).
+    if ((fault === 'malformed' || fault === 'schema') && !streamOf(uf, 'nfe').fresh) continue;
+    setFault(uf, fault);
+  }
 
   /** The NSU's document as served: bytes and schema attribute. */
   const documentAt = (uf: Uf, fluxo: Fluxo, nsu: number): { bytes: Buffer; schema: string } => {

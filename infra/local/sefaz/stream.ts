@@ -43,6 +43,8 @@ export interface Stream {
   readonly inbox: string;
   readonly served: string;
   readonly state: StreamState;
+  /** Created by this start (no stored state was found). */
+  readonly fresh: boolean;
   save(): void;
   /** Generated-sequence index of an NSU: its position among the NSUs that are not dropped files. */
   generatedIndex(nsu: number): number;
@@ -93,6 +95,7 @@ export function openStream(base: string, first: { seed: number; backlog: number;
     inbox,
     served,
     state,
+    fresh,
     save,
     generatedIndex,
     takeInbox: () => {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { message } from '../messages';
 import { defineContract } from './define';
-import { emailSchema, loginPasswordSchema, messageResponse, newPasswordSchema, roleSchema } from './common';
+import { emailSchema, isoDateTime, loginPasswordSchema, messageResponse, newPasswordSchema, roleSchema } from './common';
 
 /**
  * Logins, sessions and the password reset. Certificate logins are served
@@ -31,7 +31,15 @@ export const sessionUserSchema = z.object({
   emailPendente: z.string().nullable().optional(),
 });
 
-const loginResponse = z.object({ user: sessionUserSchema, token: z.string() });
+const sessionResponse = z.object({ user: sessionUserSchema, token: z.string() });
+/**
+ * A password login of a user with the second factor active (issue 42) answers no session yet: the
+ * challenge that `POST /authenticate/segundo-fator` answers with the app's code, within five minutes.
+ */
+export const desafioSchema = z.object({
+  segundoFator: z.object({ desafio: z.string().meta({ description: 'Uso único; válido até expiraEm.' }), expiraEm: isoDateTime }),
+});
+const loginResponse = z.union([sessionResponse, desafioSchema]);
 
 const loginErrors = ['credenciaisInvalidas', 'usuarioInativo', 'loginBloqueado'] as const;
 const clientStateErrors = ['clienteDescredenciado', 'clienteSuspenso', 'clienteCancelado', 'clienteNaoLiberado', 'clienteDesativado'] as const;
@@ -84,7 +92,7 @@ export const loginCertificadoCliente = defineContract({
   access: 'public',
   channel: 'mtls',
   body: z.object({ email: emailSchema }),
-  response: loginResponse,
+  response: sessionResponse,
   errors: [...certificateErrors, 'usuarioInativo', 'loginBloqueado', ...clientStateErrors],
 });
 
@@ -96,8 +104,94 @@ export const loginCertificadoEmissor = defineContract({
   summary: 'Login do emissor com o seu e-CNPJ ICP-Brasil (domínio com TLS mútuo).',
   access: 'public',
   channel: 'mtls',
-  response: loginResponse,
+  response: sessionResponse,
   errors: [...certificateErrors, 'usuarioInativo'],
+});
+
+const codigoSchema = z.string().trim().min(1).max(20).meta({ title: 'Código', description: '6 dígitos do aplicativo autenticador, ou um código de recuperação (XXXXX-XXXXX).', example: '123456' });
+
+/** The second step of a password login whose user has the second factor active. */
+export const loginSegundoFator = defineContract({
+  id: 'auth.loginSegundoFator',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/authenticate/segundo-fator',
+  summary: 'Segunda etapa do login por senha: o código do aplicativo autenticador (ou um código de recuperação, de uso único) para o desafio recebido. Cinco códigos inválidos bloqueiam a etapa por 15 minutos.',
+  access: 'public',
+  body: z.object({ desafio: z.string().min(20).max(100), codigo: codigoSchema }),
+  response: sessionResponse,
+  errors: ['codigoInvalido', 'codigoJaUtilizado', 'desafioExpirado', 'segundoFatorBloqueado', 'usuarioInativo', 'prazoSemCertificadoEncerrado', ...clientStateErrors],
+});
+
+const situacaoFatorSchema = z.object({
+  /** Password users may have one; issuers (certificate only) may not. */
+  permitido: z.boolean(),
+  ativo: z.boolean(),
+  ativadoEm: isoDateTime.nullable(),
+  codigosRestantes: z.number().int(),
+});
+
+export const segundoFator = defineContract({
+  id: 'auth.segundoFator',
+  context: 'auth',
+  method: 'GET',
+  path: '/api/v1/profile/segundo-fator',
+  summary: 'Situação da verificação em duas etapas do usuário autenticado.',
+  access: 'authenticated',
+  response: situacaoFatorSchema,
+  errors: [],
+});
+
+export const iniciarSegundoFator = defineContract({
+  id: 'auth.iniciarSegundoFator',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/profile/segundo-fator',
+  summary: 'Inicia o cadastro da verificação em duas etapas (pede a senha atual): um novo segredo, como QR code, URI otpauth e texto base32. O fator ativo continua valendo até o novo ser confirmado.',
+  access: 'authenticated',
+  body: z.object({ senha: loginPasswordSchema.meta({ title: 'Senha atual' }) }),
+  response: z.object({ segredo: z.string(), otpauthUrl: z.string(), qrCode: z.string().meta({ description: 'data:image/svg+xml;base64,…' }) }),
+  errors: ['segundoFatorNaoPermitido', 'dadosNaoEncontrados'],
+});
+
+export const confirmarSegundoFator = defineContract({
+  id: 'auth.confirmarSegundoFator',
+  context: 'auth',
+  method: 'POST',
+  path: '/api/v1/profile/segundo-fator/confirmacao',
+  summary: 'Confirma o cadastro com o primeiro código do aplicativo e ativa a verificação em duas etapas; responde, uma única vez, os 10 códigos de recuperação.',
+  access: 'authenticated',
+  body: z.object({ codigo: codigoSchema }),
+  response: z.object({ codigosRecuperacao: z.array(z.string()), message: z.string() }),
+  errors: ['segundoFatorSemCadastro', 'dadosNaoEncontrados'],
+});
+
+const idUsuario = z.object({ id: z.string().min(1).max(64) });
+
+export const segundoFatorDoUsuario = defineContract({
+  id: 'auth.segundoFatorDoUsuario',
+  context: 'auth',
+  method: 'GET',
+  path: '/api/v1/users/{id}/segundo-fator',
+  summary: 'Situação da verificação em duas etapas de um usuário, com a sua auditoria (cadastro, códigos de recuperação usados, redefinições).',
+  access: ['sefaz_admin'],
+  params: idUsuario,
+  response: situacaoFatorSchema.extend({
+    historico: z.array(z.object({ acao: z.enum(['CADASTRADO', 'RECUPERACAO_USADA', 'REDEFINIDO']), em: isoDateTime, por: z.string() })),
+  }),
+  errors: ['dadosNaoEncontrados'],
+});
+
+export const redefinirSegundoFator = defineContract({
+  id: 'auth.redefinirSegundoFator',
+  context: 'auth',
+  method: 'DELETE',
+  path: '/api/v1/users/{id}/segundo-fator',
+  summary: 'Redefine (remove) a verificação em duas etapas de um usuário que perdeu o aplicativo; fica na auditoria e encerra as sessões do usuário.',
+  access: ['sefaz_admin'],
+  params: idUsuario,
+  response: messageResponse,
+  errors: ['segundoFatorInativo', 'dadosNaoEncontrados'],
 });
 
 export const passwordEmail = defineContract({

@@ -104,6 +104,14 @@ const CREATE_IDEMPOTENCY_PARAMETER = {
 export const ERROR_STATUS: Partial<Record<MessageKey, number | readonly number[]>> = {
   // 401: no identity, or one that does not hold.
   credenciaisInvalidas: 401,
+  // The second factor (issue 42): its code step (401, 429 when locked), enrolment and reset (403, 409).
+  codigoInvalido: 401,
+  codigoJaUtilizado: 401,
+  desafioExpirado: 401,
+  segundoFatorBloqueado: 429,
+  segundoFatorNaoPermitido: 403,
+  segundoFatorSemCadastro: 409,
+  segundoFatorInativo: 409,
   certificadoInvalido: 401,
   raizNaoIcpBrasil: 401,
   certificadoRevogado: 401,

@@ -8,6 +8,7 @@ import { FormField } from '../../components/FormField';
 import { callApi, callApiWithStatus, useApiMutation, type ApiError } from '../../lib/api';
 import { LoginFailure } from './LoginFailure';
 import { certificateLogin, hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
+import { challengeOf, SecondFactorStep } from './SecondFactorStep';
 
 /** How the type check ended: the password dialog opened, the certificate login signed in, or a silent 410. */
 type Outcome = 'senha' | 'entrou' | 'cancelado';
@@ -85,8 +86,15 @@ interface ClientPasswordDialogProps {
 function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogProps) {
   const [password, setPassword] = useState('');
   const [local, setLocal] = useState<LocalErrors>({});
+  const [desafio, setDesafio] = useState<string | null>(null);
   const finish = useFinishLogin();
-  const entrar = useApiMutation(auth.loginCliente, { onSuccess: finish });
+  const entrar = useApiMutation(auth.loginCliente, {
+    onSuccess: (answer) => {
+      const challenge = challengeOf(answer);
+      if (challenge) setDesafio(challenge);
+      else if ('token' in answer) finish(answer);
+    },
+  });
   // Past the period without certificate the server refuses the password (the type check already
   // sends such clients to the certificate; this covers a period that ends while the dialog is open).
   const periodOver = entrar.error?.error === 'prazoSemCertificadoEncerrado';
@@ -100,6 +108,7 @@ function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogPr
   function close() {
     setPassword('');
     setLocal({});
+    setDesafio(null);
     entrar.reset();
     onHide();
   }
@@ -113,7 +122,16 @@ function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogPr
   }
 
   return (
-    <AppDialog header="Informe sua senha" visible={visible} onHide={close} style={{ width: 'min(28rem, 95vw)' }}>
+    <AppDialog header={desafio ? 'Verificação em duas etapas' : 'Informe sua senha'} visible={visible} onHide={close} style={{ width: 'min(28rem, 95vw)' }}>
+      {desafio ? (
+        <SecondFactorStep
+          desafio={desafio}
+          onBack={() => {
+            setDesafio(null);
+            setPassword('');
+          }}
+        />
+      ) : (
       <form className="login-form" onSubmit={submit} noValidate aria-label="Senha do cliente">
         <p className="login-hint">{email}</p>
         <FormField id="cliente-senha" label="Senha" field="password" error={entrar.error} messages={local.password}>
@@ -145,6 +163,7 @@ function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogPr
           onClick={() => certificado.mutate()}
         />
       </form>
+      )}
     </AppDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@plac/shared/messages';
 import { resetMtlsBaseUrl } from '../../lib/api';
 import { getSession } from '../../lib/session';
 import { subscribeToasts, type ToastMessage } from '../../lib/toast';
@@ -170,6 +171,57 @@ describe("login, tab 'Sefaz'", () => {
     expect(getSession()).toMatchObject({ token: 'tok-sefaz', user: { userId: 'u-1', roles: ['sefaz_admin'] } });
     // The dashboard then asks for its own data (the admin's client list for the projected bill).
     expect(calls.filter((c) => c.url.startsWith('/api/v1/authenticate')).map((c) => c.body)).toEqual([{ email: 'carlos@sefaz.ba.gov.br', password: 'Senha123' }]);
+  });
+
+  it('asks for the second factor after the password: a wrong code toasts and stays, the right one signs in (issue 42)', async () => {
+    const admin = loginUser({ userId: 'u-1', name: 'Carlos Admin', tipo: 'S', roles: ['sefaz_admin'], clienteId: undefined, podeAlterarSenha: true });
+    const calls = stubApi(({ method, url, body }) => {
+      const line = `${method} ${url}`;
+      if (line === 'POST /api/v1/authenticate/sefaz') return json(200, { segundoFator: { desafio: 'd'.repeat(43), expiraEm: '2026-12-03T12:05:00.000Z' } });
+      if (line === 'POST /api/v1/authenticate/segundo-fator') {
+        return (body as { codigo: string }).codigo === '654321' ? json(200, { user: admin, token: 'tok-2fa' }) : json(401, { error: 'codigoInvalido' });
+      }
+      return undefined;
+    });
+    const { router } = await openSefaz();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'carlos@sefaz.ba.gov.br');
+    await userEvent.type(screen.getByLabelText('Senha'), 'Senha123');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    const passo = await screen.findByRole('form', { name: 'Verificação em duas etapas' });
+    expect(getSession().user).toBeNull();
+    await userEvent.type(within(passo).getByLabelText('Código'), '111111');
+    await userEvent.click(within(passo).getByRole('button', { name: 'Verificar' }));
+    await waitFor(() => expect(toasts.map((t) => t.detail)).toEqual([MESSAGES.codigoInvalido]));
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(within(passo).getByLabelText<HTMLInputElement>('Código').value).toBe(''));
+
+    await userEvent.type(within(passo).getByLabelText('Código'), '654321');
+    await userEvent.click(within(passo).getByRole('button', { name: 'Verificar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    expect(getSession()).toMatchObject({ token: 'tok-2fa', user: { userId: 'u-1' } });
+    expect(calls.filter((c) => c.url === '/api/v1/authenticate/segundo-fator').map((c) => c.body)).toEqual([
+      { desafio: 'd'.repeat(43), codigo: '111111' },
+      { desafio: 'd'.repeat(43), codigo: '654321' },
+    ]);
+  });
+
+  it('goes back to the password when the challenge expired', async () => {
+    stubApi(({ method, url }) => {
+      const line = `${method} ${url}`;
+      if (line === 'POST /api/v1/authenticate/sefaz') return json(200, { segundoFator: { desafio: 'd'.repeat(43), expiraEm: '2026-12-03T12:05:00.000Z' } });
+      if (line === 'POST /api/v1/authenticate/segundo-fator') return json(401, { error: 'desafioExpirado' });
+      return undefined;
+    });
+    await openSefaz();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'carlos@sefaz.ba.gov.br');
+    await userEvent.type(screen.getByLabelText('Senha'), 'Senha123');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    const passo = await screen.findByRole('form', { name: 'Verificação em duas etapas' });
+    await userEvent.type(within(passo).getByLabelText('Código'), '123456');
+    await userEvent.click(within(passo).getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByRole('form', { name: 'Login Sefaz' })).toBeTruthy();
+    await waitFor(() => expect(toasts.map((t) => t.detail)).toEqual([MESSAGES.desafioExpirado]));
   });
 
   it('shows wrong credentials as a toast and stays signed out', async () => {

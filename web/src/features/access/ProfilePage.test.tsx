@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/session';
@@ -157,6 +157,68 @@ describe('profile /app/profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(fieldMessage(screen.getByLabelText('E-mail'))).toBe('Já existe um recurso com essas informações.'));
     expect(fieldMessage(screen.getByLabelText('Nome'))).toBeNull();
+  });
+});
+
+describe('profile: verification in two steps (issue 42)', () => {
+  it('enrols: the current password, the QR code and its key, the first code, then the ten recovery codes once', async () => {
+    const codigos = Array.from({ length: 10 }, (_, i) => `ABCD${i}-EFGH${i}`.replace(/\d/g, 'Z'));
+    let ativo = false;
+    signIn(['sefaz_admin'], loginUser({ tipo: 'S', roles: ['sefaz_admin'], podeAlterarSenha: true }), 'tok-1');
+    const calls = stubApi(({ method, url, body }: RecordedCall) => {
+      const line = `${method} ${url}`;
+      if (line === 'GET /api/v1/profile') return json(200, loginUser({ tipo: 'S', roles: ['sefaz_admin'], podeAlterarSenha: true }));
+      if (line === 'GET /api/v1/profile/segundo-fator') return json(200, { permitido: true, ativo, ativadoEm: ativo ? '2026-12-03T12:00:00.000Z' : null, codigosRestantes: ativo ? 10 : 0 });
+      if (line === 'POST /api/v1/profile/segundo-fator') {
+        if ((body as { senha: string }).senha !== 'Senha123') return json(400, { errors: { senha: ['A senha atual não confere.'] } });
+        return json(200, { segredo: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' });
+      }
+      if (line === 'POST /api/v1/profile/segundo-fator/confirmacao') {
+        ativo = true;
+        return json(200, { codigosRecuperacao: codigos, message: 'Verificação em duas etapas ativada.' });
+      }
+      return undefined;
+    });
+    await openProfile();
+    const secao = await screen.findByRole('region', { name: 'Verificação em duas etapas' });
+    expect(within(secao).getByRole('status').textContent).toMatch(/^Desativada\./);
+    await userEvent.click(within(secao).getByRole('button', { name: 'Ativar verificação em duas etapas' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Verificação em duas etapas' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(fieldMessage(within(dialog).getByLabelText('Senha atual'))).toBe('O campo Senha atual é obrigatório.');
+    await userEvent.type(within(dialog).getByLabelText('Senha atual'), 'errada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(fieldMessage(within(dialog).getByLabelText('Senha atual'))).toBe('A senha atual não confere.'));
+    await userEvent.clear(within(dialog).getByLabelText('Senha atual'));
+    await userEvent.type(within(dialog).getByLabelText('Senha atual'), 'Senha123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+
+    const qr = await within(dialog).findByRole('img', { name: 'QR code da verificação em duas etapas' });
+    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect(within(dialog).getByTestId('segundo-fator-segredo').textContent).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    await userEvent.type(within(dialog).getByLabelText('Código'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ativar' }));
+
+    const lista = await within(dialog).findByRole('list', { name: 'Códigos de recuperação' });
+    expect(within(lista).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codigos);
+    await waitFor(() => expect(toasts.map((t) => t.detail)).toContain('Verificação em duas etapas ativada.'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Concluir' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(secao).getByRole('status').textContent).toMatch(/^Ativa desde .*restantes: 10\./));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ senha: 'errada' }, { senha: 'Senha123' }, { codigo: '123456' }]);
+  });
+
+  it('is not shown to a user without a password login (an issuer)', async () => {
+    signIn(['emissor'], loginUser({ roles: ['emissor'] }), 'tok-1');
+    stubApi(({ method, url }: RecordedCall) => {
+      if (`${method} ${url}` === 'GET /api/v1/profile') return json(200, loginUser({ roles: ['emissor'] }));
+      if (`${method} ${url}` === 'GET /api/v1/profile/segundo-fator') return json(200, { permitido: false, ativo: false, ativadoEm: null, codigosRestantes: 0 });
+      return undefined;
+    });
+    await openProfile();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Verificação em duas etapas' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeNull();
   });
 });
 

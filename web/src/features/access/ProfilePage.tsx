@@ -12,6 +12,7 @@ import { updateUser, useCurrentUser, type SessionUser } from '../../lib/session'
 import { toast } from '../../lib/toast';
 import { initialsOf, readAvatar } from './avatar';
 import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
+import { SecondFactorPanel } from './SecondFactorPanel';
 
 type Profile = ResponseOf<typeof users.profile>;
 
@@ -251,6 +252,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <Button type="submit" label="Salvar" icon="pi pi-check" loading={salvar.isPending} />
         </div>
       </form>
+      <SecondFactorPanel />
     </>
   );
 }

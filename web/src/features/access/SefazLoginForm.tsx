@@ -7,8 +7,9 @@ import { useApiMutation } from '../../lib/api';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginFailure } from './LoginFailure';
 import { hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
+import { challengeOf, SecondFactorStep } from './SecondFactorStep';
 
-/** Tab 'Sefaz': e-mail and password, plus the forgot-password dialog. */
+/** Tab 'Sefaz': e-mail and password, plus the forgot-password dialog; then the code step for a user with the second factor. */
 export function SefazLoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -16,8 +17,15 @@ export function SefazLoginForm() {
   const [forgotOpen, setForgotOpen] = useState(false);
   // A new key on every opening restarts the dialog with the e-mail typed here.
   const [forgotKey, setForgotKey] = useState(0);
+  const [desafio, setDesafio] = useState<string | null>(null);
   const finish = useFinishLogin();
-  const entrar = useApiMutation(auth.loginSefaz, { onSuccess: finish });
+  const entrar = useApiMutation(auth.loginSefaz, {
+    onSuccess: (answer) => {
+      const challenge = challengeOf(answer);
+      if (challenge) setDesafio(challenge);
+      else if ('token' in answer) finish(answer);
+    },
+  });
   const fieldError = (field: string) => Boolean(local[field]) || Boolean(entrar.error?.fieldErrors?.[field]);
 
   function openForgot() {
@@ -34,6 +42,18 @@ export function SefazLoginForm() {
     setLocal(errors);
     if (hasErrors(errors)) return;
     entrar.mutate({ body: { email: email.trim(), password } });
+  }
+
+  if (desafio) {
+    return (
+      <SecondFactorStep
+        desafio={desafio}
+        onBack={() => {
+          setDesafio(null);
+          setPassword('');
+        }}
+      />
+    );
   }
 
   return (

@@ -7,8 +7,8 @@ import { userMessageOf } from '../../lib/api/errors';
 import { login } from '../../lib/session';
 import { clearToasts } from '../../lib/toast';
 
-/** What every login answers: the session user and the bearer token. */
-export type LoginResult = ResponseOf<typeof auth.loginSefaz>;
+/** A login that opened a session: the session user and the bearer token (a password login may first answer the second factor's challenge). */
+export type LoginResult = ResponseOf<typeof auth.loginSegundoFator>;
 
 /**
  * Stores the session of a successful login and leaves for `to` (the dashboard unless said). The

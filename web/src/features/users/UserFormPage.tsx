@@ -16,6 +16,7 @@ import { apiQueryKey, useApiMutation, useApiQuery, useServerFieldErrors } from '
 import { toast } from '../../lib/toast';
 import { errorId, FormField } from './FormField';
 import { AUTOMATIC_ROLES, SITUACAO_OPTIONS, TIPO_OPTIONS, type Situacao, type User } from './model';
+import { SecondFactorAdmin } from './SecondFactorAdmin';
 
 /**
  * user-form, id 'new' or the user's id. Sefaz users choose permissions and
@@ -412,6 +413,7 @@ function UserForm({ user }: { user: User | null }) {
             </div>
           </dl>
         )}
+        {user && <SecondFactorAdmin userId={user.id} />}
 
         <div className="page-actions">
           <Button type="submit" label="Salvar" icon="pi pi-check" loading={saving} />

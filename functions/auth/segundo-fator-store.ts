@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Service, type EntityItem } from 'electrodb';
+import { escritaCondicional, tableConfig, transactWithRetry } from '../platform/table';
+
+/**
+ * The second factor's items, under the user's partition (one user's login never reads another's):
+ * - segundoFator: the enrolled secret (encrypted), the last step used (a code counts once), the
+ *   recovery codes' hashes, and a secret waiting for its first code (enrolment not yet confirmed);
+ * - segundoFatorEvento: the audit of the factor (enrolled, a recovery code used, reset by an
+ *   administrator), newest first;
+ * and, apart, the login's challenge: what the password step hands to the code step, one use, 5 minutes.
+ */
+/** Kept: one item per user, rewritten in place; it ends with an administrator's reset. */
+const fator = new Entity({
+  model: { entity: 'segundoFator', version: '1', service: 'auth' },
+  attributes: {
+    userId: { type: 'string', required: true },
+    /** encryptSecret('segundo-fator', base32) of the active factor. */
+    segredo: { type: 'string' },
+    ativadoEm: { type: 'string' },
+    /** The RFC 6238 step of the last code accepted: a code of that step or before is refused. */
+    ultimoPasso: { type: 'number' },
+    /** HMACs of the recovery codes still unused. */
+    recuperacao: { type: 'set', items: 'string' },
+    /** A secret shown for enrolment, active once its first code is confirmed. */
+    pendente: { type: 'string' },
+    pendenteDesde: { type: 'string' },
+  },
+  indexes: { byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+/** Kept: the audit of one user's factor, a few items a user (enrolments, recovery codes used, resets), as long as the user. */
+const evento = new Entity({
+  model: { entity: 'segundoFatorEvento', version: '1', service: 'auth' },
+  attributes: {
+    userId: { type: 'string', required: true },
+    em: { type: 'string', required: true },
+    eventoId: { type: 'string', required: true },
+    acao: { type: ['CADASTRADO', 'RECUPERACAO_USADA', 'REDEFINIDO'] as const, required: true },
+    /** Who did it: the user, or the administrator who reset the factor. */
+    porId: { type: 'string', required: true },
+    porNome: { type: 'string', required: true },
+  },
+  indexes: { byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['em', 'eventoId'] } } },
+});
+
+/** Ends with its expiresAt: five minutes after the password. */
+const desafio = new Entity({
+  model: { entity: 'segundoFatorDesafio', version: '1', service: 'auth' },
+  attributes: {
+    desafioId: { type: 'string', required: true },
+    userId: { type: 'string', required: true },
+    /** Which login asked for it: the session it opens is that login's. */
+    canal: { type: ['sefaz', 'cliente'] as const, required: true },
+    /** Epoch seconds: refused after it, and removed by the table's TTL. */
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: { byId: { pk: { field: 'pk', composite: ['desafioId'] }, sk: { field: 'sk', composite: [] } } },
+});
+
+let service: Service<{ fator: typeof fator; evento: typeof evento; desafio: typeof desafio }> | undefined;
+const db = () => (service ??= new Service({ fator, evento, desafio }, tableConfig()));
+
+export type FatorRecord = EntityItem<typeof fator>;
+export type EventoFator = EntityItem<typeof evento>;
+export type DesafioRecord = EntityItem<typeof desafio>;
+export type AcaoFator = EventoFator['acao'];
+
+export async function lerFator(userId: string): Promise<FatorRecord | null> {
+  return (await db().entities.fator.get({ userId }).go({ consistent: true })).data;
+}
+
+/** Keeps a secret for enrolment (replacing any earlier one not confirmed); the active factor is untouched. */
+export async function guardarPendente(userId: string, pendente: string, desde: string): Promise<void> {
+  await db().entities.fator.upsert({ userId, pendente, pendenteDesde: desde }).go();
+}
+
+/**
+ * Makes the pending secret the active factor, with its recovery codes and the step of the code that
+ * confirmed it, and audits it, in one transaction conditional on that pending secret still being there
+ * (two confirmations of one enrolment: one wins).
+ */
+export async function ativar(userId: string, pendente: string, a: { segredo: string; passo: number; recuperacao: string[]; em: string; porNome: string }): Promise<boolean> {
+  const r = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ fator, evento }) => [
+        fator
+          .patch({ userId })
+          .set({ segredo: a.segredo, ativadoEm: a.em, ultimoPasso: a.passo, ...(a.recuperacao.length > 0 ? { recuperacao: a.recuperacao } : {}) })
+          .remove(['pendente', 'pendenteDesde'])
+          .where((attr, op) => op.eq(attr.pendente, pendente))
+          .commit(),
+        evento.create({ userId, em: a.em, eventoId: randomUUID(), acao: 'CADASTRADO', porId: userId, porNome: a.porNome }).commit(),
+      ])
+      .go(),
+  );
+  return !r.canceled;
+}
+
+/** Records that a code of `passo` was used, only if no code of that step or a later one was (one use per code, races included). */
+export async function usarPasso(userId: string, segredo: string, passo: number): Promise<boolean> {
+  return escritaCondicional(() =>
+    db()
+      .entities.fator.patch({ userId })
+      .set({ ultimoPasso: passo })
+      .where((attr, op) => `${op.eq(attr.segredo, segredo)} AND (${op.notExists(attr.ultimoPasso)} OR ${op.lt(attr.ultimoPasso, passo)})`)
+      .go(),
+  );
+}
+
+/** Spends a recovery code (only if still unused: two logins with one code, one wins) and audits it. */
+export async function usarRecuperacao(userId: string, hash: string, porNome: string, em: string): Promise<boolean> {
+  const r = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ fator, evento }) => [
+        fator
+          .patch({ userId })
+          .delete({ recuperacao: [hash] })
+          .where((attr, op) => op.contains(attr.recuperacao, hash))
+          .commit(),
+        evento.create({ userId, em, eventoId: randomUUID(), acao: 'RECUPERACAO_USADA', porId: userId, porNome }).commit(),
+      ])
+      .go(),
+  );
+  return !r.canceled;
+}
+
+/** An administrator's reset: the factor removed (active and pending) and the reset audited, together. */
+export async function redefinir(userId: string, por: { id: string; nome: string }, em: string): Promise<void> {
+  await transactWithRetry(() =>
+    db()
+      .transaction.write(({ fator, evento }) => [
+        fator.delete({ userId }).commit(),
+        evento.create({ userId, em, eventoId: randomUUID(), acao: 'REDEFINIDO', porId: por.id, porNome: por.nome }).commit(),
+      ])
+      .go(),
+  );
+}
+
+/** The factor's audit, newest first: one page of one user's partition. */
+export async function eventos(userId: string, limite = 20): Promise<EventoFator[]> {
+  return (await db().entities.evento.query.byUser({ userId }).go({ order: 'desc', limit: limite })).data;
+}
+
+export async function criarDesafio(d: DesafioRecord): Promise<void> {
+  await db().entities.desafio.create(d).go();
+}
+
+export async function lerDesafio(desafioId: string): Promise<DesafioRecord | null> {
+  return (await db().entities.desafio.get({ desafioId }).go({ consistent: true })).data;
+}
+
+/** Spends a challenge: true for the one request that removed it. */
+export async function consumirDesafio(desafioId: string): Promise<boolean> {
+  return escritaCondicional(() =>
+    db()
+      .entities.desafio.delete({ desafioId })
+      .where((attr, op) => op.exists(attr.userId))
+      .go(),
+  );
+}

@@ -1,0 +1,65 @@
+import { auth, type ResponseOf } from '@plac/shared/contracts';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../components/FormField';
+import { useApiMutation } from '../../lib/api';
+import { LoginFailure } from './LoginFailure';
+import { hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
+
+/** What a password login answers: a session, or the challenge of the second factor (issue 42). */
+export type PasswordLoginAnswer = ResponseOf<typeof auth.loginSefaz>;
+
+/** The challenge's id when the password login asked for the code step, else null. */
+export const challengeOf = (answer: PasswordLoginAnswer): string | null => ('segundoFator' in answer ? answer.segundoFator.desafio : null);
+
+/**
+ * The code step of a password login whose user has the second factor active: the authenticator app's
+ * six digits (or a recovery code), sent with the challenge the password step answered. A wrong code
+ * keeps the step open (five lock it for 15 minutes); an expired challenge sends the user back to the
+ * password.
+ */
+export function SecondFactorStep({ desafio, onBack }: { desafio: string; onBack: () => void }) {
+  const [codigo, setCodigo] = useState('');
+  const [local, setLocal] = useState<LocalErrors>({});
+  const finish = useFinishLogin();
+  const verificar = useApiMutation(auth.loginSegundoFator, {
+    onSuccess: finish,
+    onError: (error) => {
+      setCodigo('');
+      if (error.error === 'desafioExpirado') onBack();
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = requiredErrors({ codigo: { label: 'Código', value: codigo } });
+    setLocal(errors);
+    if (hasErrors(errors)) return;
+    verificar.mutate({ body: { desafio, codigo: codigo.trim() } });
+  }
+
+  return (
+    <form className="login-form" onSubmit={submit} noValidate aria-label="Verificação em duas etapas">
+      <p className="login-hint" id="segundo-fator-ajuda">
+        Informe o código de 6 dígitos do seu aplicativo autenticador. Sem o celular, use um dos seus códigos de recuperação.
+      </p>
+      <FormField id="segundo-fator-codigo" label="Código" field="codigo" error={verificar.error} messages={local.codigo}>
+        <InputText
+          id="segundo-fator-codigo"
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoFocus
+          value={codigo}
+          maxLength={20}
+          onChange={(e) => setCodigo(e.target.value)}
+          aria-describedby="segundo-fator-ajuda segundo-fator-codigo-error"
+          invalid={Boolean(local.codigo)}
+        />
+      </FormField>
+      <Button type="submit" label="Verificar" icon="pi pi-shield" loading={verificar.isPending} />
+      <LoginFailure errors={[verificar.error]} />
+      <Button type="button" label="Voltar" link className="login-forgot" onClick={onBack} />
+    </form>
+  );
+}
