@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { message } from '@plac/shared/messages';
 import { renderSVG } from 'uqr';
-import { closeSessionsOf } from '../platform/auth/sessions';
+import { closeSessionsOf, updateSessionsOf } from '../platform/auth/sessions';
 import { derivedKey } from '../platform/auth/tokens';
 import { decryptSecret, encryptSecret } from '../platform/crypto';
 import { HttpError, badRequest, notFound } from '../platform/errors';
@@ -99,6 +99,8 @@ export async function confirmar(principal: Principal, codigo: string) {
     porNome: u.name,
   });
   if (!ativo) throw falha(409, 'segundoFatorSemCadastro');
+  // The user's sessions that could only enrol it reach the whole portal now.
+  await updateSessionsOf({ ...users.principalOf(u), cadastroSegundoFator: false });
   logger.info('second factor enrolled', { userId: u.userId });
   return { codigosRecuperacao: codigos, message: message('segundoFatorAtivado') };
 }

@@ -32,11 +32,15 @@ const BLOCKED: Partial<Record<ClienteResumo['situacao'], MessageKey>> = {
 
 const isIssuer = (u: UserRecord) => u.roles.includes('emissor');
 
-async function session(u: UserRecord, cliente?: ClienteResumo | null) {
-  const principal = users.principalOf(u);
+/**
+ * Opens the session of a login. `cadastroSegundoFator`: a Sefaz user's password login without the
+ * second factor, whose session reaches only the enrolment until it is done (issue 42).
+ */
+async function session(u: UserRecord, cliente?: ClienteResumo | null, cadastroSegundoFator = false) {
+  const principal = { ...users.principalOf(u), ...(cadastroSegundoFator ? { cadastroSegundoFator: true } : {}) };
   const sid = await openSession(principal);
   const token = await signToken(principal, sid, TOKEN_TTL_SECONDS);
-  return { user: await users.sessionUser(u, cliente), token };
+  return { user: { ...(await users.sessionUser(u, cliente)), ...(cadastroSegundoFator ? { segundoFatorObrigatorio: true } : {}) }, token };
 }
 
 /** Refuses locked subjects before any password work, and counts and slows down failures. */
@@ -66,8 +70,9 @@ export async function loginSefaz(email: string, password: string, sourceIp: stri
     const candidate = u?.tipo === 'S' ? u : null;
     if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) throw fail(401, 'credenciaisInvalidas');
     if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
-    // With a second factor, the password opens no session: the code step does (issue 42).
-    return (await segundoFator.desafiar(candidate, 'sefaz')) ?? session(candidate);
+    // With a second factor, the password opens no session: the code step does. Without one, the
+    // Sefaz's users must enrol it: the session reaches the enrolment only (issue 42).
+    return (await segundoFator.desafiar(candidate, 'sefaz')) ?? session(candidate, null, true);
   });
 }
 

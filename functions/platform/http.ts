@@ -112,7 +112,7 @@ async function serve(
   event: APIGatewayProxyEventV2,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   const authorizer = (event.requestContext as { authorizer?: unknown }).authorizer;
-  const caller = authorize(contract.access, authorizer);
+  const caller = authorize(contract.access, authorizer, contract.paraCadastroSegundoFator === true);
   const request = {
     params: parse(contract.params, event.pathParameters ?? {}),
     query: parse(contract.query, event.queryStringParameters ?? {}),

@@ -54,11 +54,17 @@ export interface DemoUser {
 }
 
 /**
- * The demo administrator's second factor (issue 42), documented in README.md so the walk-through works
- * without a phone: add this key to any authenticator app, or print the current code with
- * `npm run codigo`. Demo data only: no other user has a known secret.
+ * The second factor of the Sefaz's demo users (issue 42: mandatory for the Sefaz's users), documented in
+ * README.md so the walk-through works without a phone: add the key to any authenticator app, or print
+ * the current code with `npm run codigo [e-mail]`. Demo data only: no other user has a known secret.
  */
-export const DEMO_SEGUNDO_FATOR = { userId: 'demo-admin', segredo: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' } as const;
+export const DEMO_SEGUNDO_FATOR = [
+  { email: 'admin@plac.local', userId: 'demo-admin', segredo: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' },
+  { email: 'gestor@plac.local', userId: 'demo-gestor', segredo: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' },
+] as const;
+
+/** The demo secret of a demo Sefaz user's e-mail, if it has one. */
+export const segredoDemo = (email: string): string | undefined => DEMO_SEGUNDO_FATOR.find((f) => f.email === email.trim().toLowerCase())?.segredo;
 
 export const DEMO_USERS: DemoUser[] = [
   { userId: 'demo-admin', name: 'Administradora Demo', email: 'admin@plac.local', cpf: cpf('529982247'), tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' },

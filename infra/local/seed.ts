@@ -64,9 +64,6 @@ async function seedClientes() {
       updatedBy: 'dados de demonstração',
     });
   }
-  // The demo administrator logs in with a second factor of a documented secret (README), unless one is active.
-  const admin = await findUser(DEMO_SEGUNDO_FATOR.userId);
-  if (admin && !(await lerFator(admin.userId))?.segredo) await ativarComSegredo(admin, DEMO_SEGUNDO_FATOR.segredo);
 }
 
 async function seedUsers() {
@@ -92,7 +89,9 @@ async function seedUsers() {
       updatedBy: 'dados de demonstração',
     });
   }
-  // The demo administrator logs in with a second factor of a documented secret (README), unless one is active.
-  const admin = await findUser(DEMO_SEGUNDO_FATOR.userId);
-  if (admin && !(await lerFator(admin.userId))?.segredo) await ativarComSegredo(admin, DEMO_SEGUNDO_FATOR.segredo);
+  // The Sefaz's demo users log in with a second factor of a documented secret (README), unless one is active.
+  for (const f of DEMO_SEGUNDO_FATOR) {
+    const u = await findUser(f.userId);
+    if (u && !(await lerFator(u.userId))?.segredo) await ativarComSegredo(u, f.segredo);
+  }
 }

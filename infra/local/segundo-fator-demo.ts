@@ -3,7 +3,7 @@
  * tests, the benchmarks and `npm run codigo`, which log in as admin@plac.local through the real code step.
  */
 import { codigoDoPasso, passoAtual } from '../../functions/auth/totp';
-import { DEMO_SEGUNDO_FATOR } from './demo-data';
+import { segredoDemo } from './demo-data';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -12,7 +12,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * callers log the administrator in within one 30 s step, so a refused `codigoJaUtilizado` tries the
  * next step's code (the server accepts a phone one step ahead), then waits for the step to turn.
  */
-export async function comCodigoDemo<T>(responder: (codigo: string) => Promise<T | 'codigoJaUtilizado'>, segredo: string = DEMO_SEGUNDO_FATOR.segredo): Promise<T> {
+export async function comCodigoDemo<T>(responder: (codigo: string) => Promise<T | 'codigoJaUtilizado'>, segredo: string = segredoDemo('admin@plac.local')!): Promise<T> {
   for (let volta = 0; volta < 6; volta++) {
     const passo = passoAtual();
     for (const p of [passo, passo + 1]) {
@@ -26,7 +26,10 @@ export async function comCodigoDemo<T>(responder: (codigo: string) => Promise<T 
 
 type LoginAnswer = { token?: string; segundoFator?: { desafio: string } };
 
-/** A login's answer made a session: as it is, or through the code step at `baseUrl` when it is a challenge. */
+/**
+ * A login's answer made a session: as it is, or through the code step at `baseUrl` when it is a
+ * challenge (the demo administrator's secret unless `segredo` is given: see segredoDemo).
+ */
 export async function concluirLogin<T extends LoginAnswer>(baseUrl: string, answer: T, segredo?: string): Promise<T & { token: string }> {
   const desafio = answer.segundoFator?.desafio;
   if (!desafio) return answer as T & { token: string };

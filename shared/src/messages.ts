@@ -89,6 +89,7 @@ export const MESSAGES = {
   codigoInvalido: 'Código inválido. Informe o código de 6 dígitos do aplicativo autenticador ou um código de recuperação.',
   codigoJaUtilizado: 'Este código já foi utilizado. Aguarde o próximo código do aplicativo autenticador.',
   desafioExpirado: 'O tempo para informar o código terminou. Entre novamente com e-mail e senha.',
+  segundoFatorObrigatorio: 'Ative a verificação em duas etapas em Meu perfil para continuar: ela é obrigatória para os usuários da Sefaz.',
   segundoFatorBloqueado: 'Muitos códigos inválidos. A verificação em duas etapas desta conta ficará bloqueada por 15 minutos.',
   segundoFatorNaoPermitido: 'A verificação em duas etapas é usada apenas no acesso com senha; o certificado digital já é o segundo fator.',
   segundoFatorSemCadastro: 'O cadastro da verificação em duas etapas expirou ou não foi iniciado. Comece novamente.',

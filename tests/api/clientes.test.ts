@@ -9,6 +9,7 @@ import { call, twinUrl } from './http';
 import { todasAsPaginas } from './paginas';
 import { waitForMail } from './mail';
 import { bearer, tokenFor } from './session';
+import { segredoDemo } from '../../infra/local/demo-data';
 import { concluirLogin } from '../../infra/local/segundo-fator-demo';
 
 /** Clients: registration, list, form, unlock, contract, monitoring, object-level security. */
@@ -20,7 +21,7 @@ const clienteImf: Principal = { userId: 'demo-imf', name: 'Cliente IMF Demo', ti
 
 // The administrator has the demo second factor: the code step follows the password (issue 42).
 const login = async (email: string) =>
-  (await concluirLogin(twinUrl(), (await call('/api/v1/authenticate/sefaz', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Plac@2026!' }) })).body as { token: string })).token;
+  (await concluirLogin(twinUrl(), (await call('/api/v1/authenticate/sefaz', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Plac@2026!' }) })).body as { token: string }, segredoDemo(email))).token;
 
 beforeAll(async () => {
   admin = await login('admin@plac.local');

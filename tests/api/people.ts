@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { cpfCheckDigits } from '@plac/shared/domain';
+import { codigoDoPasso, passoAtual } from '../../functions/auth/totp';
+import { segredoDemo } from '../../infra/local/demo-data';
 import { concluirLogin } from '../../infra/local/segundo-fator-demo';
 import { call, twinUrl } from './http';
 
@@ -30,5 +32,20 @@ async function entrar(email: string, password: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  return (await concluirLogin(twinUrl(), body as { token: string })).token;
+  return (await concluirLogin(twinUrl(), body as { token: string }, segredoDemo(email))).token;
+}
+
+/**
+ * Enrols the second factor with a session that must (a Sefaz user's first password login, issue 42), as
+ * the profile does: the current password, then the app's first code. The same session then reaches the
+ * whole portal. Answers the secret.
+ */
+export async function cadastrarSegundoFator(token: string, senha: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const inicio = await call('/api/v1/profile/segundo-fator', { method: 'POST', headers, body: JSON.stringify({ senha }) });
+  if (inicio.status !== 200) throw new Error(`enrolment answered ${inicio.status}: ${JSON.stringify(inicio.body)}`);
+  const { segredo } = inicio.body as { segredo: string };
+  const ok = await call('/api/v1/profile/segundo-fator/confirmacao', { method: 'POST', headers, body: JSON.stringify({ codigo: codigoDoPasso(segredo, passoAtual()) }) });
+  if (ok.status !== 200) throw new Error(`confirmation answered ${ok.status}: ${JSON.stringify(ok.body)}`);
+  return segredo;
 }

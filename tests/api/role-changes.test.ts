@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './http';
 import { waitForMail } from './mail';
-import { randomCpf, sefazToken } from './people';
+import { randomCpf, sefazToken, cadastrarSegundoFator } from './people';
 import { bearer, tokenFor } from './session';
 
 /**
@@ -36,10 +36,13 @@ async function newUser(input: Record<string, unknown>): Promise<{ id: string; em
   return { id: (created.body as { id: string }).id, email };
 }
 
+/** A real password login; a Sefaz user's first one enrols the second factor it must have (issue 42). */
 async function login(kind: 'sefaz' | 'cliente', email: string): Promise<string> {
   const { status, body } = await call(`/api/v1/authenticate/${kind}`, json('POST', { email, password: PASSWORD }));
   expect(status).toBe(200);
-  return (body as { token: string }).token;
+  const { token, user } = body as { token: string; user: { segundoFatorObrigatorio?: boolean } };
+  if (user.segundoFatorObrigatorio) await cadastrarSegundoFator(token, PASSWORD);
+  return token;
 }
 
 const sefazAdmin = { name: 'Administradora Temporária', tipo_usuario: 'S', roles: ['sefaz_admin'], uf: 'BA' };

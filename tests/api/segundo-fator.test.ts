@@ -11,7 +11,8 @@ import { randomCpf, sefazToken } from './people';
 import { bearer, tokenFor } from './session';
 
 /**
- * Issue 42 item 2 through the API: a Sefaz user enrols the second factor on the profile (the current
+ * Issue 42 item 2 through the API: a Sefaz user, whose password session reaches only the enrolment until
+ * it is done (mandatory for the Sefaz's users), enrols the second factor on the profile (the current
  * password, the QR code's secret, the app's first code, ten recovery codes once); then the password
  * opens no session but a challenge, answered by a code that counts once or a recovery code that
  * counts once; five wrong codes lock the code step; an administrator's reset is audited and ends the
@@ -46,9 +47,12 @@ beforeAll(async () => {
 
 describe('the second factor of a password login (issue 42)', () => {
   it('is enrolled on the profile: the current password, the secret as a QR code, the first code, ten recovery codes once', async () => {
+    // A Sefaz user without the factor: the session reaches the profile and the enrolment only.
     const first = await senha();
-    expect(first.status).toBe(200);
+    expect(first).toMatchObject({ status: 200, body: { user: { email, segundoFatorObrigatorio: true } } });
     const token = (first.body as { token: string }).token;
+    expect(await send('GET', '/api/v1/cliente/get-all-cliente', undefined, token)).toMatchObject({ status: 403, body: { error: 'segundoFatorObrigatorio' } });
+    expect((await send('GET', '/api/v1/profile', undefined, token)).status).toBe(200);
     expect(await send('GET', '/api/v1/profile/segundo-fator', undefined, token)).toMatchObject({ status: 200, body: { permitido: true, ativo: false, ativadoEm: null, codigosRestantes: 0 } });
 
     // A wrong current password starts nothing.
@@ -88,6 +92,8 @@ describe('the second factor of a password login (issue 42)', () => {
     expect(ativo?.pendente).toBeUndefined();
     for (const r of recuperacao) expect(JSON.stringify(ativo)).not.toContain(r);
     expect(await send('GET', '/api/v1/profile/segundo-fator', undefined, token)).toMatchObject({ body: { permitido: true, ativo: true, codigosRestantes: 10 } });
+    // The same session reaches the rest of the portal now.
+    expect((await send('GET', '/api/v1/cliente/get-all-cliente', undefined, token)).status).toBe(200);
   });
 
   it('asks for the code after the password: a wrong code is refused, the right one opens the session, and counts once', async () => {
@@ -140,9 +146,9 @@ describe('the second factor of a password login (issue 42)', () => {
     expect((await send('DELETE', `/api/v1/users/${userId}/segundo-fator`, undefined, sessao)).status).toBe(403);
     expect(await send('DELETE', `/api/v1/users/${userId}/segundo-fator`, undefined, admin)).toMatchObject({ status: 200, body: { message: expect.stringContaining('redefinida') } });
     expect(await send('DELETE', `/api/v1/users/${userId}/segundo-fator`, undefined, admin)).toMatchObject({ status: 409, body: { error: 'segundoFatorInativo' } });
-    // The user's sessions ended; the password alone logs in again; the audit names the administrator.
+    // The user's sessions ended; the password alone logs in again, to enrol a new app; the audit names the administrator.
     expect((await send('GET', '/api/v1/profile', undefined, sessao)).status).toBe(401);
-    expect(await senha()).toMatchObject({ status: 200, body: { token: expect.any(String) } });
+    expect(await senha()).toMatchObject({ status: 200, body: { token: expect.any(String), user: { segundoFatorObrigatorio: true } } });
     const visto = await send('GET', `/api/v1/users/${userId}/segundo-fator`, undefined, admin);
     expect(visto.body).toMatchObject({ ativo: false, codigosRestantes: 0, historico: [{ acao: 'REDEFINIDO', por: 'Administradora Demo' }, { acao: 'RECUPERACAO_USADA' }, { acao: 'RECUPERACAO_USADA' }, { acao: 'CADASTRADO' }] });
   });

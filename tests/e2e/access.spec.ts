@@ -189,7 +189,9 @@ test('a new login e-mail takes the current password and the link sent to it; the
   await expect(page.getByText('E-mail alterado. Entre novamente com o novo e-mail.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await loginSefaz(page, novo);
-  await expect(page.getByRole('heading', { name: `Bem-vindo(a), ${name}` })).toBeVisible();
+  // A Sefaz user without the second factor lands on the profile to enrol it (issue 42).
+  await expect(page).toHaveURL(/\/app\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
 });
 
 test('a client user opening an administration page lands on Acesso Negado', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { cpfCheckDigits, formatCnpj } from '@plac/shared/domain';
-import { DEMO_SEGUNDO_FATOR } from '../../infra/local/demo-data';
+import { segredoDemo } from '../../infra/local/demo-data';
 import { comCodigoDemo, concluirLogin } from '../../infra/local/segundo-fator-demo';
 import { e2ePorts } from './ports';
 
@@ -9,7 +9,7 @@ export const PASSWORD = 'Plac@2026!';
 export const mailUrl = `http://127.0.0.1:${e2ePorts.mail}`;
 
 /**
- * The Sefaz login through the form; then, for a user with the second factor (the demo administrator,
+ * The Sefaz login through the form; then, for a user with the second factor (the Sefaz's demo users,
  * or `segredo` given), the code step answered with the app's code.
  */
 export async function loginSefaz(page: Page, email: string, password = PASSWORD, segredo?: string) {
@@ -19,7 +19,8 @@ export async function loginSefaz(page: Page, email: string, password = PASSWORD,
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Senha', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Entrar' }).click();
-  if (segredo || email === 'admin@plac.local') await answerCode(page, segredo ?? DEMO_SEGUNDO_FATOR.segredo);
+  const chave = segredo ?? segredoDemo(email);
+  if (chave) await answerCode(page, chave);
 }
 
 /**

@@ -4,8 +4,9 @@ import { codigoDoPasso, passoAtual } from '../../functions/auth/totp';
 import { adminToken, cpfFromSeed, linkFromMail, loginSefaz, PASSWORD } from './helpers';
 
 /**
- * Issue 42's "Done when", in Chromium: an administrator enrols a second factor on the profile (QR code,
- * first code, recovery codes shown once), logs out, logs in with password and code; a recovery code
+ * Issue 42's "Done when", in Chromium: an administrator without a second factor is led to the profile to
+ * enrol one (mandatory for the Sefaz's users), enrols it (QR code, first code, recovery codes shown
+ * once), logs out, logs in with password and code; a recovery code
  * works once; a wrong code five times is refused, the fifth with the catalogue's lock message.
  */
 
@@ -28,11 +29,14 @@ test('an administrator enrols the second factor, logs in with password and code,
   const welcome = await linkFromMail(request, email, /https?:\/\/\S+\/password\/reset\/[\w-]+/);
   expect((await request.post('/api/v1/password/reset', { data: { email, token: welcome.split('/').pop(), password: PASSWORD, password_confirmation: PASSWORD } })).status()).toBe(200);
 
-  // Without a factor, the password alone.
+  // Without a factor, a Sefaz user's password leads to the profile only, to enrol one.
   await loginSefaz(page, email);
-  await expect(page.getByRole('heading', { name: `Bem-vindo(a), ${name}` })).toBeVisible();
-  await page.getByRole('link', { name: 'Meu perfil' }).click();
+  await expect(page).toHaveURL(/\/app\/profile$/);
   const secao = page.getByRole('region', { name: 'Verificação em duas etapas' });
+  await expect(secao.getByRole('alert')).toHaveText(MESSAGES.segundoFatorObrigatorio);
+  // Any other page sends it back here.
+  await page.goto('/app/user');
+  await expect(page).toHaveURL(/\/app\/profile$/);
   await expect(secao.getByText(/^Desativada\./)).toBeVisible();
   await secao.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click();
 
@@ -51,6 +55,10 @@ test('an administrator enrols the second factor, logs in with password and code,
   const recuperacao = (await codigos.allTextContents()).map((c) => c.trim());
   await dialog.getByRole('button', { name: 'Concluir' }).click();
   await expect(secao.getByText(/^Ativa desde .*Códigos de recuperação restantes: 10\./)).toBeVisible();
+  await expect(secao.getByRole('alert')).toHaveCount(0);
+  // The whole portal now, in the same session.
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Usuários' }).click();
+  await expect(page).toHaveURL(/\/app\/user$/);
   await sair(page);
 
   // Password, then the app's code.
@@ -99,6 +107,8 @@ test('an administrator enrols the second factor, logs in with password and code,
   await expect(doUsuario.getByText('Desativada.')).toBeVisible();
   await expect(doUsuario.getByRole('listitem').first()).toContainText('Redefinida por Administradora Demo');
   await sair(page);
+  // The password alone again, to enrol a new app.
   await loginSefaz(page, email);
-  await expect(page.getByRole('heading', { name: `Bem-vindo(a), ${name}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/profile$/);
+  await expect(page.getByRole('region', { name: 'Verificação em duas etapas' }).getByRole('alert')).toBeVisible();
 });

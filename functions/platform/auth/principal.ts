@@ -40,11 +40,14 @@ export function callerFrom(authorizer: unknown): Caller | TokenFailure {
 /**
  * The contract's access rule, enforced in the Lambda itself (the authorizer only verifies tokens):
  * public routes need nothing; others need a valid token (401 token_*), and a role the route lists (403).
+ * A session that must first enrol the second factor reaches only the routes that enrol it (403
+ * segundoFatorObrigatorio, issue 42).
  */
-export function authorize(access: Access, authorizer: unknown): Caller | null {
+export function authorize(access: Access, authorizer: unknown, paraCadastroSegundoFator = false): Caller | null {
   const caller = callerFrom(authorizer);
   if (access === 'public') return typeof caller === 'string' ? null : caller;
   if (typeof caller === 'string') throw unauthorized(caller);
   if (!allows(access, caller.principal.roles)) throw forbidden();
+  if (caller.principal.cadastroSegundoFator && !paraCadastroSegundoFator) throw forbidden('segundoFatorObrigatorio');
   return caller;
 }

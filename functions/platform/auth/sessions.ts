@@ -105,14 +105,19 @@ export async function closeSessionsOf(userId: string, except?: string | null): P
 /**
  * Every open session of the user takes the user's new principal. The write is conditional on the
  * session still existing, so a session closed meanwhile (logout, deactivation) is not brought back.
+ * A session that must first enrol the second factor stays so (an administrator's edit of the user does
+ * not lift it) unless the new principal says `cadastroSegundoFator: false` (the enrolment itself).
  */
 export async function updateSessionsOf(principal: Principal): Promise<void> {
   // Bounded: one user's open sessions (one a login, each ended within SESSION_HOURS).
   const { data } = await table().query.byUser({ userId: principal.userId }).go({ pages: 'all' });
-  const value = JSON.stringify(principal);
+  const { cadastroSegundoFator, ...rest } = principal;
   await Promise.all(
     data.map(async (s) => {
       esquecer(s.sid);
+      const antes = JSON.parse(s.principal) as Principal;
+      const pendente = cadastroSegundoFator ?? antes.cadastroSegundoFator ?? false;
+      const value = JSON.stringify(pendente ? { ...rest, cadastroSegundoFator: true } : rest);
       try {
         await table().patch({ sid: s.sid }).set({ principal: value }).go();
       } catch (error) {

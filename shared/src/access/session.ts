@@ -13,6 +13,11 @@ export interface Principal {
   clienteId?: string;
   /** The state of a Sefaz manager: wherever a screen filters by UF, a manager's UF is fixed to it. */
   uf?: string;
+  /**
+   * A Sefaz user's password session before the second factor is enrolled (issue 42): it reaches only
+   * the routes that enrol it (contracts marked `paraCadastroSegundoFator`) until the enrolment rewrites it.
+   */
+  cadastroSegundoFator?: boolean;
 }
 
 /** Response header that carries a refreshed bearer token when the current one is past half its life. */

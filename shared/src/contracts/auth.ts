@@ -29,6 +29,8 @@ export const sessionUserSchema = z.object({
   podeAlterarSenha: z.boolean(),
   /** A new login e-mail waiting for the link sent to it; `email` logs in until then. */
   emailPendente: z.string().nullable().optional(),
+  /** A Sefaz user who logged in by password without the second factor: the portal opens the profile to enrol it (issue 42). */
+  segundoFatorObrigatorio: z.boolean().optional(),
 });
 
 const sessionResponse = z.object({ user: sessionUserSchema, token: z.string() });
@@ -140,6 +142,7 @@ export const segundoFator = defineContract({
   access: 'authenticated',
   response: situacaoFatorSchema,
   errors: [],
+  paraCadastroSegundoFator: true,
 });
 
 export const iniciarSegundoFator = defineContract({
@@ -152,6 +155,7 @@ export const iniciarSegundoFator = defineContract({
   body: z.object({ senha: loginPasswordSchema.meta({ title: 'Senha atual' }) }),
   response: z.object({ segredo: z.string(), otpauthUrl: z.string(), qrCode: z.string().meta({ description: 'data:image/svg+xml;base64,…' }) }),
   errors: ['segundoFatorNaoPermitido', 'dadosNaoEncontrados'],
+  paraCadastroSegundoFator: true,
 });
 
 export const confirmarSegundoFator = defineContract({
@@ -164,6 +168,7 @@ export const confirmarSegundoFator = defineContract({
   body: z.object({ codigo: codigoSchema }),
   response: z.object({ codigosRecuperacao: z.array(z.string()), message: z.string() }),
   errors: ['segundoFatorSemCadastro', 'dadosNaoEncontrados'],
+  paraCadastroSegundoFator: true,
 });
 
 const idUsuario = z.object({ id: z.string().min(1).max(64) });
@@ -230,4 +235,5 @@ export const logout = defineContract({
   channel: 'both',
   response: messageResponse,
   errors: [],
+  paraCadastroSegundoFator: true,
 });

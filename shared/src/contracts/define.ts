@@ -47,6 +47,12 @@ export interface Contract<
   readonly idempotent?: boolean;
   /** Catalogue keys this route may answer with, besides the generic ones every route may give. */
   readonly errors: readonly MessageKey[];
+  /**
+   * Reachable by a session that must first enrol the second factor (a Sefaz user's password login
+   * without one, issue 42): the profile, the enrolment, the logout. Every other route answers 403
+   * `segundoFatorObrigatorio` to such a session.
+   */
+  readonly paraCadastroSegundoFator?: true;
 }
 
 export type AnyContract = Contract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;

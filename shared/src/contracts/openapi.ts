@@ -110,6 +110,7 @@ export const ERROR_STATUS: Partial<Record<MessageKey, number | readonly number[]
   desafioExpirado: 401,
   segundoFatorBloqueado: 429,
   segundoFatorNaoPermitido: 403,
+  segundoFatorObrigatorio: 403,
   segundoFatorSemCadastro: 409,
   segundoFatorInativo: 409,
   certificadoInvalido: 401,
@@ -225,6 +226,8 @@ function errorStatuses(contract: AnyContract): Map<number, MessageKey[]> {
   add(400, ...(readsBody ? (['corpoInvalido', 'corpoProfundoDemais'] as const) : []), ...(contract.body ? (['corpoAusente', 'corpoObjetoEsperado'] as const) : []));
   if (contract.access !== 'public') add(401, 'token_absent', 'token_invalid', 'token_expired');
   add(403, 'acessoNegado');
+  // A Sefaz password session before the second factor is enrolled reaches only the enrolment's routes (issue 42).
+  if (contract.access !== 'public' && !contract.paraCadastroSegundoFator) add(403, 'segundoFatorObrigatorio');
   if (contract.access !== 'public' || contract.params) add(404, 'recursoNaoEncontrado');
   if (isCreate(contract)) add(409, 'requisicaoEmAndamento');
   if (readsBody) add(413, 'corpoGrandeDemais');

@@ -46,6 +46,7 @@ export const profile = defineContract({
   access: 'authenticated',
   response: sessionUserSchema,
   errors: [],
+  paraCadastroSegundoFator: true,
 });
 
 export const updateProfile = defineContract({
@@ -73,6 +74,7 @@ export const updateProfile = defineContract({
     }),
   response: sessionUserSchema,
   errors: ['recursoDuplicado', 'senhaNaoAlteravel', 'senhaAtualObrigatoria', 'senhaAtualIncorreta', 'emailNaoAlteravel', 'imagemTipoInvalido', 'imagemGrandeDemais'],
+  paraCadastroSegundoFator: true,
 });
 
 export const confirmEmail = defineContract({

@@ -36,6 +36,13 @@ describe('guards', () => {
     expect(screen.queryByText('Lista de usuários')).toBeNull();
   });
 
+  it('sends a Sefaz user who must enrol the second factor from any page to the profile (issue 42)', async () => {
+    signIn(['sefaz_admin'], { segundoFatorObrigatorio: true });
+    const { router } = renderApp('/app/user', withUserList);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/profile'));
+    expect(screen.queryByText('Lista de usuários')).toBeNull();
+  });
+
   it('opens the page for a role with access', async () => {
     signIn(['sefaz_admin']);
     renderApp('/app/user', withUserList);

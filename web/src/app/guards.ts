@@ -20,12 +20,17 @@ export function requireSignIn() {
   return null;
 }
 
-/** A page of ROUTE_ACCESS: '/' without a user, not-authorised without one of its roles. */
+/**
+ * A page of ROUTE_ACCESS: '/' without a user, not-authorised without one of its roles; any page but the
+ * profile, for a Sefaz user who must first enrol the second factor, goes to the profile (the API would
+ * refuse the page's calls with segundoFatorObrigatorio, issue 42).
+ */
 export function requireRoute(name: RouteName) {
   return () => {
     const user = getSession().user;
     if (!user) return redirect(LOGIN_PATH);
     if (!routeAllows(name, user.roles)) return redirect(routePath('not-authorized'));
+    if (user.segundoFatorObrigatorio && name !== 'profile') return redirect(routePath('profile'));
     return null;
   };
 }

@@ -28,6 +28,8 @@ export type SessionUser = Principal & {
   prazoSemCertificado?: string | null;
   /** The profile offers the password fields. */
   podeAlterarSenha?: boolean;
+  /** A Sefaz user's password login without the second factor: only the profile, to enrol it (issue 42). */
+  segundoFatorObrigatorio?: boolean;
 };
 
 /** Filters a list page saves to restore them when the user comes back (shapes are the pages'). */

@@ -1,4 +1,5 @@
 import { auth, type ResponseOf } from '@plac/shared/contracts';
+import { MESSAGES } from '@plac/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -7,6 +8,7 @@ import { AppDialog } from '../../components/AppDialog';
 import { FormField } from '../../components/FormField';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { updateUser, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
 
@@ -20,12 +22,18 @@ type Enrolment = ResponseOf<typeof auth.iniciarSegundoFator>;
  */
 export function SecondFactorPanel() {
   const situacao = useApiQuery(auth.segundoFator, {}, { notify: false });
+  const obrigatorio = useCurrentUser().segundoFatorObrigatorio === true;
   const [open, setOpen] = useState(false);
   const s = situacao.data;
   if (!s?.permitido) return null;
   return (
     <section className="profile-second-factor" aria-labelledby="segundo-fator-titulo">
       <h2 id="segundo-fator-titulo">Verificação em duas etapas</h2>
+      {obrigatorio && (
+        <p className="profile-second-factor-required" role="alert">
+          {MESSAGES.segundoFatorObrigatorio}
+        </p>
+      )}
       {s.ativo ? (
         <p role="status">
           Ativa desde {formatDateTime(s.ativadoEm)}. Ao entrar com a senha, o código do aplicativo autenticador é pedido. Códigos de recuperação
@@ -42,6 +50,7 @@ export function SecondFactorPanel() {
 
 function EnrolmentDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   const [senha, setSenha] = useState('');
   const [codigo, setCodigo] = useState('');
   const [local, setLocal] = useState<LocalErrors>({});
@@ -52,6 +61,8 @@ function EnrolmentDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (r) => {
       toast.success(r.message);
       setRecuperacao(r.codigosRecuperacao);
+      // The session reaches the whole portal now (the server rewrote it).
+      if (user.segundoFatorObrigatorio) updateUser({ ...user, segundoFatorObrigatorio: false });
       void queryClient.invalidateQueries({ queryKey: apiQueryKey(auth.segundoFator) });
     },
     onError: () => setCodigo(''),
