@@ -245,3 +245,21 @@ export function report(m: { job: string; lost: number; duplicated: number; stuck
   console.log(line);
   return line;
 }
+
+/**
+ * `fn` over every item, at most `concurrency` at once, results in the items' order: the checks read
+ * thousands of items back, and the SDK's pool holds 50 sockets (more at once only queue, with a warning).
+ */
+export async function emParalelo<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, concurrency = 32): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let proximo = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (proximo < items.length) {
+        const i = proximo++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
