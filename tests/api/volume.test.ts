@@ -163,6 +163,7 @@ describe('counters kept at ingestion', () => {
 
 describe('the carrier look-up in pages', () => {
   const transportador = novoCnpj();
+  const TOTAL = 2_100;
   const chaves: string[] = [];
   const dataInicio = addDays(hoje(), -60);
   const dataFim = hoje();
@@ -170,10 +171,10 @@ describe('the carrier look-up in pages', () => {
     `/api/v1/integracao/transportadora/${transportador}?dataInicio=${dataInicio}&dataFim=${fim}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
   beforeAll(async () => {
-    // 2,500 Fat-e naming the carrier, written through the store (what the loader writes, without the XML).
+    // 2,100 Fat-e naming the carrier (three pages of 1,000), written through the store (what the loader writes, without the XML).
     const base = (await fatePorChave((await loteImportado(0, 50)).documentos.find((d) => d.chave)!.chave!))!;
     const agora = new Date().toISOString();
-    const registros = Array.from({ length: 2500 }, (_, i) => {
+    const registros = Array.from({ length: TOTAL }, (_, i) => {
       const nota = nfeXml({ cUF: CUF, numero: randomInt(1, 999_999_999), emitente: novoCnpj(), emissao: `${addDays(hoje(), -1 - (i % 50))}T08:00:00-03:00` });
       chaves.push(nota.chave);
       const emissao = new Date(Date.parse(`${addDays(hoje(), -1 - (i % 50))}T08:00:00-03:00`) + i * 1000).toISOString();
@@ -195,8 +196,8 @@ describe('the carrier look-up in pages', () => {
       vistas.push(...body.fates.map((f) => f.chave));
       cursor = body.nextCursor;
     } while (cursor);
-    expect(tamanhos).toEqual([1000, 1000, 500]);
-    expect(vistas).toHaveLength(2500);
+    expect(tamanhos).toEqual([1000, 1000, TOTAL - 2000]);
+    expect(vistas).toHaveLength(TOTAL);
     expect(new Set(vistas)).toEqual(new Set(chaves));
     expect(await cobradas(cliente.clienteId, 7)).toBe(3);
   }, 120_000);
@@ -230,14 +231,14 @@ describe('the carrier look-up in pages', () => {
       const got = await call('/api/v1/consulta/qtd-fate-transportadora', { method: 'POST', headers: h, body: JSON.stringify({ ...corpo, ...(cursor ? { cursor } : {}) }) });
       expect(got.status).toBe(200);
       const body = got.body as { linhas: typeof linhas; nextCursor?: string; totalGeral: number };
-      expect(body.totalGeral).toBe(2500);
+      expect(body.totalGeral).toBe(TOTAL);
       linhas.push(...body.linhas);
       cursor = body.nextCursor;
     } while (cursor);
     expect(linhas).toHaveLength(50);
-    expect(linhas.reduce((s, l) => s + l.qtdFate, 0)).toBe(2500);
+    expect(linhas.reduce((s, l) => s + l.qtdFate, 0)).toBe(TOTAL);
     expect(new Set(linhas.map((l) => l.dhRecbto)).size).toBe(50);
-    expect(linhas.every((l) => l.total === 2500)).toBe(true);
+    expect(linhas.every((l) => l.total === TOTAL)).toBe(true);
 
     const lista = await call(`/api/v1/consulta/transportadoras?nome=${encodeURIComponent('transportadora volume')}`, { headers: h });
     expect((lista.body as { items: { documento: string }[] }).items).toContainEqual({ documento: transportador, nome: 'TRANSPORTADORA VOLUME LTDA' });
