@@ -8,7 +8,7 @@ import { FormField } from '../../components/FormField';
 import { callApi, callApiWithStatus, useApiMutation, type ApiError } from '../../lib/api';
 import { LoginFailure } from './LoginFailure';
 import { certificateLogin, hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
-import { challengeOf, SecondFactorStep } from './SecondFactorStep';
+import { SecondFactorStep, usePasswordLoginAnswer } from './SecondFactorStep';
 
 /** How the type check ended: the password dialog opened, the certificate login signed in, or a silent 410. */
 type Outcome = 'senha' | 'entrou' | 'cancelado';
@@ -88,13 +88,7 @@ function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogPr
   const [local, setLocal] = useState<LocalErrors>({});
   const [desafio, setDesafio] = useState<string | null>(null);
   const finish = useFinishLogin();
-  const entrar = useApiMutation(auth.loginCliente, {
-    onSuccess: (answer) => {
-      const challenge = challengeOf(answer);
-      if (challenge) setDesafio(challenge);
-      else if ('token' in answer) finish(answer);
-    },
-  });
+  const entrar = useApiMutation(auth.loginCliente, { onSuccess: usePasswordLoginAnswer(setDesafio) });
   // Past the period without certificate the server refuses the password (the type check already
   // sends such clients to the certificate; this covers a period that ends while the dialog is open).
   const periodOver = entrar.error?.error === 'prazoSemCertificadoEncerrado';

@@ -10,8 +10,14 @@ import { hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './l
 /** What a password login answers: a session, or the challenge of the second factor (issue 42). */
 export type PasswordLoginAnswer = ResponseOf<typeof auth.loginSefaz>;
 
-/** The challenge's id when the password login asked for the code step, else null. */
-export const challengeOf = (answer: PasswordLoginAnswer): string | null => ('segundoFator' in answer ? answer.segundoFator.desafio : null);
+/**
+ * What a password form does with the login's answer: a session is stored (useFinishLogin), a challenge
+ * opens the code step (`onChallenge` with its id).
+ */
+export function usePasswordLoginAnswer(onChallenge: (desafio: string) => void): (answer: PasswordLoginAnswer) => void {
+  const finish = useFinishLogin();
+  return (answer) => ('segundoFator' in answer ? onChallenge(answer.segundoFator.desafio) : finish(answer));
+}
 
 /**
  * The code step of a password login whose user has the second factor active: the authenticator app's

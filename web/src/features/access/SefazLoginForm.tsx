@@ -6,8 +6,8 @@ import { FormField } from '../../components/FormField';
 import { useApiMutation } from '../../lib/api';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginFailure } from './LoginFailure';
-import { hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
-import { challengeOf, SecondFactorStep } from './SecondFactorStep';
+import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
+import { SecondFactorStep, usePasswordLoginAnswer } from './SecondFactorStep';
 
 /** Tab 'Sefaz': e-mail and password, plus the forgot-password dialog; then the code step for a user with the second factor. */
 export function SefazLoginForm() {
@@ -18,14 +18,7 @@ export function SefazLoginForm() {
   // A new key on every opening restarts the dialog with the e-mail typed here.
   const [forgotKey, setForgotKey] = useState(0);
   const [desafio, setDesafio] = useState<string | null>(null);
-  const finish = useFinishLogin();
-  const entrar = useApiMutation(auth.loginSefaz, {
-    onSuccess: (answer) => {
-      const challenge = challengeOf(answer);
-      if (challenge) setDesafio(challenge);
-      else if ('token' in answer) finish(answer);
-    },
-  });
+  const entrar = useApiMutation(auth.loginSefaz, { onSuccess: usePasswordLoginAnswer(setDesafio) });
   const fieldError = (field: string) => Boolean(local[field]) || Boolean(entrar.error?.fieldErrors?.[field]);
 
   function openForgot() {
