@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { monthOf } from '@plac/shared/domain';
+import { foldText, monthOf } from '@plac/shared/domain';
+import * as clientes from '../clientes/service';
+import { config } from '../platform/env';
 import * as prepago from '../prepago/uso';
 import * as store from './store';
 
@@ -28,7 +30,7 @@ export async function cobrarConsulta(c: Consulta): Promise<'cobrada' | 'repetida
   const agora = c.agora ?? new Date();
   // An idempotency key is the client's own: two clients may well send the same one.
   const requestId = c.idempotencyKey ? `${c.clienteId}:${c.idempotencyKey}` : randomUUID();
-  return store.cobrar({
+  return cobrarListado({
     requestId,
     clienteId: c.clienteId,
     mes: monthOf(agora),
@@ -37,6 +39,24 @@ export async function cobrarConsulta(c: Consulta): Promise<'cobrada' | 'repetida
     chave: c.chave,
     createdAt: agora.toISOString(),
   });
+}
+
+/**
+ * The (table, month, client, service) whose listing this instance already wrote (`clienteDoMes`,
+ * store.ts): the first charge of each carries it, the others do not, so the listing costs a few
+ * writes per instance and month instead of one per request. Remembered only once its charge is
+ * written (a cancelled one wrote nothing). Bounded by the clients × services active in a month.
+ */
+const listados = new Set<string>();
+
+async function cobrarListado(c: Omit<store.Cobranca, 'marcador'>): Promise<'cobrada' | 'repetida'> {
+  const chave = `${config.tableName}|${c.mes}|${c.clienteId}|${c.servico}`;
+  if (listados.has(chave)) return store.cobrar(c);
+  // The name orders the list; a client the registry does not know (deleted) is listed by its id.
+  const nome = foldText((await clientes.clienteResumo(c.clienteId))?.razao_social ?? c.clienteId);
+  const resultado = await store.cobrar({ ...c, marcador: { nome } });
+  if (resultado === 'cobrada') listados.add(chave);
+  return resultado;
 }
 
 export interface Medicao {
@@ -71,7 +91,7 @@ export async function medirUso(m: Medicao): Promise<'cobrada' | 'repetida'> {
   const pagador = await prepago.pagarUso({ chave: m.chave, clienteId: m.clienteId, servico: m.servico, agora });
   if (pagador === 'prepago') return 'cobrada';
   if (pagador === 'prepago-repetido') return 'repetida';
-  return store.cobrar({
+  return cobrarListado({
     requestId,
     clienteId: m.clienteId,
     mes: monthOf(agora),
@@ -113,5 +133,6 @@ export async function registrarNaoEncontrada(n: NaoEncontrada): Promise<void> {
 export const consumoDoCliente = store.contadoresDoCliente;
 export const consumoDaUf = store.contadoresDaUf;
 export const consumoDoMes = store.contadoresDoMes;
+export const consumoPorServico = store.consumoPorServico;
 export const requisicoesDoCliente = store.requisicoesDoCliente;
 export const naoEncontradasDaUf = store.naoEncontradasDaUf;

@@ -144,6 +144,63 @@ const diario = new Entity({
 });
 
 /**
+ * Shards of a client's monthly counter per service (`consumoServico`): what the administrator's list of
+ * every client's consumption reads, a page of clients at a time, instead of the month's counters by
+ * UF (clients × services × 27 UFs × CONTADOR_SHARDS items). Written in the charge's transaction (the
+ * charge's counter shard modulo this), 2 units: the busiest client (2,000 metered deliveries a
+ * second) puts 2,000 × 2 / 16 = 250 units a second on each of its 16 partitions (25 %). A read adds
+ * the 16 live shards and the migration's base one (`SHARD_BASE`): 17 Queries of at most 9 items.
+ */
+export const SERVICO_SHARDS = 16;
+/**
+ * The shard where infra/migrations/consumo-clientes.ts sets what was counted before these counters
+ * existed (the month's counters by UF minus what the live shards hold): one past the live ones, so
+ * a charge never adds to it and a re-run of the migration overwrites only its own item.
+ */
+export const SHARD_BASE = SERVICO_SHARDS;
+
+/** Kept: what a month's invoice was priced from, summed by service (as the counters by UF): as long as the invoices (issue 41 archives them). */
+const consumoServico = new Entity({
+  model: { entity: 'consumoServico', version: '1', service: 'consumo' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    servico: { type: 'number', required: true },
+    shard: { type: 'number', required: true },
+    requisicoes: { type: 'number', required: true, default: 0 },
+  },
+  indexes: {
+    byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['servico'] } },
+  },
+});
+
+/**
+ * A client with consumption in a month: one item per client and month, listed in name order (gsi1:
+ * the month, then the folded company name and the id), holding the services it used. Written in the
+ * charge's transaction by the first charge of each (client, month, service) that a function instance
+ * makes (consumo/service.ts keeps which it wrote), so it costs a few writes per instance and month,
+ * never one per request: the month's index partition is not hot (hundreds of clients × instances a
+ * month) and holds one small item per client, read a page at a time. The name is the one of the last
+ * write: a renamed client moves in the order when it is next written (its own key never changes, so it
+ * is listed once). Kept: one small item per client and month, the index of the month's counters (as long as they are).
+ */
+const clienteDoMes = new Entity({
+  model: { entity: 'clienteDoMes', version: '1', service: 'consumo' },
+  attributes: {
+    clienteId: { type: 'string', required: true },
+    mes: { type: 'string', required: true },
+    /** The company name folded (lower case, no accents): the list's order. */
+    nome: { type: 'string', required: true },
+    /** The services the client used in the month (a number set: ADD is idempotent). */
+    servicos: { type: 'set', items: 'number' },
+  },
+  indexes: {
+    byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: [] } },
+    byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['mes'] }, sk: { field: 'gsi1sk', composite: ['nome', 'clienteId'] } },
+  },
+});
+
+/**
  * Shards of the not-found look-ups' UF index (gsi1, `naoEncontrada.shard`), chosen by the record's id
  * (issue 36). Each index entry is written in the record's transaction (with the day's counter), so it
  * costs 2 write units (under 1 KB). São Paulo's not-found look-ups, 40 % of the platform's 500 metered
@@ -244,7 +301,7 @@ export const diarioAntigo = new Entity({
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } } },
 });
 
-const entities = { contador, requisicao, naoEncontrada, diario, contadorAntigo, diarioAntigo, requisicaoSemShard, naoEncontradaSemShard };
+const entities = { contador, requisicao, naoEncontrada, diario, consumoServico, clienteDoMes, contadorAntigo, diarioAntigo, requisicaoSemShard, naoEncontradaSemShard };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 /** The items as stored before issue 36's keys (read where they are, and moved by the migration): the same service, so one transaction moves one. */
@@ -253,6 +310,7 @@ const dbAntigo = () => db();
 export type ContadorRecord = EntityItem<typeof contador>;
 export type RequisicaoRecord = EntityItem<typeof requisicao>;
 export type NaoEncontradaRecord = EntityItem<typeof naoEncontrada>;
+export type ClienteDoMesRecord = EntityItem<typeof clienteDoMes>;
 
 export interface Cobranca {
   requestId: string;
@@ -262,6 +320,11 @@ export interface Cobranca {
   uf: string;
   chave: string;
   createdAt: string;
+  /**
+   * The client's listing in the month (`clienteDoMes`), written with this charge: given by the caller
+   * for the first charge of a (client, month, service) it makes, left out afterwards.
+   */
+  marcador?: { nome: string } | undefined;
 }
 
 /**
@@ -275,8 +338,11 @@ export async function cobrar(c: Cobranca): Promise<'cobrada' | 'repetida'> {
   const result = await transactWithRetry(
     () =>
       db()
-        .transaction.write(({ requisicao: r, contador: k, diario: d }) => [
-          r.create({ ...c, expiresAt, shard: shardDoLog(c.requestId) }).commit(),
+        .transaction.write(({ requisicao: r, contador: k, diario: d, consumoServico: s, clienteDoMes: m }) => [
+          r.create({ ...semMarcador(c), expiresAt, shard: shardDoLog(c.requestId) }).commit(),
+          // The month's counter by service, for the list of every client's consumption (SERVICO_SHARDS).
+          s.upsert({ clienteId: c.clienteId, mes: c.mes, servico: c.servico, shard: shard % SERVICO_SHARDS }).add({ requisicoes: 1 }).commit(),
+          ...(c.marcador ? [m.upsert({ clienteId: c.clienteId, mes: c.mes, nome: c.marcador.nome }).add({ servicos: [c.servico] }).commit()] : []),
           // upsert, not update: it writes the index keys (by UF, by month) on the counter's first increment too.
           k.upsert({ clienteId: c.clienteId, mes: c.mes, servico: c.servico, uf: c.uf, shard }).add({ requisicoes: 1 }).commit(),
           // The day's counter, in the same transaction: counted exactly when the log item is created.
@@ -289,6 +355,8 @@ export async function cobrar(c: Cobranca): Promise<'cobrada' | 'repetida'> {
   if (result.data[0]?.code === 'ConditionalCheckFailed') return 'repetida';
   throw new Error(`charging ${c.requestId} was cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
 }
+
+const semMarcador = ({ marcador: _, ...c }: Cobranca) => c;
 
 /** Whether a request id was already charged (a key lookup, consistent). */
 export async function requisicaoExiste(requestId: string): Promise<boolean> {
@@ -340,7 +408,11 @@ export async function contadoresDaUf(uf: string, mes: string): Promise<{ servico
     .sort((a, b) => a.servico - b.servico || (a.clienteId < b.clienteId ? -1 : a.clienteId > b.clienteId ? 1 : 0));
 }
 
-/** Every counter of a month (one Query per shard), by client, service and UF. */
+/**
+ * Every counter of a month (one Query per shard), by client, service and UF: for the migration of the
+ * months charged before the counters by service (infra/migrations/consumo-clientes.ts) and tests; no
+ * route reads it (the list of every client's consumption pages `clientesDoMes`).
+ */
 export async function contadoresDoMes(mes: string): Promise<{ clienteId: string; servico: number; uf: string; requisicoes: number }[]> {
   const pages = await Promise.all(
     // Bounded: counters, not requests: one item per client, service and UF of the month, spread over the shards.
@@ -350,6 +422,69 @@ export async function contadoresDoMes(mes: string): Promise<{ clienteId: string;
     pages.flatMap((p) => p.data),
     (k) => `${k.clienteId}|${k.servico}|${k.uf}`,
   ).map(([k, requisicoes]) => ({ clienteId: k.clienteId, servico: k.servico, uf: k.uf, requisicoes }));
+}
+
+/**
+ * A client's charged requests of a month by service: its SERVICO_SHARDS live shards and the base one
+ * (SHARD_BASE), 17 Queries in parallel, added up. Bounded: one client, month and shard per Query: the
+ * services (a handful) at most.
+ */
+export async function consumoPorServico(clienteId: string, mes: string): Promise<{ servico: number; requisicoes: number }[]> {
+  const pages = await Promise.all(
+    Array.from({ length: SERVICO_SHARDS + 1 }, (_, shard) =>
+      // Bounded: one client, month and shard: one item per service.
+      db().entities.consumoServico.query.byCliente({ clienteId, mes, shard }).go({ pages: 'all' }),
+    ),
+  );
+  const porServico = new Map<number, number>();
+  for (const k of pages.flatMap((p) => p.data)) porServico.set(k.servico, (porServico.get(k.servico) ?? 0) + (k.requisicoes ?? 0));
+  return [...porServico]
+    .filter(([, requisicoes]) => requisicoes !== 0)
+    .sort(([a], [b]) => a - b)
+    .map(([servico, requisicoes]) => ({ servico, requisicoes }));
+}
+
+/**
+ * One page of the clients with consumption in a month, in name order (`clienteDoMes`, gsi1): one
+ * key-range Query of the month's index partition a page; with a service, only the clients that used
+ * it (a filter on the item's set of services, in paginas.ts's bounded rounds).
+ */
+export async function clientesDoMes(mes: string, pagina: { perPage: number; posicao?: string | undefined; servico?: number | undefined }): Promise<Pagina<ClienteDoMesRecord>> {
+  const indice = db().entities.clienteDoMes;
+  const { servico } = pagina;
+  const ler: Ler<ClienteDoMesRecord> = async (desde, limite) => {
+    const { data, cursor } = await indice.query.byMes({ mes }).go({ cursor: desde ?? null, limit: limite });
+    return { data, cursor };
+  };
+  return paginaEmSequencia([ler], (_, m) => createConversions(indice).byAccessPattern.byMes.fromComposite.toCursor({ mes, nome: m.nome, clienteId: m.clienteId })!, {
+    perPage: pagina.perPage,
+    posicao: pagina.posicao,
+    aceita: servico === undefined ? undefined : (m) => (m.servicos ?? []).includes(servico),
+  });
+}
+
+/**
+ * What infra/migrations/consumo-clientes.ts writes for a client's month counted before these items
+ * existed: its listing (`clienteDoMes`) and the base shard of each service's counter, set (not added
+ * to), so that a re-run writes the same.
+ */
+export async function gravarBaseDoCliente(b: { clienteId: string; mes: string; nome: string; porServico: { servico: number; requisicoes: number }[] }): Promise<void> {
+  const servicos = b.porServico.map((s) => s.servico);
+  if (servicos.length > 0) await db().entities.clienteDoMes.upsert({ clienteId: b.clienteId, mes: b.mes, nome: b.nome }).add({ servicos }).go();
+  for (const s of b.porServico) {
+    await db().entities.consumoServico.upsert({ clienteId: b.clienteId, mes: b.mes, servico: s.servico, shard: SHARD_BASE }).set({ requisicoes: s.requisicoes }).go();
+  }
+}
+
+/** What the live shards (not the base one) hold for a client's month, by service: the migration's other term. */
+export async function consumoVivoPorServico(clienteId: string, mes: string): Promise<Map<number, number>> {
+  const pages = await Promise.all(
+    // Bounded: one client, month and shard: one item per service.
+    Array.from({ length: SERVICO_SHARDS }, (_, shard) => db().entities.consumoServico.query.byCliente({ clienteId, mes, shard }).go({ pages: 'all' })),
+  );
+  const vivo = new Map<number, number>();
+  for (const k of pages.flatMap((p) => p.data)) vivo.set(k.servico, (vivo.get(k.servico) ?? 0) + (k.requisicoes ?? 0));
+  return vivo;
 }
 
 function somarShards(items: ContadorRecord[], keyOf: (k: ContadorRecord) => string): [ContadorRecord, number][] {

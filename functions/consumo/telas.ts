@@ -80,7 +80,7 @@ async function clienteDaTabela(principal: Principal, clienteId: string) {
 
 export async function consumoPorCliente(
   principal: Principal,
-  filtro: { idCliente?: string | undefined; idModuloServico?: number | undefined; mes?: string | undefined },
+  filtro: { idCliente?: string | undefined; idModuloServico?: number | undefined; mes?: string | undefined; cursor?: string | undefined; perPage: number },
 ) {
   const mes = filtro.mes ?? mesAtual();
   const clienteId = clienteDoFiltro(principal, filtro.idCliente);
@@ -95,25 +95,26 @@ export async function consumoPorCliente(
     return { mes, clientes: [{ cliente, ...resumir(contadores, descricao) }] };
   }
 
-  // Every client with consumption in the month: the month's counters (one Query per shard), by client.
-  const porCliente = new Map<string, Contador[]>();
-  for (const c of doServico(await store.contadoresDoMes(mes))) {
-    // Appended in place: copying the client's list on each counter made the grouping quadratic.
-    const doCliente = porCliente.get(c.clienteId);
-    if (doCliente) doCliente.push(c);
-    else porCliente.set(c.clienteId, [c]);
-  }
+  // Every client with consumption in the month, a page at a time in name order (store.ts
+  // `clientesDoMes`), each with its month by service (`consumoPorServico`: 17 small Queries), never
+  // the month's counters by UF: what a page reads does not grow with the clients or their requests.
+  const { idModuloServico } = filtro;
+  const vinculo = vinculoDoCursor(principal, 'consumo.clientes', { mes, idModuloServico, perPage: filtro.perPage });
+  const pagina = await paginaComCursor(vinculo, filtro.cursor, (posicao) => store.clientesDoMes(mes, { perPage: filtro.perPage, posicao, servico: idModuloServico }));
   const linhas = await Promise.all(
-    [...porCliente].map(async ([id, contadores]) => {
-      const cliente = await clienteDaTabela(principal, id);
+    pagina.items.map(async ({ clienteId: id }) => {
+      const [cliente, porServico] = await Promise.all([clienteDaTabela(principal, id), store.consumoPorServico(id, mes)]);
       if (!cliente) logger.warn('consumption of a client that does not exist', { clienteId: id, mes });
-      return cliente ? { cliente, ...resumir(contadores, descricao) } : null;
+      const doFiltro = doServico(porServico);
+      if (!cliente || doFiltro.length === 0) return null;
+      return {
+        cliente,
+        total: doFiltro.reduce((sum, s) => sum + s.requisicoes, 0),
+        porServico: doFiltro.map((s) => ({ idModuloServico: s.servico, servico: descricao(s.servico), requisicoes: s.requisicoes })),
+      };
     }),
   );
-  return {
-    mes,
-    clientes: linhas.filter((l) => l !== null).sort((a, b) => a.cliente.razaoSocial.localeCompare(b.cliente.razaoSocial, 'pt-BR')),
-  };
+  return { mes, clientes: linhas.filter((l) => l !== null), ...(pagina.nextCursor ? { nextCursor: pagina.nextCursor } : {}) };
 }
 
 // ---- consumption by UF ----------------------------------------------------------------------------

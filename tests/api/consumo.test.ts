@@ -96,6 +96,21 @@ beforeAll(async () => {
   await registrarNaoEncontrada({ uf: 'CE', chnfe: chaveNaoEncontrada, servico: 1, status: 'NAO_ENCONTRADA', clienteId: clienteA.id, cnpj: clienteA.cnpj, razaoSocial: clienteA.razao, agora });
 });
 
+/** Every page of the list of every client's consumption (admin), following nextCursor. */
+async function todasAsPaginas(path: string): Promise<ConsumoClientes['clientes']> {
+  const todos: ConsumoClientes['clientes'] = [];
+  let cursor: string | undefined;
+  for (let pagina = 0; pagina < 100; pagina++) {
+    const { status, body } = await get(`${path}${path.includes('?') ? '&' : '?'}${cursor ? `cursor=${encodeURIComponent(cursor)}` : ''}`, admin);
+    expect(status).toBe(200);
+    const { clientes, nextCursor } = body as ConsumoClientes & { nextCursor?: string };
+    todos.push(...clientes);
+    if (!nextCursor) return todos;
+    cursor = nextCursor;
+  }
+  throw new Error('more than 100 pages');
+}
+
 describe('consumption by client', () => {
   it('answers the month by service and by service and UF, each request counted once', async () => {
     const { status, body } = await get(`/api/v1/consumo/clientes?idCliente=${clienteA.id}`, admin);
@@ -122,15 +137,52 @@ describe('consumption by client', () => {
     const servico5 = (await get(`/api/v1/consumo/clientes?idCliente=${clienteA.id}&idModuloServico=5`, admin)).body as ConsumoClientes;
     expect(servico5.clientes[0]).toMatchObject({ total: 2, porServico: [{ idModuloServico: 5, requisicoes: 2 }] });
 
-    const todos = (await get('/api/v1/consumo/clientes', admin)).body as ConsumoClientes;
+    const todos = { clientes: await todasAsPaginas('/api/v1/consumo/clientes?perPage=50') };
     const meus = todos.clientes.filter((c) => c.cliente.id === clienteA.id || c.cliente.id === clienteB.id);
     expect(meus.map((c) => [c.cliente.razaoSocial, c.total])).toEqual([
       [clienteA.razao, 5],
       [clienteB.razao, 1],
     ]);
-    const doServico2 = (await get('/api/v1/consumo/clientes?idModuloServico=2&idCliente=', admin)).body as ConsumoClientes;
+    const doServico2 = { clientes: await todasAsPaginas('/api/v1/consumo/clientes?idModuloServico=2&idCliente=') };
     expect(doServico2.clientes.some((c) => c.cliente.id === clienteA.id)).toBe(false);
     expect(doServico2.clientes.find((c) => c.cliente.id === clienteB.id)?.total).toBe(1);
+  });
+
+  it('every client of a month is listed a page at a time in name order, each once, with its month by service (issue 38)', async () => {
+    // A month of its own: 12 clients with consumption, one of them with 40 look-ups over the shards.
+    const mesProprio = '2025-02';
+    const instante = new Date('2025-02-14T15:00:00Z');
+    const clientes = Array.from({ length: 12 }, (_, i) => ({ id: `consumo-pg-${sufixo}-${i}`, cnpj: novoCnpj(), razao: `Banco Página ${sufixo} ${String(11 - i).padStart(2, '0')}` }));
+    for (const c of clientes) await criarCliente(c);
+    for (const c of clientes) await cobrarConsulta({ clienteId: c.id, servico: 1, uf: 'BA', chave: 'k', agora: instante });
+    await Promise.all(Array.from({ length: 39 }, (_, i) => cobrarConsulta({ clienteId: clientes[0]!.id, servico: i % 2 === 0 ? 5 : 1, uf: i % 3 === 0 ? 'SP' : 'BA', chave: `m${i}`, agora: instante })));
+    await cobrarConsulta({ clienteId: clientes[5]!.id, servico: 2, uf: 'PA', chave: 'so-servico-2', agora: instante });
+
+    const primeira = await get(`/api/v1/consumo/clientes?mes=${mesProprio}&perPage=10`, admin);
+    const corpo = primeira.body as ConsumoClientes & { nextCursor?: string };
+    expect(corpo.clientes.filter((c) => c.cliente.id.startsWith(`consumo-pg-${sufixo}`))).toHaveLength(10);
+    expect(corpo.nextCursor).toBeDefined();
+    const meus = (await todasAsPaginas(`/api/v1/consumo/clientes?mes=${mesProprio}&perPage=10`)).filter((c) => c.cliente.id.startsWith(`consumo-pg-${sufixo}`));
+    expect(meus.map((c) => c.cliente.razaoSocial)).toEqual(clientes.map((c) => c.razao).sort());
+    const grande = meus.find((c) => c.cliente.id === clientes[0]!.id)!;
+    expect(grande).toMatchObject({
+      total: 40,
+      porServico: [
+        { idModuloServico: 1, requisicoes: 20 },
+        { idModuloServico: 5, requisicoes: 20 },
+      ],
+    });
+    // The list leaves the UF detail to the client's own answer, which holds it.
+    expect(grande.porServicoUf).toBeUndefined();
+    const dele = (await get(`/api/v1/consumo/clientes?mes=${mesProprio}&idCliente=${clientes[0]!.id}`, admin)).body as ConsumoClientes;
+    expect(dele.clientes[0]!.porServicoUf.reduce((n, l) => n + l.requisicoes, 0)).toBe(40);
+    // A service: only the clients that used it, with that service's figures.
+    const doServico2 = (await todasAsPaginas(`/api/v1/consumo/clientes?mes=${mesProprio}&idModuloServico=2&perPage=10`)).filter((c) => c.cliente.id.startsWith(`consumo-pg-${sufixo}`));
+    expect(doServico2.map((c) => [c.cliente.id, c.total])).toEqual([[clientes[5]!.id, 1]]);
+    // A cursor is bound to its query; a client user has no list of every client.
+    const outraConsulta = await get(`/api/v1/consumo/clientes?mes=${mesProprio}&perPage=25&cursor=${encodeURIComponent(corpo.nextCursor!)}`, admin);
+    expect(outraConsulta).toMatchObject({ status: 400, body: { error: 'cursorInvalido' } });
+    expect(((await get(`/api/v1/consumo/clientes?mes=${mesProprio}`, usuarioA)).body as ConsumoClientes).clientes.map((c) => c.cliente.id)).toEqual([clienteA.id]);
   });
 
   it('a client user sees only its own client: the own by default, another one refused', async () => {

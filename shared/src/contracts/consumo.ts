@@ -60,7 +60,8 @@ export const consumoClienteSchema = z.object({
   /** Requests of the month (of the service asked for, when one was). */
   total: z.number().int(),
   porServico: z.array(porServicoSchema),
-  porServicoUf: z.array(porServicoUfSchema),
+  /** By service and UF: answered for one client (asked for, or a client user's own); the list of every client leaves it out (its row asks for it when opened). */
+  porServicoUf: z.array(porServicoUfSchema).optional(),
 });
 
 export const consumoPorCliente = defineContract({
@@ -70,11 +71,12 @@ export const consumoPorCliente = defineContract({
   path: '/api/v1/consumo/clientes',
   summary:
     'Consumo do mês (atual, se não informado) por cliente: requisições cobradas por serviço e por serviço e UF de origem. ' +
-    'Sem cliente, todos os clientes com consumo no mês; um usuário cliente vê somente o próprio cliente.',
+    'Sem cliente, os clientes com consumo no mês em ordem de razão social, uma página por vez (nextCursor → cursor), cada um com o total e o resumo por serviço ' +
+    '(o resumo por serviço e UF vem ao pedir o cliente); um usuário cliente vê somente o próprio cliente.',
   access: ADMIN_CLIENTE,
-  query: z.object({ idCliente: opcional(idCliente), idModuloServico: opcional(idModuloServico), mes: opcional(mes) }),
-  response: z.object({ mes: z.string(), clientes: z.array(consumoClienteSchema) }),
-  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado'],
+  query: z.object({ idCliente: opcional(idCliente), idModuloServico: opcional(idModuloServico), mes: opcional(mes), ...cursorQuery(10, [10, 25, 50]) }),
+  response: z.object({ mes: z.string(), clientes: z.array(consumoClienteSchema), nextCursor: z.string().optional().meta({ description: 'Presente quando há uma próxima página: envie-o como cursor.' }) }),
+  errors: ['clienteNaoPermitido', 'recursoNaoEncontrado', 'cursorInvalido', 'tamanhoPaginaInvalido'],
 });
 
 /**

@@ -55,7 +55,7 @@ describe('consumo-cliente', { timeout: 20_000 }, () => {
     const row = (await screen.findByText('Banco Alfa S.A.')).closest('tr')!;
     expect([...row.querySelectorAll('td')].slice(1).map((td) => td.textContent)).toEqual(['Banco Alfa S.A.', '11.222.333/0001-81', 'ESF', 'Ativo', '10/03/2026', '5']);
     expect(screen.getByText('Consumo do mês 11/2026')).toBeTruthy();
-    expect(Object.fromEntries(api.of('GET', '/api/v1/consumo/clientes')[0]!.query)).toEqual({});
+    expect(Object.fromEntries(api.of('GET', '/api/v1/consumo/clientes')[0]!.query)).toEqual({ perPage: '10' });
 
     await userEvent.click(within(row).getByRole('button'));
     const porUf = await screen.findByRole('region', { name: 'Resumo por serviço e UF: Banco Alfa S.A.' });
@@ -81,7 +81,37 @@ describe('consumo-cliente', { timeout: 20_000 }, () => {
     await pickOption(screen.getByLabelText('Serviço'), 'Consulta Faturamento NF-e');
     await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
     await waitFor(() => expect(api.of('GET', '/api/v1/consumo/clientes')).toHaveLength(2));
-    expect(Object.fromEntries(api.of('GET', '/api/v1/consumo/clientes')[1]!.query)).toEqual({ idCliente: 'c-2', idModuloServico: '5' });
+    expect(Object.fromEntries(api.of('GET', '/api/v1/consumo/clientes')[1]!.query)).toEqual({ idCliente: 'c-2', idModuloServico: '5', perPage: '10' });
+  });
+
+  it('pages every client by cursor, and an opened row asks for its month by service and UF (the list leaves it out)', async () => {
+    signInAs(['sefaz_admin']);
+    const semUf = ({ porServicoUf: _, ...linha }: ReturnType<typeof makeConsumo>) => linha;
+    const api = stubApi({
+      ...BASE,
+      [LISTA]: (call: { query: URLSearchParams }) => {
+        if (call.query.get('idCliente') === 'c-1') return jsonResponse(200, { mes: '2026-11', clientes: [makeConsumo()] });
+        if (call.query.get('cursor') === 'pagina-2') return jsonResponse(200, { mes: '2026-11', clientes: [semUf(makeConsumo({ cliente: { ...makeConsumo().cliente, id: 'c-2', razaoSocial: 'Fomento Beta Ltda' } }))] });
+        return jsonResponse(200, { mes: '2026-11', clientes: [semUf(makeConsumo())], nextCursor: 'pagina-2' });
+      },
+    });
+    renderPage(PATHS.cliente);
+
+    const row = (await screen.findByText('Banco Alfa S.A.')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button'));
+    const porUf = await screen.findByRole('region', { name: 'Resumo por serviço e UF: Banco Alfa S.A.' });
+    await waitFor(() => expect(porUf.querySelectorAll('tbody tr td').length).toBeGreaterThan(1));
+    expect([...porUf.querySelectorAll('tbody tr')].filter((tr) => tr.querySelector('td')).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['Consulta Fat-e por Chave de Acesso', 'CE', '1'],
+      ['Consulta Fat-e por Chave de Acesso', 'PA', '2'],
+      ['Consulta Faturamento NF-e', 'PA', '2'],
+    ]);
+    expect(api.of('GET', '/api/v1/consumo/clientes').some((c) => c.query.get('idCliente') === 'c-1')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await screen.findByText('Fomento Beta Ltda')).toBeTruthy();
+    expect(screen.getByText('Página 2')).toBeTruthy();
+    expect(api.of('GET', '/api/v1/consumo/clientes').at(-1)!.query.get('cursor')).toBe('pagina-2');
   });
 
   it('a client user has the own client fixed, and the selector is disabled', async () => {

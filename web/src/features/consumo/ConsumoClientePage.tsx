@@ -13,6 +13,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { useApiQuery } from '../../lib/api';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { nomeDoClienteDoUsuario, useCurrentUser, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { formatCount, type ConsumoCliente } from './model';
@@ -35,16 +36,29 @@ interface Filtro {
 
 const situacaoLabel = (s: string) => (CLIENTE_SITUACOES as Record<string, string>)[s] ?? s;
 
-function Resumos({ linha }: { linha: ConsumoCliente }) {
+/**
+ * A row opened: its summaries. The list of every client answers each row's month by service; the one by
+ * service and UF is asked for when the row opens (one client's counters), with the same filters.
+ */
+function Resumos({ linha, query }: { linha: ConsumoCliente; query: { idModuloServico?: number } }) {
   const nome = linha.cliente.razaoSocial;
+  const doCliente = useApiQuery(consumo.consumoPorCliente, { query: { ...query, idCliente: linha.cliente.id } }, { enabled: linha.porServicoUf === undefined });
+  const porServicoUf = linha.porServicoUf ?? doCliente.data?.clientes[0]?.porServicoUf;
   return (
     <div className="consumo-resumos">
       <section aria-label={`Resumo por serviço e UF: ${nome}`}>
         <h3>Resumo por serviço e UF</h3>
-        <DataTable value={linha.porServicoUf} dataKey="uf" size="small" stripedRows emptyMessage={message('nenhumRegistro')}>
+        <DataTable
+          value={porServicoUf ?? []}
+          dataKey="uf"
+          size="small"
+          stripedRows
+          loading={porServicoUf === undefined && doCliente.isFetching}
+          emptyMessage={doCliente.isError ? message('servicoIndisponivel') : porServicoUf === undefined ? ' ' : message('nenhumRegistro')}
+        >
           <Column field="servico" header="Serviço" />
           <Column field="uf" header="UF" />
-          <Column header="Requisições" body={(r: ConsumoCliente['porServicoUf'][number]) => formatCount(r.requisicoes)} />
+          <Column header="Requisições" body={(r: NonNullable<ConsumoCliente['porServicoUf']>[number]) => formatCount(r.requisicoes)} />
         </DataTable>
       </section>
       <section aria-label={`Resumo por serviço: ${nome}`}>
@@ -69,10 +83,11 @@ export default function ConsumoClientePage() {
 
   const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
   const listaServicos = useApiQuery(servicos.listServicos, {});
-  const query = {
-    ...(admin && busca.cliente !== TODOS ? { idCliente: busca.cliente } : {}),
-    ...(busca.servico !== TODOS ? { idModuloServico: Number(busca.servico) } : {}),
-  };
+  const doServico = busca.servico !== TODOS ? { idModuloServico: Number(busca.servico) } : {};
+  const filtroCliente = admin && busca.cliente !== TODOS ? { idCliente: busca.cliente } : {};
+  // Every client's consumption is paged on the server (by cursor, in name order); one client is one row.
+  const pages = useCursorPages(busca, 10);
+  const query = { ...filtroCliente, ...doServico, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
   const lista = useApiQuery(consumo.consumoPorCliente, { query }, { placeholderData: keepPreviousData });
   const linhas = useMemo(() => lista.data?.clientes ?? [], [lista.data]);
 
@@ -153,7 +168,8 @@ export default function ConsumoClientePage() {
         rows={linhas}
         dataKey="cliente.id"
         query={lista}
-        table={{ expandedRows: expandidas, onRowToggle: (e) => setExpandidas(e.data as DataTableExpandedRows), rowExpansionTemplate: (l: ConsumoCliente) => <Resumos linha={l} /> }}
+        paging={{ kind: 'cursor', pages, nextCursor: lista.data?.nextCursor, label: 'Paginação do consumo por cliente', sizes: [10, 25, 50] }}
+        table={{ expandedRows: expandidas, onRowToggle: (e) => setExpandidas(e.data as DataTableExpandedRows), rowExpansionTemplate: (l: ConsumoCliente) => <Resumos linha={l} query={doServico} /> }}
       >
         <Column expander={() => true} style={{ width: '4rem' }} header={<span className="consumo-sr-only">Detalhar</span>} />
         <Column header="Razão Social" body={(l: ConsumoCliente) => l.cliente.razaoSocial} />
