@@ -1,7 +1,8 @@
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { vencimentoPadraoDae } from '@plac/shared/domain';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
-import type { Recebimento } from './recebimentos';
+import { saldoDaFatura, type Recebimento } from './recebimentos';
 
 /**
  * Monthly billing (docs/faturamento.md, docs/data-model.md "Billing"). Four entities:
@@ -151,6 +152,12 @@ const fatura = new Entity({
       type: 'map',
       properties: { dtVencimento: { type: 'string', required: true }, codigoBarras: { type: 'string', required: true }, revisao: { type: 'number', required: true } },
     },
+    /**
+     * What this invoice adds to the open-invoice counters (`faturasAbertas`), as last counted:
+     * `<due date>|<centavos owed>`; absent while it adds nothing (paid, or not yet counted).
+     * `recontarFatura` moves it and the counters together.
+     */
+    contagemAberta: { type: 'string' },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['faturaId'] }, sk: { field: 'sk', composite: [] } },
@@ -243,7 +250,29 @@ const trava = new Entity({
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: [] } } },
 });
 
-const entities = { fatura, execucao, progresso, reprecificacao, trava };
+/**
+ * The open invoices of a billed month by due date (the DAE's, else the 15th of the next month): how many
+ * and the centavos they still owe, the overdue dashboard's figures (vencidas.ts) without reading an
+ * invoice. Each invoice's share is its `contagemAberta`, and `recontarFatura` moves the two together
+ * in one transaction after every write that changes what it owes or when (issue, payment, receipt,
+ * DAE, re-price). A month has a handful of due dates, so a read is a few items per month. The billing
+ * run puts its month's invoices on one item (the default due date): one transactional write of 2 units
+ * per invoice, a few hundred over the run's minutes.
+ * Kept: counters of the invoices, as long as the invoices (five years).
+ */
+const faturasAbertas = new Entity({
+  model: { entity: 'faturasAbertas', version: '1', service: 'faturamento' },
+  attributes: {
+    mes: { type: 'string', required: true },
+    vencimento: { type: 'string', required: true },
+    quantidade: { type: 'number', required: true, default: 0 },
+    /** Centavos still owed. */
+    saldo: { type: 'number', required: true, default: 0 },
+  },
+  indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['vencimento'] } } },
+});
+
+const entities = { fatura, execucao, progresso, reprecificacao, trava, faturasAbertas };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
@@ -254,13 +283,17 @@ export type ReprecificacaoRecord = EntityItem<typeof reprecificacao>;
 
 /** Creates the invoice unless one exists for that client and month: 'jaEmitida' then, and nothing is written. */
 export async function emitirFatura(record: FaturaRecord): Promise<'emitida' | 'jaEmitida'> {
+  let resultado: 'emitida' | 'jaEmitida';
   try {
     await db().entities.fatura.create(record).go({ response: 'none' });
-    return 'emitida';
+    resultado = 'emitida';
   } catch (error) {
-    if (isConditionalFailure(error)) return 'jaEmitida';
-    throw error;
+    if (!isConditionalFailure(error)) throw error;
+    resultado = 'jaEmitida';
   }
+  // Also when it existed: a run retried after a crash between the create and the count counts it now.
+  await recontarFatura(record.faturaId);
+  return resultado;
 }
 
 export async function lerFatura(faturaId: string): Promise<FaturaRecord | null> {
@@ -271,9 +304,14 @@ export async function lerFatura(faturaId: string): Promise<FaturaRecord | null> 
 /** Points the invoice at its latest DAE (a plain SET: the latest issued wins). */
 export async function marcarDae(faturaId: string, dae: NonNullable<FaturaRecord['dae']>): Promise<void> {
   await db().entities.fatura.patch({ faturaId }).set({ dae }).go({ response: 'none' });
+  // Its due date moves the invoice among the open-invoice counters.
+  await recontarFatura(faturaId);
 }
 
-/** `marcarDae` as the parameters of an update, for a transaction that creates the DAE with it (dae/store.ts `criarDae`). */
+/**
+ * `marcarDae` as the parameters of an update, for a transaction that creates the DAE with it (dae/store.ts
+ * `criarDae`); the caller then runs `recontarFatura` (the due date may have moved).
+ */
 export function marcacaoDoDae(faturaId: string, dae: NonNullable<FaturaRecord['dae']>): Record<string, unknown> {
   return db().entities.fatura.patch({ faturaId }).set({ dae }).params<Record<string, unknown>>();
 }
@@ -294,9 +332,11 @@ export async function registrarPagamento(
       .set({ situacao: 'P', pagamento })
       .where(({ situacao, revisao: r }, { eq }) => `${eq(situacao, 'A')} AND ${eq(r, revisao)}`)
       .go({ response: 'none' });
+    await recontarFatura(faturaId);
     return 'paga';
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
+    await recontarFatura(faturaId);
     const atual = await lerFatura(faturaId);
     return atual?.situacao === 'P' ? 'jaPaga' : 'revisaoDiferente';
   }
@@ -325,11 +365,16 @@ export async function registrarRecebimento(
         [eq(revisao, lido.revisao), lido.versao === 0 ? notExists(versaoRecebimentos) : eq(versaoRecebimentos, lido.versao), notContains(recebimentosChaves, escrita.chave)].join(' AND '),
       )
       .go({ response: 'none' });
+    await recontarFatura(faturaId);
     return 'gravado';
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
     const atual = await lerFatura(faturaId);
-    if (atual?.recebimentosChaves?.includes(escrita.chave)) return 'jaRegistrado';
+    if (atual?.recebimentosChaves?.includes(escrita.chave)) {
+      // Recorded by an attempt that may have stopped before its count.
+      await recontarFatura(faturaId);
+      return 'jaRegistrado';
+    }
     if (atual && atual.revisao !== lido.revisao) return 'revisaoDiferente';
     return 'conflito';
   }
@@ -357,6 +402,90 @@ export async function marcarRepasse(faturaIds: readonly string[], situacao: Situ
       }),
     );
   }
+}
+
+// ---- the open-invoice counters --------------------------------------------------------------------
+
+/** What an invoice adds to the open-invoice counters: open, its due date and what it still owes; paid, nothing. */
+export function contagemDe(f: FaturaRecord): string | null {
+  if (f.situacao !== 'A') return null;
+  return `${vencimentoPadraoDae(f.mes, f.dae?.dtVencimento)}|${saldoDaFatura(f).saldoDevedor}`;
+}
+
+export function lerContagem(c: string | null | undefined): { vencimento: string; saldo: number } | null {
+  if (!c) return null;
+  const [vencimento, saldo] = c.split('|');
+  return { vencimento: vencimento!, saldo: Number(saldo) };
+}
+
+/** The counters' changes from one share to another, one per due date (a transaction writes an item once). */
+function variacoes(antes: string | null, depois: string | null) {
+  const porVencimento = new Map<string, { quantidade: number; saldo: number }>();
+  const somar = (c: string | null, sinal: 1 | -1) => {
+    const x = lerContagem(c);
+    if (!x) return;
+    const v = porVencimento.get(x.vencimento) ?? { quantidade: 0, saldo: 0 };
+    porVencimento.set(x.vencimento, { quantidade: v.quantidade + sinal, saldo: v.saldo + sinal * x.saldo });
+  };
+  somar(antes, -1);
+  somar(depois, 1);
+  return [...porVencimento].filter(([, v]) => v.quantidade !== 0 || v.saldo !== 0);
+}
+
+/**
+ * Brings the invoice's share of the open-invoice counters up to date: reads it, and when what it adds
+ * now (`contagemDe`) is not what it added (`contagemAberta`), writes the new share and the counters'
+ * change in one transaction, on the condition that the share and everything it is made of (status,
+ * revision, ledger version, DAE due date) are as read. A write in between fails it and it reads again,
+ * so the counters always hold exactly the sum of the shares. Every write of an invoice that changes
+ * what it owes or when runs it after itself; one that stopped before it is counted by its next write
+ * or by infra/migrations/faturas-abertas.ts (which recounts a period's open invoices).
+ */
+export async function recontarFatura(faturaId: string): Promise<void> {
+  for (let tentativa = 1; tentativa <= 8; tentativa++) {
+    const f = await lerFatura(faturaId);
+    if (!f) return;
+    const antes = f.contagemAberta ?? null;
+    const depois = contagemDe(f);
+    if (antes === depois) return;
+    const result = await transactWithRetry(() =>
+      db()
+        .transaction.write(({ fatura: x, faturasAbertas: a }) => [
+          (depois === null ? x.patch({ faturaId }).remove(['contagemAberta']) : x.patch({ faturaId }).set({ contagemAberta: depois }))
+            .where((attr, op) =>
+              [
+                antes === null ? op.notExists(attr.contagemAberta) : op.eq(attr.contagemAberta, antes),
+                op.eq(attr.situacao, f.situacao),
+                op.eq(attr.revisao, f.revisao),
+                f.versaoRecebimentos === undefined ? op.notExists(attr.versaoRecebimentos) : op.eq(attr.versaoRecebimentos, f.versaoRecebimentos),
+                f.dae === undefined ? op.notExists(attr.dae) : op.eq(attr.dae.codigoBarras, f.dae.codigoBarras),
+              ].join(' AND '),
+            )
+            .commit(),
+          ...variacoes(antes, depois).map(([vencimento, v]) => a.upsert({ mes: f.mes, vencimento }).add({ quantidade: v.quantidade, saldo: v.saldo }).commit()),
+        ])
+        .go(),
+    );
+    if (!result.canceled) return;
+  }
+  throw new Error(`the open-invoice count of ${faturaId} did not settle: too many writes of it at once`);
+}
+
+/**
+ * The open invoices of some months due before a day, by due date, from the counters: one key-range
+ * Query per month (its due dates before the day), a handful of items each.
+ */
+export async function abertasVencidasAntesDe(meses: readonly string[], dia: string): Promise<{ mes: string; vencimento: string; quantidade: number; saldo: number }[]> {
+  const porMes = await Promise.all(
+    // Bounded: one month's due dates (the default and the DAEs' few), not its invoices.
+    meses.map((mes) => db().entities.faturasAbertas.query.byMes({ mes }).lt({ vencimento: dia }).go({ pages: 'all' })),
+  );
+  return porMes.flatMap((p) => p.data.map((c) => ({ mes: c.mes, vencimento: c.vencimento, quantidade: c.quantidade, saldo: c.saldo })));
+}
+
+/** Writes an invoice as invoices were written before the open-invoice counters (no share): the migration's test only. */
+export async function gravarFaturaSemContagem(record: FaturaRecord): Promise<void> {
+  await db().entities.fatura.create(record).go({ response: 'none' });
 }
 
 export async function faturasDoMes(mes: string): Promise<FaturaRecord[]> {
@@ -525,6 +654,7 @@ export async function reprecificar(
       ])
       .go(),
   );
+  if (!result.canceled) await recontarFatura(antes.faturaId);
   return !result.canceled;
 }
 

@@ -4,7 +4,7 @@ import { presignDownload } from '../../platform/documents';
 import { invalid } from '../../platform/errors';
 import { faturaVisivel } from '../service';
 import { recebimentosDaFatura, saldoDaFatura } from '../recebimentos';
-import { marcacaoDoDae, marcarDae } from '../store';
+import { marcacaoDoDae, marcarDae, recontarFatura } from '../store';
 import * as emissao from './emissao';
 import * as store from './store';
 import type { DaeRecord } from './store';
@@ -80,6 +80,8 @@ const pontoDoDae = (dae: DaeRecord) => ({ dtVencimento: dae.dtVencimento, codigo
 async function novoDae(f: Fatura, documento: emissao.DocumentoCobrado, dtVencimento: string, principal: Principal, agora: Date): Promise<DaeRecord> {
   const { criado, ...dae } = await emissao.novoDae(documento, dtVencimento, principal.name, agora, (novo) => [marcacaoDoDae(f.faturaId, pontoDoDae(novo))]);
   if (!criado) await marcarDae(f.faturaId, pontoDoDae(dae));
+  // The new due date moves the invoice among the open-invoice counters (marcarDae does it itself).
+  else await recontarFatura(f.faturaId);
   return dae;
 }
 
