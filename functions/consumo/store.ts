@@ -445,6 +445,33 @@ export async function consumoPorServico(clienteId: string, mes: string): Promise
 }
 
 /**
+ * The months by service of the clients of a page of `clientesDoMes`: their services' SERVICO_SHARDS + 1
+ * items each, by key (BatchGetItem, 100 keys a call, in parallel), never a Query per shard: a page of
+ * 10 clients with 2 services each is 340 keys in 4 calls.
+ */
+export async function consumoPorServicoDosClientes(clientes: readonly ClienteDoMesRecord[]): Promise<Map<string, { servico: number; requisicoes: number }[]>> {
+  const chaves = clientes.flatMap((c) =>
+    (c.servicos ?? []).flatMap((servico) => Array.from({ length: SERVICO_SHARDS + 1 }, (_, shard) => ({ clienteId: c.clienteId, mes: c.mes, servico, shard }))),
+  );
+  const { data, unprocessed } = await db().entities.consumoServico.get(chaves).go({ concurrency: 8 });
+  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} consumption counters were not read`);
+  const porCliente = new Map<string, Map<number, number>>(clientes.map((c) => [c.clienteId, new Map()]));
+  for (const k of data) {
+    const doCliente = porCliente.get(k.clienteId)!;
+    doCliente.set(k.servico, (doCliente.get(k.servico) ?? 0) + (k.requisicoes ?? 0));
+  }
+  return new Map(
+    [...porCliente].map(([id, m]) => [
+      id,
+      [...m]
+        .filter(([, n]) => n !== 0)
+        .sort(([a], [b]) => a - b)
+        .map(([servico, requisicoes]) => ({ servico, requisicoes })),
+    ]),
+  );
+}
+
+/**
  * One page of the clients with consumption in a month, in name order (`clienteDoMes`, gsi1): one
  * key-range Query of the month's index partition a page; with a service, only the clients that used
  * it (a filter on the item's set of services, in paginas.ts's bounded rounds).

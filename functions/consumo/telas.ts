@@ -96,16 +96,18 @@ export async function consumoPorCliente(
   }
 
   // Every client with consumption in the month, a page at a time in name order (store.ts
-  // `clientesDoMes`), each with its month by service (`consumoPorServico`: 17 small Queries), never
-  // the month's counters by UF: what a page reads does not grow with the clients or their requests.
+  // `clientesDoMes`), each with its month by service (`consumoPorServicoDosClientes`: its services'
+  // shards by key), never the month's counters by UF: what a page reads does not grow with the
+  // clients or their requests.
   const { idModuloServico } = filtro;
   const vinculo = vinculoDoCursor(principal, 'consumo.clientes', { mes, idModuloServico, perPage: filtro.perPage });
   const pagina = await paginaComCursor(vinculo, filtro.cursor, (posicao) => store.clientesDoMes(mes, { perPage: filtro.perPage, posicao, servico: idModuloServico }));
+  const porServicoDe = await store.consumoPorServicoDosClientes(pagina.items);
   const linhas = await Promise.all(
     pagina.items.map(async ({ clienteId: id }) => {
-      const [cliente, porServico] = await Promise.all([clienteDaTabela(principal, id), store.consumoPorServico(id, mes)]);
+      const cliente = await clienteDaTabela(principal, id);
       if (!cliente) logger.warn('consumption of a client that does not exist', { clienteId: id, mes });
-      const doFiltro = doServico(porServico);
+      const doFiltro = doServico(porServicoDe.get(id) ?? []);
       if (!cliente || doFiltro.length === 0) return null;
       return {
         cliente,
