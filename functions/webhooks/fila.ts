@@ -29,21 +29,34 @@ export async function enfileirarEntregas(entregas: readonly NovaEntregaWebhook[]
   await enviarEmLotes(entregas.map((e) => JSON.stringify(e)));
 }
 
-/** Message bodies onto the webhook queue, SendMessageBatch of 10; an entry SQS refuses is sent again once, then throws. */
-export async function enviarEmLotes(corpos: readonly string[]): Promise<void> {
-  for (let i = 0; i < corpos.length; i += LOTE_SQS) {
-    let lote = corpos.slice(i, i + LOTE_SQS);
-    for (let tentativa = 0; lote.length > 0; tentativa++) {
-      const out = await sqsClient().send(
-        new SendMessageBatchCommand({
-          QueueUrl: config.webhookQueueUrl,
-          Entries: lote.map((e, n) => ({ Id: String(n), MessageBody: e })),
-        }),
-      );
-      const falhas = new Set((out.Failed ?? []).map((f) => Number(f.Id)));
-      if (falhas.size === 0) break;
-      if (tentativa >= 1) throw new Error(`webhook queue refused ${falhas.size} deliveries`);
-      lote = lote.filter((_, n) => falhas.has(n));
-    }
+/**
+ * Message bodies onto the webhook queue, SendMessageBatch of 10; an entry SQS refuses is sent again
+ * once, then throws. `emParalelo` SendMessageBatch calls at once (1: one after another): a job's batch
+ * of 100 goes as 10 calls at once (functions/webhooks/jobs.ts); the queue is a standard one, with no
+ * order between messages either way.
+ */
+export async function enviarEmLotes(corpos: readonly string[], emParalelo = 1): Promise<void> {
+  const lotes = Array.from({ length: Math.ceil(corpos.length / LOTE_SQS) }, (_, k) => corpos.slice(k * LOTE_SQS, (k + 1) * LOTE_SQS));
+  let proximo = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(emParalelo, lotes.length)) }, async () => {
+      while (proximo < lotes.length) await enviarLote(lotes[proximo++]!);
+    }),
+  );
+}
+
+async function enviarLote(corpos: readonly string[]): Promise<void> {
+  let lote = corpos;
+  for (let tentativa = 0; lote.length > 0; tentativa++) {
+    const out = await sqsClient().send(
+      new SendMessageBatchCommand({
+        QueueUrl: config.webhookQueueUrl,
+        Entries: lote.map((e, n) => ({ Id: String(n), MessageBody: e })),
+      }),
+    );
+    const falhas = new Set((out.Failed ?? []).map((f) => Number(f.Id)));
+    if (falhas.size === 0) break;
+    if (tentativa >= 1) throw new Error(`webhook queue refused ${falhas.size} deliveries`);
+    lote = lote.filter((_, n) => falhas.has(n));
   }
 }

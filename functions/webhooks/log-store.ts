@@ -462,25 +462,38 @@ export async function paginaDeEntregas(
 
 /**
  * Oldest first, from a job's position: one batch of the open deliveries of a client (its shards
- * merged) or of every all-clients shard in turn, those of the operation asked (the marker says it)
+ * merged), of every all-clients shard in turn, or of ONE index shard (`shard`: a client's `parte`
+ * with `clienteId`, else an all-clients `fila`; what a job's shard worker reads), those of the operation asked (the marker says it)
  * read by id and kept when in the situation asked. Markers are read `perPage` at a time, then as many
  * as the batch still lacks, from where the last read stopped (so none is skipped), for at most
  * LEITURAS_MAXIMAS rounds: a batch is full unless the range ends or, among many others, few are of the
  * situation asked (then it is short, and the position has moved on: the job reads until it is null).
  */
 export async function loteDeAbertas(
-  filtro: { clienteId?: string | undefined; desde: string; ate: string; situacao: Situacao; operacao?: string | undefined },
+  filtro: { clienteId?: string | undefined; desde: string; ate: string; situacao: Situacao; operacao?: string | undefined; shard?: string | undefined },
   lote: { perPage: number; posicao?: string | undefined },
 ): Promise<Pagina<EntregaRecord>> {
   const conv = createConversions(db().entities.marcador);
+  const { clienteId, shard } = filtro;
+  if (shard !== undefined && !(clienteId ? PARTES : FILAS).includes(shard)) throw new Error(`webhook log: no index shard ${shard}`);
   const ler = (perPage: number, posicao: string | undefined) =>
-    filtro.clienteId
-      ? paginaDoCliente(filtro.clienteId, filtro.desde, filtro.ate, 'asc', { perPage, posicao })
-      : paginaEmSequencia<MarcadorRecord>(
-          FILAS.map((f) => lerDaFila(f, filtro.desde, filtro.ate, 'asc')),
-          (fonte, m) => conv.byAccessPattern.daFila.fromComposite.toCursor({ ...m, fila: FILAS[fonte]! })!,
+    shard !== undefined
+      ? // One index shard (a job's shard worker, functions/webhooks/jobs.ts): one key range, oldest first.
+        paginaEmSequencia<MarcadorRecord>(
+          [clienteId ? lerDaParte(clienteId, shard, filtro.desde, filtro.ate, 'asc') : lerDaFila(shard, filtro.desde, filtro.ate, 'asc')],
+          (_, m) =>
+            clienteId
+              ? conv.byAccessPattern.doCliente.fromComposite.toCursor({ ...m, parte: shard })!
+              : conv.byAccessPattern.daFila.fromComposite.toCursor({ ...m, fila: shard })!,
           { perPage, posicao },
-        );
+        )
+      : clienteId
+        ? paginaDoCliente(clienteId, filtro.desde, filtro.ate, 'asc', { perPage, posicao })
+        : paginaEmSequencia<MarcadorRecord>(
+            FILAS.map((f) => lerDaFila(f, filtro.desde, filtro.ate, 'asc')),
+            (fonte, m) => conv.byAccessPattern.daFila.fromComposite.toCursor({ ...m, fila: FILAS[fonte]! })!,
+            { perPage, posicao },
+          );
   const items: EntregaRecord[] = [];
   let posicao = lote.posicao;
   for (let rodada = 0; rodada < LEITURAS_MAXIMAS && items.length < lote.perPage; rodada++) {
