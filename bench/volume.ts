@@ -25,6 +25,10 @@
  *   instalment of a value no other has, among the recipient's N (10·N) instalments due that day;
  * - `prepaidDebit`: one key registered for monitoring by the admin for the demo bookkeeper, whose
  *   prepaid balance pays it (one debit).
+ * - `usersList`, `institutionsAutocomplete`, `consumptionAllClients`, `overdueDashboard` (issue 38): the
+ *   user list's first page, the institution autocomplete of a word every bench institution has, every
+ *   client's consumption (first page) and the overdue-invoice summary, with one client, invoice, user
+ *   and institution for every 10 Fat-e (N/10, then 10·N/10);
  * - `webhookList`, `webhookResume`: the webhook log at volume (bench/webhooks-volume.ts).
  * Printed and written to bench/results/volume.json: per operation `msAtN`, `msAt10N`, `ratio`
  * (msAt10N / msAtN), the HTTP status and answer size at each size, and whether it meets the aim
@@ -45,7 +49,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Principal } from '@plac/shared/access';
-import { addDays, cnpjCheckDigits, foldText, monthOf, todayInBahia } from '@plac/shared/domain';
+import { addDays, cnpjCheckDigits, foldText, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { freePort } from '../infra/local/emulators/ports';
 import { startTwin } from '../infra/local/twin';
 import { concluirLogin } from '../infra/local/segundo-fator-demo';
@@ -76,7 +80,12 @@ export async function volumeScaling(root: string) {
     const { chave: chaveDe } = await import('../functions/fate/fixtures/builder');
     const consentimentos = await import('../functions/consentimento/store');
     const { cobrar } = await import('../functions/consumo/store');
-    const { createAutorizacao, findAutorizacao } = await import('../functions/instituicoes/store');
+    const { createAutorizacao, createInstituicao, findAutorizacao } = await import('../functions/instituicoes/store');
+    const { putCliente } = await import('../functions/clientes/store');
+    const { cobrarConsulta } = await import('../functions/consumo/service');
+    const { emitirFatura } = await import('../functions/faturamento/store');
+    const { faturaIdDe } = await import('../functions/faturamento/regras');
+    const { createUser } = await import('../functions/users/store');
     const prepago = await import('../functions/prepago/store');
     const { openSession, TOKEN_TTL_SECONDS } = await import('../functions/platform/auth/sessions');
     const { signToken } = await import('../functions/platform/auth/tokens');
@@ -160,8 +169,33 @@ export async function volumeScaling(root: string) {
       await cobrar({ requestId: `${CLIENTE}:bench-volume-${i}`, clienteId: CLIENTE, mes, servico: 1, uf: 'BA', chave: `linha-${i}`, createdAt });
     }
 
+    /**
+     * Platform entity i, one for every 10 Fat-e (N/10, then 10·N/10): a client with one charged look-up
+     * this month (through the metering service, as a look-up charges it: its listing and counters) and an
+     * open invoice of last month (issued through the billing store: its open-invoice share counted), a
+     * staff user, and an institution named 'Instituição Volume <i>'.
+     */
+    async function entidade(i: number) {
+      const at = new Date().toISOString();
+      const clienteId = `bench-volume-cliente-${i}`;
+      const razao = `Cliente Volume ${String(i).padStart(7, '0')}`;
+      const cnpjCliente = cnpj();
+      await putCliente({ clienteId, cnpj: cnpjCliente, razaoSocial: razao, razaoFolded: foldText(razao), tipoCliente: 'ESF', situacao: 'A', email: `${clienteId}@volume.local`, uf: 'BA', createdAt: at, updatedAt: at, updatedBy: 'bench' });
+      await cobrarConsulta({ clienteId, servico: 1 + (i % 9), uf: 'BA', chave: `entidade-${i}`, agora });
+      const mesAnterior = previousMonth(mes);
+      await emitirFatura({
+        faturaId: faturaIdDe(clienteId, mesAnterior), clienteId, cnpj: cnpjCliente, razaoSocial: razao, mes: mesAnterior, situacao: 'A', itens: [],
+        valorServicos: 0, valorAssinatura: 750_00, valorTotal: 750_00, assinaturaMinima: 750_00, execucaoId: 'bench', emitidaEm: at, revisao: 1,
+      });
+      const nome = `Usuária Volume ${String(i).padStart(7, '0')}`;
+      await createUser({ userId: `bench-volume-user-${i}`, name: nome, nameFolded: foldText(nome), email: `usuaria${i}@volume.local`, cpf: '', situacao: 'A', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA', createdAt: at, updatedAt: at });
+      const instituicao = `Instituição Volume ${String(i).padStart(7, '0')}`;
+      await createInstituicao({ instituicaoId: `bench-volume-inst-${i}`, razaoSocial: instituicao, razaoFolded: foldText(instituicao), cnpj: cnpj(), uf: 'BA', tipo: 'ESF', situacao: 'ATIVA', regulada: true, createdAt: at, updatedAt: at });
+    }
+
     async function escrever(de: number, ate: number) {
       const t0 = performance.now();
+      await emParalelo(Math.floor(de / 10), Math.floor(ate / 10), entidade);
       // Fat-e in bulk (BatchWriteItem), with the links and counters the counting transaction would leave.
       for (let i = de; i < ate; i += 2000) await carregarFatesEmMassa(Array.from({ length: Math.min(2000, ate - i) }, (_, k) => fate(i + k)));
       await emParalelo(de, ate, consentimento);
@@ -183,6 +217,11 @@ export async function volumeScaling(root: string) {
       meteredLookup: () => mtls('GET', `/api/v1/integracao/fate/${fate(randomInt(0, N)).chave}`),
       instalmentLookup: () =>
         mtls('POST', '/api/v1/integracao/fate/chave-composta', { cnpjEmissor: parcelaProcurada.emitenteCnpj, cnpjDestinatario: destinatario, dataVencimentoParcela: vencimentoComum, valorParcela: parcelaProcurada.valor }),
+      // Issue 38's reads of what grows with the platform (entidade above): each one page, or counters.
+      usersList: () => web(tokenAdmin, 'GET', '/api/v1/users?perPage=25'),
+      institutionsAutocomplete: () => web(tokenAdmin, 'GET', `/api/v1/instituicao-financeira/autocomplete?razaoSocial=${encodeURIComponent('volume')}`),
+      consumptionAllClients: () => web(tokenAdmin, 'GET', '/api/v1/consumo/clientes?perPage=10'),
+      overdueDashboard: () => web(tokenAdmin, 'GET', '/api/v1/faturamento-mensal/vencidas'),
       // A key not monitored yet each time (a Fat-e's key; the registration reads only its parts).
       prepaidDebit: () => web(tokenAdmin, 'POST', '/api/v1/monitoramento-documentos', { idCliente: ESCRITURADOR, chave: fate(monitoradas++).chave }),
     };
