@@ -61,6 +61,11 @@ export async function clientePorCnpj(cnpj: string): Promise<ClienteResumo | null
   return clienteId ? clienteResumo(clienteId) : null;
 }
 
+/** The ids of the clients in evaluation (situation E), which the billing screens leave out: one key read of the situation index. */
+export async function idsEmAvaliacao(): Promise<string[]> {
+  return (await store.clientesNaSituacao('E')).map((c) => c.clienteId);
+}
+
 export async function todosClientes() {
   return (await store.listClientes()).map((c) => ({
     id: c.clienteId,

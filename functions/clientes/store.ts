@@ -1,4 +1,6 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Entity, Service, type EntityItem } from 'electrodb';
+import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';
 import { isConditionalFailure, tableConfig } from '../platform/table';
 
@@ -44,6 +46,10 @@ const cliente = new Entity({
   indexes: {
     byId: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } },
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['razaoFolded', 'clienteId'] } },
+    // The clients of one situation by name (issue 38): those in evaluation, which the billing screens
+    // leave out, are one key read instead of the whole registry. A client's every write sets it (the
+    // writes carry the whole record); clients written before are indexed by infra/migrations/clientes-situacao.ts.
+    bySituacao: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['situacao'] }, sk: { field: 'gsi2sk', composite: ['razaoFolded', 'clienteId'] } },
   },
 });
 
@@ -132,6 +138,36 @@ export async function findCliente(clienteId: string): Promise<ClienteRecord | nu
 export async function findClienteIdByCnpj(cnpj: string): Promise<string | null> {
   const { data } = await db().entities.clienteCnpj.get({ cnpj }).go();
   return data?.clienteId ?? null;
+}
+
+/** The clients of one situation (the ones in evaluation: a handful), by name. */
+export async function clientesNaSituacao(situacao: Situacao): Promise<ClienteRecord[]> {
+  // Bounded: the clients in one situation; asked for 'E' (in evaluation before activation: a handful).
+  const { data } = await db().entities.cliente.query.bySituacao({ situacao }).go({ pages: 'all' });
+  return data;
+}
+
+/** Writes a client's situation index keys as they are (the migration of clients written before the index), on condition it is unchanged since read. */
+export async function indexarSituacao(c: ClienteRecord): Promise<boolean> {
+  try {
+    await db()
+      .entities.cliente.patch({ clienteId: c.clienteId })
+      .set({ situacao: c.situacao, razaoFolded: c.razaoFolded })
+      .where((attr, op) => op.eq(attr.updatedAt, c.updatedAt))
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Writes a client without its situation index keys, as clients were written before it: the migration's test only. */
+export async function gravarClienteSemSituacao(record: ClienteRecord): Promise<void> {
+  const params = db().entities.cliente.put(record).params<{ Item: Record<string, unknown> }>();
+  delete params.Item.gsi2pk;
+  delete params.Item.gsi2sk;
+  await dynamoDb().send(new PutCommand(params as never));
 }
 
 /** Every client by name. Bounded: the platform's clients (about 100 planned; registration is reviewed by the authority). */

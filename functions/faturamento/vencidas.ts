@@ -1,5 +1,5 @@
 import { monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
-import { todosClientes } from '../clientes/service';
+import { idsEmAvaliacao } from '../clientes/service';
 import * as store from './store';
 
 /**
@@ -10,8 +10,8 @@ import * as store from './store';
  *
  * From the open-invoice counters (store.ts `faturasAbertas`, issue 38): one key-range Query per month,
  * its due dates before today, never an invoice. The clients in evaluation (the billing run issues them
- * none, so only a client put in evaluation after its invoices has any) are taken out by their own
- * invoices' shares, one key Query per such client. Read-only.
+ * none, so only a client put in evaluation after its invoices has any: the clients' situation index
+ * names them) are taken out by their own invoices' shares, one key Query per such client. Read-only.
  */
 export async function resumoVencidas(agora: Date = new Date()) {
   const hoje = todayInBahia(agora);
@@ -19,7 +19,7 @@ export async function resumoVencidas(agora: Date = new Date()) {
   for (let m = previousMonth(monthOf(agora)); meses.length < 12; m = previousMonth(m)) meses.push(m);
   const [contadores, emAvaliacao] = await Promise.all([
     store.abertasVencidasAntesDe(meses, hoje),
-    todosClientes().then((cs) => cs.filter((c) => c.situacao === 'E').map((c) => c.id)),
+    idsEmAvaliacao(),
   ]);
   const porVencimento = new Map<string, { quantidade: number; saldo: number }>();
   const somar = (vencimento: string, quantidade: number, saldo: number) => {

@@ -10,7 +10,7 @@ import { fontesDasFuncoes } from './fontes-do-codigo.test-util';
  */
 const LEITURAS_INTEIRAS: Record<string, number> = {
   'functions/cessao/store.ts': 1,
-  'functions/clientes/store.ts': 2,
+  'functions/clientes/store.ts': 3,
   'functions/consentimento/store.ts': 3,
   'functions/consumo/store.ts': 13,
   'functions/fate/evidencia-store.ts': 2,
