@@ -30,8 +30,9 @@ let machine: LocalStateMachine;
 const envAntes = { ...process.env };
 
 beforeAll(async () => {
-  // Small steps: 4 pages of 500 lines; S3's smallest part (fauxqs refuses less but for the last one).
-  Object.assign(process.env, { PLAC_RELATORIO_PARTE_BYTES: String(5 * 1024 * 1024), PLAC_RELATORIO_PAGINAS_POR_PASSO: '4', PLAC_RELATORIO_ITENS_POR_PAGINA: '500' });
+  // Small steps: 4 pages of 250 lines a service; S3's smallest part (fauxqs refuses less but for the last one).
+  Object.assign(process.env, { PLAC_RELATORIO_PARTE_BYTES: String(5 * 1024 * 1024), PLAC_RELATORIO_PAGINAS_POR_PASSO: '4', PLAC_RELATORIO_ITENS_POR_PAGINA: '250' });
+  // 250 a page and service: the whole month's pages (both services) are 500 lines, so the 5 MiB part fills a page before the month's last (issue 38: a page of every service is one per service larger).
   const inicio = Date.parse(`${mes}-01T03:00:00Z`);
   await gravarRequisicoes(
     ids.map((id, i) => ({

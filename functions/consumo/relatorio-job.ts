@@ -28,23 +28,53 @@ import { abrirEntrada, diretorioCentral, escreverNaEntrada, fecharEntrada, type 
  * the month's size. The totals by service and UF that close each CSV are counted as its lines pass (a
  * map of service × UF: bounded). A step run again (Retry, a crash) reads the same item and the same
  * pending object, uploads the same part number again and writes its result only if no other run did.
+ *
+ * Any size (issue 38): a ZIP entry that may pass 4 GiB is written as ZIP64 (zip-stream.ts); a job of
+ * more than PASSOS_POR_EXECUCAO steps goes on in a new execution of the machine, so that no execution
+ * meets Step Functions' 25,000 events of history (`continuar`, below); one service's lines are key
+ * reads of its own log partitions (store.ts `paginaDeRequisicoes`).
  */
 
 /** S3's smallest part but the last is 5 MiB; a part here is at least this (one page more at most). */
 export const parteBytes = () => Math.max(Number(process.env.PLAC_RELATORIO_PARTE_BYTES ?? 8 * 1024 * 1024), 1);
+/**
+ * A multipart upload has at most 10,000 parts: at 8 MiB that is 78 GiB, less than a CSV of 650 M lines
+ * (about 85 GB). So the part doubles every PARTES_POR_TAMANHO parts (8, 16, 32, 64, 128 MiB: 484 GiB in
+ * 10,000 parts), whatever the month's size, and a step's memory stays one part (at most 128 MiB, past
+ * 234 GiB written) plus one page.
+ */
+export const PARTES_POR_TAMANHO = 2_000;
+export const parteDoPasso = (partesFeitas: number) => parteBytes() * 2 ** Math.min(Math.floor(partesFeitas / PARTES_POR_TAMANHO), 4);
 /** Pages of the request log per step: bounds a step's time and memory, whatever the month. */
 export const paginasPorPasso = () => Math.max(Number(process.env.PLAC_RELATORIO_PAGINAS_POR_PASSO ?? 25), 1);
 /** Items per page of the request log (a DynamoDB Query page stays below its 1 MB either way). */
 export const itensPorPagina = () => Math.max(Number(process.env.PLAC_RELATORIO_ITENS_POR_PAGINA ?? 1000), 1);
 /** A consumption report's job and file are kept a week; an invoice's detail as long as the invoice. */
 export const CONSUMO_TTL_SECONDS = 7 * 86_400;
+/**
+ * Steps of one execution of the state machine: each loop Passo → Concluido is about 7 history events
+ * (Task entered, scheduled, started, succeeded, exited; Choice entered, exited), more with a Retry, and a
+ * Standard execution stops at 25,000: 1,000 steps (~7,000 events) leave room for retries. The job's
+ * next step then runs in a new execution (`<jobId>-<attempt>-<n>`). Fixed in the job when it starts.
+ */
+export const passosPorExecucao = () => Math.max(Number(process.env.PLAC_RELATORIO_PASSOS_POR_EXECUCAO ?? 1000), 1);
+/**
+ * A ZIP entry is opened as ZIP64 when its lines (the month's counters of its service) at this many
+ * bytes each could reach 4 GiB: a line is about 130 bytes (instant, service, UF, 44-digit key, the
+ * client's request id), so 1 KiB is a bound that leaves the non-ZIP64 form to every entry below about
+ * 4 M lines. PLAC_RELATORIO_ZIP64=sempre forces it on every entry and the archive's end (tests).
+ */
+const BYTES_POR_LINHA_NO_MAXIMO = 1024;
+const QUATRO_GIB = 0xffffffff;
 
 /** One CSV of the output: the whole report, or one service's entry of the ZIP. */
 interface Secao {
-  /** Only the requests of this service (the log is read with a filter). */
+  /** Only the requests of this service (its own log partitions). */
   servico?: number;
   /** The ZIP entry's name. */
   nome: string;
+  /** Lines the counters expect in it: whether its ZIP entry is opened as ZIP64. */
+  previstas?: number;
 }
 
 /** What a step hands to the next, through the job's item (JSON). */
@@ -54,6 +84,12 @@ export interface Progresso {
   /** Service id → description, for the lines (a handful of services). */
   descricoes: Record<string, string>;
   secoes: Secao[];
+  /** The month's services and their requests (counters), for a section of every service: whose log partitions it merges. */
+  servicos?: [servico: number, requisicoes: number][];
+  /** Every ZIP entry and the archive's end in ZIP64 (PLAC_RELATORIO_ZIP64=sempre when the job started). */
+  zip64?: boolean;
+  /** Steps per execution of the state machine, fixed when the job started (absent: the default). */
+  passosPorExecucao?: number;
   /** The section being written, and whether its heading is written yet. */
   secao: number;
   aberta: boolean;
@@ -142,9 +178,11 @@ export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.Relato
   const contadores = (await store.contadoresDoCliente(novo.clienteId, novo.mes)).filter((c) => novo.idModuloServico === undefined || c.servico === novo.idModuloServico);
   const descricoes = Object.fromEntries((await servicos.todos()).map((s) => [String(s.idModuloServico), s.descricao]));
   const descricao = (id: number) => descricoes[String(id)] ?? `Serviço ${id}`;
-  const idsServicos = [...new Set(contadores.map((c) => c.servico))].sort((a, b) => a - b);
+  const porServico = new Map<number, number>();
+  for (const c of contadores) porServico.set(c.servico, (porServico.get(c.servico) ?? 0) + c.requisicoes);
+  const doMes = [...porServico].sort(([a], [b]) => a - b);
   const secoes: Secao[] = zip
-    ? idsServicos.map((id) => ({ servico: id, nome: `${String(id).padStart(2, '0')}-${safeFileName(descricao(id))}.csv` }))
+    ? doMes.map(([id, previstas]) => ({ servico: id, nome: `${String(id).padStart(2, '0')}-${safeFileName(descricao(id))}.csv`, previstas }))
     : [{ ...(novo.idModuloServico === undefined ? {} : { servico: novo.idModuloServico }), nome: novo.nomeArquivo }];
   // A month without charged requests (the minimum subscription only): one report saying so, never an empty archive.
   if (secoes.length === 0) secoes.push({ ...(novo.idModuloServico === undefined ? {} : { servico: novo.idModuloServico }), nome: 'detalhamento.csv' });
@@ -153,6 +191,9 @@ export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.Relato
     cliente: novo.cliente,
     descricoes,
     secoes,
+    servicos: doMes,
+    ...(process.env.PLAC_RELATORIO_ZIP64 === 'sempre' ? { zip64: true } : {}),
+    passosPorExecucao: passosPorExecucao(),
     secao: 0,
     aberta: false,
     cursor: null,
@@ -187,10 +228,64 @@ export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.Relato
   return { job, criado: true };
 }
 
-/** `<jobId>-<attempt>`, or a hash of it past Step Functions' 80 characters of a name. */
-function nomeDaExecucao(jobId: string, tentativa: number): string {
-  const nome = `${jobId}-${tentativa}`;
-  return nome.length <= 80 ? nome : `${createHash('sha256').update(jobId).digest('hex').slice(0, 64)}-${tentativa}`;
+/**
+ * The name of an attempt's `n`th execution: `<jobId>-<attempt>` (n = 0), `<jobId>-<attempt>-<n>` after it,
+ * or with a hash of the job id past Step Functions' 80 characters of a name.
+ */
+export function nomeDaExecucao(jobId: string, tentativa: number, n = 0): string {
+  const hash = createHash('sha256').update(jobId).digest('hex');
+  if (n === 0) {
+    const nome = `${jobId}-${tentativa}`;
+    return nome.length <= 80 ? nome : `${hash.slice(0, 64)}-${tentativa}`;
+  }
+  const nome = `${jobId}-${tentativa}-${n}`;
+  return nome.length <= 80 ? nome : `${hash.slice(0, 48)}-${tentativa}-${n}`;
+}
+
+/** The execution a step answers from (`$$.Execution.Id` and `.Name`, in relatorio-run.ts's event). */
+export interface Execucao {
+  id: string;
+  nome: string;
+}
+
+/**
+ * Which of the job's executions this one is (its n), or undefined when it is none of this attempt's (a
+ * test running the machine under a name of its own, an execution of a definition of before): such an
+ * execution runs the job to its end, as before.
+ */
+function indiceDaExecucao(job: jobs.RelatorioJobRecord, execucao: Execucao | undefined): number | undefined {
+  if (!execucao) return undefined;
+  if (execucao.nome === nomeDaExecucao(job.jobId, job.tentativa)) return 0;
+  const n = Number(/-(\d+)$/.exec(execucao.nome)?.[1]);
+  return Number.isInteger(n) && n > 0 && execucao.nome === nomeDaExecucao(job.jobId, job.tentativa, n) ? n : undefined;
+}
+
+/**
+ * The state machine's ARN: from the execution's (`arn:…:execution:<machine>:<name>` in AWS: the task
+ * cannot have it in its environment, since the machine's definition names the task), else the
+ * environment's (the twin, whose execution ids are not ARNs).
+ */
+export function maquinaDa(execucao: Execucao): string {
+  const partes = execucao.id.split(':');
+  if (partes[0] === 'arn' && partes[5] === 'execution' && partes.length >= 8) return [...partes.slice(0, 5), 'stateMachine', partes[6]].join(':');
+  return env('RELATORIO_STATE_MACHINE_ARN');
+}
+
+/**
+ * When the job's next step belongs to a later execution than this one (every PASSOS_POR_EXECUCAO
+ * steps), that execution is started — idempotent: the same name and input start nothing twice, in AWS
+ * as in the twin (platform/step-functions.ts) — and this one answers `continuar`, which ends it
+ * (Continuado). Called after a step's write, and before a step (a Retry after a start that failed, a
+ * late duplicate), so a job never runs in two executions for long and never stops between two.
+ */
+async function continuarEmOutra(job: jobs.RelatorioJobRecord, proximoPasso: number, execucao: Execucao | undefined): Promise<boolean> {
+  const minha = indiceDaExecucao(job, execucao);
+  if (minha === undefined) return false;
+  const porExecucao = (JSON.parse(job.progresso) as Partial<Progresso>).passosPorExecucao ?? passosPorExecucao();
+  const dona = Math.floor(proximoPasso / porExecucao);
+  if (dona <= minha) return false;
+  await startExecution(maquinaDa(execucao!), nomeDaExecucao(job.jobId, job.tentativa, dona), { jobId: job.jobId });
+  return true;
 }
 
 /**
@@ -207,10 +302,12 @@ const pendenteKey = (jobId: string, passo: number) => `${PENDENTES_PREFIX}${jobI
  * what is less than a part waits in this step's pending object. At the end of the last section the
  * ZIP's central directory, the last part and the upload's completion.
  */
-export async function passo(jobId: string): Promise<{ jobId: string; concluido: boolean }> {
+export async function passo(jobId: string, execucao?: Execucao): Promise<{ jobId: string; concluido: boolean; continuar: boolean }> {
   const job = await jobs.lerJob(jobId);
   if (!job) throw new Error(`report job ${jobId} does not exist`);
-  if (job.estado !== 'PROCESSANDO') return { jobId, concluido: true };
+  if (job.estado !== 'PROCESSANDO') return { jobId, concluido: true, continuar: false };
+  // This step is a later execution's (this one's start of it failed, or another run crossed over): handed on.
+  if (await continuarEmOutra(job, job.passo, execucao)) return { jobId, concluido: false, continuar: true };
   const p = JSON.parse(job.progresso) as Progresso;
   const s3 = s3Client();
   const Bucket = config.documentsBucket;
@@ -240,18 +337,31 @@ export async function passo(jobId: string): Promise<{ jobId: string; concluido: 
 
   let linhas = job.linhas;
   let fim = false;
-  for (let paginas = 0; paginas < paginasPorPasso() && tamanho < parteBytes(); paginas++) {
+  const tamanhoDaParte = parteDoPasso(p.partes.length);
+  // A section of every service merges LOG_SHARDS partitions per service: its pages are that many times
+  // larger (and a step has that many times fewer), so each partition is read in batches as large as
+  // one service's section reads, and a step still writes about PAGINAS_POR_PASSO × ITENS_POR_PAGINA lines.
+  const servicosDaSecao = () => (p.secoes[p.secao]?.servico === undefined ? Math.max(p.servicos?.length ?? 1, 1) : 1);
+  for (let lidas = 0; lidas < paginasPorPasso() && tamanho < tamanhoDaParte; ) {
+    lidas += servicosDaSecao();
     const secao = p.secoes[p.secao]!;
     if (!p.aberta) {
       if (p.zip) {
-        const aberta = abrirEntrada(secao.nome, p.bytes, agora);
+        const zip64 = p.zip64 === true || (secao.previstas ?? 0) * BYTES_POR_LINHA_NO_MAXIMO >= QUATRO_GIB;
+        const aberta = abrirEntrada(secao.nome, p.bytes, agora, { zip64 });
         p.entrada = aberta.entrada;
         escrever(aberta.bytes);
       }
       texto(pedacoCsv(cabecalhoDoRelatorio(p.cliente, job.mes), true));
       p.aberta = true;
     }
-    const pagina = await store.paginaDeRequisicoes(job.clienteId, job.mes, { cursor: p.cursor, limite: itensPorPagina(), servico: secao.servico });
+    const pagina = await store.paginaDeRequisicoes(job.clienteId, job.mes, {
+      cursor: p.cursor,
+      limite: itensPorPagina() * servicosDaSecao(),
+      servico: secao.servico,
+      // A job of before issue 38 has no list: the store reads the counters for it.
+      servicos: p.servicos?.map(([servico, requisicoes]) => ({ servico, requisicoes })),
+    });
     const totais = new Map(p.totais);
     const linhasDaPagina = pagina.data.map((q) => {
       const servico = p.descricoes[String(q.servico)] ?? `Serviço ${q.servico}`;
@@ -275,13 +385,13 @@ export async function passo(jobId: string): Promise<{ jobId: string; concluido: 
     }
     Object.assign(p, { secao: p.secao + 1, aberta: false, cursor: null, totais: [], linhasSecao: 0 });
     if (p.secao >= p.secoes.length) {
-      if (p.zip) escrever(diretorioCentral(p.entradas, p.bytes, agora));
+      if (p.zip) escrever(diretorioCentral(p.entradas, p.bytes, agora, { zip64: p.zip64 === true }));
       fim = true;
       break;
     }
   }
 
-  if (tamanho >= parteBytes() || (fim && (tamanho > 0 || p.partes.length === 0))) {
+  if (tamanho >= tamanhoDaParte || (fim && (tamanho > 0 || p.partes.length === 0))) {
     const n = p.partes.length + 1;
     const parte = await s3.send(new UploadPartCommand({ Bucket, Key: job.chave, UploadId: p.uploadId, PartNumber: n, Body: Buffer.concat(saida) }));
     p.partes.push({ n, etag: parte.ETag! });
@@ -307,11 +417,13 @@ export async function passo(jobId: string): Promise<{ jobId: string; concluido: 
       await s3.send(new AbortMultipartUploadCommand({ Bucket, Key: job.chave, UploadId: p.uploadId })).catch(() => undefined);
     }
     const atual = await jobs.lerJob(jobId);
-    return { jobId, concluido: atual?.estado !== 'PROCESSANDO' };
+    if (atual?.estado !== 'PROCESSANDO') return { jobId, concluido: true, continuar: false };
+    return { jobId, concluido: false, continuar: await continuarEmOutra(atual, atual.passo, execucao) };
   }
   // The step before's pending bytes are in this step's output now.
   if (job.passo > 0) await s3.send(new DeleteObjectCommand({ Bucket, Key: pendenteKey(jobId, job.passo - 1) })).catch(() => undefined);
-  return { jobId, concluido: fim };
+  // After the write, so the next execution's first step reads this one's result.
+  return { jobId, concluido: fim, continuar: !fim && (await continuarEmOutra(job, job.passo + 1, execucao)) };
 }
 
 /** The state machine's Catch: the job is failed (a new request starts it again). */

@@ -2,14 +2,18 @@ import { falhou, passo } from './relatorio-job';
 
 /**
  * Tasks of the report job (infra/lib/constructs/relatorio.ts): Passo, again and again until the file
- * is complete (a Choice on `concluido`), and MarcarFalha on the Catch.
+ * is complete (a Choice on `concluido`) or the job goes on in its next execution (`continuar`), and
+ * MarcarFalha on the Catch. Passo is told its execution (`$$.Execution.Id`, `.Name`): which of the
+ * job's executions it runs in, and the machine to start the next one on.
  */
-export type RelatorioEvent = { task: 'passo'; jobId: string } | { task: 'marcarFalha'; jobId: string; erro?: { Error?: string; Cause?: string } };
+export type RelatorioEvent =
+  | { task: 'passo'; jobId: string; execucaoId?: string; execucao?: string }
+  | { task: 'marcarFalha'; jobId: string; erro?: { Error?: string; Cause?: string } };
 
 export async function handler(event: RelatorioEvent) {
   switch (event.task) {
     case 'passo':
-      return passo(event.jobId);
+      return passo(event.jobId, event.execucaoId && event.execucao ? { id: event.execucaoId, nome: event.execucao } : undefined);
     case 'marcarFalha':
       await falhou(event.jobId, event.erro);
       return { jobId: event.jobId };

@@ -24,8 +24,9 @@ import { todayInBahia } from '@plac/shared/domain';
  */
 export const CONTADOR_SHARDS = 64;
 /**
- * Shards of a client's request log index (gsi1), chosen by the request id: 2,000 metered deliveries a
- * second put about 2,000 / 16 × 2 units on each (25 %); the report reads them merged by instant.
+ * Shards of a client's request log index (gsi1) for each service, chosen by the request id: 2,000
+ * metered deliveries a second, all of one service at worst, put about 2,000 / 16 × 2 units on each
+ * (25 %); the report reads them merged by instant.
  */
 export const LOG_SHARDS = 16;
 export const shardDoLog = (requestId: string) => createHash('sha256').update(requestId).digest().readUInt32BE(0) % LOG_SHARDS;
@@ -92,13 +93,32 @@ const requisicao = new Entity({
   attributes: atributosRequisicao,
   indexes: {
     byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
-    // The month's detail of a client, for its invoice: LOG_SHARDS index partitions (issue 36), read
-    // merged by instant (`paginaDeRequisicoes`).
-    byCliente: {
+    // The month's detail of a client and service (issue 38): LOG_SHARDS index partitions per service
+    // (issue 36), so one service's lines (a section of the invoice's detail ZIP) are key reads of its
+    // own partitions, and the whole month merges the partitions of the services the month's counters
+    // name; read merged by instant (`paginaDeRequisicoes`).
+    byServico: {
       index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'shard'] },
+      pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'servico', 'shard'] },
       sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] },
     },
+  },
+});
+
+/**
+ * The log item as it was indexed before the service was in the index key (issue 38; gsi1 pk
+ * `$consumo#clienteid_<id>#mes_<m>#shard_<n>`): the same entity and version, a read-only view, only to
+ * read the months logged before (`paginaDeRequisicoes`, one service's lines by a filter there). No
+ * migration: log items are never rewritten and expire after LOG_TTL_SECONDS (TTL), so the old ones are
+ * read where they are, as more sources of each read, until they are gone.
+ */
+const requisicaoSemServico = new Entity({
+  model: { entity: 'requisicao', version: '1', service: 'consumo' },
+  // The same attributes: only read, never written through this view.
+  attributes: atributosRequisicao,
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
+    byCliente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] } },
   },
 });
 
@@ -301,7 +321,7 @@ export const diarioAntigo = new Entity({
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } } },
 });
 
-const entities = { contador, requisicao, naoEncontrada, diario, consumoServico, clienteDoMes, contadorAntigo, diarioAntigo, requisicaoSemShard, naoEncontradaSemShard };
+const entities = { contador, requisicao, naoEncontrada, diario, consumoServico, clienteDoMes, contadorAntigo, diarioAntigo, requisicaoSemShard, requisicaoSemServico, naoEncontradaSemShard };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 /** The items as stored before issue 36's keys (read where they are, and moved by the migration): the same service, so one transaction moves one. */
@@ -530,9 +550,13 @@ function somarShards(items: ContadorRecord[], keyOf: (k: ContadorRecord) => stri
  */
 export async function requisicoesDoCliente(clienteId: string, mes: string): Promise<RequisicaoRecord[]> {
   const todas: RequisicaoRecord[] = [];
+  // The month's services (its counters), read once for every page.
+  const porServico = new Map<number, number>();
+  for (const c of await contadoresDoCliente(clienteId, mes)) porServico.set(c.servico, (porServico.get(c.servico) ?? 0) + c.requisicoes);
+  const servicos = [...porServico].map(([servico, requisicoes]) => ({ servico, requisicoes }));
   let cursor: string | null = null;
   do {
-    const pagina = await paginaDeRequisicoes(clienteId, mes, { cursor, limite: 1000 });
+    const pagina = await paginaDeRequisicoes(clienteId, mes, { cursor, limite: 1000, servicos });
     todas.push(...pagina.data);
     cursor = pagina.cursor;
   } while (cursor);
@@ -591,45 +615,83 @@ const compararLog = (a: ChaveDoLog, b: ChaveDoLog) => (a[0] < b[0] ? -1 : a[0] >
 
 /**
  * One page of a client's charged requests of a month, oldest first, from `cursor` (null: the start),
- * optionally of one service only (a filter: each read is at most a bounded batch either way). The
- * log's LOG_SHARDS index partitions, and the one of the months logged before the shards, are read in
- * parallel and merged by (instant, request id) (platform/paginas.ts `paginaIntercalada`); the cursor is
- * the last request's position, from which every partition resumes. A page may be shorter than
- * `limite` while more follow (its reads are bounded): the caller goes on while the cursor is not null.
- * The report jobs (relatorio-job.ts) read the log this way, one bounded page after another.
+ * optionally of one service only. One service's lines are key reads of its LOG_SHARDS index partitions
+ * (issue 38: the service is in the index key); the whole month merges the partitions of every service
+ * in `servicos` (the services with requests and how many, from the month's counters: when absent,
+ * `contadoresDoCliente` is read for them), each read in batches of about its share of the page. The
+ * items logged before the service was in the key (LOG_SHARDS partitions, `requisicaoSemServico`) and
+ * before the shards (one, `requisicaoSemShard`) are more sources, read where they are until their TTL
+ * ends them (one service's lines there by a filter). The sources are read in parallel and merged by
+ * (instant, request id) (platform/paginas.ts `paginaIntercalada`); the cursor is the last request's
+ * position, from which every partition resumes. A page may be shorter than `limite` while more follow
+ * (its reads are bounded): the caller goes on while the cursor is not null. The report jobs
+ * (relatorio-job.ts) read the log this way, one bounded page after another.
  */
 export async function paginaDeRequisicoes(
   clienteId: string,
   mes: string,
-  pagina: { cursor: string | null; limite: number; servico?: number | undefined },
+  pagina: { cursor: string | null; limite: number; servico?: number | undefined; servicos?: readonly { servico: number; requisicoes: number }[] | undefined },
 ): Promise<{ data: RequisicaoRecord[]; cursor: string | null }> {
   const novo = db().entities.requisicao;
-  const antigo = dbAntigo().entities.requisicaoSemShard;
-  // Each source is read in batches of about its share of the page, so the merge reads little it does not use.
-  const porFonte = Math.max(Math.ceil(pagina.limite / LOG_SHARDS) + 1, 50);
+  const semServico = dbAntigo().entities.requisicaoSemServico;
+  const semShard = dbAntigo().entities.requisicaoSemShard;
   const servico = pagina.servico;
-  const fontes: Ler<RequisicaoRecord>[] = [
-    ...Array.from({ length: LOG_SHARDS }, (_, shard): Ler<RequisicaoRecord> => async (desde) => {
-      const { data, cursor } = await novo.query.byCliente({ clienteId, mes, shard }).go({ cursor: desde ?? null, limit: porFonte });
-      return { data, cursor };
+  // Whose partitions: the service asked, or every service of the month with its share of the requests.
+  let servicos: readonly { servico: number; requisicoes: number }[];
+  if (servico !== undefined) servicos = [{ servico, requisicoes: 1 }];
+  else if (pagina.servicos) servicos = pagina.servicos;
+  else {
+    const porServico = new Map<number, number>();
+    for (const c of await contadoresDoCliente(clienteId, mes)) porServico.set(c.servico, (porServico.get(c.servico) ?? 0) + c.requisicoes);
+    servicos = [...porServico].map(([s, requisicoes]) => ({ servico: s, requisicoes }));
+  }
+  const soma = servicos.reduce((t, s) => t + Math.max(s.requisicoes, 0), 0);
+  // Each partition is read in batches of about its share of the page (with a margin: the request id's
+  // hash spreads a service's lines evenly over its shards), so the merge reads little it does not use;
+  // one that runs out before the page is full is read again (bounded by the merge's rounds).
+  const lote = (parte: number) => Math.max(Math.ceil((pagina.limite * parte * 5) / (4 * LOG_SHARDS)) + 1, 10);
+  const loteAntigo = Math.max(Math.ceil(pagina.limite / LOG_SHARDS) + 1, 50);
+  type Fonte = { ler: Ler<RequisicaoRecord>; apos: (k: ChaveDoLog) => string };
+  const fontes: Fonte[] = [
+    ...servicos.flatMap(({ servico: s, requisicoes }) => {
+      const limit = lote(soma > 0 ? Math.max(requisicoes, 0) / soma : 1 / servicos.length);
+      return Array.from({ length: LOG_SHARDS }, (_, shard): Fonte => ({
+        ler: async (desde) => {
+          const { data, cursor } = await novo.query.byServico({ clienteId, mes, servico: s, shard }).go({ cursor: desde ?? null, limit });
+          return { data, cursor };
+        },
+        apos: ([createdAt, requestId]) => createConversions(novo).byAccessPattern.byServico.fromComposite.toCursor({ clienteId, mes, servico: s, shard, createdAt, requestId })!,
+      }));
     }),
-    async (desde) => {
-      const { data, cursor } = await antigo.query.byCliente({ clienteId, mes }).go({ cursor: desde ?? null, limit: porFonte });
-      return { data: data as RequisicaoRecord[], cursor };
+    // Logged before the service was in the key, then before the shards: every service, read where they are until their TTL.
+    ...Array.from({ length: LOG_SHARDS }, (_, shard): Fonte => ({
+      ler: async (desde) => {
+        const { data, cursor } = await semServico.query.byCliente({ clienteId, mes, shard }).go({ cursor: desde ?? null, limit: loteAntigo });
+        return { data: data as RequisicaoRecord[], cursor };
+      },
+      apos: ([createdAt, requestId]) => createConversions(semServico).byAccessPattern.byCliente.fromComposite.toCursor({ clienteId, mes, shard, createdAt, requestId })!,
+    })),
+    {
+      ler: async (desde) => {
+        const { data, cursor } = await semShard.query.byCliente({ clienteId, mes }).go({ cursor: desde ?? null, limit: loteAntigo });
+        return { data: data as RequisicaoRecord[], cursor };
+      },
+      apos: ([createdAt, requestId]) => createConversions(semShard).byAccessPattern.byCliente.fromComposite.toCursor({ clienteId, mes, createdAt, requestId })!,
     },
   ];
-  const p = await paginaIntercalada<RequisicaoRecord, ChaveDoLog>(fontes, {
-    perPage: pagina.limite,
-    posicao: pagina.cursor ?? undefined,
-    aceita: servico === undefined ? undefined : (r) => r.servico === servico,
-    chave: (r) => [r.createdAt, r.requestId],
-    comparar: compararLog,
-    apos: (fonte, [createdAt, requestId]) =>
-      fonte < LOG_SHARDS
-        ? createConversions(novo).byAccessPattern.byCliente.fromComposite.toCursor({ clienteId, mes, shard: fonte, createdAt, requestId })!
-        : createConversions(antigo).byAccessPattern.byCliente.fromComposite.toCursor({ clienteId, mes, createdAt, requestId })!,
-    validarChave: (k): k is ChaveDoLog => Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'string',
-  });
+  const p = await paginaIntercalada<RequisicaoRecord, ChaveDoLog>(
+    fontes.map((f) => f.ler),
+    {
+      perPage: pagina.limite,
+      posicao: pagina.cursor ?? undefined,
+      // Only the old-form sources hold other services' lines; the service's own partitions pass it all.
+      aceita: servico === undefined ? undefined : (r) => r.servico === servico,
+      chave: (r) => [r.createdAt, r.requestId],
+      comparar: compararLog,
+      apos: (fonte, chave) => fontes[fonte]!.apos(chave),
+      validarChave: (k): k is ChaveDoLog => Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'string',
+    },
+  );
   return { data: p.items, cursor: p.posicao };
 }
 

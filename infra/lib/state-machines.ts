@@ -75,11 +75,15 @@ export const RETORNO_STATES = {
   finished: 'Done',
 } as const;
 
-/** The report job: Passo, looped by the Choice Concluido until the file is complete; MarcarFalha on the Catch. */
+/**
+ * The report job: Passo, looped by the Choice Concluido until the file is complete (Done) or the job
+ * goes on in its next execution (Continuado, every PLAC_RELATORIO_PASSOS_POR_EXECUCAO steps); MarcarFalha on the Catch.
+ */
 export const RELATORIO_STATES = {
   step: 'Passo',
   done: 'Concluido',
   finished: 'Done',
+  continued: 'Continuado',
   markFailed: 'MarcarFalha',
   failed: 'Failed',
 } as const;
