@@ -4,7 +4,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { Entity } from 'electrodb';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,6 @@ import { localStateMachines } from '../../infra/local/state-machines';
 import { relatorioStateMachine } from '../../infra/lib/topology';
 import { dynamoDb, s3Client } from '../platform/aws';
 import { config } from '../platform/env';
-import { tableConfig } from '../platform/table';
 import { iniciar } from './relatorio-job';
 import { lerJob, type RelatorioJobRecord } from './relatorio-job-store';
 import { formaAntiga, gravarContadores, gravarRequisicoes, paginaDeRequisicoes, requisicoesDoCliente, shardDoLog, type RequisicaoRecord } from './store';
@@ -49,27 +47,7 @@ const ordenadas = [...linhas].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a
 const semCliente = (id: string) => id.slice(clienteId.length + 1);
 
 /** How the log was indexed before issue 38 (the service not in the index key): written here as it was then. */
-const requisicaoDeAntes = new Entity(
-  {
-    model: { entity: 'requisicao', version: '1', service: 'consumo' },
-    attributes: {
-      requestId: { type: 'string', required: true },
-      clienteId: { type: 'string', required: true },
-      mes: { type: 'string', required: true },
-      servico: { type: 'number', required: true },
-      uf: { type: 'string', required: true },
-      chave: { type: 'string', required: true },
-      createdAt: { type: 'string', required: true },
-      expiresAt: { type: 'number', required: true },
-      shard: { type: 'number', required: true },
-    },
-    indexes: {
-      byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
-      byCliente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] } },
-    },
-  },
-  tableConfig(),
-);
+const requisicaoDeAntes = formaAntiga.requisicaoSemServico();
 
 const VARIAVEIS = ['PLAC_RELATORIO_PASSOS_POR_EXECUCAO', 'PLAC_RELATORIO_PAGINAS_POR_PASSO', 'PLAC_RELATORIO_ITENS_POR_PAGINA', 'PLAC_RELATORIO_ZIP64', 'AWS_ENDPOINT_URL_SFN', 'RELATORIO_STATE_MACHINE_ARN'];
 const envAntes = Object.fromEntries(VARIAVEIS.map((k) => [k, process.env[k]]));

@@ -816,4 +816,11 @@ export function somaNoDiario(d: { clienteId: string; mes: string; dia: string; t
 }
 
 /** The items of before issue 36, as stored then: for the migration's test, which writes some. */
-export const formaAntiga = { contador: () => db().entities.contadorAntigo, diario: () => db().entities.diarioAntigo, requisicao: () => db().entities.requisicaoSemShard, naoEncontrada: () => db().entities.naoEncontradaSemShard };
+export const formaAntiga = {
+  contador: () => db().entities.contadorAntigo,
+  diario: () => db().entities.diarioAntigo,
+  requisicao: () => db().entities.requisicaoSemShard,
+  /** The log item as indexed before the service was in the key (issue 38). */
+  requisicaoSemServico: () => db().entities.requisicaoSemServico,
+  naoEncontrada: () => db().entities.naoEncontradaSemShard,
+};

@@ -13,9 +13,10 @@
  *
  * Without months: the 60 months up to the current one (the invoices' five years).
  */
-import { foldText, monthOf, nextMonth, previousMonth } from '@plac/shared/domain';
+import { foldText } from '@plac/shared/domain';
 import { clienteResumo } from '../../functions/clientes/service';
 import { consumoVivoPorServico, contadoresDoCliente, contadoresDoMes, gravarBaseDoCliente } from '../../functions/consumo/store';
+import { mesesDosArgumentos } from './meses';
 
 const TENTATIVAS = 10;
 
@@ -54,13 +55,7 @@ export async function migrarMes(mes: string): Promise<{ clientes: number; penden
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const ate = process.argv[3] ?? monthOf(new Date());
-  let de = process.argv[2];
-  if (!de) {
-    de = ate;
-    for (let i = 1; i < 60; i++) de = previousMonth(de);
-  }
-  for (let mes = de; mes <= ate; mes = nextMonth(mes)) {
+  for (const mes of mesesDosArgumentos(process.argv.slice(2))) {
     const { clientes, pendentes } = await migrarMes(mes);
     if (clientes > 0) console.log(`${mes}: ${clientes} clients${pendentes.length ? `, run again for: ${pendentes.join(', ')}` : ''}`);
   }

@@ -11,8 +11,8 @@
  *
  * Without months: the 60 months up to the current one (the invoices' five years).
  */
-import { monthOf, nextMonth, previousMonth } from '@plac/shared/domain';
 import { faturasDoMes, recontarFatura } from '../../functions/faturamento/store';
+import { mesesDosArgumentos } from './meses';
 
 /** Recounts every invoice of a month; answers how many were read. */
 export async function recontarMes(mes: string): Promise<number> {
@@ -23,13 +23,7 @@ export async function recontarMes(mes: string): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const ate = process.argv[3] ?? monthOf(new Date());
-  let de = process.argv[2];
-  if (!de) {
-    de = ate;
-    for (let i = 1; i < 60; i++) de = previousMonth(de);
-  }
-  for (let mes = de; mes <= ate; mes = nextMonth(mes)) {
+  for (const mes of mesesDosArgumentos(process.argv.slice(2))) {
     const n = await recontarMes(mes);
     if (n > 0) console.log(`${mes}: ${n} invoices recounted`);
   }
