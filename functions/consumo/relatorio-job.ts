@@ -175,12 +175,10 @@ export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.Relato
   if (existente?.estado === 'PROCESSANDO' && !jobs.emProducao(existente)) await jobs.marcarFalha(jobId, 'parado: nenhum passo gravado em 15 minutos');
   else if (existente && existente.estado !== 'FALHA') return { job: existente, criado: false };
   const zip = novo.tipo === 'detalhamento';
-  const contadores = (await store.contadoresDoCliente(novo.clienteId, novo.mes)).filter((c) => novo.idModuloServico === undefined || c.servico === novo.idModuloServico);
+  const contadores = (await store.contadoresPorServico(novo.clienteId, novo.mes)).filter((c) => novo.idModuloServico === undefined || c.servico === novo.idModuloServico);
   const descricoes = Object.fromEntries((await servicos.todos()).map((s) => [String(s.idModuloServico), s.descricao]));
   const descricao = (id: number) => descricoes[String(id)] ?? `Serviço ${id}`;
-  const porServico = new Map<number, number>();
-  for (const c of contadores) porServico.set(c.servico, (porServico.get(c.servico) ?? 0) + c.requisicoes);
-  const doMes = [...porServico].sort(([a], [b]) => a - b);
+  const doMes = contadores.map((c): [servico: number, requisicoes: number] => [c.servico, c.requisicoes]);
   const secoes: Secao[] = zip
     ? doMes.map(([id, previstas]) => ({ servico: id, nome: `${String(id).padStart(2, '0')}-${safeFileName(descricao(id))}.csv`, previstas }))
     : [{ ...(novo.idModuloServico === undefined ? {} : { servico: novo.idModuloServico }), nome: novo.nomeArquivo }];

@@ -133,6 +133,5 @@ export async function registrarNaoEncontrada(n: NaoEncontrada): Promise<void> {
 export const consumoDoCliente = store.contadoresDoCliente;
 export const consumoDaUf = store.contadoresDaUf;
 export const consumoDoMes = store.contadoresDoMes;
-export const consumoPorServico = store.consumoPorServico;
 export const requisicoesDoCliente = store.requisicoesDoCliente;
 export const naoEncontradasDaUf = store.naoEncontradasDaUf;

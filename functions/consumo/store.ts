@@ -407,6 +407,13 @@ export async function contadoresDoCliente(clienteId: string, mes: string): Promi
   ).map(([k, requisicoes]) => ({ servico: k.servico, uf: k.uf, requisicoes }));
 }
 
+/** A client's counters of a month by service (its UFs added up), by service id: which services it used and how much. */
+export async function contadoresPorServico(clienteId: string, mes: string): Promise<{ servico: number; requisicoes: number }[]> {
+  const porServico = new Map<number, number>();
+  for (const c of await contadoresDoCliente(clienteId, mes)) porServico.set(c.servico, (porServico.get(c.servico) ?? 0) + c.requisicoes);
+  return [...porServico].sort(([a], [b]) => a - b).map(([servico, requisicoes]) => ({ servico, requisicoes }));
+}
+
 /**
  * A UF's counters of a month, by service and client (ordered so): its CONTADOR_SHARDS index
  * partitions read in parallel (one Query each) and added up, with the counters still indexed as
@@ -450,18 +457,23 @@ export async function contadoresDoMes(mes: string): Promise<{ clienteId: string;
  * services (a handful) at most.
  */
 export async function consumoPorServico(clienteId: string, mes: string): Promise<{ servico: number; requisicoes: number }[]> {
+  return [...(await somaDosShards(clienteId, mes, SERVICO_SHARDS + 1))]
+    .filter(([, requisicoes]) => requisicoes !== 0)
+    .sort(([a], [b]) => a - b)
+    .map(([servico, requisicoes]) => ({ servico, requisicoes }));
+}
+
+/** A client's month by service from its `consumoServico` shards 0 … shards − 1 (one Query each, in parallel). */
+async function somaDosShards(clienteId: string, mes: string, shards: number): Promise<Map<number, number>> {
   const pages = await Promise.all(
-    Array.from({ length: SERVICO_SHARDS + 1 }, (_, shard) =>
+    Array.from({ length: shards }, (_, shard) =>
       // Bounded: one client, month and shard: one item per service.
       db().entities.consumoServico.query.byCliente({ clienteId, mes, shard }).go({ pages: 'all' }),
     ),
   );
   const porServico = new Map<number, number>();
   for (const k of pages.flatMap((p) => p.data)) porServico.set(k.servico, (porServico.get(k.servico) ?? 0) + (k.requisicoes ?? 0));
-  return [...porServico]
-    .filter(([, requisicoes]) => requisicoes !== 0)
-    .sort(([a], [b]) => a - b)
-    .map(([servico, requisicoes]) => ({ servico, requisicoes }));
+  return porServico;
 }
 
 /**
@@ -524,15 +536,7 @@ export async function gravarBaseDoCliente(b: { clienteId: string; mes: string; n
 }
 
 /** What the live shards (not the base one) hold for a client's month, by service: the migration's other term. */
-export async function consumoVivoPorServico(clienteId: string, mes: string): Promise<Map<number, number>> {
-  const pages = await Promise.all(
-    // Bounded: one client, month and shard: one item per service.
-    Array.from({ length: SERVICO_SHARDS }, (_, shard) => db().entities.consumoServico.query.byCliente({ clienteId, mes, shard }).go({ pages: 'all' })),
-  );
-  const vivo = new Map<number, number>();
-  for (const k of pages.flatMap((p) => p.data)) vivo.set(k.servico, (vivo.get(k.servico) ?? 0) + (k.requisicoes ?? 0));
-  return vivo;
-}
+export const consumoVivoPorServico = (clienteId: string, mes: string): Promise<Map<number, number>> => somaDosShards(clienteId, mes, SERVICO_SHARDS);
 
 function somarShards(items: ContadorRecord[], keyOf: (k: ContadorRecord) => string): [ContadorRecord, number][] {
   const sums = new Map<string, [ContadorRecord, number]>();
@@ -551,9 +555,7 @@ function somarShards(items: ContadorRecord[], keyOf: (k: ContadorRecord) => stri
 export async function requisicoesDoCliente(clienteId: string, mes: string): Promise<RequisicaoRecord[]> {
   const todas: RequisicaoRecord[] = [];
   // The month's services (its counters), read once for every page.
-  const porServico = new Map<number, number>();
-  for (const c of await contadoresDoCliente(clienteId, mes)) porServico.set(c.servico, (porServico.get(c.servico) ?? 0) + c.requisicoes);
-  const servicos = [...porServico].map(([servico, requisicoes]) => ({ servico, requisicoes }));
+  const servicos = await contadoresPorServico(clienteId, mes);
   let cursor: string | null = null;
   do {
     const pagina = await paginaDeRequisicoes(clienteId, mes, { cursor, limite: 1000, servicos });
@@ -640,11 +642,7 @@ export async function paginaDeRequisicoes(
   let servicos: readonly { servico: number; requisicoes: number }[];
   if (servico !== undefined) servicos = [{ servico, requisicoes: 1 }];
   else if (pagina.servicos) servicos = pagina.servicos;
-  else {
-    const porServico = new Map<number, number>();
-    for (const c of await contadoresDoCliente(clienteId, mes)) porServico.set(c.servico, (porServico.get(c.servico) ?? 0) + c.requisicoes);
-    servicos = [...porServico].map(([s, requisicoes]) => ({ servico: s, requisicoes }));
-  }
+  else servicos = await contadoresPorServico(clienteId, mes);
   const soma = servicos.reduce((t, s) => t + Math.max(s.requisicoes, 0), 0);
   // Each partition is read in batches of about its share of the page (with a margin: the request id's
   // hash spreads a service's lines evenly over its shards), so the merge reads little it does not use;

@@ -12,7 +12,7 @@ const LEITURAS_INTEIRAS: Record<string, number> = {
   'functions/cessao/store.ts': 1,
   'functions/clientes/store.ts': 3,
   'functions/consentimento/store.ts': 3,
-  'functions/consumo/store.ts': 13,
+  'functions/consumo/store.ts': 12,
   'functions/fate/evidencia-store.ts': 2,
   'functions/fate/store.ts': 11,
   'functions/faturamento/dae/store.ts': 1,

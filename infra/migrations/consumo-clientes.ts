@@ -15,23 +15,18 @@
  */
 import { foldText } from '@plac/shared/domain';
 import { clienteResumo } from '../../functions/clientes/service';
-import { consumoVivoPorServico, contadoresDoCliente, contadoresDoMes, gravarBaseDoCliente } from '../../functions/consumo/store';
+import { consumoVivoPorServico, contadoresDoMes, contadoresPorServico, gravarBaseDoCliente } from '../../functions/consumo/store';
 import { mesesDosArgumentos } from './meses';
 
 const TENTATIVAS = 10;
 
-const porServico = (contadores: { servico: number; requisicoes: number }[]) => {
-  const m = new Map<number, number>();
-  for (const c of contadores) m.set(c.servico, (m.get(c.servico) ?? 0) + c.requisicoes);
-  return m;
-};
 const iguais = (a: Map<number, number>, b: Map<number, number>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 
 /** One client's month: its listing and base shards. False when charges kept coming in (run it again). */
 export async function migrarCliente(clienteId: string, mes: string): Promise<boolean> {
   for (let tentativa = 0; tentativa < TENTATIVAS; tentativa++) {
     const antes = await consumoVivoPorServico(clienteId, mes);
-    const contados = porServico(await contadoresDoCliente(clienteId, mes));
+    const contados = new Map((await contadoresPorServico(clienteId, mes)).map((c) => [c.servico, c.requisicoes]));
     const depois = await consumoVivoPorServico(clienteId, mes);
     if (!iguais(antes, depois)) continue;
     const nome = foldText((await clienteResumo(clienteId))?.razao_social ?? clienteId);
