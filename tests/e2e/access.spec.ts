@@ -49,6 +49,10 @@ test('the administrator logs in, creates a Sefaz manager and a client user, and 
     }).toPass({ timeout: 10_000 });
     await form.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();
+    // The toast sits below the top bar, so "Sair" stays within reach while it shows.
+    const toastBox = await page.locator('.p-toast-message').filter({ hasText: 'Registro salvo com sucesso.' }).boundingBox();
+    const topbarBox = await page.locator('.app-topbar').boundingBox();
+    expect(toastBox!.y).toBeGreaterThanOrEqual(topbarBox!.y + topbarBox!.height);
     await page.getByRole('search', { name: 'Filtros de usuários' }).getByLabel('Nome').fill(user.name);
     await page.getByRole('button', { name: 'Pesquisar' }).click();
     await expect(page.getByRole('cell', { name: user.email })).toBeVisible();
