@@ -257,12 +257,14 @@ export interface Ambiente {
   enviar: (corpos: readonly string[]) => Promise<void>;
   /** How long one step runs before it hands over to the next control message. */
   orcamentoMs: number;
+  /** Deliveries read and queued per batch (LOTE_DO_JOB; the tests take smaller ones to cross batches with fewer deliveries). */
+  lote: number;
   /** The tests' crash: called after each phase of a batch (with the shard), it may throw. */
   aposFase?: (fase: 'registrado' | 'movido' | 'enviado', parte: string | undefined) => void;
 }
 
 /** A batch of 100 goes as its 10 SendMessageBatch calls at once. */
-const PADRAO: Ambiente = { enviar: (corpos) => enviarEmLotes(corpos, LOTE_DO_JOB / LOTE_SQS), orcamentoMs: 20_000 };
+const PADRAO: Ambiente = { enviar: (corpos) => enviarEmLotes(corpos, LOTE_DO_JOB / LOTE_SQS), orcamentoMs: 20_000, lote: LOTE_DO_JOB };
 
 /** Writes a shard on condition of the version it read: another step of the same shard (a redelivery, a duplicate) loses. */
 async function gravarParte(p: ParteRecord, mudancas: Partial<ParteRecord>, remover: ('posicao' | 'lote')[] = []): Promise<ParteRecord> {
@@ -450,7 +452,7 @@ async function passoDaParte(j: JobRecord, m: Required<MensagemDePasso>, amb: Amb
     if (p.fase === 'final') await esperarCopiasDaPausa(j);
     const pagina = await log.loteDeAbertas(
       { clienteId: j.clienteId, operacao: j.operacao, desde: j.desde, ate: j.ate, situacao: de(j), shard: p.parte },
-      { perPage: LOTE_DO_JOB, posicao: p.posicao },
+      { perPage: amb.lote, posicao: p.posicao },
     );
     const ids = pagina.items.map((e) => e.deliveryId);
     if (ids.length > 0 || pagina.posicao !== null) {

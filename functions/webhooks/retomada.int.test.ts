@@ -19,13 +19,15 @@ import { lerEntrega, marcarPausada, paginaDeEntregas, PARTES, PARTES_DO_CLIENTE,
 
 /**
  * Resume and replay-all as jobs in parallel shards (functions/webhooks/jobs.ts) against DynamoDB Local:
- * 2,000 held deliveries of one endpoint over the client's 10 index shards, one shard worker each, their
+ * 500 held deliveries of one endpoint over the client's 10 index shards, one shard worker each, in
+ * batches of 20 (LOTE, against 100 in production, so each shard crosses several batches), their
  * steps run as the queue runs them (each step's next message its own, all shards at once). One shard
  * killed half-way, one failing for a while, duplicate and stale messages: every held delivery is
  * queued exactly once (no duplicate, no loss), the other shards go on, the pause is removed only when
  * every shard has read to the end, and the job's view sums the shards.
  */
-const HELD = 2_000;
+const HELD = 500;
+const LOTE = 20;
 
 async function emParalelo<T>(itens: readonly T[], n: number, f: (t: T) => Promise<unknown>) {
   let i = 0;
@@ -118,6 +120,7 @@ describe('resume job in parallel shards', () => {
     const amb: Partial<Ambiente> = {
       enviar,
       orcamentoMs: 1_000,
+      lote: LOTE,
       aposFase: (fase, parte) => {
         if (parte === morta && fase === 'movido' && ++lotesDaMorta === 2) throw new Queda('killed half-way');
         if (parte === falhando && fase !== 'enviado' && falhar) throw new Queda('failing');
@@ -171,7 +174,7 @@ describe('resume job in parallel shards', () => {
     const clienteId = `dup-${randomUUID().slice(0, 8)}`;
     const operacao = 'EVENTO';
     const inicio = Date.now() - 3_600_000;
-    const ids = await reter(clienteId, operacao, inicio, 1_500);
+    const ids = await reter(clienteId, operacao, inicio, 400);
     await endpoints.pausar({ clienteId, operacao, pausadoEm: new Date().toISOString(), motivoEntrega: ids[0]!, url: 'https://h.example/x' });
     await endpoints.marcarRetomada(clienteId, operacao, new Date().toISOString());
     const { job } = await iniciarJob({ jobId: jobDaRetomada(clienteId, operacao), tipo: 'retomada', clienteId, operacao, desde: new Date(inicio - 1000).toISOString(), ate: '9999-12-31T23:59:59.999Z', iniciadoPor: 't' });
@@ -179,8 +182,8 @@ describe('resume job in parallel shards', () => {
     const primeiras = await executarPasso(primeiroPasso(job), { enviar });
     const m = primeiras[3]!;
     const copia = { ...m, envio: randomUUID() };
-    // The same step twice at once, from two messages: one runs it (one batch of the shard's ~150: the budget ends after it).
-    const [a, b] = await Promise.all([executarPasso(m, { enviar, orcamentoMs: 1 }), executarPasso(copia, { enviar, orcamentoMs: 1 })]);
+    // The same step twice at once, from two messages: one runs it (one batch of the shard's ~40: the budget ends after it).
+    const [a, b] = await Promise.all([executarPasso(m, { enviar, orcamentoMs: 1, lote: LOTE }), executarPasso(copia, { enviar, orcamentoMs: 1, lote: LOTE })]);
     expect([a.length, b.length].sort()).toEqual([0, 1]);
     const proximo = [...a, ...b][0]!;
     expect(proximo).toMatchObject({ parte: m.parte, passo: m.passo! + 1 });
@@ -190,7 +193,7 @@ describe('resume job in parallel shards', () => {
     const antes = enfileiradas.size;
     // The losing copy again, and the step after, whose message comes twice: written once.
     expect(await executarPasso(m.envio === depois!.envio ? copia : m, { enviar })).toEqual([]);
-    const seguinte = await executarPasso(proximo, { enviar, orcamentoMs: 1 });
+    const seguinte = await executarPasso(proximo, { enviar, orcamentoMs: 1, lote: LOTE });
     const [apos] = (await lerPartes(job)).filter((p) => p.parte === m.parte);
     expect(await executarPasso({ ...proximo, envio: randomUUID() }, { enviar })).toEqual([]);
     // An older step's message (a late redelivery) does nothing either.
