@@ -14,6 +14,7 @@ export const SAMPLE_FILES: Record<string, string> = {
   FaturamentoTask: 'events/stepfunctions/faturamento-list-shards.json',
   RepasseTask: 'events/stepfunctions/repasse-preparar.json',
   RetornoTask: 'events/stepfunctions/retorno-processar.json',
+  TotalTransportadorasTask: 'events/stepfunctions/total-transportadoras-passo.json',
   RelatorioTask: 'events/stepfunctions/relatorio-passo.json',
   // Needs Secrets Manager, which the twin lacks: its first status is the failed call, its time up to it.
   SessionKeyRotation: 'events/secretsmanager/rotacao-chave.json',

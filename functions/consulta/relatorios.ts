@@ -2,6 +2,7 @@ import { foldText, isValidChaveAcesso } from '@plac/shared/domain';
 import * as fate from '../fate/service';
 import { abrirCursor, proximoCursor } from '../platform/cursor';
 import { HttpError, invalid } from '../platform/errors';
+import { totalFiltrado, type SituacaoTotal } from './total-transportadoras';
 import { evidenciaDe, fateView } from './view';
 
 /** The administrator's free look-up and the carrier quantity report: not charged, not recorded. */
@@ -55,8 +56,8 @@ const mes = (mmAaaa: string) => `${mmAaaa.slice(3)}-${mmAaaa.slice(0, 2)}`;
 const TRANSPORTADORES_POR_CHAMADA = 400;
 /** Carriers read per Query of the registry, and read in parallel. */
 const LOTE_TRANSPORTADORES = 40;
-/** With a filter, the grand total adds up the matching carriers' month counters, up to this many. */
-const MAXIMO_TOTAL_FILTRADO = 2000;
+/** A document filter's carriers read at once (by the start of the document), then ordered by name. */
+const MAXIMO_POR_DOCUMENTO = 2000;
 
 /** Where a report page starts: a carrier (name and document, inclusive) and how many of its rows were shown. */
 interface PosicaoQtd {
@@ -70,7 +71,9 @@ interface PosicaoQtd {
  * (at most 12), each carrier's total on its rows and the grand total; rows by carrier name and day, a
  * page at a time with a cursor. Everything comes from counters kept at ingestion: a carrier's days are
  * one Query of its day counters, the grand total the month counters. Carriers are filtered by document
- * (its start) and name (any part, accents ignored).
+ * (its start) and name (any part, accents ignored). With a filter the grand total is computed by a job
+ * when its carriers do not fit in one bounded step (total-transportadoras.ts): until it is ready the
+ * answer says so (`situacaoTotalGeral` PROCESSANDO, no `totalGeral`) and the screen asks again.
  */
 export async function qtdFateTransportadora(f: FiltroQtd, binding: string) {
   const de = mes(f.dataFaturaIni);
@@ -113,11 +116,12 @@ export async function qtdFateTransportadora(f: FiltroQtd, binding: string) {
       break;
     }
   }
-  const totalGeral = await totalGeralDoRelatorio(documento, nome, de, ate);
+  const total = await totalGeralDoRelatorio(documento, nome, de, ate);
   return {
     linhas,
     nextCursor: await proximoCursor(proximo && JSON.stringify(proximo), vinculo),
-    ...(totalGeral !== null ? { totalGeral } : {}),
+    situacaoTotalGeral: total.situacao,
+    ...(total.situacao === 'CONCLUIDO' ? { totalGeral: total.total, ...(total.calculadoEm ? { totalGeralCalculadoEm: total.calculadoEm } : {}) } : {}),
   };
 }
 
@@ -125,23 +129,17 @@ export async function qtdFateTransportadora(f: FiltroQtd, binding: string) {
 async function lerTransportadores(documento: string | undefined, nome: string | undefined, desde: { nomeFolded: string; documento: string } | undefined) {
   if (!documento) return fate.transportadoresPagina({ limite: LOTE_TRANSPORTADORES, nomeContem: nome, desde });
   // A document filter selects few carriers (by the start of the document): read them, then order by name.
-  const { itens } = await fate.transportadoresPagina({ limite: MAXIMO_TOTAL_FILTRADO, documentoPrefixo: documento, nomeContem: nome });
+  const { itens } = await fate.transportadoresPagina({ limite: MAXIMO_POR_DOCUMENTO, documentoPrefixo: documento, nomeContem: nome });
   const ordem = (t: { nomeFolded: string; documento: string }) => `${t.nomeFolded}\u0000${t.documento}`;
   const seguintes = itens.filter((t) => !desde || ordem(t) >= ordem(desde)).sort((a, b) => ordem(a).localeCompare(ordem(b)));
   return { itens: seguintes.slice(0, LOTE_TRANSPORTADORES), fim: seguintes.length <= LOTE_TRANSPORTADORES };
 }
 
 /**
- * The grand total: without a filter, the month counters of all carriers (at most 12 × 16 items); with
- * one, the matching carriers' month counters, when they are at most MAXIMO_TOTAL_FILTRADO (else null).
+ * The grand total: without a filter, the month counters of all carriers (at most 12 × 16 items), always
+ * ready; with one, the matching carriers' month counters added up, inline or by a job (total-transportadoras.ts).
  */
-async function totalGeralDoRelatorio(documento: string | undefined, nome: string | undefined, de: string, ate: string): Promise<number | null> {
-  if (!documento && !nome) return fate.totalTransporte(de, ate);
-  const { itens, fim } = await fate.transportadoresPagina({ limite: MAXIMO_TOTAL_FILTRADO, documentoPrefixo: documento, nomeContem: nome });
-  if (!fim && itens.length >= MAXIMO_TOTAL_FILTRADO) return null;
-  const totais: number[] = [];
-  for (let i = 0; i < itens.length; i += LOTE_TRANSPORTADORES) {
-    totais.push(...(await Promise.all(itens.slice(i, i + LOTE_TRANSPORTADORES).map((t) => fate.totalDoTransportador(t.documento, de, ate)))));
-  }
-  return totais.reduce((s, n) => s + n, 0);
+async function totalGeralDoRelatorio(documento: string | undefined, nome: string | undefined, de: string, ate: string): Promise<SituacaoTotal> {
+  if (!documento && !nome) return { situacao: 'CONCLUIDO', total: await fate.totalTransporte(de, ate) };
+  return totalFiltrado({ documento, nome, de, ate });
 }

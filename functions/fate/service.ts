@@ -460,6 +460,7 @@ export const fatesDoTransportadorPagina = (doc: string, de: string, ate: string,
 /** The carrier report's figures, from the counters kept at ingestion. */
 export const contagemDiariaDoTransportador = store.contagemDiariaDoTransportador;
 export const totalDoTransportador = store.totalDoTransportador;
+export const totaisDosTransportadores = store.totaisDosTransportadores;
 export const totalTransporte = store.totalTransporte;
 
 export function codigoDaUf(uf: Uf): number {

@@ -990,6 +990,48 @@ export async function totalDoTransportador(transportadorDoc: string, deMes: stri
 }
 
 /**
+ * Many carriers' Fat-e in the months `deMes`..`ateMes` (their month counters, shards added up), by
+ * document. One month: its items by key, a BatchGet of 100 keys (each carrier's 4 shards and its item
+ * of before: 20 carriers a request; what was left unprocessed is asked again), as many read units as the
+ * 5 Queries of `totalDoTransportador` (one small item each) in a twentieth of the requests. More months:
+ * those Queries, 40 carriers at a time (a key per month would read more units than a Query of the range).
+ */
+export async function totaisDosTransportadores(documentos: readonly string[], deMes: string, ateMes: string): Promise<Map<string, number>> {
+  const totais = new Map(documentos.map((d) => [d, 0]));
+  if (deMes !== ateMes) {
+    for (let i = 0; i < documentos.length; i += 40) {
+      const lote = documentos.slice(i, i + 40);
+      const lidos = await Promise.all(lote.map((d) => totalDoTransportador(d, deMes, ateMes)));
+      for (const [j, d] of lote.entries()) totais.set(d, lidos[j]!);
+    }
+    return totais;
+  }
+  const periodo = `M${deMes}`;
+  type Chave = { transportadorDoc: string; shard?: number; periodo: string };
+  const ler = async (chaves: Chave[], get: (c: Chave[]) => Promise<{ data: { transportadorDoc: string; quantidade?: number | undefined }[]; unprocessed: Chave[] }>) => {
+    let pendentes = chaves;
+    for (let tentativa = 0; pendentes.length > 0 && tentativa < 8; tentativa++) {
+      const { data, unprocessed } = await get(pendentes);
+      for (const c of data) totais.set(c.transportadorDoc, (totais.get(c.transportadorDoc) ?? 0) + (c.quantidade ?? 0));
+      pendentes = unprocessed;
+    }
+    if (pendentes.length > 0) throw new Error(`${pendentes.length} carrier counters were left unprocessed`);
+  };
+  const unicos = [...totais.keys()];
+  await Promise.all([
+    ler(
+      unicos.flatMap((transportadorDoc) => shardsAte(TRANSPORTADOR_SHARDS).map((shard) => ({ transportadorDoc, shard, periodo }))),
+      (c) => db().entities.contagemTransportador.get(c as Required<Chave>[]).go({ concurrency: 4 }),
+    ),
+    ler(
+      unicos.map((transportadorDoc) => ({ transportadorDoc, periodo })),
+      (c) => fateLegado().entities.contagemTransportadorLegado.get(c).go({ concurrency: 4 }),
+    ),
+  ]);
+  return totais;
+}
+
+/**
  * Fat-e naming any carrier in the months `deMes`..`ateMes`: one Query of the months on each of the
  * TRANSPORTE_SHARDS partitions and one on the partition of before issue 36 (until migrated), in
  * parallel, added up (at most 12 items each).

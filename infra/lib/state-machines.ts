@@ -16,6 +16,8 @@ import {
   retornoStateMachine,
   sefazLoadFunction,
   sefazLoadStateMachine,
+  totalTransportadorasFunction,
+  totalTransportadorasStateMachine,
 } from './topology';
 
 /** The state names of a fan-out load: List → Map each → One (per item) → Summarise → Done. */
@@ -88,8 +90,23 @@ export const RELATORIO_STATES = {
   failed: 'Failed',
 } as const;
 
+/** The carrier report's filtered grand total: Passo (a bounded part of the registry) → Concluido? → back to Passo, or Done. */
+export const TOTAL_TRANSPORTADORAS_STATES = {
+  step: 'Passo',
+  done: 'Concluido',
+  finished: 'Done',
+} as const;
+
 /** Construct ids of every AWS::StepFunctions::StateMachine the app synthesizes. */
-export const stateMachineIds = [referenceLoadStateMachine.id, sefazLoadStateMachine.id, faturamentoStateMachine.id, repasseStateMachine.id, retornoStateMachine.id, relatorioStateMachine.id] as const;
+export const stateMachineIds = [
+  referenceLoadStateMachine.id,
+  sefazLoadStateMachine.id,
+  faturamentoStateMachine.id,
+  repasseStateMachine.id,
+  retornoStateMachine.id,
+  relatorioStateMachine.id,
+  totalTransportadorasStateMachine.id,
+] as const;
 
 /** State machine id → Task state name → FunctionSpec id. */
 export const localTaskBindings = {
@@ -120,5 +137,8 @@ export const localTaskBindings = {
   [relatorioStateMachine.id]: {
     [RELATORIO_STATES.step]: relatorioFunction.id,
     [RELATORIO_STATES.markFailed]: relatorioFunction.id,
+  },
+  [totalTransportadorasStateMachine.id]: {
+    [TOTAL_TRANSPORTADORAS_STATES.step]: totalTransportadorasFunction.id,
   },
 } as const satisfies Record<(typeof stateMachineIds)[number], Record<string, string>>;

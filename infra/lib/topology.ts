@@ -84,7 +84,9 @@ export type Grant =
   /** Start the bank-return import's job (a file whose payments do not fit in the route's time). */
   | 'retorno:start'
   /** Start a report job (the consumption report, an invoice's detail ZIP): functions/consumo/relatorio-job.ts. */
-  | 'relatorio:start';
+  | 'relatorio:start'
+  /** Start the job of the carrier report's filtered grand total: functions/consulta/total-transportadoras.ts. */
+  | 'totalTransportadoras:start';
 
 export interface FunctionSpec {
   /** Construct id and the twin's name for it. */
@@ -124,7 +126,8 @@ const httpGrants: Record<string, readonly Grant[]> = {
   servicos: ['table:read', 'table:write'],
   // documentos:publish: the batch import stores documents too, and publishes their domain events.
   fate: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete', 'sefaz:call', 'documentos:publish'],
-  consulta: ['table:read', 'table:write', 'documents:read'],
+  // totalTransportadoras:start: a filter's grand total of the carrier report is a job (functions/consulta/total-transportadoras.ts).
+  consulta: ['table:read', 'table:write', 'documents:read', 'totalTransportadoras:start'],
   // relatorio:start: the consumption report is a job (functions/consumo/relatorio-job.ts).
   consumo: ['table:read', 'table:write', 'documents:read', 'documents:write', 'relatorio:start'],
   degustacao: ['table:read', 'table:write', 'mail:send'],
@@ -290,6 +293,24 @@ export const relatorioStateMachine = {
   localName: 'plac-relatorio',
 } as const;
 
+/**
+ * The carrier report's filtered grand total (functions/consulta/total-transportadoras-run.ts): one step
+ * reads at most 4,000 items of the carrier registry and the month counters of at most 400 matching
+ * carriers (by key, functions/fate/store.ts `totaisDosTransportadores`): seconds.
+ */
+export const totalTransportadorasFunction: FunctionSpec = {
+  id: 'TotalTransportadorasTask',
+  entry: 'consulta/total-transportadoras-run.ts',
+  memoryMb: 512,
+  timeoutSeconds: 120,
+  grants: ['table:read', 'table:write'],
+};
+
+export const totalTransportadorasStateMachine = {
+  id: 'TotalTransportadoras',
+  localName: 'plac-total-transportadoras',
+} as const;
+
 /** The repasse's task: Preparar, Distribuir, MarcarFalha (functions/rateio/run.ts). */
 export const repasseFunction: FunctionSpec = {
   id: 'RepasseTask',
@@ -361,6 +382,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   retornoFunction,
   rateioSeedFunction,
   relatorioFunction,
+  totalTransportadorasFunction,
   sessionKeyRotationFunction,
 ];
 

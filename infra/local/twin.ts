@@ -17,6 +17,7 @@ import {
   repasseStateMachine,
   sefazLoadStateMachine,
   retornoStateMachine,
+  totalTransportadorasStateMachine,
   webhookDispatcherFunction,
   webhookProducerFunction,
   webhookQueue,
@@ -162,7 +163,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const stateMachines = localStateMachines();
     // Step Functions' API for the functions that start a machine (the admin's billing run).
     const machinesByLocalName = new Map(
-      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine, retornoStateMachine, relatorioStateMachine].flatMap((m) => {
+      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine, retornoStateMachine, relatorioStateMachine, totalTransportadorasStateMachine].flatMap((m) => {
         const machine = stateMachines.get(m.id);
         return machine ? [[m.localName, machine] as const] : [];
       }),
@@ -174,6 +175,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     env.REPASSE_STATE_MACHINE_ARN = localStateMachineArn(repasseStateMachine.localName);
     env.RETORNO_STATE_MACHINE_ARN = localStateMachineArn(retornoStateMachine.localName);
     env.RELATORIO_STATE_MACHINE_ARN = localStateMachineArn(relatorioStateMachine.localName);
+    env.TOTAL_TRANSPORTADORAS_STATE_MACHINE_ARN = localStateMachineArn(totalTransportadorasStateMachine.localName);
     Object.assign(process.env, env);
     await seedDemoData({ stateMachines });
 

@@ -112,6 +112,7 @@ describe('functions', () => {
         ['billing run', has('states:StartExecution', 'Faturamento') && vars.includes('FATURAMENTO_STATE_MACHINE_ARN'), g.has('faturamento:start')],
         ['repasse run', has('states:StartExecution', 'Repasse') && vars.includes('REPASSE_STATE_MACHINE_ARN'), g.has('repasse:start')],
         ['report job', has('states:StartExecution', 'Relatorio') && vars.includes('RELATORIO_STATE_MACHINE_ARN'), g.has('relatorio:start')],
+        ['carrier total job', has('states:StartExecution', 'TotalTransportadoras') && vars.includes('TOTAL_TRANSPORTADORAS_STATE_MACHINE_ARN'), g.has('totalTransportadoras:start')],
       ];
       for (const [what, actual, wanted] of expected) expect(actual, `${spec.id}: ${what}`).toBe(wanted);
       // Nothing beyond the grants (plus tracing and, for the consumer, the queue it reads).
@@ -126,7 +127,7 @@ describe('functions', () => {
         services.delete('secretsmanager');
       }
       const allowed = new Set<string>();
-      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', documentos: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states', faturamento: 'states', repasse: 'states', relatorio: 'states' }[grant.split(':')[0]!]!);
+      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', documentos: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states', faturamento: 'states', repasse: 'states', relatorio: 'states', totalTransportadoras: 'states' }[grant.split(':')[0]!]!);
       expect([...services].filter((s) => !allowed.has(s!)), spec.id).toEqual([]);
     }
   });

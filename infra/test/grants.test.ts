@@ -26,6 +26,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
   const repasse = new sfn.StateMachine(stack, 'Repasse', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'R')) });
   const retorno = new sfn.StateMachine(stack, 'Retorno', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'T')) });
   const relatorio = new sfn.StateMachine(stack, 'Relatorio', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'J')) });
+  const totalTransportadoras = new sfn.StateMachine(stack, 'TotalTransportadoras', { definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'C')) });
   applyGrants(fn, grants, {
     table: data.table,
     idempotencyTable: data.idempotencyTable,
@@ -42,6 +43,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     repasse,
     retorno,
     relatorio,
+    totalTransportadoras,
   });
   const template = Template.fromStack(stack);
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] } } }[];
@@ -135,5 +137,12 @@ describe('grants', () => {
     expect(actions(statements)).toEqual(['states:StartExecution']);
     expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^Retorno/) });
     expect(Object.keys(env)).toEqual(['RETORNO_STATE_MACHINE_ARN']);
+  });
+
+  it('totalTransportadoras:start may start the carrier total job only', () => {
+    const { statements, env } = grantAndRead(['totalTransportadoras:start']);
+    expect(actions(statements)).toEqual(['states:StartExecution']);
+    expect(statements[0]!.Resource).toEqual({ Ref: expect.stringMatching(/^TotalTransportadoras/) });
+    expect(Object.keys(env)).toEqual(['TOTAL_TRANSPORTADORAS_STATE_MACHINE_ARN']);
   });
 });

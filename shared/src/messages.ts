@@ -292,6 +292,10 @@ export const MESSAGES = {
   instituicaoNaoAutorizada: 'O cliente não possui autorização ativa para a instituição financeira {cnpj}.',
   faturamentoNaoEncontrado: 'Não foram encontrados documentos do emitente no período informado.',
   transportadoraSemFate: 'Não foram encontradas Fat-e da transportadora no período informado.',
+  /** ours: the carrier report's grand total of a filter, while its job computes it (issue 38) */
+  totalGeralCalculando: 'Calculando total…',
+  /** ours: when that total was computed (a total is shown for 10 minutes after it) */
+  totalGeralCalculadoEm: 'Total calculado em {data}.',
   // CSV batches (spec 3, 5.4)
   semArquivo: 'É necessário selecionar um arquivo.',
   somenteCsv: 'Só são permitidos arquivos com extensão .csv.',

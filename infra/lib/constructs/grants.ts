@@ -34,6 +34,8 @@ export interface GrantTargets {
   readonly retorno: sfn.IStateMachine;
   /** The report jobs (functions/consumo/relatorio-job.ts). */
   readonly relatorio: sfn.IStateMachine;
+  /** The carrier report's filtered grand total (functions/consulta/total-transportadoras.ts). */
+  readonly totalTransportadoras: sfn.IStateMachine;
   /** The Sefaz distribution service and the platform's e-CNPJ; absent until configured (no loads then). */
   readonly sefaz?: { readonly url: string; readonly credentials: secretsmanager.ISecret; readonly ufs?: string };
   /** tpAmb of the stage's Sefaz environment: '1' produção, '2' homologação (functions/fate/parse-rules.ts). */
@@ -89,6 +91,10 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
   'relatorio:start': (fn, t) => {
     t.relatorio.grantStartExecution(fn);
     fn.addEnvironment('RELATORIO_STATE_MACHINE_ARN', t.relatorio.stateMachineArn);
+  },
+  'totalTransportadoras:start': (fn, t) => {
+    t.totalTransportadoras.grantStartExecution(fn);
+    fn.addEnvironment('TOTAL_TRANSPORTADORAS_STATE_MACHINE_ARN', t.totalTransportadoras.stateMachineArn);
   },
 };
 

@@ -17,6 +17,7 @@ import { faturamentoMachine } from '../constructs/faturamento';
 import { relatorioMachine } from '../constructs/relatorio';
 import { repasseMachine } from '../constructs/repasse';
 import { retornoMachine } from '../constructs/retorno';
+import { totalTransportadorasMachine } from '../constructs/total-transportadoras';
 import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
@@ -37,6 +38,7 @@ import {
   serviceName,
   SESSION_KEY_ROTATION_DAYS,
   sessionKeyRotationFunction,
+  totalTransportadorasFunction,
   webhookDispatcherFunction,
   webhookProducerFunction,
   type FunctionSpec,
@@ -59,6 +61,7 @@ export class ApiStack extends Stack {
   readonly repasse: sfn.StateMachine;
   readonly retorno: sfn.StateMachine;
   readonly relatorio: sfn.StateMachine;
+  readonly totalTransportadoras: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -127,6 +130,7 @@ export class ApiStack extends Stack {
     this.repasse = repasseMachine(this, fn(repasseFunction));
     this.retorno = retornoMachine(this, fn(retornoFunction));
     this.relatorio = relatorioMachine(this, fn(relatorioFunction));
+    this.totalTransportadoras = totalTransportadorasMachine(this, fn(totalTransportadorasFunction));
     // Revenue sharing's reference data (banks, SEFAZ participants) written after the deploy, once
     // the function and its grants exist; again whenever the function changes (it writes only what is absent).
     new triggers.Trigger(this, 'RateioSeedTrigger', { handler: fn(rateioSeedFunction), executeOnHandlerChange: true, executeAfter: [scopeOfFunctions] });
@@ -153,6 +157,7 @@ export class ApiStack extends Stack {
       repasse: this.repasse,
       retorno: this.retorno,
       relatorio: this.relatorio,
+      totalTransportadoras: this.totalTransportadoras,
       ...(sefaz ? { sefaz } : {}),
       sefazTpAmb: config.sefazAmbiente === 'homologacao' ? ('2' as const) : ('1' as const),
     };
@@ -165,6 +170,9 @@ export class ApiStack extends Stack {
         throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
       }
       if (spec.id === relatorioFunction.id && spec.grants.includes('relatorio:start')) {
+        throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
+      }
+      if (spec.id === totalTransportadorasFunction.id && spec.grants.includes('totalTransportadoras:start')) {
         throw new Error(`${spec.id} cannot start the state machine that invokes it (circular dependency)`);
       }
       if (spec.id === repasseFunction.id && spec.grants.includes('repasse:start')) {
@@ -191,5 +199,6 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'RepasseStateMachineArn', { value: this.repasse.stateMachineArn });
     new CfnOutput(this, 'RelatorioStateMachineArn', { value: this.relatorio.stateMachineArn });
     new CfnOutput(this, 'RetornoStateMachineArn', { value: this.retorno.stateMachineArn });
+    new CfnOutput(this, 'TotalTransportadorasStateMachineArn', { value: this.totalTransportadoras.stateMachineArn });
   }
 }

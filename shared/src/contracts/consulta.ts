@@ -392,8 +392,18 @@ export const qtdFateTransportadora = defineContract({
   response: z.object({
     linhas: z.array(z.object({ cnpj: z.string(), nome: z.string(), dhRecbto: z.string(), qtdFate: z.number().int(), total: z.number().int() })),
     nextCursor: z.string().optional().meta({ description: 'Presente quando há mais linhas: envie-o como cursor, com os mesmos filtros.' }),
-    /** From the counters kept at ingestion; absent only when a name filter matches too many carriers to add up. */
-    totalGeral: z.number().int().optional(),
+    /** From the counters kept at ingestion; absent while a filter's total is being computed (situacaoTotalGeral PROCESSANDO). */
+    totalGeral: z.number().int().optional().meta({ description: 'Total geral do período; ausente enquanto o total do filtro está sendo calculado.', example: 1520 }),
+    /**
+     * CONCLUIDO: `totalGeral` is there. PROCESSANDO: a filter matching many carriers has its total computed
+     * by a job (functions/consulta/total-transportadoras.ts); ask again with the same filters.
+     */
+    situacaoTotalGeral: z.enum(['CONCLUIDO', 'PROCESSANDO']).meta({
+      description: 'CONCLUIDO: o total geral está em totalGeral. PROCESSANDO: o total do filtro está sendo calculado; repita a consulta com os mesmos filtros em alguns segundos.',
+      example: 'CONCLUIDO',
+    }),
+    /** When a filter's total was computed by its job (a total is answered for 10 minutes after it). */
+    totalGeralCalculadoEm: z.string().optional().meta({ description: 'Quando o total geral do filtro foi calculado (ISO-8601, UTC); ausente quando calculado nesta consulta.' }),
   }),
   errors: ['dataInicioMaiorDataFim', 'periodoMaximoUmAno', 'cursorInvalido'],
 });

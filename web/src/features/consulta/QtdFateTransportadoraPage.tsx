@@ -2,7 +2,7 @@ import '../../components/page-layout.css';
 import './consulta.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { consulta } from '@plac/shared/contracts';
-import { formatCnpj, formatCpf, formatDate } from '@plac/shared/domain';
+import { formatCnpj, formatCpf, formatDate, formatDateTime } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
@@ -21,7 +21,10 @@ import { toast } from '../../lib/toast';
  * consulta-qtd-fate-transportadora (sefaz_admin; spec 3, 2.20, 3.18, 7.11): Fat-e per carrier and
  * receipt day in a range of months (the current month by default, at most 12), filtered by CNPJ/CPF
  * and name; the footer shows the page's 'Total' and the 'Total Geral' (from counters). Paged on the
- * server with a cursor: Anterior / Próxima, 10 rows unless asked (10/25/50/100).
+ * server with a cursor: Anterior / Próxima, 10 rows unless asked (10/25/50/100). A filter matching many
+ * carriers has its grand total computed by a job (functions/consulta/total-transportadoras.ts): while
+ * the answer says PROCESSANDO the footer shows 'Calculando total…' and the page asks again every
+ * INTERVALO_TOTAL_MS until the total is there.
  */
 
 interface Filtro {
@@ -34,6 +37,8 @@ interface Filtro {
 const mmAaaa = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
 const documento = (doc: string) => (doc.length === 11 ? formatCpf(doc) : formatCnpj(doc));
 const inicial = (): Filtro => ({ cnpj: '', nome: '', de: new Date(), ate: new Date() });
+/** How often the page asks again while the grand total is being computed. */
+export const INTERVALO_TOTAL_MS = 3_000;
 
 export default function QtdFateTransportadoraPage() {
   const [form, setForm] = useState<Filtro>(inicial);
@@ -51,7 +56,11 @@ export default function QtdFateTransportadoraPage() {
         perPage: pages.perPage as 10 | 25 | 50 | 100,
       },
     },
-    { placeholderData: keepPreviousData },
+    {
+      placeholderData: keepPreviousData,
+      // Until the filter's grand total is computed; stops once the answer has it.
+      refetchInterval: (query) => (query.state.data?.situacaoTotalGeral === 'PROCESSANDO' ? INTERVALO_TOTAL_MS : false),
+    },
   );
 
   function onSubmit(event: FormEvent) {
@@ -66,6 +75,9 @@ export default function QtdFateTransportadoraPage() {
 
   const linhas = relatorio.data?.linhas ?? [];
   const totalPagina = linhas.reduce((s, l) => s + l.qtdFate, 0);
+  const calculando = relatorio.data?.situacaoTotalGeral === 'PROCESSANDO';
+  const totalGeral = calculando ? message('totalGeralCalculando') : relatorio.data?.totalGeral === undefined ? '—' : String(relatorio.data.totalGeral);
+  const calculadoEm = relatorio.data?.totalGeralCalculadoEm;
   const footer = (
     <ColumnGroup>
       <Row className="consulta-totais">
@@ -74,7 +86,13 @@ export default function QtdFateTransportadoraPage() {
       </Row>
       <Row className="consulta-totais">
         <Column footer="Total Geral" colSpan={3} />
-        <Column footer={relatorio.data?.totalGeral === undefined ? '—' : String(relatorio.data.totalGeral)} />
+        <Column
+          footer={
+            <span role="status" title={!calculando && calculadoEm ? message('totalGeralCalculadoEm', { data: formatDateTime(calculadoEm) }) : undefined}>
+              {totalGeral}
+            </span>
+          }
+        />
       </Row>
     </ColumnGroup>
   );

@@ -167,6 +167,7 @@ describe('consulta-fate and the carrier report', { timeout: 20_000 }, () => {
           { cnpj: '11222333000181', nome: 'Transportes Rápidos', dhRecbto: '2026-11-03', qtdFate: 2, total: 5 },
         ],
         nextCursor: 'cursor-da-pagina-2',
+        situacaoTotalGeral: 'CONCLUIDO',
         totalGeral: 9,
       }),
     );
