@@ -90,6 +90,8 @@ export async function billingThroughput(root: string) {
  */
 async function primeiroDae(url: string): Promise<number> {
   const { emitirFatura } = await import('../functions/faturamento/store');
+  // Invoices written here are written as a Lambda writes them: with the repasse's shares wired in.
+  (await import('../functions/rateio/ligacao')).ligarRepartidor();
   const { faturaIdDe } = await import('../functions/faturamento/regras');
   const { openSession } = await import('../functions/platform/auth/sessions');
   const { signToken } = await import('../functions/platform/auth/tokens');

@@ -25,10 +25,11 @@
  *   instalment of a value no other has, among the recipient's N (10·N) instalments due that day;
  * - `prepaidDebit`: one key registered for monitoring by the admin for the demo bookkeeper, whose
  *   prepaid balance pays it (one debit).
- * - `usersList`, `institutionsAutocomplete`, `consumptionAllClients`, `overdueDashboard` (issue 38): the
- *   user list's first page, the institution autocomplete of a word every bench institution has, every
- *   client's consumption (first page) and the overdue-invoice summary, with one client, invoice, user
- *   and institution for every 10 Fat-e (N/10, then 10·N/10);
+ * - `usersList`, `institutionsAutocomplete`, `consumptionAllClients`, `overdueDashboard`, `paymentsList`
+ *   (issue 38): the user list's first page, the institution autocomplete of a word every bench
+ *   institution has, every client's consumption (first page), the overdue-invoice summary and Pagamento de
+ *   Serviços of last month (first page and the totals), with one client, invoice, user and institution for
+ *   every 10 Fat-e (N/10, then 10·N/10);
  * - `webhookList`, `webhookResume`: the webhook log at volume (bench/webhooks-volume.ts).
  * Printed and written to bench/results/volume.json: per operation `msAtN`, `msAt10N`, `ratio`
  * (msAt10N / msAtN), the HTTP status and answer size at each size, and whether it meets the aim
@@ -84,6 +85,8 @@ export async function volumeScaling(root: string) {
     const { putCliente } = await import('../functions/clientes/store');
     const { cobrarConsulta } = await import('../functions/consumo/service');
     const { emitirFatura } = await import('../functions/faturamento/store');
+    // Invoices written here are written as a Lambda writes them: with the repasse's shares wired in.
+    (await import('../functions/rateio/ligacao')).ligarRepartidor();
     const { faturaIdDe } = await import('../functions/faturamento/regras');
     const { createUser } = await import('../functions/users/store');
     const prepago = await import('../functions/prepago/store');
@@ -222,6 +225,8 @@ export async function volumeScaling(root: string) {
       institutionsAutocomplete: () => web(tokenAdmin, 'GET', `/api/v1/instituicao-financeira/autocomplete?razaoSocial=${encodeURIComponent('volume')}`),
       consumptionAllClients: () => web(tokenAdmin, 'GET', '/api/v1/consumo/clientes?perPage=10'),
       overdueDashboard: () => web(tokenAdmin, 'GET', '/api/v1/faturamento-mensal/vencidas'),
+      // Pagamento de Serviços of last month as the administrator: its first page of rows and every total.
+      paymentsList: () => web(tokenAdmin, 'GET', `/api/v1/pagamento-servico?de=${previousMonth(mes)}&ate=${previousMonth(mes)}&uf=TODOS`),
       // A key not monitored yet each time (a Fat-e's key; the registration reads only its parts).
       prepaidDebit: () => web(tokenAdmin, 'POST', '/api/v1/monitoramento-documentos', { idCliente: ESCRITURADOR, chave: fate(monitoradas++).chave }),
     };

@@ -12,6 +12,10 @@ import * as prepago from '../prepago/pagamento';
 import * as retorno from './retorno/service';
 import * as service from './service';
 import { resumoVencidas } from './vencidas';
+import { ligarRepartidor } from '../rateio/ligacao';
+
+// The repasse shares the payment rows carry (functions/rateio/ligacao.ts).
+ligarRepartidor();
 
 /** The billing run's start (wired to the state machine here, the composition root), its progress, the re-price, the invoices, their tax notes and detail ZIP. */
 /** A bank return file too big for the route: kept in the documents bucket, the rest imported by its job. */

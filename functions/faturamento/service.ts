@@ -550,25 +550,36 @@ export async function marcarRepasse(faturaIds: readonly string[], situacao: stor
   await store.marcarRepasse(faturaIds, situacao);
 }
 
-/** The invoices of the months from `de` to `ate` (the payment query of functions/rateio), with their payment and lines. */
-export async function faturasDoPeriodo(de: string, ate: string, clienteId?: string) {
-  const meses = mesesEntre(de, ate);
-  const faturas = clienteId ? await store.faturasDoCliente(clienteId, de, ate) : (await Promise.all(meses.map((m) => store.faturasDoMes(m)))).flat();
-  return faturas.map((f) => ({
-    faturaId: f.faturaId,
-    clienteId: f.clienteId,
-    cnpj: f.cnpj,
-    razaoSocial: f.razaoSocial,
-    mes: f.mes,
-    situacao: f.situacao,
-    pagaParcialmente: pagaParcialmente(f),
-    situacaoRepasse: f.situacaoRepasse ?? null,
-    valorServicos: f.valorServicos,
-    valorAssinatura: f.valorAssinatura,
-    valorTotal: f.valorTotal,
-    // The surcharges received, of every payment (recebimentos.ts).
-    valorAcrescimo: saldoDaFatura(f).valorAcrescimo,
-    dataRetornoBanco: f.pagamento?.dataRetornoBanco ?? null,
-    itens: f.itens.map((i) => ({ servico: i.servico, descricao: i.descricao, uf: i.uf, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })),
-  }));
+/** An invoice as the payment detail of functions/rateio shows it: its payment and lines; null when there is none. */
+export async function faturaDoPagamento(faturaId: string) {
+  const f = await store.lerFatura(faturaId);
+  return f && vistaDoPagamento(f);
 }
+
+const vistaDoPagamento = (f: FaturaRecord) => ({
+  faturaId: f.faturaId,
+  clienteId: f.clienteId,
+  cnpj: f.cnpj,
+  razaoSocial: f.razaoSocial,
+  mes: f.mes,
+  situacao: f.situacao,
+  pagaParcialmente: pagaParcialmente(f),
+  situacaoRepasse: f.situacaoRepasse ?? null,
+  valorServicos: f.valorServicos,
+  valorAssinatura: f.valorAssinatura,
+  valorTotal: f.valorTotal,
+  // The surcharges received, of every payment (recebimentos.ts).
+  valorAcrescimo: saldoDaFatura(f).valorAcrescimo,
+  dataRetornoBanco: f.pagamento?.dataRetornoBanco ?? null,
+  itens: f.itens.map((i) => ({ servico: i.servico, descricao: i.descricao, uf: i.uf, requisicoes: i.requisicoes, valorUnitario: i.valorUnitario, valor: i.valor })),
+});
+
+/**
+ * Pagamento de Serviços by key (linhas-pagamento.ts): the rows per invoice and origin UF a page at a
+ * time, one client's rows, and a month's counters. `usarRepartidor` wires the repasse's shares in.
+ */
+export { usarRepartidor } from './linhas-pagamento';
+export type { LinhaPagamento } from './store';
+export const paginaDeLinhasPagamento = store.paginaDeLinhasPagamento;
+export const linhasPagamentoDoCliente = store.linhasPagamentoDoCliente;
+export const totaisPagamentosDoMes = store.totaisPagamentosDoMes;

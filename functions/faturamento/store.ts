@@ -2,6 +2,7 @@ import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { vencimentoPadraoDae } from '@plac/shared/domain';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { linhaPagamento, linhasDaFatura, repartidorEmUso, totalPagamentos, variacao, type Linha, type LinhaPagamentoRecord } from './linhas-pagamento';
 import { saldoDaFatura, type Recebimento } from './recebimentos';
 
 /**
@@ -272,7 +273,7 @@ const faturasAbertas = new Entity({
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['vencimento'] } } },
 });
 
-const entities = { fatura, execucao, progresso, reprecificacao, trava, faturasAbertas };
+const entities = { fatura, execucao, progresso, reprecificacao, trava, faturasAbertas, linhaPagamento, totalPagamentos };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 
@@ -399,6 +400,8 @@ export async function marcarRepasse(faturaIds: readonly string[], situacao: Situ
         } catch (error) {
           if (!isConditionalFailure(error)) throw error;
         }
+        // The status shows on its payment rows, and a distributed row counts in the month as distributed.
+        await sincronizarLinhas(faturaId);
       }),
     );
   }
@@ -442,6 +445,12 @@ function variacoes(antes: string | null, depois: string | null) {
  * or by infra/migrations/faturas-abertas.ts (which recounts a period's open invoices).
  */
 export async function recontarFatura(faturaId: string): Promise<void> {
+  await recontarAbertas(faturaId);
+  // What changes what an invoice owes changes its Pagamento de Serviços rows too.
+  await sincronizarLinhas(faturaId);
+}
+
+async function recontarAbertas(faturaId: string): Promise<void> {
   for (let tentativa = 1; tentativa <= 8; tentativa++) {
     const f = await lerFatura(faturaId);
     if (!f) return;
@@ -469,6 +478,103 @@ export async function recontarFatura(faturaId: string): Promise<void> {
     if (!result.canceled) return;
   }
   throw new Error(`the open-invoice count of ${faturaId} did not settle: too many writes of it at once`);
+}
+
+// ---- Pagamento de Serviços: the rows per UF and their counters (linhas-pagamento.ts) ---------------
+
+/**
+ * Brings the invoice's payment rows and their month's counters up to date: reads the invoice and its
+ * rows, and writes each row that changed (or removes one whose UF the invoice no longer has) with the
+ * counters' change in one transaction, on the condition that the row is as read and the invoice still
+ * in the state the rows were made from (status, revision, ledger version, repasse status). A write in
+ * between fails it and it reads again, so the counters always hold exactly the sum of the rows. One
+ * that stopped before it is caught up by the invoice's next write or by infra/migrations/linhas-pagamento.ts.
+ */
+export async function sincronizarLinhas(faturaId: string): Promise<void> {
+  for (let tentativa = 1; tentativa <= 8; tentativa++) {
+    const f = await lerFatura(faturaId);
+    if (!f) return;
+    const partes = f.situacao === 'P' ? await repartidorEmUso()(f) : null;
+    const novas = new Map(linhasDaFatura(f, partes).map((l) => [l.uf, l]));
+    // Bounded: one invoice's rows, one per origin UF (at most 28).
+    const { data: atuais } = await db().entities.linhaPagamento.query.byFatura({ faturaId }).go({ pages: 'all', consistent: true });
+    const porUf = new Map(atuais.map((l) => [l.uf, l]));
+    const mudadas = [...new Set([...novas.keys(), ...porUf.keys()])].filter((uf) => novas.get(uf)?.conteudo !== porUf.get(uf)?.conteudo);
+    if (mudadas.length === 0) return;
+    let perdeu = false;
+    for (const uf of mudadas) {
+      if (!(await gravarLinha(f, porUf.get(uf) ?? null, novas.get(uf) ?? null))) perdeu = true;
+    }
+    if (!perdeu) return;
+  }
+  throw new Error(`the payment rows of ${faturaId} did not settle: too many writes of it at once`);
+}
+
+const semConteudo = (l: LinhaPagamentoRecord | null): Linha | null => {
+  if (!l) return null;
+  const { conteudo: _conteudo, ...linha } = l;
+  return linha;
+};
+
+/** One row's write (or removal) and the counters' change, conditional on the row and the invoice as read: false when it lost. */
+async function gravarLinha(f: FaturaRecord, antes: LinhaPagamentoRecord | null, depois: LinhaPagamentoRecord | null): Promise<boolean> {
+  const chave = { faturaId: f.faturaId, uf: (depois ?? antes)!.uf };
+  const result = await transactWithRetry(() =>
+    db()
+      .transaction.write(({ fatura: x, linhaPagamento: l, totalPagamentos: t }) => [
+        x
+          .check({ faturaId: f.faturaId })
+          .where((attr, op) =>
+            [
+              op.eq(attr.situacao, f.situacao),
+              op.eq(attr.revisao, f.revisao),
+              f.versaoRecebimentos === undefined ? op.notExists(attr.versaoRecebimentos) : op.eq(attr.versaoRecebimentos, f.versaoRecebimentos),
+              f.situacaoRepasse === undefined ? op.notExists(attr.situacaoRepasse) : op.eq(attr.situacaoRepasse, f.situacaoRepasse),
+            ].join(' AND '),
+          )
+          .commit(),
+        (depois ? l.put(depois) : l.delete(chave))
+          .where((attr, op) => (antes ? op.eq(attr.conteudo, antes.conteudo) : op.notExists(attr.conteudo)))
+          .commit(),
+        ...variacao(semConteudo(antes), semConteudo(depois)).map(([k, v]) => t.upsert({ mes: f.mes, chave: k }).add({ valor: v }).commit()),
+      ])
+      .go(),
+  );
+  return !result.canceled;
+}
+
+export type { Linha as LinhaPagamento };
+
+/**
+ * A page of the payment rows of some months (newest first), each month's by UF then client name: one
+ * key-range Query of the month's partition (gsi1; a UF chosen is a prefix of its key) after another.
+ */
+export async function paginaDeLinhasPagamento(meses: readonly string[], uf: string | null, o: { perPage: number; posicao?: string | undefined; aceita?: ((l: Linha) => boolean) | undefined }) {
+  const entity = db().entities.linhaPagamento;
+  const pagina = await paginaEmSequencia<LinhaPagamentoRecord>(
+    meses.map((mes) => async (desde, limite) => {
+      const q = uf === null ? entity.query.byMes({ mes }) : entity.query.byMes({ mes, uf });
+      const { data, cursor } = await q.go({ limit: limite, cursor: desde ?? null });
+      return { data, cursor };
+    }),
+    (_, l) => createConversions(entity).byAccessPattern.byMes.fromComposite.toCursor(l)!,
+    { perPage: o.perPage, posicao: o.posicao, aceita: o.aceita },
+  );
+  return { items: pagina.items.map((l) => semConteudo(l)!), posicao: pagina.posicao };
+}
+
+/** One client's payment rows of a period (a handful of UFs a month: bounded by the period). */
+export async function linhasPagamentoDoCliente(clienteId: string, de: string, ate: string): Promise<Linha[]> {
+  // Bounded: one invoice of this client a month, one row per origin UF (at most 28).
+  const { data } = await db().entities.linhaPagamento.query.byCliente({ clienteId }).between({ mes: de }, { mes: `${ate}~` }).go({ pages: 'all' });
+  return data.map((l) => semConteudo(l)!);
+}
+
+/** The counters of a month (linhas-pagamento.ts: totals per UF and status, shares per UF and beneficiary). */
+export async function totaisPagamentosDoMes(mes: string): Promise<{ chave: string; valor: number }[]> {
+  // Bounded: one month's counters, UFs × (2 statuses + 2 × the group's beneficiaries), not its invoices.
+  const { data } = await db().entities.totalPagamentos.query.byMes({ mes }).go({ pages: 'all' });
+  return data.map((t) => ({ chave: t.chave, valor: t.valor }));
 }
 
 /**

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
  * Bounded contexts depend on each other one way only: if users reads clients, clients never imports
  * users (it receives what it needs through a narrow interface that its handler, the composition root,
  * wires in). A cycle between two contexts' rules makes neither understandable alone, so this test
- * fails on any. Handlers may import any service: they only wire.
+ * fails on any. The Lambda entries (handler.ts of an HTTP API, run.ts of a Step Functions task) may
+ * import any service: they are the composition roots, and only wire (e.g. rateio's shares into
+ * billing's payment rows, functions/rateio/ligacao.ts).
  */
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -15,7 +17,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && name !== 'handler.ts' ? [path] : [];
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && name !== 'handler.ts' && name !== 'run.ts' ? [path] : [];
   });
 }
 

@@ -16,7 +16,7 @@ const LEITURAS_INTEIRAS: Record<string, number> = {
   'functions/fate/evidencia-store.ts': 2,
   'functions/fate/store.ts': 11,
   'functions/faturamento/dae/store.ts': 1,
-  'functions/faturamento/store.ts': 6,
+  'functions/faturamento/store.ts': 9,
   'functions/instituicoes/store.ts': 1,
   'functions/monitoramento/store.ts': 1,
   'functions/platform/auth/sessions.ts': 2,

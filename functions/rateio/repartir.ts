@@ -1,4 +1,4 @@
-import { calcularRepasse, type BeneficiadoRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
+import { calcularRepasse, partesDoRepasse, type BeneficiadoRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
 import { todosClientes } from '../clientes/service';
 import * as faturamento from '../faturamento/service';
 import * as grupos from './grupos';
@@ -44,19 +44,67 @@ export async function repartirMes(
   mes: string,
   faturas: readonly (FaturaRepasse & { situacaoRepasse: string | null })[],
 ): Promise<{ grupo: GrupoDoRepasse; linhas: LinhaRepasse[]; congelado: boolean } | null> {
+  const doMes = await grupoDoRepasse(mes);
+  if (!doMes) return null;
+  const { grupo, congelado } = doMes;
+  const contadas = congelado ? faturas.filter((f) => f.situacaoRepasse === 'DISTRIBUIDO') : faturas;
+  return { grupo, linhas: calcularRepasse(contadas, grupo.percentualSefaz, grupo.beneficiados), congelado };
+}
+
+/** The group a month is shared by: the one its concluded definitive repasse recorded, else the one in force in it now (null: none). */
+export async function grupoDoRepasse(mes: string): Promise<{ grupo: GrupoDoRepasse; congelado: boolean } | null> {
   const definitivo = await store.ler(mes, 'DEFINITIVO');
   if (definitivo?.situacao === 'CONCLUIDO' && definitivo.grupo) {
     const grupo: GrupoDoRepasse = {
       ...definitivo.grupo,
       beneficiados: definitivo.grupo.beneficiados.map((b) => ({ ...b, uf: b.uf ?? null, tipo: b.tipo as BeneficiadoRepasse['tipo'] })),
     };
-    const distribuidas = faturas.filter((f) => f.situacaoRepasse === 'DISTRIBUIDO');
-    return { grupo, linhas: calcularRepasse(distribuidas, grupo.percentualSefaz, grupo.beneficiados), congelado: true };
+    return { grupo, congelado: true };
   }
   const grupo = await grupos.grupoDoMes(mes);
-  if (!grupo) return null;
-  return { grupo, linhas: calcularRepasse(faturas, grupo.percentualSefaz, grupo.beneficiados), congelado: false };
+  return grupo ? { grupo, congelado: false } : null;
 }
+
+/**
+ * One paid invoice's shares per origin UF and beneficiary, under the group its month is shared by (the
+ * rule of `repartirMes`): what its Pagamento de Serviços rows carry and their month's counters add up
+ * (functions/faturamento/linhas-pagamento.ts). A group's percentages never change once it has been in
+ * force (rateio/grupos.ts), so the split written when the invoice was paid stays the month's; who
+ * receives each UF's SEFAZ share (its agreement in the month can change until the month is distributed)
+ * is left to the reading (`destinoDaParteSefaz`).
+ */
+export async function partesDaFatura(f: FaturaRepasse & { mes: string }): Promise<Map<string, Record<string, number>> | null> {
+  const grupo = await percentuaisDoMes(f.mes);
+  if (!grupo) return null;
+  const outros = grupo.beneficiados.filter((b) => b.tipo !== 'SEFAZ');
+  const partes = new Map<string, Record<string, number>>();
+  for (const { uf, sefaz, resto } of partesDoRepasse(f, grupo.percentualSefaz, grupo.beneficiados)) {
+    // The SEFAZ share under its slot: whose it is (the UF's Sefaz or the Resíduo) is decided when read.
+    const daUf: Record<string, number> = { [PARTE_SEFAZ]: sefaz };
+    outros.forEach((b, j) => (daUf[b.beneficiadoId] = (daUf[b.beneficiadoId] ?? 0) + resto[j]!));
+    partes.set(uf, daUf);
+  }
+  return partes;
+}
+
+/**
+ * The month's split (the SEFAZ percentage and the other beneficiaries' percentages), kept by the
+ * function instance: a group's percentages never change once in force, and a bank-return file pays
+ * thousands of invoices of a few months (reading the group registry for each one kept the route's 1,000
+ * payments from fitting in its 15 s). Kept 5 minutes, and only when there is a group (a month without one
+ * may get one).
+ */
+const percentuais = new Map<string, { ate: number; grupo: GrupoDoRepasse }>();
+async function percentuaisDoMes(mes: string): Promise<GrupoDoRepasse | null> {
+  const guardado = percentuais.get(mes);
+  if (guardado && guardado.ate > Date.now()) return guardado.grupo;
+  const doMes = await grupoDoRepasse(mes);
+  if (doMes) percentuais.set(mes, { ate: Date.now() + 5 * 60_000, grupo: doMes.grupo });
+  return doMes?.grupo ?? null;
+}
+
+/** The key of a UF's SEFAZ share among a payment row's shares (no beneficiary id is this). */
+export const PARTE_SEFAZ = '~SEFAZ';
 
 /** The month's shares under the group in force now, whatever was distributed (the run itself). */
 export async function repartirComGrupoVigente(mes: string, faturas: readonly FaturaRepasse[]): Promise<{ grupo: Grupo; linhas: LinhaRepasse[] } | null> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { faturaIdDe } from '../../functions/faturamento/regras';
-import { abertasVencidasAntesDe, gravarFaturaSemContagem, lerFatura, registrarPagamento, type FaturaRecord } from '../../functions/faturamento/store';
+import { abertasVencidasAntesDe, gravarFaturaSemContagem, lerFatura, linhasPagamentoDoCliente, registrarPagamento, totaisPagamentosDoMes, type FaturaRecord } from '../../functions/faturamento/store';
 import { ownTable } from '../../tests/setup/own-table';
 import { recontarMes } from './faturas-abertas';
 
@@ -35,8 +35,13 @@ describe('the open-invoice counters migration', () => {
     const esperado = [{ mes, vencimento: '2029-06-15', quantidade: 2, saldo: 350_00 }];
     expect(await abertasVencidasAntesDe([mes], '2099-01-01')).toEqual(esperado);
     expect((await lerFatura(a.faturaId))!.contagemAberta).toBe('2029-06-15|10000');
+    // And the Pagamento de Serviços rows and counters (no lines: one row of UF '' each).
+    expect((await linhasPagamentoDoCliente(a.clienteId, mes, mes)).map((l) => [l.uf, l.situacao, l.valorTotal])).toEqual([['', 'A', 100_00]]);
+    const contadores = async () => Object.fromEntries((await totaisPagamentosDoMes(mes)).filter((c) => /^[TN]\|/.test(c.chave)).map((c) => [c.chave, c.valor]));
+    expect(await contadores()).toEqual({ 'T||A': 350_00, 'N||A': 2, 'T||P': 75_00, 'N||P': 1 });
     expect(await recontarMes(mes)).toBe(3);
     expect(await abertasVencidasAntesDe([mes], '2099-01-01')).toEqual(esperado);
+    expect(await contadores()).toEqual({ 'T||A': 350_00, 'N||A': 2, 'T||P': 75_00, 'N||P': 1 });
     // Due on the 15th: not yet overdue that day.
     expect(await abertasVencidasAntesDe([mes], '2029-06-15')).toEqual([]);
   });

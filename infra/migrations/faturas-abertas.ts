@@ -7,12 +7,20 @@
  * count is brought up to date, and one already right is left alone. Safe to run again and beside the
  * portal (each recount is conditional on the invoice as read).
  *
+ * The same recount writes each invoice's Pagamento de Serviços rows and their month's counters
+ * (functions/faturamento/linhas-pagamento.ts, issue 38): this is also that screen's migration and
+ * reconciliation ("Migration of issue 38: Pagamento de Serviços" in docs/deploy.md).
+ *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/faturas-abertas.ts [from YYYY-MM] [to YYYY-MM]
  *
  * Without months: the 60 months up to the current one (the invoices' five years).
  */
 import { faturasDoMes, recontarFatura } from '../../functions/faturamento/store';
 import { mesesDosArgumentos } from './meses';
+import { ligarRepartidor } from '../../functions/rateio/ligacao';
+
+// Paid invoices written here carry the repasse shares of their payment rows (functions/rateio/ligacao.ts).
+ligarRepartidor();
 
 /** Recounts every invoice of a month; answers how many were read. */
 export async function recontarMes(mes: string): Promise<number> {

@@ -4,6 +4,10 @@ import { s3Client } from '../../platform/aws';
 import { config } from '../../platform/env';
 import { logger } from '../../platform/observability';
 import { chaveDoArquivo, passoDoJob } from './service';
+import { ligarRepartidor } from '../../rateio/ligacao';
+
+// The repasse shares the payment rows carry (functions/rateio/ligacao.ts).
+ligarRepartidor();
 
 /**
  * The task of the bank-return import's job (infra/lib/constructs/retorno.ts): one step matches the

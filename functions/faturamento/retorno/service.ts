@@ -38,8 +38,12 @@ export const MAX_PAGAMENTOS = RETORNO_MAX_PAGAMENTOS;
 export const MAX_BYTES = RETORNO_MAX_BYTES;
 /** Lines matched at once (each a few keyed reads and one conditional write). */
 const CONCORRENCIA = 32;
-/** Lines matched, written and counted together: what a stop mid-way redoes at most. */
-const LOTE = 500;
+/**
+ * Lines matched, written and counted together: what a stop mid-way redoes at most. 250: the route checks
+ * its 15 s between batches, and a batch must end well inside the gateway's 29 s on a busy machine (each
+ * payment also writes its Pagamento de Serviços rows since issue 38; 500 a batch overran it).
+ */
+const LOTE = 250;
 /**
  * The route's own share of its 29 s (PLAC_RETORNO_PRAZO_ROTA_MS for a test): past it, the route starts
  * the job for the rest and answers 202 with the import PROCESSANDO.

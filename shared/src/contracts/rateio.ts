@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isBusinessMonth } from '../domain/dates';
 import { MAX_NOME_GRUPO_RATEIO, SITUACOES_GRUPO_RATEIO, TIPOS_BENEFICIADO } from '../domain/rateio';
 import { message } from '../messages';
-import { isoDateTime, MES_ENCERRADO_EXEMPLO, MES_META, MES_SEGUINTE_EXEMPLO } from './common';
+import { cursorQuery, isoDateTime, MES_ENCERRADO_EXEMPLO, MES_META, MES_SEGUINTE_EXEMPLO } from './common';
 import { defineContract } from './define';
 
 /**
@@ -493,7 +493,7 @@ export const consultarPagamentos = defineContract({
   method: 'GET',
   path: '/api/v1/pagamento-servico',
   summary:
-    'Pagamentos de serviços por fatura e UF de origem, com a situação do repasse; o total bruto por UF; o total geral para o administrador e para o cliente (o das suas faturas); ' +
+    'Pagamentos de serviços por fatura e UF de origem, uma página por vez (nextCursor → cursor), com a situação do repasse; o total bruto por UF; o total geral para o administrador e para o cliente (o das suas faturas); ' +
     'o que cada beneficiado recebe das faturas pagas listadas, pela mesma regra dos arquivos de previsão, simulação e definitivo (o acréscimo não é repartido): os totais SEFAZ para o administrador e o gestor (a sua UF), Total FATEC e os demais beneficiados só para o administrador.',
   access: PAGAMENTO,
   query: z.object({
@@ -502,9 +502,12 @@ export const consultarPagamentos = defineContract({
     ate: mes('Mês final').meta(MES_ENCERRADO_EXEMPLO),
     idCliente: z.string().trim().max(64).optional(),
     situacao: z.enum(['A', 'P']).optional(),
+    ...cursorQuery(25, [10, 25, 50, 100]),
   }),
   response: z.object({
+    /** One page of rows: months newest first, then UF, then client name. */
     linhas: z.array(pagamentoLinhaSchema),
+    nextCursor: z.string().optional().meta({ description: 'Presente quando há uma próxima página de linhas: envie-o como cursor (os totais são sempre os do período inteiro).' }),
     /** The gross per UF: services, subscription and surcharge of the listed rows. */
     totaisUf: z.array(z.object({ uf: z.string(), total: z.number().int() })),
     /** What each Sefaz receives from the listed paid invoices (null for a client). */
@@ -517,7 +520,7 @@ export const consultarPagamentos = defineContract({
     totalRepassado: z.number().int().nullable(),
     totalGeral: z.number().int().nullable(),
   }),
-  errors: ['dataInicioMaiorDataFim', 'pagamentoMesInvalido', 'semPermissao'],
+  errors: ['dataInicioMaiorDataFim', 'pagamentoMesInvalido', 'semPermissao', 'cursorInvalido', 'tamanhoPaginaInvalido'],
 });
 
 export const clientesPagamento = defineContract({

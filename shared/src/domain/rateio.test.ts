@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asCentavos } from './money';
-import { ajustarPercentual, calcularRepasse, dvValido, ordensDeTransferencia, partesPorUf, pesosPorUf, podeDesativarConvenio, podeRemover, ratear, situacaoGrupoRateio, tiposOferecidos, validarGrupoRateio } from './rateio';
+import { ajustarPercentual, calcularRepasse, destinoDaParteSefaz, dvValido, ordensDeTransferencia, partesDoRepasse, partesPorUf, pesosPorUf, podeDesativarConvenio, podeRemover, ratear, situacaoGrupoRateio, tiposOferecidos, validarGrupoRateio } from './rateio';
 
 /** Percentage sets as the groups hold them: 1..100 each, summing to exactly 100. */
 const percentuaisArb = fc
@@ -153,6 +153,38 @@ describe('calcularRepasse', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('the split kept with the SEFAZ share by UF, its beneficiary chosen when read, is calcularRepasse’s for either state of an agreement (issue 38)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ valorTotal: fc.integer({ min: 0, max: 10_000_000 }), itens: fc.array(fc.record({ uf: fc.constantFrom('BA', 'SP', 'PE'), valor: fc.integer({ min: 0, max: 1_000_000 }) }), { maxLength: 6 }) }), { maxLength: 8 }),
+        fc.boolean(),
+        (fs, spAtivo) => {
+          const faturas = fs.map((f, i) => ({ ...f, faturaId: `f${i}`, cnpj: '1', razaoSocial: 'A' }));
+          // Written when paid (the agreement as it was then: SP off), read later (SP on or off).
+          const outros = bens.filter((b) => b.tipo !== 'SEFAZ');
+          const guardado = new Map<string, number>();
+          for (const f of faturas) {
+            for (const { uf, sefaz, resto } of partesDoRepasse(f, 60, bens)) {
+              guardado.set(`${uf}|S`, (guardado.get(`${uf}|S`) ?? 0) + sefaz);
+              outros.forEach((b, j) => guardado.set(`${uf}|${b.beneficiadoId}`, (guardado.get(`${uf}|${b.beneficiadoId}`) ?? 0) + resto[j]!));
+            }
+          }
+          const agora = bens.map((b) => (b.beneficiadoId === 'sp' ? { ...b, ativoNoMes: spAtivo } : b));
+          const lido = new Map<string, number>();
+          for (const [k, v] of guardado) {
+            const [uf, id] = k.split('|') as [string, string];
+            const quem = id === 'S' ? destinoDaParteSefaz(uf, agora).beneficiadoId : id;
+            lido.set(quem, (lido.get(quem) ?? 0) + v);
+          }
+          const esperado = new Map<string, number>();
+          for (const l of calcularRepasse(faturas, 60, agora)) esperado.set(l.beneficiadoId, (esperado.get(l.beneficiadoId) ?? 0) + l.valor);
+          expect(new Map([...lido].filter(([, v]) => v !== 0))).toEqual(new Map([...esperado].filter(([, v]) => v !== 0)));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -226,22 +226,42 @@ export function partesPorUf(valor: number, itens: readonly { uf: string; valor: 
  * The shares of each part add up to the part and the parts to the invoice's total, exactly.
  */
 export function calcularRepasse(faturas: readonly FaturaRepasse[], percentualSefaz: number, beneficiados: readonly BeneficiadoRepasse[]): LinhaRepasse[] {
-  const residuo = beneficiados.find((b) => b.tipo === 'RESIDUO');
-  if (!residuo) throw new Error('a sharing group without a Resíduo Distribuição beneficiary');
   const outros = beneficiados.filter((b) => b.tipo !== 'SEFAZ');
-  const pesos = [percentualSefaz, ...outros.map((b) => b.percentual)];
   const linhas: LinhaRepasse[] = [];
   for (const f of faturas) {
-    for (const { uf, valor: valorUf } of partesPorUf(f.valorTotal, f.itens)) {
-      if (valorUf === 0) continue;
-      const [sefaz, ...resto] = ratear(asCentavos(valorUf), pesos);
-      const destinoSefaz = beneficiados.find((b) => b.tipo === 'SEFAZ' && b.uf === uf && b.ativoNoMes) ?? residuo;
+    for (const { uf, valorUf, sefaz, resto } of partesDoRepasse(f, percentualSefaz, beneficiados)) {
+      const destinoSefaz = destinoDaParteSefaz(uf, beneficiados);
       const base = { faturaId: f.faturaId, cnpj: f.cnpj, razaoSocial: f.razaoSocial, uf, valorUf };
-      linhas.push({ ...base, beneficiadoId: destinoSefaz.beneficiadoId, nome: destinoSefaz.nome, tipo: destinoSefaz.tipo, valor: sefaz! });
+      linhas.push({ ...base, beneficiadoId: destinoSefaz.beneficiadoId, nome: destinoSefaz.nome, tipo: destinoSefaz.tipo, valor: sefaz });
       outros.forEach((b, j) => linhas.push({ ...base, beneficiadoId: b.beneficiadoId, nome: b.nome, tipo: b.tipo, valor: resto[j]! }));
     }
   }
   return linhas;
+}
+
+/**
+ * Steps 1 and 2 of `calcularRepasse` without choosing who gets the SEFAZ percentage: each origin UF's
+ * part of the invoice (none when zero) split into the SEFAZ share (`sefaz`) and each non-SEFAZ
+ * beneficiary's (`resto`, in the group's order). The split depends only on the percentages, which never
+ * change once a group has been in force; who receives the SEFAZ share depends on the UF's agreement in
+ * the month (`destinoDaParteSefaz`), which can, so the Pagamento de Serviços counters keep the SEFAZ share
+ * by UF and decide its beneficiary when read.
+ */
+export function partesDoRepasse(f: FaturaRepasse, percentualSefaz: number, beneficiados: readonly BeneficiadoRepasse[]): { uf: string; valorUf: number; sefaz: number; resto: number[] }[] {
+  const pesos = [percentualSefaz, ...beneficiados.filter((b) => b.tipo !== 'SEFAZ').map((b) => b.percentual)];
+  return partesPorUf(f.valorTotal, f.itens)
+    .filter(({ valor }) => valor !== 0)
+    .map(({ uf, valor: valorUf }) => {
+      const [sefaz, ...resto] = ratear(asCentavos(valorUf), pesos);
+      return { uf, valorUf, sefaz: sefaz!, resto };
+    });
+}
+
+/** Who receives a UF's SEFAZ share: that UF's SEFAZ beneficiary when its agreement is active in the month, else the Resíduo Distribuição. */
+export function destinoDaParteSefaz(uf: string, beneficiados: readonly BeneficiadoRepasse[]): BeneficiadoRepasse {
+  const residuo = beneficiados.find((b) => b.tipo === 'RESIDUO');
+  if (!residuo) throw new Error('a sharing group without a Resíduo Distribuição beneficiary');
+  return beneficiados.find((b) => b.tipo === 'SEFAZ' && b.uf === uf && b.ativoNoMes) ?? residuo;
 }
 
 /** The transfer orders: the lines added up per beneficiary (centavos), beneficiaries in the group's order. */

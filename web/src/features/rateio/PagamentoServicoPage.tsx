@@ -13,9 +13,10 @@ import { Row } from 'primereact/row';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ListPage, moneyColumn } from '../../components/ListPage';
-import { useApiQuery } from '../../lib/api';
+import { callApi, useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
-import { exportarCsv, type ColunaCsv } from '../../lib/csv-export';
+import { EXPORTACAO_POR_PAGINA, exportarCsv, todasAsPaginas, type ColunaCsv } from '../../lib/csv-export';
+import { useCursorPages } from '../../lib/cursor-pages';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -71,7 +72,11 @@ export default function PagamentoServicoPage() {
   // a manager's own UF, a client's own company), for every profile alike: the first search is the
   // initial filters'. Only the search on screen is asked (react-query drops an older answer).
   const [busca, setBusca] = useState(filtroAtual);
-  const consulta = useApiQuery(rateio.consultarPagamentos, { query: busca });
+  // The rows are paged on the server (by cursor: months newest first, then UF, then client); the
+  // totals in the footer are always the whole period's.
+  const pages = useCursorPages(busca, 25);
+  const consulta = useApiQuery(rateio.consultarPagamentos, { query: { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } });
+  const [exportando, setExportando] = useState(false);
   const resultado: Resultado | null = consulta.isError ? null : (consulta.data ?? null);
   /** The months of the search on screen, for the export's file name. */
   const pesquisado = { de: busca.de, ate: busca.ate };
@@ -84,8 +89,26 @@ export default function PagamentoServicoPage() {
     }
     const next = filtroAtual();
     // The same search again still asks the server: the user expects fresh data.
-    if (JSON.stringify(next) === JSON.stringify(busca)) void consulta.refetch();
-    else setBusca(next);
+    if (JSON.stringify(next) === JSON.stringify(busca)) {
+      pages.reset();
+      void consulta.refetch();
+    } else setBusca(next);
+  }
+
+  /** Every row of the search, page after page (the export is not limited to the page on screen). */
+  async function exportar() {
+    setExportando(true);
+    try {
+      const todas = await todasAsPaginas(async (cursor) => {
+        const r = await callApi(rateio.consultarPagamentos, { query: { ...busca, perPage: EXPORTACAO_POR_PAGINA, ...(cursor ? { cursor } : {}) } });
+        return { items: r.linhas, nextCursor: r.nextCursor };
+      });
+      if (todas) await exportarCsv(`pagamentos-servicos_${pesquisado.de}_${pesquisado.ate}.csv`, COLUNAS_CSV, todas);
+    } catch {
+      // callApi has said what failed.
+    } finally {
+      setExportando(false);
+    }
   }
 
   const linhas = resultado?.linhas ?? [];
@@ -178,18 +201,19 @@ export default function PagamentoServicoPage() {
             icon="pi pi-file-export"
             outlined
             disabled={linhas.length === 0}
-            // The API answers every row of the search at once (the table pages them here): all of them go.
-            onClick={() => void exportarCsv(`pagamentos-servicos_${pesquisado.de}_${pesquisado.ate}.csv`, COLUNAS_CSV, linhas)}
+            loading={exportando}
+            onClick={() => void exportar()}
           />
         }
         label="Pagamentos"
         rows={linhasComChave}
         dataKey="chave"
         query={consulta}
+        paging={{ kind: 'cursor', pages, nextCursor: resultado?.nextCursor, label: 'Paginação dos pagamentos', sizes: [10, 25, 50, 100] }}
         before={
           sefaz && (
             <p className="page-note" data-testid="regra-totais">
-              Total bruto: serviços, assinatura e acréscimo das linhas listadas. Total SEFAZ, Total FATEC e os repasses: só as faturas pagas, repartidas pela mesma regra dos
+              Total bruto: serviços, assinatura e acréscimo das linhas do período pesquisado (todas as páginas). Total SEFAZ, Total FATEC e os repasses: só as faturas pagas, repartidas pela mesma regra dos
               arquivos de previsão, simulação e definitivo — o acréscimo por atraso não é repartido.
             </p>
           )

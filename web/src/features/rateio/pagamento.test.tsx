@@ -171,17 +171,29 @@ describe('consulta-pagamento-servico', { timeout: 30_000 }, () => {
     const muitas = Array.from({ length: 11 }, (_, i) => ({ ...linha('BA', 'Pago - Distribuído', 100), consumoId: `c${i}` }));
     let buscas = 0;
     const ultima = { ...linha('', 'Em Aberto', 1_234_567_89), consumoId: 'x', razaoSocial: '@Banco', cnpj: '11444777000161', valorAcrescimo: 5, totalRequisicoes: 1_234_567, dataRetornoBanco: null };
-    stubApi({
+    const todas = [...muitas, ultima];
+    const api = stubApi({
       'GET /api/v1/pagamento-servico/clientes': jsonResponse(200, []),
-      // The search on arrival finds nothing; the one clicked, the rows.
-      'GET /api/v1/pagamento-servico': () => jsonResponse(200, { linhas: buscas++ === 0 ? [] : [...muitas, ultima], totaisUf: [], totaisSefaz: null, beneficiados: null, totalFatec: null, totalRepassado: null, totalGeral: null }),
+      // The search on arrival finds nothing; the one clicked, the rows, 10 a page (cursor = where the page starts).
+      'GET /api/v1/pagamento-servico': ({ query }) => {
+        const inicio = Number(query.get('cursor') ?? 0);
+        const fim = inicio + 10;
+        const linhas = buscas++ === 0 ? [] : todas.slice(inicio, fim);
+        return jsonResponse(200, { linhas, ...(buscas > 1 && fim < todas.length ? { nextCursor: String(fim) } : {}), totaisUf: [], totaisSefaz: null, beneficiados: null, totalFatec: null, totalRepassado: null, totalGeral: null });
+      },
     });
     renderPages(pages, '/app/consulta/pagamentoServico');
     await waitFor(() => expect(buscas).toBe(1));
     expect((await screen.findByRole('button', { name: 'Exportar CSV' })).hasAttribute('disabled')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
     const table = await screen.findByRole('table', { name: 'Pagamentos' });
+    // The screen's page: 10 of the 12 rows; 'Próxima' asks the server for the rest with the cursor.
+    const paginacao = screen.getByRole('navigation', { name: 'Paginação dos pagamentos' });
     await waitFor(() => expect(within(table).getAllByText('Pago - Distribuído')).toHaveLength(10));
+    await userEvent.click(within(paginacao).getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(within(table).getAllByText('Pago - Distribuído')).toHaveLength(1));
+    expect(within(table).getByText('Em Aberto')).toBeTruthy();
+    expect(api.of('GET', '/api/v1/pagamento-servico').at(-1)!.query.get('cursor')).toBe('10');
     await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     click.mockRestore();
