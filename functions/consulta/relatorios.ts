@@ -25,20 +25,20 @@ export async function listaTransportadores(q: { nome?: string | undefined; curso
   const nomeContem = foldText(q.nome ?? '').toUpperCase() || undefined;
   const vinculo = `${binding}|transportadoras|${nomeContem ?? ''}`;
   const desde = q.cursor ? (JSON.parse(await abrirCursor(q.cursor, vinculo)) as { n: string; d: string }) : undefined;
-  const { itens, fim } = await fate.transportadoresPagina({ limite: PAGINA_TRANSPORTADORES + 1, nomeContem, desde: desde && { nomeFolded: desde.n, documento: desde.d } });
+  const { itens, fim, ultimo } = await fate.transportadoresPagina({ limite: PAGINA_TRANSPORTADORES + 1, nomeContem, desde: desde && { nomeFolded: desde.n, documento: desde.d } });
   const pagina = itens.slice(0, PAGINA_TRANSPORTADORES);
   const seguinte = itens[PAGINA_TRANSPORTADORES];
   // The next page starts at the first carrier not shown (inclusive); without one, more may still follow
-  // past the filter's read limit, so the position is the last one read.
-  const proximo = seguinte ? { n: seguinte.nomeFolded, d: seguinte.documento } : !fim && itens.length ? ultimaPosicao(itens) : null;
+  // past what was read (a name filter matching none of it), so the position is just past the last read.
+  const proximo = seguinte ? { n: seguinte.nomeFolded, d: seguinte.documento } : !fim && ultimo ? depois(ultimo) : null;
   return {
     items: pagina.map((t) => ({ documento: t.documento, nome: t.nome })),
     nextCursor: await proximoCursor(proximo && JSON.stringify(proximo), vinculo),
   };
 }
 
-/** Just past the last carrier read: its document followed by the highest character. */
-const ultimaPosicao = (itens: { nomeFolded: string; documento: string }[]) => ({ n: itens[itens.length - 1]!.nomeFolded, d: `${itens[itens.length - 1]!.documento}~` });
+/** Just past a carrier read: its document followed by the highest character. */
+const depois = (t: { nomeFolded: string; documento: string }) => ({ n: t.nomeFolded, d: `${t.documento}~` });
 
 export interface FiltroQtd {
   cnpjTransportadora?: string | undefined;
@@ -92,7 +92,7 @@ export async function qtdFateTransportadora(f: FiltroQtd, binding: string) {
   let desde = posicao ? { nomeFolded: posicao.n, documento: posicao.d } : undefined;
   let examinados = 0;
   for (;;) {
-    const { itens, fim } = await lerTransportadores(documento, nome, desde);
+    const { itens, fim, ultimo } = await lerTransportadores(documento, nome, desde);
     const dias = await Promise.all(itens.map((t) => fate.contagemDiariaDoTransportador(t.documento, de, ate)));
     for (const [i, t] of itens.entries()) {
       const doTransportador = dias[i]!;
@@ -107,9 +107,11 @@ export async function qtdFateTransportadora(f: FiltroQtd, binding: string) {
         break;
       }
     }
-    examinados += itens.length;
-    if (proximo || fim || itens.length === 0) break;
-    desde = { nomeFolded: itens[itens.length - 1]!.nomeFolded, documento: `${itens[itens.length - 1]!.documento}~` };
+    // A read of the registry examines up to LOTE_TRANSPORTADORES carriers per shard, matching or not.
+    examinados += LOTE_TRANSPORTADORES;
+    if (proximo || fim || !ultimo) break;
+    // On past the last carrier read, even when none of them matched the name (the page is not over).
+    desde = { nomeFolded: ultimo.nomeFolded, documento: `${ultimo.documento}~` };
     if (examinados >= TRANSPORTADORES_POR_CHAMADA) {
       // Bounded work per call: the caller goes on from here with the cursor (the page may be short).
       proximo = { n: desde.nomeFolded, d: desde.documento, k: 0 };
@@ -132,7 +134,8 @@ async function lerTransportadores(documento: string | undefined, nome: string | 
   const { itens } = await fate.transportadoresPagina({ limite: MAXIMO_POR_DOCUMENTO, documentoPrefixo: documento, nomeContem: nome });
   const ordem = (t: { nomeFolded: string; documento: string }) => `${t.nomeFolded}\u0000${t.documento}`;
   const seguintes = itens.filter((t) => !desde || ordem(t) >= ordem(desde)).sort((a, b) => ordem(a).localeCompare(ordem(b)));
-  return { itens: seguintes.slice(0, LOTE_TRANSPORTADORES), fim: seguintes.length <= LOTE_TRANSPORTADORES };
+  const fim = seguintes.length <= LOTE_TRANSPORTADORES;
+  return { itens: seguintes.slice(0, LOTE_TRANSPORTADORES), fim, ultimo: fim ? null : seguintes[LOTE_TRANSPORTADORES - 1]! };
 }
 
 /**

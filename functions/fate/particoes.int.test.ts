@@ -71,6 +71,31 @@ describe('Fat-e partitions (issue 36)', () => {
     expect(await store.totalTransporte(mes, mes)).toBe(17);
   });
 
+  it('a name that none of a read matches still moves the reading on: an empty page is not the end', async () => {
+    const base = String(randomInt(10_000_000, 99_999_999));
+    const marca = `ZR${base}`;
+    const e = store.fateService().entities;
+    // 30 carriers in name order; only the last two carry the word looked for.
+    const documentos = Array.from({ length: 30 }, (_, i) => cnpj(base, i + 1));
+    for (const [i, documento] of documentos.entries()) {
+      const nome = `${marca}-${String(i).padStart(2, '0')} ${i >= 28 ? `ALVO${base}` : 'OUTRA'} TRANSPORTES`;
+      await e.transportador.put({ documento, nome, nomeFolded: nome, lista: 'transportadores', shard: shardDe(documento, store.REGISTRO_SHARDS) }).go();
+    }
+    const achados: string[] = [];
+    let vazias = 0;
+    let desde = { nomeFolded: marca, documento: '' };
+    for (let i = 0; i < 100; i++) {
+      const { itens, fim, ultimo } = await store.transportadoresPagina({ limite: 1, desde, nomeContem: `ALVO${base}` });
+      achados.push(...itens.map((t) => t.documento));
+      if (itens.length === 0 && !fim) vazias++;
+      if (fim) break;
+      expect(ultimo).not.toBeNull();
+      desde = { nomeFolded: ultimo!.nomeFolded, documento: `${ultimo!.documento}~` };
+    }
+    expect(achados).toEqual(documentos.slice(28));
+    expect(vazias).toBeGreaterThan(0);
+  });
+
   it('merges the registry shards (and its partition of before) in name and document order, each carrier once', async () => {
     const base = String(randomInt(10_000_000, 99_999_999));
     const marca = `ZQ${base}`;

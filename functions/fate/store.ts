@@ -677,7 +677,7 @@ export async function transportadoresPagina(p: {
   desde?: { nomeFolded: string; documento: string } | undefined;
   documentoPrefixo?: string | undefined;
   nomeContem?: string | undefined;
-}): Promise<{ itens: Transportador[]; fim: boolean }> {
+}): Promise<{ itens: Transportador[]; fim: boolean; ultimo: Transportador | null }> {
   type Lido = { documento: string; nome: string; nomeFolded?: string | undefined };
   const entity = db().entities.transportador;
   const antigo = fateLegado().entities.transportadorLegado;
@@ -727,7 +727,12 @@ export async function transportadoresPagina(p: {
   }
   const ordenados = [...vistos.values()].sort((a, b) => Buffer.compare(a.k, b.k)).map((v) => v.t);
   const filtrados = p.nomeContem ? ordenados.filter((t) => t.nomeFolded.includes(p.nomeContem!)) : ordenados;
-  return { itens: filtrados.slice(0, p.limite), fim: corte === null && filtrados.length <= p.limite };
+  const fim = corte === null && filtrados.length <= p.limite;
+  // Where the reading stopped (the next read starts just past it): the last carrier answered when the
+  // page is full, else the last one examined, matching the name or not. A name matched by none of the
+  // carriers read still moves the reading on (an empty page that is not the end).
+  const ultimo = fim ? null : filtrados.length > p.limite ? filtrados[p.limite - 1]! : (ordenados.at(-1) ?? null);
+  return { itens: filtrados.slice(0, p.limite), fim, ultimo };
 }
 
 /** A carrier of the registry by document: its shard, else (not yet migrated) the partition of before issue 36. */
