@@ -60,7 +60,7 @@ interface Tela {
 
 /** Every figure of the month: the screen's totals per beneficiary, the CSVs' and the orders'. */
 async function figuras() {
-  const tela = (await send('GET', `/api/v1/pagamento-servico?de=${Y}&ate=${Y}`)).body as Tela;
+  const tela = (await send('GET', `/api/v1/pagamento-servico?de=${Y}&ate=${Y}&perPage=100`)).body as Tela;
   const previsao = linhasCsv((await send('GET', `/api/v1/repasse/previsao.csv?mes=${Y}`)).body as string);
   const definitivo = linhasCsv((await send('GET', `/api/v1/repasse/definitivo.csv?mes=${Y}`)).body as string);
   const ordens = linhasCsv((await send('GET', `/api/v1/repasse/ordens.csv?mes=${Y}`)).body as string);

@@ -123,7 +123,8 @@ describe('the repasse', () => {
   });
 
   it('the payment query shows the repasse status per invoice and UF; a manager only the own UF, without the admin’s totals', async () => {
-    const r = await send('GET', `/api/v1/pagamento-servico?de=${X}&ate=${X}`);
+    // One page of 100 holds the month's rows here (the twin's few invoices of it; the screen pages by 10).
+    const r = await send('GET', `/api/v1/pagamento-servico?de=${X}&ate=${X}&perPage=100`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const body = r.body as { linhas: { consumoId: string; uf: string; valorServicos: number; valorAssinatura: number; valorTotal: number; situacaoTexto: string }[]; totaisUf: { uf: string }[]; totalFatec: number | null; totalGeral: number | null };
     const minhas = body.linhas.filter((l) => l.consumoId === a.faturaId);
@@ -171,7 +172,7 @@ describe('the repasse', () => {
     };
     const previsao = (await send('GET', `/api/v1/repasse/previsao.csv?mes=${X}`)).body as string;
     const definitivo = (await send('GET', `/api/v1/repasse/definitivo.csv?mes=${X}`)).body as string;
-    const tela = (await send('GET', `/api/v1/pagamento-servico?de=${X}&ate=${X}`)).body as {
+    const tela = (await send('GET', `/api/v1/pagamento-servico?de=${X}&ate=${X}&perPage=100`)).body as {
       linhas: { consumoId: string; uf: string; situacao: string; valorServicos: number; valorAssinatura: number; valorAcrescimo: number }[];
       totaisSefaz: { uf: string; nome: string; total: number }[];
       beneficiados: { nome: string; tipo: string; total: number }[];

@@ -502,7 +502,7 @@ export const consultarPagamentos = defineContract({
     ate: mes('Mês final').meta(MES_ENCERRADO_EXEMPLO),
     idCliente: z.string().trim().max(64).optional(),
     situacao: z.enum(['A', 'P']).optional(),
-    ...cursorQuery(25, [10, 25, 50, 100]),
+    ...cursorQuery(10, [10, 25, 50, 100]),
   }),
   response: z.object({
     /** One page of rows: months newest first, then UF, then client name. */

@@ -74,7 +74,7 @@ export default function PagamentoServicoPage() {
   const [busca, setBusca] = useState(filtroAtual);
   // The rows are paged on the server (by cursor: months newest first, then UF, then client); the
   // totals in the footer are always the whole period's.
-  const pages = useCursorPages(busca, 25);
+  const pages = useCursorPages(busca, 10);
   const consulta = useApiQuery(rateio.consultarPagamentos, { query: { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } });
   const [exportando, setExportando] = useState(false);
   const resultado: Resultado | null = consulta.isError ? null : (consulta.data ?? null);
