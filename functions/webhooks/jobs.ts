@@ -13,8 +13,8 @@ import type { WebhookDelivery } from './dispatcher';
  * the job (one per endpoint or client at a time: a conditional lock on the job's record) and answers
  * 202; the job then runs on the webhook queue itself, in PARALLEL SHARDS (issue 38): one shard worker
  * per shard of the open-deliveries index it reads (log-store.ts: a client's PARTES_DO_CLIENTE = 10
- * shards for a resume or a client's replay-all, the FILAS_ABERTAS = 32 all-clients shards for the
- * replay of every client). The job's first control message `{ job, execucao }` (service.ts puts it)
+ * shards for a resume or a client's replay-all, each cut in FATIAS_DO_CLIENTE time slices of its own
+ * worker; the FILAS_ABERTAS = 32 all-clients shards for the replay of every client). The job's first control message `{ job, execucao }` (service.ts puts it)
  * creates one record per shard and puts one control message per shard `{ job, execucao, parte, passo,
  * envio }`; each shard then runs in steps of its own, each step queueing batches of LOTE_DO_JOB (SQS
  * batches of 10, sent at once) for a time budget and answering its next step's message. A step that
@@ -86,6 +86,10 @@ const job = new Entity({
     fase: { type: ['fila', 'final'] as const, required: true },
     /** The shards (one per index shard read); absent: a record of the form before the shards. */
     partes: { type: 'number' },
+    /** Time slices of each index shard, each its own worker (FATIAS_DO_CLIENTE); absent: 1, the form before. */
+    fatias: { type: 'number' },
+    /** Where the even cut of the slices starts (a resume: the pause's start, where the held ones are); absent: `desde`. */
+    cortarDe: { type: 'string' },
     posicao: { type: 'string' },
     lote: { type: 'list', items: { type: 'string' } },
     /** Queued by the job's record itself (a batch of the old form); once done, the job's total. */
@@ -106,13 +110,13 @@ export const FASES_DA_PARTE = ['fila', 'lida', 'final', 'fim'] as const;
 /**
  * One shard worker of a job: its own partition key (jobId and shard), its own cursor, batch, count and
  * conditional version, so the shards never write the same item. Kept: one item per lock and shard
- * (at most 32 per lock), overwritten by the next run of the lock: bounded by the clients, not the deliveries.
+ * (at most 40 per lock), overwritten by the next run of the lock: bounded by the clients, not the deliveries.
  */
 const parteDoJob = new Entity({
   model: { entity: 'webhookJobParte', version: '1', service: 'webhooks' },
   attributes: {
     jobId: { type: 'string', required: true },
-    /** The index shard it reads: a client's `parte` (00..09) or an all-clients `fila` (00..31). */
+    /** What it reads: a client's index shard and time slice (`<00..09>.<0..3>`; `<00..09>` alone before the slices) or an all-clients `fila` (00..31). */
     parte: { type: 'string', required: true },
     execucao: { type: 'string', required: true },
     fase: { type: FASES_DA_PARTE, required: true },
@@ -140,8 +144,48 @@ export type ParteRecord = EntityItem<typeof parteDoJob>;
 export const jobDaRetomada = (clienteId: string, operacao: string) => `retomada.${clienteId}.${operacao}`;
 export const jobDoReenvio = (clienteId: string | undefined) => (clienteId ? `reenvio.${clienteId}` : 'reenvio');
 
-/** The shards of a job: a client's index shards, or the all-clients ones. */
-export const partesDo = (j: Pick<JobRecord, 'clienteId'>): readonly string[] => (j.clienteId ? log.PARTES : log.FILAS);
+/**
+ * Time slices per index shard of a client's job (issue 38 item 4): each index shard's range of creation
+ * times is cut in this many slices, each read by its own worker, so a client's resume runs 10 × 4 = 40
+ * workers. One worker released 60-74 deliveries a second on the twin (bench/webhooks-volume.ts), so 40
+ * reach 2,000 a second (a held hour, 7.2 M, in about an hour) where the 10 shards alone reached about
+ * 700. The all-clients replay keeps one worker per each of its 32 shards.
+ */
+export const FATIAS_DO_CLIENTE = 4;
+
+/**
+ * The shards of a job: a client's index shards (each cut in `fatias` time slices: `<shard>.<slice>`),
+ * or the all-clients ones.
+ */
+export const partesDo = (j: Pick<JobRecord, 'clienteId'> & { fatias?: number | undefined }): readonly string[] => {
+  const indices = j.clienteId ? log.PARTES : log.FILAS;
+  const fatias = j.fatias ?? 1;
+  return fatias <= 1 ? indices : indices.flatMap((indice) => Array.from({ length: fatias }, (_, k) => `${indice}.${k}`));
+};
+
+/**
+ * What a worker reads: its index shard and its slice of creation times. The slices cut evenly the range
+ * where the deliveries to move were created: from `cortarDe` (a resume: the pause's start, since the
+ * deliveries held are those created while it lasted; a replay: `desde`) to the job's start
+ * (`iniciadoEm`). The first slice reaches back to `desde` (a resume also reads the three days before the
+ * pause, for a delivery still retrying when it began) and the last runs on to `ate`, so a delivery held
+ * after the start is read by it. Disjoint and together the whole range: each slice starts where the one
+ * before ends (its `ate` is a millisecond earlier, as the index's upper bound is inclusive).
+ */
+export function faixaDaParte(j: Pick<JobRecord, 'desde' | 'ate' | 'iniciadoEm'> & { fatias?: number | undefined; cortarDe?: string | undefined }, parte: string): { shard: string; desde: string; ate: string } {
+  const [shard, fatia] = parte.split('.') as [string, string | undefined];
+  const fatias = j.fatias ?? 1;
+  if (fatia === undefined || fatias <= 1) return { shard, desde: j.desde, ate: j.ate };
+  const de = Math.max(Date.parse(j.desde), Date.parse(j.cortarDe ?? j.desde));
+  const inicio = Math.max(de, Math.min(Date.parse(j.iniciadoEm), Date.parse(j.ate)));
+  const corte = (k: number) => Math.floor(de + ((inicio - de) * k) / fatias);
+  const k = Number(fatia);
+  return {
+    shard,
+    desde: k === 0 ? j.desde : new Date(corte(k)).toISOString(),
+    ate: k === fatias - 1 ? j.ate : new Date(corte(k + 1) - 1).toISOString(),
+  };
+}
 
 async function lerRegistro(jobId: string): Promise<JobRecord | null> {
   const { data } = await db().entities.job.get({ jobId }).go({ consistent: true });
@@ -174,6 +218,10 @@ export interface NovoJob {
   desde: string;
   ate: string;
   iniciadoPor: string;
+  /** Time slices per index shard: a client's job FATIAS_DO_CLIENTE unless told (the tests take fewer). */
+  fatias?: number | undefined;
+  /** Where the slices' even cut starts (a resume: the pause's start); absent: `desde`. */
+  cortarDe?: string | undefined;
 }
 
 /**
@@ -193,10 +241,11 @@ export const JOB_PARADO_MS = 15 * 60_000;
 export async function iniciarJob(novo: NovoJob, agora = new Date()): Promise<{ job: JobRecord; iniciou: boolean }> {
   const registro = {
     ...novo,
+    fatias: novo.fatias ?? (novo.clienteId ? FATIAS_DO_CLIENTE : 1),
     execucao: randomUUID(),
     situacao: 'EM_ANDAMENTO' as const,
     fase: 'fila' as const,
-    partes: partesDo(novo).length,
+    partes: partesDo({ clienteId: novo.clienteId, fatias: novo.fatias ?? (novo.clienteId ? FATIAS_DO_CLIENTE : 1) }).length,
     enfileiradas: 0,
     versao: 0,
     iniciadoEm: agora.toISOString(),
@@ -451,7 +500,7 @@ async function passoDaParte(j: JobRecord, m: Required<MensagemDePasso>, amb: Amb
   for (let primeiro = true; primeiro || Date.now() < fim; primeiro = false) {
     if (p.fase === 'final') await esperarCopiasDaPausa(j);
     const pagina = await log.loteDeAbertas(
-      { clienteId: j.clienteId, operacao: j.operacao, desde: j.desde, ate: j.ate, situacao: de(j), shard: p.parte },
+      { clienteId: j.clienteId, operacao: j.operacao, situacao: de(j), ...faixaDaParte(j, p.parte) },
       { perPage: amb.lote, posicao: p.posicao },
     );
     const ids = pagina.items.map((e) => e.deliveryId);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import * as endpoints from './endpoint-store';
 import {
   executarPasso,
+  faixaDaParte,
+  FATIAS_DO_CLIENTE,
   iniciarJob,
   JOB_PARADO_MS,
   jobDaRetomada,
@@ -10,24 +12,29 @@ import {
   lerJob,
   lerPartes,
   LOTE_DO_JOB,
+  partesDo,
   vistaDoJob,
   type Ambiente,
   type JobRecord,
   type MensagemDePasso,
 } from './jobs';
-import { lerEntrega, marcarPausada, paginaDeEntregas, PARTES, PARTES_DO_CLIENTE, parteDe, registrarEntrega, registrarTentativa } from './log-store';
+import { lerEntrega, marcarPausada, paginaDeEntregas, PARTES_DO_CLIENTE, parteDe, registrarEntrega, registrarTentativa } from './log-store';
 
 /**
  * Resume and replay-all as jobs in parallel shards (functions/webhooks/jobs.ts) against DynamoDB Local:
- * 500 held deliveries of one endpoint over the client's 10 index shards, one shard worker each, in
- * batches of 20 (LOTE, against 100 in production, so each shard crosses several batches), their
+ * 500 held deliveries of one endpoint, created over the three hours before, over the client's 10 index shards
+ * cut in FATIAS_DO_CLIENTE time slices, one worker each (40), in batches of 4 (LOTE, against 100 in
+ * production, so each worker crosses several batches), their
  * steps run as the queue runs them (each step's next message its own, all shards at once). One shard
  * killed half-way, one failing for a while, duplicate and stale messages: every held delivery is
  * queued exactly once (no duplicate, no loss), the other shards go on, the pause is removed only when
  * every shard has read to the end, and the job's view sums the shards.
  */
 const HELD = 500;
-const LOTE = 20;
+const LOTE = 4;
+const WORKERS = PARTES_DO_CLIENTE * FATIAS_DO_CLIENTE;
+/** The held deliveries are created over the 3 hours before the resume (less 5 minutes), so every time slice holds some. */
+const JANELA_MS = 3 * 3_600_000 - 300_000;
 
 async function emParalelo<T>(itens: readonly T[], n: number, f: (t: T) => Promise<unknown>) {
   let i = 0;
@@ -61,7 +68,8 @@ async function rodarFila(inicio: MensagemDePasso[], amb: Partial<Ambiente>, apos
 async function reter(clienteId: string, operacao: string, inicio: number, n: number) {
   const ids = Array.from({ length: n }, (_, i) => `${operacao}:${clienteId}:${String(i).padStart(5, '0')}`);
   await emParalelo(ids, 16, async (deliveryId) => {
-    const dataCriacao = new Date(inicio + Number(deliveryId.slice(-5)) * 10).toISOString();
+    // Spread over the hours after `inicio`, so every time slice of the job holds some.
+    const dataCriacao = new Date(inicio + Math.floor((Number(deliveryId.slice(-5)) * JANELA_MS) / n)).toISOString();
     await registrarEntrega({ deliveryId, clienteId, operacao, descricao: 'x', body: '{"n":1}', url: 'https://h.example/x', dataCriacao });
     await marcarPausada({ deliveryId, clienteId, dataCriacao });
   });
@@ -83,10 +91,10 @@ function contador() {
 const primeiroPasso = (j: JobRecord): MensagemDePasso => ({ job: j.jobId, execucao: j.execucao });
 
 describe('resume job in parallel shards', () => {
-  it(`queues ${HELD} held deliveries over ${PARTES_DO_CLIENTE} shards exactly once, a shard killed half-way and one failing, and removes the pause last`, async () => {
+  it(`queues ${HELD} held deliveries over ${WORKERS} workers (${PARTES_DO_CLIENTE} shards × ${FATIAS_DO_CLIENTE} slices) exactly once, a worker killed half-way and one failing, and removes the pause last`, async () => {
     const clienteId = `ret-${randomUUID().slice(0, 8)}`;
     const operacao = 'EVENTO';
-    const inicio = Date.now() - 3_600_000;
+    const inicio = Date.now() - 3 * 3_600_000;
     const ids = await reter(clienteId, operacao, inicio, HELD);
     const porParte = new Map<string, number>();
     for (const id of ids) porParte.set(parteDe(id), (porParte.get(parteDe(id)) ?? 0) + 1);
@@ -99,10 +107,21 @@ describe('resume job in parallel shards', () => {
     await endpoints.pausar({ clienteId, operacao, pausadoEm: new Date().toISOString(), motivoEntrega: ids[0]!, url: 'https://h.example/x' });
     expect(await endpoints.marcarRetomada(clienteId, operacao, new Date().toISOString())).not.toBeNull();
 
-    const novo = { jobId: jobDaRetomada(clienteId, operacao), tipo: 'retomada' as const, clienteId, operacao, desde: new Date(inicio - 1000).toISOString(), ate: '9999-12-31T23:59:59.999Z', iniciadoPor: 'teste' };
+    // As the route starts it: from three days before the pause, the time slices cutting the pause's period.
+    const pausadoEm = new Date(inicio - 1000).toISOString();
+    const novo = { jobId: jobDaRetomada(clienteId, operacao), tipo: 'retomada' as const, clienteId, operacao, desde: new Date(inicio - 1000 - 3 * 86_400_000).toISOString(), ate: '9999-12-31T23:59:59.999Z', cortarDe: pausadoEm, iniciadoPor: 'teste' };
     const { job, iniciou } = await iniciarJob(novo);
     expect(iniciou).toBe(true);
-    expect(vistaDoJob(job)).toMatchObject({ situacao: 'EM_ANDAMENTO', enfileiradas: 0, partes: PARTES_DO_CLIENTE, partesConcluidas: 0 });
+    expect(vistaDoJob(job)).toMatchObject({ situacao: 'EM_ANDAMENTO', enfileiradas: 0, partes: WORKERS, partesConcluidas: 0 });
+    const PARTES = partesDo(job);
+    expect(PARTES).toHaveLength(WORKERS);
+    // Which worker reads each held delivery: its index shard and the time slice its creation falls in.
+    const dataDe = (id: string) => new Date(inicio + Math.floor((Number(id.slice(-5)) * JANELA_MS) / HELD)).toISOString();
+    const trabalhadorDe = (id: string) => PARTES.find((p) => { const f = faixaDaParte(job, p); return f.shard === parteDe(id) && f.desde <= dataDe(id) && dataDe(id) <= f.ate; })!;
+    const porTrabalhador = new Map<string, number>();
+    for (const id of ids) porTrabalhador.set(trabalhadorDe(id), (porTrabalhador.get(trabalhadorDe(id)) ?? 0) + 1);
+    // The slices split each shard's hour: every worker has some, and each delivery one worker.
+    expect(porTrabalhador.size).toBe(WORKERS);
     // A retried resume while it runs: the same job, none started.
     expect(await iniciarJob(novo)).toMatchObject({ iniciou: false, job: { execucao: job.execucao } });
 
@@ -111,7 +130,7 @@ describe('resume job in parallel shards', () => {
     const primeiras = await executarPasso(primeiroPasso(job), { enviar });
     expect(primeiras.map((m) => m.parte)).toEqual(PARTES);
     const repetidas = await executarPasso(primeiroPasso(job), { enviar });
-    expect(repetidas).toHaveLength(PARTES_DO_CLIENTE);
+    expect(repetidas).toHaveLength(WORKERS);
 
     // Shard 00 dies on its second batch, moved but not sent; shard 01 fails on every receive until told otherwise.
     const [morta, falhando] = [PARTES[0]!, PARTES[1]!];
@@ -139,7 +158,7 @@ describe('resume job in parallel shards', () => {
       return true;
     });
     expect(lotesDaMorta).toBeGreaterThanOrEqual(2);
-    const semFalhando = ids.filter((id) => parteDe(id) !== falhando).length;
+    const semFalhando = ids.filter((id) => trabalhadorDe(id) !== falhando).length;
     expect(vistaNoMeio).toMatchObject({ situacao: 'EM_ANDAMENTO', enfileiradas: semFalhando, partesConcluidas: 0 });
     expect(enfileiradas.size).toBe(semFalhando);
     // The failing shard's message is the only one left; it recovers and the job runs to the end.
@@ -149,10 +168,10 @@ describe('resume job in parallel shards', () => {
 
     const fim = (await lerJob(job.jobId))!;
     expect(fim).toMatchObject({ situacao: 'CONCLUIDO', fase: 'final', enfileiradas: HELD });
-    expect(vistaDoJob(fim)).toMatchObject({ situacao: 'CONCLUIDO', enfileiradas: HELD, partes: PARTES_DO_CLIENTE, partesConcluidas: PARTES_DO_CLIENTE });
+    expect(vistaDoJob(fim)).toMatchObject({ situacao: 'CONCLUIDO', enfileiradas: HELD, partes: WORKERS, partesConcluidas: WORKERS });
     const partes = await lerPartes(job);
     expect(partes.every((p) => p.fase === 'fim' && !p.lote)).toBe(true);
-    expect(Object.fromEntries(partes.map((p) => [p.parte, p.enfileiradas]))).toEqual(Object.fromEntries(porParte));
+    expect(Object.fromEntries(partes.map((p) => [p.parte, p.enfileiradas]))).toEqual(Object.fromEntries(porTrabalhador));
 
     const duplicadas = [...enfileiradas.values()].filter((n) => n > 1).length;
     const perdidas = ids.filter((id) => !enfileiradas.has(id)).length;
@@ -173,11 +192,11 @@ describe('resume job in parallel shards', () => {
   it("a shard's step run twice writes once: a second message of the step, and an older step's, do nothing", async () => {
     const clienteId = `dup-${randomUUID().slice(0, 8)}`;
     const operacao = 'EVENTO';
-    const inicio = Date.now() - 3_600_000;
+    const inicio = Date.now() - 3 * 3_600_000;
     const ids = await reter(clienteId, operacao, inicio, 400);
     await endpoints.pausar({ clienteId, operacao, pausadoEm: new Date().toISOString(), motivoEntrega: ids[0]!, url: 'https://h.example/x' });
     await endpoints.marcarRetomada(clienteId, operacao, new Date().toISOString());
-    const { job } = await iniciarJob({ jobId: jobDaRetomada(clienteId, operacao), tipo: 'retomada', clienteId, operacao, desde: new Date(inicio - 1000).toISOString(), ate: '9999-12-31T23:59:59.999Z', iniciadoPor: 't' });
+    const { job } = await iniciarJob({ jobId: jobDaRetomada(clienteId, operacao), tipo: 'retomada', clienteId, operacao, desde: new Date(inicio - 1000 - 3 * 86_400_000).toISOString(), ate: '9999-12-31T23:59:59.999Z', cortarDe: new Date(inicio - 1000).toISOString(), iniciadoPor: 't' });
     const { enfileiradas, enviar } = contador();
     const primeiras = await executarPasso(primeiroPasso(job), { enviar });
     const m = primeiras[3]!;

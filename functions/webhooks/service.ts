@@ -170,6 +170,7 @@ export async function retomar(principal: Principal, idCliente: string, operacao:
   if (!pausa) throw conflict('webhookNaoPausado');
   if (!pausa.retomadaEm) await endpoints.marcarRetomada(clienteId, operacao, new Date().toISOString());
   const desde = new Date(Date.parse(pausa.pausadoEm) - RETENCAO_ANTES_DA_PAUSA_MS).toISOString();
-  const job = await iniciar({ jobId: jobs.jobDaRetomada(clienteId, operacao), tipo: 'retomada', clienteId, operacao, desde, ate: ATE_O_FIM, iniciadoPor: principal.userId });
+  // The held ones were created while the pause lasted: the job's time slices cut that period.
+  const job = await iniciar({ jobId: jobs.jobDaRetomada(clienteId, operacao), tipo: 'retomada', clienteId, operacao, desde, ate: ATE_O_FIM, cortarDe: pausa.pausadoEm, iniciadoPor: principal.userId });
   return jobs.vistaDoJob(job);
 }
