@@ -110,11 +110,12 @@ type FaturaDaLinha = FaturaComRecebimentos & FaturaParaRepartir & {
 };
 
 /**
- * An invoice's rows: its amounts per origin UF, the subscription and surcharge attributed by the
- * repasse's own rule (partesPorUf: the lines' values, evenly when all are zero, UF '' when it has none),
- * so a row's amounts are the ones the repasse shares; a paid row carries its shares.
+ * An invoice's amounts per origin UF: its lines' values and requests, the subscription and the
+ * surcharge (`valorAcrescimo`: the surcharges received) attributed by the repasse's own rule
+ * (partesPorUf: the lines' values, evenly when all are zero, UF '' when it has none), so a UF's amounts
+ * are the ones the repasse shares. The payment rows and the payment detail (functions/rateio) both show these.
  */
-export function linhasDaFatura(f: FaturaDaLinha, partes: Map<string, Record<string, number>> | null): LinhaPagamentoRecord[] {
+export function valoresPorUf(f: { itens: readonly { uf: string; valor: number; requisicoes: number }[]; valorAssinatura: number; valorAcrescimo: number }) {
   const servicos = new Map<string, { valor: number; requisicoes: number }>();
   for (const i of f.itens) {
     const x = servicos.get(i.uf) ?? { valor: 0, requisicoes: 0 };
@@ -123,9 +124,19 @@ export function linhasDaFatura(f: FaturaDaLinha, partes: Map<string, Record<stri
     servicos.set(i.uf, x);
   }
   const assinatura = partesPorUf(f.valorAssinatura, f.itens);
-  const acrescimo = partesPorUf(saldoDaFatura(f).valorAcrescimo, f.itens);
-  return assinatura.map(({ uf, valor }, k) => {
-    const s = servicos.get(uf) ?? { valor: 0, requisicoes: 0 };
+  const acrescimo = partesPorUf(f.valorAcrescimo, f.itens);
+  return assinatura.map(({ uf, valor }, k) => ({
+    uf,
+    valorServicos: servicos.get(uf)?.valor ?? 0,
+    requisicoes: servicos.get(uf)?.requisicoes ?? 0,
+    valorAssinatura: valor,
+    valorAcrescimo: acrescimo[k]!.valor,
+  }));
+}
+
+/** An invoice's rows: its amounts per origin UF (valoresPorUf); a paid row carries its shares. */
+export function linhasDaFatura(f: FaturaDaLinha, partes: Map<string, Record<string, number>> | null): LinhaPagamentoRecord[] {
+  return valoresPorUf({ ...f, valorAcrescimo: saldoDaFatura(f).valorAcrescimo }).map(({ uf, valorServicos, requisicoes, valorAssinatura, valorAcrescimo }) => {
     const linha: Linha = {
       faturaId: f.faturaId,
       uf,
@@ -138,11 +149,11 @@ export function linhasDaFatura(f: FaturaDaLinha, partes: Map<string, Record<stri
       pagaParcialmente: pagaParcialmente(f),
       ...(f.situacaoRepasse ? { situacaoRepasse: f.situacaoRepasse } : {}),
       ...(f.pagamento?.dataRetornoBanco ? { dataRetornoBanco: f.pagamento.dataRetornoBanco } : {}),
-      valorServicos: s.valor,
-      valorAssinatura: valor,
-      valorAcrescimo: acrescimo[k]!.valor,
-      valorTotal: s.valor + valor + acrescimo[k]!.valor,
-      requisicoes: s.requisicoes,
+      valorServicos,
+      valorAssinatura,
+      valorAcrescimo,
+      valorTotal: valorServicos + valorAssinatura + valorAcrescimo,
+      requisicoes,
       ...(f.situacao === 'P' && partes?.get(uf) ? { partes: ordenado(partes.get(uf)!) } : {}),
     };
     return { ...linha, conteudo: JSON.stringify(linha) };

@@ -578,7 +578,7 @@ const vistaDoPagamento = (f: FaturaRecord) => ({
  * Pagamento de Serviços by key (linhas-pagamento.ts): the rows per invoice and origin UF a page at a
  * time, one client's rows, and a month's counters. `usarRepartidor` wires the repasse's shares in.
  */
-export { usarRepartidor } from './linhas-pagamento';
+export { usarRepartidor, valoresPorUf } from './linhas-pagamento';
 export type { LinhaPagamento } from './store';
 export const paginaDeLinhasPagamento = store.paginaDeLinhasPagamento;
 export const linhasPagamentoDoCliente = store.linhasPagamentoDoCliente;

@@ -1,5 +1,5 @@
 import type { Principal } from '@plac/shared/access';
-import { destinoDaParteSefaz, isBusinessMonth, monthOf, partesPorUf, previousMonth } from '@plac/shared/domain';
+import { destinoDaParteSefaz, isBusinessMonth, monthOf, previousMonth } from '@plac/shared/domain';
 import { idsEmAvaliacao, todosClientes } from '../clientes/service';
 import * as faturamento from '../faturamento/service';
 import { forbidden, invalid, notFound } from '../platform/errors';
@@ -13,7 +13,6 @@ import { grupoDoRepasse, PARTE_SEFAZ, type TotalBeneficiado } from './repartir';
  * own UF; a client user only the own company.
  */
 
-type Fatura = NonNullable<Awaited<ReturnType<typeof faturamento.faturaDoPagamento>>>;
 type Linha = faturamento.LinhaPagamento;
 
 const SITUACAO_TEXTO = { A: 'Em Aberto', P: 'Pago' } as const;
@@ -30,31 +29,6 @@ const REPASSE_TEXTO = {
 
 const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
 const isSefaz = (p: Principal) => p.tipo === 'S';
-
-/**
- * An invoice's amounts per origin UF: its lines' values and requests, the subscription and surcharge
- * attributed by the repasse's own rule (pesosPorUf, @plac/shared/domain: the lines' values, evenly when
- * all are zero, UF '' when it has none), so a UF's amounts are the ones the repasse shares and the list's
- * row (functions/faturamento/linhas-pagamento.ts, the same rule) shows.
- */
-function porUf(f: Fatura) {
-  const servicos = new Map<string, { valor: number; requisicoes: number }>();
-  for (const i of f.itens) {
-    const x = servicos.get(i.uf) ?? { valor: 0, requisicoes: 0 };
-    x.valor += i.valor;
-    x.requisicoes += i.requisicoes;
-    servicos.set(i.uf, x);
-  }
-  const assinatura = partesPorUf(f.valorAssinatura, f.itens);
-  const acrescimo = partesPorUf(f.valorAcrescimo, f.itens);
-  return assinatura.map(({ uf, valor }, i) => ({
-    uf,
-    valorServicos: servicos.get(uf)?.valor ?? 0,
-    requisicoes: servicos.get(uf)?.requisicoes ?? 0,
-    valorAssinatura: valor,
-    valorAcrescimo: acrescimo[i]!.valor,
-  }));
-}
 
 export interface FiltroPagamento {
   uf?: string | undefined;
@@ -254,9 +228,9 @@ export async function detalhe(idConsumo: string, ufConsumo: string, p: Principal
   if (!isSefaz(p) && f.clienteId !== p.clienteId) throw forbidden('semPermissao');
   if (isSefaz(p) && (await idsEmAvaliacao()).includes(f.clienteId)) throw notFound();
   const ufsVisiveis = isAdmin(p) ? null : isSefaz(p) ? [p.uf ?? '-'] : null;
-  // Each UF as its list row (porUf): its services, its part of the subscription and of the surcharge,
+  // Each UF as its list row (faturamento.valoresPorUf, the rule its row was written by): its services, its part of the subscription and of the surcharge,
   // and the row's total, so the detail's 'Total <UF>' is the list row's (issue 28 item 3).
-  const partes = porUf(f).filter((x) => !ufsVisiveis || ufsVisiveis.includes(x.uf));
+  const partes = faturamento.valoresPorUf(f).filter((x) => !ufsVisiveis || ufsVisiveis.includes(x.uf));
   return {
     consumoId: f.faturaId,
     ufConsumo,
