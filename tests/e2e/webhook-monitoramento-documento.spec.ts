@@ -91,7 +91,10 @@ test('a monitored key’s cancellation is delivered by webhook; a failing endpoi
     await expect(pausa).toContainText(`${rx.base}/hook`);
     saudavel = true;
     await pausa.getByRole('button', { name: 'Retomar envio' }).click();
-    await expect(page.getByText(/Envio retomado/)).toBeVisible();
+    // The resume is a job of 40 workers (10 index shards × 4 time slices, issue 38); the twin runs their
+    // steps on its one webhook queue consumer, one batch after another, where Lambda runs them at once:
+    // the screen follows its progress until it says it is done.
+    await expect(page.getByText(/Envio retomado/)).toBeVisible({ timeout: 45_000 });
 
     await linha.getByRole('button', { name: /Reenviar a mensagem/ }).click();
     await expect(page.getByText('Mensagem enviada novamente para entrega.')).toBeVisible();
