@@ -98,7 +98,7 @@ export async function medirWebhooks(o: { n: number; tokenAdmin: string; tokenCli
     const jobs = await import('../functions/webhooks/jobs');
     const { enviarEmLotes } = await import('../functions/webhooks/fila');
     await endpoints.marcarRetomada(clienteId, 'EVENTO', new Date().toISOString());
-    const novo = { jobId: jobs.jobDaRetomada(clienteId, 'EVENTO'), tipo: 'retomada' as const, clienteId, operacao: 'EVENTO', desde: new Date(agora - HELD * 10 - 60_000).toISOString(), ate: '9999-12-31T23:59:59.999Z', iniciadoPor: 'bench' };
+    const novo = { jobId: jobs.jobDaRetomada(clienteId, 'EVENTO'), tipo: 'retomada' as const, clienteId, operacao: 'EVENTO', desde: new Date(agora - HELD * 10 - 60_000).toISOString(), ate: '9999-12-31T23:59:59.999Z', cortarDe: new Date(agora - HELD * 10).toISOString(), iniciadoPor: 'bench' };
     const { job } = await jobs.iniciarJob(novo);
     const enfileiradas = new Map<string, number>();
     const porParte = new Map<string, { n: number; ultimo: number }>();
