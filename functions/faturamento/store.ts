@@ -445,18 +445,20 @@ function variacoes(antes: string | null, depois: string | null) {
  * or by infra/migrations/faturas-abertas.ts (which recounts a period's open invoices).
  */
 export async function recontarFatura(faturaId: string): Promise<void> {
-  await recontarAbertas(faturaId);
-  // What changes what an invoice owes changes its Pagamento de Serviços rows too.
-  await sincronizarLinhas(faturaId);
+  const lida = await recontarAbertas(faturaId);
+  // What changes what an invoice owes changes its Pagamento de Serviços rows too. They start from the
+  // invoice as the count read it (its rows' conditions do not look at the count's own attribute).
+  if (lida) await sincronizarLinhas(faturaId, lida);
 }
 
-async function recontarAbertas(faturaId: string): Promise<void> {
+/** Answers the invoice as last read (null when there is none). */
+async function recontarAbertas(faturaId: string): Promise<FaturaRecord | null> {
   for (let tentativa = 1; tentativa <= 8; tentativa++) {
     const f = await lerFatura(faturaId);
-    if (!f) return;
+    if (!f) return null;
     const antes = f.contagemAberta ?? null;
     const depois = contagemDe(f);
-    if (antes === depois) return;
+    if (antes === depois) return f;
     const result = await transactWithRetry(() =>
       db()
         .transaction.write(({ fatura: x, faturasAbertas: a }) => [
@@ -475,7 +477,7 @@ async function recontarAbertas(faturaId: string): Promise<void> {
         ])
         .go(),
     );
-    if (!result.canceled) return;
+    if (!result.canceled) return f;
   }
   throw new Error(`the open-invoice count of ${faturaId} did not settle: too many writes of it at once`);
 }
@@ -490,9 +492,10 @@ async function recontarAbertas(faturaId: string): Promise<void> {
  * between fails it and it reads again, so the counters always hold exactly the sum of the rows. One
  * that stopped before it is caught up by the invoice's next write or by infra/migrations/linhas-pagamento.ts.
  */
-export async function sincronizarLinhas(faturaId: string): Promise<void> {
+export async function sincronizarLinhas(faturaId: string, lida?: FaturaRecord): Promise<void> {
   for (let tentativa = 1; tentativa <= 8; tentativa++) {
-    const f = await lerFatura(faturaId);
+    // The first try may start from the caller's read; a lost write reads again.
+    const f = tentativa === 1 && lida ? lida : await lerFatura(faturaId);
     if (!f) return;
     const partes = f.situacao === 'P' ? await repartidorEmUso()(f) : null;
     const novas = new Map(linhasDaFatura(f, partes).map((l) => [l.uf, l]));
@@ -502,8 +505,8 @@ export async function sincronizarLinhas(faturaId: string): Promise<void> {
     const mudadas = [...new Set([...novas.keys(), ...porUf.keys()])].filter((uf) => novas.get(uf)?.conteudo !== porUf.get(uf)?.conteudo);
     if (mudadas.length === 0) return;
     let perdeu = false;
-    for (const uf of mudadas) {
-      if (!(await gravarLinha(f, porUf.get(uf) ?? null, novas.get(uf) ?? null))) perdeu = true;
+    for (const grupo of emTransacoes(mudadas.map((uf) => ({ antes: porUf.get(uf) ?? null, depois: novas.get(uf) ?? null })))) {
+      if (!(await gravarLinhas(f, grupo))) perdeu = true;
     }
     if (!perdeu) return;
   }
@@ -516,9 +519,34 @@ const semConteudo = (l: LinhaPagamentoRecord | null): Linha | null => {
   return linha;
 };
 
-/** One row's write (or removal) and the counters' change, conditional on the row and the invoice as read: false when it lost. */
-async function gravarLinha(f: FaturaRecord, antes: LinhaPagamentoRecord | null, depois: LinhaPagamentoRecord | null): Promise<boolean> {
-  const chave = { faturaId: f.faturaId, uf: (depois ?? antes)!.uf };
+type MudancaDeLinha = { antes: LinhaPagamentoRecord | null; depois: LinhaPagamentoRecord | null };
+
+/** DynamoDB's limit of items in one transaction. */
+const ITENS_POR_TRANSACAO = 100;
+const itensDaMudanca = (m: MudancaDeLinha) => 1 + variacao(semConteudo(m.antes), semConteudo(m.depois)).length;
+
+/**
+ * The changed rows in as few transactions as fit (each also checks the invoice: one item more): usually
+ * one, as an invoice has a few UFs; a transaction writes an item once, and each row's counters are its
+ * own UF's, so no two rows of a group touch the same counter.
+ */
+function emTransacoes(mudancas: MudancaDeLinha[]): MudancaDeLinha[][] {
+  const grupos: MudancaDeLinha[][] = [];
+  let itens = ITENS_POR_TRANSACAO;
+  for (const m of mudancas) {
+    const n = itensDaMudanca(m);
+    if (itens + n > ITENS_POR_TRANSACAO) {
+      grupos.push([]);
+      itens = 1;
+    }
+    grupos.at(-1)!.push(m);
+    itens += n;
+  }
+  return grupos;
+}
+
+/** Some rows' writes (or removals) and the counters' change, conditional on each row and the invoice as read: false when it lost. */
+async function gravarLinhas(f: FaturaRecord, mudancas: MudancaDeLinha[]): Promise<boolean> {
   const result = await transactWithRetry(() =>
     db()
       .transaction.write(({ fatura: x, linhaPagamento: l, totalPagamentos: t }) => [
@@ -533,10 +561,12 @@ async function gravarLinha(f: FaturaRecord, antes: LinhaPagamentoRecord | null, 
             ].join(' AND '),
           )
           .commit(),
-        (depois ? l.put(depois) : l.delete(chave))
-          .where((attr, op) => (antes ? op.eq(attr.conteudo, antes.conteudo) : op.notExists(attr.conteudo)))
-          .commit(),
-        ...variacao(semConteudo(antes), semConteudo(depois)).map(([k, v]) => t.upsert({ mes: f.mes, chave: k }).add({ valor: v }).commit()),
+        ...mudancas.flatMap(({ antes, depois }) => [
+          (depois ? l.put(depois) : l.delete({ faturaId: f.faturaId, uf: (depois ?? antes)!.uf }))
+            .where((attr, op) => (antes ? op.eq(attr.conteudo, antes.conteudo) : op.notExists(attr.conteudo)))
+            .commit(),
+          ...variacao(semConteudo(antes), semConteudo(depois)).map(([k, v]) => t.upsert({ mes: f.mes, chave: k }).add({ valor: v }).commit()),
+        ]),
       ])
       .go(),
   );
