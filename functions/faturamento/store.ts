@@ -293,7 +293,9 @@ export async function emitirFatura(record: FaturaRecord): Promise<'emitida' | 'j
     resultado = 'jaEmitida';
   }
   // Also when it existed: a run retried after a crash between the create and the count counts it now.
-  await recontarFatura(record.faturaId);
+  // One just created starts from the record written, with no rows yet (both writes are conditional on
+  // what they assume, so a write in between only costs a read).
+  await recontarFatura(record.faturaId, resultado === 'emitida' ? { lida: record, semLinhas: true } : {});
   return resultado;
 }
 
@@ -444,17 +446,17 @@ function variacoes(antes: string | null, depois: string | null) {
  * what it owes or when runs it after itself; one that stopped before it is counted by its next write
  * or by infra/migrations/faturas-abertas.ts (which recounts a period's open invoices).
  */
-export async function recontarFatura(faturaId: string): Promise<void> {
-  const lida = await recontarAbertas(faturaId);
+export async function recontarFatura(faturaId: string, inicio: { lida?: FaturaRecord; semLinhas?: boolean } = {}): Promise<void> {
+  const lida = await recontarAbertas(faturaId, inicio.lida);
   // What changes what an invoice owes changes its Pagamento de Serviços rows too. They start from the
   // invoice as the count read it (its rows' conditions do not look at the count's own attribute).
-  if (lida) await sincronizarLinhas(faturaId, lida);
+  if (lida) await sincronizarLinhas(faturaId, lida, inicio.semLinhas);
 }
 
-/** Answers the invoice as last read (null when there is none). */
-async function recontarAbertas(faturaId: string): Promise<FaturaRecord | null> {
+/** Answers the invoice as last read (null when there is none); the first try may start from the caller's read. */
+async function recontarAbertas(faturaId: string, lida?: FaturaRecord): Promise<FaturaRecord | null> {
   for (let tentativa = 1; tentativa <= 8; tentativa++) {
-    const f = await lerFatura(faturaId);
+    const f = tentativa === 1 && lida ? lida : await lerFatura(faturaId);
     if (!f) return null;
     const antes = f.contagemAberta ?? null;
     const depois = contagemDe(f);
@@ -492,7 +494,7 @@ async function recontarAbertas(faturaId: string): Promise<FaturaRecord | null> {
  * between fails it and it reads again, so the counters always hold exactly the sum of the rows. One
  * that stopped before it is caught up by the invoice's next write or by infra/migrations/linhas-pagamento.ts.
  */
-export async function sincronizarLinhas(faturaId: string, lida?: FaturaRecord): Promise<void> {
+export async function sincronizarLinhas(faturaId: string, lida?: FaturaRecord, semLinhas = false): Promise<void> {
   for (let tentativa = 1; tentativa <= 8; tentativa++) {
     // The first try may start from the caller's read; a lost write reads again.
     const f = tentativa === 1 && lida ? lida : await lerFatura(faturaId);
@@ -500,7 +502,9 @@ export async function sincronizarLinhas(faturaId: string, lida?: FaturaRecord): 
     const partes = f.situacao === 'P' ? await repartidorEmUso()(f) : null;
     const novas = new Map(linhasDaFatura(f, partes).map((l) => [l.uf, l]));
     // Bounded: one invoice's rows, one per origin UF (at most 28).
-    const { data: atuais } = await db().entities.linhaPagamento.query.byFatura({ faturaId }).go({ pages: 'all', consistent: true });
+    // An invoice just created has none (a row written since fails its put's condition, and the retry reads them).
+    const { data: atuais } =
+      tentativa === 1 && semLinhas ? { data: [] as LinhaPagamentoRecord[] } : await db().entities.linhaPagamento.query.byFatura({ faturaId }).go({ pages: 'all', consistent: true });
     const porUf = new Map(atuais.map((l) => [l.uf, l]));
     const mudadas = [...new Set([...novas.keys(), ...porUf.keys()])].filter((uf) => novas.get(uf)?.conteudo !== porUf.get(uf)?.conteudo);
     if (mudadas.length === 0) return;
