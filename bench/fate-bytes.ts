@@ -2,8 +2,10 @@
  * `npx tsx bench/fate-bytes.ts`: the bytes a Fat-e takes in the table, by DynamoDB's item-size rule
  * (attribute names and values in UTF-8, numbers about one byte per two digits, 3 bytes per list or map
  * and 1 per element), for Fat-e of 1, 3 and 12 instalments, as the store writes them (ElectroDB's
- * params, keys and identifiers included): the Fat-e item, each instalment item (stored twice: table and
- * gsi2, which projects ALL), and the issuer and carrier links. docs/data-model.md ("Retention") quotes it.
+ * params, keys and identifiers included): the Fat-e item, each instalment item and its index copy (gsi3,
+ * which holds the keys only: the table's two and its own two), and the issuer and carrier links; and, as
+ * before issue 38 narrowed it, the instalment's whole copy in gsi2 (which projects ALL). DynamoDB adds
+ * 100 bytes to each item and each index entry on top. docs/data-model.md ("Retention") quotes it.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -46,11 +48,27 @@ for (const n of [1, 3, 12]) {
     xmlKey: 'sefaz/SP/000000012345678.xml.gz', publicadoEm: agora, contagem: 'ATIVA', expiresAt, createdAt: agora, updatedAt: agora,
   };
   const e = store.fateService().entities;
-  const parcela = escrito(e.fateDuplicata, { ...doc.duplicatas[0], emitenteCnpj: fate.emitenteCnpj, destinatarioDoc, chave: fate.chave, status: 'ATIVA', uf: 'SP', expiresAt, createdAt: agora, updatedAt: agora });
+  const registroParcela = { ...doc.duplicatas[0]!, emitenteCnpj: fate.emitenteCnpj, destinatarioDoc, chave: fate.chave, status: 'ATIVA' as const, uf: 'SP', expiresAt, createdAt: agora, updatedAt: agora };
+  const parcela = escrito(e.fateDuplicata, registroParcela);
+  const itemParcela = (e.fateDuplicata as unknown as Criavel).create(registroParcela).params().Item;
+  // gsi3 projects KEYS_ONLY: the entry holds the table's keys and the index's.
+  const copiaParcela = itemBytes(Object.fromEntries(['pk', 'sk', 'gsi3pk', 'gsi3sk'].map((k) => [k, itemParcela[k]])));
+  // Before: the item carried gsi2 keys, and gsi2 (ALL) copied it whole.
+  const parcelaAntes = escrito(store.fateLegado().entities.fateDuplicataGsi2, registroParcela);
   const links =
     escrito(e.fateDoEmitente, { emitenteCnpj: fate.emitenteCnpj, emissao: fate.emissao, chave: fate.chave, modelo: fate.modelo, expiresAt }) +
     escrito(e.fateDoTransportador, { transportadorDoc: fate.transportadorDoc, shard: 0, emissao: fate.emissao, chave: fate.chave, expiresAt });
   const fateItem = escrito(e.fate, fate);
-  resultados.push({ parcelas: n, fate: fateItem, parcela, links, total: fateItem + 2 * n * parcela + links, antes: 3 * fateItem + 2 * n * parcela });
+  resultados.push({
+    parcelas: n,
+    fate: fateItem,
+    parcela,
+    copiaParcela,
+    links,
+    total: fateItem + n * (parcela + copiaParcela) + links,
+    antes: fateItem + 2 * n * parcelaAntes + links,
+    // DynamoDB's own 100 B per item and index entry: the Fat-e, each instalment and its entry, the two links.
+    totalComSobrecarga: fateItem + n * (parcela + copiaParcela) + links + 100 * (1 + 2 * n + 2),
+  });
 }
 console.log(JSON.stringify(resultados, null, 2));

@@ -33,10 +33,10 @@ async function doTransportador(doc: string, de: string, ate: string): Promise<st
   return (await store.fatesPorEmissaoPagina({ transportadorDoc: doc }, de, ate, 1000, null)).fates;
 }
 
-/** The instalment items of these Fat-e, each found by the look-up without number (its issuer, recipient, due date and value). */
+/** The instalment items of these Fat-e, each read by its composite key (issuer, recipient, due date, value and number). */
 async function duplicatasDe(...fates: store.FateRecord[]): Promise<store.FateDuplicataRecord[]> {
   const achadas = await Promise.all(
-    fates.flatMap((f) => f.duplicatas.map((d) => store.duplicatasSemNumero({ emitenteCnpj: f.emitenteCnpj, destinatarioDoc: f.destinatarioDoc, vencimento: d.vencimento, valor: d.valor }))),
+    fates.flatMap((f) => f.duplicatas.map((d) => store.duplicatasPorChaveComposta({ emitenteCnpj: f.emitenteCnpj, destinatarioDoc: f.destinatarioDoc, vencimento: d.vencimento, valor: d.valor, numero: d.numero }))),
   );
   const chaves = new Set(fates.map((f) => f.chave));
   const porItem = new Map(achadas.flat().filter((d) => chaves.has(d.chave)).map((d) => [`${d.chave}#${d.numero}`, d]));

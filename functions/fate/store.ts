@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { FLUXOS, foldText, nextMonth, nsu15, toTransportDate, type Fluxo } from '@plac/shared/domain';
 import { dynamoDb } from '../platform/aws';
@@ -148,8 +148,13 @@ export const REGISTRO_SHARDS = 4;
 
 /**
  * One per instalment: the composite-key look-up (table key: issuer, recipient, due date, value and
- * number) and the look-up without the number (gsi2: the same four, sorted by number and key). gsi2
- * was the recipient's due dates before issue 38 (`fateDuplicataLegado`, until migrated).
+ * number) and the look-up without the number (gsi3: the same four, sorted by number and key). gsi3
+ * projects the keys only, so the instalment's index copy is its four keys, not the whole item: that
+ * look-up needs the keys and nothing else (its answer is the Fat-e read by key), and its keys keep the
+ * case of the values (`casing: 'none'`) so that they read back exactly. Before, the look-up used gsi2,
+ * which copies whole items: first as the recipient's due dates (`fateDuplicataLegado`), then with the
+ * same composites as now (`fateDuplicataGsi2`), both read beside until infra/migrations/duplicatas-chave.ts
+ * has moved every item.
  */
 const fateDuplicata = new Entity({
   model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
@@ -175,9 +180,9 @@ const fateDuplicata = new Entity({
     // Every composite of the key but the number in the partition key, so a look-up without the number
     // reads only the instalments that answer it (a recipient's whole day was read before issue 38).
     bySemNumero: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'] },
-      sk: { field: 'gsi2sk', composite: ['numero', 'chave'] },
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'], casing: 'none' },
+      sk: { field: 'gsi3sk', composite: ['numero', 'chave'], casing: 'none' },
     },
   },
 });
@@ -435,7 +440,27 @@ const fateDuplicataLegado = new Entity({
     },
   },
 });
-const legados = { transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado, contagemTransportadorLegado, fateDoTransportadorLegado, fateDuplicataLegado };
+/**
+ * Read-only view of the instalment items' gsi2 as keyed from issue 38's first migration until the
+ * look-up moved to gsi3 (never written here): the same composites as `bySemNumero`, in gsi2, which
+ * copies the whole item. Read beside gsi3 until infra/migrations/duplicatas-chave.ts has moved it.
+ */
+const fateDuplicataGsi2 = new Entity({
+  model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
+  attributes: { ...fateDuplicata.schema.attributes },
+  indexes: {
+    byComposta: {
+      pk: { field: 'pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor', 'numero'] },
+      sk: { field: 'sk', composite: ['chave'] },
+    },
+    bySemNumero: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'] },
+      sk: { field: 'gsi2sk', composite: ['numero', 'chave'] },
+    },
+  },
+});
+const legados = { fateDuplicataGsi2, transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado, contagemTransportadorLegado, fateDoTransportadorLegado, fateDuplicataLegado };
 let legado: Service<typeof legados> | undefined;
 /** The keys of before issues 36 and 38 (see above); exported for the migrations and their tests only. */
 export const fateLegado = () => (legado ??= new Service(legados, tableConfig()));
@@ -1062,23 +1087,32 @@ export async function totalTransporte(deMes: string, ateMes: string): Promise<nu
   return [...novos.flatMap((n) => n.data), ...antigos.data].reduce((s, d) => s + (d.quantidade ?? 0), 0);
 }
 
+/** An instalment found by the look-up without the number: its Fat-e's key and its number. */
+export interface ParcelaAchada {
+  chave: string;
+  numero: string;
+}
+
 /**
  * The instalments of an issuer and a recipient due on a day with a value, whatever their number (service
- * 2 without the instalment number), by key and number: one Query of one gsi2 partition (`bySemNumero`),
- * which holds only those instalments, so its cost does not grow with the recipient's other instalments.
- * Beside it, until infra/migrations/duplicatas-chave.ts has run, the legacy path: the items still keyed
- * as before issue 38 (gsi2 the recipient's due dates), the recipient's instalments of that day filtered
- * by issuer and value, as the look-up read them before. An item is in one of the two forms; one moved by
- * the migration between the two reads could be read in both, so the merge keeps each (key, number) once.
+ * 2 without the instalment number), by key and number: one Query of one gsi3 partition (`bySemNumero`),
+ * which holds only those instalments, so its cost does not grow with the recipient's other instalments,
+ * and answers their keys only (the index projects nothing else; key and number are the sort key's).
+ * Beside it, until infra/migrations/duplicatas-chave.ts has run, the two gsi2 forms of before (whole
+ * items): the same partition in gsi2, and the recipient's due dates of that day filtered by issuer and
+ * value, as the look-up read them first. An item is in one of the forms; one moved by the migration
+ * between the reads could be read twice, so the merge keeps each (key, number) once.
  */
-export async function duplicatasSemNumero(c: Omit<ChaveComposta, 'numero'>): Promise<FateDuplicataRecord[]> {
+export async function duplicatasSemNumero(c: Omit<ChaveComposta, 'numero'>): Promise<ParcelaAchada[]> {
   const { emitenteCnpj, destinatarioDoc, vencimento, valor } = c;
-  const [novos, antigos] = await Promise.all([
-    db()
-      .entities.fateDuplicata.query.bySemNumero({ emitenteCnpj, destinatarioDoc, vencimento, valor })
-      // Bounded: the instalments sharing issuer, recipient, due date and value (a handful), nothing else of the recipient's.
+  const [novos, gsi2, antigos] = await Promise.all([
+    // Bounded: the instalments sharing issuer, recipient, due date and value (a handful), nothing else of the recipient's.
+    chavesDoIndice(db().entities.fateDuplicata.query.bySemNumero({ emitenteCnpj, destinatarioDoc, vencimento, valor }).params()),
+    // Legacy (until infra/migrations/duplicatas-chave.ts has run; then they find nothing and go in a later release).
+    fateLegado()
+      .entities.fateDuplicataGsi2.query.bySemNumero({ emitenteCnpj, destinatarioDoc, vencimento, valor })
+      // Bounded: as gsi3's partition, only the items not yet moved.
       .go({ pages: 'all' }),
-    // Legacy (until infra/migrations/duplicatas-chave.ts has run; then it finds nothing and goes in a later release).
     fateLegado()
       .entities.fateDuplicataLegado.query.byDestinatario({ destinatarioDoc })
       // The old sort key continues after the day (…#chave_…), so the upper bound is the day's last character.
@@ -1087,13 +1121,35 @@ export async function duplicatasSemNumero(c: Omit<ChaveComposta, 'numero'>): Pro
       // Bounded: one recipient's instalments due that one day, only those still keyed as before issue 38 (none once migrated).
       .go({ pages: 'all' }),
   ]);
-  const porItem = new Map<string, FateDuplicataRecord>();
-  // ElectroDB lower-cases the keys (an alphanumeric CNPJ matches in either case there): the item's own
-  // attributes must equal the ones asked, as the look-up always required.
-  for (const d of [...novos.data, ...(antigos.data as FateDuplicataRecord[])]) {
-    if (d.emitenteCnpj === emitenteCnpj && d.destinatarioDoc === destinatarioDoc && d.vencimento === vencimento && d.valor === valor) porItem.set(`${d.chave}#${d.numero}`, d);
+  const porItem = new Map<string, ParcelaAchada>();
+  for (const p of novos) porItem.set(`${p.chave}#${p.numero}`, p);
+  // ElectroDB lower-cased gsi2's keys (an alphanumeric CNPJ matched in either case there): the item's own
+  // attributes must equal the ones asked, as the look-up always required. gsi3's keep their case.
+  for (const d of [...gsi2.data, ...(antigos.data as FateDuplicataRecord[])]) {
+    if (d.emitenteCnpj === emitenteCnpj && d.destinatarioDoc === destinatarioDoc && d.vencimento === vencimento && d.valor === valor) porItem.set(`${d.chave}#${d.numero}`, { chave: d.chave, numero: d.numero });
   }
   return [...porItem.values()].sort((a, b) => a.chave.localeCompare(b.chave) || a.numero.localeCompare(b.numero));
+}
+
+/**
+ * The instalments a gsi3 Query finds, read from their sort keys (`…#numero_<n>#chave_<44 digits>`, the
+ * values' own case): the index holds the keys only, so ElectroDB cannot make records of them.
+ */
+async function chavesDoIndice(params: Record<string, unknown>): Promise<ParcelaAchada[]> {
+  const achadas: ParcelaAchada[] = [];
+  let desde: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDb().send(new QueryCommand({ ...(params as unknown as QueryCommandInput), ...(desde ? { ExclusiveStartKey: desde } : {}) }));
+    for (const item of page.Items ?? []) {
+      const sk = String(item.gsi3sk);
+      const emChave = sk.lastIndexOf('#chave_');
+      const emNumero = sk.indexOf('#numero_');
+      if (emChave < 0 || emNumero < 0) continue;
+      achadas.push({ chave: sk.slice(emChave + '#chave_'.length), numero: sk.slice(emNumero + '#numero_'.length, emChave) });
+    }
+    desde = page.LastEvaluatedKey;
+  } while (desde);
+  return achadas;
 }
 
 export interface ChaveComposta {

@@ -5,14 +5,17 @@ import { ownTable } from '../../tests/setup/own-table';
 import { chave as chaveDe } from '../../functions/fate/fixtures/builder';
 import { fatesPorChaveComposta } from '../../functions/fate/service';
 import * as store from '../../functions/fate/store';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDb } from '../../functions/platform/aws';
 import { migrar } from './duplicatas-chave';
 
 /**
- * The instalment look-up's migration (issue 38) against DynamoDB Local: instalment items written as
- * before (gsi2 the recipient's due dates) are found by the look-up without number beside one written
- * in the new form, before it runs; it rewrites exactly the old ones; afterwards the same look-ups answer
- * the same, now by the new key alone (the old form's partition is empty), the items otherwise unchanged;
- * a second run rewrites nothing.
+ * The instalment look-up's migration (issue 38) against DynamoDB Local: instalment items written in
+ * either gsi2 form of before (the recipient's due dates; then the look-up's composites, in an index
+ * that copies whole items) are found by the look-up without number beside one written in the new form
+ * (gsi3, keys only), before it runs; it moves exactly the old ones; afterwards the same look-ups answer
+ * the same, now from gsi3 alone (gsi2 holds none of them), the items otherwise unchanged; a second run
+ * moves nothing.
  */
 
 // The migration scans gsi2 whole: on a table of this file's own, it reads only what the test writes.
@@ -24,7 +27,7 @@ const cnpj = (base8: string, filial: number) => {
 };
 
 describe('the instalment look-up migration', () => {
-  it('finds the instalments of before beside the new ones, rewrites their gsi2 key, and can run again', { timeout: 120_000 }, async () => {
+  it('finds the instalments of before beside the new ones, moves them from gsi2 to gsi3, and can run again', { timeout: 120_000 }, async () => {
     const base = String(randomInt(10_000_000, 99_999_999));
     const emitente = cnpj(base, 1);
     const outroEmitente = cnpj(base, 2);
@@ -32,7 +35,7 @@ describe('the instalment look-up migration', () => {
     const dia = `${2040 + randomInt(0, 40)}-0${randomInt(1, 10)}-1${randomInt(0, 9)}`;
     const diaSeguinte = `${dia.slice(0, 9)}${Number(dia.slice(9)) + 1}`;
     const agora = new Date().toISOString();
-    const chaves = Array.from({ length: 6 }, (_, i) => chaveDe('29', '2608', emitente, '55', 1, 1000 + i));
+    const chaves = Array.from({ length: 7 }, (_, i) => chaveDe('29', '2608', emitente, '55', 1, 1000 + i));
     const parcela = (i: number, o: { emitenteCnpj?: string; vencimento?: string; valor?: number; numero?: string } = {}): store.FateDuplicataRecord => ({
       emitenteCnpj: o.emitenteCnpj ?? emitente,
       destinatarioDoc: destinatario,
@@ -55,6 +58,9 @@ describe('the instalment look-up migration', () => {
       parcela(4, { vencimento: diaSeguinte }),
     ];
     for (const d of antigas) await store.fateLegado().entities.fateDuplicataLegado.put(d).go();
+    // As the store wrote them between issue 38's two forms: gsi2 with the look-up's composites.
+    const intermediaria = parcela(6, { numero: '003' });
+    await store.fateLegado().entities.fateDuplicataGsi2.put(intermediaria).go();
     // Written since the deploy, in the new form.
     const nova = parcela(5);
     await store.fateService().entities.fateDuplicata.put(nova).go();
@@ -71,7 +77,7 @@ describe('the instalment look-up migration', () => {
     }
 
     const chaveComposta = { emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: dia, valor: 100_000 };
-    const esperadas = [antigas[0]!, antigas[1]!, nova].sort((a, b) => a.chave.localeCompare(b.chave));
+    const esperadas = [antigas[0]!, antigas[1]!, nova, intermediaria].sort((a, b) => a.chave.localeCompare(b.chave)).map(({ chave, numero }) => ({ chave, numero }));
     const leituras = async () => ({
       semNumero: await store.duplicatasSemNumero(chaveComposta),
       fates: (await fatesPorChaveComposta(chaveComposta)).map((f) => f.chave),
@@ -81,25 +87,29 @@ describe('the instalment look-up migration', () => {
       outroEmitente: (await store.duplicatasSemNumero({ ...chaveComposta, emitenteCnpj: outroEmitente })).map((d) => d.chave),
     });
     const antes = await leituras();
-    // Before: the old form (read by the legacy path) and the new one together, each item once.
+    // Before: the old forms (read by the legacy paths) and the new one together, each item once.
     expect(antes.semNumero).toEqual(esperadas);
     expect(antes.fates).toEqual(esperadas.map((d) => d.chave));
     expect(antes.comNumero).toEqual([chaves[1]]);
     expect(antes).toMatchObject({ outroValor: [chaves[3]], outroDia: [chaves[4]], outroEmitente: [chaves[2]] });
-    // The new key alone does not see the items of before yet.
-    expect((await store.fateService().entities.fateDuplicata.query.bySemNumero(chaveComposta).go()).data).toEqual([nova]);
+    // gsi3 alone does not see the items of before yet.
+    const noGsi3 = async (c: typeof chaveComposta) => (await dynamoDb().send(new QueryCommand(store.fateService().entities.fateDuplicata.query.bySemNumero(c).params() as never))).Items ?? [];
+    expect((await noGsi3(chaveComposta)).map((i) => i.gsi3sk)).toEqual([expect.stringMatching(new RegExp(`#chave_${nova.chave}$`))]);
 
-    // Exactly the five old items, a page at a time (1 MB pages of 2 segments), and nothing the second time.
-    expect(await migrar(2)).toBe(5);
+    // Exactly the six items of before, a page at a time (1 MB pages of 2 segments), and nothing the second time.
+    expect(await migrar(2)).toBe(6);
     expect(await migrar(2)).toBe(0);
 
     expect(await leituras()).toEqual(antes);
-    // After: the new key finds them all, the old form's partition of the recipient is empty.
-    expect((await store.fateService().entities.fateDuplicata.query.bySemNumero(chaveComposta).go()).data.map((d) => d.chave).sort()).toEqual(esperadas.map((d) => d.chave));
-    expect((await store.fateService().entities.fateDuplicata.query.bySemNumero({ ...chaveComposta, valor: 10_000 }).go()).data).toEqual([antigas[3]]);
+    // After: gsi3 finds them all, holding their keys only; gsi2 holds none of them.
+    const depois = await noGsi3(chaveComposta);
+    expect(depois.map((i) => String(i.gsi3sk).split('#chave_')[1]).sort()).toEqual(esperadas.map((d) => d.chave).sort());
+    expect(Object.keys(depois[0]!).sort()).toEqual(['gsi3pk', 'gsi3sk', 'pk', 'sk']);
+    expect((await noGsi3({ ...chaveComposta, valor: 10_000 })).length).toBe(1);
     expect((await store.fateLegado().entities.fateDuplicataLegado.query.byDestinatario({ destinatarioDoc: destinatario }).go()).data).toEqual([]);
-    // Only gsi2 changed: each item read by its table key is as written.
-    for (const d of [...antigas, nova]) {
+    expect((await store.fateLegado().entities.fateDuplicataGsi2.query.bySemNumero(chaveComposta).go()).data).toEqual([]);
+    // Only the index keys changed: each item read by its table key is as written.
+    for (const d of [...antigas, intermediaria, nova]) {
       const { emitenteCnpj, destinatarioDoc, vencimento, valor, numero, chave } = d;
       expect((await store.fateService().entities.fateDuplicata.get({ emitenteCnpj, destinatarioDoc, vencimento, valor, numero, chave }).go()).data).toEqual(d);
     }

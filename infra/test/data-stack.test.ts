@@ -30,7 +30,7 @@ describe('data stack', () => {
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
     });
-    const indexes = (table.Properties!.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown }[]).map((i) => [i.IndexName, i.KeySchema]);
+    const indexes = (table.Properties!.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[]).map((i) => [i.IndexName, i.KeySchema, i.Projection]);
     expect(indexes).toEqual(
       applicationTable.globalIndexes.map((g) => [
         g.name,
@@ -38,8 +38,11 @@ describe('data stack', () => {
           { AttributeName: g.partitionKey, KeyType: 'HASH' },
           { AttributeName: g.sortKey, KeyType: 'RANGE' },
         ],
+        { ProjectionType: g.projection },
       ]),
     );
+    // Issue 38: the instalments' index holds their keys only.
+    expect(indexes.find(([name]) => name === 'gsi3')?.[2]).toEqual({ ProjectionType: 'KEYS_ONLY' });
   });
 
   it('creates the idempotency table with the Powertools key and TTL, protected and retained', () => {

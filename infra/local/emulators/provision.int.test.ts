@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
@@ -11,7 +11,7 @@ import { applicationTable, documentosQueue, idempotencyTable, webhookQueue } fro
 import { PrerequisiteError } from './errors';
 import { startEmulators, type Emulators } from './index';
 import { assertPortFree, freePort } from './ports';
-import { provision } from './provision';
+import { applicationTableInput, ensureIndexes, provision } from './provision';
 
 describe('startEmulators and provision', () => {
   let dataDir: string;
@@ -65,7 +65,7 @@ describe('startEmulators and provision', () => {
     expect(Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
     const indexes = (Table?.GlobalSecondaryIndexes ?? []).map((i) => ({ name: i.IndexName, keys: i.KeySchema?.map((k) => k.AttributeName), projection: i.Projection?.ProjectionType }));
     expect(indexes.sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual(
-      applicationTable.globalIndexes.map((i) => ({ name: i.name, keys: [i.partitionKey, i.sortKey], projection: 'ALL' })),
+      applicationTable.globalIndexes.map((i) => ({ name: i.name, keys: [i.partitionKey, i.sortKey], projection: i.projection })),
     );
     const ttl = await db.send(new DescribeTimeToLiveCommand({ TableName: process.env.TABLE_NAME }));
     expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: applicationTable.timeToLiveAttribute });
@@ -74,6 +74,26 @@ describe('startEmulators and provision', () => {
     expect(idem.Table?.KeySchema).toEqual([{ AttributeName: idempotencyTable.partitionKey, KeyType: 'HASH' }]);
     const idemTtl = await db.send(new DescribeTimeToLiveCommand({ TableName: process.env.IDEMPOTENCY_TABLE_NAME }));
     expect(idemTtl.TimeToLiveDescription?.AttributeName).toBe(idempotencyTable.timeToLiveAttribute);
+    db.destroy();
+  });
+
+  it('adds an index the topology gained to a table made before it, filled from the items that carry its keys', async () => {
+    const db = new DynamoDBClient({});
+    const TableName = `plac-app-antes-${Date.now()}`;
+    // The table as a data folder made before gsi3 (issue 38) holds it.
+    const completa = applicationTableInput(TableName);
+    const antes = { ...completa, GlobalSecondaryIndexes: completa.GlobalSecondaryIndexes!.filter((i) => i.IndexName !== 'gsi3'), AttributeDefinitions: completa.AttributeDefinitions!.filter((a) => !a.AttributeName!.startsWith('gsi3')) };
+    await db.send(new CreateTableCommand(antes));
+    const item = { pk: { S: 'p' }, sk: { S: 's' }, gsi3pk: { S: 'chave-do-indice' }, gsi3sk: { S: 'ordem' }, outro: { S: 'fora do índice' } };
+    await db.send(new PutItemCommand({ TableName, Item: item }));
+
+    await ensureIndexes(db, completa);
+    await ensureIndexes(db, completa); // again: nothing to add
+    const { Table } = await db.send(new DescribeTableCommand({ TableName }));
+    expect(Table?.GlobalSecondaryIndexes?.map((i) => [i.IndexName, i.Projection?.ProjectionType]).sort()).toEqual([['gsi1', 'ALL'], ['gsi2', 'ALL'], ['gsi3', 'KEYS_ONLY']]);
+    const { Items } = await db.send(new QueryCommand({ TableName, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :k', ExpressionAttributeValues: { ':k': { S: 'chave-do-indice' } } }));
+    // The item is in it, with its keys only.
+    expect(Items).toEqual([{ pk: item.pk, sk: item.sk, gsi3pk: item.gsi3pk, gsi3sk: item.gsi3sk }]);
     db.destroy();
   });
 

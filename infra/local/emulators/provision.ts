@@ -15,6 +15,7 @@ import {
   DynamoDBClient,
   ResourceInUseException,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
   type CreateTableCommandInput,
@@ -90,15 +91,45 @@ export function applicationTableInput(tableName: string = applicationTable.local
       { AttributeName: t.partitionKey, KeyType: 'HASH' },
       { AttributeName: t.sortKey, KeyType: 'RANGE' },
     ],
-    GlobalSecondaryIndexes: t.globalIndexes.map((index) => ({
-      IndexName: index.name,
-      KeySchema: [
-        { AttributeName: index.partitionKey, KeyType: 'HASH' },
-        { AttributeName: index.sortKey, KeyType: 'RANGE' },
-      ],
-      Projection: { ProjectionType: 'ALL' },
-    })),
+    GlobalSecondaryIndexes: t.globalIndexes.map(indiceGlobal),
   };
+}
+
+function indiceGlobal(index: (typeof applicationTable.globalIndexes)[number]) {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: index.projection },
+  };
+}
+
+/**
+ * An index the topology gained since the data folder's table was created (gsi3, issue 38) is added to it,
+ * as CloudFormation adds it in production: DynamoDB fills it from the items that have its keys.
+ */
+export async function ensureIndexes(client: DynamoDBClient, input: CreateTableCommandInput): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: input.TableName }));
+  const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const index of input.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: input.TableName,
+        AttributeDefinitions: input.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+  }
+  // Queried while CREATING, an index fails: the twin answers once every index is ACTIVE (filled).
+  for (let espera = 0; ; espera++) {
+    const { Table: t } = await client.send(new DescribeTableCommand({ TableName: input.TableName }));
+    if ((t?.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === 'ACTIVE')) return;
+    if (espera >= 120) throw new Error(`the indexes of ${input.TableName} did not become ACTIVE in a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 function idempotencyTableInput(): CreateTableCommandInput {
@@ -121,6 +152,8 @@ async function ensureTable(client: DynamoDBClient, input: CreateTableCommandInpu
       if (!(error instanceof ResourceInUseException)) throw error;
     }
     await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1, maxDelay: 2 }, { TableName: name });
+  } else {
+    await ensureIndexes(client, input);
   }
   await ensureTimeToLive(client, name, ttlAttribute);
 }
