@@ -9,7 +9,7 @@ import { consumoDoCliente } from '../../functions/consumo/service';
 import { carregarUf } from '../../functions/fate/carga';
 import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
 import { fatePorChave, ingerir } from '../../functions/fate/service';
-import { fatesPorEmissaoPagina, gravarFate, type FateRecord } from '../../functions/fate/store';
+import { carregarFatesEmMassa, fatesPorEmissaoPagina, type FateRecord } from '../../functions/fate/store';
 import { cotaDoCliente } from '../../functions/platform/cota-integrador';
 import { preencher } from '../../functions/platform/rate-limit';
 import { autorizar, consentir, novoCliente, novoCnpj } from './consulta-kit';
@@ -171,7 +171,9 @@ describe('the carrier look-up in pages', () => {
     `/api/v1/integracao/transportadora/${transportador}?dataInicio=${dataInicio}&dataFim=${fim}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
   beforeAll(async () => {
-    // 2,100 Fat-e naming the carrier (three pages of 1,000), written through the store (what the loader writes, without the XML).
+    // 2,100 Fat-e naming the carrier (three pages of 1,000), in bulk as the loader and its counting
+    // transaction leave them (links, counters, the carrier's registry; without the XML): one by one
+    // through the loader's transactions they took a minute of the suite, and the loader's writes have tests of their own.
     const base = (await fatePorChave((await loteImportado(0, 50)).documentos.find((d) => d.chave)!.chave!))!;
     const agora = new Date().toISOString();
     const registros = Array.from({ length: TOTAL }, (_, i) => {
@@ -181,7 +183,7 @@ describe('the carrier look-up in pages', () => {
       const { contagem: _c, expiresAt: _e, publicadoEm: _p, ...resto } = base;
       return { ...resto, chave: nota.chave, emissao, transportadorDoc: transportador, transportadorNome: 'TRANSPORTADORA VOLUME LTDA', createdAt: agora, updatedAt: agora };
     });
-    for (let i = 0; i < registros.length; i += 25) await Promise.all(registros.slice(i, i + 25).map((r) => gravarFate(r)));
+    await carregarFatesEmMassa(registros);
   }, 300_000);
 
   it('yields every Fat-e exactly once over three pages, each page charged once', async () => {
