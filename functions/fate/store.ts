@@ -419,47 +419,28 @@ const documentoErroLegado = new Entity({
   },
 });
 /**
- * Read-only view of the instalment items' gsi2 as keyed before issue 38 (never written here): pk the
- * recipient, sk due date + key + number. Read beside `bySemNumero` by the look-up without the number
- * until infra/migrations/duplicatas-chave.ts has rewritten every item's gsi2 keys (an item is then in
- * exactly one of the two forms), and by that migration's test, which writes some. The same entity and
- * version: the same items, another view.
+ * The instalment items as read through their gsi2 keys of before (never written here), one view per
+ * earlier form: the same entity and version, so the same items, another index; the table key as
+ * `fateDuplicata`'s. Read beside gsi3 by the look-up without the number until
+ * infra/migrations/duplicatas-chave.ts has moved every item to gsi3, and by that migration's test, which
+ * writes some.
  */
-const fateDuplicataLegado = new Entity({
-  model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
-  attributes: { ...fateDuplicata.schema.attributes },
-  indexes: {
-    byComposta: {
-      pk: { field: 'pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor', 'numero'] },
-      sk: { field: 'sk', composite: ['chave'] },
+const vistaDasParcelas = <const I extends { index: 'gsi2'; pk: { field: 'gsi2pk'; composite: string[] }; sk: { field: 'gsi2sk'; composite: string[] } }>(porGsi2: I) =>
+  new Entity({
+    model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
+    attributes: { ...fateDuplicata.schema.attributes },
+    indexes: {
+      byComposta: {
+        pk: { field: 'pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor', 'numero'] },
+        sk: { field: 'sk', composite: ['chave'] },
+      },
+      porGsi2,
     },
-    byDestinatario: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['destinatarioDoc'] },
-      sk: { field: 'gsi2sk', composite: ['vencimento', 'chave', 'numero'] },
-    },
-  },
-});
-/**
- * Read-only view of the instalment items' gsi2 as keyed from issue 38's first migration until the
- * look-up moved to gsi3 (never written here): the same composites as `bySemNumero`, in gsi2, which
- * copies the whole item. Read beside gsi3 until infra/migrations/duplicatas-chave.ts has moved it.
- */
-const fateDuplicataGsi2 = new Entity({
-  model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
-  attributes: { ...fateDuplicata.schema.attributes },
-  indexes: {
-    byComposta: {
-      pk: { field: 'pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor', 'numero'] },
-      sk: { field: 'sk', composite: ['chave'] },
-    },
-    bySemNumero: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'] },
-      sk: { field: 'gsi2sk', composite: ['numero', 'chave'] },
-    },
-  },
-});
+  });
+/** Before issue 38: pk the recipient, sk due date + key + number (the look-up read the recipient's day). */
+const fateDuplicataLegado = vistaDasParcelas({ index: 'gsi2', pk: { field: 'gsi2pk', composite: ['destinatarioDoc'] }, sk: { field: 'gsi2sk', composite: ['vencimento', 'chave', 'numero'] } });
+/** From issue 38's first migration until the look-up moved to gsi3 (keys only): `bySemNumero`'s composites, in gsi2, which copies the whole item. */
+const fateDuplicataGsi2 = vistaDasParcelas({ index: 'gsi2', pk: { field: 'gsi2pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'] }, sk: { field: 'gsi2sk', composite: ['numero', 'chave'] } });
 const legados = { fateDuplicataGsi2, transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado, contagemTransportadorLegado, fateDoTransportadorLegado, fateDuplicataLegado };
 let legado: Service<typeof legados> | undefined;
 /** The keys of before issues 36 and 38 (see above); exported for the migrations and their tests only. */
@@ -1110,11 +1091,11 @@ export async function duplicatasSemNumero(c: Omit<ChaveComposta, 'numero'>): Pro
     chavesDoIndice(db().entities.fateDuplicata.query.bySemNumero({ emitenteCnpj, destinatarioDoc, vencimento, valor }).params()),
     // Legacy (until infra/migrations/duplicatas-chave.ts has run; then they find nothing and go in a later release).
     fateLegado()
-      .entities.fateDuplicataGsi2.query.bySemNumero({ emitenteCnpj, destinatarioDoc, vencimento, valor })
+      .entities.fateDuplicataGsi2.query.porGsi2({ emitenteCnpj, destinatarioDoc, vencimento, valor })
       // Bounded: as gsi3's partition, only the items not yet moved.
       .go({ pages: 'all' }),
     fateLegado()
-      .entities.fateDuplicataLegado.query.byDestinatario({ destinatarioDoc })
+      .entities.fateDuplicataLegado.query.porGsi2({ destinatarioDoc })
       // The old sort key continues after the day (…#chave_…), so the upper bound is the day's last character.
       .between({ vencimento }, { vencimento: `${vencimento}~` })
       .where((attr, op) => `${op.eq(attr.emitenteCnpj, emitenteCnpj)} AND ${op.eq(attr.valor, valor)}`)

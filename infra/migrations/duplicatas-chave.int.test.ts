@@ -106,8 +106,8 @@ describe('the instalment look-up migration', () => {
     expect(depois.map((i) => String(i.gsi3sk).split('#chave_')[1]).sort()).toEqual(esperadas.map((d) => d.chave).sort());
     expect(Object.keys(depois[0]!).sort()).toEqual(['gsi3pk', 'gsi3sk', 'pk', 'sk']);
     expect((await noGsi3({ ...chaveComposta, valor: 10_000 })).length).toBe(1);
-    expect((await store.fateLegado().entities.fateDuplicataLegado.query.byDestinatario({ destinatarioDoc: destinatario }).go()).data).toEqual([]);
-    expect((await store.fateLegado().entities.fateDuplicataGsi2.query.bySemNumero(chaveComposta).go()).data).toEqual([]);
+    expect((await store.fateLegado().entities.fateDuplicataLegado.query.porGsi2({ destinatarioDoc: destinatario }).go()).data).toEqual([]);
+    expect((await store.fateLegado().entities.fateDuplicataGsi2.query.porGsi2(chaveComposta).go()).data).toEqual([]);
     // Only the index keys changed: each item read by its table key is as written.
     for (const d of [...antigas, intermediaria, nova]) {
       const { emitenteCnpj, destinatarioDoc, vencimento, valor, numero, chave } = d;
