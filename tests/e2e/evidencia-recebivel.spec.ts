@@ -69,7 +69,8 @@ test('a monitored key receives a webhook for a dropped 210220, and Consulta Fat-
       chave: nfe.chave,
       evento: { tpEvento: '210220', descricao: 'Desconhecimento da Operação', autor: CNPJ_DESTINATARIO, seq: 1 },
     });
-    expect(rx.de(`0-${nfe.chave}-210200_1-${clienteId}`).length).toBeGreaterThan(0);
+    // The confirmation's delivery is a message of its own: it may arrive after the disowning's.
+    await expect.poll(() => rx.de(`0-${nfe.chave}-210200_1-${clienteId}`).length, { timeout: 30_000 }).toBeGreaterThan(0);
 
     // The administrator's Consulta Fat-e: the flags with their rules and the timeline.
     await page.goto('/app/consulta/fate');
