@@ -501,10 +501,8 @@ export async function sincronizarLinhas(faturaId: string, lida?: FaturaRecord, s
     if (!f) return;
     const partes = f.situacao === 'P' ? await repartidorEmUso()(f) : null;
     const novas = new Map(linhasDaFatura(f, partes).map((l) => [l.uf, l]));
-    // Bounded: one invoice's rows, one per origin UF (at most 28).
     // An invoice just created has none (a row written since fails its put's condition, and the retry reads them).
-    const { data: atuais } =
-      tentativa === 1 && semLinhas ? { data: [] as LinhaPagamentoRecord[] } : await db().entities.linhaPagamento.query.byFatura({ faturaId }).go({ pages: 'all', consistent: true });
+    const atuais = tentativa === 1 && semLinhas ? [] : await linhasDaFaturaGravadas(faturaId);
     const porUf = new Map(atuais.map((l) => [l.uf, l]));
     const mudadas = [...new Set([...novas.keys(), ...porUf.keys()])].filter((uf) => novas.get(uf)?.conteudo !== porUf.get(uf)?.conteudo);
     if (mudadas.length === 0) return;
@@ -515,6 +513,12 @@ export async function sincronizarLinhas(faturaId: string, lida?: FaturaRecord, s
     if (!perdeu) return;
   }
   throw new Error(`the payment rows of ${faturaId} did not settle: too many writes of it at once`);
+}
+
+async function linhasDaFaturaGravadas(faturaId: string): Promise<LinhaPagamentoRecord[]> {
+  // Bounded: one invoice's rows, one per origin UF (at most 28).
+  const { data } = await db().entities.linhaPagamento.query.byFatura({ faturaId }).go({ pages: 'all', consistent: true });
+  return data;
 }
 
 const semConteudo = (l: LinhaPagamentoRecord | null): Linha | null => {
