@@ -507,7 +507,7 @@ export async function sincronizarLinhas(faturaId: string, lida?: FaturaRecord, s
     const mudadas = [...new Set([...novas.keys(), ...porUf.keys()])].filter((uf) => novas.get(uf)?.conteudo !== porUf.get(uf)?.conteudo);
     if (mudadas.length === 0) return;
     let perdeu = false;
-    for (const grupo of emTransacoes(mudadas.map((uf) => ({ antes: porUf.get(uf) ?? null, depois: novas.get(uf) ?? null })))) {
+    for (const grupo of emTransacoes(mudadas.map((uf) => mudancaDeLinha(porUf.get(uf) ?? null, novas.get(uf) ?? null)))) {
       if (!(await gravarLinhas(f, grupo))) perdeu = true;
     }
     if (!perdeu) return;
@@ -527,11 +527,17 @@ const semConteudo = (l: LinhaPagamentoRecord | null): Linha | null => {
   return linha;
 };
 
-type MudancaDeLinha = { antes: LinhaPagamentoRecord | null; depois: LinhaPagamentoRecord | null };
+/** A row's change and the counters' change it makes (linhas-pagamento.ts `variacao`), computed once. */
+type MudancaDeLinha = { antes: LinhaPagamentoRecord | null; depois: LinhaPagamentoRecord | null; contadores: [string, number][] };
+const mudancaDeLinha = (antes: LinhaPagamentoRecord | null, depois: LinhaPagamentoRecord | null): MudancaDeLinha => ({
+  antes,
+  depois,
+  contadores: variacao(semConteudo(antes), semConteudo(depois)),
+});
 
 /** DynamoDB's limit of items in one transaction. */
 const ITENS_POR_TRANSACAO = 100;
-const itensDaMudanca = (m: MudancaDeLinha) => 1 + variacao(semConteudo(m.antes), semConteudo(m.depois)).length;
+const itensDaMudanca = (m: MudancaDeLinha) => 1 + m.contadores.length;
 
 /**
  * The changed rows in as few transactions as fit (each also checks the invoice: one item more): usually
@@ -569,11 +575,11 @@ async function gravarLinhas(f: FaturaRecord, mudancas: MudancaDeLinha[]): Promis
             ].join(' AND '),
           )
           .commit(),
-        ...mudancas.flatMap(({ antes, depois }) => [
-          (depois ? l.put(depois) : l.delete({ faturaId: f.faturaId, uf: (depois ?? antes)!.uf }))
+        ...mudancas.flatMap(({ antes, depois, contadores }) => [
+          (depois ? l.put(depois) : l.delete({ faturaId: f.faturaId, uf: antes!.uf }))
             .where((attr, op) => (antes ? op.eq(attr.conteudo, antes.conteudo) : op.notExists(attr.conteudo)))
             .commit(),
-          ...variacao(semConteudo(antes), semConteudo(depois)).map(([k, v]) => t.upsert({ mes: f.mes, chave: k }).add({ valor: v }).commit()),
+          ...contadores.map(([k, v]) => t.upsert({ mes: f.mes, chave: k }).add({ valor: v }).commit()),
         ]),
       ])
       .go(),
