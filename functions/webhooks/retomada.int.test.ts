@@ -65,11 +65,20 @@ async function rodarFila(inicio: MensagemDePasso[], amb: Partial<Ambiente>, apos
   return fila;
 }
 
+/** When `reter` created a held delivery: spread over the hours after `inicio`, so every time slice of the job holds some. */
+const dataDaRetida = (deliveryId: string, inicio: number, n: number) => new Date(inicio + Math.floor((Number(deliveryId.slice(-5)) * JANELA_MS) / n)).toISOString();
+
+/** The worker (index shard and time slice) that reads a held delivery. */
+const trabalhadorDa = (job: JobRecord, deliveryId: string, dataCriacao: string) =>
+  partesDo(job).find((p) => {
+    const f = faixaDaParte(job, p);
+    return f.shard === parteDe(deliveryId) && f.desde <= dataCriacao && dataCriacao <= f.ate;
+  })!;
+
 async function reter(clienteId: string, operacao: string, inicio: number, n: number) {
   const ids = Array.from({ length: n }, (_, i) => `${operacao}:${clienteId}:${String(i).padStart(5, '0')}`);
   await emParalelo(ids, 16, async (deliveryId) => {
-    // Spread over the hours after `inicio`, so every time slice of the job holds some.
-    const dataCriacao = new Date(inicio + Math.floor((Number(deliveryId.slice(-5)) * JANELA_MS) / n)).toISOString();
+    const dataCriacao = dataDaRetida(deliveryId, inicio, n);
     await registrarEntrega({ deliveryId, clienteId, operacao, descricao: 'x', body: '{"n":1}', url: 'https://h.example/x', dataCriacao });
     await marcarPausada({ deliveryId, clienteId, dataCriacao });
   });
@@ -116,8 +125,7 @@ describe('resume job in parallel shards', () => {
     const PARTES = partesDo(job);
     expect(PARTES).toHaveLength(WORKERS);
     // Which worker reads each held delivery: its index shard and the time slice its creation falls in.
-    const dataDe = (id: string) => new Date(inicio + Math.floor((Number(id.slice(-5)) * JANELA_MS) / HELD)).toISOString();
-    const trabalhadorDe = (id: string) => PARTES.find((p) => { const f = faixaDaParte(job, p); return f.shard === parteDe(id) && f.desde <= dataDe(id) && dataDe(id) <= f.ate; })!;
+    const trabalhadorDe = (id: string) => trabalhadorDa(job, id, dataDaRetida(id, inicio, HELD));
     const porTrabalhador = new Map<string, number>();
     for (const id of ids) porTrabalhador.set(trabalhadorDe(id), (porTrabalhador.get(trabalhadorDe(id)) ?? 0) + 1);
     // The slices split each shard's hour: every worker has some, and each delivery one worker.
@@ -193,13 +201,22 @@ describe('resume job in parallel shards', () => {
     const clienteId = `dup-${randomUUID().slice(0, 8)}`;
     const operacao = 'EVENTO';
     const inicio = Date.now() - 3 * 3_600_000;
-    const ids = await reter(clienteId, operacao, inicio, 400);
+    const N = 400;
+    const ids = await reter(clienteId, operacao, inicio, N);
     await endpoints.pausar({ clienteId, operacao, pausadoEm: new Date().toISOString(), motivoEntrega: ids[0]!, url: 'https://h.example/x' });
     await endpoints.marcarRetomada(clienteId, operacao, new Date().toISOString());
     const { job } = await iniciarJob({ jobId: jobDaRetomada(clienteId, operacao), tipo: 'retomada', clienteId, operacao, desde: new Date(inicio - 1000 - 3 * 86_400_000).toISOString(), ate: '9999-12-31T23:59:59.999Z', cortarDe: new Date(inicio - 1000).toISOString(), iniciadoPor: 't' });
     const { enfileiradas, enviar } = contador();
     const primeiras = await executarPasso(primeiroPasso(job), { enviar });
-    const m = primeiras[3]!;
+    // The worker with the most deliveries: more than one batch, so the step that runs one has a next step.
+    const porTrabalhador = new Map<string, number>();
+    for (const id of ids) {
+      const t = trabalhadorDa(job, id, dataDaRetida(id, inicio, N));
+      porTrabalhador.set(t, (porTrabalhador.get(t) ?? 0) + 1);
+    }
+    const [maior, quantas] = [...porTrabalhador].sort((x, y) => y[1] - x[1])[0]!;
+    expect(quantas).toBeGreaterThan(LOTE);
+    const m = primeiras.find((x) => x.parte === maior)!;
     const copia = { ...m, envio: randomUUID() };
     // The same step twice at once, from two messages: one runs it (one batch of the shard's ~40: the budget ends after it).
     const [a, b] = await Promise.all([executarPasso(m, { enviar, orcamentoMs: 1, lote: LOTE }), executarPasso(copia, { enviar, orcamentoMs: 1, lote: LOTE })]);
