@@ -22,6 +22,10 @@ export const esbuildOptions = {
   mainFields: ['module', 'main'],
   // The AWS SDK is bundled, not taken from the runtime: pinned version, tree-shaken, faster cold start.
   external: [] as string[],
+  // A deployed function's credentials are in its environment: the SDK's default chain (SSO, ini, STS,
+  // instance metadata, ~130 KiB) becomes its first link only (functions/platform/credenciais-lambda.ts).
+  // The path is resolved in the working directory, the repository's root (as NodejsFunction runs esbuild).
+  alias: { '@aws-sdk/credential-provider-node': './functions/platform/credenciais-lambda.ts' },
   // pt-BR strings stay readable and smaller than \u escapes.
   charset: 'utf8',
   banner: { js: REQUIRE_BANNER },

@@ -37,6 +37,7 @@ export async function bundleAll(outDir = bundleOutDir): Promise<BundleReport[]> 
       ...esbuildOptions,
       mainFields: [...esbuildOptions.mainFields],
       external: [...esbuildOptions.external],
+      alias: { ...esbuildOptions.alias },
       banner: { ...esbuildOptions.banner },
       absWorkingDir: repoRoot,
       entryPoints: [functionEntry(spec.entry)],

@@ -30,7 +30,11 @@ export const cdkBundling: nodejs.BundlingOptions = {
   banner: esbuildOptions.banner.js,
   logLevel: nodejs.LogLevel.WARNING,
   // The `charset` prop is documented but not passed to esbuild by aws-cdk-lib 2.276: pass it as a flag.
-  esbuildArgs: { '--charset': esbuildOptions.charset },
+  esbuildArgs: {
+    '--charset': esbuildOptions.charset,
+    // NodejsFunction has no alias prop; a list value becomes one `--alias:from=to` per entry.
+    '--alias': Object.entries(esbuildOptions.alias).map(([from, to]) => `${from}=${to}`),
+  },
 };
 
 export function placFunction(scope: Construct, spec: FunctionSpec, environment: Record<string, string>): lambda.Function {
