@@ -7,12 +7,19 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * AWS SDK clients, created once per container. Endpoints come from the standard variables
  * (AWS_ENDPOINT_URL_DYNAMODB, _S3, _SQS …), so the same code talks to AWS, LocalStack or the twin.
  */
+let base: DynamoDBClient | undefined;
 let dynamo: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let sqs: SQSClient | undefined;
 
+/** The plain DynamoDB client (attribute values typed by hand): for a hot read that needs no table layer. */
+export function dynamoDbBase(): DynamoDBClient {
+  base ??= new DynamoDBClient({});
+  return base;
+}
+
 export function dynamoDb(): DynamoDBDocumentClient {
-  dynamo ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  dynamo ??= DynamoDBDocumentClient.from(dynamoDbBase(), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return dynamo;

@@ -1,5 +1,5 @@
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
-import { sessionPrincipal } from './sessions';
+import { sessionPrincipal } from './sessao-lida';
 import { bearer, verifyToken } from './tokens';
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { Entity } from 'electrodb';
 import { isConditionalFailure, tableConfig } from '../table';
+import { esquecerSessao } from './sessao-lida';
 
 /**
  * Server-side sessions: a token carries its session id (sid); logging out, deactivating or removing
@@ -11,7 +12,8 @@ import { isConditionalFailure, tableConfig } from '../table';
  * The session, not the token, is the authority on who the caller is: it holds the principal (roles,
  * client, UF), the authorizer reads it on every request, and a change of the user rewrites it in
  * every open session. So a demoted administrator loses the role on the next request, and a refreshed
- * token can never carry roles the user no longer has.
+ * token can never carry roles the user no longer has. The authorizer reads a session through
+ * sessao-lida.ts (a plain GetItem of the key this entity writes); this module writes them.
  */
 export const SESSION_HOURS = 12;
 export const TOKEN_TTL_SECONDS = 15 * 60;
@@ -54,37 +56,8 @@ export async function openSession(principal: Principal): Promise<string> {
   return sid;
 }
 
-/**
- * Sessions this container read, kept SESSION_CACHE_MS (issue 36): one integrator's session sending
- * 2,000 requests a second would otherwise read its one item 2,000 times a second (a third of a
- * partition). So a logout, a deactivation or a change of roles made elsewhere takes effect within
- * SESSION_CACHE_MS; made by this container (and always on the local twin, one process), at once.
- */
-const SESSION_CACHE_MS = 2_000;
-const lidas = new Map<string, { ate: number; data: { userId: string; principal: string; expiresAt: number } | null }>();
-const esquecer = (sid: string) => lidas.delete(sid);
-
-/** The principal of an open session of this user, or null when the session is over. */
-export async function sessionPrincipal(sid: string, userId: string): Promise<Principal | null> {
-  let hit = lidas.get(sid);
-  if (!hit || Date.now() >= hit.ate) {
-    const { data: item } = await table().get({ sid }).go();
-    hit = { ate: Date.now() + SESSION_CACHE_MS, data: item ? { userId: item.userId, principal: item.principal, expiresAt: item.expiresAt } : null };
-    if (lidas.size > 10_000) lidas.clear();
-    lidas.set(sid, hit);
-  }
-  const data = hit.data;
-  // TTL deletion runs late: an expired item may still be there.
-  if (!data || data.userId !== userId || data.expiresAt <= Date.now() / 1000) return null;
-  try {
-    return JSON.parse(data.principal) as Principal;
-  } catch {
-    return null;
-  }
-}
-
 export async function closeSession(sid: string): Promise<void> {
-  esquecer(sid);
+  esquecerSessao(sid);
   await table().delete({ sid }).go();
 }
 
@@ -96,7 +69,7 @@ export async function closeSessionsOf(userId: string, except?: string | null): P
     data
       .filter((s) => s.sid !== except)
       .map((s) => {
-        esquecer(s.sid);
+        esquecerSessao(s.sid);
         return table().delete({ sid: s.sid }).go();
       }),
   );
@@ -114,7 +87,7 @@ export async function updateSessionsOf(principal: Principal): Promise<void> {
   const { cadastroSegundoFator, ...rest } = principal;
   await Promise.all(
     data.map(async (s) => {
-      esquecer(s.sid);
+      esquecerSessao(s.sid);
       const antes = JSON.parse(s.principal) as Principal;
       const pendente = cadastroSegundoFator ?? antes.cadastroSegundoFator ?? false;
       const value = JSON.stringify(pendente ? { ...rest, cadastroSegundoFator: true } : rest);
