@@ -3,7 +3,7 @@ import type { CessaoDaParcela, FateView } from '@plac/shared/contracts/fate-view
 import { SERVICO, splitChaveAcesso, ufByCodigo } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { clienteImfDaInstituicao } from '../clientes/service';
-import { instituicoesDoSacador } from '../consentimento/service';
+import { instituicoesDoSacador } from '../consentimento/partilha';
 import { medirUso } from '../consumo/service';
 import { fatePorChave, type FateRecord } from '../fate/service';
 import { forbidden, HttpError, invalid } from '../platform/errors';

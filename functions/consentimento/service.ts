@@ -15,7 +15,8 @@ import type * as contratos from '@plac/shared/contracts/consentimento';
 import { cnpjBase, foldText, toTransportDate } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { clientePorCnpj, clienteResumo, todosClientes } from '../clientes/service';
-import { get as instituicaoPorId, instituicoesAutorizadas } from '../instituicoes/service';
+import { instituicoesAutorizadas } from '../instituicoes/autorizacoes-vigentes';
+import { get as instituicaoPorId } from '../instituicoes/service';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import * as store from './store';
@@ -30,7 +31,8 @@ import type { ConsentimentoRecord, FilialRecord, InstituicaoConsentida, LinhaCon
  * - The lists: the authority sees every consent; a client user sees only the consents whose current
  *   institutions include one its client holds an AUTORIZADO ESF authorisation for (the institutions
  *   the client may ask billing look-ups about), and in the detail only those institutions.
- * - `consentimentoVigente`: the rule of the billing look-ups (functions/consulta), read on every call.
+ * - The rules other contexts ask on their hot paths (the billing look-ups' `consentimentoVigente`, the
+ *   webhook producers' and the assignments' institutions) are in partilha.ts.
  */
 
 const now = () => new Date().toISOString();
@@ -232,43 +234,6 @@ export async function removerTermo(body: BodyOf<typeof contratos.removerTermo>, 
   const ok = await store.gravar({ versaoLida: antes.versao, atual, versao: versaoDe(atual, 'REMOCAO', p, cnpj) });
   if (!ok) throw conflict('consentimentoAlterado');
   return { message: message('consentimentoRemovido') };
-}
-
-// ---- the look-ups' rule -----------------------------------------------------------------------------
-
-/**
- * Whether the issuer (a branch's full CNPJ) has an active consent that shares its monthly billing with
- * the institution (base CNPJ): the consent authorised and not past its final validity, the branch
- * named with its monthly billing on, and the institution named with its monthly billing on. Read
- * consistently on every call, never cached: a removal takes effect on the next look-up.
- */
-export async function consentimentoVigente(cnpjEmitente: string, cnpjBaseInstFin: string, agora: Date = new Date()): Promise<boolean> {
-  const c = await store.findConsentimento(cnpjBase(cnpjEmitente));
-  if (!c || !c.termoFatMensal || situacaoEmissor(c.dataVigenciaFinal, agora) !== 'Ativo') return false;
-  const filial = c.filiais.find((f) => f.cnpj === cnpjEmitente.toUpperCase());
-  const inst = c.instituicoes.find((i) => i.cnpj === cnpjBaseInstFin.toUpperCase());
-  return Boolean(filial?.termoFatMensal && inst?.termoFatMensal);
-}
-
-// ---- the webhook producers' rules ---------------------------------------------------------------------
-
-/**
- * The institutions (base CNPJs) the drawer — the Fat-e's issuer, a branch's full CNPJ — shares its
- * NF-e with: the consent authorised (NF-e sharing on) and Ativo, the branch named with NF-e sharing on,
- * each institution named with NF-e sharing on. Read consistently, never cached (as the look-ups' rule).
- */
-export async function instituicoesDoSacador(cnpjEmitente: string, agora: Date = new Date()): Promise<string[]> {
-  const c = await store.findConsentimento(cnpjBase(cnpjEmitente));
-  if (!c || !c.termoCompartNfe || situacaoEmissor(c.dataVigenciaFinal, agora) !== 'Ativo') return [];
-  const filial = c.filiais.find((f) => f.cnpj === cnpjEmitente.toUpperCase());
-  if (!filial?.termoCompartNfe) return [];
-  return c.instituicoes.filter((i) => i.termoCompartNfe).map((i) => i.cnpj);
-}
-
-/** The institutions (base CNPJs) a carrier (CNPJ or CPF) has an Ativo consent with (no final validity date, or one to come). */
-export async function instituicoesDoTransportador(documento: string, agora: Date = new Date()): Promise<string[]> {
-  const consentimentos = await store.transportesDoSacador(documento.toUpperCase());
-  return [...new Set(consentimentos.filter((t) => situacaoEmissor(t.dataVigenciaFinal, agora) === 'Ativo').map((t) => t.cnpjInst))];
 }
 
 // ---- the lists -------------------------------------------------------------------------------------

@@ -11,10 +11,10 @@ import {
   type TipoFaturamento,
 } from '@plac/shared/domain';
 import { comCessoes } from '../cessao/service';
-import { consentimentoVigente } from '../consentimento/service';
+import { consentimentoVigente } from '../consentimento/partilha';
 import * as consumo from '../consumo/service';
 import * as fate from '../fate/service';
-import { autorizacaoVigente } from '../instituicoes/service';
+import { autorizacaoVigente } from '../instituicoes/autorizacoes-vigentes';
 import { TRANSPORTADORA_PAGINA } from '@plac/shared/contracts/consulta';
 import { abrirCursor, selarCursor } from '../platform/cursor';
 import { HttpError } from '../platform/errors';

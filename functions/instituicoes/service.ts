@@ -321,16 +321,6 @@ async function autorizacaoDe(p: Principal, cnpjCliente: string, cnpjInst: string
   return a;
 }
 
-/** Whether the client's ESF authorisation for the institution (base CNPJ) is AUTORIZADO (the billing look-ups' rule). */
-export async function autorizacaoVigente(clienteId: string, cnpjInst: string): Promise<boolean> {
-  return (await store.findAutorizacao(clienteId, cnpjInst))?.status === 'AUTORIZADO';
-}
-
-/** The base CNPJs of the institutions the client holds an AUTORIZADO ESF authorisation for (the consent lists' scope). */
-export async function instituicoesAutorizadas(clienteId: string): Promise<string[]> {
-  return (await store.autorizacoesDoCliente(clienteId)).filter((a) => a.status === 'AUTORIZADO').map((a) => a.cnpjInst);
-}
-
 export async function getAutorizacao(query: QueryOf<typeof instituicoes.getAutorizacao>, p: Principal) {
   const a = await autorizacaoDe(p, query.cnpjCliente, query.cnpjInstFinanceira);
   const nomes = await nomesDasInstituicoes([a]);

@@ -1,7 +1,7 @@
 import type { DocumentoArmazenado } from '@plac/shared/contracts/documento-armazenado';
 import type { OperacaoWebhook } from '@plac/shared/domain';
 import { clienteImfDaInstituicao, clienteResumo, operacoesConfiguradas } from '../../clientes/service';
-import { instituicoesDoSacador, instituicoesDoTransportador } from '../../consentimento/service';
+import { instituicoesDoSacador, instituicoesDoTransportador } from '../../consentimento/partilha';
 import { clientesQueMonitoram } from '../../monitoramento/service';
 import type { Destinatarios } from './regras';
 
