@@ -9,20 +9,16 @@
  *  4. Lighthouse (mobile preset) on the production build: the login page and Faturas (bench/lighthouse.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
-import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
-import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
 import type { billingThroughput } from './billing';
 import { ingestionThroughput } from './ingestion';
+import { coldStarts } from './cold-starts';
 import { lighthouseScores } from './lighthouse';
-import { SAMPLE_FILES } from './sample-events';
 import { startOwnTwin } from './twin-process';
 import type { meteredLookups } from './lookups';
 import type { prepaidDebits } from './prepago';
@@ -49,7 +45,7 @@ async function main() {
 
   const { twin, env, stop, lookupTwin } = await startTwinProcess();
   try {
-    results.lambdas = await lambdaBundles();
+    results.lambdas = await coldStarts(env.AWS_ENDPOINT_URL_DYNAMODB);
     results.citiesThroughGateway = await cannon(`${twin}/api/v1/dominio/cidades/BA/salv`);
     results.dynamoDbGetItem = await rawGetItem(env);
     const gateway = results.citiesThroughGateway as { requestsPerSecond: number };
@@ -164,105 +160,8 @@ function webEntryChunk() {
   };
 }
 
-/**
- * A first request for an HTTP function: its first public GET without parameters if it has one (a
- * real answer), else its first route (answered 401 without a token, or 400 for an empty body:
- * validation and the error path, which a cold start also pays for).
- */
-function sampleEventFor(spec: FunctionSpec, dir: string): string | undefined {
-  if (SAMPLE_FILES[spec.id]) return join(root, SAMPLE_FILES[spec.id]!);
-  const context = spec.entry.split('/')[0];
-  const own = contracts.filter((c) => c.context === context && (c.channel ?? 'web') !== 'mtls');
-  const pick: AnyContract | undefined =
-    own.find((c) => c.access === 'public' && c.method === 'GET' && !c.path.includes('{')) ?? own.find((c) => c.access === 'public') ?? own[0];
-  if (!pick) return undefined;
-  const template = JSON.parse(readFileSync(join(root, 'events/api/platform-health.json'), 'utf8')) as {
-    routeKey: string;
-    rawPath: string;
-    headers: Record<string, string>;
-    body?: string;
-    requestContext: { routeKey: string; requestId: string; http: { method: string; path: string } };
-  };
-  const names = [...pick.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const path = fillPath(pick.path, Object.fromEntries(names.map((n) => [n, 'x'])));
-  const routeKey = `${pick.method} ${pick.path}`;
-  const event = {
-    ...template,
-    routeKey,
-    rawPath: path,
-    ...(names.length ? { pathParameters: Object.fromEntries(names.map((n) => [n, 'x'])) } : {}),
-    headers: { ...template.headers, ...(pick.body ? { 'content-type': 'application/json' } : {}) },
-    ...(pick.body ? { body: '{}' } : {}),
-    requestContext: { ...template.requestContext, routeKey, requestId: `bench-${pick.id}`, http: { ...template.requestContext.http, method: pick.method, path } },
-  };
-  const file = join(dir, `${spec.id}.json`);
-  writeFileSync(file, JSON.stringify(event));
-  return file;
-}
-
-/** Each bundle imported in a fresh process, then invoked once with its sample event. */
-async function lambdaBundles() {
-  const out: Record<string, unknown> = {};
-  const eventsDir = await mkdtemp(join(tmpdir(), 'plac-bench-events-'));
-  try {
-    for (const spec of allFunctions) {
-      const file = join(root, 'infra/dist', spec.id, 'index.mjs');
-      const bytes = statSync(file).size;
-      const entry: Record<string, unknown> = { bytes, gzipBytes: gzipSync(readFileSync(file)).length };
-      const sample = sampleEventFor(spec, eventsDir);
-      if (sample) {
-        const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe(file, sample)], {
-          cwd: root,
-          encoding: 'utf8',
-          env: {
-            ...process.env,
-            APP_STAGE: 'bench',
-            TOKEN_SECRET: 'bench-only-secret',
-            POWERTOOLS_SERVICE_NAME: serviceName(spec),
-            POWERTOOLS_LOG_LEVEL: 'ERROR',
-            POWERTOOLS_METRICS_DISABLED: 'true',
-            TABLE_NAME: 'plac-app',
-            AWS_REGION: 'us-east-1',
-            AWS_ACCESS_KEY_ID: 'local',
-            AWS_SECRET_ACCESS_KEY: 'local',
-            AWS_ENDPOINT_URL_DYNAMODB: currentDynamoEndpoint ?? 'http://127.0.0.1:9',
-          },
-        });
-        const line = probe.stdout.trim().split('\n').pop() ?? '';
-        try {
-          Object.assign(entry, JSON.parse(line));
-        } catch {
-          entry.error = probe.stderr.slice(0, 300);
-        }
-      }
-      out[spec.id] = entry;
-    }
-  } finally {
-    await rm(eventsDir, { recursive: true, force: true });
-  }
-  return out;
-}
-
-let currentDynamoEndpoint: string | undefined;
-
-function coldStartProbe(bundle: string, eventFile: string) {
-  return `
-    import { readFileSync } from 'node:fs';
-    const t0 = performance.now();
-    const { handler } = await import(${JSON.stringify(bundle)});
-    const t1 = performance.now();
-    const event = JSON.parse(readFileSync(${JSON.stringify(eventFile)}, 'utf8'));
-    const context = { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 };
-    let status;
-    try { const r = await handler(event, context); status = r?.statusCode ?? 'ok'; } catch (e) { status = 'error: ' + e.message; }
-    const t2 = performance.now();
-    console.log(JSON.stringify({ importMs: +(t1 - t0).toFixed(1), firstRequestMs: +(t2 - t1).toFixed(1), coldMs: +(t2 - t0).toFixed(1), firstStatus: status }));
-  `;
-}
-
 async function startTwinProcess() {
   const twin = await startOwnTwin('none');
-  currentDynamoEndpoint = twin.env.AWS_ENDPOINT_URL_DYNAMODB;
   return { twin: twin.url, env: twin.env, lookupTwin: { dataDir: twin.dataDir, tlsUrl: twin.tlsUrl, env: twin.env }, stop: twin.stop };
 }
 

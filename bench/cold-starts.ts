@@ -1,0 +1,139 @@
+/**
+ * Cold starts of the Lambda bundles (issue 39): each bundle of `npm run bundle -w infra` imported in a
+ * fresh Node 24 process and invoked once with a sample event against a twin's DynamoDB Local (no
+ * Lambda runtime's own share: its init of the sandbox comes on top in AWS). Part of `npm run bench`
+ * (bench/run.ts); alone, after `npm run bundle -w infra`: `npx tsx bench/cold-starts.ts` (its own twin,
+ * a table of bytes and cold starts, the JSON on the last line).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
+import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
+import { SAMPLE_FILES } from './sample-events';
+import { startOwnTwin } from './twin-process';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Fresh processes per bundle; the median one is reported. */
+const PROBES = Number(process.env.BENCH_COLD_PROBES ?? 3);
+
+/**
+ * A first request for an HTTP function: its first public GET without parameters if it has one (a
+ * real answer), else its first route (answered 401 without a token, or 400 for an empty body:
+ * validation and the error path, which a cold start also pays for).
+ */
+function sampleEventFor(spec: FunctionSpec, dir: string): string | undefined {
+  if (SAMPLE_FILES[spec.id]) return join(root, SAMPLE_FILES[spec.id]!);
+  const context = spec.entry.split('/')[0];
+  const own = contracts.filter((c) => c.context === context && (c.channel ?? 'web') !== 'mtls');
+  const pick: AnyContract | undefined =
+    own.find((c) => c.access === 'public' && c.method === 'GET' && !c.path.includes('{')) ?? own.find((c) => c.access === 'public') ?? own[0];
+  if (!pick) return undefined;
+  const template = JSON.parse(readFileSync(join(root, 'events/api/platform-health.json'), 'utf8')) as {
+    routeKey: string;
+    rawPath: string;
+    headers: Record<string, string>;
+    body?: string;
+    requestContext: { routeKey: string; requestId: string; http: { method: string; path: string } };
+  };
+  const names = [...pick.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const path = fillPath(pick.path, Object.fromEntries(names.map((n) => [n, 'x'])));
+  const routeKey = `${pick.method} ${pick.path}`;
+  const event = {
+    ...template,
+    routeKey,
+    rawPath: path,
+    ...(names.length ? { pathParameters: Object.fromEntries(names.map((n) => [n, 'x'])) } : {}),
+    headers: { ...template.headers, ...(pick.body ? { 'content-type': 'application/json' } : {}) },
+    ...(pick.body ? { body: '{}' } : {}),
+    requestContext: { ...template.requestContext, routeKey, requestId: `bench-${pick.id}`, http: { ...template.requestContext.http, method: pick.method, path } },
+  };
+  const file = join(dir, `${spec.id}.json`);
+  writeFileSync(file, JSON.stringify(event));
+  return file;
+}
+
+/**
+ * Each bundle imported in a fresh Node process and invoked once with its sample event, PROBES times
+ * (3): the run with the median cold start (import + first request) is kept, with every run's `coldMs`.
+ */
+export async function coldStarts(dynamoEndpoint: string | undefined): Promise<Record<string, Record<string, unknown>>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  const eventsDir = await mkdtemp(join(tmpdir(), 'plac-bench-events-'));
+  try {
+    for (const spec of allFunctions) {
+      const file = join(root, 'infra/dist', spec.id, 'index.mjs');
+      const entry: Record<string, unknown> = { bytes: statSync(file).size, gzipBytes: gzipSync(readFileSync(file)).length };
+      const sample = sampleEventFor(spec, eventsDir);
+      if (sample) {
+        const runs: Record<string, number | string>[] = [];
+        for (let i = 0; i < PROBES; i++) {
+          const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe(file, sample)], {
+            cwd: root,
+            encoding: 'utf8',
+            env: {
+              ...process.env,
+              APP_STAGE: 'bench',
+              TOKEN_SECRET: 'bench-only-secret',
+              POWERTOOLS_SERVICE_NAME: serviceName(spec),
+              POWERTOOLS_LOG_LEVEL: 'ERROR',
+              POWERTOOLS_METRICS_DISABLED: 'true',
+              TABLE_NAME: 'plac-app',
+              AWS_REGION: 'us-east-1',
+              AWS_ACCESS_KEY_ID: 'local',
+              AWS_SECRET_ACCESS_KEY: 'local',
+              AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint ?? 'http://127.0.0.1:9',
+            },
+          });
+          try {
+            runs.push(JSON.parse(probe.stdout.trim().split('\n').pop() ?? ''));
+          } catch {
+            entry.error = probe.stderr.slice(0, 300);
+          }
+        }
+        if (runs.length > 0) {
+          const sorted = [...runs].sort((a, b) => Number(a.coldMs) - Number(b.coldMs));
+          Object.assign(entry, sorted[Math.floor((sorted.length - 1) / 2)], { runsColdMs: runs.map((r) => r.coldMs) });
+        }
+      }
+      out[spec.id] = entry;
+    }
+  } finally {
+    await rm(eventsDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+function coldStartProbe(bundle: string, eventFile: string) {
+  return `
+    import { readFileSync } from 'node:fs';
+    const t0 = performance.now();
+    const { handler } = await import(${JSON.stringify(bundle)});
+    const t1 = performance.now();
+    const event = JSON.parse(readFileSync(${JSON.stringify(eventFile)}, 'utf8'));
+    const context = { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 };
+    let status;
+    try { const r = await handler(event, context); status = r?.statusCode ?? 'ok'; } catch (e) { status = 'error: ' + e.message; }
+    const t2 = performance.now();
+    console.log(JSON.stringify({ importMs: +(t1 - t0).toFixed(1), firstRequestMs: +(t2 - t1).toFixed(1), coldMs: +(t2 - t0).toFixed(1), firstStatus: status }));
+  `;
+}
+
+
+// Run as a script: a twin of its own, every bundle probed, a table and the JSON.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const twin = await startOwnTwin('none');
+  try {
+    const r = await coldStarts(twin.env.AWS_ENDPOINT_URL_DYNAMODB);
+    for (const [id, b] of Object.entries(r)) {
+      console.log(`${id.padEnd(26)} ${`${(Number(b.bytes) / 1024).toFixed(0)} KiB`.padStart(9)}  ${b.coldMs === undefined ? String(b.error ?? '') : `import ${b.importMs} ms + first request ${b.firstRequestMs} ms = ${b.coldMs} ms (${b.firstStatus}; runs ${(b.runsColdMs as number[]).join(', ')})`}`);
+    }
+    console.log(JSON.stringify(r));
+  } finally {
+    await twin.stop();
+  }
+}
