@@ -25,7 +25,12 @@ export const esbuildOptions = {
   // A deployed function's credentials are in its environment: the SDK's default chain (SSO, ini, STS,
   // instance metadata, ~130 KiB) becomes its first link only (functions/platform/credenciais-lambda.ts).
   // The path is resolved in the working directory, the repository's root (as NodejsFunction runs esbuild).
-  alias: { '@aws-sdk/credential-provider-node': './functions/platform/credenciais-lambda.ts' },
+  // ElectroDB's check of each model against its JSON Schema (~28 KiB, >100 ms of a cold start) is the
+  // tests' job, not every cold start's (functions/platform/electrodb-sem-validacao.ts).
+  alias: {
+    '@aws-sdk/credential-provider-node': './functions/platform/credenciais-lambda.ts',
+    jsonschema: './functions/platform/electrodb-sem-validacao.ts',
+  },
   // pt-BR strings stay readable and smaller than \u escapes.
   charset: 'utf8',
   banner: { js: REQUIRE_BANNER },
