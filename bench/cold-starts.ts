@@ -18,6 +18,8 @@ import { SAMPLE_FILES } from './sample-events';
 import { startOwnTwin } from './twin-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The bundles probed: `npm run bundle -w infra`'s, or another build's (BENCH_BUNDLES_DIR, to compare with an earlier commit). */
+const BUNDLES = process.env.BENCH_BUNDLES_DIR ?? join(root, 'infra/dist');
 /** Fresh processes per bundle; the median one is reported. */
 const PROBES = Number(process.env.BENCH_COLD_PROBES ?? 3);
 
@@ -66,7 +68,7 @@ export async function coldStarts(dynamoEndpoint: string | undefined): Promise<Re
   const eventsDir = await mkdtemp(join(tmpdir(), 'plac-bench-events-'));
   try {
     for (const spec of allFunctions) {
-      const file = join(root, 'infra/dist', spec.id, 'index.mjs');
+      const file = join(BUNDLES, spec.id, 'index.mjs');
       const entry: Record<string, unknown> = { bytes: statSync(file).size, gzipBytes: gzipSync(readFileSync(file)).length };
       const sample = sampleEventFor(spec, eventsDir);
       if (sample) {
