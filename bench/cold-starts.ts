@@ -67,10 +67,11 @@ export async function coldStarts(dynamoEndpoint: string | undefined): Promise<Re
   const out: Record<string, Record<string, unknown>> = {};
   const eventsDir = await mkdtemp(join(tmpdir(), 'plac-bench-events-'));
   try {
+    const autorizador = dynamoEndpoint ? await authorizerComSessao(eventsDir, dynamoEndpoint) : undefined;
     for (const spec of allFunctions) {
       const file = join(BUNDLES, spec.id, 'index.mjs');
       const entry: Record<string, unknown> = { bytes: statSync(file).size, gzipBytes: gzipSync(readFileSync(file)).length };
-      const sample = sampleEventFor(spec, eventsDir);
+      const sample = spec.id === 'Authorizer' && autorizador ? autorizador : sampleEventFor(spec, eventsDir);
       if (sample) {
         const runs: Record<string, number | string>[] = [];
         for (let i = 0; i < PROBES; i++) {
@@ -79,16 +80,10 @@ export async function coldStarts(dynamoEndpoint: string | undefined): Promise<Re
             encoding: 'utf8',
             env: {
               ...process.env,
-              APP_STAGE: 'bench',
-              TOKEN_SECRET: 'bench-only-secret',
+              ...ambienteDaSonda(dynamoEndpoint),
               POWERTOOLS_SERVICE_NAME: serviceName(spec),
               POWERTOOLS_LOG_LEVEL: 'ERROR',
               POWERTOOLS_METRICS_DISABLED: 'true',
-              TABLE_NAME: 'plac-app',
-              AWS_REGION: 'us-east-1',
-              AWS_ACCESS_KEY_ID: 'local',
-              AWS_SECRET_ACCESS_KEY: 'local',
-              AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint ?? 'http://127.0.0.1:9',
             },
           });
           try {
@@ -110,6 +105,36 @@ export async function coldStarts(dynamoEndpoint: string | undefined): Promise<Re
   return out;
 }
 
+/** The probes' environment: the bench's token secret and table, and the twin's DynamoDB Local. */
+const ambienteDaSonda = (dynamoEndpoint: string | undefined) => ({
+  APP_STAGE: 'bench',
+  TOKEN_SECRET: 'bench-only-secret',
+  TABLE_NAME: 'plac-app',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint ?? 'http://127.0.0.1:9',
+});
+
+/**
+ * The authorizer's first request as the portal sends it: a token signed with the probes' secret whose
+ * session is open in the twin's table, so the cold start includes the verification and the session's
+ * GetItem (events/'s sample has no token: it is answered before any read).
+ */
+async function authorizerComSessao(dir: string, dynamoEndpoint: string): Promise<string> {
+  Object.assign(process.env, ambienteDaSonda(dynamoEndpoint));
+  const { openSession, TOKEN_TTL_SECONDS } = await import('../functions/platform/auth/sessions');
+  const { signToken } = await import('../functions/platform/auth/tokens');
+  const principal = { userId: 'bench-cold-start', name: 'Bench', tipo: 'S', roles: ['sefaz_admin'] } as const;
+  const token = await signToken({ ...principal, roles: [...principal.roles] }, await openSession({ ...principal, roles: [...principal.roles] }), TOKEN_TTL_SECONDS);
+  const event = JSON.parse(readFileSync(join(root, SAMPLE_FILES.Authorizer!), 'utf8')) as { headers: Record<string, string>; identitySource: string[] };
+  event.headers.authorization = `Bearer ${token}`;
+  event.identitySource = [`Bearer ${token}`];
+  const file = join(dir, 'Authorizer-com-sessao.json');
+  writeFileSync(file, JSON.stringify(event));
+  return file;
+}
+
 function coldStartProbe(bundle: string, eventFile: string) {
   return `
     import { readFileSync } from 'node:fs';
@@ -119,7 +144,7 @@ function coldStartProbe(bundle: string, eventFile: string) {
     const event = JSON.parse(readFileSync(${JSON.stringify(eventFile)}, 'utf8'));
     const context = { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 };
     let status;
-    try { const r = await handler(event, context); status = r?.statusCode ?? 'ok'; } catch (e) { status = 'error: ' + e.message; }
+    try { const r = await handler(event, context); status = r?.statusCode ?? (r?.context?.tokenError ? 'refused: ' + r.context.tokenError : 'ok'); } catch (e) { status = 'error: ' + e.message; }
     const t2 = performance.now();
     console.log(JSON.stringify({ importMs: +(t1 - t0).toFixed(1), firstRequestMs: +(t2 - t1).toFixed(1), coldMs: +(t2 - t0).toFixed(1), firstStatus: status }));
   `;
