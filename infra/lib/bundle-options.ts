@@ -37,5 +37,16 @@ export const esbuildOptions = {
   logLevel: 'warning',
 } as const satisfies BuildOptions;
 
+/** esbuildOptions as esbuild's build() takes them (its lists and objects mutable copies). */
+export function esbuildBuildOptions(): BuildOptions {
+  return {
+    ...esbuildOptions,
+    mainFields: [...esbuildOptions.mainFields],
+    external: [...esbuildOptions.external],
+    banner: { ...esbuildOptions.banner },
+    alias: { ...esbuildOptions.alias },
+  };
+}
+
 /** NodejsFunction names its ESM output index.mjs; bundle.ts does the same. */
 export const BUNDLE_FILE = 'index.mjs';

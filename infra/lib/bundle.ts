@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type * as Esbuild from 'esbuild';
-import { BUNDLE_FILE, esbuildOptions } from './bundle-options';
+import { BUNDLE_FILE, esbuildBuildOptions } from './bundle-options';
 import { bundleOutDir, functionEntry, repoRoot } from './paths';
 import { allFunctions } from './topology';
 
@@ -34,11 +34,7 @@ export async function bundleAll(outDir = bundleOutDir): Promise<BundleReport[]> 
     mkdirSync(dir, { recursive: true });
     const outfile = join(dir, BUNDLE_FILE);
     const result = await esbuild.build({
-      ...esbuildOptions,
-      mainFields: [...esbuildOptions.mainFields],
-      external: [...esbuildOptions.external],
-      alias: { ...esbuildOptions.alias },
-      banner: { ...esbuildOptions.banner },
+      ...esbuildBuildOptions(),
       absWorkingDir: repoRoot,
       entryPoints: [functionEntry(spec.entry)],
       outfile,

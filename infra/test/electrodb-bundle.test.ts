@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as Esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { esbuildOptions } from '../lib/bundle-options';
+import { esbuildBuildOptions } from '../lib/bundle-options';
 import { repoRoot } from '../lib/paths';
 
 /**
@@ -51,11 +51,7 @@ describe('ElectroDB in a Lambda bundle (no model validator)', () => {
 
     const saida = join(dir, 'bundle.mjs');
     const r = await esbuild.build({
-      ...esbuildOptions,
-      mainFields: [...esbuildOptions.mainFields],
-      external: [...esbuildOptions.external],
-      banner: { ...esbuildOptions.banner },
-      alias: { ...esbuildOptions.alias },
+      ...esbuildBuildOptions(),
       sourcemap: false,
       absWorkingDir: repoRoot,
       stdin: { contents: `${programa}\nconsole.log(JSON.stringify(resposta()));`, resolveDir: repoRoot, loader: 'js' },
