@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { Principal } from '@plac/shared/access';
 import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
 import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
 import { SAMPLE_FILES } from './sample-events';
@@ -125,8 +126,8 @@ async function authorizerComSessao(dir: string, dynamoEndpoint: string): Promise
   Object.assign(process.env, ambienteDaSonda(dynamoEndpoint));
   const { openSession, TOKEN_TTL_SECONDS } = await import('../functions/platform/auth/sessions');
   const { signToken } = await import('../functions/platform/auth/tokens');
-  const principal = { userId: 'bench-cold-start', name: 'Bench', tipo: 'S', roles: ['sefaz_admin'] } as const;
-  const token = await signToken({ ...principal, roles: [...principal.roles] }, await openSession({ ...principal, roles: [...principal.roles] }), TOKEN_TTL_SECONDS);
+  const principal: Principal = { userId: 'bench-cold-start', name: 'Bench', tipo: 'S', roles: ['sefaz_admin'] };
+  const token = await signToken(principal, await openSession(principal), TOKEN_TTL_SECONDS);
   const event = JSON.parse(readFileSync(join(root, SAMPLE_FILES.Authorizer!), 'utf8')) as { headers: Record<string, string>; identitySource: string[] };
   event.headers.authorization = `Bearer ${token}`;
   event.identitySource = [`Bearer ${token}`];
