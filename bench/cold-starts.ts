@@ -23,6 +23,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLES = process.env.BENCH_BUNDLES_DIR ?? join(root, 'infra/dist');
 /** Fresh processes per bundle; the median one is reported. */
 const PROBES = Number(process.env.BENCH_COLD_PROBES ?? 3);
+/** Only these functions (comma-separated ids, BENCH_COLD_ONLY), e.g. to profile one. */
+const ONLY = process.env.BENCH_COLD_ONLY?.split(',').filter(Boolean);
+/** A directory for each probe's V8 CPU profile (BENCH_COLD_PROFILE_DIR; open in Chrome's DevTools). */
+const PROFILE_DIR = process.env.BENCH_COLD_PROFILE_DIR;
 
 /**
  * A first request for an HTTP function: its first public GET without parameters if it has one (a
@@ -69,14 +73,14 @@ export async function coldStarts(dynamoEndpoint: string | undefined): Promise<Re
   const eventsDir = await mkdtemp(join(tmpdir(), 'plac-bench-events-'));
   try {
     const autorizador = dynamoEndpoint ? await authorizerComSessao(eventsDir, dynamoEndpoint) : undefined;
-    for (const spec of allFunctions) {
+    for (const spec of allFunctions.filter((f) => !ONLY || ONLY.includes(f.id))) {
       const file = join(BUNDLES, spec.id, 'index.mjs');
       const entry: Record<string, unknown> = { bytes: statSync(file).size, gzipBytes: gzipSync(readFileSync(file)).length };
       const sample = spec.id === 'Authorizer' && autorizador ? autorizador : sampleEventFor(spec, eventsDir);
       if (sample) {
         const runs: Record<string, number | string>[] = [];
         for (let i = 0; i < PROBES; i++) {
-          const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe(file, sample)], {
+          const probe = spawnSync(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-interval', '100'] : []), '--input-type=module', '-e', coldStartProbe(file, sample)], {
             cwd: root,
             encoding: 'utf8',
             env: {

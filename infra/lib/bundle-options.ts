@@ -27,9 +27,13 @@ export const esbuildOptions = {
   // The path is resolved in the working directory, the repository's root (as NodejsFunction runs esbuild).
   // ElectroDB's check of each model against its JSON Schema (~28 KiB, >100 ms of a cold start) is the
   // tests' job, not every cold start's (functions/platform/electrodb-sem-validacao.ts).
+  // node:http through require, not its ES module facade, which loads undici (~40 ms of a cold start:
+  // functions/platform/http-sem-fachada.cjs).
   alias: {
     '@aws-sdk/credential-provider-node': './functions/platform/credenciais-lambda.ts',
     jsonschema: './functions/platform/electrodb-sem-validacao.ts',
+    'node:http': './functions/platform/http-sem-fachada.cjs',
+    http: './functions/platform/http-sem-fachada.cjs',
   },
   // pt-BR strings stay readable and smaller than \u escapes.
   charset: 'utf8',
