@@ -15,7 +15,7 @@
  *
  * Alone: `npm run build -w web && npx tsx bench/lighthouse.ts` (the result is printed as JSON, last line).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -88,7 +88,12 @@ async function audit(page: Page, url: string): Promise<Scores> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
   // PLAC_LIGHTHOUSE_DIR: keep each page's whole report (JSON) there, to read what the scores come from.
-  if (process.env.PLAC_LIGHTHOUSE_DIR) writeFileSync(join(process.env.PLAC_LIGHTHOUSE_DIR, `${new URL(url).pathname.replace(/\W+/g, '-') || 'root'}.json`), JSON.stringify(result.lhr));
+  const keep = process.env.PLAC_LIGHTHOUSE_DIR;
+  if (keep) {
+    mkdirSync(keep, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'login';
+    writeFileSync(join(keep, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   // A redirect to the login page would measure the wrong page.
   if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${finalDisplayedUrl}`);

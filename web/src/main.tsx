@@ -2,32 +2,57 @@
 import '@plac/shared/sem-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router-dom';
+import { BootFrame } from './app/BootFrame';
 import { createAppRouter } from './app/router';
+import { getSession } from './lib/session';
 
 /**
- * The entry holds only React, the router, the route table with its guards and the session store.
- * Everything else (PrimeReact and its theme, react-query, pages) arrives with the lazily loaded shell.
+ * The entry holds only React, the router, the route table with its guards, the session store and the
+ * frame (top bar, side menu). Everything else (PrimeReact and its theme, react-query, pages) arrives
+ * with the lazily loaded shell.
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado em index.html');
+const reactRoot = createRoot(root);
 
-const router = createAppRouter();
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-
-// What the HTML shows (the login page written by the build for '/', the placeholder elsewhere) stays
-// until the first route's code and loaders are in, then React draws the page over it in one commit:
-// no loading screen in between, no second paint of the same text.
-if (router.state.initialized) render();
-else {
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    render();
-  });
+/**
+ * What the HTML shows (the login page written by the build for '/', the placeholder elsewhere) stays
+ * until the first route's code and loaders are in, then React draws the page over it in one commit:
+ * no loading screen in between, no second paint of the same text.
+ */
+function startRouter() {
+  const router = createAppRouter();
+  const render = () =>
+    reactRoot.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  if (router.state.initialized) render();
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      render();
+    });
+  }
 }
+
+// A page of /app with a signed-in user (issue 39): the frame (top bar and the user's side menu) is
+// drawn from the session and painted first; then the router starts the shell's, the layout's and the
+// page's downloads, which would otherwise share the phone's link with nothing yet on screen. The
+// router's first render draws the same frame (AppLayout), so nothing moves.
+const { user } = getSession();
+if (user && window.location.pathname.startsWith('/app')) {
+  flushSync(() =>
+    reactRoot.render(
+      <StrictMode>
+        <BootFrame user={user} path={window.location.pathname} />
+      </StrictMode>,
+    ),
+  );
+  // The next frame's callback runs before that frame is painted; its timeout, after.
+  requestAnimationFrame(() => setTimeout(startRouter, 0));
+} else startRouter();

@@ -66,7 +66,8 @@ describe('layout of the authenticated area', () => {
     const { router } = renderApp('/app');
     await userEvent.click(await screen.findByRole('button', { name: 'Sair' }));
 
-    expect(getSession()).toMatchObject({ user: null, token: null, filters: {} });
+    // The logout's module loads on the click (TopBar.tsx), so the session ends a moment later.
+    await waitFor(() => expect(getSession()).toMatchObject({ user: null, token: null, filters: {} }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Sessão encerrada com sucesso')).toBeTruthy();
     expect(sessionStorage.length).toBe(0);

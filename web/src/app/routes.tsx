@@ -99,7 +99,11 @@ const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: 
  */
 function appRoute({ name, load }: AppPage): RouteObject {
   const { path } = ROUTE_ACCESS[name];
-  const guarded = { loader: requireRoute(name), Component: lazy(load) };
+  const guard = requireRoute(name);
+  // A page the user may open starts loading with the route's guard, beside the shell and the layout,
+  // not after them: its chunk is in (or on its way) when AppLayout first renders it.
+  const loader = () => guard() ?? (void load().catch(() => undefined), null);
+  const guarded = { loader, Component: lazy(load) };
   // The dashboard has the empty path: the index route of /app.
   return path === '' ? { index: true, ...guarded } : { path, ...guarded };
 }
