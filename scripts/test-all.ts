@@ -41,7 +41,7 @@ const allStages: { name: string; command: string[]; together?: string }[] = [
   // Unit and component tests (the projects `unit` and `web` of vitest.config.ts).
   { name: 'vitest', command: vitest('vitest', ['unit', 'web']) },
   { name: 'build', command: ['npm', 'run', '--silent', 'build', '-w', 'web'] },
-  { name: 'integration', command: vitest('integration', ['integration']) },
+  { name: 'integration', command: vitest('integration', ['integration', 'integration-isolated']) },
   { name: 'e2e', command: ['npx', 'playwright', 'test'], together: 'integration' },
 ];
 // `npm test -- unit` must not pass by running nothing: a name that is not a stage is an error.

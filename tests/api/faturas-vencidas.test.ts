@@ -61,7 +61,7 @@ describe('the overdue invoices summary', () => {
     const c = await fatura('2032-12', 400_00); // due 15/01/2033
     const avaliacao = `venc-aval-${randomUUID()}`;
     const em = new Date().toISOString();
-    await putCliente({ clienteId: avaliacao, cnpj: '11222333000181', razaoSocial: 'Em Avaliação', razaoFolded: foldText('Em Avaliação'), tipoCliente: 'ESF', situacao: 'E', email: `${avaliacao}@teste.test`, uf: 'BA', createdAt: em, updatedAt: em, updatedBy: 'teste' });
+    await putCliente({ clienteId: avaliacao, cnpj: '66342187000110', razaoSocial: 'Em Avaliação', razaoFolded: foldText('Em Avaliação'), tipoCliente: 'ESF', situacao: 'E', email: `${avaliacao}@teste.test`, uf: 'BA', createdAt: em, updatedAt: em, updatedBy: 'teste' });
     await fatura('2033-01', 999_00, avaliacao); // overdue, but its client is in evaluation
     expect(await resumoVencidas(agora)).toEqual({ quantidade: 3, total: 900_00, vencimentoMaisAntigo: '2032-11-15' });
 

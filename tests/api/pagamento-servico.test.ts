@@ -63,7 +63,7 @@ beforeAll(async () => {
   // A client in evaluation: its invoice is left out of the Sefaz's rows and totals.
   const avaliacao = `pag-${marca}-aval`;
   const em = new Date().toISOString();
-  await putCliente({ clienteId: avaliacao, cnpj: '11222333000181', razaoSocial: 'Em Avaliação', razaoFolded: foldText('Em Avaliação'), tipoCliente: 'ESF', situacao: 'E', email: `${avaliacao}@teste.test`, uf: 'BA', createdAt: em, updatedAt: em, updatedBy: 'teste' });
+  await putCliente({ clienteId: avaliacao, cnpj: '66342187000110', razaoSocial: 'Em Avaliação', razaoFolded: foldText('Em Avaliação'), tipoCliente: 'ESF', situacao: 'E', email: `${avaliacao}@teste.test`, uf: 'BA', createdAt: em, updatedAt: em, updatedBy: 'teste' });
   await pagar(await fatura(99, 'BA', 777_77, avaliacao));
 }, 120_000);
 

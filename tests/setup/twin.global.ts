@@ -1,11 +1,12 @@
 /**
- * Vitest global setup of the integration project: one twin for the whole run, on free ports with a
+ * Vitest global setup of the integration projects: one twin for the whole run, on free ports with a
  * throw-away data folder, API only (the browser tests start their own with the built portal).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/emulators/ports';
 import { startTwin } from '../../infra/local/twin';
@@ -16,7 +17,28 @@ declare module 'vitest' {
   }
 }
 
+type Provided = ProvidedContext['twin'];
+
+/**
+ * The two integration projects (vitest.config.ts: the shared-process files, then the isolated ones)
+ * each run this setup; the first starts the twin, the second is given the same one, and the last
+ * teardown stops it. Global setups run in vitest's main process, hence the global.
+ */
+const shared = globalThis as { placTwin?: { started: Promise<{ provided: Provided; stop: () => Promise<void> }>; users: number } };
+
 export default async function setup(project: TestProject) {
+  const entry = (shared.placTwin ??= { started: startShared(), users: 0 });
+  entry.users++;
+  const twin = await entry.started;
+  project.provide('twin', twin.provided);
+  return async () => {
+    if (--entry.users > 0) return;
+    delete shared.placTwin;
+    await twin.stop();
+  };
+}
+
+async function startShared() {
   // The handlers' WARN lines (failed logins, refused CRLs, webhook retries) are what the tests provoke:
   // the run's log keeps errors only, unless the caller asks for more.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
@@ -33,11 +55,13 @@ export default async function setup(project: TestProject) {
     // Tests that pull from the simulator see a fixed sequence unless they add documents themselves.
     sefaz: { backlog: 60, trickle: false },
   });
-  project.provide('twin', { url: twin.url, tlsUrl: twin.tlsUrl, mailUrl: twin.mailUrl, sefazUrl: twin.sefazUrl, dataDir, env: twin.env });
-  return async () => {
-    await reportAnswers(dataDir);
-    await twin.stop();
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    provided: { url: twin.url, tlsUrl: twin.tlsUrl, mailUrl: twin.mailUrl, sefazUrl: twin.sefazUrl, dataDir, env: twin.env },
+    stop: async () => {
+      await reportAnswers(dataDir);
+      await twin.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
