@@ -14,8 +14,9 @@ import { defineConfig } from 'vitest/config';
  * partitions), and the twin's own work is the second core's.
  *
  * The integration files share one worker process too (`isolate: false`): each file in a fresh process
- * of its own cost 3.5 s of start-up and imports (301 s of a 23-minute stage), and the run alone took
- * half the time without it. The files that need a module graph of their own run after them, each
+ * of its own cost 3.5 s of start-up and imports beside the browser tests (301 s of the stage), and
+ * sharing one took `.ci/run`'s integration stage from 1,413 s to 1,307 s. The files that need a module
+ * graph of their own run after them, each
  * isolated, against the same twin (`integration-isolated`): the migrations' tests (their own table,
  * bound by the stores on first use), and the files that read configuration or counters kept by a
  * module since the first file that used it.

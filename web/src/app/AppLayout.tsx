@@ -6,9 +6,10 @@ import { AppFrame } from './AppFrame';
 
 /**
  * The authenticated area: the frame (AppFrame: side menu and page column) and the page (loaded on
- * its first visit, inside the Suspense). The route loader already sent signed-out visitors to '/'; the check here covers the moment between logout clearing the session and its navigation
- * leaving /app, when pages must not render without a user. A consumption report that is being built
- * shows its banner above whatever page the user moved to.
+ * its first visit, inside the Suspense). The route loader already sent signed-out visitors to '/';
+ * the check here covers the moment between logout clearing the session and its navigation leaving
+ * /app, when pages must not render without a user. A consumption report that is being built shows
+ * its banner above whatever page the user moved to.
  */
 export default function AppLayout() {
   const { user } = useSession();
