@@ -6,7 +6,7 @@
  *  2. gzip size of the portal's entry chunk (the JavaScript the first page must load).
  *  3. size of each Lambda bundle, and the time to import it and serve a first request in a fresh
  *     Node process (a cold start without the Lambda runtime's own share).
- *  4. Lighthouse (mobile preset) on the production build: the login page and Faturas (bench/lighthouse.ts).
+ *  4. Lighthouse (mobile preset) on the production build: the login page, Faturas and Clientes (bench/lighthouse.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ async function main() {
 
   results.webEntryChunk = webEntryChunk();
   // First, on a twin of its own serving the build: nothing else shares the cores while a page is timed.
-  console.log(`running Lighthouse (mobile) on the login page and Faturas, ${process.env.BENCH_LIGHTHOUSE_RUNS ?? 3} runs each…`);
+  console.log(`running Lighthouse (mobile) on the login page, Faturas and Clientes, ${process.env.BENCH_LIGHTHOUSE_RUNS ?? 3} runs each…`);
   results.lighthouse = await lighthouseScores();
 
   const { twin, env, stop, lookupTwin } = await startTwinProcess();
