@@ -307,8 +307,8 @@ export async function passoDoJob(importacaoId: string, token: string, lerArquivo
 /**
  * Matches the payments from where the import stands, LOTE lines at a time, each batch's outcomes written
  * and then counted (store.avancarImportacao: conditional on the attempt and the position), until every
- * line is done and the import closed ('concluida'), `prazo` passes ('prazo'), or another attempt took
- * it over ('tomada').
+ * line is done and the import closed ('concluida'), `prazo` would pass within the next batch ('prazo'),
+ * or another attempt took it over ('tomada').
  */
 async function processar(
   importacaoId: string,
@@ -321,8 +321,13 @@ async function processar(
 ): Promise<'concluida' | 'prazo' | 'tomada'> {
   let de = (await store.lerImportacao(importacaoId))?.processadas ?? 0;
   const ate = de + maximo;
+  // Another batch starts only if one as long as the last would still end by `prazo`: the route's own
+  // timeout follows it, and on a busy machine a second batch begun just before it ran past the timeout
+  // (a 503 where the import should have gone on as its job).
+  let ultimoLoteMs = 0;
   while (de < pagamentos.length) {
-    if (Date.now() > prazo || de >= ate) return 'prazo';
+    if (Date.now() + ultimoLoteMs > prazo || de >= ate) return 'prazo';
+    const comeco = Date.now();
     const lote = pagamentos.slice(de, de + LOTE);
     const linhas = await conciliarTodas(lote, (p) => conciliar(p, origem, importacaoId, prepago));
     await store.gravarLinhas(importacaoId, linhas);
@@ -330,6 +335,7 @@ async function processar(
     const totais = { pagas: conta('PAGA'), jaPagas: conta('JA_PAGA'), naoEncontradas: conta('NAO_ENCONTRADA'), inconsistentes: conta('INCONSISTENTE') };
     if (!(await store.avancarImportacao(importacaoId, token, de, lote.length, totais))) return 'tomada';
     de += lote.length;
+    ultimoLoteMs = Date.now() - comeco;
   }
   return (await store.concluirImportacao(importacaoId, token, pagamentos.length)) ? 'concluida' : 'tomada';
 }
