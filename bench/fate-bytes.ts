@@ -7,28 +7,14 @@
  * before issue 38 narrowed it, the instalment's whole copy in gsi2 (which projects ALL). DynamoDB adds
  * 100 bytes to each item and each index entry on top. docs/data-model.md ("Retention") quotes it.
  */
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { nfeXml } from '../functions/fate/fixtures/builder';
 import { parseDocumento } from '../functions/fate/parse';
 import type { FateRecord } from '../functions/fate/store';
+import { escrito, itemBytes, itemEscrito } from './item-bytes';
 
 process.env.TABLE_NAME ??= 'plac-bench';
 process.env.AWS_REGION ??= 'us-east-1';
 const store = await import('../functions/fate/store');
-
-function bytes(v: AttributeValue): number {
-  if (v.S !== undefined) return Buffer.byteLength(v.S);
-  if (v.N !== undefined) return Math.ceil(v.N.replace(/^-/, '').replace('.', '').length / 2) + 1;
-  if (v.L) return 3 + v.L.reduce((s, e) => s + 1 + bytes(e), 0);
-  if (v.M) return 3 + Object.entries(v.M).reduce((s, [k, e]) => s + 1 + Buffer.byteLength(k) + bytes(e), 0);
-  return 1;
-}
-const itemBytes = (item: Record<string, unknown>) =>
-  Object.entries(marshall(item, { removeUndefinedValues: true })).reduce((s, [k, v]) => s + Buffer.byteLength(k) + bytes(v), 0);
-
-type Criavel = { create(r: unknown): { params(): { Item: Record<string, unknown> } } };
-const escrito = (entity: unknown, record: unknown) => itemBytes((entity as Criavel).create(record).params().Item);
 
 const resultados = [];
 for (const n of [1, 3, 12]) {
@@ -50,7 +36,7 @@ for (const n of [1, 3, 12]) {
   const e = store.fateService().entities;
   const registroParcela = { ...doc.duplicatas[0]!, emitenteCnpj: fate.emitenteCnpj, destinatarioDoc, chave: fate.chave, status: 'ATIVA' as const, uf: 'SP', expiresAt, createdAt: agora, updatedAt: agora };
   const parcela = escrito(e.fateDuplicata, registroParcela);
-  const itemParcela = (e.fateDuplicata as unknown as Criavel).create(registroParcela).params().Item;
+  const itemParcela = itemEscrito(e.fateDuplicata, registroParcela);
   // gsi3 projects KEYS_ONLY: the entry holds the table's keys and the index's.
   const copiaParcela = itemBytes(Object.fromEntries(['pk', 'sk', 'gsi3pk', 'gsi3sk'].map((k) => [k, itemParcela[k]])));
   // Before: the item carried gsi2 keys, and gsi2 (ALL) copied it whole.

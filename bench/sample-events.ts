@@ -16,6 +16,7 @@ export const SAMPLE_FILES: Record<string, string> = {
   RetornoTask: 'events/stepfunctions/retorno-processar.json',
   TotalTransportadorasTask: 'events/stepfunctions/total-transportadoras-passo.json',
   RelatorioTask: 'events/stepfunctions/relatorio-passo.json',
+  ArquivoTask: 'events/stepfunctions/arquivo-iniciar.json',
   // Needs Secrets Manager, which the twin lacks: its first status is the failed call, its time up to it.
   SessionKeyRotation: 'events/secretsmanager/rotacao-chave.json',
   CessaoApi: 'events/api/cessao-sem-certificado.json',

@@ -15,7 +15,7 @@ const relatorioJob = new Entity({
   model: { entity: 'relatorioJob', version: '1', service: 'consumo' },
   attributes: {
     jobId: { type: 'string', required: true },
-    tipo: { type: ['consumo', 'detalhamento'] as const, required: true },
+    tipo: { type: ['consumo', 'detalhamento', 'evidencia'] as const, required: true },
     /** Whose report: only that client's users and the administrators read it. */
     clienteId: { type: 'string', required: true },
     mes: { type: 'string', required: true },

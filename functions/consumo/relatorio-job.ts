@@ -16,6 +16,7 @@ import * as servicos from '../servicos/service';
 import { cabecalhoDoRelatorio, chaveDoTotal, linhaDaRequisicao, pedacoCsv, rodapeDoRelatorio } from './relatorio-csv';
 import * as jobs from './relatorio-job-store';
 import * as store from './store';
+import type { paginaDoArquivo } from './relatorio-arquivo';
 import { abrirEntrada, diretorioCentral, escreverNaEntrada, fecharEntrada, type EntradaZip } from './zip-stream';
 
 /**
@@ -88,6 +89,8 @@ export interface Progresso {
   servicos?: [servico: number, requisicoes: number][];
   /** Every ZIP entry and the archive's end in ZIP64 (PLAC_RELATORIO_ZIP64=sempre when the job started). */
   zip64?: boolean;
+  /** The evidence (issue 41): the lines come from the archive's parts of the month's request log, not the table. */
+  arquivo?: { partes: number };
   /** Steps per execution of the state machine, fixed when the job started (absent: the default). */
   passosPorExecucao?: number;
   /** The section being written, and whether its heading is written yet. */
@@ -111,7 +114,7 @@ export interface Progresso {
 
 export interface NovoRelatorio {
   jobId?: string;
-  tipo: 'consumo' | 'detalhamento';
+  tipo: 'consumo' | 'detalhamento' | 'evidencia';
   clienteId: string;
   cliente: { razaoSocial: string; cnpj: string };
   mes: string;
@@ -119,6 +122,8 @@ export interface NovoRelatorio {
   faturaId?: string;
   chave: string;
   nomeArquivo: string;
+  /** The evidence's source: the archived request log's parts and rows (the invoice's `arquivo`). */
+  arquivo?: { partes: number; linhas: number };
 }
 
 /** What the API answers about a job: its real progress and, once done, the file's short-lived URL. */
@@ -175,7 +180,10 @@ export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.Relato
   if (existente?.estado === 'PROCESSANDO' && !jobs.emProducao(existente)) await jobs.marcarFalha(jobId, 'parado: nenhum passo gravado em 15 minutos');
   else if (existente && existente.estado !== 'FALHA') return { job: existente, criado: false };
   const zip = novo.tipo === 'detalhamento';
-  const contadores = (await store.contadoresPorServico(novo.clienteId, novo.mes)).filter((c) => novo.idModuloServico === undefined || c.servico === novo.idModuloServico);
+  // The evidence reads the archive: the table's counters and log may have expired; its total is the archive's.
+  const contadores = novo.arquivo
+    ? []
+    : (await store.contadoresPorServico(novo.clienteId, novo.mes)).filter((c) => novo.idModuloServico === undefined || c.servico === novo.idModuloServico);
   const descricoes = Object.fromEntries((await servicos.todos()).map((s) => [String(s.idModuloServico), s.descricao]));
   const descricao = (id: number) => descricoes[String(id)] ?? `Serviço ${id}`;
   const doMes = contadores.map((c): [servico: number, requisicoes: number] => [c.servico, c.requisicoes]);
@@ -190,6 +198,7 @@ export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.Relato
     descricoes,
     secoes,
     servicos: doMes,
+    ...(novo.arquivo ? { arquivo: { partes: novo.arquivo.partes } } : {}),
     ...(process.env.PLAC_RELATORIO_ZIP64 === 'sempre' ? { zip64: true } : {}),
     passosPorExecucao: passosPorExecucao(),
     secao: 0,
@@ -217,7 +226,7 @@ export async function registrar(novo: NovoRelatorio): Promise<{ job: jobs.Relato
     passo: 0,
     tentativa: (existente?.tentativa ?? 0) + 1,
     linhas: 0,
-    total: contadores.reduce((sum, c) => sum + c.requisicoes, 0),
+    total: novo.arquivo ? novo.arquivo.linhas : contadores.reduce((sum, c) => sum + c.requisicoes, 0),
     progresso: JSON.stringify(progresso),
     criadoEm: agora.toISOString(),
     ...(zip ? {} : { expiresAt: Math.floor(agora.getTime() / 1000) + CONSUMO_TTL_SECONDS }),
@@ -300,7 +309,15 @@ const pendenteKey = (jobId: string, passo: number) => `${PENDENTES_PREFIX}${jobI
  * what is less than a part waits in this step's pending object. At the end of the last section the
  * ZIP's central directory, the last part and the upload's completion.
  */
-export async function passo(jobId: string, execucao?: Execucao): Promise<{ jobId: string; concluido: boolean; continuar: boolean }> {
+/**
+ * Where an evidence job's lines come from (relatorio-arquivo.ts): given by the step's function
+ * (relatorio-run.ts), so that the APIs that start and answer jobs carry no Parquet reader.
+ */
+export interface Leitores {
+  paginaDoArquivo?: typeof paginaDoArquivo;
+}
+
+export async function passo(jobId: string, execucao?: Execucao, leitores: Leitores = {}): Promise<{ jobId: string; concluido: boolean; continuar: boolean }> {
   const job = await jobs.lerJob(jobId);
   if (!job) throw new Error(`report job ${jobId} does not exist`);
   if (job.estado !== 'PROCESSANDO') return { jobId, concluido: true, continuar: false };
@@ -353,13 +370,15 @@ export async function passo(jobId: string, execucao?: Execucao): Promise<{ jobId
       texto(pedacoCsv(cabecalhoDoRelatorio(p.cliente, job.mes), true));
       p.aberta = true;
     }
-    const pagina = await store.paginaDeRequisicoes(job.clienteId, job.mes, {
-      cursor: p.cursor,
-      limite: itensPorPagina() * servicosDaSecao(),
-      servico: secao.servico,
-      // A job of before issue 38 has no list: the store reads the counters for it.
-      servicos: p.servicos?.map(([servico, requisicoes]) => ({ servico, requisicoes })),
-    });
+    const pagina = p.arquivo
+      ? await lerDoArquivo(leitores)(job.clienteId, job.mes, p.arquivo.partes, p.cursor, itensPorPagina())
+      : await store.paginaDeRequisicoes(job.clienteId, job.mes, {
+          cursor: p.cursor,
+          limite: itensPorPagina() * servicosDaSecao(),
+          servico: secao.servico,
+          // A job of before issue 38 has no list: the store reads the counters for it.
+          servicos: p.servicos?.map(([servico, requisicoes]) => ({ servico, requisicoes })),
+        });
     const totais = new Map(p.totais);
     const linhasDaPagina = pagina.data.map((q) => {
       const servico = p.descricoes[String(q.servico)] ?? `Serviço ${q.servico}`;
@@ -422,6 +441,11 @@ export async function passo(jobId: string, execucao?: Execucao): Promise<{ jobId
   if (job.passo > 0) await s3.send(new DeleteObjectCommand({ Bucket, Key: pendenteKey(jobId, job.passo - 1) })).catch(() => undefined);
   // After the write, so the next execution's first step reads this one's result.
   return { jobId, concluido: fim, continuar: !fim && (await continuarEmOutra(job, job.passo + 1, execucao)) };
+}
+
+function lerDoArquivo(leitores: Leitores): typeof paginaDoArquivo {
+  if (!leitores.paginaDoArquivo) throw new Error('an evidence job step needs the archive reader (relatorio-run.ts)');
+  return leitores.paginaDoArquivo;
 }
 
 /** The state machine's Catch: the job is failed (a new request starts it again). */

@@ -135,3 +135,12 @@ export const consumoDaUf = store.contadoresDaUf;
 export const consumoDoMes = store.contadoresDoMes;
 export const requisicoesDoCliente = store.requisicoesDoCliente;
 export const naoEncontradasDaUf = store.naoEncontradasDaUf;
+
+/**
+ * A page of a client's month of charged requests, merged by instant (store.ts `paginaDeRequisicoes`):
+ * what the evidence archive (functions/arquivo) copies, one page at a time.
+ */
+export const paginaDoLog = store.paginaDeRequisicoes;
+
+/** A client's month of charged requests per service, from its counters: what the month's invoice priced. */
+export const requisicoesDoMesPorServico = store.contadoresPorServico;

@@ -326,6 +326,8 @@ let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
 /** The items as stored before issue 36's keys (read where they are, and moved by the migration): the same service, so one transaction moves one. */
 const dbAntigo = () => db();
+/** The request log's entity, for the bench's item sizes (bench/arquivo-bytes.ts). */
+export const entidadeRequisicao = () => db().entities.requisicao;
 
 export type ContadorRecord = EntityItem<typeof contador>;
 export type RequisicaoRecord = EntityItem<typeof requisicao>;

@@ -6,6 +6,7 @@ import { httpApi, Reply } from '../platform/http';
 import { execucaoAtiva, startExecution } from '../platform/step-functions';
 import { faturaProjetada } from './projecao';
 import * as detalhamento from './detalhamento';
+import * as evidencia from './evidencia';
 import * as notas from './notas-fiscais';
 import * as dae from './dae/service';
 import * as prepago from '../prepago/pagamento';
@@ -42,6 +43,7 @@ export const handler = httpApi(faturamento, {
   confirmarNotaFiscal: async ({ params, body, principal }) => notas.confirmarEnvio(params.idConsumo, body, principal),
   baixarNotaFiscal: async ({ params, principal }) => notas.baixar(params.idConsumo, params.tipo, principal),
   detalhamentoFatura: async ({ params, query, principal }) => detalhamento.gerar(params.idConsumo, principal, query.idModuloServico),
+  evidenciaFatura: async ({ params, principal }) => evidencia.gerar(params.idConsumo, principal),
   emitirDae: async ({ params, body, principal }) => dae.emitirDae(params.idConsumo, body, principal),
   importarRetorno: async ({ body, principal }) => {
     const r = await retorno.importar(body.nomeArquivo, body.conteudo, principal, prepago, new Date(), continuarRetorno);

@@ -524,6 +524,7 @@ export async function detalheFatura(faturaId: string, principal: Principal, agor
       valorExcedente: r.valorExcedente,
     })),
     itens: f.itens.map(itemDaFatura),
+    arquivo: f.arquivo ? { arquivadoEm: f.arquivo.arquivadoEm, requisicoes: f.arquivo.linhasRequisicoes } : null,
   };
 }
 

@@ -25,7 +25,7 @@ const doPagamento = {
   importacaoId: { type: 'string', required: true },
 } as const;
 
-/** Kept: an invoice is the evidence of what was charged and must stay at least five years, the period in which a charge can be questioned (CTN art. 173/174); no TTL until issue 41 archives invoices to S3. */
+/** Kept: an invoice is the evidence of what was charged and must stay at least five years, the period in which a charge can be questioned (CTN art. 173/174); the evidence archive (issue 41) copies its lines beside the month's log, but the invoice itself is a few items per client and month, and its payments and DAEs go on being read. */
 const fatura = new Entity({
   model: { entity: 'fatura', version: '1', service: 'faturamento' },
   attributes: {
@@ -159,6 +159,20 @@ const fatura = new Entity({
      * `recontarFatura` moves it and the counters together.
      */
     contagemAberta: { type: 'string' },
+    /**
+     * The month's evidence in the archive (functions/arquivo, issue 41), set when the archive job found
+     * every file's rows equal to what the table held: the manifest's key, when, and each table's rows
+     * and parts (the evidence download reads the request log's parts from them).
+     */
+    arquivo: {
+      type: 'map',
+      properties: {
+        manifesto: { type: 'string', required: true },
+        arquivadoEm: { type: 'string', required: true },
+        linhasRequisicoes: { type: 'number', required: true },
+        partesRequisicoes: { type: 'number', required: true },
+      },
+    },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['faturaId'] }, sk: { field: 'sk', composite: [] } },
@@ -302,6 +316,11 @@ export async function emitirFatura(record: FaturaRecord): Promise<'emitida' | 'j
 export async function lerFatura(faturaId: string): Promise<FaturaRecord | null> {
   const { data } = await db().entities.fatura.get({ faturaId }).go({ consistent: true });
   return data;
+}
+
+/** Records where the invoice's month is archived (a patch: never creates an invoice; the latest archive wins). */
+export async function registrarArquivo(faturaId: string, arquivo: NonNullable<FaturaRecord['arquivo']>): Promise<void> {
+  await db().entities.fatura.patch({ faturaId }).set({ arquivo }).go({ response: 'none' });
 }
 
 /** Points the invoice at its latest DAE (a plain SET: the latest issued wins). */

@@ -18,6 +18,10 @@ export const config = {
   get documentsBucket() {
     return env('DOCUMENTS_BUCKET');
   },
+  /** The evidence archive (issue 41): the archive job writes it, the evidence download reads it. */
+  get arquivoBucket() {
+    return env('ARQUIVO_BUCKET');
+  },
   get webhookQueueUrl() {
     return env('WEBHOOK_QUEUE_URL');
   },

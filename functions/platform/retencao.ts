@@ -20,6 +20,14 @@ export const DIAS_FISCAIS = Math.ceil(5 * 365.25) + 31;
  */
 export const DIAS_DE_CONTESTACAO = 400;
 
+/**
+ * The longest a record waits for the evidence archive (functions/arquivo, issue 41) after the instant
+ * it is charged: the rest of its month (31 days), the archive's run on the 5th of the next, and 9 days
+ * to mend a failed run. What the archive keeps need not stay in the table longer than this past the
+ * window in which the platform itself works with it.
+ */
+export const DIAS_ATE_O_ARQUIVO = 45;
+
 /** The TTL (epoch seconds) `dias` days after `instante` (an ISO instant, a Date or epoch milliseconds). */
 export function expiraAposDias(instante: string | Date | number, dias: number): number {
   const ms = typeof instante === 'number' ? instante : instante instanceof Date ? instante.getTime() : Date.parse(instante);

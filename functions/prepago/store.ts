@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
-import { nextMonth, planoDeDebito, repartirSaldo, SALDO_SHARDS, type ParteDebito } from '@plac/shared/domain';
+import { monthOf, nextMonth, planoDeDebito, repartirSaldo, SALDO_SHARDS, type ParteDebito } from '@plac/shared/domain';
 import { invalid } from '../platform/errors';
-import { paginaEmSequencia, type Pagina } from '../platform/paginas';
-import { DIAS_FISCAIS, expiraAposDias } from '../platform/retencao';
+import { paginaEmSequencia, paginaIntercalada, type Pagina } from '../platform/paginas';
+import { DIAS_DE_CONTESTACAO, DIAS_FISCAIS, expiraAposDias } from '../platform/retencao';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 
 /**
@@ -141,11 +141,24 @@ const debito = new Entity({
     resultado: { type: ['PREPAGO', 'EXCEDENTE'] as const, required: true },
     valorMilesimos: { type: 'number', required: true },
     createdAt: { type: 'string', required: true },
-    /** TTL (epoch seconds): DIAS_FISCAIS after `createdAt`, as long as the invoice or statement it backs. */
+    /** TTL (epoch seconds): DIAS_DE_CONTESTACAO after `createdAt`; the archive keeps it five years (issue 41). */
     expiresAt: { type: 'number' },
+    /** 'YYYY-MM' of `createdAt` in Bahia time, and the month index's shard (DEBITO_SHARDS, from the key): written since issue 41. */
+    mes: { type: 'string' },
+    shardMes: { type: 'number' },
   },
-  indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } } },
+  indexes: {
+    byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } },
+    // A client's month of debits (the evidence archive, issue 41), spread over DEBITO_SHARDS index
+    // partitions: a bookkeeper's 2,000 debits a second put 2,000 / 16 ≈ 125 writes a second on each.
+    // Sparse: debits written before issue 41 carry no month and are not in it.
+    byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'shardMes'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'chave'] } },
+  },
 });
+
+/** Index partitions of a client's month of debits (gsi1). */
+export const DEBITO_SHARDS = 16;
+const shardDoDebito = (chave: string) => createHash('sha256').update(chave).digest().readUInt32BE(0) % DEBITO_SHARDS;
 
 const atributosExtrato = {
   clienteId: { type: 'string', required: true },
@@ -177,6 +190,8 @@ const extratoAntigo = new Entity({
 const entities = { conta, saldo, debito, extrato, reserva, saldoAntigo, extratoAntigo };
 let service: Service<typeof entities> | undefined;
 const db = () => (service ??= new Service(entities, tableConfig()));
+/** The debit's entity, for the bench's item sizes (bench/arquivo-bytes.ts). */
+export const entidadeDebito = () => db().entities.debito;
 
 /**
  * Debits and statement lines back what the bookkeeper paid: a PREPAGO debit its reservation's DAE and
@@ -184,8 +199,17 @@ const db = () => (service ??= new Service(entities, tableConfig()));
  * that invoice: DIAS_FISCAIS (five years and a month), from the debit's instant, or from the end of the
  * statement's month (its last debit). Removing them earlier would leave a paid amount unexplained.
  */
-export const expiraDebito = (createdAt: string) => expiraAposDias(createdAt, DIAS_FISCAIS);
-const comFim = (d: DebitoRecord): DebitoRecord => ({ ...d, expiresAt: d.expiresAt ?? expiraDebito(d.createdAt) });
+/**
+ * A debit lives in the table through the dispute window of a charge (DIAS_DE_CONTESTACAO, 400 days):
+ * past it the evidence archive holds it (functions/arquivo, issue 41), five years and a month.
+ */
+export const expiraDebito = (createdAt: string) => expiraAposDias(createdAt, DIAS_DE_CONTESTACAO);
+const comFim = (d: DebitoRecord): DebitoRecord => ({
+  ...d,
+  expiresAt: d.expiresAt ?? expiraDebito(d.createdAt),
+  mes: d.mes ?? monthOf(new Date(d.createdAt)),
+  shardMes: d.shardMes ?? shardDoDebito(d.chave),
+});
 /** The end date of the statement lines of month `mes` ('YYYY-MM'): DIAS_FISCAIS after the month ends (in Bahia). */
 export const expiraExtrato = (mes: string) => expiraAposDias(`${nextMonth(mes)}-01T00:00:00-03:00`, DIAS_FISCAIS);
 
@@ -521,6 +545,32 @@ async function repartirSaldoDaConta(clienteId: string, ciclo: number, prazoConsu
       .go(),
   );
   // Cancelled: another use moved it first; the debit reads the shards either way.
+}
+
+/**
+ * One page of a client's month of debits (the evidence archive): its DEBITO_SHARDS index partitions
+ * merged by (instant, key), from `cursor` (platform/paginas.ts paginaIntercalada's position).
+ */
+export async function paginaDeDebitosDoMes(clienteId: string, mes: string, pagina: { cursor: string | null; limite: number }): Promise<{ data: DebitoRecord[]; cursor: string | null }> {
+  const entidade = db().entities.debito;
+  const conv = createConversions(entidade);
+  const lote = Math.max(Math.ceil((pagina.limite * 5) / (4 * DEBITO_SHARDS)) + 1, 10);
+  type Chave = [createdAt: string, chave: string];
+  const p = await paginaIntercalada<DebitoRecord, Chave>(
+    Array.from({ length: DEBITO_SHARDS }, (_, shardMes) => async (desde) => {
+      const { data, cursor } = await entidade.query.byMes({ clienteId, mes, shardMes }).go({ cursor: desde ?? null, limit: lote });
+      return { data, cursor };
+    }),
+    {
+      perPage: pagina.limite,
+      posicao: pagina.cursor ?? undefined,
+      chave: (d) => [d.createdAt, d.chave],
+      comparar: (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
+      apos: (shardMes, [createdAt, chave]) => conv.byAccessPattern.byMes.fromComposite.toCursor({ clienteId, mes, shardMes, createdAt, chave })!,
+      validarChave: (k): k is Chave => Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'string',
+    },
+  );
+  return { data: p.items, cursor: p.posicao ?? null };
 }
 
 /** Records a use the balance did not cover (EXCEDENTE); false when the use was already recorded. */

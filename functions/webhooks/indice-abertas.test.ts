@@ -80,8 +80,9 @@ describe('open-deliveries index', () => {
     expect(Item.gsi1sk).toBe(`$webhookmarcador_1#datacriacao_2026-11-20t10:00:00.000z#deliveryid_${deliveryId}`);
     expect(Item.gsi2sk).toBe(Item.gsi1sk);
     expect(Object.keys(Item).sort()).toEqual(['__edb_e__', '__edb_v__', 'clienteId', 'dataCriacao', 'deliveryId', 'expiresAt', 'fila', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'operacao', 'parte', 'pk', 'sk']);
-    // It ends with its delivery: 490 days (90 of replay, 400 of disputes) after the delivery's creation (issue 38 item 5).
-    expect(Item.expiresAt).toBe(Date.parse(chaves.dataCriacao) / 1000 + 490 * 86_400);
+    // It ends with its delivery: 135 days (90 of replay, 45 for the evidence archive to copy a charged
+    // one: issue 41; 490 before, when the table held the dispute window) after the delivery's creation.
+    expect(Item.expiresAt).toBe(Date.parse(chaves.dataCriacao) / 1000 + 135 * 86_400);
     // One write unit on each index partition (a producer's id is at most 100 characters).
     expect(tamanho(Item)).toBeLessThan(1024);
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { createConversions } from 'electrodb';
 import { LEITURAS_MAXIMAS, paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
-import { DIAS_DE_CONTESTACAO, expiraAposDias } from '../platform/retencao';
+import { DIAS_ATE_O_ARQUIVO, expiraAposDias } from '../platform/retencao';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { MAX_RECEBIMENTOS } from './espera';
 
@@ -75,14 +75,14 @@ export const JANELA_DE_REENVIO_DIAS = 90;
 
 /**
  * The log's end date (the table's TTL), the same on a delivery, its attempts and its marker, so none
- * outlives the others: the replay window plus the dispute window (DIAS_DE_CONTESTACAO, 400 days) after
- * the delivery's creation. An ESCR_FAT or TRANSPORTE_FAT delivery is charged when delivered
- * (medicao.ts), possibly by a replay late in the window, and its charge may be disputed for 400 days:
- * the delivery (what was sent, when, and each attempt's answer) is the evidence of that charge. 490
- * days in all: the log no longer grows with the platform's age (about 1 TB a year at 25 million
- * deliveries a month), it holds about 16 months.
+ * outlives the others: the replay window plus the wait for the evidence archive (DIAS_ATE_O_ARQUIVO)
+ * after the delivery's creation. An ESCR_FAT or TRANSPORTE_FAT delivery is charged when delivered
+ * (medicao.ts), possibly by a replay late in the window; the archive job of the month of that charge
+ * copies the delivery (what was sent, when, the attempts and the last answer) to S3, where it is kept
+ * five years and a month as the charge's evidence (functions/arquivo, issue 41). Before the archive the
+ * log stayed 490 days for the dispute window; now 135: about 0.4 TB at 25 million deliveries a month.
  */
-export const DIAS_DO_LOG = JANELA_DE_REENVIO_DIAS + DIAS_DE_CONTESTACAO;
+export const DIAS_DO_LOG = JANELA_DE_REENVIO_DIAS + DIAS_ATE_O_ARQUIVO;
 
 /** The end date of a delivery created at `dataCriacao`, of its attempts and of its marker. */
 export const expiraEntrega = (dataCriacao: string) => expiraAposDias(dataCriacao, DIAS_DO_LOG);
@@ -355,6 +355,7 @@ export function valoresDaTentativa(t: Tentativa, acao: 'abrir' | 'fechar' | 'nad
 /** The entities, for the unit tests of the keys (params only, nothing is written) and the tools. */
 export const entidadeEntrega = () => db().entities.entrega;
 export const entidadeMarcador = () => db().entities.marcador;
+export const entidadeTentativa = () => db().entities.tentativa;
 
 export async function tentativasDe(deliveryId: string): Promise<TentativaRecord[]> {
   // Bounded: one delivery's attempts (MAX_TENTATIVAS at most: its first and its retries).
@@ -413,10 +414,10 @@ function paginaDoCliente(clienteId: string, desde: string, ate: string, order: '
  * in its own partition). A marker whose delivery is delivered (or gone) was left by a crash or a race
  * (registrarTentativa): it is skipped and deleted, so a page may come out one short.
  */
-async function entregasDe(marcadores: readonly MarcadorRecord[]): Promise<EntregaRecord[]> {
-  if (marcadores.length === 0) return [];
+/** The deliveries of these ids that exist, by id (BatchGetItem, what it leaves unprocessed asked again). */
+export async function lerEntregas(ids: readonly string[]): Promise<Map<string, EntregaRecord>> {
   const lidas = new Map<string, EntregaRecord>();
-  let faltam = marcadores.map((m) => ({ deliveryId: m.deliveryId }));
+  let faltam = [...new Set(ids)].map((deliveryId) => ({ deliveryId }));
   for (let vez = 0; faltam.length > 0; vez++) {
     if (vez > 0) await new Promise((resolve) => setTimeout(resolve, 50 * vez));
     const { data, unprocessed } = await db().entities.entrega.get(faltam).go({ consistent: true });
@@ -424,6 +425,12 @@ async function entregasDe(marcadores: readonly MarcadorRecord[]): Promise<Entreg
     faltam = unprocessed.map((u) => ({ deliveryId: u.deliveryId }));
     if (vez === 5 && faltam.length > 0) throw new Error(`webhook log: ${faltam.length} deliveries not read`);
   }
+  return lidas;
+}
+
+async function entregasDe(marcadores: readonly MarcadorRecord[]): Promise<EntregaRecord[]> {
+  if (marcadores.length === 0) return [];
+  const lidas = await lerEntregas(marcadores.map((m) => m.deliveryId));
   const velhos = marcadores.filter((m) => !aberta(lidas.get(m.deliveryId)?.situacao));
   await Promise.all(velhos.map((m) => fecharMarcador(m.deliveryId)));
   return marcadores.map((m) => lidas.get(m.deliveryId)).filter((e): e is EntregaRecord => aberta(e?.situacao));

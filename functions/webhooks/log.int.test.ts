@@ -47,8 +47,8 @@ describe('webhook delivery log', () => {
     expect(tentativas.map((t) => t.status)).toEqual([503, 204]);
     expect(tentativas.map((t) => t.recebimento)).toEqual([1, 2]);
     expect(tentativas.every((t) => t.latenciaMs >= 0)).toBe(true);
-    // The log ends (issue 38 item 5) 490 days (90 of replay, 400 of disputes) after the delivery's creation, its attempts with it.
-    const fim = Math.floor(Date.parse(entrega.dataCriacao) / 1000) + 490 * 86_400;
+    // The log ends 135 days (90 of replay, 45 for the evidence archive: issue 41) after the delivery's creation, its attempts with it.
+    const fim = Math.floor(Date.parse(entrega.dataCriacao) / 1000) + 135 * 86_400;
     expect([entrega.expiresAt, ...tentativas.map((t) => t.expiresAt)]).toEqual([fim, fim, fim]);
   }, 90_000);
 
@@ -63,7 +63,7 @@ describe('webhook delivery log', () => {
     expect(await lerEntrega(deliveryId)).toMatchObject({ clienteId: 'cli-log', tentativas: 1, situacao: 'PENDENTE', ultimoStatus: '500' });
     expect(await tentativasDe(deliveryId)).toHaveLength(1);
     // The delivery, its attempt and the marker its failure opened end together, from the first creation's instant.
-    const fim = Math.floor(Date.parse(dataCriacao) / 1000) + 490 * 86_400;
+    const fim = Math.floor(Date.parse(dataCriacao) / 1000) + 135 * 86_400;
     const marcador = (await entidadeMarcador().get({ deliveryId }).go({ consistent: true })).data;
     expect([(await lerEntrega(deliveryId))?.expiresAt, (await tentativasDe(deliveryId))[0]?.expiresAt, marcador?.expiresAt]).toEqual([fim, fim, fim]);
   });

@@ -4,6 +4,8 @@
  * themselves are built in constructs/fan-out-load.ts from these names, so they cannot drift.
  */
 import {
+  arquivoFunction,
+  arquivoStateMachine,
   faturamentoFunction,
   faturamentoStateMachine,
   referenceLoadFunction,
@@ -97,6 +99,17 @@ export const TOTAL_TRANSPORTADORAS_STATES = {
   finished: 'Done',
 } as const;
 
+/** The archive job (constructs/arquivo.ts): Iniciar → Iniciado? → Passo → Concluido? → Passo …, MarcarFalha on the Catch. */
+export const ARQUIVO_STATES = {
+  start: 'Iniciar',
+  started: 'Iniciado',
+  step: 'Passo',
+  done: 'Concluido',
+  finished: 'Done',
+  markFailed: 'MarcarFalha',
+  failed: 'Failed',
+} as const;
+
 /** Construct ids of every AWS::StepFunctions::StateMachine the app synthesizes. */
 export const stateMachineIds = [
   referenceLoadStateMachine.id,
@@ -106,6 +119,7 @@ export const stateMachineIds = [
   retornoStateMachine.id,
   relatorioStateMachine.id,
   totalTransportadorasStateMachine.id,
+  arquivoStateMachine.id,
 ] as const;
 
 /** State machine id → Task state name → FunctionSpec id. */
@@ -133,6 +147,11 @@ export const localTaskBindings = {
     [REPASSE_STATES.prepare]: repasseFunction.id,
     [REPASSE_STATES.distribute]: repasseFunction.id,
     [REPASSE_STATES.markFailed]: repasseFunction.id,
+  },
+  [arquivoStateMachine.id]: {
+    [ARQUIVO_STATES.start]: arquivoFunction.id,
+    [ARQUIVO_STATES.step]: arquivoFunction.id,
+    [ARQUIVO_STATES.markFailed]: arquivoFunction.id,
   },
   [relatorioStateMachine.id]: {
     [RELATORIO_STATES.step]: relatorioFunction.id,

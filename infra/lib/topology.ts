@@ -38,6 +38,13 @@ export const idempotencyTable = {
 export const documentsBucket = { id: 'DocumentsBucket', localName: 'plac-documents' } as const;
 
 /**
+ * The evidence archive (issue 41, docs/arquivo.md): each client's month of request log, charged webhook
+ * deliveries, prepaid debits and invoice lines as Parquet (shared/src/arquivo.ts), kept five years and
+ * a month, read by Athena through the Glue tables and by the evidence download.
+ */
+export const arquivoBucket = { id: 'ArquivoBucket', localName: 'plac-arquivo' } as const;
+
+/**
  * The Sefaz documents' raw XML in the documents bucket (functions/fate/service.ts `chaveXml`): kept five
  * years (the Fat-e's TTL) plus the month by which an object may outlive its Fat-e, then expired.
  */
@@ -92,7 +99,11 @@ export type Grant =
   /** Start a report job (the consumption report, an invoice's detail ZIP): functions/consumo/relatorio-job.ts. */
   | 'relatorio:start'
   /** Start the job of the carrier report's filtered grand total: functions/consulta/total-transportadoras.ts. */
-  | 'totalTransportadoras:start';
+  | 'totalTransportadoras:start'
+  /** Read the evidence archive (ARQUIVO_BUCKET): the evidence download reads a month's Parquet files. */
+  | 'arquivo:read'
+  /** Write and delete in the evidence archive: the archive job (functions/arquivo). */
+  | 'arquivo:write';
 
 export interface FunctionSpec {
   /** Construct id and the twin's name for it. */
@@ -291,7 +302,8 @@ export const relatorioFunction: FunctionSpec = {
   memoryMb: 512,
   timeoutSeconds: 120,
   // documents:delete: a step's pending bytes (less than one part) are removed once the next step used them.
-  grants: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete'],
+  // arquivo:read: a past month's evidence is written from the archive's Parquet files.
+  grants: ['table:read', 'table:write', 'documents:read', 'documents:write', 'documents:delete', 'arquivo:read'],
 };
 
 export const relatorioStateMachine = {
@@ -355,6 +367,25 @@ export const retornoStateMachine = {
   localName: 'plac-retorno-bancario',
 } as const;
 
+/**
+ * The archive job's task (functions/arquivo/run.ts): one step writes at most one Parquet part (up to
+ * PLAC_ARQUIVO_LINHAS_POR_PARTE rows, read a page at a time): its memory does not grow with the month.
+ */
+export const arquivoFunction: FunctionSpec = {
+  id: 'ArquivoTask',
+  entry: 'arquivo/run.ts',
+  memoryMb: 1024,
+  timeoutSeconds: 300,
+  grants: ['table:read', 'table:write', 'arquivo:read', 'arquivo:write'],
+};
+
+export const arquivoStateMachine = {
+  id: 'Arquivo',
+  localName: 'plac-arquivo',
+  /** EventBridge Scheduler: 03:00 on the 5th of each month, Bahia time, for the month before (billed on the 1st). */
+  schedule: { expression: 'cron(0 3 5 * ? *)', timezone: 'America/Bahia' },
+} as const;
+
 export const repasseStateMachine = {
   id: 'Repasse',
   localName: 'plac-repasse',
@@ -389,6 +420,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   rateioSeedFunction,
   relatorioFunction,
   totalTransportadorasFunction,
+  arquivoFunction,
   sessionKeyRotationFunction,
 ];
 

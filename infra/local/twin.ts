@@ -17,6 +17,7 @@ import {
   repasseStateMachine,
   sefazLoadStateMachine,
   retornoStateMachine,
+  arquivoStateMachine,
   totalTransportadorasStateMachine,
   webhookDispatcherFunction,
   webhookProducerFunction,
@@ -163,7 +164,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const stateMachines = localStateMachines();
     // Step Functions' API for the functions that start a machine (the admin's billing run).
     const machinesByLocalName = new Map(
-      [referenceLoadStateMachine, sefazLoadStateMachine, faturamentoStateMachine, repasseStateMachine, retornoStateMachine, relatorioStateMachine, totalTransportadorasStateMachine].flatMap((m) => {
+      [
+        referenceLoadStateMachine,
+        sefazLoadStateMachine,
+        faturamentoStateMachine,
+        repasseStateMachine,
+        retornoStateMachine,
+        relatorioStateMachine,
+        totalTransportadorasStateMachine,
+        arquivoStateMachine,
+      ].flatMap((m) => {
         const machine = stateMachines.get(m.id);
         return machine ? [[m.localName, machine] as const] : [];
       }),
@@ -217,6 +227,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // records its execution's name, and an admin's start judges the month's lock by it (DescribeExecution).
       if (stateMachines.has(faturamentoStateMachine.id)) {
         schedules.push(startSchedule(faturamentoStateMachine.id, faturamentoStateMachine.schedule, () => stepFunctions.start(faturamentoStateMachine.localName, { trigger: 'schedule' })));
+      }
+      if (stateMachines.has(arquivoStateMachine.id)) {
+        schedules.push(startSchedule(arquivoStateMachine.id, arquivoStateMachine.schedule, () => stepFunctions.start(arquivoStateMachine.localName, { trigger: 'schedule' })));
       }
       stops.push(() => schedules.forEach((s) => s.stop()));
     }

@@ -24,11 +24,20 @@ import { expiraDocumentoErro } from '../../functions/fate/store';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { isConditionalFailure } from '../../functions/platform/table';
-import { expiraDebito, expiraExtrato } from '../../functions/prepago/store';
-import { expiraEntrega } from '../../functions/webhooks/log-store';
+import { DIAS_FISCAIS, expiraAposDias } from '../../functions/platform/retencao';
+import { expiraExtrato } from '../../functions/prepago/store';
+import { JANELA_DE_REENVIO_DIAS } from '../../functions/webhooks/log-store';
 import { varrer } from './varredura';
 
 type Item = Record<string, unknown> & { pk: string; sk: string };
+
+/**
+ * Issue 38's end dates of the webhook log and the prepaid debits, kept here as they were: items this
+ * migration finds were written before the evidence archive (issue 41), which shortened both, and
+ * nothing archived them yet; the shorter dates would end them before the archive's first runs copy them.
+ */
+const expiraEntrega = (dataCriacao: string) => expiraAposDias(dataCriacao, JANELA_DE_REENVIO_DIAS + 400);
+const expiraDebito = (createdAt: string) => expiraAposDias(createdAt, DIAS_FISCAIS);
 
 /** The delivery item's sort key (ElectroDB's, entity webhookEntrega version 1), beside its attempts. */
 const SK_DA_ENTREGA = '$webhookentrega_1';

@@ -81,6 +81,8 @@ describe('data stack', () => {
           expect.objectContaining({ Prefix: 'retornos/', ExpirationInDays: 30, Status: 'Enabled' }),
           // What a report job's step leaves for the next: a week.
           expect.objectContaining({ Prefix: 'relatorios-pendentes/', ExpirationInDays: 7, Status: 'Enabled' }),
+          // A past month's evidence as CSV, made again from the archive when asked after (issue 41): two weeks.
+          expect.objectContaining({ Prefix: 'evidencias/', ExpirationInDays: 14, Status: 'Enabled' }),
         ],
       },
     });

@@ -102,8 +102,12 @@ describe('functions', () => {
         ['table read', has('dynamodb:GetItem', 'ApplicationTable'), g.has('table:read') || g.has('table:write')],
         ['table write', has('dynamodb:PutItem', 'ApplicationTable'), g.has('table:write')],
         ['idempotency', has('dynamodb:PutItem', 'IdempotencyTable'), g.has('idempotency')],
-        ['documents read', has('s3:GetObject*'), g.has('documents:read')],
-        ['documents write', has('s3:PutObject'), g.has('documents:write')],
+        ['documents read', has('s3:GetObject*', 'DocumentsBucket'), g.has('documents:read')],
+        ['documents write', has('s3:PutObject', 'DocumentsBucket'), g.has('documents:write')],
+        ['documents delete', has('s3:DeleteObject*', 'DocumentsBucket'), g.has('documents:delete')],
+        ['archive read', has('s3:GetObject*', 'ArquivoBucket') && vars.includes('ARQUIVO_BUCKET'), g.has('arquivo:read')],
+        ['archive write', has('s3:PutObject', 'ArquivoBucket') && has('s3:DeleteObject*', 'ArquivoBucket') && vars.includes('ARQUIVO_BUCKET'), g.has('arquivo:write')],
+        ['archive bucket named', vars.includes('ARQUIVO_BUCKET'), g.has('arquivo:read') || g.has('arquivo:write')],
         ['webhooks send', has('sqs:SendMessage', 'WebhookQueue'), g.has('webhooks:send')],
         ['documents publish', has('sqs:SendMessage', 'DocumentsQueue') && vars.includes('DOCUMENTOS_QUEUE_URL'), g.has('documentos:publish')],
         ['mail send', has('ses:SendEmail') && vars.includes('MAIL_FROM'), g.has('mail:send')],
@@ -127,7 +131,7 @@ describe('functions', () => {
         services.delete('secretsmanager');
       }
       const allowed = new Set<string>();
-      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', webhooks: 'sqs', documentos: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states', faturamento: 'states', repasse: 'states', relatorio: 'states', totalTransportadoras: 'states' }[grant.split(':')[0]!]!);
+      for (const grant of g) allowed.add({ table: 'dynamodb', idempotency: 'dynamodb', documents: 's3', arquivo: 's3', webhooks: 'sqs', documentos: 'sqs', mail: 'ses', tokens: 'secretsmanager', referenceLoad: 'states', faturamento: 'states', repasse: 'states', relatorio: 'states', totalTransportadoras: 'states' }[grant.split(':')[0]!]!);
       expect([...services].filter((s) => !allowed.has(s!)), spec.id).toEqual([]);
     }
   });

@@ -31,6 +31,7 @@ function grantAndRead(grants: Grant[]): { statements: Statement[]; env: Record<s
     table: data.table,
     idempotencyTable: data.idempotencyTable,
     documents: data.documents,
+    arquivo: data.arquivo,
     webhookQueue: data.webhookQueue,
     documentosQueue: data.documentosQueue,
     mailIdentity: data.mailIdentity,
@@ -75,6 +76,24 @@ describe('grants', () => {
     expect(actions(write.statements)).toContain('s3:PutObject');
     expect(actions(write.statements).some((a) => a.startsWith('s3:GetObject') || a.startsWith('s3:Delete'))).toBe(false);
     expect(JSON.stringify(write.statements)).toContain('DocumentsBucket');
+  });
+
+  it('arquivo:read reads the archive bucket only, and learns its name', () => {
+    const { statements, env } = grantAndRead(['arquivo:read']);
+    expect(actions(statements)).toEqual(['s3:GetBucket*', 's3:GetObject*', 's3:List*']);
+    expect(JSON.stringify(statements)).toContain('ArquivoBucket');
+    expect(JSON.stringify(statements)).not.toContain('DocumentsBucket');
+    expect(Object.keys(env)).toEqual(['ARQUIVO_BUCKET']);
+    expect(JSON.stringify(env.ARQUIVO_BUCKET)).toContain('ArquivoBucket');
+  });
+
+  it('arquivo:write puts and deletes in the archive bucket only (it cannot read), and learns its name', () => {
+    const { statements, env } = grantAndRead(['arquivo:write']);
+    const granted = actions(statements);
+    expect(granted).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*', 's3:Abort*']));
+    expect(granted.some((a) => a.startsWith('s3:GetObject') || a.startsWith('s3:List'))).toBe(false);
+    for (const s of statements) expect(JSON.stringify(s.Resource)).toContain('ArquivoBucket');
+    expect(Object.keys(env)).toEqual(['ARQUIVO_BUCKET']);
   });
 
   it('webhooks:send may send but not receive', () => {

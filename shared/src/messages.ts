@@ -368,6 +368,8 @@ export const MESSAGES = {
   conteudoNaoXml: 'O conteúdo do arquivo não é um XML válido.',
   /** ours: the confirmation of an upload whose file never reached the storage (or whose link expired) */
   notaFiscalNaoRecebida: 'O arquivo não foi recebido. Envie-o novamente.',
+  /** ours (issue 41): the evidence of a month the archive job has not archived whole yet */
+  evidenciaNaoArquivada: 'As evidências deste mês ainda não foram arquivadas. O arquivamento ocorre no dia 5 do mês seguinte ao faturado.',
   // Bank return files (issue 14 item 4; all ours: the spec has no such screen)
   /** ours */
   retornoExtensao: 'Só são permitidos arquivos de retorno com extensão .ret ou .txt.',

@@ -249,10 +249,11 @@ describe('the rule at zero', () => {
     expect(debitos.filter((d) => d?.resultado === 'EXCEDENTE')).toHaveLength(10);
     const mes = monthOf(new Date());
     expect(await extratoDoMes(clienteId, mes)).toEqual([{ servico: SERVICO.envioFate, requisicoes: 390, valorUnitario: 20, valorMilesimos: 390 * 20 }]);
-    // Debits and statement lines end as late as the invoice they back (issue 38 item 5): five years (365.25-day,
-    // rounded up) and a month after the debit, or after the statement's month ends in Bahia.
+    // A debit stays in the table through a charge's dispute window, 400 days (issue 41: the evidence
+    // archive keeps it five years); the statement lines end as late as the invoice they back (issue 38
+    // item 5): five years (365.25-day, rounded up) and a month after the statement's month ends in Bahia.
     const cincoAnosEUmMes = 1858 * 86_400;
-    expect(debitos.filter((d) => d!.expiresAt !== Math.floor(Date.parse(d!.createdAt) / 1000) + cincoAnosEUmMes)).toEqual([]);
+    expect(debitos.filter((d) => d!.expiresAt !== Math.floor(Date.parse(d!.createdAt) / 1000) + 400 * 86_400)).toEqual([]);
     const linhasDoMes = await Promise.all(
       Array.from({ length: 16 }, (_, shard) =>
         dynamoDb().send(

@@ -17,6 +17,8 @@ export interface GrantTargets {
   readonly table: dynamodb.ITable;
   readonly idempotencyTable: dynamodb.ITable;
   readonly documents: s3.IBucket;
+  /** The evidence archive (issue 41). */
+  readonly arquivo: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
   /** The loader's domain events (documentosQueue). */
   readonly documentosQueue: sqs.IQueue;
@@ -92,6 +94,17 @@ const grantors: Record<Grant, (fn: lambda.Function, t: GrantTargets) => void> = 
     t.relatorio.grantStartExecution(fn);
     fn.addEnvironment('RELATORIO_STATE_MACHINE_ARN', t.relatorio.stateMachineArn);
   },
+  // The archive's objects (Parquet parts and manifests), and where they are: ARQUIVO_BUCKET.
+  'arquivo:read': (fn, t) => {
+    acknowledge(fn, t.arquivo.grantRead(fn) && ARQUIVO_OBJECTS);
+    fn.addEnvironment('ARQUIVO_BUCKET', t.arquivo.bucketName);
+  },
+  // Write includes delete: a re-run of a month replaces its parts and removes those left over.
+  'arquivo:write': (fn, t) => {
+    acknowledge(fn, t.arquivo.grantPut(fn) && ARQUIVO_OBJECTS);
+    acknowledge(fn, t.arquivo.grantDelete(fn) && ARQUIVO_OBJECTS);
+    fn.addEnvironment('ARQUIVO_BUCKET', t.arquivo.bucketName);
+  },
   'totalTransportadoras:start': (fn, t) => {
     t.totalTransportadoras.grantStartExecution(fn);
     fn.addEnvironment('TOTAL_TRANSPORTADORAS_STATE_MACHINE_ARN', t.totalTransportadoras.stateMachineArn);
@@ -118,6 +131,14 @@ const DOCUMENT_OBJECTS: NagPackSuppression = {
   reason:
     'Documents are keyed by client and id (functions/platform/documents.ts), so the grant covers the objects of the documents bucket; GetObject*, List*, Abort* and DeleteObject* are the aws-cdk-lib grant groups (versions, multipart uploads) on it alone.',
   appliesTo: [{ regex: '/^Action::s3:[A-Za-z]+\\*$/' }, { regex: '/^Resource::.*DocumentsBucket.*\\/\\*$/' }],
+};
+
+/** The archive bucket's wildcards: every object of the one bucket, with aws-cdk-lib's action groups. */
+const ARQUIVO_OBJECTS: NagPackSuppression = {
+  id: 'AwsSolutions-IAM5',
+  reason:
+    'The archive is keyed by table, month and client (shared/src/arquivo.ts), all written or read by the job and the evidence download, so the grant covers the objects of the archive bucket; GetObject*, List*, Abort* and DeleteObject* are the aws-cdk-lib grant groups (versions, multipart uploads) on it alone.',
+  appliesTo: [{ regex: '/^Action::s3:[A-Za-z]+\\*$/' }, { regex: '/^Resource::.*ArquivoBucket.*\\/\\*$/' }],
 };
 
 function acknowledge(fn: lambda.Function, suppression: NagPackSuppression): void {

@@ -18,6 +18,7 @@ import { relatorioMachine } from '../constructs/relatorio';
 import { repasseMachine } from '../constructs/repasse';
 import { retornoMachine } from '../constructs/retorno';
 import { totalTransportadorasMachine } from '../constructs/total-transportadoras';
+import { arquivoMachine } from '../constructs/arquivo';
 import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
@@ -32,6 +33,7 @@ import {
   relatorioFunction,
   repasseFunction,
   retornoFunction,
+  arquivoFunction,
   httpFunctions,
   referenceLoadFunction,
   sefazLoadFunction,
@@ -62,6 +64,8 @@ export class ApiStack extends Stack {
   readonly retorno: sfn.StateMachine;
   readonly relatorio: sfn.StateMachine;
   readonly totalTransportadoras: sfn.StateMachine;
+  /** The evidence archive's job (functions/arquivo). */
+  readonly arquivo: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -131,6 +135,7 @@ export class ApiStack extends Stack {
     this.retorno = retornoMachine(this, fn(retornoFunction));
     this.relatorio = relatorioMachine(this, fn(relatorioFunction));
     this.totalTransportadoras = totalTransportadorasMachine(this, fn(totalTransportadorasFunction));
+    this.arquivo = arquivoMachine(this, fn(arquivoFunction));
     // Revenue sharing's reference data (banks, SEFAZ participants) written after the deploy, once
     // the function and its grants exist; again whenever the function changes (it writes only what is absent).
     new triggers.Trigger(this, 'RateioSeedTrigger', { handler: fn(rateioSeedFunction), executeOnHandlerChange: true, executeAfter: [scopeOfFunctions] });
@@ -146,6 +151,7 @@ export class ApiStack extends Stack {
       table: data.table,
       idempotencyTable: data.idempotencyTable,
       documents: data.documents,
+      arquivo: data.arquivo,
       webhookQueue: data.webhookQueue,
       documentosQueue: data.documentosQueue,
       mailIdentity: data.mailIdentity,
@@ -198,6 +204,7 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'FaturamentoStateMachineArn', { value: this.faturamento.stateMachineArn });
     new CfnOutput(this, 'RepasseStateMachineArn', { value: this.repasse.stateMachineArn });
     new CfnOutput(this, 'RelatorioStateMachineArn', { value: this.relatorio.stateMachineArn });
+    new CfnOutput(this, 'ArquivoStateMachineArn', { value: this.arquivo.stateMachineArn });
     new CfnOutput(this, 'RetornoStateMachineArn', { value: this.retorno.stateMachineArn });
     new CfnOutput(this, 'TotalTransportadorasStateMachineArn', { value: this.totalTransportadoras.stateMachineArn });
   }

@@ -2,11 +2,12 @@
  * Stateful resources, in a stack of their own so that the compute and edge stacks can be replaced
  * or destroyed freely: the application and idempotency tables, the documents bucket, the access-log
  * bucket, the webhook queue with its dead-letter queue and alarms, the secrets (the key-derivation
- * root, the rotated session signing key, the CloudFront origin value) and the SES identity.
- * Everything here is RETAIN, the tables also have deletion protection and the stack termination
- * protection.
+ * root, the rotated session signing key, the CloudFront origin value), the SES identity, and the
+ * evidence archive (issue 41) with what queries it (constructs/arquivo-consultas.ts).
+ * Everything that holds data here is RETAIN, the tables also have deletion protection and the stack
+ * termination protection (the archive's Glue and Athena definitions hold none: code recreates them).
  */
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -17,10 +18,12 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { DIAS_NO_ARQUIVO } from '@plac/shared/arquivo';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../config';
-import { applicationTable, documentosQueue, documentsBucket, idempotencyTable, SEFAZ_XML_PREFIX, SEFAZ_XML_RETENCAO_DIAS, webhookQueue } from '../topology';
+import { ArquivoConsultas } from '../constructs/arquivo-consultas';
+import { applicationTable, arquivoBucket, documentosQueue, documentsBucket, idempotencyTable, SEFAZ_XML_PREFIX, SEFAZ_XML_RETENCAO_DIAS, webhookQueue } from '../topology';
 
 export interface DataStackProps extends StackProps {
   readonly config: AppConfig;
@@ -34,6 +37,16 @@ export const S3_ACCESS_LOG_PREFIX = 's3/';
 /** Prefix of CloudFront's standard logs in the log bucket. */
 export const CLOUDFRONT_LOG_PREFIX = 'cloudfront/';
 
+/**
+ * The archive's objects of at least 128 KiB move to Glacier Instant Retrieval (S3's filter is strictly
+ * greater than, hence the minus one): that class bills a smaller object as 128 KiB, so those stay Standard.
+ */
+export const ARQUIVO_TAMANHO_MINIMO_GLACIER = 128 * 1024 - 1;
+/** Days in Standard before that transition: the month just archived is the one read (disputes, checks). */
+export const ARQUIVO_DIAS_ATE_GLACIER = 30;
+/** How long an overwritten or deleted archive object stays recoverable (as the documents' old versions). */
+export const ARQUIVO_DIAS_VERSAO_ANTERIOR = 90;
+
 /** A message older than this in the webhook queue means the dispatcher is not keeping up (or down). */
 export const OLDEST_MESSAGE_ALARM_SECONDS = 900;
 
@@ -41,6 +54,10 @@ export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   readonly idempotencyTable: dynamodb.Table;
   readonly documents: s3.Bucket;
+  /** The evidence archive (issue 41): Parquet per table, month and client (shared/src/arquivo.ts). */
+  readonly arquivo: s3.Bucket;
+  /** Its Glue tables, Athena workgroup, results bucket and named queries. */
+  readonly arquivoConsultas: ArquivoConsultas;
   /** Access logs of every bucket and of CloudFront (see accessLogsBucket). */
   readonly logBucket: s3.Bucket;
   readonly webhookQueue: sqs.Queue;
@@ -138,7 +155,61 @@ export class DataStack extends Stack {
           prefix: 'relatorios-pendentes/',
           expiration: Duration.days(7),
         },
+        {
+          // A past month's evidence as CSV (functions/faturamento/evidencia.ts): made again from the
+          // archive each week it is asked for; the archive itself is what is kept.
+          id: 'evidence-downloads',
+          prefix: 'evidencias/',
+          expiration: Duration.days(14),
+        },
       ],
+    });
+
+    this.arquivo = new s3.Bucket(this, arquivoBucket.id, {
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: `${S3_ACCESS_LOG_PREFIX}${arquivoBucket.id}/`,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      // Versioned, as the documents: the archive job may overwrite and delete (a re-run replaces a
+      // month's parts), and this is the evidence of what was charged; a faulty run's overwrite or delete
+      // stays recoverable for ARQUIVO_DIAS_VERSAO_ANTERIOR days. Re-runs are rare: old versions cost little.
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [
+        {
+          // Five years and a month (CTN art. 173 and 174), the life of what backs an invoice; the
+          // expired version then stays ARQUIVO_DIAS_VERSAO_ANTERIOR days more, as any replaced one.
+          id: 'arquivo-retencao',
+          expiration: Duration.days(DIAS_NO_ARQUIVO),
+          noncurrentVersionExpiration: Duration.days(ARQUIVO_DIAS_VERSAO_ANTERIOR),
+          abortIncompleteMultipartUploadAfter: Duration.days(7),
+        },
+        {
+          // Written once, read rarely (an audit, a dispute, a past month's evidence) and kept five years:
+          // Glacier Instant Retrieval stores for a fraction of Standard and still reads in milliseconds
+          // (Athena and the evidence download read it as any object). Only objects of 128 KiB and more
+          // (ARQUIVO_TAMANHO_MINIMO_GLACIER): a smaller one is billed as 128 KiB there, so the manifests
+          // and a small client's parts stay Standard, where they cost less.
+          id: 'arquivo-glacier-ir',
+          objectSizeGreaterThan: ARQUIVO_TAMANHO_MINIMO_GLACIER,
+          transitions: [{ storageClass: s3.StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(ARQUIVO_DIAS_ATE_GLACIER) }],
+        },
+        {
+          // An expired object's delete marker, once its last version is gone, marks nothing: removed.
+          id: 'arquivo-marcadores',
+          expiredObjectDeleteMarker: true,
+        },
+      ],
+    });
+    // CloudFormation Validate's W9003: aws-cdk-lib writes ObjectSizeGreaterThan as a number where the
+    // resource schema says string; CloudFormation accepts both, so the warning is acknowledged here only.
+    Validations.of(this.arquivo).acknowledge({ id: 'CloudFormation-Validate::W9003', reason: 'ObjectSizeGreaterThan is a number in aws-cdk-lib, a string in the schema: CloudFormation coerces it.' });
+    this.arquivoConsultas = new ArquivoConsultas(this, 'ArquivoConsultas', {
+      arquivo: this.arquivo,
+      accessLogs: { bucket: this.logBucket, prefix: S3_ACCESS_LOG_PREFIX },
     });
 
     this.webhookDeadLetterQueue = new sqs.Queue(this, webhookQueue.deadLetter.id, {
@@ -243,6 +314,8 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'IdempotencyTableName', { value: this.idempotencyTable.tableName });
     new CfnOutput(this, 'DocumentsBucketName', { value: this.documents.bucketName });
+    new CfnOutput(this, 'ArquivoBucketName', { value: this.arquivo.bucketName });
+    new CfnOutput(this, 'ArquivoWorkGroup', { value: this.arquivoConsultas.workGroup.ref });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.webhookQueue.queueUrl });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: this.webhookDeadLetterQueue.queueUrl });
     new CfnOutput(this, 'DocumentsQueueUrl', { value: this.documentosQueue.queueUrl });
@@ -258,9 +331,9 @@ export class DataStack extends Stack {
 }
 
 /**
- * The one bucket for access logs: S3 server access logs of every bucket of the app (documents, web
- * build, mTLS truststore) and CloudFront's standard logs, each under its own prefix, expired after
- * ACCESS_LOG_RETENTION_DAYS. CloudFront's standard logging still writes through an object ACL
+ * The one bucket for access logs: S3 server access logs of every bucket of the app (documents, archive,
+ * Athena results, web build, mTLS truststore) and CloudFront's standard logs, each under its own
+ * prefix, expired after ACCESS_LOG_RETENTION_DAYS. CloudFront's standard logging still writes through an object ACL
  * (awslogsdelivery), so ACLs stay enabled with the bucket owner preferred; public access is blocked
  * and SSE-S3 is used because CloudFront cannot write to a KMS-encrypted log bucket.
  * The S3 log-delivery service may write under s3/ from this account only, so buckets of the other

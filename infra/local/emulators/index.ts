@@ -99,6 +99,7 @@ export function emulatorEnv(
     TABLE_NAME: resources.tableName,
     IDEMPOTENCY_TABLE_NAME: resources.idempotencyTableName,
     DOCUMENTS_BUCKET: resources.documentsBucket,
+    ARQUIVO_BUCKET: resources.arquivoBucket,
     WEBHOOK_QUEUE_URL: resources.webhookQueueUrl,
     WEBHOOK_DLQ_URL: resources.webhookDlqUrl,
     DOCUMENTOS_QUEUE_URL: resources.documentosQueueUrl,

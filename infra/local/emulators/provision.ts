@@ -1,5 +1,5 @@
 /**
- * Creates the twin's tables, bucket and queues from the production topology (infra/lib/topology.ts),
+ * Creates the twin's tables, buckets and queues from the production topology (infra/lib/topology.ts),
  * so the twin and the CDK stacks cannot drift apart. Idempotent: what exists is kept as it is (with
  * its data), so it runs on every start. The one thing it does to an existing resource is re-apply
  * the webhook queue's attributes, which is harmless and picks up a changed topology value.
@@ -29,7 +29,7 @@ import {
   SetQueueAttributesCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { applicationTable, documentosQueue, documentsBucket, idempotencyTable, webhookQueue } from '../../lib/topology';
+import { applicationTable, arquivoBucket, documentosQueue, documentsBucket, idempotencyTable, webhookQueue } from '../../lib/topology';
 
 export interface ProvisionOptions {
   dynamodbEndpoint: string;
@@ -41,6 +41,8 @@ export interface ProvisionedResources {
   tableName: string;
   idempotencyTableName: string;
   documentsBucket: string;
+  /** The evidence archive (issue 41). */
+  arquivoBucket: string;
   webhookQueueUrl: string;
   webhookDlqUrl: string;
   documentosQueueUrl: string;
@@ -57,10 +59,11 @@ export async function provision(options: ProvisionOptions): Promise<ProvisionedR
   const s3 = new S3Client({ ...clientConfig, endpoint: options.awsEndpoint, forcePathStyle: true });
   const sqs = new SQSClient({ ...clientConfig, endpoint: options.awsEndpoint });
   try {
-    const [, , , queues, documentos] = await Promise.all([
+    const [, , , , queues, documentos] = await Promise.all([
       ensureTable(dynamodb, applicationTableInput(), applicationTable.timeToLiveAttribute),
       ensureTable(dynamodb, idempotencyTableInput(), idempotencyTable.timeToLiveAttribute),
       ensureBucket(s3, documentsBucket.localName),
+      ensureBucket(s3, arquivoBucket.localName),
       ensureWebhookQueues(sqs, options.awsEndpoint),
       ensureQueueWithDlq(sqs, options.awsEndpoint, documentosQueue),
     ]);
@@ -68,6 +71,7 @@ export async function provision(options: ProvisionOptions): Promise<ProvisionedR
       tableName: applicationTable.localName,
       idempotencyTableName: idempotencyTable.localName,
       documentsBucket: documentsBucket.localName,
+      arquivoBucket: arquivoBucket.localName,
       ...queues,
       documentosQueueUrl: documentos.queueUrl,
       documentosDlqUrl: documentos.dlqUrl,

@@ -223,6 +223,11 @@ export const faturaDetalheSchema = z.object({
   /** The payment the bank-return import recorded (situacao P): the day paid and the centavos paid, surcharge included. */
   pagamento: z.object({ dataPagamento: z.string(), valorPago: z.number().int() }).nullable(),
   pagamentosParciais: pagamentosParciaisSchema,
+  /**
+   * The month's evidence in the archive (issue 41): when it was archived and the charged requests it
+   * holds; null until the archive job has archived the month whole (then the evidence can be downloaded).
+   */
+  arquivo: z.object({ arquivadoEm: isoDateTime, requisicoes: z.number().int() }).nullable().optional(),
   ...saldoSchema,
   /** The late-payment surcharge the balance owes if paid today (0 before its DAE's due date). */
   acrescimoSobreSaldo: z.number().int(),
@@ -392,6 +397,23 @@ export const detalhamentoFatura = defineContract({
   status: 202,
   response: relatorioJobSchema,
   errors: ['recursoNaoEncontrado', 'clienteNaoPermitido'],
+});
+
+export const evidenciaFatura = defineContract({
+  id: 'faturamento.evidencia',
+  context: 'faturamento',
+  method: 'GET',
+  path: '/api/v1/fatura/{idConsumo}/evidencia',
+  summary:
+    'As evidências arquivadas do mês da fatura (issue 41): cada requisição cobrada, lida do arquivo em S3 (Parquet) e entregue como o CSV ' +
+    'do relatório de consumo (separador ";", UTF-8 com BOM), para qualquer mês dos últimos cinco anos, mesmo depois que o log de ' +
+    'requisições expirou do banco. Responde 202 com o relatório (CONCLUIDO com a URL de download, ou em produção: a situação em ' +
+    '/api/v1/consumo/relatorios/{idRelatorio}); 409 enquanto o mês não foi arquivado por inteiro.',
+  access: ADMIN_CLIENTE,
+  params: z.object({ idConsumo: idFatura }),
+  status: 202,
+  response: relatorioJobSchema,
+  errors: ['recursoNaoEncontrado', 'clienteNaoPermitido', 'evidenciaNaoArquivada'],
 });
 
 // ---- the DAE (spec 2 section 4 "DAE generation", section 7 "POST generate DAE") ---------------------

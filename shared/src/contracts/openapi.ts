@@ -151,6 +151,8 @@ export const ERROR_STATUS: Partial<Record<MessageKey, number | readonly number[]
   // 409: the state changed, or the thing already exists.
   recursoDuplicado: 409,
   faturaAlterada: 409,
+  // A month's evidence before the archive job archived it whole (issue 41).
+  evidenciaNaoArquivada: 409,
   tarifacaoEmElaboracao: 409,
   tarifacaoAlterada: 409,
   consentimentoAlterado: 409,

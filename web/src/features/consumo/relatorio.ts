@@ -49,8 +49,10 @@ export async function emSegundoPlano(cliente: { razaoSocial: string }, iniciar: 
     saveBlob(job.nomeArquivo, await file.blob());
     return true;
   } catch (error) {
-    // A token failure has already ended the session; the client's reports at their limit say so (429).
-    if (isApiError(error) && error.error === 'relatoriosEmAndamento') toast.error(error.message);
+    // A token failure has already ended the session.
+    // The catalogue's own words when the server says why: the client's reports at their limit (429),
+    // a month whose evidence is not archived yet (409).
+    if (isApiError(error) && (error.error === 'relatoriosEmAndamento' || error.error === 'evidenciaNaoArquivada')) toast.error(error.message);
     else if (!(isApiError(error) && error.isTokenError)) toast.error(message('relatorioConsumoFalhou'));
     return false;
   } finally {

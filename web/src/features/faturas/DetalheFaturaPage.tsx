@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
 import { descricaoServico, mesDaFatura, periodo, rotuloUf, type FaturaDetalhe } from './model';
 import { RecebimentosFatura } from './RecebimentosFatura';
+import { EvidenciasFatura } from './EvidenciasFatura';
 import { SituacaoFatura } from './SituacaoFatura';
 
 /**
@@ -18,7 +19,7 @@ import { SituacaoFatura } from './SituacaoFatura';
  * ('Pago parcialmente', R$ X em dd/mm/aaaa; SituacaoFatura), its due date, its DAE's number and, once
  * paid, the payment's day and amount; the legal note; the payments received and the balance owed
  * (RecebimentosFatura, issue 37); 'Resumo por Serviço e UF' with its totals and
- * 'Consumo' by service. ?id=<idConsumo>.
+ * 'Consumo' by service; the month's archived evidence (EvidenciasFatura, issue 41). ?id=<idConsumo>.
  */
 
 /** The due date shown: the DAE's (the paid one, else the latest), else the default one a DAE would get. */
@@ -199,6 +200,8 @@ export default function DetalheFaturaPage() {
               </tbody>
             </table>
           </section>
+
+          <EvidenciasFatura fatura={fatura} />
         </>
       )}
     </div>

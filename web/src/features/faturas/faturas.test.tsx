@@ -287,6 +287,32 @@ describe('detalhe-fatura', { timeout: 20_000 }, () => {
     expect(await situacaoDa({})).toEqual(['Em Aberto', '15/06/2026', 'Não gerado', 'Não pago']);
   });
 
+  it('the archived evidence (issue 41): before the archive the catalogue says when; once archived, the CSV is built from the archive and downloaded', async () => {
+    signIn(['cliente'], { clienteId: 'c-1' });
+    stub((s) => (s.path === '/api/v1/fatura' ? jsonResponse(200, { items: [] }) : jsonResponse(200, { ...DETALHE, arquivo: null })));
+    const { unmount } = renderApp('/app/fatura/detalheFatura?id=202605-c-1');
+    const antes = await screen.findByRole('region', { name: 'Evidências arquivadas' });
+    expect(within(antes).getByText(message('evidenciaNaoArquivada'))).toBeTruthy();
+    expect(within(antes).queryByRole('button')).toBeNull();
+    unmount();
+
+    const salvos: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (b: Blob) => (salvos.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    const job = { id: 'evid-1', estado: 'CONCLUIDO', linhas: 16, total: 16, nomeArquivo: 'evidencias_2026-05.csv', url: 'http://localhost/download/evidencias.csv' };
+    const sent = stub((s) => {
+      if (s.path === '/api/v1/fatura') return jsonResponse(200, { items: [] });
+      if (s.path.endsWith('/evidencia')) return jsonResponse(202, job);
+      if (s.path === '/download/evidencias.csv') return new Response('\uFEFFlinha;1\r\n', { status: 200 });
+      return jsonResponse(200, { ...DETALHE, arquivo: { arquivadoEm: '2026-06-05T06:10:00.000Z', requisicoes: 4234 } });
+    });
+    renderApp('/app/fatura/detalheFatura?id=202605-c-1');
+    const depois = await screen.findByRole('region', { name: 'Evidências arquivadas' });
+    expect(within(depois).getByText(/Arquivadas em 05\/06\/2026.*4\.234 requisição\(ões\) cobrada\(s\)/)).toBeTruthy();
+    await userEvent.click(within(depois).getByRole('button', { name: 'Baixar evidências (CSV)' }));
+    await waitFor(() => expect(salvos).toHaveLength(1));
+    expect(sent.filter((x) => x.path === '/api/v1/fatura/202605-c-1/evidencia')).toHaveLength(1);
+  });
+
   it('a paid invoice: the DAE paid, its due date, and the day and amount paid', async () => {
     expect(await situacaoDa({ situacao: 'P', dae: { numero: 4321, dtVencimento: '2026-06-19' }, pagamento: { dataPagamento: '2026-06-22', valorPago: 1_250_10 } })).toEqual([
       'Pago',
