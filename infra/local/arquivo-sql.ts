@@ -6,11 +6,14 @@
  * keys as Athena's partition projection gives them. A table with no file yet is an empty view of its
  * columns, so a query runs before the first archive as it does in Athena.
  *
- *   npx tsx infra/local/arquivo-sql.ts <query title> <param>…   (the twin running: `npm start`)
+ * With the twin running (`npm start`):
+ *   npm run arquivo -- arquivar 2026-11            archive a past month (as the schedule on the 5th does)
+ *   npm run arquivo -- sql "<query title>" <param>…  run one of docs/arquivo.md's queries on the archive
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { BANCO_ARQUIVO, PARTICOES, TABELAS_ARQUIVO, type TipoColuna } from '@plac/shared/arquivo';
 import { consultasDoArquivo } from '../lib/consultas-arquivo';
@@ -61,28 +64,42 @@ export async function consultar(conexao: DuckDBConnection, titulo: string, param
   );
 }
 
-/** From the command line: copies the twin's archive bucket and prints the query's rows. */
-async function principal(titulo: string, parametros: string[]): Promise<void> {
-  const { ListObjectsV2Command, GetObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
-  const { arquivoBucket } = await import('../lib/topology');
-  const s3 = new S3Client({ forcePathStyle: true });
-  const Bucket = process.env.ARQUIVO_BUCKET ?? arquivoBucket.localName;
+/** The running twin's environment (its endpoints, bucket and table), as `npm run invoke` reads it. */
+async function ambienteDoTwin(): Promise<void> {
+  const dataDir = process.env.PLAC_DATA_DIR ?? fileURLToPath(new URL('../../.data', import.meta.url));
+  try {
+    Object.assign(process.env, JSON.parse(await readFile(`${dataDir}/twin-env.json`, 'utf8')) as Record<string, string>);
+  } catch {
+    throw new Error('The local twin is not running: start it with `npm start` in another terminal.');
+  }
+}
+
+/** `arquivar <mes> [clienteId…]`: the Arquivo state machine started on the twin, as its schedule does; waits for the month's job. */
+async function arquivar(mes: string, clientes: string[]): Promise<void> {
+  const { startExecution } = await import('../../functions/platform/step-functions');
+  const { lerJob } = await import('../../functions/arquivo/job-store');
+  const { arquivoStateMachine } = await import('../lib/topology');
+  const { localStateMachineArn } = await import('./emulators/step-functions');
+  await startExecution(localStateMachineArn(arquivoStateMachine.localName), `arquivo-${mes}-${Date.now()}`, { mes, ...(clientes.length ? { clientes } : {}) });
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const job = await lerJob(mes);
+    if (job && job.estado !== 'PROCESSANDO') {
+      console.log(JSON.stringify({ mes, estado: job.estado, clientes: job.clientes, divergencias: job.divergencias ?? [] }, null, 2));
+      return;
+    }
+  }
+}
+
+/** `sql "<title>" <param>…`: the twin's archive bucket copied to a temporary folder, the query run by DuckDB on it. */
+async function sql(titulo: string, parametros: string[]): Promise<void> {
+  const arquivo = await import('../../functions/platform/arquivo');
   const pasta = await mkdtemp(join(tmpdir(), 'plac-arquivo-'));
   try {
-    const objetos: { chave: string; bytes: Uint8Array }[] = [];
-    const tabelas = new Set<string>();
-    let ContinuationToken: string | undefined;
-    do {
-      const r = await s3.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
-      for (const o of r.Contents ?? []) {
-        if (!o.Key!.endsWith('.parquet')) continue;
-        const got = await s3.send(new GetObjectCommand({ Bucket, Key: o.Key! }));
-        objetos.push({ chave: o.Key!, bytes: await got.Body!.transformToByteArray() });
-        tabelas.add(o.Key!.split('/')[0]!);
-      }
-      ContinuationToken = r.IsTruncated ? r.NextContinuationToken : undefined;
-    } while (ContinuationToken);
+    const chaves = (await arquivo.chavesSob('')).filter((k) => k.endsWith('.parquet'));
+    const objetos = await Promise.all(chaves.map(async (chave) => ({ chave, bytes: (await arquivo.ler(chave))! })));
     await copiarArquivo(pasta, objetos);
+    const tabelas = new Set(chaves.map((k) => k.split('/')[0]!));
     const { conexao, fechar } = await abrirArquivo(pasta, (t) => tabelas.has(t));
     try {
       console.table(await consultar(conexao, titulo, parametros));
@@ -95,12 +112,15 @@ async function principal(titulo: string, parametros: string[]): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [titulo, ...parametros] = process.argv.slice(2);
-  if (!titulo) {
-    console.error(`usage: npx tsx infra/local/arquivo-sql.ts "<title>" <param>…\nqueries: ${consultasDoArquivo().map((q) => `"${q.titulo}"`).join(', ')}`);
-    process.exit(2);
-  }
-  principal(titulo, parametros).catch((error: unknown) => {
+  const [comando, ...resto] = process.argv.slice(2);
+  const uso = `usage: npm run arquivo -- arquivar <YYYY-MM> [clienteId…]\n       npm run arquivo -- sql "<title>" <param>…\nqueries: ${consultasDoArquivo()
+    .map((q) => `"${q.titulo}"`)
+    .join(', ')}`;
+  const feito =
+    comando === 'arquivar' && resto[0] ? ambienteDoTwin().then(() => arquivar(resto[0]!, resto.slice(1)))
+    : comando === 'sql' && resto[0] ? ambienteDoTwin().then(() => sql(resto[0]!, resto.slice(1)))
+    : Promise.reject(new Error(uso));
+  feito.catch((error: unknown) => {
     console.error((error as Error).message);
     process.exit(1);
   });

@@ -9,13 +9,14 @@
  * `mes` is a date range from PRIMEIRO_MES_ARQUIVO to the current month, `cliente` is injected, so every
  * query must name its client (`WHERE cliente = ?`) and reads that client's files only.
  */
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as athena from 'aws-cdk-lib/aws-athena';
 import * as glue from 'aws-cdk-lib/aws-glue';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { BANCO_ARQUIVO, PARTICOES, PRIMEIRO_MES_ARQUIVO, TABELAS_ARQUIVO, type TabelaArquivo, type TipoArquivo } from '@plac/shared/arquivo';
 import { Construct } from 'constructs';
 import { consultasDoArquivo } from '../consultas-arquivo';
+import { bucketPrivado } from './bucket-defaults';
 
 /** The Athena workgroup of the archive's queries (docs/arquivo.md). */
 export const WORKGROUP_ARQUIVO = 'plac-arquivo';
@@ -60,14 +61,7 @@ export class ArquivoConsultas extends Construct {
     // Hardened as every bucket of the app: private, SSE-S3, TLS only, access-logged, retained. Not
     // versioned: a result is written once, read by whoever ran the query, and is worth nothing after.
     this.resultados = new s3.Bucket(this, 'AthenaResultsBucket', {
-      serverAccessLogsBucket: props.accessLogs.bucket,
-      serverAccessLogsPrefix: `${props.accessLogs.prefix}AthenaResultsBucket/`,
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...bucketPrivado('AthenaResultsBucket', props.accessLogs),
       lifecycleRules: [
         {
           // A result holds a client's archived data: kept a week (time to download it), then expired.

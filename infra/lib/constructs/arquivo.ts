@@ -10,11 +10,9 @@
  * History: a loop is about 7 events and a month at national volume (about 125 M rows, 50,000 a part)
  * about 2,500 parts in some 200 steps: far from the 25,000 events an execution may have.
  */
-import { Duration, RemovalPolicy, TimeZone } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ARQUIVO_STATES as S } from '../state-machines';
@@ -23,7 +21,7 @@ import { FATURAMENTO_RETRY } from './faturamento';
 import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
-import { scheduleDeadLetters } from './schedule-dead-letters';
+import { scheduleMachine } from './machine-schedule';
 
 export function arquivoMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${arquivoStateMachine.id}Steps`);
@@ -56,15 +54,6 @@ export function arquivoMachine(scope: Construct, task: lambda.Function): sfn.Sta
   });
   acknowledgeStateMachineRole(machine);
 
-  new scheduler.Schedule(scope, `${arquivoStateMachine.id}Schedule`, {
-    description: 'Archives the month before (request log, charged webhook deliveries, prepaid debits, invoices) to S3 as Parquet.',
-    schedule: scheduler.ScheduleExpression.expression(arquivoStateMachine.schedule.expression, TimeZone.of(arquivoStateMachine.schedule.timezone)),
-    target: new schedulerTargets.StepFunctionsStartExecution(machine, {
-      input: scheduler.ScheduleTargetInput.fromObject({ trigger: 'schedule' }),
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(1),
-      deadLetterQueue: scheduleDeadLetters(scope, `${arquivoStateMachine.id}Schedule`),
-    }),
-  });
+  scheduleMachine(scope, arquivoStateMachine.id, machine, arquivoStateMachine.schedule, 'Archives the month before (request log, charged webhook deliveries, prepaid debits, invoices) to S3 as Parquet.');
   return machine;
 }

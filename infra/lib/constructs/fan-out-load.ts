@@ -6,18 +6,16 @@
  * (payloadResponseOnly), which the twin binds to the handler module by state name.
  * The reference-data load and the Sefaz load are both this shape.
  */
-import { Duration, RemovalPolicy, TimeZone } from 'aws-cdk-lib';
+import { RemovalPolicy, type Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { FanOutStates } from '../state-machines';
 import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
-import { scheduleDeadLetters } from './schedule-dead-letters';
+import { scheduleMachine } from './machine-schedule';
 
 export interface FanOutLoadProps {
   /** Construct id of the state machine, and its EventBridge schedule (cron, time zone). */
@@ -66,15 +64,6 @@ export function fanOutLoad(scope: Construct, task: lambda.Function, props: FanOu
   acknowledgeStateMachineRole(machine);
 
   if (props.scheduled === false) return machine;
-  new scheduler.Schedule(scope, `${props.machine.id}Schedule`, {
-    description: props.description,
-    schedule: scheduler.ScheduleExpression.expression(props.machine.schedule.expression, TimeZone.of(props.machine.schedule.timezone)),
-    target: new schedulerTargets.StepFunctionsStartExecution(machine, {
-      input: scheduler.ScheduleTargetInput.fromObject({ trigger: 'schedule' }),
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(1),
-      deadLetterQueue: scheduleDeadLetters(scope, `${props.machine.id}Schedule`),
-    }),
-  });
+  scheduleMachine(scope, props.machine.id, machine, props.machine.schedule, props.description);
   return machine;
 }

@@ -8,11 +8,9 @@
  * API (grant faturamento:start). A retried BillShard finds the invoices it wrote already there
  * (conditional creates, functions/faturamento/store.ts) and writes none twice.
  */
-import { Duration, RemovalPolicy, TimeZone } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { FATURAMENTO_STATES as S } from '../state-machines';
@@ -20,7 +18,7 @@ import { faturamentoStateMachine } from '../topology';
 import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
-import { scheduleDeadLetters } from './schedule-dead-letters';
+import { scheduleMachine } from './machine-schedule';
 
 export const FATURAMENTO_RETRY = {
   errors: ['States.TaskFailed', 'States.Timeout', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'],
@@ -63,15 +61,6 @@ export function faturamentoMachine(scope: Construct, task: lambda.Function): sfn
   });
   acknowledgeStateMachineRole(machine);
 
-  new scheduler.Schedule(scope, `${faturamentoStateMachine.id}Schedule`, {
-    description: 'Monthly billing run: on the 1st, the month before',
-    schedule: scheduler.ScheduleExpression.expression(faturamentoStateMachine.schedule.expression, TimeZone.of(faturamentoStateMachine.schedule.timezone)),
-    target: new schedulerTargets.StepFunctionsStartExecution(machine, {
-      input: scheduler.ScheduleTargetInput.fromObject({ trigger: 'schedule' }),
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(1),
-      deadLetterQueue: scheduleDeadLetters(scope, `${faturamentoStateMachine.id}Schedule`),
-    }),
-  });
+  scheduleMachine(scope, faturamentoStateMachine.id, machine, faturamentoStateMachine.schedule, 'Monthly billing run: on the 1st, the month before');
   return machine;
 }

@@ -17,11 +17,9 @@
  * letters and role acknowledgement) with its Map nested; it is built here because that construct
  * has a single Map.
  */
-import { Duration, RemovalPolicy, TimeZone } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { FLUXOS, UFS } from '@plac/shared/domain';
@@ -30,7 +28,7 @@ import { sefazLoadStateMachine } from '../topology';
 import { lambdaTask } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
-import { scheduleDeadLetters } from './schedule-dead-letters';
+import { scheduleMachine } from './machine-schedule';
 
 /** Step Functions' limit: an Inline Map runs at most this many iterations at a time, whatever its MaxConcurrency. */
 export const INLINE_MAP_ITERATIONS_AT_ONCE = 40;
@@ -86,15 +84,6 @@ export function sefazLoadMachine(scope: Construct, task: lambda.Function, option
 
   // No schedule until the Sefaz service is configured (context sefazUrl and sefazCredentialsSecretArn).
   if (!options.scheduled) return machine;
-  new scheduler.Schedule(scope, `${id}Schedule`, {
-    description: 'Scheduled load of the documents each active Sefaz distributes (NSU sequence)',
-    schedule: scheduler.ScheduleExpression.expression(sefazLoadStateMachine.schedule.expression, TimeZone.of(sefazLoadStateMachine.schedule.timezone)),
-    target: new schedulerTargets.StepFunctionsStartExecution(machine, {
-      input: scheduler.ScheduleTargetInput.fromObject({ trigger: 'schedule' }),
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(1),
-      deadLetterQueue: scheduleDeadLetters(scope, `${id}Schedule`),
-    }),
-  });
+  scheduleMachine(scope, id, machine, sefazLoadStateMachine.schedule, 'Scheduled load of the documents each active Sefaz distributes (NSU sequence)');
   return machine;
 }

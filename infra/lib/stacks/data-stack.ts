@@ -23,6 +23,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../config';
 import { ArquivoConsultas } from '../constructs/arquivo-consultas';
+import { bucketPrivado } from '../constructs/bucket-defaults';
 import { applicationTable, arquivoBucket, documentosQueue, documentsBucket, idempotencyTable, SEFAZ_XML_PREFIX, SEFAZ_XML_RETENCAO_DIAS, webhookQueue } from '../topology';
 
 export interface DataStackProps extends StackProps {
@@ -104,16 +105,10 @@ export class DataStack extends Stack {
 
     this.logBucket = accessLogsBucket(this);
 
+    const accessLogs = { bucket: this.logBucket, prefix: S3_ACCESS_LOG_PREFIX };
     this.documents = new s3.Bucket(this, documentsBucket.id, {
-      serverAccessLogsBucket: this.logBucket,
-      serverAccessLogsPrefix: `${S3_ACCESS_LOG_PREFIX}${documentsBucket.id}/`,
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
+      ...bucketPrivado(documentsBucket.id, accessLogs),
       versioned: true,
-      removalPolicy: RemovalPolicy.RETAIN,
       // Browsers upload and download through short-lived presigned URLs, from the portal's origin only.
       cors: [
         {
@@ -166,18 +161,11 @@ export class DataStack extends Stack {
     });
 
     this.arquivo = new s3.Bucket(this, arquivoBucket.id, {
-      serverAccessLogsBucket: this.logBucket,
-      serverAccessLogsPrefix: `${S3_ACCESS_LOG_PREFIX}${arquivoBucket.id}/`,
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
+      ...bucketPrivado(arquivoBucket.id, accessLogs),
       // Versioned, as the documents: the archive job may overwrite and delete (a re-run replaces a
       // month's parts), and this is the evidence of what was charged; a faulty run's overwrite or delete
       // stays recoverable for ARQUIVO_DIAS_VERSAO_ANTERIOR days. Re-runs are rare: old versions cost little.
       versioned: true,
-      removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [
         {
           // Five years and a month (CTN art. 173 and 174), the life of what backs an invoice; the
