@@ -126,7 +126,8 @@ export async function passo(mes: string): Promise<{ mes: string; concluido: bool
   let anterior: Manifesto | null = null;
   let fim = false;
 
-  while (Date.now() - inicio < orcamentoMs()) {
+  // At least one part a step, however short the budget: a step always moves the job.
+  for (let primeira = true; primeira || Date.now() - inicio < orcamentoMs(); primeira = false) {
     if (p.cliente === null) {
       const proximo = await proximoCliente(p.ultimo, p.somente);
       if (proximo === null) {
@@ -138,7 +139,15 @@ export async function passo(mes: string): Promise<{ mes: string; concluido: bool
       parcial = manifestoVazio(mes, proximo, agora);
     }
     const clienteId = p.cliente!;
-    parcial ??= (await lerManifesto(parcialKey(mes, clienteId))) ?? manifestoVazio(mes, clienteId, agora);
+    if (!parcial) {
+      parcial = await lerManifesto(parcialKey(mes, clienteId));
+      // No partial manifest for a client begun: a run of this step ended the client (and removed it)
+      // but stopped before moving the job. The client starts over: its parts are written the same.
+      if (!parcial) {
+        parcial = manifestoVazio(mes, clienteId, agora);
+        Object.assign(p, { tabela: 0, cursor: null, parte: 0 });
+      }
+    }
     if (p.conferir) anterior ??= await lerManifesto(chaveDoManifesto(mes, clienteId));
 
     const tipo: TipoArquivo = TIPOS_ARQUIVO[p.tabela]!;
@@ -191,19 +200,17 @@ export async function passo(mes: string): Promise<{ mes: string; concluido: bool
 
     if (divergiu || p.tabela >= TIPOS_ARQUIVO.length) {
       if (divergiu) divergencias.push(divergiu);
-      else if (p.conferir) clientes += 1;
-      else {
+      else if (p.conferir) {
+        // Checked whole: the archive stands. The invoice is pointed at it again (a run that wrote the
+        // manifest may have stopped before it did).
+        await apontarFatura(clienteId, mes, anterior!);
+        clientes += 1;
+      } else {
         const completo = Object.entries(parcial.tabelas).every(([, x]) => x.contadas === x.esperadas);
         const manifesto: Manifesto = { ...parcial, completo };
         await gravarManifesto(chaveDoManifesto(mes, clienteId), manifesto);
         if (completo) {
-          const req = manifesto.tabelas[TABELAS_ARQUIVO.requisicoes.nome]!;
-          await faturas.registrarArquivo(clienteId, mes, {
-            manifesto: chaveDoManifesto(mes, clienteId),
-            arquivadoEm: manifesto.arquivadoEm,
-            linhasRequisicoes: req.linhas,
-            partesRequisicoes: req.partes.length,
-          });
+          await apontarFatura(clienteId, mes, manifesto);
           clientes += 1;
         } else {
           for (const [nome, x] of Object.entries(parcial.tabelas)) {
@@ -233,4 +240,15 @@ export async function passo(mes: string): Promise<{ mes: string; concluido: bool
     return { mes, concluido: atual?.estado !== 'PROCESSANDO' };
   }
   return { mes, concluido: fim };
+}
+
+/** Points the client's invoice of the month (when there is one) at its archived manifest. */
+async function apontarFatura(clienteId: string, mes: string, manifesto: Manifesto): Promise<void> {
+  const req = manifesto.tabelas[TABELAS_ARQUIVO.requisicoes.nome];
+  await faturas.registrarArquivo(clienteId, mes, {
+    manifesto: chaveDoManifesto(mes, clienteId),
+    arquivadoEm: manifesto.arquivadoEm,
+    linhasRequisicoes: req?.linhas ?? 0,
+    partesRequisicoes: req?.partes.length ?? 0,
+  });
 }

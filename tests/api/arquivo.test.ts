@@ -21,6 +21,7 @@ import { config } from '../../functions/platform/env';
 import { abrirCiclo, creditar, extratoDoMes, lerReserva, paginaDeDebitosDoMes, type ContaRecord } from '../../functions/prepago/store';
 import { medirEntregue } from '../../functions/webhooks/medicao';
 import { registrarEntrega } from '../../functions/webhooks/log-store';
+import { ARQUIVO_STATES } from '../../infra/lib/state-machines';
 import { arquivoStateMachine } from '../../infra/lib/topology';
 import { abrirArquivo, consultar, copiarArquivo } from '../../infra/local/arquivo-sql';
 import { localStateMachines } from '../../infra/local/state-machines';
@@ -43,7 +44,7 @@ const [ano, mm] = mes.split('-').map(Number) as [number, number];
 /** An instant of the billed month, day `dia` (Bahia afternoon). */
 const noMes = (dia: number, segundo = 0) => new Date(Date.UTC(ano, mm - 1, dia, 15, 0, segundo));
 const admin: Principal = { userId: 'arq-admin', name: 'Admin Arquivo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
-const envAntes = process.env.PLAC_ARQUIVO_LINHAS_POR_PARTE;
+const envAntes = { linhas: process.env.PLAC_ARQUIVO_LINHAS_POR_PARTE, orcamento: process.env.PLAC_ARQUIVO_ORCAMENTO_MS };
 
 function novoCnpj(): string {
   const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
@@ -94,9 +95,23 @@ const b = {} as Awaited<ReturnType<typeof novoCliente>>;
 const faturas = {} as Record<'a' | 'b', FaturaRecord>;
 let pasta: string;
 
-/** Runs the archive machine for our two clients; the job's item after it. */
-async function arquivar() {
-  await localStateMachines().get(arquivoStateMachine.id)!.execute({ mes, clientes: [a.clienteId, b.clienteId] });
+/**
+ * Runs the archive machine for our two clients; the job's item after it. `duplicar`: that Passo is
+ * delivered twice at once (a retry racing a slow first try): one run moves the job, nothing doubles.
+ */
+async function arquivar(duplicar?: number) {
+  let passos = 0;
+  await localStateMachines()
+    .get(arquivoStateMachine.id)!
+    .execute(
+      { mes, clientes: [a.clienteId, b.clienteId] },
+      {
+        wrap: (state, invoke) => async (input) => {
+          if (state !== ARQUIVO_STATES.step || ++passos !== duplicar) return invoke(input);
+          return (await Promise.all([invoke(input), invoke(input)]))[0];
+        },
+      },
+    );
   return (await lerJob(mes))!;
 }
 
@@ -119,7 +134,9 @@ async function sql() {
 }
 
 beforeAll(async () => {
+  // Parts of 5 rows, and a step of one part: the job crosses many steps, each resuming from the one before.
   process.env.PLAC_ARQUIVO_LINHAS_POR_PARTE = '5';
+  process.env.PLAC_ARQUIVO_ORCAMENTO_MS = '1';
   pasta = await mkdtemp(join(tmpdir(), 'arquivo-test-'));
   Object.assign(a, await novoCliente('ESF'));
   Object.assign(b, await novoCliente('IMF'));
@@ -142,8 +159,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (envAntes === undefined) delete process.env.PLAC_ARQUIVO_LINHAS_POR_PARTE;
-  else process.env.PLAC_ARQUIVO_LINHAS_POR_PARTE = envAntes;
+  for (const [k, v] of [['PLAC_ARQUIVO_LINHAS_POR_PARTE', envAntes.linhas], ['PLAC_ARQUIVO_ORCAMENTO_MS', envAntes.orcamento]] as const) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
   await rm(pasta, { recursive: true, force: true });
 });
 
@@ -217,9 +236,9 @@ describe('the evidence archive', () => {
     const antes = await manifesto(a.clienteId);
     expect(await arquivar()).toMatchObject({ estado: 'ARQUIVADO', clientes: 2, divergencias: [] });
     expect((await manifesto(a.clienteId)).tabelas).toEqual(antes.tabelas);
-    // Without its manifest the client is archived anew: the same parts, the same bytes.
+    // Without its manifest the client is archived anew, its second step delivered twice at once: the same parts, the same bytes.
     await arquivo.apagar([chaveDoManifesto(mes, a.clienteId)]);
-    expect(await arquivar()).toMatchObject({ estado: 'ARQUIVADO', divergencias: [] });
+    expect(await arquivar(2)).toMatchObject({ estado: 'ARQUIVADO', divergencias: [] });
     const depois = await manifesto(a.clienteId);
     expect(depois.tabelas).toEqual(antes.tabelas);
     for (const p of Object.values(depois.tabelas).flatMap((t) => t.partes)) expect(arquivo.sha256((await arquivo.ler(p.chave))!)).toBe(p.sha256);
