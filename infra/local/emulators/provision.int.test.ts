@@ -46,6 +46,7 @@ describe('startEmulators and provision', () => {
       TABLE_NAME: 'plac-app',
       IDEMPOTENCY_TABLE_NAME: 'plac-idempotency',
       DOCUMENTS_BUCKET: 'plac-documents',
+      ARQUIVO_BUCKET: 'plac-arquivo',
       WEBHOOK_QUEUE_URL: `${endpoints.aws}/000000000000/plac-webhooks`,
       WEBHOOK_DLQ_URL: `${endpoints.aws}/000000000000/plac-webhooks-dlq`,
       DOCUMENTOS_QUEUE_URL: `${endpoints.aws}/000000000000/plac-documentos`,
