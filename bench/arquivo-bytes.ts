@@ -65,10 +65,10 @@ const entrega = escrito(entidadeEntrega(), {
 });
 const tentativa = escrito(entidadeTentativa(), { deliveryId, mensagemId: randomUUID(), recebimento: 1, instante: instante(2), status: 204, latenciaMs: 180, emCurso: false, expiresAt: expiraEntrega(instante(1)) });
 const registroDebito = { chave: `entrega:${deliveryId}`, clienteId, servico: 9, resultado: 'PREPAGO', valorMilesimos: 20, createdAt: instante(1), expiresAt: expiraDebito(instante(1)) };
-const itemDebito = itemEscrito(entidadeDebito(), { ...registroDebito, mes, shardMes: 4 });
+const itemDebito = itemEscrito(entidadeDebito(), { ...registroDebito, mes, parte: 4 });
 const debito = itemBytes(itemDebito);
 // As written before issue 41: no month, its shard nor the gsi1 keys.
-const debitoSemIndice = itemBytes(Object.fromEntries(Object.entries(itemDebito).filter(([k]) => !['mes', 'shardMes', 'gsi1pk', 'gsi1sk'].includes(k))));
+const debitoSemIndice = itemBytes(Object.fromEntries(Object.entries(itemDebito).filter(([k]) => !['mes', 'parte', 'gsi1pk', 'gsi1sk'].includes(k))));
 
 const dynamo = {
   // The item and its whole copy in gsi1, each with DynamoDB's 100 bytes.

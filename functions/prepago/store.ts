@@ -143,16 +143,16 @@ const debito = new Entity({
     createdAt: { type: 'string', required: true },
     /** TTL (epoch seconds): DIAS_DE_CONTESTACAO after `createdAt`; the archive keeps it five years (issue 41). */
     expiresAt: { type: 'number' },
-    /** 'YYYY-MM' of `createdAt` in Bahia time, and the month index's shard (DEBITO_SHARDS, from the key): written since issue 41. */
+    /** 'YYYY-MM' of `createdAt` in Bahia time, and the month index's part (DEBITO_SHARDS, from the key; named `parte` like every shard component of a key): written since issue 41. */
     mes: { type: 'string' },
-    shardMes: { type: 'number' },
+    parte: { type: 'number' },
   },
   indexes: {
     byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } },
     // A client's month of debits (the evidence archive, issue 41), spread over DEBITO_SHARDS index
     // partitions: a bookkeeper's 2,000 debits a second put 2,000 / 16 ≈ 125 writes a second on each.
     // Sparse: debits written before issue 41 carry no month and are not in it.
-    byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'shardMes'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'chave'] } },
+    byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'parte'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'chave'] } },
   },
 });
 
@@ -208,7 +208,7 @@ const comFim = (d: DebitoRecord): DebitoRecord => ({
   ...d,
   expiresAt: d.expiresAt ?? expiraDebito(d.createdAt),
   mes: d.mes ?? monthOf(new Date(d.createdAt)),
-  shardMes: d.shardMes ?? shardDoDebito(d.chave),
+  parte: d.parte ?? shardDoDebito(d.chave),
 });
 /** The end date of the statement lines of month `mes` ('YYYY-MM'): DIAS_FISCAIS after the month ends (in Bahia). */
 export const expiraExtrato = (mes: string) => expiraAposDias(`${nextMonth(mes)}-01T00:00:00-03:00`, DIAS_FISCAIS);
@@ -557,8 +557,8 @@ export async function paginaDeDebitosDoMes(clienteId: string, mes: string, pagin
   const lote = Math.max(Math.ceil((pagina.limite * 5) / (4 * DEBITO_SHARDS)) + 1, 10);
   type Chave = [createdAt: string, chave: string];
   const p = await paginaIntercalada<DebitoRecord, Chave>(
-    Array.from({ length: DEBITO_SHARDS }, (_, shardMes) => async (desde) => {
-      const { data, cursor } = await entidade.query.byMes({ clienteId, mes, shardMes }).go({ cursor: desde ?? null, limit: lote });
+    Array.from({ length: DEBITO_SHARDS }, (_, parte) => async (desde) => {
+      const { data, cursor } = await entidade.query.byMes({ clienteId, mes, parte }).go({ cursor: desde ?? null, limit: lote });
       return { data, cursor };
     }),
     {
@@ -566,7 +566,7 @@ export async function paginaDeDebitosDoMes(clienteId: string, mes: string, pagin
       posicao: pagina.cursor ?? undefined,
       chave: (d) => [d.createdAt, d.chave],
       comparar: (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
-      apos: (shardMes, [createdAt, chave]) => conv.byAccessPattern.byMes.fromComposite.toCursor({ clienteId, mes, shardMes, createdAt, chave })!,
+      apos: (parte, [createdAt, chave]) => conv.byAccessPattern.byMes.fromComposite.toCursor({ clienteId, mes, parte, createdAt, chave })!,
       validarChave: (k): k is Chave => Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'string',
     },
   );
