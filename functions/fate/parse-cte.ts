@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Centavos } from '@plac/shared/domain';
-import type { Cancelamento, DocumentoDeVinculo, Duplicata, Ignorado, NfeFatura, Parte, Vinculos } from './parse';
+import type { Cancelamento, DocumentoDeVinculo, Duplicata, Ignorado, NfeFatura, Parte, Vinculos } from './parse-tipos';
 import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, EVENTO_REGISTRADO, instante, invalido, texto, tpAmb, validar } from './parse-rules';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { isEventoRecebivel, type TipoEventoRecebivel } from '@plac/shared/domain';
 import { ambienteAceito, chaveValida, cnpjValido, cpfValido, EVENTO_REGISTRADO, instante, invalido, texto, tpAmb, validar } from './parse-rules';
-import type { Ignorado } from './parse';
+import type { Ignorado } from './parse-tipos';
 
 /**
  * The NF-e events that bear on a receivable (docs/recebivel.md), from a `procEventoNFe` of the

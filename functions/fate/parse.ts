@@ -3,75 +3,21 @@ import * as z from 'zod';
 import { isEventoRecebivel, type Centavos } from '@plac/shared/domain';
 import { cte, eventoCte } from './parse-cte';
 import { eventoRecebivel, type EventoRecebivel } from './parse-evento';
+import type { Cancelamento, DocumentoDeVinculo, Duplicata, Ignorado, NfeFatura, Parte, Vinculos } from './parse-tipos';
 import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, EVENTO_REGISTRADO, instante, invalido, tpAmb, texto, validar } from './parse-rules';
 
 export { DocumentoInvalido, type Excecao } from './parse-rules';
 export type { EventoRecebivel } from './parse-evento';
+export type * from './parse-tipos';
 
 /**
  * One document of a Sefaz distribution (an NF-e 4.00 with its authorisation, an NF-e summary or an
  * event; a CT-e 4.00 or a CT-e event, parse-cte.ts), parsed and validated into what the Fat-e context
  * stores. A document that cannot be processed throws `DocumentoInvalido`; a valid document that
  * produces nothing (an NF-e or CT-e without a billing group, another event type, another schema) is
- * `ignorado`, which is not an error. The field rules are shared with the CT-e in parse-rules.ts.
+ * `ignorado`, which is not an error. The field rules are shared with the CT-e in parse-rules.ts, the
+ * shapes of the documents in parse-tipos.ts (re-exported here).
  */
-
-export interface Duplicata {
-  numero: string;
-  /** YYYY-MM-DD */
-  vencimento: string;
-  valor: Centavos;
-}
-
-export interface Parte {
-  cnpj?: string;
-  cpf?: string;
-  nome: string;
-  uf?: string;
-}
-
-export interface NfeFatura {
-  kind: 'nfe';
-  chave: string;
-  modelo: string;
-  serie: string;
-  numero: string;
-  /** ISO-8601 UTC instant. */
-  emissao: string;
-  protocolo: string;
-  /** ISO-8601 UTC instant the Sefaz authorised it (protNFe dhRecbto), when the document says. */
-  recebimento?: string;
-  emitente: { cnpj: string; nome: string; uf: string };
-  destinatario: Parte;
-  valorNota: Centavos;
-  /** The carrier the NF-e names (transp/transporta), when it names one. */
-  transportador?: Parte;
-  fatura: { numero?: string; valorOriginal: Centavos; desconto: Centavos; valorLiquido: Centavos };
-  duplicatas: Duplicata[];
-  /** The keys this document names as evidence of others (a return's refNFe, a CT-e's carried NF-e). */
-  vinculos?: Vinculos;
-}
-
-/**
- * What a document says about other NF-e (docs/recebivel.md): an NF-e of return (finNFe 4) names the
- * NF-e it returns (NFref/refNFe); a CT-e names the NF-e it carries (infDoc/infNFe/chave).
- */
-export interface Vinculos {
-  tipo: 'DEVOLUCAO' | 'TRANSPORTE';
-  chaves: string[];
-}
-
-/** A document without a bill that still bears on other keys: a return without cobr, a CT-e without cobr. */
-export interface DocumentoDeVinculo {
-  kind: 'vinculo';
-  chave: string;
-  modelo: string;
-  emissao: string;
-  emitente: { cnpj: string; nome: string };
-  /** A return's vNF; a CT-e's vTPrest (centavos). */
-  valor: Centavos;
-  vinculos: Vinculos;
-}
 
 export interface ResumoNfe {
   kind: 'resumo';
@@ -85,24 +31,6 @@ export interface ResumoNfe {
   /** cSitNFe: 1 autorizada, 2 denegada, 3 cancelada. */
   situacao: string;
   recebimento?: string;
-}
-
-export interface Cancelamento {
-  kind: 'cancelamento';
-  chave: string;
-  tpEvento: '110111';
-  /** The cancellation's own registration protocol (retEvento nProt). */
-  protocolo: string;
-  /** The cancelled document's authorisation protocol, as the event names it (detEvento nProt). */
-  protocoloDocumento: string;
-  justificativa: string;
-  /** ISO-8601 UTC instant the Sefaz registered the cancellation (retEvento dhRegEvento). */
-  data: string;
-}
-
-export interface Ignorado {
-  kind: 'ignorado';
-  reason: string;
 }
 
 export type Documento = NfeFatura | ResumoNfe | Cancelamento | EventoRecebivel | DocumentoDeVinculo | Ignorado;

@@ -5,7 +5,6 @@ import type { LookupFunction } from 'node:net';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import { OPERACOES_WEBHOOK } from '@plac/shared/domain';
-import * as z from 'zod';
 import { webhookParaEntrega } from '../clientes/webhook-entrega';
 import { sqsClient } from '../platform/aws';
 import { countBusiness } from '../platform/business-metrics';
@@ -17,9 +16,12 @@ import { esperaApos, esperaConfigurada } from './espera';
 import { ehMensagemDePasso, passoDaFila } from './jobs';
 import * as log from './log-store';
 import { medirEntregue } from './medicao';
+import { deliverySchema, type WebhookDelivery } from './mensagem';
 import { avaliarPausa } from './pausa';
 import { sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature';
 import { checkWebhookUrl, type UrlVerdict } from './url-guard';
+
+export { deliverySchema } from './mensagem';
 
 /**
  * Consumes the webhook queue: each message is one delivery, POSTed as JSON to the client's URL.
@@ -27,29 +29,12 @@ import { checkWebhookUrl, type UrlVerdict } from './url-guard';
  * before the next attempt (functions/webhooks/espera.ts); after the queue's last receive it moves to
  * the dead-letter queue.
  *
- * A message names the client and the operation (functions/webhooks/fila.ts); the URL, the Basic
- * credentials and the signing secret are read from the client's configuration when it is sent, so no
- * secret travels in the queue or sits in the log, and a replay goes with the configuration in force.
- * A message that names its own `url` (the platform's proof, the tests) is sent there unsigned.
+ * A message names the client and the operation (functions/webhooks/fila.ts; its schema is in
+ * mensagem.ts); the URL, the Basic credentials and the signing secret are read from the client's
+ * configuration when it is sent, so no secret travels in the queue or sits in the log, and a replay
+ * goes with the configuration in force. A message that names its own `url` (the platform's proof, the
+ * tests) is sent there unsigned.
  */
-export const deliverySchema = z
-  .object({
-    /** Stable id of the delivery: sent as a header so that receivers can ignore duplicates. */
-    deliveryId: z.string().min(1).max(200),
-    /** The operation (EVENTO, ESCR_FAT, …): the configuration it goes by and the `x-plac-event` header. */
-    operacao: z.string().min(1).max(40),
-    payload: z.record(z.string(), z.unknown()),
-    clienteId: z.string().min(1).max(64).optional(),
-    url: z.string().url().optional(),
-    /** For the delivery log and the monitoring screen: whose delivery it is and what it tells. */
-    razaoSocial: z.string().max(200).optional(),
-    descricao: z.string().max(300).optional(),
-    /** Per-client ordering: not posted before this delivery was delivered. */
-    dependeDe: z.string().min(1).max(200).optional(),
-  })
-  .refine((d) => d.url !== undefined || d.clienteId !== undefined, { message: 'a delivery names a client or a URL' });
-
-export type WebhookDelivery = z.infer<typeof deliverySchema>;
 
 const TIMEOUT_MS = 10_000;
 

@@ -6,7 +6,7 @@ import { isConditionalFailure, tableConfig } from '../platform/table';
 import * as endpoints from './endpoint-store';
 import { enviarEmLotes, LOTE_SQS } from './fila';
 import * as log from './log-store';
-import type { WebhookDelivery } from './dispatcher';
+import type { WebhookDelivery } from './mensagem';
 
 /**
  * Resume and replay-all as jobs (docs/webhooks.md "Resume and replay-all jobs"). A request only starts

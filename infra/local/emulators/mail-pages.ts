@@ -4,7 +4,7 @@
  * body is shown only inside an iframe with `sandbox` (no scripts, no same-origin, no forms) through
  * `srcdoc`, escaped as an attribute value, under a CSP that blocks every remote fetch.
  */
-import type { CapturedMail } from './mail';
+import type { CapturedMail } from './mail-captured';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Bahia', // the portal shows times in Bahia time (docs/architecture.md, "Conventions")

@@ -14,22 +14,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { assertPortFree, portEnvVars } from './ports';
+import type { CapturedMail } from './mail-captured';
 import { renderMessage, renderMessageList } from './mail-pages';
 
-/** One captured message, as stored on disk and returned by the JSON API. */
-export interface CapturedMail {
-  id: string;
-  /** ISO-8601 UTC instant of capture. */
-  date: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  replyTo: string[];
-  subject: string;
-  text?: string;
-  html?: string;
-}
+export type { CapturedMail } from './mail-captured';
 
 export interface MailCapture {
   /** Base URL: the SES v2 endpoint and, in a browser, the list of captured messages. */

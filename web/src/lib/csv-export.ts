@@ -1,40 +1,20 @@
 /**
  * The lists' "Exportar CSV" (issue 28 item 7): the filtered rows, every page of them, as a CSV file with
  * the screen's column titles. The file rule (';', UTF-8 with BOM, formula-safe text) is
- * @plac/shared/domain/csv's; here each column says what it holds, so that money comes out as a pt-BR
- * number (1.234,56, no 'R$'), counts as 1.234 and dates as dd/mm/aaaa.
+ * @plac/shared/domain/csv's; here each column (csv-colunas.ts) says what it holds, so that money comes
+ * out as a pt-BR number (1.234,56, no 'R$'), counts as 1.234 and dates as dd/mm/aaaa.
  */
 import { message } from '@plac/shared/messages';
+import { numeroInteiro, type ColunaCsv } from './csv-colunas';
 import { downloadText } from './download';
 import { toast } from './toast';
+
+export { numeroCentavos, numeroInteiro, type ColunaCsv } from './csv-colunas';
 
 /** The most rows an export takes; a search with more is refused (refine the filters). */
 export const EXPORTACAO_MAXIMA = 10_000;
 /** The page size the export reads the cursor lists with (the largest they answer). */
 export const EXPORTACAO_POR_PAGINA = 100;
-
-type Valor<T, V> = (linha: T) => V | null | undefined;
-
-/** A column: its title on the screen and what it holds (text, money in centavos, a count, a date). */
-export type ColunaCsv<T> = { titulo: string } & (
-  | { texto: Valor<T, string> }
-  | { centavos: Valor<T, number> }
-  | { inteiro: Valor<T, number> }
-  | { data: Valor<T, string> }
-);
-
-const milhares = (inteiro: bigint | number) => String(inteiro).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-
-/** Integer centavos as a pt-BR number with 2 places and no symbol: 123456 → '1.234,56', -5 → '-0,05'. */
-export function numeroCentavos(centavos: number): string {
-  const abs = Math.abs(centavos);
-  return `${centavos < 0 ? '-' : ''}${milhares(Math.trunc(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** An integer as a pt-BR number: 1234567 → '1.234.567'. */
-export function numeroInteiro(n: number): string {
-  return `${n < 0 ? '-' : ''}${milhares(Math.abs(Math.trunc(n)))}`;
-}
 
 /**
  * Saves the rows as `nomeArquivo`; no rows is said, not saved as an empty file. The CSV writer (and

@@ -1,5 +1,5 @@
 import { csvNumero, escreverCsv, type CelulaCsv } from '@plac/shared/domain/csv';
-import { numeroCentavos, numeroInteiro, type ColunaCsv } from './csv-export';
+import { numeroCentavos, numeroInteiro, type ColunaCsv } from './csv-colunas';
 import { formatDate } from './format';
 
 /**
