@@ -1,4 +1,4 @@
-import type { Principal } from '@plac/shared/access';
+import { isAdmin, type Principal } from '@plac/shared/access';
 import type { BodyOf } from '@plac/shared/contracts/define';
 import {
   codigoTipoTransportador,
@@ -36,8 +36,6 @@ import type { ConsentimentoRecord, FilialRecord, InstituicaoConsentida, LinhaCon
  */
 
 const now = () => new Date().toISOString();
-const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
-
 // ---- the issuer ------------------------------------------------------------------------------------
 
 /** The certificate's CNPJ: an issuer's user id is `emissor-<cnpj>` (users.ensureIssuer). */

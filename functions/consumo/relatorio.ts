@@ -6,7 +6,7 @@ import * as clientes from '../clientes/service';
 import * as jobs from './relatorio-job';
 import type { VistaRelatorio } from './relatorio-job';
 import { avancarGeracao, emProducao, geracaoDoPedido, lerJob, marcarFalha, ocuparVaga, type RelatorioJobRecord } from './relatorio-job-store';
-import { clienteDoFiltro } from './telas';
+import { clienteDoFiltro } from '../platform/escopo';
 
 /**
  * The consumption report's routes: start the client's report of a month as a report job

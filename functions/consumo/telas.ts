@@ -1,4 +1,4 @@
-import type { Principal } from '@plac/shared/access';
+import { isAdmin, type Principal } from '@plac/shared/access';
 import {
   addDays,
   daysBetween,
@@ -12,6 +12,7 @@ import {
   STATUS_NAO_ENCONTRADA_LABELS,
 } from '@plac/shared/domain';
 import * as clientes from '../clientes/service';
+import { clienteDoFiltro } from '../platform/escopo';
 import { forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
@@ -23,16 +24,6 @@ import * as store from './store';
  * query, monitoramento-consumo-cliente), with their object-level rules: a client user reaches only its
  * own client (403 clienteNaoPermitido), a Sefaz manager only its own UF (403 acessoNegado).
  */
-
-const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
-
-/** The client the caller may see: the one asked for by an administrator, always the own one for a client user. */
-export function clienteDoFiltro(principal: Principal, pedido: string | undefined): string | undefined {
-  if (isAdmin(principal)) return pedido;
-  if (!principal.clienteId) throw forbidden('clienteNaoPermitido');
-  if (pedido && pedido !== principal.clienteId) throw forbidden('clienteNaoPermitido');
-  return principal.clienteId;
-}
 
 /** The UF the caller may see: any for an administrator, the own for a manager. */
 export function ufDoFiltro(principal: Principal, pedida: string): string {

@@ -1,4 +1,4 @@
-import type { Principal } from '@plac/shared/access';
+import { isAdmin, type Principal } from '@plac/shared/access';
 import { daysBetween, DOCUMENTOS_ERRO_MAXIMO_DIAS, type Uf } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { forbidden, invalid, notFound } from '../platform/errors';
@@ -11,8 +11,6 @@ import * as store from './store';
  * The documents a load could not process, as the error-document screen lists, downloads and removes
  * them. A Sefaz manager (sefaz_gestor) reaches only the documents of the own UF.
  */
-
-const isAdmin = (principal: Principal) => principal.roles.includes('sefaz_admin');
 
 /** The UF the caller may see: any (or all, null) for an administrator, the own for a manager. */
 function ufDoFiltro(principal: Principal, pedida: string | undefined): Uf | null {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { Principal } from '@plac/shared/access';
+import { isAdmin, type Principal } from '@plac/shared/access';
 import type { BodyOf, instituicoes, QueryOf } from '@plac/shared/contracts';
 import {
   foldText,
@@ -31,7 +31,6 @@ import type { AutorizacaoRecord, Encontrada, InstituicaoRecord } from './store';
  * its consent wizard.
  */
 
-const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
 const now = () => new Date().toISOString();
 
 // ---- views -----------------------------------------------------------------------------------------

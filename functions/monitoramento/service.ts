@@ -1,4 +1,4 @@
-import type { Principal } from '@plac/shared/access';
+import { isAdmin, type Principal } from '@plac/shared/access';
 import { monthOf, SERVICO, splitChaveAcesso, ufByCodigo } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { clienteResumo } from '../clientes/service';
@@ -22,8 +22,6 @@ import * as store from './store';
  *   month is not charged twice. The charge is made before the item is created, so a registration is
  *   never left uncharged; a retry after a failure charges nothing more.
  */
-
-const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
 
 /**
  * Clients this Lambda found, kept CACHE_MS: a bookkeeper registering thousands of keys a second does

@@ -1,4 +1,4 @@
-import type { Principal } from '@plac/shared/access';
+import { isAdmin, type Principal } from '@plac/shared/access';
 import type { DaePrepago, ReservaBody } from '@plac/shared/contracts/prepago';
 import {
   monthOf,
@@ -34,8 +34,6 @@ import { saldoMinimo, valorUnitarioDe } from './valores';
  * - each use of the three services (a Fat-e delivered, a key monitored, an assignment registered)
  *   debits its unit value atomically (uso.ts); a use the balance does not cover is billed monthly.
  */
-
-const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
 
 /**
  * Issues a DAE for a reservation: the billing context's generator (functions/faturamento/dae/emissao.ts,

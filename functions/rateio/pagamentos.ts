@@ -1,4 +1,4 @@
-import type { Principal } from '@plac/shared/access';
+import { isAdmin, type Principal } from '@plac/shared/access';
 import { destinoDaParteSefaz, isBusinessMonth, monthOf, previousMonth } from '@plac/shared/domain';
 import { idsEmAvaliacao, todosClientes } from '../clientes/service';
 import * as faturamento from '../faturamento/service';
@@ -27,7 +27,6 @@ const REPASSE_TEXTO = {
   DISTRIBUIDO: 'Pago - Distribuído',
 } as const;
 
-const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
 const isSefaz = (p: Principal) => p.tipo === 'S';
 
 export interface FiltroPagamento {

@@ -1,7 +1,8 @@
-import type { Principal } from '@plac/shared/access';
+import { isAdmin, type Principal } from '@plac/shared/access';
 import { daysBetween } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
+import { clienteDoFiltro } from '../platform/escopo';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import { clienteIdPorCnpj } from '../clientes/webhook-entrega';
 import * as endpoints from './endpoint-store';
@@ -19,16 +20,6 @@ import * as log from './log-store';
  * window the delivery log's end date allows for (log-store.ts DIAS_DO_LOG).
  */
 export const PERIODO_MAXIMO_DIAS = log.JANELA_DE_REENVIO_DIAS;
-
-const isAdmin = (p: Principal) => p.roles.includes('sefaz_admin');
-
-/** The client the caller may see: the asked one (or all) for an administrator, always the own for a client user. */
-export function clienteDoFiltro(principal: Principal, pedido: string | undefined): string | undefined {
-  if (isAdmin(principal)) return pedido;
-  if (!principal.clienteId) throw forbidden('clienteNaoPermitido');
-  if (pedido && pedido !== principal.clienteId) throw forbidden('clienteNaoPermitido');
-  return principal.clienteId;
-}
 
 /** A period of Bahia days as UTC instants: start ≤ end, at most 90 days. */
 export function periodo(dataInicial: string, dataFinal: string): { desde: string; ate: string } {

@@ -20,3 +20,8 @@ export const SEFAZ_ROLES: readonly Role[] = ['sefaz_admin', 'sefaz_gestor'];
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
+
+/** An administrator of the platform (sefaz_admin): sees every client and UF where a screen has a scope. */
+export function isAdmin(p: { readonly roles: readonly Role[] }): boolean {
+  return p.roles.includes('sefaz_admin');
+}
