@@ -18,6 +18,7 @@ import {
 } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { conflict, invalid, notFound } from '../platform/errors';
+import { conferirContiguidade, conferirLinhaDoTempo, mudarComReleitura, type Regras } from '../platform/linha-do-tempo';
 import * as bancos from './bancos';
 import * as store from './store';
 import type { BeneficiadoRecord, GrupoRecord, HistoricoRecord, ParticipanteRecord, VersaoLinha } from './store';
@@ -183,24 +184,14 @@ export async function grupoDoMes(mes: string) {
 
 // ---- checks -----------------------------------------------------------------------------------------
 
-function assertContigua(grupos: readonly VersaoLinha[]) {
-  grupos.forEach((v, i) => {
-    const proxima = grupos[i + 1];
-    if (v.fim && v.fim < v.inicio) throw invalid('vigenciaRateioInvalida');
-    if (proxima && (!v.fim || nextMonth(v.fim) !== proxima.inicio)) throw invalid('vigenciaRateioInvalida');
-  });
-}
-
-/** What has been in force keeps its start; the past keeps its end; the current group's end is ≥ this month. */
-function assertPassadoIntacto(antes: readonly VersaoLinha[], depois: readonly VersaoLinha[], mes: string) {
-  for (const v of antes.filter((x) => x.inicio <= mes)) {
-    const novo = depois.find((x) => x.grupoRateioId === v.grupoRateioId);
-    const s = situacaoDe(v, mes);
-    if (!novo || novo.inicio !== v.inicio) throw invalid('grupoRateioImutavel');
-    if (s === 'DESATIVADO' && novo.fim !== v.fim) throw invalid('grupoRateioImutavel');
-    if (s === 'VIGENTE' && novo.fim && novo.fim < mes) throw invalid('vigenciaRateioInvalida');
-  }
-}
+/**
+ * The timeline's rules (platform/linha-do-tempo.ts): a group that has been in force keeps its start;
+ * only the current one's end may move, to this month or later.
+ */
+const REGRAS: Regras<VersaoLinha> = {
+  id: (v) => v.grupoRateioId,
+  erros: { vigencia: 'vigenciaRateioInvalida', imutavel: 'grupoRateioImutavel', fimDaVigente: 'vigenciaRateioInvalida', emElaboracao: 'grupoRateioEmElaboracao', alterada: 'grupoRateioAlterado' },
+};
 
 interface Plano {
   grupos: VersaoLinha[];
@@ -210,20 +201,17 @@ interface Plano {
   participantes?: ParticipanteRecord[];
 }
 
+/** A change planned on a fresh read of the groups, checked and written (platform/linha-do-tempo.ts). */
 async function mudar(p: Principal, plano: (e: Estado, mes: string, at: string) => Plano | Promise<Plano>): Promise<void> {
-  for (let tentativa = 1; tentativa <= 4; tentativa++) {
+  await mudarComReleitura(async () => {
     const e = await ler();
     const mes = mesAtual();
     const at = new Date().toISOString();
     const m = await plano(e, mes, at);
-    const grupos = [...m.grupos].sort((a, b) => a.inicio.localeCompare(b.inicio));
-    assertContigua(grupos);
-    assertPassadoIntacto(e.grupos, grupos, mes);
-    if (grupos.filter((v) => situacaoDe(v, mes) === 'ELABORACAO').length > 1) throw conflict('grupoRateioEmElaboracao');
+    const grupos = conferirLinhaDoTempo(e.grupos, m.grupos, mes, REGRAS);
     const historicoRecords = (m.historico ?? []).map((h) => ({ ...h, em: at, historicoId: randomUUID(), por: p.name }));
-    if (await store.gravar({ ...m, grupos, historico: historicoRecords, revisao: e.revisao, at, by: p.name })) return;
-  }
-  throw conflict('grupoRateioAlterado');
+    return store.gravar({ ...m, grupos, historico: historicoRecords, revisao: e.revisao, at, by: p.name });
+  }, REGRAS.erros.alterada);
 }
 
 const comFim = (grupos: readonly VersaoLinha[], id: string | undefined, fim: string | undefined) =>
@@ -467,7 +455,7 @@ export async function semearDemo(grupos: readonly GrupoDemo[], by: string): Prom
   await store.semearParticipantes([...participantesSefaz(at, by), ...extras]);
   if (await store.lerLinha()) return false;
   const linhas = grupos.map((g) => ({ grupoRateioId: g.id, inicio: g.inicio, ...(g.fim ? { fim: g.fim } : {}) }));
-  assertContigua(linhas);
+  conferirContiguidade(linhas, REGRAS.erros.vigencia);
   const records = grupos.map((g) => ({
     grupoRateioId: g.id,
     descricao: g.descricao,

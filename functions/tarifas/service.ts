@@ -17,6 +17,7 @@ import {
 import { message } from '@plac/shared/messages';
 import * as servicos from '../servicos/service';
 import { conflict, invalid, notFound } from '../platform/errors';
+import { conferirContiguidade, conferirLinhaDoTempo, mudarComReleitura, type Regras } from '../platform/linha-do-tempo';
 import * as store from './store';
 import type { GrupoFaixaRecord, GrupoTarifaRecord, Linha, VersaoLinha } from './store';
 
@@ -216,45 +217,25 @@ function valoresDoCorpo(tarifasBody: TarifaEntrada, posicoes: readonly number[],
   return valores;
 }
 
-/** No gap, no overlap: each version starts the month after the previous one ends; only the last is open. */
-function assertContigua(versoes: readonly VersaoLinha[]) {
-  versoes.forEach((v, i) => {
-    const proxima = versoes[i + 1];
-    if (v.fim && v.fim < v.inicio) throw new Error(`version ${v.grupoTarifaId} ends before it starts`);
-    if (proxima && (!v.fim || nextMonth(v.fim) !== proxima.inicio)) throw new Error(`gap or overlap after ${v.grupoTarifaId}`);
-  });
-}
-
 /**
- * A version that has been in force is never changed: history stays as it was, and the current
- * version keeps its start and its groups; only its end may move, to the current month or later.
+ * The timeline's rules (platform/linha-do-tempo.ts): a version that has been in force keeps its start
+ * and its band group; only the current one's end may move, to this month or later.
  */
-function assertPassadoIntacto(antes: readonly VersaoLinha[], depois: readonly VersaoLinha[], mes: string) {
-  for (const v of antes.filter((x) => x.inicio <= mes)) {
-    const novo = depois.find((x) => x.grupoTarifaId === v.grupoTarifaId);
-    const tipo = tipoDe(v, mes);
-    if (!novo || novo.inicio !== v.inicio || novo.grupoFaixaId !== v.grupoFaixaId) throw invalid('tarifacaoImutavel');
-    if (tipo === 'HISTORICO' && novo.fim !== v.fim) throw invalid('tarifacaoImutavel');
-    if (tipo === 'VIGENTE' && novo.fim && novo.fim < mes) throw invalid('vigenciaFinalInvalida');
-  }
-}
+const REGRAS: Regras<VersaoLinha> = {
+  id: (v) => v.grupoTarifaId,
+  mesmaBase: (antes, depois) => antes.grupoFaixaId === depois.grupoFaixaId,
+  erros: { vigencia: 'vigenciaFinalInvalida', imutavel: 'tarifacaoImutavel', fimDaVigente: 'vigenciaFinalInvalida', emElaboracao: 'tarifacaoEmElaboracao', alterada: 'tarifacaoAlterada' },
+};
 
-/**
- * Runs a change against a fresh read of the timeline; when another change won the race, reads again
- * and re-checks (so the loser gets the rule's answer, e.g. the draft now exists), at most 4 times.
- */
+/** A change planned on a fresh read of the timeline, checked and written (platform/linha-do-tempo.ts). */
 async function mudar(by: Principal, plano: (e: Estado, mes: string) => Omit<store.Mudanca, 'revisao' | 'at' | 'by'>): Promise<void> {
-  for (let tentativa = 1; tentativa <= 4; tentativa++) {
+  await mudarComReleitura(async () => {
     const e = await ler();
     const mes = mesAtual();
     const m = plano(e, mes);
-    const versoes = [...m.versoes].sort((a, b) => a.inicio.localeCompare(b.inicio));
-    assertContigua(versoes);
-    assertPassadoIntacto(e.versoes, versoes, mes);
-    if (versoes.filter((v) => tipoDe(v, mes) === 'ELABORACAO').length > 1) throw conflict('tarifacaoEmElaboracao');
-    if (await store.gravar({ ...m, versoes, revisao: e.revisao, at: new Date().toISOString(), by: by.name })) return;
-  }
-  throw conflict('tarifacaoAlterada');
+    const versoes = conferirLinhaDoTempo(e.versoes, m.versoes, mes, REGRAS);
+    return store.gravar({ ...m, versoes, revisao: e.revisao, at: new Date().toISOString(), by: by.name });
+  }, REGRAS.erros.alterada);
 }
 
 /** The new version's start: the month after the current one's end (≥ this month), or without a current one ≥ next month. */
@@ -428,7 +409,7 @@ export async function semearDemo(versoes: readonly VersaoDemo[], by: string): Pr
   if (await store.lerLinha()) return false;
   const at = new Date().toISOString();
   const linhas = versoes.map((v) => ({ grupoFaixaId: v.grupoFaixa.id, grupoTarifaId: v.grupoTarifa.id, inicio: v.inicio, ...(v.fim ? { fim: v.fim } : {}) }));
-  assertContigua(linhas);
+  conferirContiguidade(linhas, REGRAS.erros.vigencia);
   const faixas = new Map<string, GrupoFaixaRecord>();
   const tarifasDemo: GrupoTarifaRecord[] = [];
   for (const v of versoes) {
