@@ -113,10 +113,10 @@ function manifestoVazio(mes: string, clienteId: string, agora: string): Manifest
 }
 
 /** One step: parts of the month's tables, client after client, for at most orcamentoMs(). */
-export async function passo(mes: string): Promise<{ mes: string; concluido: boolean }> {
+export async function passo(mes: string): Promise<{ mes: string; concluido: boolean; divergente?: boolean }> {
   const job = await jobs.lerJob(mes);
   if (!job) throw new Error(`archive job of ${mes} does not exist`);
-  if (job.estado !== 'PROCESSANDO') return { mes, concluido: true };
+  if (job.estado !== 'PROCESSANDO') return { mes, concluido: true, divergente: job.estado === 'DIVERGENTE' };
   const p = JSON.parse(job.progresso) as Progresso;
   const divergencias = [...(job.divergencias ?? [])];
   let clientes = job.clientes;
@@ -237,9 +237,10 @@ export async function passo(mes: string): Promise<{ mes: string; concluido: bool
   if (!gravado) {
     // Another run of this step wrote first: its result stands.
     const atual = await jobs.lerJob(mes);
-    return { mes, concluido: atual?.estado !== 'PROCESSANDO' };
+    return { mes, concluido: atual?.estado !== 'PROCESSANDO', divergente: atual?.estado === 'DIVERGENTE' };
   }
-  return { mes, concluido: fim };
+  // A month not archived whole ends its execution failed (constructs/arquivo.ts Divergente): its alarm calls a person.
+  return { mes, concluido: fim, divergente: estado === 'DIVERGENTE' };
 }
 
 /** Points the client's invoice of the month (when there is one) at its archived manifest. */

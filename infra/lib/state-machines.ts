@@ -99,13 +99,14 @@ export const TOTAL_TRANSPORTADORAS_STATES = {
   finished: 'Done',
 } as const;
 
-/** The archive job (constructs/arquivo.ts): Iniciar → Iniciado? → Passo → Concluido? → Passo …, MarcarFalha on the Catch. */
+/** The archive job (constructs/arquivo.ts): Iniciar → Iniciado? → Passo → Concluido? → Passo … → Done or Divergente, MarcarFalha on the Catch. */
 export const ARQUIVO_STATES = {
   start: 'Iniciar',
   started: 'Iniciado',
   step: 'Passo',
   done: 'Concluido',
   finished: 'Done',
+  divergent: 'Divergente',
   markFailed: 'MarcarFalha',
   failed: 'Failed',
 } as const;

@@ -101,7 +101,7 @@ let pasta: string;
  */
 async function arquivar(duplicar?: number) {
   let passos = 0;
-  await localStateMachines()
+  const execucao = localStateMachines()
     .get(arquivoStateMachine.id)!
     .execute(
       { mes, clientes: [a.clienteId, b.clienteId] },
@@ -112,7 +112,16 @@ async function arquivar(duplicar?: number) {
         },
       },
     );
-  return (await lerJob(mes))!;
+  // A month not archived whole fails its execution (Divergente), which the machine's alarm watches.
+  const falha = await execucao.then(
+    () => null,
+    (error: unknown) => error as Error,
+  );
+  const job = (await lerJob(mes))!;
+  // The runner's error carries the Fail state's: its error name, and its cause as the message.
+  if (job.estado === 'DIVERGENTE') expect((falha?.cause as Error | undefined)?.name).toBe('ArquivoDivergente');
+  else if (falha) throw falha;
+  return job;
 }
 
 async function manifesto(clienteId: string): Promise<Manifesto> {

@@ -1,7 +1,8 @@
 /**
  * The archive job (functions/arquivo/job.ts, docs/arquivo.md): Iniciar (the month, a new attempt, or
  * nothing when one runs) → the Choice Iniciado → Passo, again until the month is done (the Choice
- * Concluido) → Done, with a Catch on Passo to MarcarFalha → Failed. Each Passo writes Parquet parts
+ * Concluido) → Done, or Divergente (a failed execution: its alarm) when a client's month could not be
+ * archived whole, with a Catch on Passo to MarcarFalha → Failed. Each Passo writes Parquet parts
  * for at most two minutes; everything the next step needs is in the job's item, so the execution's
  * state is only the month. JSONPath, Task and Choice only: the same definition runs in AWS and in the
  * twin. Scheduled on the 5th for the month before (billed on the 1st); an administrator runs any past
@@ -33,7 +34,16 @@ export function arquivoMachine(scope: Construct, task: lambda.Function): sfn.Sta
   const finished = new sfn.Succeed(steps, S.finished);
   // A step run again reads the same job item and moves it only once (conditional on the step number).
   const step = invoke(S.step, { task: 'passo', 'mes.$': '$.mes' }).addRetry(FATURAMENTO_RETRY).addCatch(markFailed, { resultPath: '$.erro' });
-  const done = new sfn.Choice(steps, S.done).when(sfn.Condition.booleanEquals('$.concluido', true), finished).otherwise(step);
+  // A month not archived whole (a client's files differ from what the table held) ends the execution
+  // failed, so the machine's ExecutionsFailed alarm (alarms.ts) calls a person; the job record says which.
+  const divergent = new sfn.Fail(steps, S.divergent, {
+    error: 'ArquivoDivergente',
+    cause: "Some clients' archived rows differ from what the table held; see the job record's divergencias.",
+  });
+  const done = new sfn.Choice(steps, S.done)
+    .when(sfn.Condition.and(sfn.Condition.booleanEquals('$.concluido', true), sfn.Condition.isPresent('$.divergente'), sfn.Condition.booleanEquals('$.divergente', true)), divergent)
+    .when(sfn.Condition.booleanEquals('$.concluido', true), finished)
+    .otherwise(step);
   // The input is the schedule's (no month: the month before) or an administrator's `{"mes": …}`.
   const start = invoke(S.start, { task: 'iniciar', 'entrada.$': '$' }).addRetry(FATURAMENTO_RETRY);
   const started = new sfn.Choice(steps, S.started).when(sfn.Condition.booleanEquals('$.concluido', true), finished).otherwise(step);
