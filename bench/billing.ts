@@ -30,7 +30,7 @@ export async function billingThroughput(root: string) {
     const daeFirstMs = await primeiroDae(twin.url);
     const { putCliente } = await import('../functions/clientes/store');
     const { gravarContadores } = await import('../functions/consumo/store');
-    const { consumoDoCliente } = await import('../functions/consumo/service');
+    const { consumoDoCliente } = await import('../functions/consumo');
     const mes = previousMonth(monthOf(new Date()));
 
     const t0 = performance.now();
@@ -91,7 +91,6 @@ export async function billingThroughput(root: string) {
 async function primeiroDae(url: string): Promise<number> {
   const { emitirFatura } = await import('../functions/faturamento/store');
   // Invoices written here are written as a Lambda writes them: with the repasse's shares wired in.
-  (await import('../functions/rateio/ligacao')).ligarRepartidor();
   const { faturaIdDe } = await import('../functions/faturamento/regras');
   const { openSession } = await import('../functions/platform/auth/sessions');
   const { signToken } = await import('../functions/platform/auth/tokens');

@@ -9,12 +9,12 @@
  */
 import { nfeXml } from '../functions/fate/fixtures/builder';
 import { parseDocumento } from '../functions/fate/parse';
-import type { FateRecord } from '../functions/fate/store';
+import type { FateRecord } from '../functions/fate/store-entities';
 import { escrito, itemBytes, itemEscrito } from './item-bytes';
 
 process.env.TABLE_NAME ??= 'plac-bench';
 process.env.AWS_REGION ??= 'us-east-1';
-const store = await import('../functions/fate/store');
+const store = await import('../functions/fate/store-entities');
 
 const resultados = [];
 for (const n of [1, 3, 12]) {

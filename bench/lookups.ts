@@ -25,7 +25,7 @@ export async function meteredLookups(twin: LookupTwin) {
   const { ingerir } = await import('../functions/fate/service');
   const { nfeXml } = await import('../functions/fate/fixtures/builder');
   const { putCliente } = await import('../functions/clientes/store');
-  const { consumoDoCliente } = await import('../functions/consumo/service');
+  const { consumoDoCliente } = await import('../functions/consumo');
   const { ensureTestIcp } = await import('../infra/local/emulators/test-pki');
   const { ensureLocalPki } = await import('../infra/local/emulators/tls');
 

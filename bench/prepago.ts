@@ -34,7 +34,8 @@ export async function prepaidDebits(root: string) {
   const twin = await startTwin({ dataDir, ports, web: 'none', webDir: join(root, 'web'), schedules: false, sefaz: { backlog: 0, trickle: false } });
   try {
     const store = await import('../functions/prepago/store');
-    const { medirUso, consumoDoCliente } = await import('../functions/consumo/service');
+    const { medirUso } = await import('../functions/consumo/service');
+    const { consumoDoCliente } = await import('../functions/consumo');
     const hoje = todayInBahia();
     const mes = monthOf(new Date());
 

@@ -45,7 +45,7 @@ export async function sefazCatchUp(root: string) {
     sefaz: { backlog: OTHERS, backlogs: { SP }, trickle: false },
   });
   try {
-    const { lerCursor } = await import('../functions/fate/store');
+    const { lerCursor } = await import('../functions/fate/carga-store');
     const streams = UF_SIGLAS.flatMap((uf) => FLUXOS.map((fluxo) => ({ uf, fluxo, max: twin.sefaz.maxNsu(uf, fluxo) })));
     const documents = streams.reduce((sum, s) => sum + s.max, 0);
     const machine = twin.stateMachines.get(sefazLoadStateMachine.id)!;

@@ -77,7 +77,7 @@ export async function volumeScaling(root: string) {
   const ports = { http: await freePort(), https: await freePort(), dynamodb: await freePort(), aws: await freePort(), mail: await freePort(), sefaz: await freePort() };
   const twin = await startTwin({ dataDir, ports, web: 'none', webDir: join(root, 'web'), schedules: false, sefaz: { backlog: 0, trickle: false } });
   try {
-    const { carregarFatesEmMassa } = await import('../functions/fate/store');
+    const { carregarFatesEmMassa } = await import('../functions/fate/fate-store');
     const { chave: chaveDe } = await import('../functions/fate/fixtures/builder');
     const consentimentos = await import('../functions/consentimento/store');
     const { cobrar } = await import('../functions/consumo/store');
@@ -86,7 +86,6 @@ export async function volumeScaling(root: string) {
     const { cobrarConsulta } = await import('../functions/consumo/service');
     const { emitirFatura } = await import('../functions/faturamento/store');
     // Invoices written here are written as a Lambda writes them: with the repasse's shares wired in.
-    (await import('../functions/rateio/ligacao')).ligarRepartidor();
     const { faturaIdDe } = await import('../functions/faturamento/regras');
     const { createUser } = await import('../functions/users/store');
     const prepago = await import('../functions/prepago/store');

@@ -1,10 +1,10 @@
 import type { TipoArquivo } from '@plac/shared/arquivo';
 import { SERVICO } from '@plac/shared/domain';
-import * as consumo from '../consumo/service';
-import * as faturas from '../faturamento/arquivo';
+import * as consumo from '../consumo';
+import * as faturas from '../faturamento';
 import type { Linha } from '../platform/arquivo';
-import * as debitos from '../prepago/debitos';
-import { entregasPorId } from '../webhooks/entregas';
+import * as debitos from '../prepago';
+import { entregasPorId } from '../webhooks';
 
 /**
  * Where each table of the archive (shared/src/arquivo.ts) comes from, through the owning context's

@@ -1,8 +1,8 @@
 import { chaveDaParte, chaveDoManifesto, prefixoDaParticao, TABELAS_ARQUIVO, TIPOS_ARQUIVO, type TipoArquivo } from '@plac/shared/arquivo';
 import { monthOf, previousMonth } from '@plac/shared/domain';
 import * as z from 'zod';
-import { todosClientes } from '../clientes/service';
-import * as faturas from '../faturamento/arquivo';
+import { todosClientes } from '../clientes';
+import * as faturas from '../faturamento';
 import * as arquivo from '../platform/arquivo';
 import { FONTES } from './fontes';
 import { parquetDe } from './parquet';

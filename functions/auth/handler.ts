@@ -1,6 +1,6 @@
 import * as auth from '@plac/shared/contracts/auth';
 import { httpApi, Reply } from '../platform/http';
-import * as users from '../users/service';
+import * as users from '../users';
 import * as segundoFator from './segundo-fator';
 import * as service from './service';
 

@@ -1,14 +1,14 @@
 import { cnpjBase, dentroDoPrazo, todayInBahia } from '@plac/shared/domain';
 import { message, type MessageKey } from '@plac/shared/messages';
-import { clienteResumo, type ClienteResumo } from '../clientes/service';
+import { clienteResumo, type ClienteResumo } from '../clientes';
 import { closeSession, openSession, TOKEN_TTL_SECONDS } from '../platform/auth/sessions';
 import { signToken } from '../platform/auth/tokens';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { consume, inConstantTime, type Quota } from '../platform/rate-limit';
 import { verifyPassword } from '../platform/passwords';
-import * as users from '../users/service';
-import type { UserRecord } from '../users/service';
+import * as users from '../users';
+import type { UserRecord } from '../users';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
 import { certificadoDoChamador } from './caller-certificate';
 import * as segundoFator from './segundo-fator';

@@ -246,7 +246,8 @@ export interface RegisterInput extends Endereco {
 
 /**
  * What clients need of the users context. The users context reads clients (a user belongs to one),
- * so clients must not import users back: the handler hands these two operations in.
+ * so clients must not import users back: the onboarding's entry (functions/cadastro/handler.ts), above
+ * both, hands these two operations in.
  */
 export interface UsuariosDoCliente {
   /** Creates the client's responsible person as a client user, without e-mailing it yet. */

@@ -8,9 +8,6 @@ import { WEBHOOK_SECRET_PURPOSE, WEBHOOK_SIGNING_PURPOSE } from './webhook-secre
  * PDF, the registration).
  */
 
-/** The id of the client registered with this CNPJ (normalized), or null. */
-export const clienteIdPorCnpj = (cnpj: string) => store.findClienteIdByCnpj(cnpj);
-
 /**
  * For the webhook dispatcher, at send time: the client's configuration of a kind with the password and
  * the signing secret in clear, and whom to tell when the endpoint is paused (the configuration's

@@ -14,9 +14,8 @@ import {
 import type * as contratos from '@plac/shared/contracts/consentimento';
 import { cnpjBase, foldText, toTransportDate } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { clientePorCnpj, clienteResumo, todosClientes } from '../clientes/service';
-import { instituicoesAutorizadas } from '../instituicoes/autorizacoes-vigentes';
-import { get as instituicaoPorId } from '../instituicoes/service';
+import { clientePorCnpj, clienteResumo, todosClientes } from '../clientes';
+import { instituicaoPorId, instituicoesAutorizadas } from '../instituicoes';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import * as store from './store';

@@ -1,9 +1,9 @@
 import { foldText, isValidChaveAcesso } from '@plac/shared/domain';
-import * as fate from '../fate/service';
+import * as fate from '../fate';
 import { abrirCursor, proximoCursor } from '../platform/cursor';
 import { HttpError, invalid } from '../platform/errors';
 import { totalFiltrado, type SituacaoTotal } from './total-transportadoras';
-import { evidenciaDe, fateView } from './view';
+import { evidenciaDe } from './view';
 
 /** The administrator's free look-up and the carrier quantity report: not charged, not recorded. */
 
@@ -15,7 +15,7 @@ export async function consultaLivre(tipo: '1' | '2', chave: string) {
   // Each instalment with its registered assignment (functions/cessao), shown in the screen's instalment
   // table, and the receivable's evidence with its timeline (docs/recebivel.md).
   const evidencia = await evidenciaDe(f, new Date());
-  return { ...fateView(f), duplicatas: evidencia.parcelas.map(({ situacao: _situacao, ...parcela }) => parcela), evidencia };
+  return { ...fate.fateView(f), duplicatas: evidencia.parcelas.map(({ situacao: _situacao, ...parcela }) => parcela), evidencia };
 }
 
 const PAGINA_TRANSPORTADORES = 100;

@@ -10,16 +10,16 @@ import {
   type StatusNaoEncontrada,
   type TipoFaturamento,
 } from '@plac/shared/domain';
-import { comCessoes } from '../cessao/service';
-import { consentimentoVigente } from '../consentimento/partilha';
-import * as consumo from '../consumo/service';
-import * as fate from '../fate/service';
-import { autorizacaoVigente } from '../instituicoes/autorizacoes-vigentes';
+import { comCessoes } from '../cessao';
+import { consentimentoVigente } from '../consentimento';
+import * as consumo from '../consumo';
+import * as fate from '../fate';
+import { autorizacaoVigente } from '../instituicoes';
 import { TRANSPORTADORA_PAGINA } from '@plac/shared/contracts/consulta';
 import { abrirCursor, selarCursor } from '../platform/cursor';
 import { HttpError } from '../platform/errors';
 import { exigirServico, type Chamador } from './chamador';
-import { evidenciaDe, fateView, recebivelView } from './view';
+import { evidenciaDe, recebivelView } from './view';
 
 /**
  * The look-ups. Each checks the service for the caller, reads the Fat-e context's service, and charges
@@ -127,7 +127,7 @@ async function fateDaChave(p: Pedido, servico: number, chave: string) {
  */
 export async function fatePorChave(p: Pedido, chave: string) {
   const f = await fateDaChave(p, SERVICO.fatePorChave, chave);
-  const resposta = await comCessoes(fateView(f));
+  const resposta = await comCessoes(fate.fateView(f));
   await cobrar(p, { servico: SERVICO.fatePorChave, uf: f.uf, chave });
   return resposta;
 }
@@ -172,7 +172,7 @@ export async function porChaveComposta(p: Pedido, c: ChaveComposta) {
   });
   if (fates.length === 0) throw naoEncontrada();
   // Each with its instalments' assignments (one Query per Fat-e; a composite key matches very few).
-  const resposta = await Promise.all(fates.map((f) => comCessoes(fateView(f))));
+  const resposta = await Promise.all(fates.map((f) => comCessoes(fate.fateView(f))));
   await cobrar(p, { servico: SERVICO.fatePorChaveComposta, uf: fates[0]!.uf, chave: linhaComposta(c) });
   return resposta;
 }
@@ -253,7 +253,7 @@ export async function transportadora(p: Pedido, documento: string, dataInicio: s
     nome: ultima?.transportadorNome ?? null,
     dataInicio,
     dataFim,
-    fates: pagina.fates.map(fateView),
+    fates: pagina.fates.map(fate.fateView),
     ...(pagina.posicao ? { nextCursor: await selarCursor(pagina.posicao, vinculo) } : {}),
   };
   if (ultima) {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Entity, Service, type EntityItem } from 'electrodb';
-import * as fate from '../fate/service';
+import * as fate from '../fate';
 import { env } from '../platform/env';
 import { logger } from '../platform/observability';
 import { startExecution } from '../platform/step-functions';

@@ -1,10 +1,7 @@
 import { avaliarEvidencia, todayInBahia, type Evidencia } from '@plac/shared/domain';
-import { comCessoes } from '../cessao/service';
-import * as fate from '../fate/service';
-import type { FateRecord } from '../fate/service';
-import { fateView } from '../fate/view';
-
-export { fateView } from '../fate/view';
+import { comCessoes } from '../cessao';
+import * as fate from '../fate';
+import { fateView, type FateRecord } from '../fate';
 
 /**
  * The receivable's evidence of a stored Fat-e (docs/recebivel.md): the Fat-e context's facts of the

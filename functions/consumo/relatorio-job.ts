@@ -12,7 +12,7 @@ import { s3Client } from '../platform/aws';
 import { presignDownload, safeFileName } from '../platform/documents';
 import { config, env } from '../platform/env';
 import { startExecution } from '../platform/step-functions';
-import * as servicos from '../servicos/service';
+import * as servicos from '../servicos';
 import { cabecalhoDoRelatorio, chaveDoTotal, linhaDaRequisicao, pedacoCsv, rodapeDoRelatorio } from './relatorio-csv';
 import * as jobs from './relatorio-job-store';
 import * as store from './store';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { monthOf } from '@plac/shared/domain';
 import { HttpError, notFound, unavailable } from '../platform/errors';
-import * as clientes from '../clientes/service';
+import * as clientes from '../clientes';
 import * as jobs from './relatorio-job';
 import type { VistaRelatorio } from './relatorio-job';
 import { avancarGeracao, emProducao, geracaoDoPedido, lerJob, marcarFalha, ocuparVaga, type RelatorioJobRecord } from './relatorio-job-store';

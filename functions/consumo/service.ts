@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { foldText, monthOf } from '@plac/shared/domain';
-import * as clientes from '../clientes/service';
+import * as clientes from '../clientes';
 import { config } from '../platform/env';
-import * as prepago from '../prepago/uso';
+import * as prepago from '../prepago';
 import * as store from './store';
 
 /**
@@ -130,17 +130,7 @@ export async function registrarNaoEncontrada(n: NaoEncontrada): Promise<void> {
   });
 }
 
-export const consumoDoCliente = store.contadoresDoCliente;
 export const consumoDaUf = store.contadoresDaUf;
 export const consumoDoMes = store.contadoresDoMes;
 export const requisicoesDoCliente = store.requisicoesDoCliente;
 export const naoEncontradasDaUf = store.naoEncontradasDaUf;
-
-/**
- * A page of a client's month of charged requests, merged by instant (store.ts `paginaDeRequisicoes`):
- * what the evidence archive (functions/arquivo) copies, one page at a time.
- */
-export const paginaDoLog = store.paginaDeRequisicoes;
-
-/** A client's month of charged requests per service, from its counters: what the month's invoice priced. */
-export const requisicoesDoMesPorServico = store.contadoresPorServico;

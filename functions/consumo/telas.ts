@@ -11,12 +11,12 @@ import {
   STATUS_NAO_ENCONTRADA,
   STATUS_NAO_ENCONTRADA_LABELS,
 } from '@plac/shared/domain';
-import * as clientes from '../clientes/service';
+import * as clientes from '../clientes';
 import { clienteDoFiltro } from '../platform/escopo';
 import { forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
-import * as servicos from '../servicos/service';
+import * as servicos from '../servicos';
 import * as store from './store';
 
 /**
@@ -61,7 +61,7 @@ function resumir(contadores: Contador[], descricao: (id: number) => string) {
 /** The client as the table shows it; null when it no longer exists (its charges stay counted). */
 async function clienteDaTabela(principal: Principal, clienteId: string) {
   try {
-    const c = await clientes.get(principal, clienteId);
+    const c = await clientes.clienteDoChamador(principal, clienteId);
     return { id: c.id, razaoSocial: c.razao_social, cnpj: c.cnpj, tipo: c.tipo_cliente, situacao: c.situacao, createdAt: c.created_at };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;

@@ -1,5 +1,5 @@
 import * as degustacao from '@plac/shared/contracts/degustacao';
-import { captchaValido } from '../clientes/captcha';
+import { captchaValido } from '../clientes';
 import { invalid } from '../platform/errors';
 import { httpApi } from '../platform/http';
 import * as service from './service';

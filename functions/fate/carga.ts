@@ -3,7 +3,7 @@ import { logger } from '../platform/observability';
 import { consultarDistribuicao, SefazIndisponivel, type RespostaDistribuicao } from './distribuicao';
 import { FalhaSoap } from './soap';
 import { cursorDe, ingerir, registrarConsulta, type Ingestao, type IngestaoHooks } from './service';
-import * as store from './store';
+import * as store from './carga-store';
 
 /**
  * The scheduled load of one stream of one Sefaz: ask for the documents after the UF's cursor, ingest
@@ -143,7 +143,7 @@ export async function carregarUf(
 const FOLGA_DA_TRAVA_MS = 90_000;
 
 /**
- * One scheduled run of one UF's stream, alone: it holds the stream's lease (functions/fate/store.ts
+ * One scheduled run of one UF's stream, alone: it holds the stream's lease (functions/fate/store-entities.ts
  * travaCarga) while it loads, so a run started while the previous one still works (a backlog longer
  * than a run, a retry) does nothing instead of reading the same NSUs twice. Each UF and stream is its
  * own run, so a backlog in one never delays another.

@@ -4,7 +4,7 @@ import { Entity } from 'electrodb';
 /**
  * What the range look-ups read instead of the Fat-e themselves (docs/data-model.md, "Fat-e: counters
  * and links"). All of them are written in one transaction per Fat-e, the *counting* transaction of
- * `contabilizar` (store.ts), conditional on the Fat-e's `contagem` mark: so each Fat-e is counted and
+ * `contabilizar` (fate-store.ts), conditional on the Fat-e's `contagem` mark: so each Fat-e is counted and
  * linked exactly once however often it is re-delivered, and taken out once when it is cancelled.
  *
  * `periodo` is `D<YYYY-MM-DD>` (a Bahia day) or `M<YYYY-MM>` (a Bahia month): one partition holds both

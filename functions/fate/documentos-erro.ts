@@ -5,7 +5,8 @@ import { forbidden, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import { apagarXml, lerXml } from './service';
-import * as store from './store';
+import * as store from './documentos-erro-store';
+import type { DocumentoErroRecord } from './store-entities';
 
 /**
  * The documents a load could not process, as the error-document screen lists, downloads and removes
@@ -20,7 +21,7 @@ function ufDoFiltro(principal: Principal, pedida: string | undefined): Uf | null
   return principal.uf as Uf;
 }
 
-function podeVer(principal: Principal, doc: store.DocumentoErroRecord): boolean {
+function podeVer(principal: Principal, doc: DocumentoErroRecord): boolean {
   return isAdmin(principal) || (principal.uf !== undefined && doc.uf === principal.uf);
 }
 
@@ -55,7 +56,7 @@ export async function filtrar(
   };
 }
 
-async function documentoVisivel(id: string, principal: Principal): Promise<store.DocumentoErroRecord> {
+async function documentoVisivel(id: string, principal: Principal): Promise<DocumentoErroRecord> {
   const doc = await store.documentoErroPorId(id);
   // Another UF's document is "not found" for a manager: its existence is not theirs to learn.
   if (!doc || !podeVer(principal, doc)) throw notFound();

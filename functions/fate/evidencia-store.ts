@@ -1,6 +1,8 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { escritaCondicional, tableConfig } from '../platform/table';
-import { condicaoDaMarca, expiraEm, type Gravacao, type MarcaNoHistorico } from './store';
+import { condicaoDaMarca, type MarcaNoHistorico } from './historico-store';
+import type { Gravacao } from './store-comum';
+import { expiraEm } from './store-entities';
 
 /**
  * The receivable's evidence as stored (docs/data-model.md, "Fat-e: evidence"), in the partition of the
@@ -88,7 +90,7 @@ export function gravarEventoRecebivel(record: EventoRecebivelRecord): Promise<Gr
   return criar(() => db().eventoRecebivel.create({ ...record, expiresAt: record.expiresAt ?? expiraEm(record.registradoEm) }).go());
 }
 
-/** The marks of the evidence items in the load history (store.ts `contarNoHistorico`): both kinds count as events. */
+/** The marks of the evidence items in the load history (historico-store.ts `contarNoHistorico`): both kinds count as events. */
 export const marcaDa = {
   eventoRecebivel: (chave: string, tpEvento: string, seq: number): MarcaNoHistorico => ({
     campo: 'eventos',

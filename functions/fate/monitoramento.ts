@@ -15,7 +15,9 @@ import {
 import type { Principal } from '@plac/shared/access';
 import { forbidden, invalid } from '../platform/errors';
 import { sefazAtivas } from './carga';
-import * as store from './store';
+import { resumosProcessamento } from './carga-store';
+import { historicoDaUf } from './historico-store';
+import type { HistoricoProcessamentoRecord } from './store-entities';
 
 /**
  * The loads as the monitoring screens show them: the active Sefaz, each one's processing summary with
@@ -31,7 +33,7 @@ export function listaSefaz(): { cuf: number; sigla: string; nome: string }[] {
 
 export async function monitoramento(fluxo: Fluxo = 'nfe', agora: Date = new Date()) {
   const sefaz = listaSefaz();
-  const porUf = new Map((await store.resumosProcessamento(fluxo)).map((r) => [r.uf, r]));
+  const porUf = new Map((await resumosProcessamento(fluxo)).map((r) => [r.uf, r]));
   const resumo = sefaz.map(({ cuf, sigla }) => {
     const r = porUf.get(sigla);
     const ultNSU = r?.ultNSU ?? ZERO;
@@ -83,9 +85,9 @@ function lastDayOf(month: string): string {
 async function historico(de: string, ate: string, pontos: string[], tipo: TipoMonitoramento, fluxo: Fluxo) {
   const sefaz = listaSefaz();
   const indice = new Map(pontos.map((p, i) => [p, i]));
-  const porSefaz = await Promise.all(sefaz.map(async ({ sigla }) => ({ sigla, dias: await store.historicoDaUf(sigla as Uf, de, ate, fluxo) })));
+  const porSefaz = await Promise.all(sefaz.map(async ({ sigla }) => ({ sigla, dias: await historicoDaUf(sigla as Uf, de, ate, fluxo) })));
   // Each day's record adds to the point it falls in: loaded documents to `serie`, errors to `serie_erro`.
-  const somar = (registros: store.HistoricoProcessamentoRecord[], valor: (r: store.HistoricoProcessamentoRecord) => number) => {
+  const somar = (registros: HistoricoProcessamentoRecord[], valor: (r: HistoricoProcessamentoRecord) => number) => {
     const valores = pontos.map(() => 0);
     for (const r of registros) {
       const i = indice.get(r.dia) ?? indice.get(r.dia.slice(0, 7));
@@ -93,7 +95,7 @@ async function historico(de: string, ate: string, pontos: string[], tipo: TipoMo
     }
     return valores;
   };
-  const carregados = (r: store.HistoricoProcessamentoRecord) => (tipo === 'eventos' ? (r.eventos ?? 0) : (r.fate ?? 0) + (r.resumos ?? 0));
+  const carregados = (r: HistoricoProcessamentoRecord) => (tipo === 'eventos' ? (r.eventos ?? 0) : (r.fate ?? 0) + (r.resumos ?? 0));
   const serie = porSefaz.map(({ sigla, dias: registros }) => ({ sigla, valores: somar(registros, carregados) }));
   const serie_erro = porSefaz.map(({ sigla, dias: registros }) => ({ sigla, valores: somar(registros, (r) => r.erros ?? 0) }));
   return { dias: pontos, serie, serie_erro, sefaz };

@@ -4,7 +4,9 @@ import { createHash } from 'node:crypto';
 import { sqsClient } from '../platform/aws';
 import { config } from '../platform/env';
 import * as evidencias from './evidencia-store';
-import * as store from './store';
+import { eventoDe, marcarEventoPublicado } from './eventos-store';
+import { fateAtual, marcarFatePublicada } from './fate-store';
+import type { FateRecord } from './store-entities';
 import { fateView } from './view';
 
 /**
@@ -28,18 +30,18 @@ async function enviar(mensagem: DocumentoArmazenado): Promise<void> {
  * cancellation included). `criado`: the record this load has just created and left unchanged, which
  * spares the read.
  */
-export async function publicarFate(chave: string, criado?: store.FateRecord): Promise<void> {
-  const atual = criado ?? (await store.fateAtual(chave));
+export async function publicarFate(chave: string, criado?: FateRecord): Promise<void> {
+  const atual = criado ?? (await fateAtual(chave));
   if (!atual || atual.publicadoEm) return;
   await enviar({ versao: 1, tipo: 'FATE', chave, fate: fateView(atual) });
-  await store.marcarFatePublicada(chave, new Date().toISOString());
+  await marcarFatePublicada(chave, new Date().toISOString());
 }
 
 /** Publishes the event's domain event unless it was already published, with the key's Fat-e as stored now (or null). */
 export async function publicarEvento(chave: string, tpEvento: string): Promise<void> {
-  const evento = await store.eventoDe(chave, tpEvento);
+  const evento = await eventoDe(chave, tpEvento);
   if (!evento || evento.publicadoEm) return;
-  const fate = await store.fateAtual(chave);
+  const fate = await fateAtual(chave);
   await enviar({
     versao: 1,
     tipo: 'EVENTO',
@@ -54,13 +56,13 @@ export async function publicarEvento(chave: string, tpEvento: string): Promise<v
     },
     fate: fate ? { emitenteCnpj: fate.emitenteCnpj, transportadorDoc: fate.transportadorDoc ?? null, publicadoEm: fate.publicadoEm ?? null } : null,
   });
-  await store.marcarEventoPublicado(chave, tpEvento, new Date().toISOString());
+  await marcarEventoPublicado(chave, tpEvento, new Date().toISOString());
 }
 
 type FateDoEvento = Extract<DocumentoArmazenado, { tipo: 'EVENTO' }>['fate'];
 type CorpoDoEvento = Extract<DocumentoArmazenado, { tipo: 'EVENTO' }>['evento'];
 
-const fateDoEvento = (fate: store.FateRecord | null): FateDoEvento =>
+const fateDoEvento = (fate: FateRecord | null): FateDoEvento =>
   fate ? { emitenteCnpj: fate.emitenteCnpj, transportadorDoc: fate.transportadorDoc ?? null, publicadoEm: fate.publicadoEm ?? null } : null;
 
 /**
@@ -72,11 +74,11 @@ const fateDoEvento = (fate: store.FateRecord | null): FateDoEvento =>
  * before this one existed, so this side publishes it again.
  */
 async function publicarEvidencia(chave: string, uf: string, evento: CorpoDoEvento, marcar: (em: string, semFate: boolean) => Promise<void>): Promise<void> {
-  const fate = await store.fateAtual(chave);
+  const fate = await fateAtual(chave);
   await enviar({ versao: 1, tipo: 'EVENTO', chave, uf, evento, fate: fateDoEvento(fate) });
   await marcar(new Date().toISOString(), !fate);
   if (fate) return;
-  const depois = await store.fateAtual(chave);
+  const depois = await fateAtual(chave);
   if (!depois) return;
   await enviar({ versao: 1, tipo: 'EVENTO', chave, uf, evento, fate: fateDoEvento(depois) });
   await marcar(new Date().toISOString(), false);
@@ -134,7 +136,7 @@ export async function publicarVinculo(chave: string, tipo: evidencias.VinculoNfe
 /** The key's evidence published before its Fat-e existed, published again with the Fat-e (see publicarEvidencia). */
 export async function republicarSemFate(chave: string): Promise<void> {
   const [eventos, vinculos] = await Promise.all([evidencias.eventosDaChave(chave), evidencias.vinculosDaChave(chave)]);
-  const fate = fateDoEvento(await store.fateAtual(chave));
+  const fate = fateDoEvento(await fateAtual(chave));
   if (!fate) return;
   for (const e of eventos.filter((x) => x.publicadoSemFate)) {
     await enviar({ versao: 1, tipo: 'EVENTO', chave, uf: e.uf, evento: corpoDoEvento(e), fate });

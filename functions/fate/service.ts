@@ -7,9 +7,13 @@ import { config } from '../platform/env';
 import * as evidencias from './evidencia-store';
 import { DocumentoInvalido, parseDocumento, type Documento, type DocumentoDeVinculo, type EventoRecebivel, type NfeFatura } from './parse';
 import { publicarEvento, publicarEventoRecebivel, publicarFate, publicarVinculo, republicarSemFate } from './publicacao';
-import * as store from './store';
-
-export type { FateRecord } from './store';
+import { avancarCursor, lerCursor, registrarResumoProcessamento } from './carga-store';
+import { gravarDocumentoErro } from './documentos-erro-store';
+import { eventoDe, gravarEvento, gravarResumo } from './eventos-store';
+import { cancelarFate, duplicatasPorChaveComposta, duplicatasSemNumero, fatePorChave, fatesPorEmissaoPagina, fatesRecentesDoEmitente, gravarFate, type ChaveComposta } from './fate-store';
+import { contarNoHistorico, marcaDa, type Contagem, type MarcaNoHistorico } from './historico-store';
+import type { Gravacao } from './store-comum';
+import type { EventoRecord, FateRecord, FateStatus } from './store-entities';
 
 /**
  * Ingestion of a UF's distributed documents. Each document, in NSU order, is parsed and written
@@ -38,7 +42,7 @@ export interface DocumentoProcessado {
   erro?: string;
 }
 
-export interface ResultadoIngestao extends store.Contagem {
+export interface ResultadoIngestao extends Contagem {
   /** Documents whose writes were already there (a repeated run or the same key from another NSU). */
   repetidos: number;
 }
@@ -102,7 +106,7 @@ function publicadoEm(doc: Documento): string | null {
   return null;
 }
 
-function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: store.FateStatus, now: string): store.FateRecord {
+function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: FateStatus, now: string): FateRecord {
   const dest = doc.destinatario;
   return {
     chave: doc.chave,
@@ -140,14 +144,14 @@ function fateRecord(uf: Uf, nsu: string, key: string, doc: NfeFatura, status: st
  * is looked up after the Fat-e is written, so a cancellation recorded before or while it was written
  * is never missed (the event's own write cancels a Fat-e that is already there).
  */
-async function gravarNfe(uf: Uf, nsu: string, key: string, xml: string | Buffer, doc: NfeFatura, now: string): Promise<store.Gravacao> {
+async function gravarNfe(uf: Uf, nsu: string, key: string, xml: string | Buffer, doc: NfeFatura, now: string): Promise<Gravacao> {
   await guardarXml(key, xml);
   const record = fateRecord(uf, nsu, key, doc, 'ATIVA', now);
-  const gravacao = await store.gravarFate(record);
-  const registrado = await store.eventoDe(doc.chave, CANCELAMENTO);
+  const gravacao = await gravarFate(record);
+  const registrado = await eventoDe(doc.chave, CANCELAMENTO);
   // A cancellation that came first cancels it only if it names this document's authorisation.
   const cancelamento = registrado && cancelaEsteDocumento(registrado, doc.protocolo) ? registrado : null;
-  if (cancelamento) await store.cancelarFate(doc.chave, { data: cancelamento.data, protocolo: cancelamento.protocolo });
+  if (cancelamento) await cancelarFate(doc.chave, { data: cancelamento.data, protocolo: cancelamento.protocolo });
   else if (registrado) await gravarCancelamentoDivergente(registrado, doc.protocolo, now);
   // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on:
   // read back unless this load created it and nothing changed it since.
@@ -168,8 +172,8 @@ async function gravarVinculos(
   key: string,
   doc: Pick<DocumentoDeVinculo, 'chave' | 'emissao' | 'emitente' | 'valor'> & { vinculos: NonNullable<NfeFatura['vinculos']> },
   now: string,
-): Promise<store.Gravacao> {
-  let gravacao: store.Gravacao = 'existente';
+): Promise<Gravacao> {
+  let gravacao: Gravacao = 'existente';
   for (const chave of doc.vinculos.chaves) {
     const g = await evidencias.gravarVinculo({
       chave,
@@ -191,7 +195,7 @@ async function gravarVinculos(
   return gravacao;
 }
 
-async function gravarEventoRecebivel(uf: Uf, nsu: string, key: string, doc: EventoRecebivel, now: string): Promise<store.Gravacao> {
+async function gravarEventoRecebivel(uf: Uf, nsu: string, key: string, doc: EventoRecebivel, now: string): Promise<Gravacao> {
   const { kind: _kind, ...evento } = doc;
   const gravacao = await evidencias.gravarEventoRecebivel({ ...evento, uf, nsu, xmlKey: key, createdAt: now });
   // Also on a repeat: a run may have stopped between the write and the publication.
@@ -204,7 +208,7 @@ function protocoloDivergente(chave: string, protocoloEvento: string, protocoloDo
 }
 
 /** An event stored before its protocol was kept is trusted as before; a stored Fat-e without a protocol cannot be checked. */
-function cancelaEsteDocumento(evento: store.EventoRecord, protocolo: string): boolean {
+function cancelaEsteDocumento(evento: EventoRecord, protocolo: string): boolean {
   return !evento.protocoloDocumento || !protocolo || evento.protocoloDocumento === protocolo;
 }
 
@@ -212,10 +216,10 @@ function cancelaEsteDocumento(evento: store.EventoRecord, protocolo: string): bo
  * The cancellation arrived before its NF-e and names another authorisation: the Fat-e stays active
  * and the event's own NSU becomes an error document naming both protocols (as if it had come after).
  */
-async function gravarCancelamentoDivergente(evento: store.EventoRecord, protocolo: string, now: string): Promise<void> {
+async function gravarCancelamentoDivergente(evento: EventoRecord, protocolo: string, now: string): Promise<void> {
   const erro = protocoloDivergente(evento.chave, evento.protocoloDocumento ?? '', protocolo);
   const cte = evento.xmlKey.includes('/cte/');
-  await store.gravarDocumentoErro({
+  await gravarDocumentoErro({
     id: `${evento.uf}-${cte ? 'CTE-' : ''}${evento.nsu}`,
     fluxo: cte ? 'cte' : 'nfe',
     tipo: cte ? 'procEventoCTe_v4.00.xsd' : 'procEventoNFe_v1.00.xsd',
@@ -233,11 +237,11 @@ async function gravarCancelamentoDivergente(evento: store.EventoRecord, protocol
  * counts it in the load history (`contarNoHistorico`): none for a document that is not stored.
  */
 interface Gravado {
-  resultado: keyof store.Contagem | 'repetidos';
-  marca?: store.MarcaNoHistorico;
+  resultado: keyof Contagem | 'repetidos';
+  marca?: MarcaNoHistorico;
 }
 
-const gravado = (gravacao: store.Gravacao, campo: keyof store.Contagem, marca: store.MarcaNoHistorico): Gravado => ({
+const gravado = (gravacao: Gravacao, campo: keyof Contagem, marca: MarcaNoHistorico): Gravado => ({
   resultado: gravacao === 'criado' ? campo : 'repetidos',
   marca,
 });
@@ -245,14 +249,14 @@ const gravado = (gravacao: store.Gravacao, campo: keyof store.Contagem, marca: s
 async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key: string, doc: Documento, now: string): Promise<Gravado> {
   switch (doc.kind) {
     case 'nfe':
-      return gravado(await gravarNfe(uf, nsu, key, documento.bytes ?? documento.xml, doc, now), 'fate', store.marcaDa.fate(doc.chave));
+      return gravado(await gravarNfe(uf, nsu, key, documento.bytes ?? documento.xml, doc, now), 'fate', marcaDa.fate(doc.chave));
     case 'cancelamento': {
       // The Sefaz refuses a cancellation that does not name the document's authorisation protocol:
       // such an event is an error document, and the Fat-e stays as it is.
-      const fate = await store.fatePorChave(doc.chave);
+      const fate = await fatePorChave(doc.chave);
       if (fate?.protocolo && fate.protocolo !== doc.protocoloDocumento) throw protocoloDivergente(doc.chave, doc.protocoloDocumento, fate.protocolo);
       await guardarXml(key, documento.bytes ?? documento.xml);
-      const gravacao = await store.gravarEvento({
+      const gravacao = await gravarEvento({
         chave: doc.chave,
         tpEvento: doc.tpEvento,
         protocolo: doc.protocolo,
@@ -266,14 +270,14 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key:
       });
       // Also on a repeat: a run may have stopped between the event and the cancellation. Checked again
       // there: the NF-e may have been written (by a concurrent document) since the read above.
-      const cancelada = await store.cancelarFate(doc.chave, { data: doc.data, protocolo: doc.protocolo, protocoloDocumento: doc.protocoloDocumento });
-      if (cancelada === 'protocoloDivergente') throw protocoloDivergente(doc.chave, doc.protocoloDocumento, (await store.fatePorChave(doc.chave))?.protocolo ?? '');
+      const cancelada = await cancelarFate(doc.chave, { data: doc.data, protocolo: doc.protocolo, protocoloDocumento: doc.protocoloDocumento });
+      if (cancelada === 'protocoloDivergente') throw protocoloDivergente(doc.chave, doc.protocoloDocumento, (await fatePorChave(doc.chave))?.protocolo ?? '');
       // Its domain event, new or not yet published (a repeat after a stop), before the cursor moves on.
       await publicarEvento(doc.chave, doc.tpEvento);
-      return gravado(gravacao, 'eventos', store.marcaDa.evento(doc.chave, doc.tpEvento));
+      return gravado(gravacao, 'eventos', marcaDa.evento(doc.chave, doc.tpEvento));
     }
     case 'resumo': {
-      const gravacao = await store.gravarResumo({
+      const gravacao = await gravarResumo({
         chave: doc.chave,
         uf,
         nsu,
@@ -287,7 +291,7 @@ async function gravar(uf: Uf, documento: DocumentoDistribuido, nsu: string, key:
         recebimento: doc.recebimento,
         createdAt: now,
       });
-      return gravado(gravacao, 'resumos', store.marcaDa.resumo(doc.chave));
+      return gravado(gravacao, 'resumos', marcaDa.resumo(doc.chave));
     }
     case 'evento': {
       await guardarXml(key, documento.bytes ?? documento.xml);
@@ -316,7 +320,7 @@ async function gravarErro(
 ): Promise<Gravado> {
   await guardarXml(key, documento.bytes ?? documento.xml);
   const id = `${uf}-${fluxo === 'cte' ? 'CTE-' : ''}${nsu}`;
-  const gravacao = await store.gravarDocumentoErro({
+  const gravacao = await gravarDocumentoErro({
     id,
     fluxo,
     tipo: documento.schema,
@@ -329,7 +333,7 @@ async function gravarErro(
     xmlKey: key,
     createdAt: now,
   });
-  return gravado(gravacao, 'erros', store.marcaDa.documentoErro(id));
+  return gravado(gravacao, 'erros', marcaDa.documentoErro(id));
 }
 
 /**
@@ -343,7 +347,7 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
   const fluxo = hooks.fluxo ?? 'nfe';
   const resultado: Ingestao = { fate: 0, eventos: 0, resumos: 0, erros: 0, ignorados: 0, repetidos: 0, documentos: [], publicadoEm: null };
   // The record that counts each stored document in the load history (by position in `ordenados`).
-  const marcas: (store.MarcaNoHistorico | undefined)[] = new Array(ordenados.length);
+  const marcas: (MarcaNoHistorico | undefined)[] = new Array(ordenados.length);
   const processar = async (documento: DocumentoDistribuido, i: number): Promise<DocumentoProcessado> => {
     const nsu = nsu15(documento.nsu);
     const now = new Date().toISOString();
@@ -388,17 +392,17 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
   let prefixo = 0;
   while (prefixo < feitos.length && feitos[prefixo]) prefixo++;
   resultado.documentos = feitos.filter((d): d is DocumentoProcessado => d !== undefined);
-  // The load history counts each stored document once, by its own mark (store.ts `contarNoHistorico`):
+  // The load history counts each stored document once, by its own mark (historico-store.ts `contarNoHistorico`):
   // what this run stored, and what a run that stopped stored without counting (a repeat here). Before
   // the cursor moves: a run that stops in between meets the same documents again and counts them then.
   // The documents read and not stored are counted with the cursor that passes them, so the batch import
   // (which moves no cursor) counts none: the scheduled load counts them when its cursor gets there.
   const dia = todayInBahia();
   try {
-    await store.contarNoHistorico(uf, fluxo, dia, marcas.filter((m): m is store.MarcaNoHistorico => m !== undefined));
+    await contarNoHistorico(uf, fluxo, dia, marcas.filter((m): m is MarcaNoHistorico => m !== undefined));
     if (prefixo > 0 && hooks.moverCursor !== false) {
       const ignorados = feitos.slice(0, prefixo).flatMap((d) => (d!.resultado === 'ignorados' ? [Number(d!.nsu)] : []));
-      await store.avancarCursor(uf, Number(nsu15(ordenados[prefixo - 1]!.nsu)), fluxo, { dia, ignorados });
+      await avancarCursor(uf, Number(nsu15(ordenados[prefixo - 1]!.nsu)), fluxo, { dia, ignorados });
     }
   } catch (error) {
     falha ??= { error };
@@ -409,59 +413,37 @@ export async function ingerir(uf: Uf, documentos: readonly DocumentoDistribuido[
 
 /** The UF's last committed NSU (15 digits; all zeros before the first document): ask the distribution for what follows. */
 export async function cursorDe(uf: Uf, fluxo: Fluxo = 'nfe'): Promise<string> {
-  const ultNSU = await store.lerCursor(uf, fluxo);
+  const ultNSU = await lerCursor(uf, fluxo);
   return nsu15(ultNSU ?? 0);
-}
-
-export async function fatePorChave(chave: string): Promise<store.FateRecord | null> {
-  return store.fatePorChave(chave);
-}
-
-/**
- * Services 4 and 5: an issuer's active Fat-e of a model per month in a period of Bahia days, from the
- * counters kept at ingestion (store.ts `contagemDoEmitente`), not from the documents.
- */
-export async function contagemDoEmitente(emitenteCnpj: string, modelo: string, de: string, ate: string) {
-  return store.contagemDoEmitente(emitenteCnpj, modelo, de, ate);
 }
 
 /**
  * The Fat-e whose instalment matches the composite key: issuer, recipient, due date, value and, when
  * given, the instalment number (its digits padded to 3, as nDup is usually written). Without the number,
  * the instalments of that issuer, recipient, day and value (one key Query of their own gsi2 partition,
- * not the recipient's whole day: store.ts `duplicatasSemNumero`).
+ * not the recipient's whole day: fate-store.ts `duplicatasSemNumero`).
  */
-export async function fatesPorChaveComposta(c: Omit<store.ChaveComposta, 'numero'> & { numero?: string | undefined }): Promise<store.FateRecord[]> {
+export async function fatesPorChaveComposta(c: Omit<ChaveComposta, 'numero'> & { numero?: string | undefined }): Promise<FateRecord[]> {
   const { numero, ...semNumero } = c;
   const duplicatas = numero
-    ? await store.duplicatasPorChaveComposta({ ...semNumero, numero: /^\d{1,3}$/.test(numero) ? numero.padStart(3, '0') : numero })
-    : await store.duplicatasSemNumero(semNumero);
+    ? await duplicatasPorChaveComposta({ ...semNumero, numero: /^\d{1,3}$/.test(numero) ? numero.padStart(3, '0') : numero })
+    : await duplicatasSemNumero(semNumero);
   const chaves = [...new Set(duplicatas.map((d) => d.chave))].sort();
-  const fates = await Promise.all(chaves.map((chave) => store.fatePorChave(chave)));
-  return fates.filter((f): f is store.FateRecord => f !== null);
+  const fates = await Promise.all(chaves.map((chave) => fatePorChave(chave)));
+  return fates.filter((f): f is FateRecord => f !== null);
 }
 
 /**
  * The trial area's keys (functions/degustacao): an issuer's newest Fat-e, at most `limite`, newest first.
  * Read only; one key Query, never a Scan.
  */
-export async function chavesDegustacao(emitenteCnpj: string, limite: number): Promise<store.FateRecord[]> {
-  return store.fatesRecentesDoEmitente(emitenteCnpj, limite);
+export async function chavesDegustacao(emitenteCnpj: string, limite: number): Promise<FateRecord[]> {
+  return fatesRecentesDoEmitente(emitenteCnpj, limite);
 }
-
-/** The carrier registry, a page at a time (the carrier report and its list). */
-export const transportadoresPagina = store.transportadoresPagina;
-export const transportadorPorDocumento = store.transportadorPorDocumento;
 
 /** One page of the Fat-e that name a carrier (transp/transporta), issued in [de, ate), oldest first (service 7). */
 export const fatesDoTransportadorPagina = (doc: string, de: string, ate: string, limite: number, posicao: string | null) =>
-  store.fatesPorEmissaoPagina({ transportadorDoc: doc }, de, ate, limite, posicao);
-
-/** The carrier report's figures, from the counters kept at ingestion. */
-export const contagemDiariaDoTransportador = store.contagemDiariaDoTransportador;
-export const totalDoTransportador = store.totalDoTransportador;
-export const totaisDosTransportadores = store.totaisDosTransportadores;
-export const totalTransporte = store.totalTransporte;
+  fatesPorEmissaoPagina({ transportadorDoc: doc }, de, ate, limite, posicao);
 
 export function codigoDaUf(uf: Uf): number {
   const codigo = UFS.find((u) => u.uf === uf)?.codigo;
@@ -479,7 +461,7 @@ export async function registrarConsulta(
   resposta: { cStat: string; xMotivo?: string; ultNSU?: string; maxNSU?: string },
   extra: { publicadoEm?: string | null; aguardarAte?: string | null; agora?: Date; fluxo?: Fluxo } = {},
 ): Promise<void> {
-  await store.registrarResumoProcessamento(
+  await registrarResumoProcessamento(
     { uf, cuf: codigoDaUf(uf), fluxo: extra.fluxo ?? 'nfe' },
     {
       cStat: resposta.cStat,
@@ -500,7 +482,7 @@ export async function registrarConsulta(
  */
 export async function evidenciaDaChave(chave: string): Promise<{ eventos: EventoDaChave[]; devolucoes: DocumentoVinculado[]; ctes: DocumentoVinculado[] }> {
   const [eventos, vinculos] = await Promise.all([evidencias.eventosDaChave(chave), evidencias.vinculosDaChave(chave)]);
-  const cancelados = await Promise.all(vinculos.map(async (v) => (await store.eventoDe(v.chaveDocumento, CANCELAMENTO)) !== null));
+  const cancelados = await Promise.all(vinculos.map(async (v) => (await eventoDe(v.chaveDocumento, CANCELAMENTO)) !== null));
   const documento = (v: evidencias.VinculoNfeRecord, i: number): DocumentoVinculado => ({
     chave: v.chaveDocumento,
     emitente: { documento: v.emitenteDoc, nome: v.emitenteNome },

@@ -1,5 +1,5 @@
 import type { FateView } from '@plac/shared/contracts/fate-view';
-import type { FateRecord } from './store';
+import type { FateRecord } from './store-entities';
 
 /** What a look-up answers about a Fat-e (the look-ups' and the trial's shape), from the stored record. */
 export function fateView(f: FateRecord): FateView {

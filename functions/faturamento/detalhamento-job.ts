@@ -1,5 +1,5 @@
 import { NOME_DETALHAMENTO } from '@plac/shared/domain';
-import * as jobs from '../consumo/relatorio-job';
+import { iniciarRelatorio } from '../consumo';
 
 /**
  * The invoice's detail as a report job (functions/consumo/relatorio-job.ts): one id per invoice (and
@@ -10,9 +10,9 @@ import * as jobs from '../consumo/relatorio-job';
 export function iniciarDetalhamento(
   f: { faturaId: string; clienteId: string; mes: string; razaoSocial: string; cnpj: string },
   idModuloServico?: number,
-): Promise<Awaited<ReturnType<typeof jobs.iniciar>>> {
+): Promise<Awaited<ReturnType<typeof iniciarRelatorio>>> {
   const servico = idModuloServico === undefined ? '' : `-servico-${idModuloServico}`;
-  return jobs.iniciar({
+  return iniciarRelatorio({
     jobId: `det-${f.faturaId}${idModuloServico === undefined ? '' : `-s${idModuloServico}`}`,
     tipo: 'detalhamento',
     clienteId: f.clienteId,

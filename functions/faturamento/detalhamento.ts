@@ -1,5 +1,5 @@
 import type { Principal } from '@plac/shared/access';
-import { vista, type VistaRelatorio } from '../consumo/relatorio-job';
+import { vistaDoRelatorio as vista, type VistaRelatorio } from '../consumo';
 import { iniciarDetalhamento } from './detalhamento-job';
 import { faturaVisivel } from './service';
 

@@ -1,5 +1,5 @@
 import type { Principal } from '@plac/shared/access';
-import * as jobs from '../consumo/relatorio-job';
+import { iniciarRelatorio, vistaDoRelatorio, type VistaRelatorio } from '../consumo';
 import { HttpError } from '../platform/errors';
 import { faturaVisivel } from './service';
 
@@ -13,13 +13,13 @@ import { faturaVisivel } from './service';
  * archived whole yet is answered 409 'evidenciaNaoArquivada'.
  */
 const SEMANA_MS = 7 * 86_400_000;
-export async function gerar(faturaId: string, principal: Principal, agora = Date.now()): Promise<jobs.VistaRelatorio> {
+export async function gerar(faturaId: string, principal: Principal, agora = Date.now()): Promise<VistaRelatorio> {
   const f = await faturaVisivel(faturaId, principal);
   if (!f.arquivo) throw new HttpError(409, 'evidenciaNaoArquivada');
   const versao = f.arquivo.arquivadoEm.replace(/\D/g, '').slice(0, 14);
   const semana = Math.floor(agora / SEMANA_MS);
   const jobId = `evid-${f.faturaId}-${versao}-${semana}`;
-  const job = await jobs.iniciar({
+  const job = await iniciarRelatorio({
     jobId,
     tipo: 'evidencia',
     clienteId: f.clienteId,
@@ -30,5 +30,5 @@ export async function gerar(faturaId: string, principal: Principal, agora = Date
     nomeArquivo: `evidencias_${f.mes}.csv`,
     arquivo: { partes: f.arquivo.partesRequisicoes, linhas: f.arquivo.linhasRequisicoes },
   });
-  return jobs.vista(job);
+  return vistaDoRelatorio(job);
 }

@@ -8,15 +8,11 @@ import { faturaProjetada } from './projecao';
 import * as detalhamento from './detalhamento';
 import * as evidencia from './evidencia';
 import * as notas from './notas-fiscais';
-import * as dae from './dae/service';
-import * as prepago from '../prepago/pagamento';
+import * as dae from './dae-fatura';
+import { pagamentoDeReserva } from '../prepago';
 import * as retorno from './retorno/service';
 import * as service from './service';
 import { resumoVencidas } from './vencidas';
-import { ligarRepartidor } from '../rateio/ligacao';
-
-// The repasse shares the payment rows carry (functions/rateio/ligacao.ts).
-ligarRepartidor();
 
 /** The billing run's start (wired to the state machine here, the composition root), its progress, the re-price, the invoices, their tax notes and detail ZIP. */
 /** A bank return file too big for the route: kept in the documents bucket, the rest imported by its job. */
@@ -46,7 +42,7 @@ export const handler = httpApi(faturamento, {
   evidenciaFatura: async ({ params, principal }) => evidencia.gerar(params.idConsumo, principal),
   emitirDae: async ({ params, body, principal }) => dae.emitirDae(params.idConsumo, body, principal),
   importarRetorno: async ({ body, principal }) => {
-    const r = await retorno.importar(body.nomeArquivo, body.conteudo, principal, prepago, new Date(), continuarRetorno);
+    const r = await retorno.importar(body.nomeArquivo, body.conteudo, principal, pagamentoDeReserva, new Date(), continuarRetorno);
     // A file whose payments go on as a job: 202, the import PROCESSANDO with its progress.
     return r.situacao === 'PROCESSANDO' ? new Reply(r, { status: 202 }) : r;
   },

@@ -23,12 +23,9 @@ import { pagaParcialmente, saldoDaFatura, type FaturaComRecebimentos } from './r
  */
 
 /**
- * The repasse's shares of one invoice, per origin UF and beneficiary (centavos), under the group its
- * month is shared by; null when no group is in force in that month. Supplied by functions/rateio (the
- * one rule of sharing, rateio/repartir.ts) through `usarRepartidor`, wired by each entry that writes
- * invoices: billing cannot import rateio, which reads billing.
+ * The invoice as the sharing rule reads it (functions/grupos-rateio `partesDaFatura`, the one rule of
+ * sharing): its paid rows carry their UF's shares per beneficiary.
  */
-export type Repartidor = (fatura: FaturaParaRepartir) => Promise<Map<string, Record<string, number>> | null>;
 export interface FaturaParaRepartir {
   faturaId: string;
   mes: string;
@@ -36,18 +33,6 @@ export interface FaturaParaRepartir {
   razaoSocial: string;
   valorTotal: number;
   itens: readonly { uf: string; valor: number }[];
-}
-
-let repartidor: Repartidor | undefined;
-
-/** Wires the repasse's rule (functions/rateio `partesDaFatura`); a handler does it before it serves. */
-export function usarRepartidor(r: Repartidor): void {
-  repartidor = r;
-}
-
-export function repartidorEmUso(): Repartidor {
-  if (!repartidor) throw new Error('no Repartidor wired: the entry writing invoices must call usarRepartidor (functions/rateio/ligacao.ts)');
-  return repartidor;
 }
 
 /** Kept: as long as its invoice (five years, CTN art. 173/174), which it shows per UF; no TTL until issue 41 archives invoices. */

@@ -1,10 +1,10 @@
 import type { Principal } from '@plac/shared/access';
 import { daysBetween, faixaDaQuantidade, monthOf, nextMonth, nomeFaixa, toTransportDate, type TabelaPreco } from '@plac/shared/domain';
-import { clientePorCnpj, clienteResumo } from '../clientes/service';
-import { consumoDoCliente } from '../consumo/service';
+import { clientePorCnpj, clienteResumo } from '../clientes';
+import { consumoDoCliente } from '../consumo';
 import { forbidden, invalid, notFound } from '../platform/errors';
-import { todos as servicosDoCatalogo } from '../servicos/service';
-import { tabelaPrecoDoMes } from '../tarifas/service';
+import { todos as servicosDoCatalogo } from '../servicos';
+import { tabelaPrecoDoMes } from '../tarifas';
 import { decidir, itemDaFatura, valoresDaFatura, type Valores } from './regras';
 
 /**

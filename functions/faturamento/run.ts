@@ -2,10 +2,6 @@ import { isBusinessMonth } from '@plac/shared/domain';
 import { countBusiness } from '../platform/business-metrics';
 import { iniciarDetalhamento } from './detalhamento-job';
 import { falhou, faturarShard, listarShards, resumir, type ResultadoShard, type ShardRef } from './service';
-import { ligarRepartidor } from '../rateio/ligacao';
-
-// The repasse shares the payment rows carry (functions/rateio/ligacao.ts).
-ligarRepartidor();
 
 /**
  * Tasks of the billing run (infra/lib/constructs/faturamento.ts): ListShards → Map over the shards of

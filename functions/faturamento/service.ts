@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { monthOf, nextMonth, previousMonth, todayInBahia, vencimentoPadraoDae } from '@plac/shared/domain';
-import { clientePorCnpj, todosClientes } from '../clientes/service';
-import { consumoDoCliente } from '../consumo/service';
+import { clientePorCnpj, todosClientes } from '../clientes';
+import { consumoDoCliente } from '../consumo';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { paginaComCursor, vinculoDoCursor, type Pagina } from '../platform/paginas';
-import { todos as servicosDoCatalogo } from '../servicos/service';
-import { tabelaPrecoDoMes } from '../tarifas/service';
-import { daeDoCodigoBarras } from './dae/config';
+import { todos as servicosDoCatalogo } from '../servicos';
+import { tabelaPrecoDoMes } from '../tarifas';
+import { daeDoCodigoBarras } from '../dae';
 import { pagaParcialmente, recebimentosDaFatura, saldoDaFatura } from './recebimentos';
 import { decidir, faturaIdDe, itemDaFatura, numeroDeShards, shardDoCliente, valoresDaFatura } from './regras';
 import { acrescimoDevido, taxasConfiguradas } from './retorno/acrescimo';
@@ -577,10 +577,8 @@ const vistaDoPagamento = (f: FaturaRecord) => ({
 
 /**
  * Pagamento de Serviços by key (linhas-pagamento.ts): the rows per invoice and origin UF a page at a
- * time, one client's rows, and a month's counters. `usarRepartidor` wires the repasse's shares in.
+ * time, one client's rows, and a month's counters; the paid rows carry the shares of the sharing
+ * rule (functions/grupos-rateio).
  */
-export { usarRepartidor, valoresPorUf } from './linhas-pagamento';
+export { valoresPorUf } from './linhas-pagamento';
 export type { LinhaPagamento } from './store';
-export const paginaDeLinhasPagamento = store.paginaDeLinhasPagamento;
-export const linhasPagamentoDoCliente = store.linhasPagamentoDoCliente;
-export const totaisPagamentosDoMes = store.totaisPagamentosDoMes;

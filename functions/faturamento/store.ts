@@ -2,7 +2,8 @@ import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { vencimentoPadraoDae } from '@plac/shared/domain';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
-import { linhaPagamento, linhasDaFatura, repartidorEmUso, totalPagamentos, variacao, type Linha, type LinhaPagamentoRecord } from './linhas-pagamento';
+import { partesDaFatura } from '../grupos-rateio';
+import { linhaPagamento, linhasDaFatura, totalPagamentos, variacao, type Linha, type LinhaPagamentoRecord } from './linhas-pagamento';
 import { saldoDaFatura, type Recebimento } from './recebimentos';
 
 /**
@@ -148,7 +149,7 @@ const fatura = new Entity({
      * month's definitive repasse, FALHA when that run failed. Absent: never shared yet.
      */
     situacaoRepasse: { type: ['EM_PROCESSAMENTO', 'PREVIA_ANALISADA', 'DISTRIBUIDO', 'FALHA'] as const },
-    /** The invoice's latest DAE (functions/faturamento/dae): its due date is the next DAE's default. */
+    /** The invoice's latest DAE (functions/faturamento/dae-fatura.ts): its due date is the next DAE's default. */
     dae: {
       type: 'map',
       properties: { dtVencimento: { type: 'string', required: true }, codigoBarras: { type: 'string', required: true }, revisao: { type: 'number', required: true } },
@@ -331,7 +332,7 @@ export async function marcarDae(faturaId: string, dae: NonNullable<FaturaRecord[
 }
 
 /**
- * `marcarDae` as the parameters of an update, for a transaction that creates the DAE with it (dae/store.ts
+ * `marcarDae` as the parameters of an update, for a transaction that creates the DAE with it (functions/dae/store.ts
  * `criarDae`); the caller then runs `recontarFatura` (the due date may have moved).
  */
 export function marcacaoDoDae(faturaId: string, dae: NonNullable<FaturaRecord['dae']>): Record<string, unknown> {
@@ -518,7 +519,7 @@ export async function sincronizarLinhas(faturaId: string, lida?: FaturaRecord, s
     // The first try may start from the caller's read; a lost write reads again.
     const f = tentativa === 1 && lida ? lida : await lerFatura(faturaId);
     if (!f) return;
-    const partes = f.situacao === 'P' ? await repartidorEmUso()(f) : null;
+    const partes = f.situacao === 'P' ? await partesDaFatura(f) : null;
     const novas = new Map(linhasDaFatura(f, partes).map((l) => [l.uf, l]));
     // An invoice just created has none (a row written since fails its put's condition, and the retry reads them).
     const atuais = tentativa === 1 && semLinhas ? [] : await linhasDaFaturaGravadas(faturaId);

@@ -1,5 +1,5 @@
 import { monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
-import { idsEmAvaliacao } from '../clientes/service';
+import { idsEmAvaliacao } from '../clientes';
 import * as store from './store';
 
 /**

@@ -14,7 +14,7 @@ import {
   type AutorizacaoStatus,
 } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { clienteResumo, todosClientes } from '../clientes/service';
+import { clienteResumo, todosClientes } from '../clientes';
 import { s3Client } from '../platform/aws';
 import { presignDownload, safeFileName } from '../platform/documents';
 import { config } from '../platform/env';

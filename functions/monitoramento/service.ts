@@ -1,8 +1,8 @@
 import { isAdmin, type Principal } from '@plac/shared/access';
 import { monthOf, SERVICO, splitChaveAcesso, ufByCodigo } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { clienteResumo } from '../clientes/service';
-import { medirUso } from '../consumo/service';
+import { clienteResumo } from '../clientes';
+import { medirUso } from '../consumo';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
 import * as store from './store';

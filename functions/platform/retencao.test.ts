@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RETENCAO_ANOS } from '../fate/store';
+import { RETENCAO_ANOS } from '../fate/store-entities';
 import { DIAS_FISCAIS, expiraAposDias } from './retencao';
 
 describe('end dates', () => {

@@ -9,7 +9,7 @@ const SEGUNDOS_POR_DIA = 86_400;
 
 /**
  * What backs an invoice lives as long as the invoice: five years (the Fazenda may charge or dispute a
- * fee for five years, CTN art. 173 and 174; the same 365.25-day years as a Fat-e's, fate/store.ts
+ * fee for five years, CTN art. 173 and 174; the same 365.25-day years as a Fat-e's, fate/store-entities.ts
  * RETENCAO_ANOS) and a month, since a month's use is invoiced in the month after it.
  */
 export const DIAS_FISCAIS = Math.ceil(5 * 365.25) + 31;

@@ -7,8 +7,6 @@ import * as store from './store';
  */
 export type Debito = store.DebitoRecord;
 
-export const paginaDeDebitosDoMes = store.paginaDeDebitosDoMes;
-
 /** How many uses the balance paid in the month (the statement's lines added up). */
 export async function debitosPagosNoMes(clienteId: string, mes: string): Promise<number> {
   return (await store.extratoDoMes(clienteId, mes)).reduce((t, l) => t + l.requisicoes, 0);

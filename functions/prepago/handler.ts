@@ -1,11 +1,7 @@
 import * as prepago from '@plac/shared/contracts/prepago';
-import { novoDae } from '../faturamento/dae/emissao';
+import { novoDae } from '../dae';
 import { httpApi } from '../platform/http';
 import * as service from './service';
-import { ligarRepartidor } from '../rateio/ligacao';
-
-// The repasse shares the payment rows carry (functions/rateio/ligacao.ts).
-ligarRepartidor();
 
 export const handler = httpApi(prepago, {
   listarEscrituradores: async ({ principal }) => service.escrituradores(principal),

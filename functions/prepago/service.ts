@@ -12,11 +12,11 @@ import {
   vencimentoDaeReserva,
 } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { clientePorCnpj, clienteResumo, todosClientes } from '../clientes/service';
+import { clientePorCnpj, clienteResumo, todosClientes } from '../clientes';
 import { presignDownload } from '../platform/documents';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
 import { paginaComCursor, vinculoDoCursor, type Pagina } from '../platform/paginas';
-import { tabelaPrecoDoMes } from '../tarifas/service';
+import { tabelaPrecoDoMes } from '../tarifas';
 import { cicloDoId } from './pagamento';
 import * as store from './store';
 import type { ContaRecord, ReservaRecord } from './store';
@@ -36,9 +36,9 @@ import { saldoMinimo, valorUnitarioDe } from './valores';
  */
 
 /**
- * Issues a DAE for a reservation: the billing context's generator (functions/faturamento/dae/emissao.ts,
- * the same barcode and PDF as an invoice's), wired in by the handler so that this context does not
- * import billing (billing reads the metering, which reads this context's balance).
+ * Issues a DAE for a reservation: the DAE context's generator (functions/dae, which billing uses too;
+ * the same barcode and PDF as an invoice's), wired in by the handler. Billing imports this context (a bank return credits a
+ * reservation), so this context never imports billing.
  */
 export type EmissorDae = (
   d: { documentoId: string; origem: 'PREPAGO'; rotulo: string; revisao: number; clienteId: string; razaoSocial: string; cnpj: string; mes: string; valor: number },

@@ -3,10 +3,6 @@ import { env } from '../platform/env';
 import { httpApi, Reply } from '../platform/http';
 import { startExecution } from '../platform/step-functions';
 import { bancos, grupos, pagamentos, repasse } from './service';
-import { ligarRepartidor } from './ligacao';
-
-// The repasse shares the payment rows carry (functions/rateio/ligacao.ts).
-ligarRepartidor();
 
 /** Sharing groups, participants, banks and the repasse (its runs wired to the state machine here, the composition root). */
 const iniciarMaquina: repasse.Iniciar = (execucaoId, input) => startExecution(env('REPASSE_STATE_MACHINE_ARN'), execucaoId, input);

@@ -1,10 +1,11 @@
 import { isAdmin, type Principal } from '@plac/shared/access';
 import { destinoDaParteSefaz, isBusinessMonth, monthOf, previousMonth } from '@plac/shared/domain';
-import { idsEmAvaliacao, todosClientes } from '../clientes/service';
-import * as faturamento from '../faturamento/service';
+import { idsEmAvaliacao, todosClientes } from '../clientes';
+import * as faturamento from '../faturamento';
 import { forbidden, invalid, notFound } from '../platform/errors';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
-import { grupoDoRepasse, PARTE_SEFAZ, type TotalBeneficiado } from './repartir';
+import { PARTE_SEFAZ } from '../grupos-rateio';
+import { grupoDoRepasse, type TotalBeneficiado } from './repartir';
 
 /**
  * The service-payment query (spec 2, 2.11 and 2.12; docs/repasse.md): the invoices of a period as rows

@@ -1,7 +1,7 @@
-import { calcularRepasse, partesDoRepasse, type BeneficiadoRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
-import { todosClientes } from '../clientes/service';
-import * as faturamento from '../faturamento/service';
-import * as grupos from './grupos';
+import { calcularRepasse, type BeneficiadoRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
+import { todosClientes } from '../clientes';
+import * as faturamento from '../faturamento';
+import { grupos, type GrupoDoRepasse } from '../grupos-rateio';
 import * as store from './repasse-store';
 
 /**
@@ -15,12 +15,6 @@ import * as store from './repasse-store';
  */
 
 export type Grupo = NonNullable<Awaited<ReturnType<typeof grupos.grupoDoMes>>>;
-/** The group a month is split under: the one in force now, or the one a definitive run recorded. */
-export interface GrupoDoRepasse {
-  grupoRateioId: string;
-  percentualSefaz: number;
-  beneficiados: BeneficiadoRepasse[];
-}
 
 type FaturaPaga = Awaited<ReturnType<typeof faturamento.faturasPagasDoMes>>[number];
 
@@ -64,47 +58,6 @@ export async function grupoDoRepasse(mes: string): Promise<{ grupo: GrupoDoRepas
   const grupo = await grupos.grupoDoMes(mes);
   return grupo ? { grupo, congelado: false } : null;
 }
-
-/**
- * One paid invoice's shares per origin UF and beneficiary, under the group its month is shared by (the
- * rule of `repartirMes`): what its Pagamento de Serviços rows carry and their month's counters add up
- * (functions/faturamento/linhas-pagamento.ts). A group's percentages never change once it has been in
- * force (rateio/grupos.ts), so the split written when the invoice was paid stays the month's; who
- * receives each UF's SEFAZ share (its agreement in the month can change until the month is distributed)
- * is left to the reading (`destinoDaParteSefaz`).
- */
-export async function partesDaFatura(f: FaturaRepasse & { mes: string }): Promise<Map<string, Record<string, number>> | null> {
-  const grupo = await percentuaisDoMes(f.mes);
-  if (!grupo) return null;
-  const outros = grupo.beneficiados.filter((b) => b.tipo !== 'SEFAZ');
-  const partes = new Map<string, Record<string, number>>();
-  for (const { uf, sefaz, resto } of partesDoRepasse(f, grupo.percentualSefaz, grupo.beneficiados)) {
-    // The SEFAZ share under its slot: whose it is (the UF's Sefaz or the Resíduo) is decided when read.
-    const daUf: Record<string, number> = { [PARTE_SEFAZ]: sefaz };
-    outros.forEach((b, j) => (daUf[b.beneficiadoId] = (daUf[b.beneficiadoId] ?? 0) + resto[j]!));
-    partes.set(uf, daUf);
-  }
-  return partes;
-}
-
-/**
- * The month's split (the SEFAZ percentage and the other beneficiaries' percentages), kept by the
- * function instance: a group's percentages never change once in force, and a bank-return file pays
- * thousands of invoices of a few months (reading the group registry for each one kept the route's 1,000
- * payments from fitting in its 15 s). Kept 5 minutes, and only when there is a group (a month without one
- * may get one).
- */
-const percentuais = new Map<string, { ate: number; grupo: GrupoDoRepasse }>();
-async function percentuaisDoMes(mes: string): Promise<GrupoDoRepasse | null> {
-  const guardado = percentuais.get(mes);
-  if (guardado && guardado.ate > Date.now()) return guardado.grupo;
-  const doMes = await grupoDoRepasse(mes);
-  if (doMes) percentuais.set(mes, { ate: Date.now() + 5 * 60_000, grupo: doMes.grupo });
-  return doMes?.grupo ?? null;
-}
-
-/** The key of a UF's SEFAZ share among a payment row's shares (no beneficiary id is this). */
-export const PARTE_SEFAZ = '~SEFAZ';
 
 /** The month's shares under the group in force now, whatever was distributed (the run itself). */
 export async function repartirComGrupoVigente(mes: string, faturas: readonly FaturaRepasse[]): Promise<{ grupo: Grupo; linhas: LinhaRepasse[] } | null> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { monthOf, ordensDeTransferencia } from '@plac/shared/domain';
-import * as faturamento from '../faturamento/service';
+import * as faturamento from '../faturamento';
 import { conflict, invalid } from '../platform/errors';
 import { faturasDoRepasse, repartirComGrupoVigente, repartirMes, totaisPorBeneficiado, type Grupo } from './repartir';
 import * as store from './repasse-store';

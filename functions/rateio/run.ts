@@ -1,9 +1,5 @@
 import { isBusinessMonth } from '@plac/shared/domain';
 import { distribuir, falhou, preparar, type Tipo } from './repasse';
-import { ligarRepartidor } from './ligacao';
-
-// The repasse shares the payment rows carry (functions/rateio/ligacao.ts).
-ligarRepartidor();
 
 /**
  * Tasks of the repasse run (infra/lib/constructs/repasse.ts): Preparar → Distribuir, and MarcarFalha

@@ -15,7 +15,7 @@ import {
   type TabelaPreco,
 } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import * as servicos from '../servicos/service';
+import * as servicos from '../servicos';
 import { conflict, invalid, notFound } from '../platform/errors';
 import { conferirContiguidade, conferirLinhaDoTempo, mudarComReleitura, type Regras } from '../platform/linha-do-tempo';
 import * as store from './store';

@@ -3,7 +3,7 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ROLE_LABELS, type Principal, type Role } from '@plac/shared/access';
 import { dentroDoPrazo, foldText, normalizeCpf, todayInBahia } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { clienteResumo, type ClienteResumo } from '../clientes/service';
+import { clienteResumo, type ClienteResumo } from '../clientes';
 import { closeSessionsOf, updateSessionsOf } from '../platform/auth/sessions';
 import { s3Client } from '../platform/aws';
 import { presignDownload } from '../platform/documents';
@@ -97,8 +97,6 @@ export async function findByEmail(email: string): Promise<UserRecord | null> {
   const id = await store.findUserIdByEmail(email);
   return id ? store.findUser(id) : null;
 }
-
-export const findById = store.findUser;
 
 export interface UserFilter {
   cpf?: string | undefined;

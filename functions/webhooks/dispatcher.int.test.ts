@@ -3,7 +3,7 @@ import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/c
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthOf, SERVICO } from '@plac/shared/domain';
 import { webhookQueue } from '../../infra/lib/topology';
-import { consumoDoCliente } from '../consumo/service';
+import { consumoDoCliente } from '../consumo';
 import { configurarWebhook, novoCliente, receptor } from '../../tests/api/webhooks';
 import { enfileirarEntregas } from './fila';
 import { lerEntrega, tentativasDe } from './log-store';

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import { OPERACOES_WEBHOOK } from '@plac/shared/domain';
-import { webhookParaEntrega } from '../clientes/webhook-entrega';
+import { webhookParaEntrega } from '../clientes';
 import { sqsClient } from '../platform/aws';
 import { countBusiness } from '../platform/business-metrics';
 import { config } from '../platform/env';

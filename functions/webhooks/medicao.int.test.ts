@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildChaveAcesso, cnpjCheckDigits } from '@plac/shared/domain';
 import { describe, expect, it } from 'vitest';
-import { consumoDoCliente } from '../consumo/service';
+import { consumoDoCliente } from '../consumo';
 import { medirEntregue } from './medicao';
 
 /** 'Envio de Fat-e' (service 9) against DynamoDB Local: one per delivered Fat-e, however often it is reported. */

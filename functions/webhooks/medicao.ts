@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isUf, SERVICO, splitChaveAcesso, ufByCodigo } from '@plac/shared/domain';
-import { medirUso } from '../consumo/service';
+import { medirUso } from '../consumo';
 
 /**
  * Metering of 'Envio de Fat-e' (service 9): each Fat-e delivered to a client by webhook — an ESCR_FAT

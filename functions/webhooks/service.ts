@@ -4,7 +4,7 @@ import { message } from '@plac/shared/messages';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors';
 import { clienteDoFiltro } from '../platform/escopo';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
-import { clienteIdPorCnpj } from '../clientes/webhook-entrega';
+import { clienteIdPorCnpj } from '../clientes';
 import * as endpoints from './endpoint-store';
 import { enviarEmLotes } from './fila';
 import * as jobs from './jobs';

@@ -138,7 +138,9 @@ const httpGrants: Record<string, readonly Grant[]> = {
   dominio: ['table:read'],
   auth: ['table:read', 'table:write', 'mail:send', 'tokens:sign', 'documents:read'],
   users: ['table:read', 'table:write', 'mail:send', 'documents:read', 'documents:write'],
-  clientes: ['table:read', 'table:write', 'mail:send'],
+  // The onboarding: creates the client and its first user, e-mails the registration and the access.
+  cadastro: ['table:read', 'table:write', 'mail:send'],
+  clientes: ['table:read', 'table:write'],
   instituicoes: ['table:read', 'table:write', 'documents:read', 'documents:write'],
   servicos: ['table:read', 'table:write'],
   // documentos:publish: the batch import stores documents too, and publishes their domain events.
@@ -314,7 +316,7 @@ export const relatorioStateMachine = {
 /**
  * The carrier report's filtered grand total (functions/consulta/total-transportadoras-run.ts): one step
  * reads at most 4,000 items of the carrier registry and the month counters of at most 400 matching
- * carriers (by key, functions/fate/store.ts `totaisDosTransportadores`): seconds.
+ * carriers (by key, functions/fate/transportadores-store.ts `totaisDosTransportadores`): seconds.
  */
 export const totalTransportadorasFunction: FunctionSpec = {
   id: 'TotalTransportadorasTask',
@@ -339,10 +341,10 @@ export const repasseFunction: FunctionSpec = {
   grants: ['table:read', 'table:write'],
 };
 
-/** Writes the banks and the SEFAZ participants that are absent (functions/rateio/semente.ts), after each deploy. */
+/** Writes the banks and the SEFAZ participants that are absent (functions/grupos-rateio/semente.ts), after each deploy. */
 export const rateioSeedFunction: FunctionSpec = {
   id: 'RateioSeed',
-  entry: 'rateio/semente.ts',
+  entry: 'grupos-rateio/semente.ts',
   memoryMb: 512,
   timeoutSeconds: 300,
   grants: ['table:read', 'table:write'],

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { addDays, todayInBahia } from '@plac/shared/domain';
-import { codigoBarrasDaLinha, codigoBarrasValido, valorDoCodigo } from '../../functions/faturamento/dae/febraban';
+import { codigoBarrasDaLinha, codigoBarrasValido, valorDoCodigo } from '../../functions/dae/febraban';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 
 const dataDir = process.env.PLAC_DATA_DIR ?? fileURLToPath(new URL('../../.data', import.meta.url));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
-import { consumoDoCliente } from '../../functions/consumo/service';
+import { consumoDoCliente } from '../../functions/consumo';
 import { instantesNaoEncontradasDoCliente } from '../../functions/consumo/store';
 import { cobrancasDoMes, seedConsumo } from './demo-consumo';
 

@@ -9,7 +9,8 @@
  * only while it has none.
  */
 import { addDays, monthOf, previousMonth, todayInBahia, UFS } from '@plac/shared/domain';
-import { cobrarConsulta, consumoDoCliente, registrarNaoEncontrada } from '../../functions/consumo/service';
+import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/service';
+import { consumoDoCliente } from '../../functions/consumo';
 import { instantesNaoEncontradasDoCliente } from '../../functions/consumo/store';
 import { DEMO_CLIENTES } from './demo-data';
 

@@ -1,15 +1,15 @@
 /**
  * Revenue sharing demo data:
- * - the banks, from the Central Bank's STR participants with a COMPE code (functions/rateio/bancos-oficiais.ts)
+ * - the banks, from the Central Bank's STR participants with a COMPE code (functions/grupos-rateio/bancos-oficiais.ts)
  *   rather than typed by hand; a bank whose code exists is left as an administrator may have corrected it;
  * - the participants (the Sefaz of every UF, FATEC and a residue fund) and two sharing groups dated
  *   relative to the month the twin starts in: one deactivated (from 12 to 7 months ago) and the current
  *   one (from 6 months ago, no end), with no draft. Written once: a twin that has a timeline keeps it.
  */
 import { monthOf, nextMonth, previousMonth } from '@plac/shared/domain';
-import { bancosOficiais } from '../../functions/rateio/bancos-oficiais';
+import { bancosOficiais } from '../../functions/grupos-rateio/bancos-oficiais';
 import { bancos, grupos } from '../../functions/rateio/service';
-import type { GrupoDemo } from '../../functions/rateio/grupos';
+import type { GrupoDemo } from '../../functions/grupos-rateio/grupos';
 
 const shift = (mes: string, by: number) => {
   let m = mes;

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
-import { contagemDoEmitente, fatePorChave, fateService, fatesPorEmissaoPagina } from '../../functions/fate/store';
+import { contagemDoEmitente } from '../../functions/fate/emitentes-store';
+import { fatePorChave, fatesPorEmissaoPagina } from '../../functions/fate/fate-store';
+import { fateService } from '../../functions/fate/store-entities';
 import { migrar } from './contagem-fate';
 
 const novoCnpj = () => {

@@ -10,7 +10,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
-import { contabilizar, expiraEm } from '../../functions/fate/store';
+import { contabilizar } from '../../functions/fate/fate-store';
+import { expiraEm } from '../../functions/fate/store-entities';
 import { varrer } from './varredura';
 
 /** Migrates every Fat-e not yet counted, the table scanned in `segments` parallel segments; answers how many. */

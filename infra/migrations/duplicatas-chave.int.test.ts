@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';
 import { chave as chaveDe } from '../../functions/fate/fixtures/builder';
 import { fatesPorChaveComposta } from '../../functions/fate/service';
-import * as store from '../../functions/fate/store';
+import { duplicatasSemNumero } from '../../functions/fate/fate-store';
+import * as entities from '../../functions/fate/store-entities';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { migrar } from './duplicatas-chave';
@@ -36,7 +37,7 @@ describe('the instalment look-up migration', () => {
     const diaSeguinte = `${dia.slice(0, 9)}${Number(dia.slice(9)) + 1}`;
     const agora = new Date().toISOString();
     const chaves = Array.from({ length: 7 }, (_, i) => chaveDe('29', '2608', emitente, '55', 1, 1000 + i));
-    const parcela = (i: number, o: { emitenteCnpj?: string; vencimento?: string; valor?: number; numero?: string } = {}): store.FateDuplicataRecord => ({
+    const parcela = (i: number, o: { emitenteCnpj?: string; vencimento?: string; valor?: number; numero?: string } = {}): entities.FateDuplicataRecord => ({
       emitenteCnpj: o.emitenteCnpj ?? emitente,
       destinatarioDoc: destinatario,
       vencimento: o.vencimento ?? dia,
@@ -57,16 +58,16 @@ describe('the instalment look-up migration', () => {
       parcela(3, { valor: 10_000 }),
       parcela(4, { vencimento: diaSeguinte }),
     ];
-    for (const d of antigas) await store.fateLegado().entities.fateDuplicataLegado.put(d).go();
+    for (const d of antigas) await entities.fateLegado().entities.fateDuplicataLegado.put(d).go();
     // As the store wrote them between issue 38's two forms: gsi2 with the look-up's composites.
     const intermediaria = parcela(6, { numero: '003' });
-    await store.fateLegado().entities.fateDuplicataGsi2.put(intermediaria).go();
+    await entities.fateLegado().entities.fateDuplicataGsi2.put(intermediaria).go();
     // Written since the deploy, in the new form.
     const nova = parcela(5);
-    await store.fateService().entities.fateDuplicata.put(nova).go();
+    await entities.fateService().entities.fateDuplicata.put(nova).go();
     // Their Fat-e (the service answers the Fat-e of the instalments found).
     for (const [i, c] of chaves.entries()) {
-      await store
+      await entities
         .fateService()
         .entities.fate.put({
           chave: c, status: 'ATIVA', uf: 'BA', nsu: String(i + 1), modelo: '55', serie: '1', numero: String(1000 + i), emissao: agora, emitenteCnpj: emitente, emitenteNome: 'EMITENTE',
@@ -79,12 +80,12 @@ describe('the instalment look-up migration', () => {
     const chaveComposta = { emitenteCnpj: emitente, destinatarioDoc: destinatario, vencimento: dia, valor: 100_000 };
     const esperadas = [antigas[0]!, antigas[1]!, nova, intermediaria].sort((a, b) => a.chave.localeCompare(b.chave)).map(({ chave, numero }) => ({ chave, numero }));
     const leituras = async () => ({
-      semNumero: await store.duplicatasSemNumero(chaveComposta),
+      semNumero: await duplicatasSemNumero(chaveComposta),
       fates: (await fatesPorChaveComposta(chaveComposta)).map((f) => f.chave),
       comNumero: (await fatesPorChaveComposta({ ...chaveComposta, numero: '2' })).map((f) => f.chave),
-      outroValor: (await store.duplicatasSemNumero({ ...chaveComposta, valor: 10_000 })).map((d) => d.chave),
-      outroDia: (await store.duplicatasSemNumero({ ...chaveComposta, vencimento: diaSeguinte })).map((d) => d.chave),
-      outroEmitente: (await store.duplicatasSemNumero({ ...chaveComposta, emitenteCnpj: outroEmitente })).map((d) => d.chave),
+      outroValor: (await duplicatasSemNumero({ ...chaveComposta, valor: 10_000 })).map((d) => d.chave),
+      outroDia: (await duplicatasSemNumero({ ...chaveComposta, vencimento: diaSeguinte })).map((d) => d.chave),
+      outroEmitente: (await duplicatasSemNumero({ ...chaveComposta, emitenteCnpj: outroEmitente })).map((d) => d.chave),
     });
     const antes = await leituras();
     // Before: the old forms (read by the legacy paths) and the new one together, each item once.
@@ -93,7 +94,7 @@ describe('the instalment look-up migration', () => {
     expect(antes.comNumero).toEqual([chaves[1]]);
     expect(antes).toMatchObject({ outroValor: [chaves[3]], outroDia: [chaves[4]], outroEmitente: [chaves[2]] });
     // gsi3 alone does not see the items of before yet.
-    const noGsi3 = async (c: typeof chaveComposta) => (await dynamoDb().send(new QueryCommand(store.fateService().entities.fateDuplicata.query.bySemNumero(c).params() as never))).Items ?? [];
+    const noGsi3 = async (c: typeof chaveComposta) => (await dynamoDb().send(new QueryCommand(entities.fateService().entities.fateDuplicata.query.bySemNumero(c).params() as never))).Items ?? [];
     expect((await noGsi3(chaveComposta)).map((i) => i.gsi3sk)).toEqual([expect.stringMatching(new RegExp(`#chave_${nova.chave}$`))]);
 
     // Exactly the six items of before, a page at a time (1 MB pages of 2 segments), and nothing the second time.
@@ -106,12 +107,12 @@ describe('the instalment look-up migration', () => {
     expect(depois.map((i) => String(i.gsi3sk).split('#chave_')[1]).sort()).toEqual(esperadas.map((d) => d.chave).sort());
     expect(Object.keys(depois[0]!).sort()).toEqual(['gsi3pk', 'gsi3sk', 'pk', 'sk']);
     expect((await noGsi3({ ...chaveComposta, valor: 10_000 })).length).toBe(1);
-    expect((await store.fateLegado().entities.fateDuplicataLegado.query.porGsi2({ destinatarioDoc: destinatario }).go()).data).toEqual([]);
-    expect((await store.fateLegado().entities.fateDuplicataGsi2.query.porGsi2(chaveComposta).go()).data).toEqual([]);
+    expect((await entities.fateLegado().entities.fateDuplicataLegado.query.porGsi2({ destinatarioDoc: destinatario }).go()).data).toEqual([]);
+    expect((await entities.fateLegado().entities.fateDuplicataGsi2.query.porGsi2(chaveComposta).go()).data).toEqual([]);
     // Only the index keys changed: each item read by its table key is as written.
     for (const d of [...antigas, intermediaria, nova]) {
       const { emitenteCnpj, destinatarioDoc, vencimento, valor, numero, chave } = d;
-      expect((await store.fateService().entities.fateDuplicata.get({ emitenteCnpj, destinatarioDoc, vencimento, valor, numero, chave }).go()).data).toEqual(d);
+      expect((await entities.fateService().entities.fateDuplicata.get({ emitenteCnpj, destinatarioDoc, vencimento, valor, numero, chave }).go()).data).toEqual(d);
     }
   });
 });

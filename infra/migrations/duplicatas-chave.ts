@@ -1,7 +1,7 @@
 /**
  * One-off migration of issue 38 (docs/deploy.md, "Migration of issue 38: the instalment look-up"): the
  * look-up without the instalment number (service 2 without `numeroParcela`) now reads gsi3, an index of
- * the keys only (pk issuer, recipient, due date and value; sk number and key: functions/fate/store.ts
+ * the keys only (pk issuer, recipient, due date and value; sk number and key: functions/fate/store-entities.ts
  * `bySemNumero`). Before, instalment items carried gsi2 keys, and gsi2 copies whole items: first the
  * recipient's due dates (pk `$fate#destinatariodoc_<doc>`, sk `…#vencimento_<day>#chave_<key>#numero_<n>`),
  * read by filtering the recipient's whole day, then the same composites as gsi3 has now. This scans gsi2
@@ -21,7 +21,7 @@ import { createConversions } from 'electrodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { isConditionalFailure } from '../../functions/platform/table';
-import { fateService } from '../../functions/fate/store';
+import { fateService } from '../../functions/fate/store-entities';
 import { varrer } from './varredura';
 
 type Antiga = { pk: string; sk: string; gsi2sk: string; emitenteCnpj: string; destinatarioDoc: string; vencimento: string; valor: number; numero: string; chave: string };

@@ -3,7 +3,10 @@ import { cnpjCheckDigits } from '@plac/shared/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';
 import { shardDe } from '../../functions/fate/contagem-entities';
-import * as store from '../../functions/fate/store';
+import { documentosErroNoPeriodo } from '../../functions/fate/documentos-erro-store';
+import { contagemDoEmitente } from '../../functions/fate/emitentes-store';
+import * as entities from '../../functions/fate/store-entities';
+import { totalTransporte, transportadoresPagina, transportadorPorDocumento } from '../../functions/fate/transportadores-store';
 import { migrar } from './fate-particoes';
 
 const cnpj = (base8: string, filial: number) => {
@@ -18,8 +21,8 @@ beforeAll(() => ownTable());
 describe("issue 36's migration of the Fat-e keys", () => {
   // The migration scans the whole table, and the twin's table is shared by every test file: minutes on a busy machine.
   it('moves every item keyed the old way into its shard, the totals, lists and look-ups unchanged, and can run again', { timeout: 300_000 }, async () => {
-    const legado = store.fateLegado().entities;
-    const e = store.fateService().entities;
+    const legado = entities.fateLegado().entities;
+    const e = entities.fateService().entities;
     const base = String(randomInt(10_000_000, 99_999_999));
     const emitente = cnpj(base, 1);
     const mes = `${2040 + randomInt(0, 40)}-0${randomInt(1, 10)}`;
@@ -39,12 +42,12 @@ describe("issue 36's migration of the Fat-e keys", () => {
 
     const leituras = async () => ({
       // The whole month: its month counters.
-      emitente: await store.contagemDoEmitente(emitente, '55', `${mes}-01`, `${mes}-${new Date(Date.UTC(Number(mes.slice(0, 4)), Number(mes.slice(5)), 0)).getUTCDate()}`),
-      dia10: (await store.contagemDoEmitente(emitente, '55', `${mes}-10`, `${mes}-10`)).meses,
-      transporte: await store.totalTransporte(mes, mes),
-      registro: (await store.transportadoresPagina({ limite: 100, documentoPrefixo: base })).itens.map((t) => t.documento),
-      porDocumento: await store.transportadorPorDocumento(transportadores[0]!),
-      erros: (await store.documentosErroNoPeriodo(null, `${dia}T00:00:00.000Z`, `${dia}T23:59:59.999Z`, { perPage: 10 })).items.map((d) => d.id),
+      emitente: await contagemDoEmitente(emitente, '55', `${mes}-01`, `${mes}-${new Date(Date.UTC(Number(mes.slice(0, 4)), Number(mes.slice(5)), 0)).getUTCDate()}`),
+      dia10: (await contagemDoEmitente(emitente, '55', `${mes}-10`, `${mes}-10`)).meses,
+      transporte: await totalTransporte(mes, mes),
+      registro: (await transportadoresPagina({ limite: 100, documentoPrefixo: base })).itens.map((t) => t.documento),
+      porDocumento: await transportadorPorDocumento(transportadores[0]!),
+      erros: (await documentosErroNoPeriodo(null, `${dia}T00:00:00.000Z`, `${dia}T23:59:59.999Z`, { perPage: 10 })).items.map((d) => d.id),
     });
     const antes = await leituras();
     expect(antes.emitente.meses).toEqual([{ mes, quantidade: 7, valor: 700 }]);
@@ -67,10 +70,10 @@ describe("issue 36's migration of the Fat-e keys", () => {
     expect((await legado.documentoErroLegado.query.all({}).between({ createdAt: `${dia}T00` }, { createdAt: `${dia}T23~` }).go()).data).toEqual([]);
     expect((await e.contagemEmitente.get({ emitenteCnpj: emitente, modelo: '55', shard: 0, periodo: `M${mes}` }).go()).data).toMatchObject({ quantidade: 7, valor: 700, emitenteNome: 'EMITENTE NOVO' });
     expect((await e.contagemTransporte.get({ lista: 'transporte', shard: 11, mes }).go()).data).toMatchObject({ quantidade: 4 });
-    expect((await e.transportador.get({ lista: 'transportadores', shard: shardDe(transportadores[1]!, store.REGISTRO_SHARDS), documento: transportadores[1]! }).go()).data).toMatchObject({
+    expect((await e.transportador.get({ lista: 'transportadores', shard: shardDe(transportadores[1]!, entities.REGISTRO_SHARDS), documento: transportadores[1]! }).go()).data).toMatchObject({
       nome: `ZM${base}-1 LTDA`,
     });
-    expect((await e.documentoErro.query.all({ lista: 'erros', shard: shardDe(erro.id, store.ERRO_SHARDS) }).between({ createdAt: `${dia}T00` }, { createdAt: `${dia}T23~` }).go()).data.map((d) => d.id)).toEqual([erro.id]);
+    expect((await e.documentoErro.query.all({ lista: 'erros', shard: shardDe(erro.id, entities.ERRO_SHARDS) }).between({ createdAt: `${dia}T00` }, { createdAt: `${dia}T23~` }).go()).data.map((d) => d.id)).toEqual([erro.id]);
 
     // Again: nothing of these moves twice.
     await migrar(2);

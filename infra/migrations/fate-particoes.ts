@@ -25,7 +25,7 @@ import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { isConditionalFailure } from '../../functions/platform/table';
 import { shardDe } from '../../functions/fate/contagem-entities';
-import { ERRO_SHARDS, fateService, REGISTRO_SHARDS } from '../../functions/fate/store';
+import { ERRO_SHARDS, fateService, REGISTRO_SHARDS } from '../../functions/fate/store-entities';
 import { varrer } from './varredura';
 
 export interface Migrados {

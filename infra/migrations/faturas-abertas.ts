@@ -17,10 +17,6 @@
  */
 import { faturasDoMes, recontarFatura } from '../../functions/faturamento/store';
 import { mesesDosArgumentos } from './meses';
-import { ligarRepartidor } from '../../functions/rateio/ligacao';
-
-// Paid invoices written here carry the repasse shares of their payment rows (functions/rateio/ligacao.ts).
-ligarRepartidor();
 
 /** Recounts every invoice of a month; answers how many were read. */
 export async function recontarMes(mes: string): Promise<number> {

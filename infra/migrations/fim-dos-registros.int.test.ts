@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';
 import { criar } from '../../functions/cessao/store';
-import { gravarDocumentoErro } from '../../functions/fate/store';
+import { gravarDocumentoErro } from '../../functions/fate/documentos-erro-store';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { formaAntiga, registrarExcedente, somaNoExtrato } from '../../functions/prepago/store';

@@ -20,7 +20,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expiraCessao } from '../../functions/cessao/store';
-import { expiraDocumentoErro } from '../../functions/fate/store';
+import { expiraDocumentoErro } from '../../functions/fate/documentos-erro-store';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { isConditionalFailure } from '../../functions/platform/table';

@@ -11,7 +11,8 @@ import { cnpjCheckDigits, foldText, monthOf, previousMonth } from '@plac/shared/
 import { manifestoSchema, type Manifesto } from '../../functions/arquivo/job';
 import { lerJob } from '../../functions/arquivo/job-store';
 import { putCliente } from '../../functions/clientes/store';
-import { cobrarConsulta, paginaDoLog, requisicoesDoMesPorServico } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/service';
+import { paginaDoLog, requisicoesDoMesPorServico } from '../../functions/consumo';
 import { faturaIdDe, shardDoCliente } from '../../functions/faturamento/regras';
 import { faturarShard } from '../../functions/faturamento/service';
 import { lerFatura, type FaturaRecord } from '../../functions/faturamento/store';

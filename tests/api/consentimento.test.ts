@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { putCliente } from '../../functions/clientes/store';
 import { esquecerCache } from '../../functions/consulta/chamador';
 import { putTransporte, versoes } from '../../functions/consentimento/store';
-import { consumoDoCliente } from '../../functions/consumo/service';
+import { consumoDoCliente } from '../../functions/consumo';
 import { nfeXml } from '../../functions/fate/fixtures/builder';
 import { ingerir } from '../../functions/fate/service';
 import { createAutorizacao } from '../../functions/instituicoes/store';

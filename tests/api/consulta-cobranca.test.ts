@@ -7,9 +7,11 @@ import * as cessaoStore from '../../functions/cessao/store';
 import { chamadorDoUsuario, esquecerCache } from '../../functions/consulta/chamador';
 import { handler } from '../../functions/consulta/handler';
 import { executar, LOTES } from '../../functions/consulta/lote';
-import { consumoDoCliente, requisicoesDoCliente } from '../../functions/consumo/service';
+import { requisicoesDoCliente } from '../../functions/consumo/service';
+import { consumoDoCliente } from '../../functions/consumo';
 import { nfeXml } from '../../functions/fate/fixtures/builder';
 import * as fate from '../../functions/fate/service';
+import { fatePorChave } from '../../functions/fate';
 import * as cursor from '../../functions/platform/cursor';
 import { novoCliente, novoCnpj } from './consulta-kit';
 
@@ -139,7 +141,7 @@ describe('a look-up that fails after finding its data charges nothing', () => {
   it('composite key: one Fat-e’s assignments read fails → 500, nothing charged; then charged once', async () => {
     const c = await novoCliente('ESF');
     esquecerCache();
-    const d = (await fate.fatePorChave(chaves[0]!))!.duplicatas[0]!;
+    const d = (await fatePorChave(chaves[0]!))!.duplicatas[0]!;
     const body = { cnpjEmissor: emitente, cnpjDestinatario: destinatario, dataVencimentoParcela: d.vencimento, valorParcela: d.valor, numeroParcela: '1' };
     const pedir = () => integrador(c.cert, 'POST', '/api/v1/integracao/fate/chave-composta', { body, headers: { 'idempotency-key': 'cobranca-composta' } });
     // The first Fat-e's assignments read, the others' as they are: the answer still cannot be built.

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { addDays, fimDoProximoMes, formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { faturaIdDe } from '../../functions/faturamento/regras';
-import { daePorCodigoBarras } from '../../functions/faturamento/dae/service';
-import { codigoBarrasValido, linhaDigitavel } from '../../functions/faturamento/dae/febraban';
-import { daesDaFatura } from '../../functions/faturamento/dae/store';
+import { daePorCodigoBarras } from '../../functions/faturamento/dae-fatura';
+import { codigoBarrasValido, linhaDigitavel } from '../../functions/dae/febraban';
+import { daesDaFatura } from '../../functions/dae/store';
 import { emitirFatura, lerFatura, type FaturaRecord } from '../../functions/faturamento/store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
@@ -145,7 +145,7 @@ describe('POST /api/v1/fatura/{idConsumo}/dae', () => {
     const primeiro = (await gerar(f, { dataVencimento: hoje }, tokenAdmin)).body as DaeBody;
     expect((await lerFatura(f.faturaId))?.dae).toMatchObject({ codigoBarras: primeiro.codigoBarras, dtVencimento: hoje });
     // As a request that died after creating the DAE left it before issue 42: the DAE stored, the invoice not pointed at it.
-    const { novoDae } = await import('../../functions/faturamento/dae/emissao');
+    const { novoDae } = await import('../../functions/dae/emissao');
     const orfao = await novoDae({ origem: 'FATURA', revisao: 1, clienteId: f.clienteId, razaoSocial: f.razaoSocial, cnpj: f.cnpj, mes: f.mes, documentoId: f.faturaId, rotulo: 'Fatura', valor: f.valorTotal }, depois, 'teste', new Date());
     expect((await lerFatura(f.faturaId))?.dae?.codigoBarras).toBe(primeiro.codigoBarras);
     const retry = (await gerar(f, { dataVencimento: depois }, tokenAdmin)).body as DaeBody;
@@ -157,7 +157,7 @@ describe('POST /api/v1/fatura/{idConsumo}/dae', () => {
   });
 
   it('creates a DAE and points its invoice at it in one transaction: when the invoice cannot be written, no DAE is left (issue 42)', async () => {
-    const { novoDae } = await import('../../functions/faturamento/dae/emissao');
+    const { novoDae } = await import('../../functions/dae/emissao');
     const { marcacaoDoDae } = await import('../../functions/faturamento/store');
     const inexistente = `dae-inexistente-${randomUUID()}`;
     const documento = { origem: 'FATURA' as const, revisao: 1, clienteId: 'ninguem', razaoSocial: 'NINGUEM', cnpj: '12345678000195', mes: mesAntigo, documentoId: inexistente, rotulo: 'Fatura', valor: 100_00 };

@@ -9,7 +9,7 @@ import { abrirCiclo } from '../../functions/prepago/store';
 import { createAutorizacao } from '../../functions/instituicoes/store';
 import { describe, expect, it } from 'vitest';
 import { registrarNaoEncontrada } from '../../functions/consumo/service';
-import { gravarDocumentoErro } from '../../functions/fate/store';
+import { gravarDocumentoErro } from '../../functions/fate/documentos-erro-store';
 import { registrarEntrega, registrarTentativa } from '../../functions/webhooks/log-store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';

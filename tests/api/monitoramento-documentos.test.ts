@@ -4,7 +4,7 @@ import type { Principal } from '@plac/shared/access';
 import { buildChaveAcesso, cnpjCheckDigits, foldText, monthOf } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { putCliente } from '../../functions/clientes/store';
-import { consumoDoCliente } from '../../functions/consumo/service';
+import { consumoDoCliente } from '../../functions/consumo';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 

@@ -4,7 +4,7 @@ import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
 import { faturaIdDe } from '../../functions/faturamento/regras';
-import { daesDaFatura } from '../../functions/faturamento/dae/store';
+import { daesDaFatura } from '../../functions/dae/store';
 import { emitirFatura } from '../../functions/faturamento/store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';

@@ -5,8 +5,9 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { carregarUf, CSTAT_FALHA_SOAP } from '../../functions/fate/carga';
 import { eventoXml, nfeXml, resNfeXml } from '../../functions/fate/fixtures/builder';
-import { fatePorChave } from '../../functions/fate/service';
-import { resumoPorChave, resumoProcessamentoDa } from '../../functions/fate/store';
+import { fatePorChave } from '../../functions/fate';
+import { resumoProcessamentoDa } from '../../functions/fate/carga-store';
+import { resumoPorChave } from '../../functions/fate/eventos-store';
 import { ensureLocalPki } from '../../infra/local/emulators/tls';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Uf } from '@plac/shared/domain';
 import { carregarComTrava, carregarUf, type ResultadoCarga } from '../../functions/fate/carga';
-import { lerCursor, resumoProcessamentoDa, tomarTravaCarga } from '../../functions/fate/store';
+import { lerCursor, resumoProcessamentoDa, tomarTravaCarga } from '../../functions/fate/carga-store';
 import { sefazLoadStateMachine } from '../../infra/lib/topology';
 import { ensureLocalPki } from '../../infra/local/emulators/tls';
 import { freePort } from '../../infra/local/emulators/ports';

@@ -4,7 +4,7 @@ import { cnpjCheckDigits } from '@plac/shared/domain';
 import { describe, expect, it } from 'vitest';
 import { avancar, iniciar, registroDoTotal, type FiltroTotal } from '../../functions/consulta/total-transportadoras';
 import { shardDe, TRANSPORTADOR_SHARDS } from '../../functions/fate/contagem-entities';
-import * as store from '../../functions/fate/store';
+import * as store from '../../functions/fate/store-entities';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 

@@ -32,7 +32,7 @@ function twinEnv() {
 
 async function charged(): Promise<number> {
   twinEnv();
-  const { consumoDoCliente } = await import('../../functions/consumo/service');
+  const { consumoDoCliente } = await import('../../functions/consumo');
   return (await consumoDoCliente('demo-esf', monthOf(new Date()))).filter((c) => c.servico === 5).reduce((s, c) => s + c.requisicoes, 0);
 }
 

@@ -27,7 +27,7 @@ function twinEnv() {
 
 async function charged(servico: number): Promise<number> {
   twinEnv();
-  const { consumoDoCliente } = await import('../../functions/consumo/service');
+  const { consumoDoCliente } = await import('../../functions/consumo');
   return (await consumoDoCliente('demo-esf', monthOf(new Date()))).filter((c) => c.servico === servico).reduce((s, c) => s + c.requisicoes, 0);
 }
 
@@ -36,7 +36,8 @@ test.beforeAll(async () => {
   // simulator's own NSUs).
   twinEnv();
   const { nfeXml } = await import('../../functions/fate/fixtures/builder');
-  const { ingerir, fatePorChave } = await import('../../functions/fate/service');
+  const { ingerir } = await import('../../functions/fate/service');
+  const { fatePorChave } = await import('../../functions/fate');
   const emissao = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 19) + '-03:00';
   const docs = Array.from({ length: 5 }, (_, i) => nfeXml({ cUF: '52', numero: 880_000 + i, emitente: EMITENTE, destinatario: { cnpj: DESTINATARIO }, emissao }));
   await ingerir('GO', docs.map((d, i) => ({ nsu: String(900_000 + i), schema: 'procNFe_v4.00.xsd', xml: d.xml })));

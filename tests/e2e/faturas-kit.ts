@@ -4,11 +4,6 @@ import { cnpjCheckDigits, foldText } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { emitirFatura } from '../../functions/faturamento/store';
-import { ligarRepartidor } from '../../functions/rateio/ligacao';
-
-// The invoices written here (paid ones too) carry the repasse shares of their payment rows, as a
-// Lambda writes them (functions/rateio/ligacao.ts); every spec writing invoices imports this kit.
-ligarRepartidor();
 
 /**
  * The invoice specs' shared setup: a client of this run (a fresh CNPJ, never a demo client) and its open

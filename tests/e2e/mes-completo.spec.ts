@@ -3,7 +3,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { addDays, formatCnpj, formatMonth, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { cobrarConsulta } from '../../functions/consumo/service';
-import { valorDoCodigo } from '../../functions/faturamento/dae/febraban';
+import { valorDoCodigo } from '../../functions/dae/febraban';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
 import { openSession } from '../../functions/platform/auth/sessions';

@@ -8,10 +8,6 @@ import { emitirFatura, registrarPagamento } from '../../functions/faturamento/st
 import { emitirFaturaAberta, gravarCliente, novoClienteE2e } from './faturas-kit';
 import { pick } from './helpers';
 import { signIn } from './session';
-import { ligarRepartidor } from '../../functions/rateio/ligacao';
-
-// Paid invoices written here carry the repasse shares of their payment rows (functions/rateio/ligacao.ts).
-ligarRepartidor();
 
 /**
  * Revenue sharing and repasse in Chromium against the e2e twin (issue 15): a draft sharing group made

@@ -6,7 +6,7 @@ import type { Principal } from '@plac/shared/access';
 import { FLUXOS, todayInBahia, UF_SIGLAS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { consultarDistribuicao } from '../../functions/fate/distribuicao';
 import { DocumentoInvalido, parseDocumento } from '../../functions/fate/parse';
-import { lerCursor } from '../../functions/fate/store';
+import { lerCursor } from '../../functions/fate/carga-store';
 import { dynamoDb } from '../../functions/platform/aws';
 import { bearer, tokenFor } from '../api/session';
 import { api, killTwinProcess, report, restartTwinProcess, seconds, sleep, startTwinProcess, stopTwinProcess, type TwinProcess } from './twin-process';
@@ -18,7 +18,7 @@ import { api, killTwinProcess, report, restartTwinProcess, seconds, sleep, start
  * EventBridge Scheduler of AWS; no route starts a load) runs it right after the start and every 5
  * minutes. Once every stream's cursor stands at the simulator's maxNSU: the Fat-e stored are exactly the
  * NF-e the simulator delivered, no error document is recorded twice, and the monitoring's history of the
- * day counts what is stored, each document once (functions/fate/store.ts `contarNoHistorico`: the counts
+ * day counts what is stored, each document once (functions/fate/historico-store.ts `contarNoHistorico`: the counts
  * of a batch whose run died are made by the run that meets its documents again).
  */
 

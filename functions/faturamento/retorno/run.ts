@@ -1,13 +1,9 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import * as prepago from '../../prepago/pagamento';
+import { pagamentoDeReserva } from '../../prepago';
 import { s3Client } from '../../platform/aws';
 import { config } from '../../platform/env';
 import { logger } from '../../platform/observability';
 import { chaveDoArquivo, passoDoJob } from './service';
-import { ligarRepartidor } from '../../rateio/ligacao';
-
-// The repasse shares the payment rows carry (functions/rateio/ligacao.ts).
-ligarRepartidor();
 
 /**
  * The task of the bank-return import's job (infra/lib/constructs/retorno.ts): one step matches the
@@ -28,7 +24,7 @@ export async function handler(event: PassoRetorno): Promise<PassoRetorno & { con
     const objeto = await s3Client().send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: chaveDoArquivo(event.importacaoId) }));
     return objeto.Body!.transformToString('utf-8');
   };
-  const concluida = await passoDoJob(event.importacaoId, event.token, lerArquivo, prepago, PRAZO_MS);
+  const concluida = await passoDoJob(event.importacaoId, event.token, lerArquivo, pagamentoDeReserva, PRAZO_MS);
   logger.info('bank return import step', { importacaoId: event.importacaoId, concluida });
   return { ...event, concluida };
 }

@@ -5,8 +5,8 @@ import { message } from '@plac/shared/messages';
 import { RETORNO_MAX_BYTES, RETORNO_MAX_PAGAMENTOS } from '@plac/shared/contracts/faturamento';
 import { HttpError, invalid, notFound } from '../../platform/errors';
 import { paginaComCursor, vinculoDoCursor } from '../../platform/paginas';
-import { codigoBarrasValido } from '../dae/febraban';
-import { daePorCodigoBarras } from '../dae/service';
+import { codigoBarrasValido } from '../../dae';
+import { daePorCodigoBarras } from '../dae-fatura';
 import { chaveDoRecebimento, imputar, recebimentosDaFatura, saldoDaFatura, type Recebimento } from '../recebimentos';
 import { lerFatura, registrarRecebimento } from '../store';
 import { acrescimoDevido, taxasConfiguradas } from './acrescimo';
@@ -95,7 +95,7 @@ async function conciliar(p: Pagamento, origem: OrigemDoArquivo, importacaoId: st
     if (!prepago) throw new Error('a prepaid DAE, and no prepaid settlement wired in');
     return conciliarReserva(p, dae, base, prepago);
   }
-  // A balance's DAE (dae/service.ts) names the invoice it pays; the others are keyed by it.
+  // A balance's DAE (functions/faturamento/dae-fatura.ts) names the invoice it pays; the others are keyed by it.
   const faturaId = dae.faturaCobrada ?? dae.faturaId;
   for (let tentativa = 0; tentativa < TENTATIVAS_RECEBIMENTO; tentativa++) {
     const fatura = await lerFatura(faturaId);

@@ -1,8 +1,8 @@
 import type { DocumentoArmazenado } from '@plac/shared/contracts/documento-armazenado';
 import type { OperacaoWebhook } from '@plac/shared/domain';
-import { clienteImfDaInstituicao, clienteResumo, operacoesConfiguradas } from '../../clientes/service';
-import { instituicoesDoSacador, instituicoesDoTransportador } from '../../consentimento/partilha';
-import { clientesQueMonitoram } from '../../monitoramento/service';
+import { clienteImfDaInstituicao, clienteResumo, operacoesConfiguradas } from '../../clientes';
+import { instituicoesDoSacador, instituicoesDoTransportador } from '../../consentimento';
+import { clientesQueMonitoram } from '../../monitoramento';
 import type { Destinatarios } from './regras';
 
 /**

@@ -7,8 +7,8 @@ import { emailSchema, isoDateTime, messageResponse, pageOf, pageQuery, ufSchema 
 import { defineContract } from './define';
 
 /**
- * Client companies: public registration, the list and form of the administration, status changes,
- * unlock, contract, and the webhook configurations of the 'Monitoramento' tab. A client user reaches only its own client (object-level checks in the service).
+ * Client companies: the list and form of the administration, status changes, contract, and the webhook
+ * configurations of the 'Monitoramento' tab (the public registration and the unlock: cadastro.ts). A client user reaches only its own client (object-level checks in the service).
  */
 
 const situacao = z.enum(Object.keys(CLIENTE_SITUACOES) as [keyof typeof CLIENTE_SITUACOES, ...(keyof typeof CLIENTE_SITUACOES)[]]);
@@ -34,7 +34,8 @@ const telefone = z
   .refine(isValidTelefone, { error: message('telefoneInvalido') })
   .meta({ title: 'Telefone' });
 
-const endereco = {
+/** The client's address and responsible person, as the public registration and the admin's form take them. */
+export const endereco = {
   razao_social: text(150, 'Razão Social'),
   logradouro: text(150, 'Logradouro'),
   numero: text(20, 'Número'),
@@ -74,39 +75,6 @@ export const clienteSchema = z.object({
   nome_usuario: z.string().nullable(),
 });
 
-export const captchaChallenge = defineContract({
-  id: 'clientes.captcha',
-  context: 'clientes',
-  method: 'GET',
-  path: '/api/v1/captcha',
-  summary: 'Desafio do captcha (prova de trabalho ALTCHA) do cadastro público.',
-  access: 'public',
-  // ALTCHA v2 challenge: key-derivation parameters and the server's HMAC signature.
-  response: z.looseObject({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }),
-  errors: [],
-});
-
-export const registerCliente = defineContract({
-  id: 'clientes.register',
-  context: 'clientes',
-  method: 'POST',
-  path: '/api/v1/cliente',
-  summary: 'Cadastro público de cliente (ESF ou IMF), criado como Novo com o seu primeiro usuário.',
-  access: 'public',
-  body: z
-    .object({
-      cnpj: cnpjSchema,
-      ...endereco,
-      tipo_cliente: z.enum(['ESF', 'IMF'], { error: message('tipoCadastroInvalido') }),
-      confirmacao_email: z.string().trim().toLowerCase(),
-      recaptcha: z.string().min(1, { error: message('captchaInvalido') }).max(4000),
-    })
-    .refine((b) => b.email === b.confirmacao_email, { error: message('confirmacaoEmail'), path: ['confirmacao_email'] }),
-  response: messageResponse,
-  status: 201,
-  errors: ['recursoDuplicado', 'captchaInvalido'],
-});
-
 export const allClientes = defineContract({
   id: 'clientes.all',
   context: 'clientes',
@@ -139,7 +107,7 @@ export const listClientes = defineContract({
   errors: [],
 });
 
-const clienteId = z.object({ id: z.string().min(1).max(64) });
+export const clienteId = z.object({ id: z.string().min(1).max(64) });
 
 export const getCliente = defineContract({
   id: 'clientes.get',
@@ -170,18 +138,6 @@ export const updateCliente = defineContract({
   }),
   response: clienteSchema,
   errors: ['recursoNaoEncontrado', 'situacaoNaoPermitida', 'semPermissao'],
-});
-
-export const liberarCliente = defineContract({
-  id: 'clientes.liberar',
-  context: 'clientes',
-  method: 'PUT',
-  path: '/api/v1/cliente/{id}/liberar',
-  summary: 'Libera um cliente Novo: passa a Ativo e os seus usuários recebem o e-mail de acesso.',
-  access: ['sefaz_admin'],
-  params: clienteId,
-  response: messageResponse,
-  errors: ['recursoNaoEncontrado', 'clienteNaoNovo'],
 });
 
 export const contratoCliente = defineContract({

@@ -1,4 +1,5 @@
 import * as auth from './auth';
+import * as cadastro from './cadastro';
 import * as cessao from './cessao';
 import * as clientes from './clientes';
 import * as consentimento from './consentimento';
@@ -26,10 +27,10 @@ import * as webhooks from './webhooks';
  * bundle carries no other context's schemas.
  */
 export * from './define';
-export { auth, cessao, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, faturamento, instituicoes, monitoramento, platform, prepago, rateio, servicos, tarifas, users, webhooks };
+export { auth, cadastro, cessao, clientes, consentimento, consulta, consumo, degustacao, dominio, fate, faturamento, instituicoes, monitoramento, platform, prepago, rateio, servicos, tarifas, users, webhooks };
 
 /** Every context module of the API. Add a context's module here (and its own package export follows). */
-export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento, faturamento, webhooks, monitoramento, rateio, prepago, cessao });
+export const contractModules = /* @__PURE__ */ Object.freeze({ platform, dominio, auth, users, cadastro, clientes, instituicoes, servicos, fate, consulta, consumo, degustacao, tarifas, consentimento, faturamento, webhooks, monitoramento, rateio, prepago, cessao });
 
 /** Every endpoint of the API, grouped by bounded context. */
 export const contracts: readonly AnyContract[] = /* @__PURE__ */ tableOf(contractModules);

@@ -62,6 +62,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
 export const TAGS: Record<string, string> = {
   auth: 'Login por senha ou certificado, sessão, troca e recuperação de senha.',
   cessao: 'Registro de cessão de parcelas de uma Fat-e a uma instituição financeira.',
+  cadastro: 'Cadastro público de clientes (com captcha) e a liberação do acesso pela Sefaz.',
   clientes: 'Cadastro dos clientes (empresas), suas filiais, contatos e webhooks.',
   consentimento: 'Consentimentos dos clientes às instituições financeiras que os consultam.',
   consulta: 'Consultas de Fat-e e de recebíveis pelos integradores (cobradas por consulta).',

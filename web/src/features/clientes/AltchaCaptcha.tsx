@@ -1,5 +1,5 @@
 import type {} from 'altcha/types/react';
-import { clientes } from '@plac/shared/contracts';
+import { cadastro } from '@plac/shared/contracts';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 
 /**
@@ -8,7 +8,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
  * hands over the base64 payload that the registration sends as `recaptcha`.
  */
 
-export const CAPTCHA_URL = clientes.captchaChallenge.path;
+export const CAPTCHA_URL = cadastro.captchaChallenge.path;
 
 export interface AltchaCaptchaHandle {
   /** A payload is good for one submission: after a refused one the widget starts over. */

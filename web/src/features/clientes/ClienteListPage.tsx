@@ -4,7 +4,7 @@ import { FilterSelect, SearchPanel } from '../../components/listing';
 import './clientes.css';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
-import { clientes } from '@plac/shared/contracts';
+import { cadastro, clientes } from '@plac/shared/contracts';
 import { formatCnpj, formatTelefone, normalizeCnpj, type ClienteSituacao } from '@plac/shared/domain';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -110,7 +110,7 @@ export default function ClienteListPage() {
     [search],
   );
   const list = useApiQuery(clientes.listClientes, { query }, { placeholderData: keepPreviousData });
-  const liberar = useApiMutation(clientes.liberarCliente);
+  const liberar = useApiMutation(cadastro.liberarCliente);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 

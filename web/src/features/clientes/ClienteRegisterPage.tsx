@@ -1,6 +1,6 @@
 import '../../components/page-layout.css';
 import './clientes.css';
-import { clientes } from '@plac/shared/contracts';
+import { cadastro } from '@plac/shared/contracts';
 import { isValidCnpj, MASKS, normalizeCnpj, onlyDigits } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
@@ -94,7 +94,7 @@ export default function ClienteRegisterPage() {
    */
   const [captchaRestarted, setCaptchaRestarted] = useState(false);
   const captcha = useRef<AltchaCaptchaHandle>(null);
-  const register = useApiMutation(clientes.registerCliente);
+  const register = useApiMutation(cadastro.registerCliente);
   // A field's server messages go when the field changes.
   const server = useServerFieldErrors(register.error);
   const error = server.error;

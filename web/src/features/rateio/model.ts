@@ -33,7 +33,7 @@ export function periodoMeses(inicio: string, fim: string | null): string {
 export function periodoDias(inicio: string | null, fim: string | null): string {
   if (!inicio) return '–';
   // A Sefaz added without an agreement (or deactivated before its start) ends the day before it starts
-  // (functions/rateio/grupos.ts): it was never in force, which a reversed period would not say.
+  // (functions/grupos-rateio/grupos.ts): it was never in force, which a reversed period would not say.
   if (fim && fim < inicio) return 'Sem vigência';
   return `${formatDate(inicio)} – ${fim ? formatDate(fim) : 'sem fim'}`;
 }

@@ -1,13 +1,12 @@
 import type { Principal } from '@plac/shared/access';
 import { formatDate, resolverVencimentoDae, todayInBahia } from '@plac/shared/domain';
-import { presignDownload } from '../../platform/documents';
-import { invalid } from '../../platform/errors';
-import { faturaVisivel } from '../service';
-import { recebimentosDaFatura, saldoDaFatura } from '../recebimentos';
-import { marcacaoDoDae, marcarDae, recontarFatura } from '../store';
-import * as emissao from './emissao';
-import * as store from './store';
-import type { DaeRecord } from './store';
+import { presignDownload } from '../platform/documents';
+import { invalid } from '../platform/errors';
+import { faturaVisivel } from './service';
+import { recebimentosDaFatura, saldoDaFatura } from './recebimentos';
+import { marcacaoDoDae, marcarDae, recontarFatura } from './store';
+import * as daes from '../dae';
+import type { DaeRecord } from '../dae';
 
 /**
  * Issuing an invoice's DAE (spec 2 section 4 "DAE generation", section 7 "POST generate DAE";
@@ -40,7 +39,7 @@ export async function emitirDae(faturaId: string, body: { dataVencimento?: strin
   }
   const dtVencimento = v.dtVencimento;
   const documento = documentoDaFatura(f);
-  const existente = await store.lerDae(documento.documentoId, f.revisao, dtVencimento);
+  const existente = await daes.lerDaeDoDocumento(documento.documentoId, f.revisao, dtVencimento);
   const dae = existente ?? (await novoDae(f, documento, dtVencimento, principal, agora));
   // The invoice points at the DAE last asked for: an existing one (a retry after a failure, or a due date
   // asked again) is pointed at here, so the invoice never shows one DAE while the client holds another.
@@ -64,7 +63,7 @@ type Fatura = Awaited<ReturnType<typeof faturaVisivel>>;
  * recorded: each new balance its own DAE, the same balance and due date the same DAE). Its surcharge
  * rules are any DAE's: none until its due date, counted from it after (retorno/acrescimo.ts).
  */
-function documentoDaFatura(f: Fatura): emissao.DocumentoCobrado {
+function documentoDaFatura(f: Fatura): daes.DocumentoCobrado {
   const base = { origem: 'FATURA', revisao: f.revisao, clienteId: f.clienteId, razaoSocial: f.razaoSocial, cnpj: f.cnpj, mes: f.mes } as const;
   const { valorRecebido, saldoDevedor } = saldoDaFatura(f);
   if (valorRecebido === 0) return { ...base, documentoId: f.faturaId, rotulo: 'Fatura', valor: f.valorTotal };
@@ -74,11 +73,11 @@ function documentoDaFatura(f: Fatura): emissao.DocumentoCobrado {
 const pontoDoDae = (dae: DaeRecord) => ({ dtVencimento: dae.dtVencimento, codigoBarras: dae.codigoBarras, revisao: dae.revisao });
 
 /**
- * A new DAE of the invoice (dae/emissao.ts), the invoice pointed at it in the same transaction: a failure
+ * A new DAE of the invoice (functions/dae/emissao.ts), the invoice pointed at it in the same transaction: a failure
  * leaves neither. One made meanwhile by another request under the same key is answered, and pointed at.
  */
-async function novoDae(f: Fatura, documento: emissao.DocumentoCobrado, dtVencimento: string, principal: Principal, agora: Date): Promise<DaeRecord> {
-  const { criado, ...dae } = await emissao.novoDae(documento, dtVencimento, principal.name, agora, (novo) => [marcacaoDoDae(f.faturaId, pontoDoDae(novo))]);
+async function novoDae(f: Fatura, documento: daes.DocumentoCobrado, dtVencimento: string, principal: Principal, agora: Date): Promise<DaeRecord> {
+  const { criado, ...dae } = await daes.novoDae(documento, dtVencimento, principal.name, agora, (novo) => [marcacaoDoDae(f.faturaId, pontoDoDae(novo))]);
   if (!criado) await marcarDae(f.faturaId, pontoDoDae(dae));
   // The new due date moves the invoice among the open-invoice counters (marcarDae does it itself).
   else await recontarFatura(f.faturaId);
@@ -88,5 +87,5 @@ async function novoDae(f: Fatura, documento: emissao.DocumentoCobrado, dtVencime
 /** For the bank-return import (to come): the DAE a bank's barcode belongs to, by the barcode index. */
 export async function daePorCodigoBarras(codigoBarras: string): Promise<DaeRecord | null> {
   if (!/^8\d{43}$/.test(codigoBarras)) return null;
-  return store.daePorCodigoBarras(codigoBarras);
+  return daes.daePorCodigoBarras(codigoBarras);
 }

@@ -1,7 +1,7 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDb } from '../../platform/aws';
-import { isConditionalFailure, motivosDoCancelamento, tableConfig } from '../../platform/table';
+import { dynamoDb } from '../platform/aws';
+import { isConditionalFailure, motivosDoCancelamento, tableConfig } from '../platform/table';
 
 /**
  * The DAEs (docs/faturamento.md "DAE", docs/data-model.md). Two entities:

@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../../platform/aws';
-import { config } from '../../platform/env';
+import { s3Client } from '../platform/aws';
+import { config } from '../platform/env';
 import { campoLivre, codigoOrgao, IDENTIFICADOR_VALOR, SEGMENTO_ORGAOS_GOVERNAMENTAIS } from './config';
 import { linhaDigitavel, montarCodigoBarras } from './febraban';
 import { daePdf } from './pdf';
@@ -8,7 +8,7 @@ import * as store from './store';
 import type { DaeRecord } from './store';
 
 /**
- * Issuing a DAE for a document, whatever it pays: a monthly invoice (dae/service.ts) or a prepaid
+ * Issuing a DAE for a document, whatever it pays: a monthly invoice (functions/faturamento/dae-fatura.ts) or a prepaid
  * reservation (functions/prepago). One barcode rule and one PDF for both (docs/faturamento.md "DAE").
  * This module imports nothing of the invoices, so a context that only issues DAEs (prepago) carries
  * none of the billing run.
@@ -28,7 +28,7 @@ export interface DocumentoCobrado {
   mes: string;
   /** Centavos. */
   valor: number;
-  /** A balance's DAE: the invoice it pays, when `documentoId` is the balance's (dae/service.ts). */
+  /** A balance's DAE: the invoice it pays, when `documentoId` is the balance's (functions/faturamento/dae-fatura.ts). */
   faturaCobrada?: string;
 }
 

@@ -443,7 +443,7 @@ export interface GrupoDemo {
   beneficiados: { participanteId: string; nome?: string; tipo: TipoBeneficiado; percentual: number; convenioAtivo?: boolean; conta?: { banco: string; agencia: string; dvAgencia: string; conta: string; dvConta: string } }[];
 }
 
-/** The 27 SEFAZ participants, those absent: the deploy's seed (functions/rateio/semente.ts). */
+/** The 27 SEFAZ participants, those absent: the deploy's seed (functions/grupos-rateio/semente.ts). */
 export async function semearParticipantesSefaz(by: string): Promise<void> {
   await store.semearParticipantes(participantesSefaz(new Date().toISOString(), by));
 }

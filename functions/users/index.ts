@@ -1,0 +1,18 @@
+/**
+ * The users context's front door: finding a user and the principal and session it signs in as (the
+ * auth context), password reset, the issuer check, and what client registration needs (creating the
+ * responsible person, e-mailing the client's users their access). Other contexts import only this
+ * module (functions/platform/dependencies.test.ts).
+ */
+export {
+  create,
+  ensureIssuer,
+  findByEmail,
+  principalOf,
+  requestPasswordReset,
+  resetPassword,
+  sendAccessEmails,
+  sessionUser,
+  type UserRecord,
+} from './service';
+export { findUser as findById } from './store';
