@@ -1,8 +1,15 @@
 // One lint configuration for every workspace.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The portal's features (web/src/features/<feature>): each one a folder, none importing another. */
+const features = readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const semInfra = ['@plac/infra*', '**/infra/**'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
@@ -55,6 +62,32 @@ export default tseslint.config(
   {
     files: ['functions/**/*.ts', 'web/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@plac/infra*', '**/infra/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: semInfra }] },
+  },
+  // The portal's zones (docs/architecture.md "The portal's layers"): app/ composes the features; a
+  // feature imports components/, lib/ and shared, never another feature (what two features need moves
+  // to components/ or lib/); components/ and lib/ import no feature. Tests too: their kits are in src/test/.
+  ...features.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: semInfra },
+            {
+              group: features.filter((other) => other !== feature).flatMap((other) => [`../${other}`, `../${other}/**`, `../../${other}/**`, `**/features/${other}/**`]),
+              message: 'A feature never imports another: move what both need to web/src/components or web/src/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: semInfra }, { group: ['**/features/**'], message: 'components/ and lib/ serve every feature and import none.' }] }],
+    },
   },
 );

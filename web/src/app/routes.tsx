@@ -30,7 +30,7 @@ export function page(name: RouteName, load: () => Promise<PageModule>): AppPage 
  *   page('user-list', () => import('../features/users/UserListPage')),
  */
 export const APP_PAGES: AppPage[] = [
-  page('dashboard', () => import('../features/access/DashboardPage')),
+  page('dashboard', () => import('./painel/DashboardPage')),
   page('not-authorized', () => import('../features/access/NotAuthorizedPage')),
   page('profile', () => import('../features/access/ProfilePage')),
   page('user-list', () => import('../features/users/UserListPage')),

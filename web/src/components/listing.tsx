@@ -8,6 +8,14 @@ import type { FormEvent, ReactNode } from 'react';
  * Pesquisar (and Limpar where the screen clears), and the props of a server-paged DataTable.
  */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+/** The default page size of every list (the contracts' pageQuery). */
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+
+/** Whether a value read from the address or a saved filter is one of the page sizes. */
+export function isPageSize(value: unknown): value is PageSize {
+  return (PAGE_SIZES as readonly unknown[]).includes(value);
+}
 
 /** Pesquisar, and Limpar when the screen can clear its filters. */
 export function SearchActions({ onClear }: { onClear?: (() => void) | undefined }) {

@@ -16,7 +16,7 @@ vi.mock('chart.js', async (importOriginal) => {
 });
 // The real ALTCHA widget needs Web Crypto workers: in every component test its loader defines nothing,
 // and the registration forms' widget is an inert element the tests drive by its events.
-vi.mock('../features/clientes/altchaLoader', () => ({}));
+vi.mock('../components/altchaLoader', () => ({}));
 
 // findBy…/waitFor wait up to 5 s, not Testing Library's 1 s: on a 2-core machine busy with another
 // process (a benchmark, a second runner) a screen's first render took 1.1-1.3 s and two tests failed

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/session';
 import { subscribeToasts, type ToastMessage } from '../../lib/toast';
 import { renderApp, signIn } from '../../test/render';
-import { json, loginUser, stubApi } from './testApi';
+import { json, loginUser, stubApi } from '../../test/access-api';
 
 let toasts: ToastMessage[];
 let unsubscribe: () => void;

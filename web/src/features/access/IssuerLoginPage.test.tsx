@@ -5,7 +5,7 @@ import { resetMtlsBaseUrl } from '../../lib/api';
 import { getSession } from '../../lib/session';
 import { subscribeToasts, type ToastMessage } from '../../lib/toast';
 import { renderApp, signIn } from '../../test/render';
-import { configResponse, json, loginUser, MTLS_BASE, requestLines, stubApi } from './testApi';
+import { configResponse, json, loginUser, MTLS_BASE, requestLines, stubApi } from '../../test/access-api';
 
 let toasts: ToastMessage[];
 let unsubscribe: () => void;

@@ -6,7 +6,7 @@ import { resetMtlsBaseUrl } from '../../lib/api';
 import { getSession } from '../../lib/session';
 import { subscribeToasts, type ToastMessage } from '../../lib/toast';
 import { renderApp } from '../../test/render';
-import { configResponse, fieldMessage, json, loginUser, MTLS_BASE, requestLines, stubApi } from './testApi';
+import { configResponse, fieldMessage, json, loginUser, MTLS_BASE, requestLines, stubApi } from '../../test/access-api';
 
 let toasts: ToastMessage[];
 let unsubscribe: () => void;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { subscribeToasts, type ToastMessage } from '../../lib/toast';
 import { renderApp } from '../../test/render';
-import { fieldMessage, json, requestLines, stubApi } from './testApi';
+import { fieldMessage, json, requestLines, stubApi } from '../../test/access-api';
 
 let toasts: ToastMessage[];
 let unsubscribe: () => void;

@@ -5,7 +5,7 @@ import { getSession } from '../../lib/session';
 import { subscribeToasts, type ToastMessage } from '../../lib/toast';
 import { renderApp, signIn } from '../../test/render';
 import { formatMegabytes, initialsOf, sniffImageType } from './avatar';
-import { fieldMessage, json, loginUser, stubApi, type RecordedCall } from './testApi';
+import { fieldMessage, json, loginUser, stubApi, type RecordedCall } from '../../test/access-api';
 
 let toasts: ToastMessage[];
 let unsubscribe: () => void;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CLIENTE_ESF, jsonResponse, makeAutorizacao, pickOption, renderPage, signInAs, stubApi } from '../instituicoes/testing';
+import { CLIENTE_ESF, jsonResponse, makeAutorizacao, pickOption, renderPage, signInAs, stubApi } from '../../test/instituicoes';
 
 const LIST = '/app/autorizacao-inf-cliente-list';
 const FORM = '/app/autorizacao-inf-cliente-form';

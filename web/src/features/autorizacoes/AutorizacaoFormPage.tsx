@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import '../instituicoes/instituicoes.css';
+import '../../components/instituicao.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { instituicoes } from '@plac/shared/contracts';
@@ -25,8 +25,8 @@ import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { InstituicaoAutoComplete, instituicaoLabel } from '../instituicoes/InstituicaoAutoComplete';
-import type { InstituicaoResumo } from '../instituicoes/model';
+import { InstituicaoAutoComplete, instituicaoLabel } from '../../components/InstituicaoAutoComplete';
+import type { InstituicaoResumo } from '../../components/InstituicaoAutoComplete';
 import { DICA_UPLOAD, fileToBase64, statusLabel, type Autorizacao, type AutorizacaoFormState, type ClienteOpcao } from './model';
 import { NovaInstituicaoDialog } from './NovaInstituicaoDialog';
 

@@ -1,7 +1,7 @@
 import '../../components/page-layout.css';
 import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import { FilterSelect, SearchPanel } from '../../components/listing';
-import '../instituicoes/instituicoes.css';
+import '../../components/instituicao.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { instituicoes } from '@plac/shared/contracts';
@@ -18,8 +18,9 @@ import { useApiQuery } from '../../lib/api';
 import { formatDate, formatDateTime, toTransportDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { InstituicaoAutoComplete } from '../instituicoes/InstituicaoAutoComplete';
-import { DEFAULT_PAGE_SIZE, isPageSize, type InstituicaoResumo, type PageSize } from '../instituicoes/model';
+import { InstituicaoAutoComplete } from '../../components/InstituicaoAutoComplete';
+import type { InstituicaoResumo } from '../../components/InstituicaoAutoComplete';
+import { DEFAULT_PAGE_SIZE, isPageSize, type PageSize } from '../../components/listing';
 import { STATUS_OPTIONS, statusLabel, type AutorizacaoFormState, type AutorizacaoLinha, type ClienteOpcao } from './model';
 
 /**

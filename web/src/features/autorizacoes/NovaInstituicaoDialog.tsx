@@ -11,7 +11,8 @@ import { AppDialog } from '../../components/AppDialog';
 import { FormField } from '../../components/FormField';
 import { useApiMutation } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { UF_OPTIONS, type InstituicaoResumo } from '../instituicoes/model';
+import type { InstituicaoResumo } from '../../components/InstituicaoAutoComplete';
+import { UF_OPTIONS } from '../../lib/opcoes';
 
 /**
  * The new-institution dialog of the authorisation form: razaoSocial,

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UFS } from '@plac/shared/domain';
 import { charts } from '../../test/fake-chart';
 import { diaIso, hojeMais, mesAtualMais, mesIso, pontosAteHoje } from './model';
-import { jsonResponse, makeResumo, nsu15, renderPage, SEFAZ, signInAs, stubApi } from './testing';
+import { jsonResponse, makeResumo, nsu15, renderPage, SEFAZ, signInAs, stubApi } from '../../test/cargas';
 
 const PATH = '/app/processamento/consultarProcessamento';
 const MES = `GET /api/v1/processamento/historico/mes/${mesIso(mesAtualMais(0))}`;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { base64ToBytes } from '../../lib/download';
 import { diaBr, hojeMais } from './model';
-import { jsonResponse, makeDocumentoErro, pickOption, renderPage, signInAs, stubApi } from './testing';
+import { jsonResponse, makeDocumentoErro, pickOption, renderPage, signInAs, stubApi } from '../../test/cargas';
 
 const LISTA = 'GET /api/v1/documentos-erro';
 const PATH = '/app/documentos-erro';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, nsu15, pickOption, renderPage, SEFAZ, signInAs, stubApi } from './testing';
+import { jsonResponse, nsu15, pickOption, renderPage, SEFAZ, signInAs, stubApi } from '../../test/cargas';
 
 const PATH = '/app/processamento/loteProcessamento';
 const SEFAZ_LIST = 'GET /api/v1/processamento/sefaz';

@@ -1,4 +1,5 @@
 import '../../components/page-layout.css';
+import '../../components/chart-view.css';
 import './cargas.css';
 import { fate } from '@plac/shared/contracts';
 import { FLUXO_LABELS, FLUXOS, LOTE_MAXIMO_NSU, statusSefaz, type Fluxo } from '@plac/shared/domain';

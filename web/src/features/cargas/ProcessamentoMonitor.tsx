@@ -1,5 +1,6 @@
 import '../../components/page-layout.css';
 import { ListTable } from '../../components/ListPage';
+import '../../components/chart-view.css';
 import './cargas.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { fate } from '@plac/shared/contracts';
@@ -13,7 +14,7 @@ import { Tag } from 'primereact/tag';
 import { useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { apiQueryKey, useApiQuery } from '../../lib/api';
-import { ChartView, type ChartSeries } from './ChartView';
+import { ChartView, type ChartSeries } from '../../components/ChartView';
 import {
   diaIso,
   diasEntre,

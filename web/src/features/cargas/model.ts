@@ -1,5 +1,5 @@
 import type { fate, ResponseOf } from '@plac/shared/contracts';
-import { UFS } from '@plac/shared/domain';
+import { UF_OPTIONS } from '../../lib/opcoes';
 
 /** What the load-control and monitoring screens share: types, options and small pure helpers. */
 
@@ -16,7 +16,7 @@ export const TODAS = '*';
 /** 'Todas' and the 27 UFs. */
 export const UF_ORIGEM_OPTIONS: readonly { value: string; label: string }[] = [
   { value: TODAS, label: 'Todas' },
-  ...UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` })),
+  ...UF_OPTIONS,
 ];
 
 /** An NSU as shown: without the leading zeros of its 15-digit form ('000000000000046' → '46'). */

@@ -14,7 +14,7 @@ import {
   signInAdmin,
   signInClienteUser,
   stubApi,
-} from './testing';
+} from '../../test/clientes';
 
 const GET = 'GET /api/v1/cliente/c-1';
 const PUT = 'PUT /api/v1/cliente/c-1';

@@ -27,10 +27,11 @@ import { apiQueryKey, reportApiError, useApiMutation, useApiQuery, useServerFiel
 import { toTransportDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { CidadeAutoComplete } from './CidadeAutoComplete';
-import { describedBy, Field } from './Field';
-import { maskTelefone } from './mask';
-import { MaskedInput } from './MaskedInput';
-import { CATEGORIA_OPTIONS, LABELS, SITUACAO_OPTIONS, TIPO_OPTIONS, UF_OPTIONS, type Categoria, type Cliente } from './model';
+import { describedBy, Field } from '../../components/Field';
+import { maskTelefone } from '../../lib/mask';
+import { MaskedInput } from '../../components/MaskedInput';
+import { LABELS } from '../../lib/rotulos-cliente';
+import { CATEGORIA_OPTIONS, SITUACAO_OPTIONS, TIPO_OPTIONS, UF_OPTIONS, type Categoria, type Cliente } from './model';
 import { WebhookTab } from './WebhookTab';
 
 /**

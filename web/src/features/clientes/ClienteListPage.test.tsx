@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getSession, saveFilter } from '../../lib/session';
-import { field, jsonResponse, makeRow, pageOf, pickOption, renderClientes, signInAdmin, signInGestor, stubApi } from './testing';
+import { field, jsonResponse, makeRow, pageOf, pickOption, renderClientes, signInAdmin, signInGestor, stubApi } from '../../test/clientes';
 
 const LIST = 'GET /api/v1/cliente';
 

@@ -16,8 +16,8 @@ import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api
 import { useRegisterDialog } from '../../lib/dialogs';
 import { getSession, saveFilter, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { maskCnpj } from './mask';
-import { MaskedInput } from './MaskedInput';
+import { maskCnpj } from '../../lib/mask';
+import { MaskedInput } from '../../components/MaskedInput';
 import {
   DEFAULT_PAGE_SIZE,
   isPageSize,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cnpjCheckDigits } from '@plac/shared/domain';
 import { describe, expect, it } from 'vitest';
-import { field, jsonResponse, optionsOf, pickOption, renderClientes, stubApi } from './testing';
+import { field, jsonResponse, optionsOf, pickOption, renderClientes, stubApi } from '../../test/clientes';
 
 const REGISTER = 'POST /api/v1/cliente';
 const CIDADES = 'GET /api/v1/dominio/cidades/BA/Salv';

@@ -13,12 +13,13 @@ import { FieldError } from '../../components/FieldError';
 import { RequiredMark } from '../../components/RequiredMark';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
+import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../components/AltchaCaptcha';
 import { CidadeAutoComplete } from './CidadeAutoComplete';
-import { describedBy, errorId, Field } from './Field';
-import { maskCnpj, maskTelefone } from './mask';
-import { MaskedInput } from './MaskedInput';
-import { LABELS, TIPO_CADASTRO_OPTIONS, UF_OPTIONS } from './model';
+import { describedBy, errorId, Field } from '../../components/Field';
+import { maskCnpj, maskTelefone } from '../../lib/mask';
+import { MaskedInput } from '../../components/MaskedInput';
+import { LABELS } from '../../lib/rotulos-cliente';
+import { TIPO_CADASTRO_OPTIONS, UF_OPTIONS } from './model';
 
 /**
  * The public client registration '/cliente/new': the company's data, the e-mail

@@ -14,7 +14,7 @@ import { AppDialog } from '../../components/AppDialog';
 import { apiQueryKey, isApiError, useApiMutation, useApiQuery, type ApiError } from '../../lib/api';
 import { useRegisterDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/toast';
-import { describedBy, Field } from './Field';
+import { describedBy, Field } from '../../components/Field';
 import { operacaoLabel, toBase64Utf8, type Cliente, type Webhook } from './model';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { SegredoWebhook } from './SegredoWebhook';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { setNavigator } from '../../lib/navigation';
 import { getSession } from '../../lib/session';
 import { PageShell } from '../../test/shell';
-import { jsonResponse, pickOption, signInAs, stubApi } from '../instituicoes/testing';
+import { jsonResponse, pickOption, signInAs, stubApi } from '../../test/instituicoes';
 import EmissorConsentimentoDetalhePage from './EmissorConsentimentoDetalhePage';
 import EmissorConsentimentoPage from './EmissorConsentimentoPage';
 import EmissorConsentimentoTransportePage from './EmissorConsentimentoTransportePage';

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { consumo } from '@plac/shared/contracts';
 import { getSession, setReportProcessing } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { gerarRelatorio } from './relatorio';
+import { gerarRelatorio } from '../../lib/relatorio';
 import { RelatorioConsumoBanner } from './RelatorioConsumoBanner';
-import { CLIENTES, jsonResponse, makeConsumo, PATHS, pickOption, renderPage, SERVICOS, signInAs, stubApi } from './testing';
+import { CLIENTES, jsonResponse, makeConsumo, PATHS, pickOption, renderPage, SERVICOS, signInAs, stubApi } from '../../test/consumo';
 
 const LISTA = 'GET /api/v1/consumo/clientes';
 const BASE = {

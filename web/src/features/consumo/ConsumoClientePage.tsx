@@ -17,7 +17,7 @@ import { useCursorPages } from '../../lib/cursor-pages';
 import { nomeDoClienteDoUsuario, useCurrentUser, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { formatCount, type ConsumoCliente } from './model';
-import { gerarRelatorio } from './relatorio';
+import { gerarRelatorio } from '../../lib/relatorio';
 
 /**
  * consumo-cliente (sefaz_admin, cliente): the current month's consumption, one row per client with its

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { diaBr, hojeMais } from './model';
-import { jsonResponse, PATHS, pickOption, renderPage, signInAs, stubApi } from './testing';
+import { jsonResponse, PATHS, pickOption, renderPage, signInAs, stubApi } from '../../test/consumo';
 
 const LISTA = 'GET /api/v1/consumo/nao-encontradas';
 const STATUS = {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, PATHS, pickOption, renderPage, SERVICOS, signInAs, stubApi } from './testing';
+import { jsonResponse, PATHS, pickOption, renderPage, SERVICOS, signInAs, stubApi } from '../../test/consumo';
 
 const LISTA = 'GET /api/v1/consumo/ufs';
 const RESPOSTA = { mes: '2026-11', itens: [{ uf: 'PA', idModuloServico: 5, servico: 'Consulta Faturamento NF-e', requisicoes: 1234 }] };

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { charts } from '../../test/fake-chart';
 import { mesAtualMais, mesIso } from './model';
-import { CLIENTES, jsonResponse, PATHS, pickOption, renderPage, signInAs, stubApi } from './testing';
+import { CLIENTES, jsonResponse, PATHS, pickOption, renderPage, signInAs, stubApi } from '../../test/consumo';
 
 const SERIE = 'GET /api/v1/consumo/monitoramento';
 const meses = Array.from({ length: 12 }, (_, i) => mesIso(mesAtualMais(i - 11)));

@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import '../cargas/cargas.css';
+import '../../components/chart-view.css';
 import './consumo.css';
 import { clientes, consumo } from '@plac/shared/contracts';
 import { formatCnpj, MONITORAMENTO_CONSUMO_MESES } from '@plac/shared/domain';
@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { useApiQuery } from '../../lib/api';
 import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
-import { ChartView, type ChartSeries } from '../cargas/ChartView';
+import { ChartView, type ChartSeries } from '../../components/ChartView';
 import { formatCount, mesAtualMais, mesesEntre, mesIso, rotulo } from './model';
 
 /**

@@ -3,7 +3,7 @@ import { message } from '@plac/shared/messages';
 import { useEffect, useState } from 'react';
 import { setReportProcessing, useSession } from '../../lib/session';
 import { decorrido } from './model';
-import { relatorioEmAndamento } from './relatorio';
+import { relatorioEmAndamento } from '../../lib/relatorio';
 
 /**
  * 'Processando relatório de consumo' with the client's name, the elapsed minutes and seconds, refreshed

@@ -1,5 +1,4 @@
 import type { consumo, ResponseOf } from '@plac/shared/contracts';
-import { UFS } from '@plac/shared/domain';
 
 /** What the consumption screens share: types, options and small pure helpers. */
 
@@ -7,7 +6,7 @@ export type ConsumoCliente = ResponseOf<typeof consumo.consumoPorCliente>['clien
 export type NaoEncontrada = ResponseOf<typeof consumo.naoEncontradas>['items'][number];
 export type SerieMonitoramento = ResponseOf<typeof consumo.monitoramentoConsumo>;
 
-export const UF_OPTIONS: readonly { value: string; label: string }[] = UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }));
+export { UF_OPTIONS } from '../../lib/opcoes';
 
 const count = new Intl.NumberFormat('pt-BR');
 export const formatCount = (value: number) => count.format(value);

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { describedBy, Field } from '../clientes/Field';
+import { describedBy, Field } from '../../components/Field';
 import { CADASTRO_PATH, CONSULTA_PATH } from './model';
 import { setTrialSession } from './session';
 

@@ -1,4 +1,3 @@
-import '../clientes/clientes.css';
 import { degustacao } from '@plac/shared/contracts';
 import { formatCnpj, isValidCnpj, MASKS, normalizeCnpj, onlyDigits } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
@@ -11,11 +10,11 @@ import { FieldError } from '../../components/FieldError';
 import { RequiredMark } from '../../components/RequiredMark';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { AltchaCaptcha, type AltchaCaptchaHandle } from '../clientes/AltchaCaptcha';
-import { describedBy, errorId, Field } from '../clientes/Field';
-import { maskCnpj, maskTelefone } from '../clientes/mask';
-import { MaskedInput } from '../clientes/MaskedInput';
-import { LABELS } from '../clientes/model';
+import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../components/AltchaCaptcha';
+import { describedBy, errorId, Field } from '../../components/Field';
+import { maskCnpj, maskTelefone } from '../../lib/mask';
+import { MaskedInput } from '../../components/MaskedInput';
+import { LABELS } from '../../lib/rotulos-cliente';
 import { CADASTRO_TESTE_PATH, termoDegustacao } from './model';
 
 /**

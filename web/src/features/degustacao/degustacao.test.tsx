@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageShell } from '../../test/shell';
-import { jsonResponse, signInAdmin, stubApi } from '../users/testing';
+import { jsonResponse, signInAdmin, stubApi } from '../../test/users';
 import AutorizacaoPage from './AutorizacaoPage';
 import ClienteDegustacaoListPage from './ClienteDegustacaoListPage';
 import ConsultaPage from './ConsultaPage';

@@ -3,7 +3,7 @@ import { formatDateTime } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { callApi } from '../../lib/api';
-import { emSegundoPlano } from '../consumo/relatorio';
+import { emSegundoPlano } from '../../lib/relatorio';
 import type { FaturaDetalhe } from './model';
 
 /**

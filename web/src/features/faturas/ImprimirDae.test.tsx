@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, signIn } from '../../test/render';
-import { faturaResumo } from './testing';
+import { faturaResumo } from '../../test/faturas';
 
 /**
  * "Imprimir DAE" in consultar-fatura (spec 2 sections 2.9 and 4): with a past default due date a dialog

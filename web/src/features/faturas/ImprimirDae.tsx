@@ -8,7 +8,7 @@ import { AppDialog } from '../../components/AppDialog';
 import { useApiMutation } from '../../lib/api';
 import { abrirDae } from '../../lib/download';
 import { toast } from '../../lib/toast';
-import { AvisoVencimento, textoVencimentoDiaNaoUtil } from './AvisoVencimento';
+import { AvisoVencimento, textoVencimentoDiaNaoUtil } from '../../components/AvisoVencimento';
 import { periodo, type FaturaResumo } from './model';
 
 /**

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { callApi } from '../../lib/api';
-import { emSegundoPlano, gerarRelatorio } from '../consumo/relatorio';
+import { emSegundoPlano, gerarRelatorio } from '../../lib/relatorio';
 import { clienteIdDaFatura, mesDaFatura, periodo, type FaturaResumo } from './model';
 
 /**

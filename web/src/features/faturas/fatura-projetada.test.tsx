@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, signIn } from '../../test/render';
-import { pickOption } from '../users/testing';
+import { pickOption } from '../../test/api-stub';
 
 const PROJECAO = {
   mes: '2026-11',

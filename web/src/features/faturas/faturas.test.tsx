@@ -5,7 +5,7 @@ import { message } from '@plac/shared/messages';
 import { getSession, saveFilter } from '../../lib/session';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
 import { jsonResponse, renderApp, signIn } from '../../test/render';
-import { faturaResumo } from './testing';
+import { faturaResumo } from '../../test/faturas';
 
 interface Sent {
   method: string;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../lib/session';
 import { jsonResponse, renderApp, signIn } from '../../test/render';
-import { faturaResumo } from './testing';
+import { faturaResumo } from '../../test/faturas';
 
 /**
  * consultar-fatura's tax note and report actions (issue 14 item 5; spec 2 sections 2.9, 5, 7 and 8):

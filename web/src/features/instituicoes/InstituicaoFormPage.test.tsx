@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeInstituicao, pickOption, renderPage, signInAs, stubApi } from './testing';
+import { jsonResponse, makeInstituicao, pickOption, renderPage, signInAs, stubApi } from '../../test/instituicoes';
 
 const FORM = '/app/instituicaoFinanceira';
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;

@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import './instituicoes.css';
+import '../../components/instituicao.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { instituicoes } from '@plac/shared/contracts';

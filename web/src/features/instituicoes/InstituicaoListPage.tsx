@@ -1,7 +1,7 @@
 import '../../components/page-layout.css';
 import { FilterSelect, SearchPanel } from '../../components/listing';
 import { IDLE_QUERY, ListPage } from '../../components/ListPage';
-import './instituicoes.css';
+import '../../components/instituicao.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { instituicoes } from '@plac/shared/contracts';
@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { toast } from '../../lib/toast';
-import { InstituicaoAutoComplete } from './InstituicaoAutoComplete';
+import { InstituicaoAutoComplete } from '../../components/InstituicaoAutoComplete';
 import {
   DEFAULT_PAGE_SIZE,
   situacaoLabel,

@@ -3,7 +3,6 @@ import {
   INSTITUICAO_SITUACAO_LABELS,
   INSTITUICAO_SITUACOES,
   INSTITUICAO_TIPOS,
-  UFS,
   type InstituicaoSituacao,
   type InstituicaoTipo,
 } from '@plac/shared/domain';
@@ -11,18 +10,11 @@ import {
 /** What the institution screens share: the list and the form. */
 
 export type Instituicao = ResponseOf<typeof instituicoes.getInstituicao>;
-export type InstituicaoResumo = ResponseOf<typeof instituicoes.top5Instituicoes>[number];
+export type { InstituicaoResumo } from '../../components/InstituicaoAutoComplete';
 
-export { PAGE_SIZES } from '../../components/listing';
-import { PAGE_SIZES } from '../../components/listing';
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 25;
+export { DEFAULT_PAGE_SIZE, isPageSize, PAGE_SIZES, type PageSize } from '../../components/listing';
 
-export function isPageSize(value: unknown): value is PageSize {
-  return (PAGE_SIZES as readonly unknown[]).includes(value);
-}
-
-export const UF_OPTIONS = UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }));
+export { UF_OPTIONS } from '../../lib/opcoes';
 
 export const TIPO_OPTIONS: readonly { value: InstituicaoTipo; label: string }[] = INSTITUICAO_TIPOS.map((t) => ({ value: t, label: t }));
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { setNavigator } from '../../lib/navigation';
 import { login } from '../../lib/session';
 import { PageShell } from '../../test/shell';
-import { jsonResponse, pickOption, stubApi } from '../users/testing';
+import { jsonResponse, pickOption, stubApi } from '../../test/api-stub';
 import MonitoramentoDocumentosPage, { chaveAgrupada } from './MonitoramentoDocumentosPage';
 
 const PATH = `/app/${ROUTE_ACCESS['monitoramento-documentos'].path}`;

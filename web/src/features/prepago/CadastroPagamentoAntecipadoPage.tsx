@@ -11,7 +11,7 @@ import { useApiMutation } from '../../lib/api';
 import { abrirDae } from '../../lib/download';
 import { formatMoney, formatQuantidade } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { AvisoVencimento } from '../faturas/AvisoVencimento';
+import { AvisoVencimento } from '../../components/AvisoVencimento';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
 
 /**

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../lib/navigation';
 import { getSession, login } from '../../lib/session';
 import { PageShell } from '../../test/shell';
-import { jsonResponse, pickOption, stubApi } from '../users/testing';
+import { jsonResponse, pickOption, stubApi } from '../../test/api-stub';
 import CadastroPagamentoAntecipadoPage from './CadastroPagamentoAntecipadoPage';
 import ContaCorrenteRequisicoesPage from './ContaCorrenteRequisicoesPage';
 import ImprimirDaePage from './ImprimirDaePage';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@plac/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { renderPages, signInAs } from '../../test/page-kit';
-import { jsonResponse, stubApi } from '../users/testing';
+import { jsonResponse, stubApi } from '../../test/api-stub';
 import BancosPage from './BancosPage';
 
 const BANCOS = [

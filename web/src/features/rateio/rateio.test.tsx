@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@plac/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { renderPages, signInAs } from '../../test/page-kit';
-import { jsonResponse, pickOption, stubApi } from '../users/testing';
+import { jsonResponse, pickOption, stubApi } from '../../test/api-stub';
 import BeneficiadoRateioEditPage from './BeneficiadoRateioEditPage';
 import BeneficiadoRateioFormPage from './BeneficiadoRateioFormPage';
 import BeneficiadoRateioPage from './BeneficiadoRateioPage';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderPage, signInAs, stubApi } from '../instituicoes/testing';
+import { jsonResponse, renderPage, signInAs, stubApi } from '../../test/instituicoes';
 
 const PAGE = '/app/consulta/servicos';
 const SERVICOS = [

@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import '../instituicoes/instituicoes.css';
+import '../../components/instituicao.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { servicos, type ResponseOf } from '@plac/shared/contracts';
 import { MESSAGES } from '@plac/shared/messages';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setNavigator } from '../../lib/navigation';
 import { PageShell } from '../../test/shell';
-import { jsonResponse, pickOption, signInAs, stubApi } from '../instituicoes/testing';
+import { jsonResponse, pickOption, signInAs, stubApi } from '../../test/instituicoes';
 import FaixaCobrancaFormPage from './FaixaCobrancaFormPage';
 import FaixaCobrancaPage from './FaixaCobrancaPage';
 import FaixaCobrancaViewPage from './FaixaCobrancaViewPage';

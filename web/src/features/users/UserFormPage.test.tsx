@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CLIENTES, jsonResponse, makeUser, pageOf, pickOption, renderUsers, ROLE_LIST, signInAdmin, stubApi } from './testing';
+import { CLIENTES, jsonResponse, makeUser, pageOf, pickOption, renderUsers, ROLE_LIST, signInAdmin, stubApi } from '../../test/users';
 
 const BASE = {
   'GET /api/v1/roles': jsonResponse(200, ROLE_LIST),

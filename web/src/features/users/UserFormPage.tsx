@@ -2,7 +2,7 @@ import '../../components/page-layout.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, routePath, type Role, type UserType } from '@plac/shared/access';
 import { clientes, users } from '@plac/shared/contracts';
-import { formatCnpj, formatDateTime, isValidCpf, MASKS, onlyDigits, UFS } from '@plac/shared/domain';
+import { formatCnpj, formatDateTime, isValidCpf, MASKS, onlyDigits } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -13,6 +13,7 @@ import { RadioButton } from 'primereact/radiobutton';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiQueryKey, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
+import { UF_OPTIONS } from '../../lib/opcoes';
 import { toast } from '../../lib/toast';
 import { errorId, FormField } from './FormField';
 import { AUTOMATIC_ROLES, SITUACAO_OPTIONS, TIPO_OPTIONS, type Situacao, type User } from './model';
@@ -140,7 +141,7 @@ function UserForm({ user }: { user: User | null }) {
     [clientList.data],
   );
   const cliente = clientList.data?.find((c) => c.id === form.cliente_id);
-  const ufOptions = useMemo(() => UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` })), []);
+  const ufOptions = UF_OPTIONS;
 
   const missing = new Set(submitted ? missingFields(form, creating) : []);
   const requiredMessage = (field: FieldName) => (missing.has(field) ? message('campoObrigatorio', { field: LABELS[field] }) : null);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession, saveFilter } from '../../lib/session';
-import { jsonResponse, makeUser, pageOf, pickOption, renderUsers, signInAdmin, stubApi } from './testing';
+import { jsonResponse, makeUser, pageOf, pickOption, renderUsers, signInAdmin, stubApi } from '../../test/users';
 
 const LIST = 'GET /api/v1/users';
 

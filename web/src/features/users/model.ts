@@ -29,11 +29,4 @@ export function tipoLabel(tipo: UserType): string {
 export const AUTOMATIC_ROLES: readonly Role[] = ['avaliacao', 'emissor'];
 
 /** Page sizes of the user list; 25 is the default (contract pageQuery). */
-export { PAGE_SIZES } from '../../components/listing';
-import { PAGE_SIZES } from '../../components/listing';
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 25;
-
-export function isPageSize(value: unknown): value is PageSize {
-  return (PAGE_SIZES as readonly unknown[]).includes(value);
-}
+export { DEFAULT_PAGE_SIZE, isPageSize, PAGE_SIZES, type PageSize } from '../../components/listing';

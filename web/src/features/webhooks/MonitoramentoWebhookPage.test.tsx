@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { setNavigator } from '../../lib/navigation';
 import { login } from '../../lib/session';
 import { PageShell } from '../../test/shell';
-import { jsonResponse, pickOption, stubApi } from '../users/testing';
+import { jsonResponse, pickOption, stubApi } from '../../test/api-stub';
 import MonitoramentoWebhookPage, { jsonFormatado } from './MonitoramentoWebhookPage';
 
 const PATH = `/app/${ROUTE_ACCESS['monitoramento-webhook'].path}`;

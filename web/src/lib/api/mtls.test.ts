@@ -1,7 +1,7 @@
 import { auth, dominio } from '@plac/shared/contracts';
 import { MESSAGES } from '@plac/shared/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configResponse, json, loginUser, MTLS_BASE, requestLines, stubApi } from '../../features/access/testApi';
+import { configResponse, json, loginUser, MTLS_BASE, requestLines, stubApi } from '../../test/access-api';
 import { signIn } from '../../test/render';
 import { subscribeToasts, type ToastMessage } from '../toast';
 import { ApiError, callApi, resetMtlsBaseUrl } from './index';

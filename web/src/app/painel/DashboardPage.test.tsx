@@ -4,7 +4,7 @@ import { MESSAGES } from '@plac/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { diaIso, hojeMais, mesAtualMais, mesIso } from '../../lib/calendar';
 import { renderPages, signInAs } from '../../test/page-kit';
-import { jsonResponse, stubApi } from '../users/testing';
+import { jsonResponse, stubApi } from '../../test/api-stub';
 import DashboardPage from './DashboardPage';
 
 /** The dashboards (issue 28 item 6): the client's open and overdue invoices and prepaid balance; the administrator's month at a glance; each card's error state. */

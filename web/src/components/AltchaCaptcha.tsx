@@ -1,3 +1,4 @@
+import './field.css';
 import type {} from 'altcha/types/react';
 import { cadastro } from '@plac/shared/contracts';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';

@@ -3,11 +3,11 @@ import { fate, faturamento, rateio } from '@plac/shared/contracts';
 import { formatMonth } from '@plac/shared/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ListError, type ListQuery } from '../../../components/ListPage';
-import { useApiQuery } from '../../../lib/api';
-import { mesAtualMais, mesIso } from '../../../lib/calendar';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { textoSituacao } from '../../rateio/repasse-situacao';
+import { ListError, type ListQuery } from '../../components/ListPage';
+import { useApiQuery } from '../../lib/api';
+import { mesAtualMais, mesIso } from '../../lib/calendar';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { textoSituacao } from '../../features/rateio/repasse-situacao';
 
 /**
  * The administrator's home (issue 28 item 6): for the month just closed (the one billed and shared now),

@@ -1,6 +1,6 @@
 import { InputText, type InputTextProps } from 'primereact/inputtext';
 import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
-import { caretAfter, significantCount } from './mask';
+import { caretAfter, significantCount } from '../lib/mask';
 
 type MaskedInputProps = Omit<InputTextProps, 'value' | 'onChange' | 'ref'> & {
   value: string;

@@ -1,11 +1,11 @@
 import { ROLE_LABELS } from '@plac/shared/access';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../lib/session';
-import { PainelAdmin } from './dashboard/PainelAdmin';
-import { PainelCliente } from './dashboard/PainelCliente';
+import { PainelAdmin } from './PainelAdmin';
+import { PainelCliente } from './PainelCliente';
 
 /** The projected bill is its own chunk: only the administrator and client users load it. */
-const FaturaProjetadaPainel = lazy(() => import('../faturas/FaturaProjetadaPainel'));
+const FaturaProjetadaPainel = lazy(() => import('../../features/faturas/FaturaProjetadaPainel'));
 
 /**
  * The dashboard: a welcome with the user's name; for the administrator the month's billing run, the

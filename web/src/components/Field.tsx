@@ -1,7 +1,8 @@
-import '../../components/page-layout.css';
+import './page-layout.css';
+import './field.css';
 import type { ReactNode } from 'react';
-import { FieldError } from '../../components/FieldError';
-import { RequiredMark } from '../../components/RequiredMark';
+import { FieldError } from './FieldError';
+import { RequiredMark } from './RequiredMark';
 
 interface FieldProps {
   /** The input's id: the label points at it, its messages are `${id}-error`. */

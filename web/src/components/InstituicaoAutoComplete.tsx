@@ -1,10 +1,12 @@
-import { instituicoes } from '@plac/shared/contracts';
+import { instituicoes, type ResponseOf } from '@plac/shared/contracts';
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS, formatCnpjBase } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { useState } from 'react';
-import { callApi } from '../../lib/api';
-import type { InstituicaoResumo } from './model';
+import { callApi } from '../lib/api';
+
+/** An institution as the search offers it (the top five by name or CNPJ). */
+export type InstituicaoResumo = ResponseOf<typeof instituicoes.top5Instituicoes>[number];
 
 interface Props {
   inputId: string;

@@ -3,7 +3,7 @@
  * request, and the users the login contracts answer with.
  */
 import { vi } from 'vitest';
-import type { SessionUser } from '../../lib/session';
+import type { SessionUser } from '../lib/session';
 
 export interface RecordedCall {
   method: string;

@@ -1,17 +1,17 @@
-import AutorizacaoFormPage from '../autorizacoes/AutorizacaoFormPage';
-import AutorizacaoListPage from '../autorizacoes/AutorizacaoListPage';
-import ServicosPage from '../servicos/ServicosPage';
-import InstituicaoFormPage from './InstituicaoFormPage';
-import InstituicaoListPage from './InstituicaoListPage';
-import { renderPages } from '../../test/page-kit';
+import AutorizacaoFormPage from '../features/autorizacoes/AutorizacaoFormPage';
+import AutorizacaoListPage from '../features/autorizacoes/AutorizacaoListPage';
+import ServicosPage from '../features/servicos/ServicosPage';
+import InstituicaoFormPage from '../features/instituicoes/InstituicaoFormPage';
+import InstituicaoListPage from '../features/instituicoes/InstituicaoListPage';
+import { renderPages } from './page-kit';
 
 /**
  * Test kit of the institution, authorisation and service screens: the pages at their ROUTE_ACCESS
  * paths inside what the shell gives (react-query, PrimeReact pt-BR, toasts). The fake API is the
  * user screens' stubApi.
  */
-export { jsonResponse, pickOption, stubApi } from '../users/testing';
-export { signInAs } from '../../test/page-kit';
+export { jsonResponse, pickOption, stubApi } from './api-stub';
+export { signInAs } from './page-kit';
 
 export function renderPage(path: string, state?: unknown, options: { strict?: boolean } = {}) {
   return renderPages(

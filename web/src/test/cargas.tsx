@@ -1,15 +1,15 @@
-import ConsultarProcessamentoEventoPage from './ConsultarProcessamentoEventoPage';
-import ConsultarProcessamentoPage from './ConsultarProcessamentoPage';
-import DocumentosErroPage from './DocumentosErroPage';
-import LoteProcessamentoPage from './LoteProcessamentoPage';
-import { renderPages } from '../../test/page-kit';
+import ConsultarProcessamentoEventoPage from '../features/cargas/ConsultarProcessamentoEventoPage';
+import ConsultarProcessamentoPage from '../features/cargas/ConsultarProcessamentoPage';
+import DocumentosErroPage from '../features/cargas/DocumentosErroPage';
+import LoteProcessamentoPage from '../features/cargas/LoteProcessamentoPage';
+import { renderPages } from './page-kit';
 
 /**
  * Test kit of the load-control and monitoring screens: the pages at their ROUTE_ACCESS paths inside
  * what the shell gives (react-query, PrimeReact pt-BR, toasts). The fake API is the user screens'.
  */
-export { jsonResponse, pickOption, stubApi } from '../users/testing';
-export { signInAs } from '../../test/page-kit';
+export { jsonResponse, pickOption, stubApi } from './api-stub';
+export { signInAs } from './page-kit';
 
 export function renderPage(path: string) {
   return renderPages(

@@ -1,9 +1,9 @@
 import { consumo } from '@plac/shared/contracts';
 import { message } from '@plac/shared/messages';
-import { callApi, isApiError } from '../../lib/api';
-import { saveBlob } from '../../lib/download';
-import { getSession, setReportProcessing } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { callApi, isApiError } from './api';
+import { saveBlob } from './download';
+import { getSession, setReportProcessing } from './session';
+import { toast } from './toast';
 
 /**
  * The consumption report, run outside any page: the server produces the file as a job (202 with the

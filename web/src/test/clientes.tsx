@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { ROUTE_ACCESS } from '@plac/shared/access';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect } from 'vitest';
-import { setNavigator } from '../../lib/navigation';
-import { login } from '../../lib/session';
-import CadastroRealizadoPage from './CadastroRealizadoPage';
-import ClienteFormPage from './ClienteFormPage';
-import ClienteListPage from './ClienteListPage';
-import ClienteRegisterPage from './ClienteRegisterPage';
-import DadosClienteEditPage from './DadosClienteEditPage';
-import type { Cliente, ClienteRow, Webhook } from './model';
-import { PageShell } from '../../test/shell';
+import { setNavigator } from '../lib/navigation';
+import { login } from '../lib/session';
+import CadastroRealizadoPage from '../features/clientes/CadastroRealizadoPage';
+import ClienteFormPage from '../features/clientes/ClienteFormPage';
+import ClienteListPage from '../features/clientes/ClienteListPage';
+import ClienteRegisterPage from '../features/clientes/ClienteRegisterPage';
+import DadosClienteEditPage from '../features/clientes/DadosClienteEditPage';
+import type { Cliente, ClienteRow, Webhook } from '../features/clientes/model';
+import { PageShell } from './shell';
 
-export { jsonResponse, pickOption, stubApi } from '../users/testing';
+export { jsonResponse, pickOption, stubApi } from './api-stub';
 
 /**
  * Test kit of the client screens: the public registration and its success page, and the list and

@@ -1,4 +1,4 @@
-import './faturas.css';
+import './aviso-vencimento.css';
 import { formatDate, vencimentoEmDiaNaoUtil } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 

@@ -1,4 +1,4 @@
-import type { FaturaResumo } from './model';
+import type { FaturaResumo } from '../features/faturas/model';
 
 /** The invoice list's row the invoice tests start from: May 2026, open, R$ 1.234,56, no DAE, no tax note. */
 export function faturaResumo(over: Partial<FaturaResumo> = {}): FaturaResumo {

@@ -3,14 +3,14 @@ import { faturamento, prepago } from '@plac/shared/contracts';
 import { formatMonth, vencimentoPadraoDae } from '@plac/shared/domain';
 import { Column } from 'primereact/column';
 import { Link } from 'react-router-dom';
-import { ListError, ListTable, moneyColumn } from '../../../components/ListPage';
+import { ListError, ListTable, moneyColumn } from '../../components/ListPage';
 import { useQuery } from '@tanstack/react-query';
-import { callApi, useApiQuery, type ApiError } from '../../../lib/api';
-import { todasAsPaginas } from '../../../lib/csv-export';
-import { diaIso, mesAtualMais, mesIso } from '../../../lib/calendar';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
-import { mesDaFatura, type FaturaResumo } from '../../faturas/model';
+import { callApi, useApiQuery, type ApiError } from '../../lib/api';
+import { todasAsPaginas } from '../../lib/csv-export';
+import { diaIso, mesAtualMais, mesIso } from '../../lib/calendar';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { mesDaFatura, type FaturaResumo } from '../../features/faturas/model';
 
 /**
  * The client's home (issue 28 item 6): its open invoices of the last twelve months with their due dates

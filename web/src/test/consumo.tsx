@@ -1,16 +1,16 @@
 import { ROUTE_ACCESS } from '@plac/shared/access';
-import ConsumoClientePage from './ConsumoClientePage';
-import ConsumoErroUfPage from './ConsumoErroUfPage';
-import ConsumoUfPage from './ConsumoUfPage';
-import MonitoramentoConsumoClientePage from './MonitoramentoConsumoClientePage';
-import { renderPages } from '../../test/page-kit';
+import ConsumoClientePage from '../features/consumo/ConsumoClientePage';
+import ConsumoErroUfPage from '../features/consumo/ConsumoErroUfPage';
+import ConsumoUfPage from '../features/consumo/ConsumoUfPage';
+import MonitoramentoConsumoClientePage from '../features/consumo/MonitoramentoConsumoClientePage';
+import { renderPages } from './page-kit';
 
 /**
  * Test kit of the consumption screens: the pages at their ROUTE_ACCESS paths inside what the shell
  * gives (react-query, PrimeReact pt-BR, toasts). The fake API is the user screens'.
  */
-export { jsonResponse, pickOption, stubApi } from '../users/testing';
-export { signInAs } from '../../test/page-kit';
+export { jsonResponse, pickOption, stubApi } from './api-stub';
+export { signInAs } from './page-kit';
 
 export const PATHS = {
   cliente: `/app/${ROUTE_ACCESS['consumo-cliente'].path}`,

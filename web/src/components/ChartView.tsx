@@ -1,3 +1,4 @@
+import './chart-view.css';
 import {
   BarController,
   BarElement,
