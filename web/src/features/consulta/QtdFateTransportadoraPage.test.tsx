@@ -66,4 +66,21 @@ describe('consulta-qtd-fate-transportadora: the grand total of a filter', { time
     await vi.advanceTimersByTimeAsync(INTERVALO_TOTAL_MS * 3);
     expect(corpos.length).toBe(feitos);
   });
+
+  it('shows the catalogue\'s message and "Tentar novamente" when the report fails, never "Nenhum registro encontrado"', async () => {
+    signIn(['sefaz_admin']);
+    let falhar = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (falhar ? jsonResponse(503, { error: 'servicoIndisponivel', message: 'Serviço indisponível.' }) : jsonResponse(200, { linhas: [LINHA], situacaoTotalGeral: 'CONCLUIDO', totalGeral: 3 }))),
+    );
+    renderApp('/app/consulta/qtd-fate-transportadora');
+    const tentar = await screen.findByRole('button', { name: 'Tentar novamente' }, { timeout: 10_000 });
+    expect(tentar.closest('[role="alert"]')?.textContent).toContain('Serviço indisponível');
+    expect(screen.queryByText('Nenhum registro encontrado')).toBeNull();
+
+    falhar = false;
+    await userEvent.click(tentar);
+    await waitFor(() => expect(screen.getByText('Transportes Rápidos')).toBeTruthy());
+  });
 });

@@ -7,11 +7,10 @@ import { message } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
-import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Row } from 'primereact/row';
 import { useState, type FormEvent } from 'react';
-import { CursorPaginator, cursorTable } from '../../components/CursorPaginator';
+import { ListPage } from '../../components/ListPage';
 import { SearchActions } from '../../components/listing';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { useApiQuery } from '../../lib/api';
@@ -24,7 +23,8 @@ import { toast } from '../../lib/toast';
  * server with a cursor: Anterior / Próxima, 10 rows unless asked (10/25/50/100). A filter matching many
  * carriers has its grand total computed by a job (functions/consulta/total-transportadoras.ts): while
  * the answer says PROCESSANDO the footer shows 'Calculando total…' and the page asks again every
- * INTERVALO_TOTAL_MS until the total is there.
+ * INTERVALO_TOTAL_MS until the total is there. A list page like every other (components/ListPage.tsx):
+ * a failed request shows the catalogue's message and 'Tentar novamente', never an empty table.
  */
 
 interface Filtro {
@@ -111,44 +111,44 @@ export default function QtdFateTransportadoraPage() {
     </div>
   );
 
-  return (
-    <>
-      <h1 className="app-page-title">Quantidade de Fat-e por Transportadora</h1>
-      <form className="page-panel" aria-label="Filtros" onSubmit={onSubmit} noValidate>
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="transp-cnpj">CNPJ/CPF</label>
-            <InputText id="transp-cnpj" value={form.cnpj} maxLength={18} onChange={(e) => setForm({ ...form, cnpj: e.target.value.toUpperCase().replace(/[^0-9A-Z]/g, '') })} />
-          </div>
-          <div className="page-field">
-            <label htmlFor="transp-nome">Nome</label>
-            <InputText id="transp-nome" value={form.nome} maxLength={100} onChange={(e) => setForm({ ...form, nome: e.target.value })} />
-          </div>
-          {mes('transp-de', 'Mês Referência Inicial', 'de')}
-          {mes('transp-ate', 'Mês Referência Final', 'ate')}
+  const filtros = (
+    <form className="page-panel" aria-label="Filtros" onSubmit={onSubmit} noValidate>
+      <div className="page-grid">
+        <div className="page-field">
+          <label htmlFor="transp-cnpj">CNPJ/CPF</label>
+          <InputText id="transp-cnpj" value={form.cnpj} maxLength={18} onChange={(e) => setForm({ ...form, cnpj: e.target.value.toUpperCase().replace(/[^0-9A-Z]/g, '') })} />
         </div>
-        <SearchActions
-          onClear={() => {
-            setForm(inicial());
-            setBusca(inicial());
-            pages.reset();
-          }}
-        />
-      </form>
-      <div className="page-panel">
-        <DataTable
-          value={linhas}
-          footerColumnGroup={footer}
-          {...cursorTable(relatorio.isFetching)}
-          aria-label="Quantidade de Fat-e por transportadora"
-        >
-          <Column header="CNPJ" body={(l: (typeof linhas)[number]) => documento(l.cnpj)} />
-          <Column header="Nome" field="nome" />
-          <Column header="Data de Recebimento" body={(l: (typeof linhas)[number]) => formatDate(l.dhRecbto)} />
-          <Column header="Quantidade" field="qtdFate" />
-        </DataTable>
-        <CursorPaginator pages={pages} nextCursor={relatorio.data?.nextCursor} loading={relatorio.isFetching} sizes={[10, 25, 50, 100]} />
+        <div className="page-field">
+          <label htmlFor="transp-nome">Nome</label>
+          <InputText id="transp-nome" value={form.nome} maxLength={100} onChange={(e) => setForm({ ...form, nome: e.target.value })} />
+        </div>
+        {mes('transp-de', 'Mês Referência Inicial', 'de')}
+        {mes('transp-ate', 'Mês Referência Final', 'ate')}
       </div>
-    </>
+      <SearchActions
+        onClear={() => {
+          setForm(inicial());
+          setBusca(inicial());
+          pages.reset();
+        }}
+      />
+    </form>
+  );
+
+  return (
+    <ListPage
+      title="Quantidade de Fat-e por Transportadora"
+      filters={filtros}
+      label="Quantidade de Fat-e por transportadora"
+      rows={linhas}
+      query={relatorio}
+      paging={{ kind: 'cursor', pages, nextCursor: relatorio.data?.nextCursor, label: 'Paginação', sizes: [10, 25, 50, 100] }}
+      table={{ footerColumnGroup: footer }}
+    >
+      <Column header="CNPJ" body={(l: (typeof linhas)[number]) => documento(l.cnpj)} />
+      <Column header="Nome" field="nome" />
+      <Column header="Data de Recebimento" body={(l: (typeof linhas)[number]) => formatDate(l.dhRecbto)} />
+      <Column header="Quantidade" field="qtdFate" />
+    </ListPage>
   );
 }
