@@ -8,17 +8,15 @@ import {
   formatCnpj,
   formatDate,
   formatDateTime,
-  MASKS,
   onlyDigits,
   situacoesPermitidasCliente,
   type ClienteSituacao,
   type TipoCliente,
 } from '@plac/shared/domain';
-import { message, MESSAGES } from '@plac/shared/messages';
+import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
-import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -26,12 +24,11 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { apiQueryKey, reportApiError, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
 import { toTransportDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { CidadeAutoComplete } from './CidadeAutoComplete';
+import { EnderecoFields, type EnderecoValues } from '../../components/EnderecoFields';
 import { describedBy, Field } from '../../components/Field';
 import { maskTelefone } from '../../lib/mask';
-import { MaskedInput } from '../../components/MaskedInput';
 import { LABELS } from '../../lib/rotulos-cliente';
-import { CATEGORIA_OPTIONS, SITUACAO_OPTIONS, TIPO_OPTIONS, UF_OPTIONS, type Categoria, type Cliente } from './model';
+import { CATEGORIA_OPTIONS, SITUACAO_OPTIONS, TIPO_OPTIONS, type Categoria, type Cliente } from './model';
 import { WebhookTab } from './WebhookTab';
 
 /**
@@ -43,21 +40,9 @@ import { WebhookTab } from './WebhookTab';
 
 export type ClienteFormMode = 'admin' | 'cliente';
 
-interface FormState {
-  razao_social: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  uf: string | null;
-  cidade: string;
-  /** Digits. */
-  cep: string;
+/** The address and contact fields (EnderecoFields), the type and the administrator's own fields. */
+interface FormState extends EnderecoValues {
   tipo_cliente: TipoCliente;
-  /** Masked. */
-  telefone: string;
-  nome_responsavel: string;
-  email: string;
   situacao: ClienteSituacao;
   categoria: Categoria | null;
   inicio_sem_certificado: Date | null;
@@ -172,20 +157,17 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
   const situacaoDisabled = !admin || cliente.situacao === 'C';
 
   const missing = new Set(submitted ? missingFields(form) : []);
-  const requiredMessage = (field: RequiredField) => (missing.has(field) ? message('campoObrigatorio', { field: LABELS[field] }) : null);
-  const invalid = (field: string) => missing.has(field as RequiredField) || (error?.fieldErrors?.[field]?.length ?? 0) > 0;
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     server.clear(key);
     setForm((f) => ({ ...f, [key]: value }));
   };
 
-  function changeUf(uf: string | null) {
-    server.clear('uf');
-    server.clear('cidade');
-    // Changing the UF clears the city.
-    setForm((f) => (f.uf === uf ? f : { ...f, uf, cidade: '' }));
-  }
+  /** EnderecoFields' changes; their fields' server messages go too. */
+  const change = (changes: Partial<EnderecoValues>) => {
+    for (const key of Object.keys(changes)) server.clear(key);
+    setForm((f) => ({ ...f, ...changes }));
+  };
 
   const inicio = form.inicio_sem_certificado ? toTransportDate(form.inicio_sem_certificado) : null;
   let expiry = '';
@@ -231,29 +213,6 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
     leave();
   }
 
-  const text = (key: 'razao_social' | 'logradouro' | 'numero' | 'complemento' | 'bairro' | 'nome_responsavel', max: number) => {
-    const required = key !== 'complemento';
-    return (
-      <Field
-        id={key}
-        label={LABELS[key]}
-        required={required}
-        error={error}
-        messages={[required ? requiredMessage(key) : null]}
-        wide={key === 'razao_social'}
-      >
-        <InputText
-          id={key}
-          maxLength={max}
-          value={form[key]}
-          onChange={(e) => set(key, e.target.value)}
-          invalid={invalid(key)}
-          {...describedBy(key, required)}
-        />
-      </Field>
-    );
-  };
-
   return (
     <>
       <h1 className="app-page-title">Dados do Cliente</h1>
@@ -276,75 +235,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
                 />
               </Field>
 
-              {text('razao_social', 150)}
-              {text('logradouro', 150)}
-              {text('numero', 20)}
-              {text('complemento', 100)}
-              {text('bairro', 100)}
-
-              <Field id="uf" label={LABELS.uf} required error={error} messages={[requiredMessage('uf')]}>
-                <Dropdown
-                  inputId="uf"
-                  options={[...UF_OPTIONS]}
-                  value={form.uf}
-                  onChange={(e) => changeUf((e.value as string | undefined) ?? null)}
-                  filter
-                  filterBy="label"
-                  placeholder="Selecione"
-                  invalid={invalid('uf')}
-                  {...describedBy('uf', true)}
-                />
-              </Field>
-
-              <Field id="cidade" label={LABELS.cidade} required error={error} messages={[requiredMessage('cidade')]}>
-                <CidadeAutoComplete
-                  inputId="cidade"
-                  uf={form.uf}
-                  value={form.cidade}
-                  onChange={(v) => set('cidade', v)}
-                  invalid={invalid('cidade')}
-                  {...describedBy('cidade', true)}
-                />
-              </Field>
-
-              <Field id="cep" label={LABELS.cep} required error={error} messages={[requiredMessage('cep')]}>
-                <InputMask
-                  id="cep"
-                  mask={MASKS.cep}
-                  unmask
-                  autoClear={false}
-                  value={form.cep}
-                  onChange={(e) => set('cep', onlyDigits(e.value ?? ''))}
-                  invalid={invalid('cep')}
-                  {...describedBy('cep', true)}
-                />
-              </Field>
-
-              <Field id="telefone" label={LABELS.telefone} required error={error} messages={[requiredMessage('telefone')]}>
-                <MaskedInput
-                  id="telefone"
-                  type="tel"
-                  value={form.telefone}
-                  format={maskTelefone}
-                  onValueChange={(v) => set('telefone', v)}
-                  invalid={invalid('telefone')}
-                  {...describedBy('telefone', true)}
-                />
-              </Field>
-
-              {text('nome_responsavel', 100)}
-
-              <Field id="email" label={LABELS.email} required error={error} messages={[requiredMessage('email')]}>
-                <InputText
-                  id="email"
-                  type="email"
-                  maxLength={100}
-                  value={form.email}
-                  onChange={(e) => set('email', e.target.value)}
-                  invalid={invalid('email')}
-                  {...describedBy('email', true)}
-                />
-              </Field>
+              <EnderecoFields values={form} onChange={change} missing={missing} error={error} />
 
               <Field id="situacao" label={LABELS.situacao} error={error}>
                 <Dropdown

@@ -5,7 +5,6 @@ import { isValidCnpj, MASKS, normalizeCnpj, onlyDigits } from '@plac/shared/doma
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,12 +13,12 @@ import { RequiredMark } from '../../components/RequiredMark';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../components/AltchaCaptcha';
-import { CidadeAutoComplete } from './CidadeAutoComplete';
+import { EMPTY_ENDERECO, EnderecoFields, type EnderecoValues } from '../../components/EnderecoFields';
 import { describedBy, errorId, Field } from '../../components/Field';
-import { maskCnpj, maskTelefone } from '../../lib/mask';
+import { maskCnpj } from '../../lib/mask';
 import { MaskedInput } from '../../components/MaskedInput';
 import { LABELS } from '../../lib/rotulos-cliente';
-import { TIPO_CADASTRO_OPTIONS, UF_OPTIONS } from './model';
+import { TIPO_CADASTRO_OPTIONS } from './model';
 
 /**
  * The public client registration '/cliente/new': the company's data, the e-mail
@@ -28,22 +27,10 @@ import { TIPO_CADASTRO_OPTIONS, UF_OPTIONS } from './model';
 
 export const CADASTRO_REALIZADO_PATH = '/cliente/cadastroRealizado';
 
-interface RegisterForm {
+/** The CNPJ, the address and contact fields (EnderecoFields), the e-mail's confirmation and the type. */
+interface RegisterForm extends EnderecoValues {
   /** As typed, masked. */
   cnpj: string;
-  razao_social: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  uf: string | null;
-  cidade: string;
-  /** Digits. */
-  cep: string;
-  /** Masked. */
-  telefone: string;
-  nome_responsavel: string;
-  email: string;
   confirmacao_email: string;
   tipo_cliente: TipoCadastro | null;
 }
@@ -53,22 +40,7 @@ type TipoCadastro = 'ESF' | 'IMF';
 
 type Required = Exclude<keyof RegisterForm, 'complemento'> | 'recaptcha';
 
-const EMPTY: RegisterForm = {
-  cnpj: '',
-  razao_social: '',
-  logradouro: '',
-  numero: '',
-  complemento: '',
-  bairro: '',
-  uf: null,
-  cidade: '',
-  cep: '',
-  telefone: '',
-  nome_responsavel: '',
-  email: '',
-  confirmacao_email: '',
-  tipo_cliente: null,
-};
+const EMPTY: RegisterForm = { cnpj: '', ...EMPTY_ENDERECO, confirmacao_email: '', tipo_cliente: null };
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -118,12 +90,11 @@ export default function ClienteRegisterPage() {
     return !bad;
   }
 
-  function changeUf(uf: string | null) {
-    server.clear('uf');
-    server.clear('cidade');
-    // Changing the UF clears the city.
-    setForm((f) => (f.uf === uf ? f : { ...f, uf, cidade: '' }));
-  }
+  /** EnderecoFields' changes; their fields' server messages go too. */
+  const change = (changes: Partial<EnderecoValues>) => {
+    for (const key of Object.keys(changes)) server.clear(key);
+    setForm((f) => ({ ...f, ...changes }));
+  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -164,29 +135,6 @@ export default function ClienteRegisterPage() {
     }
     navigate(CADASTRO_REALIZADO_PATH, { replace: true });
   }
-
-  const text = (key: 'razao_social' | 'logradouro' | 'numero' | 'complemento' | 'bairro' | 'nome_responsavel', max: number) => {
-    const required = key !== 'complemento';
-    return (
-      <Field
-        id={key}
-        label={LABELS[key]}
-        required={required}
-        error={error}
-        messages={[required ? requiredMessage(key) : null]}
-        wide={key === 'razao_social'}
-      >
-        <InputText
-          id={key}
-          maxLength={max}
-          value={form[key]}
-          onChange={(e) => set(key, e.target.value)}
-          invalid={required && invalid(key)}
-          {...describedBy(key, required)}
-        />
-      </Field>
-    );
-  };
 
   return (
     <main className="public-page">
@@ -231,77 +179,7 @@ export default function ClienteRegisterPage() {
               />
             </Field>
 
-            {text('razao_social', 150)}
-            {text('logradouro', 150)}
-            {text('numero', 20)}
-            {text('complemento', 100)}
-            {text('bairro', 100)}
-
-            <Field id="uf" label={LABELS.uf} required error={error} messages={[requiredMessage('uf')]}>
-              <Dropdown
-                inputId="uf"
-                options={[...UF_OPTIONS]}
-                value={form.uf}
-                onChange={(e) => changeUf((e.value as string | undefined) ?? null)}
-                filter
-                filterBy="label"
-                placeholder="Selecione"
-                invalid={invalid('uf')}
-                {...describedBy('uf', true)}
-              />
-            </Field>
-
-            <Field id="cidade" label={LABELS.cidade} required error={error} messages={[requiredMessage('cidade')]}>
-              <CidadeAutoComplete
-                inputId="cidade"
-                uf={form.uf}
-                value={form.cidade}
-                onChange={(v) => set('cidade', v)}
-                invalid={invalid('cidade')}
-                {...describedBy('cidade', true)}
-              />
-            </Field>
-
-            <Field id="cep" label={LABELS.cep} required error={error} messages={[requiredMessage('cep')]}>
-              <InputMask
-                id="cep"
-                mask={MASKS.cep}
-                unmask
-                autoClear={false}
-                value={form.cep}
-                onChange={(e) => set('cep', onlyDigits(e.value ?? ''))}
-                invalid={invalid('cep')}
-                {...describedBy('cep', true)}
-              />
-            </Field>
-
-            <Field id="telefone" label={LABELS.telefone} required error={error} messages={[requiredMessage('telefone')]}>
-              <MaskedInput
-                id="telefone"
-                type="tel"
-                value={form.telefone}
-                format={maskTelefone}
-                onValueChange={(v) => set('telefone', v)}
-                placeholder="(__) _____-____"
-                invalid={invalid('telefone')}
-                {...describedBy('telefone', true)}
-              />
-            </Field>
-
-            {text('nome_responsavel', 100)}
-
-            <Field id="email" label={LABELS.email} required error={error} messages={[requiredMessage('email')]}>
-              <InputText
-                id="email"
-                type="email"
-                maxLength={100}
-                autoComplete="email"
-                value={form.email}
-                onChange={(e) => set('email', e.target.value)}
-                invalid={invalid('email')}
-                {...describedBy('email', true)}
-              />
-            </Field>
+            <EnderecoFields values={form} onChange={change} missing={missing} error={error} registration />
 
             <Field
               id="confirmacao_email"

@@ -3,7 +3,6 @@ import { formatCnpj, isValidCnpj, MASKS, normalizeCnpj, onlyDigits } from '@plac
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { InputText } from 'primereact/inputtext';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FieldError } from '../../components/FieldError';
@@ -11,8 +10,9 @@ import { RequiredMark } from '../../components/RequiredMark';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../components/AltchaCaptcha';
+import { EnderecoFields, type EnderecoField, type EnderecoValues } from '../../components/EnderecoFields';
 import { describedBy, errorId, Field } from '../../components/Field';
-import { maskCnpj, maskTelefone } from '../../lib/mask';
+import { maskCnpj } from '../../lib/mask';
 import { MaskedInput } from '../../components/MaskedInput';
 import { LABELS } from '../../lib/rotulos-cliente';
 import { CADASTRO_TESTE_PATH, termoDegustacao } from './model';
@@ -34,6 +34,8 @@ interface Form {
 type Required = keyof Form | 'recaptcha' | 'aceite_termo';
 
 const EMPTY: Form = { cnpj: '', razao_social: '', nome_responsavel: '', email: '', telefone: '' };
+/** The client's fields the trial asks for, in its order. */
+const FIELDS: readonly EnderecoField[] = ['razao_social', 'nome_responsavel', 'email', 'telefone'];
 const TERMO_LABEL = 'Termo de uso';
 
 export default function ClienteTestePage() {
@@ -63,6 +65,11 @@ export default function ClienteTestePage() {
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     server.clear(key);
     setForm((f) => ({ ...f, [key]: value }));
+  };
+  /** EnderecoFields' changes; their fields' server messages go too. */
+  const change = (changes: Partial<EnderecoValues>) => {
+    for (const key of Object.keys(changes)) server.clear(key);
+    setForm((f) => ({ ...f, ...changes }));
   };
 
   function checkCnpj(): boolean {
@@ -102,12 +109,6 @@ export default function ClienteTestePage() {
     navigate(CADASTRO_TESTE_PATH, { replace: true });
   }
 
-  const text = (key: 'razao_social' | 'nome_responsavel', max: number) => (
-    <Field id={key} label={LABELS[key]} required error={error} messages={[requiredMessage(key)]} wide={key === 'razao_social'}>
-      <InputText id={key} maxLength={max} value={form[key]} onChange={(e) => set(key, e.target.value)} invalid={invalid(key)} {...describedBy(key, true)} />
-    </Field>
-  );
-
   const cnpjShown = isValidCnpj(form.cnpj) ? formatCnpj(normalizeCnpj(form.cnpj)) : '';
 
   return (
@@ -133,32 +134,7 @@ export default function ClienteTestePage() {
               {...describedBy('cnpj', true)}
             />
           </Field>
-          {text('razao_social', 150)}
-          {text('nome_responsavel', 100)}
-          <Field id="email" label={LABELS.email} required error={error} messages={[requiredMessage('email')]}>
-            <InputText
-              id="email"
-              type="email"
-              maxLength={100}
-              autoComplete="email"
-              value={form.email}
-              onChange={(e) => set('email', e.target.value)}
-              invalid={invalid('email')}
-              {...describedBy('email', true)}
-            />
-          </Field>
-          <Field id="telefone" label={LABELS.telefone} required error={error} messages={[requiredMessage('telefone')]}>
-            <MaskedInput
-              id="telefone"
-              type="tel"
-              value={form.telefone}
-              format={maskTelefone}
-              onValueChange={(v) => set('telefone', v)}
-              placeholder="(__) _____-____"
-              invalid={invalid('telefone')}
-              {...describedBy('telefone', true)}
-            />
-          </Field>
+          <EnderecoFields fields={FIELDS} values={form} onChange={change} missing={missing} error={error} registration />
 
           <div className="page-field page-field-wide">
             <div className="degustacao-termo">

@@ -1,25 +1,24 @@
 import { dominio } from '@plac/shared/contracts';
 import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { useState } from 'react';
-import { callApi } from '../../lib/api';
+import { callApi } from '../lib/api';
 
 /** The city search starts at 3 typed characters, debounced 800 ms. */
-export const CIDADE_MIN_CHARS = 3;
-export const CIDADE_DEBOUNCE_MS = 800;
+const CIDADE_MIN_CHARS = 3;
+const CIDADE_DEBOUNCE_MS = 800;
 
 interface CidadeAutoCompleteProps {
   inputId: string;
   uf: string | null;
   value: string;
   onChange: (cidade: string) => void;
-  invalid?: boolean;
-  disabled?: boolean;
-  'aria-describedby'?: string;
+  invalid: boolean;
+  'aria-describedby': string;
   'aria-required'?: boolean;
 }
 
 /** The city of a UF, searched by name on the server (GET dominio/cidades/{uf}/{text}). */
-export function CidadeAutoComplete({ inputId, uf, value, onChange, invalid, disabled, ...aria }: CidadeAutoCompleteProps) {
+export function CidadeAutoComplete({ inputId, uf, value, onChange, invalid, ...aria }: CidadeAutoCompleteProps) {
   const [suggestions, setSuggestions] = useState<string[]>([]);
 
   async function search(event: AutoCompleteCompleteEvent) {
@@ -47,7 +46,7 @@ export function CidadeAutoComplete({ inputId, uf, value, onChange, invalid, disa
       minLength={CIDADE_MIN_CHARS}
       delay={CIDADE_DEBOUNCE_MS}
       maxLength={100}
-      disabled={disabled || !uf}
+      disabled={!uf}
       placeholder={uf ? 'Digite ao menos 3 letras' : 'Selecione a UF'}
       invalid={invalid}
       {...aria}
