@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
-import { FLUXOS, isUf, type Fluxo } from '@plac/shared/domain';
+import { cargaSefaz } from '@plac/shared/contracts/tarefas';
+import { FLUXOS, type Fluxo } from '@plac/shared/domain';
 import { logger } from '../platform/observability';
-import { carregarComTrava, sefazAtivas, type ResultadoCarga } from './carga';
+import { taskHandler } from '../platform/tarefa';
+import { carregarComTrava, sefazAtivas } from './carga';
 
 /**
- * Tasks of the Sefaz load state machine (infra/lib/constructs/sefaz-load.ts), started every 5 minutes
+ * Tasks of the Sefaz load state machine (infra/lib/constructs/sefaz-load.ts; their payloads: shared/src/
+ * contracts/tarefas.ts `cargaSefaz`), started every 5 minutes
  * by EventBridge Scheduler: ListSefaz → Map over the stream kinds (goods, transport) → Map over that
  * kind's active UFs, every stream at once → LoadSefaz (one UF's one stream, under its lease, until
  * caught up or out of time, with Retry) → Summarise. A retried LoadSefaz resumes from the stream's
@@ -22,44 +24,29 @@ export interface LoteDeStreams {
   cargas: CargaDeStream[];
 }
 
-export type SefazLoadEvent =
-  | { task: 'listSefaz' }
-  /** `execucao`: the state machine's execution ($$.Execution.Id), the stream lease's owner: its Retry takes the lease over. */
-  | { task: 'loadSefaz'; carga: CargaDeStream; execucao?: string }
-  /** One list of results per kind (the nested Maps' output); a flat list is taken as it is. */
-  | { task: 'summarise'; results: (ResultadoCarga | ResultadoCarga[])[] };
-
-export async function handler(event: SefazLoadEvent, context?: Pick<Context, 'awsRequestId'>) {
-  switch (event.task) {
-    case 'listSefaz': {
-      const ufs = sefazAtivas();
-      return { lotes: FLUXOS.map((fluxo): LoteDeStreams => ({ fluxo, cargas: ufs.map((uf) => ({ uf, fluxo })) })) };
-    }
-    case 'loadSefaz': {
-      const { uf, fluxo } = event.carga ?? {};
-      if (!isUf(uf) || !FLUXOS.includes(fluxo)) throw new Error(`unknown stream ${String(uf)}/${String(fluxo)}`);
-      // The lease's owner is the execution, not the invocation: a Retry after an attempt died (a new
-      // request id) takes over the stream at once instead of answering `ocupada` until the lease ends.
-      return carregarComTrava(uf, fluxo, event.execucao ?? context?.awsRequestId ?? randomUUID());
-    }
-    case 'summarise': {
-      const cargas = event.results.flat();
-      const soma = (key: 'fate' | 'eventos' | 'resumos' | 'erros' | 'repetidos') => cargas.reduce((sum, r) => sum + (r[key] ?? 0), 0);
-      const resumo = {
-        ufs: new Set(cargas.map((r) => r.uf)).size,
-        fate: soma('fate'),
-        eventos: soma('eventos'),
-        resumos: soma('resumos'),
-        erros: soma('erros'),
-        repetidos: soma('repetidos'),
-        aguardando: cargas.filter((r) => r.situacao === 'aguardando').map((r) => `${r.uf}/${r.fluxo}`),
-        ocupadas: cargas.filter((r) => r.situacao === 'ocupada').map((r) => `${r.uf}/${r.fluxo}`),
-        recusadas: cargas.filter((r) => r.situacao === 'recusada' || r.situacao === 'indisponivel').map((r) => `${r.uf}/${r.fluxo}`),
-      };
-      logger.info('Sefaz load finished', resumo);
-      return resumo;
-    }
-    default:
-      throw new Error(`unknown task ${(event as { task?: unknown }).task as string}`);
-  }
-}
+export const handler = taskHandler(cargaSefaz, {
+  listSefaz: async () => {
+    const ufs = sefazAtivas();
+    return { lotes: FLUXOS.map((fluxo): LoteDeStreams => ({ fluxo, cargas: ufs.map((uf) => ({ uf, fluxo })) })) };
+  },
+  // The lease's owner is the execution, not the invocation: a Retry after an attempt died (a new
+  // request id) takes over the stream at once instead of answering `ocupada` until the lease ends.
+  loadSefaz: async ({ carga: { uf, fluxo }, execucao }, context) => carregarComTrava(uf, fluxo, execucao ?? context?.awsRequestId ?? randomUUID()),
+  summarise: async ({ results }) => {
+    const cargas = results.flat();
+    const soma = (key: 'fate' | 'eventos' | 'resumos' | 'erros' | 'repetidos') => cargas.reduce((sum, r) => sum + (r[key] ?? 0), 0);
+    const resumo = {
+      ufs: new Set(cargas.map((r) => r.uf)).size,
+      fate: soma('fate'),
+      eventos: soma('eventos'),
+      resumos: soma('resumos'),
+      erros: soma('erros'),
+      repetidos: soma('repetidos'),
+      aguardando: cargas.filter((r) => r.situacao === 'aguardando').map((r) => `${r.uf}/${r.fluxo}`),
+      ocupadas: cargas.filter((r) => r.situacao === 'ocupada').map((r) => `${r.uf}/${r.fluxo}`),
+      recusadas: cargas.filter((r) => r.situacao === 'recusada' || r.situacao === 'indisponivel').map((r) => `${r.uf}/${r.fluxo}`),
+    };
+    logger.info('Sefaz load finished', resumo);
+    return resumo;
+  },
+});

@@ -16,12 +16,11 @@ import { esperaApos, esperaConfigurada } from './espera';
 import { ehMensagemDePasso, passoDaFila } from './jobs';
 import * as log from './log-store';
 import { medirEntregue } from './medicao';
-import { deliverySchema, type WebhookDelivery } from './mensagem';
+import { deliverySchema, type WebhookDelivery } from '@plac/shared/contracts/fila-webhooks';
 import { avaliarPausa } from './pausa';
 import { sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature';
 import { checkWebhookUrl, type UrlVerdict } from './url-guard';
 
-export { deliverySchema } from './mensagem';
 
 /**
  * Consumes the webhook queue: each message is one delivery, POSTed as JSON to the client's URL.

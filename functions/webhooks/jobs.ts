@@ -6,7 +6,7 @@ import { isConditionalFailure, tableConfig } from '../platform/table';
 import * as endpoints from './endpoint-store';
 import { enviarEmLotes, LOTE_SQS } from './fila';
 import * as log from './log-store';
-import type { WebhookDelivery } from './mensagem';
+import { passoDeJobSchema, type MensagemDePasso, type WebhookDelivery } from '@plac/shared/contracts/fila-webhooks';
 
 /**
  * Resume and replay-all as jobs (docs/webhooks.md "Resume and replay-all jobs"). A request only starts
@@ -269,22 +269,14 @@ export async function iniciarJob(novo: NovoJob, agora = new Date()): Promise<{ j
   }
 }
 
-/** A control message: the job's first step (`{ job, execucao }`), or a step of one shard. */
-export interface MensagemDePasso {
-  job: string;
-  execucao: string;
-  /** A shard's step: its shard, the step's number and this message's own id (a resend has another). */
-  parte?: string;
-  passo?: number;
-  envio?: string;
-}
+export type { MensagemDePasso };
 
 /** The control message that starts the job (its first step creates the shards). */
 export const mensagemDoPasso = (j: Pick<JobRecord, 'jobId' | 'execucao'>) => JSON.stringify({ job: j.jobId, execucao: j.execucao });
 
+/** Whether a queue message is a job's step (its contract, shared/src/contracts/fila-webhooks.ts), not a delivery. */
 export function ehMensagemDePasso(corpo: unknown): corpo is MensagemDePasso {
-  const c = corpo as { job?: unknown; execucao?: unknown } | null;
-  return typeof c === 'object' && c !== null && typeof c.job === 'string' && typeof c.execucao === 'string';
+  return passoDeJobSchema.safeParse(corpo).success;
 }
 
 /** The message a delivery is queued again with: the same id, the client and operation (not the URL) when it has a client. */

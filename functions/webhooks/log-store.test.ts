@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { webhookQueue } from '../../infra/lib/topology';
-import { deliverySchema, entradaDoLog } from './dispatcher';
+import { deliverySchema } from '@plac/shared/contracts/fila-webhooks';
+import { entradaDoLog } from './dispatcher';
 import { MAX_TENTATIVAS, situacaoApos } from './log-store';
 
 describe('delivery log rules', () => {

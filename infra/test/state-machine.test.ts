@@ -5,6 +5,9 @@ import { faturamentoFunction, faturamentoStateMachine, httpFunctions, referenceL
 import { MARGEM_DA_TAREFA } from '../lib/constructs/lambda-task';
 import { logicalIdOf, pathOf, resources, synth } from './synth';
 
+/** A Lambda context as the runtime gives one (the task functions log under it). */
+const CONTEXTO = { awsRequestId: 'teste', functionName: 'teste' } as never;
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type State = { Type: string; Resource?: string; Parameters?: Record<string, Json>; Retry?: Json[]; ItemProcessor?: { ProcessorConfig?: { Mode?: string }; States: Record<string, State> }; [k: string]: unknown };
 type Asl = { StartAt: string; States: Record<string, State>; TimeoutSeconds?: number; [k: string]: unknown };
@@ -38,7 +41,8 @@ describe('reference-load state machine', () => {
       Type: 'Task',
       Resource: taskFn,
       Parameters: { task: 'loadUf', 'uf.$': '$' },
-      Retry: [{ ErrorEquals: ['States.TaskFailed', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
+      // A payload its contract refuses is not sent again (ERROS_DEFINITIVOS), then the machine's own Retry.
+      Retry: [{ ErrorEquals: ['EntradaInvalida', 'TarefaDesconhecida'], MaxAttempts: 0 }, { ErrorEquals: ['States.TaskFailed', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
       End: true,
     });
     expect(asl.States[S.summarise]).toMatchObject({ Type: 'Task', Resource: taskFn, Parameters: { task: 'summarise', 'results.$': '$.results' }, Next: S.done });
@@ -182,7 +186,7 @@ describe('Sefaz load state machine', () => {
     expect(streams).toMatchObject({ Type: 'Map', ItemsPath: '$.cargas', End: true });
     expect(streams.ItemProcessor!.States[SEFAZ_LOAD_STATES.one]).toMatchObject({
       Parameters: { task: 'loadSefaz', 'carga.$': '$' },
-      Retry: [{ MaxAttempts: 2 }],
+      Retry: [{ ErrorEquals: ['EntradaInvalida', 'TarefaDesconhecida'], MaxAttempts: 0 }, { MaxAttempts: 2 }],
     });
     expect(asl.States[SEFAZ_LOAD_STATES.summarise]).toMatchObject({ Parameters: { task: 'summarise', 'results.$': '$.results' } });
     // What the twin's runner (aws-local-stepfunctions) runs: Inline Maps and JSONPath only.
@@ -194,7 +198,7 @@ describe('Sefaz load state machine', () => {
     const anterior = process.env.PLAC_SEFAZ_UFS;
     delete process.env.PLAC_SEFAZ_UFS;
     const { handler } = await import('../../functions/fate/loader');
-    const { lotes } = (await handler({ task: 'listSefaz' })) as { lotes: { cargas: unknown[] }[] };
+    const { lotes } = (await handler({ task: 'listSefaz' }, CONTEXTO)) as { lotes: { cargas: unknown[] }[] };
     if (anterior !== undefined) process.env.PLAC_SEFAZ_UFS = anterior;
     expect(lotes.reduce((s, l) => s + l.cargas.length, 0)).toBe(54);
 
@@ -249,7 +253,7 @@ describe('Sefaz load state machine', () => {
               const anterior = process.env.PLAC_SEFAZ_UFS;
               delete process.env.PLAC_SEFAZ_UFS;
               try {
-                return (await handler({ task: 'listSefaz' })) as Json;
+                return (await handler({ task: 'listSefaz' }, CONTEXTO)) as Json;
               } finally {
                 if (anterior !== undefined) process.env.PLAC_SEFAZ_UFS = anterior;
               }
@@ -264,7 +268,7 @@ describe('Sefaz load state machine', () => {
               emCurso--;
               return { uf, fluxo, situacao: 'carregada', fate: 1, eventos: 0, resumos: 0, erros: 0, repetidos: 0 };
             },
-            [SEFAZ_LOAD_STATES.summarise]: async (input: Json) => (await handler(input as never)) as Json,
+            [SEFAZ_LOAD_STATES.summarise]: async (input: Json) => (await handler(input as never, CONTEXTO)) as Json,
           } as never,
         },
       },
@@ -327,7 +331,7 @@ describe('billing run state machine', () => {
       Type: 'Task',
       Resource: taskFn,
       Parameters: { task: 'faturarShard', 'shard.$': '$' },
-      Retry: [{ ErrorEquals: ['States.TaskFailed', 'States.Timeout', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
+      Retry: [{ ErrorEquals: ['EntradaInvalida', 'TarefaDesconhecida'], MaxAttempts: 0 }, { ErrorEquals: ['States.TaskFailed', 'States.Timeout', 'Lambda.ServiceException', 'Lambda.TooManyRequestsException'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
     });
     expect(asl.States[F.summarise]).toMatchObject({ Parameters: { task: 'summarise', 'execucaoId.$': '$.execucaoId', 'results.$': '$.results' }, Next: F.done });
     expect(asl.States[F.markFailed]).toMatchObject({ Parameters: { task: 'markFailed', 'execucaoId.$': '$.execucaoId', 'erro.$': '$.erro' }, Next: F.failed });

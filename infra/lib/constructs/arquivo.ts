@@ -11,6 +11,7 @@
  * History: a loop is about 7 events and a month at national volume (about 125 M rows, 50,000 a part)
  * about 2,500 parts in some 200 steps: far from the 25,000 events an execution may have.
  */
+import { arquivo, type TarefaContract } from '@plac/shared/contracts/tarefas';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -19,21 +20,22 @@ import { Construct } from 'constructs';
 import { ARQUIVO_STATES as S } from '../state-machines';
 import { arquivoStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
-import { lambdaTask } from './lambda-task';
+import { lambdaTask, type CamposDaTarefa } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 import { scheduleMachine } from './machine-schedule';
 
 export function arquivoMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${arquivoStateMachine.id}Steps`);
-  const invoke = (name: string, payload: Record<string, unknown>) => lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: false });
+  const invoke = <C extends TarefaContract>(name: string, contrato: C, campos: CamposDaTarefa<C>) =>
+    lambdaTask(steps, name, task, contrato, campos, { retryOnServiceExceptions: false });
 
-  const markFailed = invoke(S.markFailed, { task: 'marcarFalha', 'mes.$': '$.mes', 'erro.$': '$.erro' }).next(
+  const markFailed = invoke(S.markFailed, arquivo.marcarFalha, { 'mes.$': '$.mes', 'erro.$': '$.erro' }).next(
     new sfn.Fail(steps, S.failed, { error: 'ArquivoFalhou', cause: 'The archive job failed; see the job record and the task logs.' }),
   );
   const finished = new sfn.Succeed(steps, S.finished);
   // A step run again reads the same job item and moves it only once (conditional on the step number).
-  const step = invoke(S.step, { task: 'passo', 'mes.$': '$.mes' }).addRetry(FATURAMENTO_RETRY).addCatch(markFailed, { resultPath: '$.erro' });
+  const step = invoke(S.step, arquivo.passo, { 'mes.$': '$.mes' }).addRetry(FATURAMENTO_RETRY).addCatch(markFailed, { resultPath: '$.erro' });
   // A month not archived whole (a client's files differ from what the table held) ends the execution
   // failed, so the machine's ExecutionsFailed alarm (alarms.ts) calls a person; the job record says which.
   const divergent = new sfn.Fail(steps, S.divergent, {
@@ -45,7 +47,7 @@ export function arquivoMachine(scope: Construct, task: lambda.Function): sfn.Sta
     .when(sfn.Condition.booleanEquals('$.concluido', true), finished)
     .otherwise(step);
   // The input is the schedule's (no month: the month before) or an administrator's `{"mes": …}`.
-  const start = invoke(S.start, { task: 'iniciar', 'entrada.$': '$' }).addRetry(FATURAMENTO_RETRY);
+  const start = invoke(S.start, arquivo.iniciar, { 'entrada.$': '$' }).addRetry(FATURAMENTO_RETRY);
   const started = new sfn.Choice(steps, S.started).when(sfn.Condition.booleanEquals('$.concluido', true), finished).otherwise(step);
   step.next(done);
 

@@ -6,6 +6,7 @@
  * (payloadResponseOnly), which the twin binds to the handler module by state name.
  * The reference-data load and the Sefaz load are both this shape.
  */
+import { type TarefaContract } from '@plac/shared/contracts/tarefas';
 import { RemovalPolicy, type Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -22,8 +23,8 @@ export interface FanOutLoadProps {
   readonly machine: { readonly id: string; readonly schedule: { readonly expression: string; readonly timezone: string } };
   readonly description: string;
   readonly states: FanOutStates;
-  /** The `task` value of each step's payload, as the task Lambda's handler switches on it. */
-  readonly tasks: { readonly list: string; readonly each: string; readonly summarise: string };
+  /** The contract of each step's task (shared/src/contracts/tarefas.ts): its payload's `task` and fields. */
+  readonly tasks: { readonly list: TarefaContract; readonly each: TarefaContract; readonly summarise: TarefaContract };
   /** The list's field in the List step's output, and the item's field in the per-item payload. */
   readonly itemsField: string;
   readonly itemField: string;
@@ -38,14 +39,15 @@ export function fanOutLoad(scope: Construct, task: lambda.Function, props: FanOu
   const S = props.states;
   // States get their names from their construct ids; a scope of their own keeps those ids free.
   const steps = new Construct(scope, `${props.machine.id}Steps`);
-  const invoke = (name: string, payload: Record<string, unknown>, defaultRetry = true) =>
-    lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: defaultRetry });
+  // The contracts are the machine's own (props.tasks): their fields are the item's and the results.
+  const invoke = (name: string, contrato: TarefaContract, campos: Record<string, unknown>, defaultRetry = true) =>
+    lambdaTask(steps, name, task, contrato, campos as never, { retryOnServiceExceptions: defaultRetry });
 
-  const list = invoke(S.list, { task: props.tasks.list });
+  const list = invoke(S.list, props.tasks.list, {});
   // The per-item task has the explicit retry policy instead of CDK's default service-exception retry.
-  const one = invoke(S.one, { task: props.tasks.each, [props.itemField]: sfn.JsonPath.stringAt('$') }, false).addRetry(props.retry);
+  const one = invoke(S.one, props.tasks.each, { [props.itemField]: sfn.JsonPath.stringAt('$') }, false).addRetry(props.retry);
   const each = new sfn.Map(steps, S.each, { itemsPath: `$.${props.itemsField}`, maxConcurrency: props.maxConcurrency, resultPath: '$.results' }).itemProcessor(one);
-  const summarise = invoke(S.summarise, { task: props.tasks.summarise, results: sfn.JsonPath.listAt('$.results') });
+  const summarise = invoke(S.summarise, props.tasks.summarise, { results: sfn.JsonPath.listAt('$.results') });
   const definition = list.next(each).next(summarise).next(new sfn.Succeed(steps, S.done));
 
   const machine = new sfn.StateMachine(scope, props.machine.id, {

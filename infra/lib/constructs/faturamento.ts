@@ -8,6 +8,7 @@
  * API (grant faturamento:start). A retried BillShard finds the invoices it wrote already there
  * (conditional creates, functions/faturamento/store.ts) and writes none twice.
  */
+import { faturamento, type TarefaContract } from '@plac/shared/contracts/tarefas';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -15,7 +16,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { FATURAMENTO_STATES as S } from '../state-machines';
 import { faturamentoStateMachine } from '../topology';
-import { lambdaTask } from './lambda-task';
+import { lambdaTask, type CamposDaTarefa } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 import { scheduleMachine } from './machine-schedule';
@@ -29,20 +30,20 @@ export const FATURAMENTO_RETRY = {
 
 export function faturamentoMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${faturamentoStateMachine.id}Steps`);
-  const invoke = (name: string, payload: Record<string, unknown>, defaultRetry = true) =>
-    lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: defaultRetry });
+  const invoke = <C extends TarefaContract>(name: string, contrato: C, campos: CamposDaTarefa<C>, defaultRetry = true) =>
+    lambdaTask(steps, name, task, contrato, campos, { retryOnServiceExceptions: defaultRetry });
 
-  const markFailed = invoke(S.markFailed, { task: 'markFailed', 'execucaoId.$': '$.execucaoId', 'erro.$': '$.erro' }).next(
+  const markFailed = invoke(S.markFailed, faturamento.markFailed, { 'execucaoId.$': '$.execucaoId', 'erro.$': '$.erro' }).next(
     new sfn.Fail(steps, S.failed, { error: 'FaturamentoFalhou', cause: 'The billing run failed; see the run record and the task logs.' }),
   );
   // A ListShards failure has only the execution's input: an admin's run carries its id there, a scheduled one has none yet.
   // The execution's name too: a scheduled run records it, so a start that finds the run's execution gone takes the month's lock over.
-  const list = invoke(S.list, { task: 'listShards', 'input.$': '$', 'execucao.$': '$$.Execution.Name' }).addCatch(markFailed, { resultPath: '$.erro' });
-  const one = invoke(S.one, { task: 'faturarShard', 'shard.$': '$' }, false).addRetry(FATURAMENTO_RETRY);
+  const list = invoke(S.list, faturamento.listShards, { 'input.$': '$', 'execucao.$': '$$.Execution.Name' }).addCatch(markFailed, { resultPath: '$.erro' });
+  const one = invoke(S.one, faturamento.faturarShard, { 'shard.$': '$' }, false).addRetry(FATURAMENTO_RETRY);
   const each = new sfn.Map(steps, S.each, { itemsPath: '$.shards', maxConcurrency: 5, resultPath: '$.results' })
     .itemProcessor(one)
     .addCatch(markFailed, { resultPath: '$.erro' });
-  const summarise = invoke(S.summarise, { task: 'summarise', 'execucaoId.$': '$.execucaoId', results: sfn.JsonPath.listAt('$.results') });
+  const summarise = invoke(S.summarise, faturamento.summarise, { 'execucaoId.$': '$.execucaoId', results: sfn.JsonPath.listAt('$.results') });
   const definition = list.next(each).next(summarise).next(new sfn.Succeed(steps, S.done));
 
   const machine = new sfn.StateMachine(scope, faturamentoStateMachine.id, {

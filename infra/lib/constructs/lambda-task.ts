@@ -10,6 +10,7 @@
  * starts beside a running attempt. No heartbeat: a request-response Lambda invocation cannot send one
  * (that needs a task token), and the function's timeout already bounds the silence.
  */
+import { ERROS_DEFINITIVOS, type EntradaDe, type TarefaContract } from '@plac/shared/contracts/tarefas';
 import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -25,14 +26,37 @@ export interface LambdaTaskOptions {
   readonly resultPath?: string;
 }
 
-export function lambdaTask(scope: Construct, name: string, fn: lambda.Function, payload: Record<string, unknown>, options: LambdaTaskOptions = {}): tasks.LambdaInvoke {
+/**
+ * The payload's fields, as the task's contract names them (shared/src/contracts/tarefas.ts): each
+ * one given as a value or, with the `.$` suffix, as a JSONPath. A field the contract does not have
+ * does not compile; the function checks the values (functions/platform/tarefa.ts).
+ */
+export type CamposDaTarefa<C extends TarefaContract> = {
+  [K in Exclude<keyof EntradaDe<C>, 'task'> & string as K | `${K}.$`]?: unknown;
+};
+
+/**
+ * The Task of a contract's task: its payload the contract's `task` and the fields given, and its first
+ * Retry the contract errors (ERROS_DEFINITIVOS) with no attempt, ahead of any Retry the machine adds,
+ * so that a payload the function refuses fails the execution at once.
+ */
+export function lambdaTask<C extends TarefaContract>(
+  scope: Construct,
+  name: string,
+  fn: lambda.Function,
+  contrato: C,
+  campos: CamposDaTarefa<C>,
+  options: LambdaTaskOptions = {},
+): tasks.LambdaInvoke {
   if (!fn.timeout) throw new Error(`${fn.node.path} has no timeout: its Task could not state one`);
-  return new tasks.LambdaInvoke(scope, name, {
+  const task = new tasks.LambdaInvoke(scope, name, {
     lambdaFunction: fn,
-    payload: sfn.TaskInput.fromObject(payload),
+    payload: sfn.TaskInput.fromObject({ ...(contrato.tarefa ? { task: contrato.tarefa } : {}), ...campos }),
     payloadResponseOnly: true,
     retryOnServiceExceptions: options.retryOnServiceExceptions ?? true,
     taskTimeout: sfn.Timeout.duration(fn.timeout.plus(MARGEM_DA_TAREFA)),
     ...(options.resultPath ? { resultPath: options.resultPath } : {}),
   });
+  task.addRetry({ errors: [...ERROS_DEFINITIVOS], maxAttempts: 0 });
+  return task;
 }

@@ -2,6 +2,7 @@
  * The reference-data load: ListUfs → Map LoadEachUf (5 at a time, with Retry) → Summarise, started
  * monthly by EventBridge Scheduler in Bahia time.
  */
+import { cargaReferencia } from '@plac/shared/contracts/tarefas';
 import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -22,7 +23,7 @@ export function referenceLoadMachine(scope: Construct, task: lambda.Function): s
     machine: referenceLoadStateMachine,
     description: 'Monthly refresh of the UF and municipality reference data',
     states: REFERENCE_LOAD_STATES,
-    tasks: { list: 'listUfs', each: 'loadUf', summarise: 'summarise' },
+    tasks: { list: cargaReferencia.listUfs, each: cargaReferencia.loadUf, summarise: cargaReferencia.summarise },
     itemsField: 'ufs',
     itemField: 'uf',
     maxConcurrency: 5,

@@ -15,6 +15,7 @@
  * `$$.Execution.Id` (its environment cannot hold it: the definition names the task), and may start it
  * through a policy of its own, which the function does not depend on (no cycle).
  */
+import { relatorio, type TarefaContract } from '@plac/shared/contracts/tarefas';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -24,19 +25,20 @@ import { Construct } from 'constructs';
 import { RELATORIO_STATES as S } from '../state-machines';
 import { relatorioStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
-import { lambdaTask } from './lambda-task';
+import { lambdaTask, type CamposDaTarefa } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 
 export function relatorioMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${relatorioStateMachine.id}Steps`);
-  const invoke = (name: string, payload: Record<string, unknown>) => lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: false });
+  const invoke = <C extends TarefaContract>(name: string, contrato: C, campos: CamposDaTarefa<C>) =>
+    lambdaTask(steps, name, task, contrato, campos, { retryOnServiceExceptions: false });
 
-  const markFailed = invoke(S.markFailed, { task: 'marcarFalha', 'jobId.$': '$.jobId', 'erro.$': '$.erro' }).next(
+  const markFailed = invoke(S.markFailed, relatorio.marcarFalha, { 'jobId.$': '$.jobId', 'erro.$': '$.erro' }).next(
     new sfn.Fail(steps, S.failed, { error: 'RelatorioFalhou', cause: 'The report job failed; see the job record and the task logs.' }),
   );
   // A step run again reads the same job item and writes its result only once (conditional on the step number).
-  const step = invoke(S.step, { task: 'passo', 'jobId.$': '$.jobId', 'execucaoId.$': '$$.Execution.Id', 'execucao.$': '$$.Execution.Name' })
+  const step = invoke(S.step, relatorio.passo, { 'jobId.$': '$.jobId', 'execucaoId.$': '$$.Execution.Id', 'execucao.$': '$$.Execution.Name' })
     .addRetry(FATURAMENTO_RETRY)
     .addCatch(markFailed, { resultPath: '$.erro' });
   const done = new sfn.Choice(steps, S.done)

@@ -6,6 +6,7 @@
  * the same definition runs in AWS and in the twin. Started by the rateio API (grant repasse:start),
  * the run already recorded there, once per month for the definitive one.
  */
+import { repasse, type TarefaContract } from '@plac/shared/contracts/tarefas';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -14,20 +15,20 @@ import { Construct } from 'constructs';
 import { REPASSE_STATES as S } from '../state-machines';
 import { repasseStateMachine } from '../topology';
 import { FATURAMENTO_RETRY } from './faturamento';
-import { lambdaTask } from './lambda-task';
+import { lambdaTask, type CamposDaTarefa } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 
 export function repasseMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${repasseStateMachine.id}Steps`);
-  const invoke = (name: string, payload: Record<string, unknown>, resultPath?: string) =>
-    lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: false, ...(resultPath ? { resultPath } : {}) });
+  const invoke = <C extends TarefaContract>(name: string, contrato: C, campos: CamposDaTarefa<C>, resultPath?: string) =>
+    lambdaTask(steps, name, task, contrato, campos, { retryOnServiceExceptions: false, ...(resultPath ? { resultPath } : {}) });
 
-  const markFailed = invoke(S.markFailed, { task: 'marcarFalha', 'input.$': '$', 'erro.$': '$.erro' }).next(
+  const markFailed = invoke(S.markFailed, repasse.marcarFalha, { 'input.$': '$', 'erro.$': '$.erro' }).next(
     new sfn.Fail(steps, S.failed, { error: 'RepasseFalhou', cause: 'The repasse run failed; see the run record and the task logs.' }),
   );
-  const prepare = invoke(S.prepare, { task: 'preparar', 'input.$': '$' }, '$.preparado').addRetry(FATURAMENTO_RETRY).addCatch(markFailed, { resultPath: '$.erro' });
-  const distribute = invoke(S.distribute, { task: 'distribuir', input: { 'mes.$': '$.mes', 'tipo.$': '$.tipo', 'execucaoId.$': '$.execucaoId' } }, '$.resultado')
+  const prepare = invoke(S.prepare, repasse.preparar, { 'input.$': '$' }, '$.preparado').addRetry(FATURAMENTO_RETRY).addCatch(markFailed, { resultPath: '$.erro' });
+  const distribute = invoke(S.distribute, repasse.distribuir, { input: { 'mes.$': '$.mes', 'tipo.$': '$.tipo', 'execucaoId.$': '$.execucaoId' } }, '$.resultado')
     .addRetry(FATURAMENTO_RETRY)
     .addCatch(markFailed, { resultPath: '$.erro' });
   const definition = prepare.next(distribute).next(new sfn.Succeed(steps, S.done));

@@ -6,6 +6,7 @@
  * after the import and its attempt. Everything a step needs is in the import's item and the file kept in
  * the documents bucket, so a step retried after a crash resumes from the last counted batch.
  */
+import { retorno } from '@plac/shared/contracts/tarefas';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -20,7 +21,7 @@ import { LOG_RETENTION } from './plac-function';
 
 export function retornoMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${retornoStateMachine.id}Steps`);
-  const step = lambdaTask(steps, S.step, task, { 'importacaoId.$': '$.importacaoId', 'token.$': '$.token' }, { retryOnServiceExceptions: false }).addRetry(FATURAMENTO_RETRY);
+  const step = lambdaTask(steps, S.step, task, retorno.passo, { 'importacaoId.$': '$.importacaoId', 'token.$': '$.token' }, { retryOnServiceExceptions: false }).addRetry(FATURAMENTO_RETRY);
   const done = new sfn.Choice(steps, S.done).when(sfn.Condition.booleanEquals('$.concluida', true), new sfn.Succeed(steps, S.finished)).otherwise(step);
   const machine = new sfn.StateMachine(scope, retornoStateMachine.id, {
     definitionBody: sfn.DefinitionBody.fromChainable(step.next(done)),

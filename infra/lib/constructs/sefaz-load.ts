@@ -17,6 +17,7 @@
  * letters and role acknowledgement) with its Map nested; it is built here because that construct
  * has a single Map.
  */
+import { cargaSefaz, type TarefaContract } from '@plac/shared/contracts/tarefas';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -25,7 +26,7 @@ import { Construct } from 'constructs';
 import { FLUXOS, UFS } from '@plac/shared/domain';
 import { SEFAZ_LOAD_STATES } from '../state-machines';
 import { sefazLoadStateMachine } from '../topology';
-import { lambdaTask } from './lambda-task';
+import { lambdaTask, type CamposDaTarefa } from './lambda-task';
 import { acknowledgeStateMachineRole } from './nag-acknowledgements';
 import { LOG_RETENTION } from './plac-function';
 import { scheduleMachine } from './machine-schedule';
@@ -52,19 +53,19 @@ export function sefazLoadMachine(scope: Construct, task: lambda.Function, option
   const id = sefazLoadStateMachine.id;
   // States get their names from their construct ids; a scope of their own keeps those ids free.
   const steps = new Construct(scope, `${id}Steps`);
-  const invoke = (name: string, payload: Record<string, unknown>, defaultRetry = true) =>
-    lambdaTask(steps, name, task, payload, { retryOnServiceExceptions: defaultRetry });
+  const invoke = <C extends TarefaContract>(name: string, contrato: C, campos: CamposDaTarefa<C>, defaultRetry = true) =>
+    lambdaTask(steps, name, task, contrato, campos, { retryOnServiceExceptions: defaultRetry });
 
-  const list = invoke(S.list, { task: 'listSefaz' });
+  const list = invoke(S.list, cargaSefaz.listSefaz, {});
   // The per-stream task has the explicit retry policy instead of CDK's default service-exception retry.
   // The execution owns each stream's lease (functions/fate/loader.ts), so a Retry resumes at once.
-  const one = invoke(S.one, { task: 'loadSefaz', carga: sfn.JsonPath.stringAt('$'), execucao: sfn.JsonPath.stringAt('$$.Execution.Id') }, false).addRetry(SEFAZ_LOAD_RETRY);
+  const one = invoke(S.one, cargaSefaz.loadSefaz, { carga: sfn.JsonPath.stringAt('$'), execucao: sfn.JsonPath.stringAt('$$.Execution.Id') }, false).addRetry(SEFAZ_LOAD_RETRY);
   // Each Map's MaxConcurrency is its whole list (27 UFs of a kind; the 2 kinds), both under the 40 an
   // Inline Map runs at once: infra/test/state-machine.test.ts checks it against listSefaz's answer.
   const streams = new sfn.Map(steps, S.eachStream, { itemsPath: '$.cargas', maxConcurrency: SEFAZ_LOAD_UFS }).itemProcessor(one);
   const kinds = new sfn.Map(steps, S.each, { itemsPath: '$.lotes', maxConcurrency: SEFAZ_LOAD_KINDS, resultPath: '$.results' }).itemProcessor(streams);
   // `results` is one list per kind: the summary flattens it.
-  const summarise = invoke(S.summarise, { task: 'summarise', results: sfn.JsonPath.listAt('$.results') });
+  const summarise = invoke(S.summarise, cargaSefaz.summarise, { results: sfn.JsonPath.listAt('$.results') });
   const definition = list.next(kinds).next(summarise).next(new sfn.Succeed(steps, S.done));
 
   const machine = new sfn.StateMachine(scope, id, {

@@ -7,6 +7,7 @@
  * total's record and its run. Everything a step needs is in the record, so a step retried after a crash
  * resumes from the last written position and counts nothing twice. The retorno machine's shape.
  */
+import { totalTransportadoras } from '@plac/shared/contracts/tarefas';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -21,7 +22,7 @@ import { LOG_RETENTION } from './plac-function';
 
 export function totalTransportadorasMachine(scope: Construct, task: lambda.Function): sfn.StateMachine {
   const steps = new Construct(scope, `${totalTransportadorasStateMachine.id}Steps`);
-  const step = lambdaTask(steps, S.step, task, { 'totalId.$': '$.totalId', 'execucao.$': '$.execucao' }, { retryOnServiceExceptions: false }).addRetry(FATURAMENTO_RETRY);
+  const step = lambdaTask(steps, S.step, task, totalTransportadoras.passo, { 'totalId.$': '$.totalId', 'execucao.$': '$.execucao' }, { retryOnServiceExceptions: false }).addRetry(FATURAMENTO_RETRY);
   const done = new sfn.Choice(steps, S.done).when(sfn.Condition.booleanEquals('$.concluido', true), new sfn.Succeed(steps, S.finished)).otherwise(step);
   const machine = new sfn.StateMachine(scope, totalTransportadorasStateMachine.id, {
     definitionBody: sfn.DefinitionBody.fromChainable(step.next(done)),
