@@ -22,6 +22,7 @@ import { InstituicaoAutoComplete } from '../../components/InstituicaoAutoComplet
 import type { InstituicaoResumo } from '../../components/InstituicaoAutoComplete';
 import { DEFAULT_PAGE_SIZE, isPageSize, type PageSize } from '../../components/listing';
 import { STATUS_OPTIONS, statusLabel, type AutorizacaoFormState, type AutorizacaoLinha, type ClienteOpcao } from './model';
+import { RowActions } from '../../components/RowActions';
 
 /**
  * autorizacao-inf-cliente-list: filters institution, client, initial and final
@@ -202,15 +203,15 @@ export default function AutorizacaoListPage() {
           header="Ações"
           style={{ width: '6rem' }}
           body={(a: AutorizacaoLinha) => (
-            <Button
-              type="button"
-              icon="pi pi-pencil"
-              rounded
-              text
-              aria-label={`Editar ${a.razaoSocialInstFinanceira}`}
-              tooltip="Editar"
-              tooltipOptions={{ position: 'top' }}
-              onClick={() => open({ option: 'edit', cliente: clienteDaLinha(a), cnpjInstFinanceira: a.cnpjInstFinanceira })}
+            <RowActions
+              actions={[
+                {
+                  icon: 'pi pi-pencil',
+                  label: 'Editar',
+                  ariaLabel: `Editar ${a.razaoSocialInstFinanceira}`,
+                  onClick: () => open({ option: 'edit', cliente: clienteDaLinha(a), cnpjInstFinanceira: a.cnpjInstFinanceira }),
+                },
+              ]}
             />
           )}
         />

@@ -6,7 +6,6 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { cadastro, clientes } from '@plac/shared/contracts';
 import { formatCnpj, formatTelefone, normalizeCnpj, type ClienteSituacao } from '@plac/shared/domain';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
@@ -28,6 +27,7 @@ import {
 } from './model';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { downloadBase64 } from '../../lib/download';
+import { RowActions } from '../../components/RowActions';
 
 /**
  * cliente-list (sefaz_admin and sefaz_gestor): filters cnpj,
@@ -173,46 +173,13 @@ export default function ClienteListPage() {
   const set = <K extends keyof ClienteFilter>(key: K, value: ClienteFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
 
   const actions = (row: ClienteRow) => (
-    <div className="page-row-actions">
-      {isAdmin && (
-        <Button
-          type="button"
-          icon="pi pi-pencil"
-          rounded
-          text
-          aria-label="Editar"
-          tooltip="Editar"
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => navigate(routePath('dados-cliente-form', { id: row.id }))}
-        />
-      )}
-      {row.tipo_cliente !== 'SHOPPING' && (
-        <Button
-          type="button"
-          icon="pi pi-download"
-          rounded
-          text
-          aria-label="Baixar contrato"
-          tooltip="Baixar contrato"
-          tooltipOptions={{ position: 'top' }}
-          loading={downloading === row.id}
-          onClick={() => void download(row)}
-        />
-      )}
-      {isAdmin && row.situacao === 'N' && (
-        <Button
-          type="button"
-          icon="pi pi-lock-open"
-          rounded
-          text
-          severity="success"
-          aria-label="Liberar"
-          tooltip="Liberar"
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => setToUnlock(row)}
-        />
-      )}
-    </div>
+    <RowActions
+      actions={[
+        { icon: 'pi pi-pencil', label: 'Editar', show: isAdmin, onClick: () => navigate(routePath('dados-cliente-form', { id: row.id })) },
+        { icon: 'pi pi-download', label: 'Baixar contrato', show: row.tipo_cliente !== 'SHOPPING', loading: downloading === row.id, onClick: () => void download(row) },
+        { icon: 'pi pi-lock-open', label: 'Liberar', severity: 'success', show: isAdmin && row.situacao === 'N', onClick: () => setToUnlock(row) },
+      ]}
+    />
   );
 
   const filters = (

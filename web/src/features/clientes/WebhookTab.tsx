@@ -18,6 +18,7 @@ import { describedBy, Field } from '../../components/Field';
 import { operacaoLabel, toBase64Utf8, type Cliente, type Webhook } from './model';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { SegredoWebhook } from './SegredoWebhook';
+import { RowActions } from '../../components/RowActions';
 
 /**
  * The 'Monitoramento' tab: the client's webhook configurations, one per
@@ -67,29 +68,12 @@ export function WebhookTab({ cliente }: { cliente: Cliente }) {
   const canAdd = allowed.some((o) => !configured.has(o.id));
 
   const actions = (webhook: Webhook) => (
-    <div className="page-row-actions">
-      <Button
-        type="button"
-        icon="pi pi-pencil"
-        rounded
-        text
-        aria-label="Editar"
-        tooltip="Editar"
-        tooltipOptions={{ position: 'top' }}
-        onClick={() => setDialog({ editing: webhook })}
-      />
-      <Button
-        type="button"
-        icon="pi pi-trash"
-        rounded
-        text
-        severity="danger"
-        aria-label="Remover"
-        tooltip="Remover"
-        tooltipOptions={{ position: 'top' }}
-        onClick={() => setToRemove(webhook)}
-      />
-    </div>
+    <RowActions
+      actions={[
+        { icon: 'pi pi-pencil', label: 'Editar', onClick: () => setDialog({ editing: webhook }) },
+        { icon: 'pi pi-trash', label: 'Remover', severity: 'danger', onClick: () => setToRemove(webhook) },
+      ]}
+    />
   );
 
   return (

@@ -3,7 +3,7 @@ import { SearchPanel } from '../../components/listing';
 import { ListPage } from '../../components/ListPage';
 import './consumo.css';
 import { keepPreviousData } from '@tanstack/react-query';
-import { clientes, consumo, servicos } from '@plac/shared/contracts';
+import { consumo, servicos } from '@plac/shared/contracts';
 import { CLIENTE_SITUACOES, formatCnpj, formatDate, formatMonth } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
@@ -18,6 +18,7 @@ import { nomeDoClienteDoUsuario, useCurrentUser, useSession } from '../../lib/se
 import { toast } from '../../lib/toast';
 import { formatCount, type ConsumoCliente } from './model';
 import { gerarRelatorio } from '../../lib/relatorio';
+import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 
 /**
  * consumo-cliente (sefaz_admin, cliente): the current month's consumption, one row per client with its
@@ -81,7 +82,7 @@ export default function ConsumoClientePage() {
   const [expandidas, setExpandidas] = useState<DataTableExpandedRows>({});
   const [confirmar, setConfirmar] = useState<{ id: string; razaoSocial: string } | null>(null);
 
-  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const { consulta: listaClientes, opcoes: opcoesDeClientes } = useOpcoesDeClientes(admin, 'id');
   const listaServicos = useApiQuery(servicos.listServicos, {});
   const doServico = busca.servico !== TODOS ? { idModuloServico: Number(busca.servico) } : {};
   const filtroCliente = admin && busca.cliente !== TODOS ? { idCliente: busca.cliente } : {};
@@ -97,11 +98,8 @@ export default function ConsumoClientePage() {
       // Never the bare id while the list loads: the company's name kept since login (issue 28).
       return [{ value: user.clienteId ?? '', label: own ? `${own.razaoSocial} - ${formatCnpj(own.cnpj)}` : nomeDoClienteDoUsuario(user) }];
     }
-    return [
-      { value: TODOS, label: 'Todos' },
-      ...(listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` })),
-    ];
-  }, [admin, linhas, listaClientes.data, user]);
+    return [{ value: TODOS, label: 'Todos' }, ...opcoesDeClientes];
+  }, [admin, linhas, opcoesDeClientes, user]);
   const servicoOptions = useMemo(
     () => [{ value: TODOS, label: 'Todos' }, ...(listaServicos.data ?? []).map((s) => ({ value: String(s.idModuloServico), label: s.descricaoModuloServico }))],
     [listaServicos.data],

@@ -1,8 +1,8 @@
 import '../../components/page-layout.css';
 import '../../components/chart-view.css';
 import './consumo.css';
-import { clientes, consumo } from '@plac/shared/contracts';
-import { formatCnpj, MONITORAMENTO_CONSUMO_MESES } from '@plac/shared/domain';
+import { consumo } from '@plac/shared/contracts';
+import { MONITORAMENTO_CONSUMO_MESES } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -13,6 +13,7 @@ import { useApiQuery } from '../../lib/api';
 import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { ChartView, type ChartSeries } from '../../components/ChartView';
 import { formatCount, mesAtualMais, mesesEntre, mesIso, rotulo } from './model';
+import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 
 /**
  * monitoramento-consumo-cliente (sefaz_admin, cliente_monitoramento): a client's successful look-ups
@@ -64,7 +65,7 @@ export default function MonitoramentoConsumoClientePage() {
     setF((v) => ({ ...v, [key]: value }));
   };
 
-  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const { opcoes: opcoesDeClientes } = useOpcoesDeClientes(admin, 'id');
   const problema = problemaDo(f);
   const query =
     f.modo === 'dia'
@@ -80,8 +81,8 @@ export default function MonitoramentoConsumoClientePage() {
   const clienteOptions = useMemo(() => {
     // Never the bare id while the series loads: the company's name kept since login (issue 28).
     if (!admin) return [{ value: user.clienteId ?? '', label: serie.data?.cliente.razaoSocial ?? nomeDoClienteDoUsuario(user) }];
-    return (listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }));
-  }, [admin, listaClientes.data, serie.data, user]);
+    return opcoesDeClientes;
+  }, [admin, opcoesDeClientes, serie.data, user]);
 
   const labels = useMemo(() => (data?.pontos ?? []).map(rotulo), [data]);
   const sucesso = useMemo<ChartSeries[]>(() => [{ label: 'Sucesso', values: data?.sucesso ?? [], color: SUCESSO }], [data]);

@@ -3,7 +3,7 @@ import { SearchPanel } from '../../components/listing';
 import './faturas.css';
 import { keepPreviousData } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
-import { clientes, faturamento } from '@plac/shared/contracts';
+import { faturamento } from '@plac/shared/contracts';
 import { formatCnpj } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
@@ -24,6 +24,7 @@ import { periodo, SITUACAO_FATURA_OPTIONS, situacaoExibida, type FaturaResumo } 
 import { NotaFiscalAcoes } from './NotaFiscal';
 import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
 import { SituacaoFatura } from './SituacaoFatura';
+import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 
 /**
  * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
@@ -101,6 +102,9 @@ function buscaDe(f: Filtro): Busca | null {
   };
 }
 
+
+/** Billing's screens leave the clients in evaluation out (spec 2). */
+const emAvaliacao = (c: { situacao: string }) => c.situacao === 'E';
 export default function ConsultarFaturaPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -109,7 +113,7 @@ export default function ConsultarFaturaPage() {
   const [filtro, setFiltro] = useState<Filtro>(() => filtroSalvo(admin, parametros.get('mes')));
   const [busca, setBusca] = useState<Busca | null>(() => buscaDe(filtro));
 
-  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const { opcoes: opcoesDeClientes } = useOpcoesDeClientes(admin, 'cnpj', emAvaliacao);
   const pages = useCursorPages(busca, POR_PAGINA);
   const consulta = busca ? { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } : { dataInicio: '', dataFim: '' };
   const lista = useApiQuery(faturamento.listarFaturas, { query: consulta }, { enabled: busca !== null, placeholderData: keepPreviousData });
@@ -120,8 +124,8 @@ export default function ConsultarFaturaPage() {
       const nome = linhas[0]?.cliente.razaoSocial ?? user.name;
       return [{ value: TODOS, label: user.cnpj ? `${nome} - ${formatCnpj(user.cnpj)}` : nome }];
     }
-    return [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).filter((c) => c.situacao !== 'E').map((c) => ({ value: c.cnpj, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))];
-  }, [admin, linhas, listaClientes.data, user.cnpj, user.name]);
+    return [{ value: TODOS, label: 'Todos' }, ...opcoesDeClientes];
+  }, [admin, linhas, opcoesDeClientes, user.cnpj, user.name]);
 
   const [exportando, setExportando] = useState(false);
 

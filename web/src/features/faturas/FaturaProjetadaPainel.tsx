@@ -1,15 +1,16 @@
 import '../../components/page-layout.css';
 import './faturas.css';
 import './fatura-projetada.css';
-import { clientes, faturamento } from '@plac/shared/contracts';
+import { faturamento } from '@plac/shared/contracts';
 import { asCentavos, asMilesimos, formatBRL, formatCnpj, formatMilesimos, formatMonth } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { descricaoServico, rotuloUf } from './model';
+import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 
 /**
  * The projected bill on the dashboard (issue 14 item 6; docs/faturamento.md "The projected bill"): the
@@ -35,8 +36,7 @@ export default function FaturaProjetadaPainel() {
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
   const [cnpj, setCnpj] = useState<string | null>(null);
-  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
-  const opcoes = useMemo(() => (listaClientes.data ?? []).map((c) => ({ value: c.cnpj, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` })), [listaClientes.data]);
+  const { opcoes } = useOpcoesDeClientes(admin, 'cnpj');
   const enabled = !admin || cnpj !== null;
   const projecao = useApiQuery(faturamento.faturaProjetada, { query: admin && cnpj ? { cnpj } : {} }, { enabled });
 

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { instituicoes } from '@plac/shared/contracts';
 import {
-  formatDateTime,
   isValidCnpjBase,
   MASKS,
   normalizeCnpj,
@@ -24,6 +23,7 @@ import { FormField } from '../../components/FormField';
 import { apiQueryKey, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { situacaoLabel, TIPO_OPTIONS, UF_OPTIONS, type Instituicao, type InstituicaoFormState } from './model';
+import { AuditFooter } from '../../components/AuditFooter';
 
 /**
  * instituicao-financeira-form: razaoSocial, base CNPJ (##.###.###), UF, tipo
@@ -233,20 +233,7 @@ function InstituicaoForm({ instituicao }: { instituicao: Instituicao | null }) {
         </div>
 
         {instituicao && (
-          <dl className="page-audit">
-            <div>
-              <dt>Criado em</dt>
-              <dd>{formatDateTime(instituicao.createdAt)}</dd>
-            </div>
-            <div>
-              <dt>Atualizado em</dt>
-              <dd>{formatDateTime(instituicao.updatedAt)}</dd>
-            </div>
-            <div>
-              <dt>Atualizado por</dt>
-              <dd>{instituicao.updatedBy ?? ''}</dd>
-            </div>
-          </dl>
+          <AuditFooter criadoEm={instituicao.createdAt} alteradoEm={instituicao.updatedAt} alteradoPor={instituicao.updatedBy} />
         )}
 
         <div className="page-actions">

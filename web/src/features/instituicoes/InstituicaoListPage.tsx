@@ -25,6 +25,7 @@ import {
   type InstituicaoFormState,
   type InstituicaoResumo,
 } from './model';
+import { RowActions } from '../../components/RowActions';
 
 /**
  * instituicao-financeira: filters institution (autocomplete), tipo, UF and
@@ -125,18 +126,7 @@ export default function InstituicaoListPage() {
       <Column
         header="Ações"
         style={{ width: '6rem' }}
-        body={(i: Instituicao) => (
-          <Button
-            type="button"
-            icon="pi pi-pencil"
-            rounded
-            text
-            aria-label={`Editar ${i.razaoSocial}`}
-            tooltip="Editar"
-            tooltipOptions={{ position: 'top' }}
-            onClick={() => edit(i)}
-          />
-        )}
+        body={(i: Instituicao) => <RowActions actions={[{ icon: 'pi pi-pencil', label: 'Editar', ariaLabel: `Editar ${i.razaoSocial}`, onClick: () => edit(i) }]} />}
       />
     </ListPage>
   );

@@ -1,6 +1,6 @@
 import '../../components/page-layout.css';
 import { IDLE_QUERY, ListTable } from '../../components/ListPage';
-import { clientes, monitoramento } from '@plac/shared/contracts';
+import { monitoramento } from '@plac/shared/contracts';
 import { formatCnpj, isValidChaveAcesso } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
@@ -15,6 +15,7 @@ import { formatDateTime } from '../../lib/format';
 import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useCursorPages } from '../../lib/cursor-pages';
+import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 
 /**
  * monitoramento-documentos (ours, issue 16; sefaz_admin, cliente_monitoramento): the access keys a
@@ -50,13 +51,10 @@ export default function MonitoramentoDocumentosPage() {
     { query: { ...idCliente, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
     { enabled: escolhido },
   );
-  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const { opcoes: opcoesDeClientes } = useOpcoesDeClientes(admin, 'id');
   const clienteOptions = useMemo(
-    () =>
-      admin
-        ? (listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))
-        : [{ value: user.clienteId ?? '', label: nomeDoClienteDoUsuario(user) }],
-    [admin, listaClientes.data, user],
+    () => (admin ? opcoesDeClientes : [{ value: user.clienteId ?? '', label: nomeDoClienteDoUsuario(user) }]),
+    [admin, opcoesDeClientes, user],
   );
 
   const cadastrar = useApiMutation(monitoramento.cadastrarChaveMonitorada, {

@@ -1,6 +1,7 @@
 import { formatBRL, formatMilesimos, type Centavos, type Milesimos } from '@plac/shared/domain';
-import { formatDateTime, formatIntervalo } from '../../lib/format';
+import { formatIntervalo } from '../../lib/format';
 import { periodo, type Versao } from './model';
+import { AuditFooter } from '../../components/AuditFooter';
 
 /** The services × bands table of one version: a column per band headed 'Faixa N' and 'min - max'. */
 export function TarifaTabela({ versao, caption }: { versao: Versao; caption: string }) {
@@ -40,26 +41,7 @@ export function TarifaTabela({ versao, caption }: { versao: Versao; caption: str
 
 /** Audit of a group: created / changed date and user. */
 function Auditoria({ titulo, g }: { titulo: string; g: { createdAt: string; createdBy: string | null; updatedAt: string; updatedBy: string | null } }) {
-  return (
-    <dl className="page-audit" aria-label={titulo}>
-      <div>
-        <dt>Criado em</dt>
-        <dd>{formatDateTime(g.createdAt)}</dd>
-      </div>
-      <div>
-        <dt>Criado por</dt>
-        <dd>{g.createdBy ?? ''}</dd>
-      </div>
-      <div>
-        <dt>Alterado em</dt>
-        <dd>{formatDateTime(g.updatedAt)}</dd>
-      </div>
-      <div>
-        <dt>Alterado por</dt>
-        <dd>{g.updatedBy ?? ''}</dd>
-      </div>
-    </dl>
-  );
+  return <AuditFooter label={titulo} criadoEm={g.createdAt} criadoPor={g.createdBy} alteradoEm={g.updatedAt} alteradoPor={g.updatedBy} verbo="Alterado" />;
 }
 
 /** Band group and tariff group: names, validity, minimum subscription and audit (spec 3, 2.1). */

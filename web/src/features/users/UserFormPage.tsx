@@ -2,7 +2,7 @@ import '../../components/page-layout.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, routePath, type Role, type UserType } from '@plac/shared/access';
 import { clientes, users } from '@plac/shared/contracts';
-import { formatCnpj, formatDateTime, isValidCpf, MASKS, onlyDigits } from '@plac/shared/domain';
+import { formatCnpj, isValidCpf, MASKS, onlyDigits } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast';
 import { errorId, FormField } from './FormField';
 import { AUTOMATIC_ROLES, SITUACAO_OPTIONS, TIPO_OPTIONS, type Situacao, type User } from './model';
 import { SecondFactorAdmin } from './SecondFactorAdmin';
+import { AuditFooter } from '../../components/AuditFooter';
 
 /**
  * user-form, id 'new' or the user's id. Sefaz users choose permissions and
@@ -399,20 +400,7 @@ function UserForm({ user }: { user: User | null }) {
         </div>
 
         {user && (
-          <dl className="page-audit">
-            <div>
-              <dt>Criado em</dt>
-              <dd>{formatDateTime(user.created_at)}</dd>
-            </div>
-            <div>
-              <dt>Atualizado em</dt>
-              <dd>{formatDateTime(user.updated_at)}</dd>
-            </div>
-            <div>
-              <dt>Atualizado por</dt>
-              <dd>{user.updated_by ?? ''}</dd>
-            </div>
-          </dl>
+          <AuditFooter criadoEm={user.created_at} alteradoEm={user.updated_at} alteradoPor={user.updated_by} />
         )}
         {user && <SecondFactorAdmin userId={user.id} />}
 

@@ -28,6 +28,7 @@ import {
   type User,
 } from './model';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { RowActions } from '../../components/RowActions';
 
 /**
  * user-list: filters CPF, name, e-mail, situacao and tipo; the table pages on the server by cursor, in
@@ -147,29 +148,12 @@ export default function UserListPage() {
   const set = <K extends keyof UserFilter>(key: K, value: UserFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
 
   const actions = (user: User) => (
-    <div className="page-row-actions">
-      <Button
-        type="button"
-        icon="pi pi-pencil"
-        rounded
-        text
-        aria-label="Editar"
-        tooltip="Editar"
-        tooltipOptions={{ position: 'top' }}
-        onClick={() => navigate(routePath('user-form', { id: user.id }))}
-      />
-      <Button
-        type="button"
-        icon="pi pi-trash"
-        rounded
-        text
-        severity="danger"
-        aria-label="Remover"
-        tooltip="Remover"
-        tooltipOptions={{ position: 'top' }}
-        onClick={() => setToRemove(user)}
-      />
-    </div>
+    <RowActions
+      actions={[
+        { icon: 'pi pi-pencil', label: 'Editar', onClick: () => navigate(routePath('user-form', { id: user.id })) },
+        { icon: 'pi pi-trash', label: 'Remover', severity: 'danger', onClick: () => setToRemove(user) },
+      ]}
+    />
   );
 
   const filters = (

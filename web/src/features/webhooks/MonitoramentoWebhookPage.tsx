@@ -1,7 +1,6 @@
 import '../../components/page-layout.css';
 import { IDLE_QUERY, ListTable } from '../../components/ListPage';
-import { clientes, webhooks } from '@plac/shared/contracts';
-import { formatCnpj } from '@plac/shared/domain';
+import { webhooks } from '@plac/shared/contracts';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -18,6 +17,7 @@ import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { AndamentoDoJob } from './AndamentoDoJob';
 import { EnderecosPausados } from './EnderecosPausados';
+import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 
 /**
  * monitoramento-webhook (sefaz_admin, cliente_monitoramento; spec 3 §2.15): the webhook deliveries
@@ -92,13 +92,13 @@ export default function MonitoramentoWebhookPage() {
     { query: { ...periodo, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
     { enabled: faltando === null },
   );
-  const listaClientes = useApiQuery(clientes.allClientes, {}, { enabled: admin });
+  const { opcoes: opcoesDeClientes } = useOpcoesDeClientes(admin, 'id');
   const clienteOptions = useMemo(
     () =>
       admin
-        ? [{ value: TODOS, label: 'Todos' }, ...(listaClientes.data ?? []).map((c) => ({ value: c.id, label: `${c.razao_social} - ${formatCnpj(c.cnpj)}` }))]
+        ? [{ value: TODOS, label: 'Todos' }, ...opcoesDeClientes]
         : [{ value: user.clienteId ?? '', label: user.razaoSocial || lista.data?.items[0]?.razaoSocial || nomeDoClienteDoUsuario(user) }],
-    [admin, listaClientes.data, lista.data, user],
+    [admin, opcoesDeClientes, lista.data, user],
   );
 
   const reenviar = useApiMutation(webhooks.reenviarWebhook, {
