@@ -14,6 +14,7 @@ import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { ChartView, type ChartSeries } from '../../components/ChartView';
 import { formatCount, mesAtualMais, mesesEntre, mesIso, rotulo } from './model';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
+import { PeriodoFilter } from '../../components/PeriodoFilter';
 
 /**
  * monitoramento-consumo-cliente (sefaz_admin, cliente_monitoramento): a client's successful look-ups
@@ -129,16 +130,15 @@ export default function MonitoramentoConsumoClientePage() {
             />
           </div>
           {f.modo === 'mes' ? (
-            <>
-              <div className="page-field">
-                <label htmlFor="filtro-mes-inicio">Mês inicial</label>
-                <Calendar inputId="filtro-mes-inicio" value={f.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-              </div>
-              <div className="page-field">
-                <label htmlFor="filtro-mes-fim">Mês final</label>
-                <Calendar inputId="filtro-mes-fim" value={f.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-              </div>
-            </>
+            <PeriodoFilter
+              id="filtro-mes"
+              inicio={f.mesInicio}
+              fim={f.mesFim}
+              onInicio={(m) => set('mesInicio', m)}
+              onFim={(m) => set('mesFim', m)}
+              ate={mesAtualMais(0)}
+              rotulos={['Mês inicial', 'Mês final']}
+            />
           ) : (
             <div className="page-field">
               <label htmlFor="filtro-mes">Mês</label>

@@ -7,7 +7,6 @@ import { faturamento } from '@plac/shared/contracts';
 import { formatCnpj } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -25,6 +24,7 @@ import { NotaFiscalAcoes } from './NotaFiscal';
 import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
 import { SituacaoFatura } from './SituacaoFatura';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
+import { PeriodoFilter } from '../../components/PeriodoFilter';
 
 /**
  * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
@@ -207,14 +207,7 @@ export default function ConsultarFaturaPage() {
           emptyFilterMessage={message('nenhumRegistro')}
         />
       </div>
-      <div className="page-field">
-        <label htmlFor="filtro-mes-inicio">Mês Inicial</label>
-        <Calendar inputId="filtro-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-      </div>
-      <div className="page-field">
-        <label htmlFor="filtro-mes-fim">Mês Final</label>
-        <Calendar inputId="filtro-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-      </div>
+      <PeriodoFilter id="filtro-mes" inicio={filtro.mesInicio} fim={filtro.mesFim} onInicio={(m) => set('mesInicio', m)} onFim={(m) => set('mesFim', m)} ate={mesAtualMais(0)} />
       <div className="page-field">
         <label htmlFor="filtro-situacao">Situação</label>
         <Dropdown

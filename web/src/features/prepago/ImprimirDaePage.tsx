@@ -6,7 +6,6 @@ import { prepago } from '@plac/shared/contracts';
 import { formatCnpj } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { useState, type FormEvent } from 'react';
@@ -17,6 +16,7 @@ import { mesIso } from '../../lib/calendar';
 import { getSession, saveFilter } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
+import { PeriodoFilter } from '../../components/PeriodoFilter';
 
 /**
  * imprimir-dae (sefaz_admin, cliente_imf; spec 3 sections 2.9, 3.12, 9): the reservations' DAEs by
@@ -115,14 +115,7 @@ export default function ImprimirDaePage() {
         <label htmlFor="dae-escriturador">Escriturador</label>
         <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} carregando={carregando} />
       </div>
-      <div className="page-field">
-        <label htmlFor="dae-mes-inicio">Mês Inicial</label>
-        <Calendar inputId="dae-mes-inicio" value={filtro.mesInicio} onChange={(e) => set('mesInicio', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
-      </div>
-      <div className="page-field">
-        <label htmlFor="dae-mes-fim">Mês Final</label>
-        <Calendar inputId="dae-mes-fim" value={filtro.mesFim} onChange={(e) => set('mesFim', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={new Date()} showIcon showButtonBar />
-      </div>
+      <PeriodoFilter id="dae-mes" inicio={filtro.mesInicio} fim={filtro.mesFim} onInicio={(m) => set('mesInicio', m)} onFim={(m) => set('mesFim', m)} ate={new Date()} limpavel />
       <div className="page-field">
         <label htmlFor="dae-situacao">Situação</label>
         <Dropdown inputId="dae-situacao" options={SITUACOES} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)} placeholder="Todas" showClear />
