@@ -19,6 +19,7 @@ import { toast } from '../../lib/toast';
 import { formatCount, type ConsumoCliente } from './model';
 import { gerarRelatorio } from '../../lib/relatorio';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
+import { ClienteFilter } from '../../components/ClienteFilter';
 
 /**
  * consumo-cliente (sefaz_admin, cliente): the current month's consumption, one row per client with its
@@ -130,19 +131,7 @@ export default function ConsumoClientePage() {
 
   const filters = (
     <SearchPanel label="Filtros de consumo por cliente" onSubmit={pesquisar}>
-      <div className="page-field">
-        <label htmlFor="filtro-cliente">Cliente</label>
-        <Dropdown
-          inputId="filtro-cliente"
-          options={clienteOptions}
-          value={filtro.cliente}
-          onChange={(e) => setFiltro((f) => ({ ...f, cliente: (e.value as string | undefined) ?? TODOS }))}
-          disabled={!admin}
-          filter
-          filterBy="label"
-          emptyFilterMessage={message('nenhumRegistro')}
-        />
-      </div>
+      <ClienteFilter id="filtro-cliente" options={clienteOptions} value={filtro.cliente} onChange={(v) => setFiltro((f) => ({ ...f, cliente: v ?? TODOS }))} admin={admin} />
       <div className="page-field">
         <label htmlFor="filtro-servico">Serviço</label>
         <Dropdown

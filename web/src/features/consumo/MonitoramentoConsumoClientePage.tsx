@@ -5,7 +5,6 @@ import { consumo } from '@plac/shared/contracts';
 import { MONITORAMENTO_CONSUMO_MESES } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Calendar } from 'primereact/calendar';
-import { Dropdown } from 'primereact/dropdown';
 import { SelectButton } from 'primereact/selectbutton';
 import { useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
@@ -15,6 +14,7 @@ import { ChartView, type ChartSeries } from '../../components/ChartView';
 import { formatCount, mesAtualMais, mesesEntre, mesIso, rotulo } from './model';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 import { PeriodoFilter } from '../../components/PeriodoFilter';
+import { ClienteFilter } from '../../components/ClienteFilter';
 
 /**
  * monitoramento-consumo-cliente (sefaz_admin, cliente_monitoramento): a client's successful look-ups
@@ -101,20 +101,7 @@ export default function MonitoramentoConsumoClientePage() {
       <h1 className="app-page-title">Monitoramento por Cliente</h1>
       <div className="page-panel">
         <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="filtro-cliente">Cliente</label>
-            <Dropdown
-              inputId="filtro-cliente"
-              options={clienteOptions}
-              value={f.cliente}
-              onChange={(e) => set('cliente', (e.value as string | undefined) ?? null)}
-              disabled={!admin}
-              placeholder="Selecione um cliente"
-              filter
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-            />
-          </div>
+          <ClienteFilter id="filtro-cliente" options={clienteOptions} value={f.cliente} onChange={(v) => set('cliente', v ?? null)} admin={admin} placeholder="Selecione um cliente" />
           <div className="page-field">
             <span id="monitoramento-modo" className="cargas-field-label">
               Consultar

@@ -25,6 +25,7 @@ import { RelatoriosFaturaAcoes } from './RelatoriosFatura';
 import { SituacaoFatura } from './SituacaoFatura';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 import { PeriodoFilter } from '../../components/PeriodoFilter';
+import { ClienteFilter } from '../../components/ClienteFilter';
 
 /**
  * consultar-fatura (sefaz_admin, cliente; spec 2 section 2.9): the invoices of a period (month pickers
@@ -194,19 +195,7 @@ export default function ConsultarFaturaPage() {
 
   const filtros = (
     <SearchPanel label="Filtros de faturas" onSubmit={pesquisar}>
-      <div className="page-field">
-        <label htmlFor="filtro-cliente">Cliente</label>
-        <Dropdown
-          inputId="filtro-cliente"
-          options={clienteOptions}
-          value={admin ? filtro.cliente : TODOS}
-          onChange={(e) => set('cliente', (e.value as string | undefined) ?? TODOS)}
-          disabled={!admin}
-          filter={admin}
-          filterBy="label"
-          emptyFilterMessage={message('nenhumRegistro')}
-        />
-      </div>
+      <ClienteFilter id="filtro-cliente" options={clienteOptions} value={admin ? filtro.cliente : TODOS} onChange={(v) => set('cliente', v ?? TODOS)} admin={admin} />
       <PeriodoFilter id="filtro-mes" inicio={filtro.mesInicio} fim={filtro.mesFim} onInicio={(m) => set('mesInicio', m)} onFim={(m) => set('mesFim', m)} ate={mesAtualMais(0)} />
       <div className="page-field">
         <label htmlFor="filtro-situacao">Situação</label>

@@ -3,14 +3,13 @@ import './faturas.css';
 import './fatura-projetada.css';
 import { faturamento } from '@plac/shared/contracts';
 import { asCentavos, asMilesimos, formatBRL, formatCnpj, formatMilesimos, formatMonth } from '@plac/shared/domain';
-import { message } from '@plac/shared/messages';
-import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { descricaoServico, rotuloUf } from './model';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
+import { ClienteFilter } from '../../components/ClienteFilter';
 
 /**
  * The projected bill on the dashboard (issue 14 item 6; docs/faturamento.md "The projected bill"): the
@@ -45,19 +44,7 @@ export default function FaturaProjetadaPainel() {
       <h2 id="fatura-projetada-titulo">Fatura Projetada do Mês</h2>
       {admin && (
         <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="projecao-cliente">Cliente</label>
-            <Dropdown
-              inputId="projecao-cliente"
-              options={opcoes}
-              value={cnpj}
-              onChange={(e) => setCnpj((e.value as string | undefined) ?? null)}
-              placeholder="Selecione um cliente"
-              filter
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-            />
-          </div>
+          <ClienteFilter id="projecao-cliente" options={opcoes} value={cnpj} onChange={(v) => setCnpj(v ?? null)} admin={admin} placeholder="Selecione um cliente" />
         </div>
       )}
       {enabled && projecao.isPending && <p>Calculando a projeção…</p>}

@@ -5,7 +5,6 @@ import { formatCnpj, isValidChaveAcesso } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState, type FormEvent } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
@@ -16,6 +15,7 @@ import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useCursorPages } from '../../lib/cursor-pages';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
+import { ClienteFilter } from '../../components/ClienteFilter';
 
 /**
  * monitoramento-documentos (ours, issue 16; sefaz_admin, cliente_monitoramento): the access keys a
@@ -88,20 +88,7 @@ export default function MonitoramentoDocumentosPage() {
       <p>Os eventos (como o cancelamento) das chaves de acesso cadastradas aqui são enviados ao webhook da operação EVENTO do cliente.</p>
       <form className="page-panel" onSubmit={enviar} noValidate>
         <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="monitoramento-cliente">Cliente</label>
-            <Dropdown
-              inputId="monitoramento-cliente"
-              options={clienteOptions}
-              value={cliente}
-              placeholder="Selecione o cliente"
-              onChange={(e) => setCliente((e.value as string | undefined) ?? '')}
-              disabled={!admin}
-              filter={admin}
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-            />
-          </div>
+          <ClienteFilter id="monitoramento-cliente" options={clienteOptions} value={cliente} onChange={(v) => setCliente(v ?? '')} admin={admin} placeholder="Selecione o cliente" />
           <div className="page-field">
             <label htmlFor="monitoramento-chave">Chave de Acesso</label>
             <InputText

@@ -5,7 +5,6 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { Dropdown } from 'primereact/dropdown';
 import { useCallback, useMemo, useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
@@ -18,6 +17,7 @@ import { toast } from '../../lib/toast';
 import { AndamentoDoJob } from './AndamentoDoJob';
 import { EnderecosPausados } from './EnderecosPausados';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
+import { ClienteFilter } from '../../components/ClienteFilter';
 
 /**
  * monitoramento-webhook (sefaz_admin, cliente_monitoramento; spec 3 §2.15): the webhook deliveries
@@ -124,21 +124,7 @@ export default function MonitoramentoWebhookPage() {
       <EnderecosPausados idCliente={admin ? cliente || undefined : user.clienteId} onRetomado={() => void lista.refetch()} />
       <div className="page-panel">
         <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="webhook-cliente">Cliente</label>
-            <Dropdown
-              inputId="webhook-cliente"
-              options={clienteOptions}
-              value={cliente}
-              onChange={(e) => {
-                setCliente((e.value as string | undefined) ?? TODOS);
-              }}
-              disabled={!admin}
-              filter={admin}
-              filterBy="label"
-              emptyFilterMessage={message('nenhumRegistro')}
-            />
-          </div>
+          <ClienteFilter id="webhook-cliente" options={clienteOptions} value={cliente} onChange={(v) => setCliente(v ?? TODOS)} admin={admin} />
           <div className="page-field">
             <label htmlFor="webhook-inicio">Data Início</label>
             <Calendar inputId="webhook-inicio" value={inicio} onChange={(e) => { setInicio(e.value instanceof Date ? e.value : null); }} dateFormat="dd/mm/yy" showIcon />
