@@ -1,24 +1,21 @@
 import '../../components/page-layout.css';
 import './clientes.css';
 import { cadastro } from '@plac/shared/contracts';
-import { isValidCnpj, MASKS, normalizeCnpj, onlyDigits } from '@plac/shared/domain';
+import { isValidCnpj, normalizeCnpj, onlyDigits } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { FieldError } from '../../components/FieldError';
-import { RequiredMark } from '../../components/RequiredMark';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../components/AltchaCaptcha';
+import type { AltchaCaptchaHandle } from '../../components/AltchaCaptcha';
 import { EMPTY_ENDERECO, EnderecoFields, type EnderecoValues } from '../../components/EnderecoFields';
-import { describedBy, errorId, Field } from '../../components/Field';
-import { maskCnpj } from '../../lib/mask';
-import { MaskedInput } from '../../components/MaskedInput';
+import { describedBy, Field } from '../../components/Field';
 import { LABELS } from '../../lib/rotulos-cliente';
 import { TIPO_CADASTRO_OPTIONS } from './model';
+import { CaptchaCadastro, CnpjCadastro } from '../../components/RegistroCampos';
 
 /**
  * The public client registration '/cliente/new': the company's data, the e-mail
@@ -144,28 +141,18 @@ export default function ClienteRegisterPage() {
         </h1>
         <form className="page-panel" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Cadastro de Cliente">
           <div className="page-grid">
-            <Field
-              id="cnpj"
-              label={LABELS.cnpj}
-              required
+            <CnpjCadastro
+              value={form.cnpj}
+              onChange={(v) => {
+                set('cnpj', v);
+                if (cnpjInvalid) setCnpjInvalid(false);
+              }}
+              onBlur={checkCnpj}
+              invalido={cnpjInvalid}
+              obrigatorio={requiredMessage('cnpj')}
               error={error}
-              messages={[requiredMessage('cnpj'), cnpjInvalid ? MESSAGES.cnpjInvalido : null]}
-            >
-              <MaskedInput
-                id="cnpj"
-                value={form.cnpj}
-                format={maskCnpj}
-                onValueChange={(v) => {
-                  set('cnpj', v);
-                  if (cnpjInvalid) setCnpjInvalid(false);
-                }}
-                onBlur={checkCnpj}
-                placeholder={MASKS.cnpj.replaceAll('9', '_')}
-                autoComplete="off"
-                invalid={invalid('cnpj') || cnpjInvalid}
-                {...describedBy('cnpj', true)}
-              />
-            </Field>
+              marcado={invalid('cnpj')}
+            />
 
             <Field id="tipo_cliente" label={LABELS.tipo_cliente} required error={error} messages={[requiredMessage('tipo_cliente')]}>
               <Dropdown
@@ -201,19 +188,7 @@ export default function ClienteRegisterPage() {
               />
             </Field>
 
-            <div className="clientes-captcha page-field-wide">
-              <span className="clientes-label">
-                <span id="recaptcha-label">{LABELS.recaptcha}</span>
-                <RequiredMark />
-              </span>
-              <AltchaCaptcha ref={captcha} id="recaptcha" labelId="recaptcha-label" describedBy={errorId('recaptcha')} onChange={setRecaptcha} />
-              <FieldError
-                error={error}
-                field="recaptcha"
-                id={errorId('recaptcha')}
-                messages={requiredMessage('recaptcha') ? [requiredMessage('recaptcha')!] : []}
-              />
-            </div>
+            <CaptchaCadastro ref={captcha} onChange={setRecaptcha} obrigatorio={requiredMessage('recaptcha')} error={error} />
           </div>
 
           <div className="page-actions">

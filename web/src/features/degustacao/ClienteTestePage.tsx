@@ -1,5 +1,5 @@
 import { degustacao } from '@plac/shared/contracts';
-import { formatCnpj, isValidCnpj, MASKS, normalizeCnpj, onlyDigits } from '@plac/shared/domain';
+import { formatCnpj, isValidCnpj, normalizeCnpj, onlyDigits } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -9,13 +9,12 @@ import { FieldError } from '../../components/FieldError';
 import { RequiredMark } from '../../components/RequiredMark';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../components/AltchaCaptcha';
+import type { AltchaCaptchaHandle } from '../../components/AltchaCaptcha';
 import { EnderecoFields, type EnderecoField, type EnderecoValues } from '../../components/EnderecoFields';
-import { describedBy, errorId, Field } from '../../components/Field';
-import { maskCnpj } from '../../lib/mask';
-import { MaskedInput } from '../../components/MaskedInput';
+import { describedBy, errorId } from '../../components/Field';
 import { LABELS } from '../../lib/rotulos-cliente';
 import { CADASTRO_TESTE_PATH, termoDegustacao } from './model';
+import { CaptchaCadastro, CnpjCadastro } from '../../components/RegistroCampos';
 
 /**
  * The trial registration '/degustacao/cliente' (public, trial layout): the clients' registration
@@ -118,22 +117,18 @@ export default function ClienteTestePage() {
       </h1>
       <form className="page-panel" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Cadastro para Degustação">
         <div className="page-grid">
-          <Field id="cnpj" label={LABELS.cnpj} required error={error} messages={[requiredMessage('cnpj'), cnpjInvalid ? MESSAGES.cnpjInvalido : null]}>
-            <MaskedInput
-              id="cnpj"
-              value={form.cnpj}
-              format={maskCnpj}
-              onValueChange={(v) => {
-                set('cnpj', v);
-                if (cnpjInvalid) setCnpjInvalid(false);
-              }}
-              onBlur={checkCnpj}
-              placeholder={MASKS.cnpj.replaceAll('9', '_')}
-              autoComplete="off"
-              invalid={invalid('cnpj') || cnpjInvalid}
-              {...describedBy('cnpj', true)}
-            />
-          </Field>
+          <CnpjCadastro
+            value={form.cnpj}
+            onChange={(v) => {
+              set('cnpj', v);
+              if (cnpjInvalid) setCnpjInvalid(false);
+            }}
+            onBlur={checkCnpj}
+            invalido={cnpjInvalid}
+            obrigatorio={requiredMessage('cnpj')}
+            error={error}
+            marcado={invalid('cnpj')}
+          />
           <EnderecoFields fields={FIELDS} values={form} onChange={change} missing={missing} error={error} registration />
 
           <div className="page-field page-field-wide">
@@ -160,14 +155,7 @@ export default function ClienteTestePage() {
             />
           </div>
 
-          <div className="clientes-captcha page-field-wide">
-            <span className="clientes-label">
-              <span id="recaptcha-label">{LABELS.recaptcha}</span>
-              <RequiredMark />
-            </span>
-            <AltchaCaptcha ref={captcha} id="recaptcha" labelId="recaptcha-label" describedBy={errorId('recaptcha')} onChange={setRecaptcha} />
-            <FieldError error={error} field="recaptcha" id={errorId('recaptcha')} messages={requiredMessage('recaptcha') ? [requiredMessage('recaptcha')!] : []} />
-          </div>
+          <CaptchaCadastro ref={captcha} onChange={setRecaptcha} obrigatorio={requiredMessage('recaptcha')} error={error} />
         </div>
         <div className="page-actions">
           <Button type="submit" label="Cadastrar" icon="pi pi-check" loading={register.isPending} />
