@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import type { Centavos } from '@plac/shared/domain';
-import type { Cancelamento, DocumentoDeVinculo, Duplicata, Ignorado, NfeFatura, Parte, Vinculos } from './parse-tipos';
-import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, EVENTO_REGISTRADO, instante, invalido, texto, tpAmb, validar } from './parse-rules';
+import type { Cancelamento, DocumentoDeVinculo, Ignorado, NfeFatura, Parte, Vinculos } from './parse-tipos';
+import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, conferirIdentidade, cpfValido, dia, dinheiro, EVENTO_REGISTRADO, faturaComDuplicatas, instante, invalido, texto, tpAmb, validar } from './parse-rules';
 
 /**
  * The CT-e 4.00 documents of the CT-e distribution (CTeDistribuicaoDFe): an authorised `cteProc` with
@@ -85,8 +84,6 @@ const procEventoCteSchema = z.object({
   }),
 });
 
-/** The CT-e's authorisation statuses, as the NF-e's: 100 authorised, 150 authorised out of time. */
-const AUTORIZADO = new Set(['100', '150']);
 /** toma3/toma: which party of the CT-e is the tomador. */
 const TOMADOR = { '0': 'rem', '1': 'exped', '2': 'receb', '3': 'dest' } as const;
 
@@ -117,22 +114,9 @@ export function cte(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo
   const { cteProc } = validar(cteProcSchema, tree, nome);
   const inf = cteProc.CTe.infCte;
   const { chCTe: chave, cStat, nProt, dhRecbto } = cteProc.protCTe.infProt;
-  const parts = chaveValida(chave);
-  // The key of the authorisation is the key of the signed document: infCte Id is "CTe" + key.
-  if (inf['@_Id'] !== `CTe${chave}`) {
-    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `difere do Id do documento (${inf['@_Id']})` });
-  }
-  // The key repeats the document's UF, model (57), series, number and issuer.
-  const divergente =
-    (parts.cUF !== inf.ide.cUF && 'cUF') ||
-    ((parts.mod !== inf.ide.mod || parts.mod !== '57') && 'modelo') ||
-    (Number(parts.serie) !== Number(inf.ide.serie) && 'série') ||
-    (Number(parts.nNF) !== Number(inf.ide.nCT) && 'número') ||
-    (parts.cnpj !== inf.emit.CNPJ.toUpperCase() && 'CNPJ do emitente');
-  if (divergente) {
-    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
-  }
-  if (!AUTORIZADO.has(cStat)) throw invalido('NotaNaoAutorizada', 'cteNaoAutorizado', { chave, cStat });
+  // The key repeats the CT-e's identity, and its model is 57.
+  const identidade = { chave, id: inf['@_Id'], prefixo: 'CTe', cUF: inf.ide.cUF, mod: inf.ide.mod, serie: inf.ide.serie, numero: inf.ide.nCT, cnpjEmitente: inf.emit.CNPJ, cStat } as const;
+  conferirIdentidade(identidade, 'cteNaoAutorizado', '57');
   ambienteAceito(inf.ide.tpAmb, chave);
 
   const transportadas = [...new Set((inf.infCTeNorm?.infDoc?.infNFe ?? []).map((n) => n.chave))];
@@ -146,14 +130,9 @@ export function cte(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo
     return { kind: 'vinculo', chave, modelo: inf.ide.mod, emissao: inf.ide.dhEmi, emitente: { cnpj: cnpjValido(inf.emit.CNPJ, 'do emitente'), nome: inf.emit.xNome }, valor: inf.vPrest.vTPrest, vinculos };
   }
   if (!fat) return { kind: 'ignorado', reason: 'CT-e sem grupo de fatura (cobr/fat)' };
-  const dups = cobr?.dup ?? [];
-  if (dups.length === 0) {
-    throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe: 'a fatura não tem duplicatas' });
-  }
-
+  const cobranca = faturaComDuplicatas(fat, cobr?.dup ?? [], nome);
   const emitenteCnpj = cnpjValido(inf.emit.CNPJ, 'do emitente');
   const destinatario = tomador(inf, nome);
-  const duplicatas: Duplicata[] = duplicatasQueFecham(dups, fat.vLiq);
   return {
     kind: 'nfe',
     chave,
@@ -168,13 +147,7 @@ export function cte(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo
     valorNota: inf.vPrest.vTPrest,
     // The carrier of a CT-e is its emitter.
     transportador: { cnpj: emitenteCnpj, nome: inf.emit.xNome },
-    fatura: {
-      numero: fat.nFat,
-      valorOriginal: fat.vOrig ?? fat.vLiq,
-      desconto: fat.vDesc ?? (0 as Centavos),
-      valorLiquido: fat.vLiq,
-    },
-    duplicatas,
+    ...cobranca,
     ...(vinculos ? { vinculos } : {}),
   };
 }

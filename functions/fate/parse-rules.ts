@@ -3,6 +3,7 @@ import { isValidCnpj, isValidCpf, parseDecimal, splitChaveAcesso, type Centavos,
 import { message, type MessageKey } from '@plac/shared/messages';
 // zod's issues in pt-BR with the catalogue's texts, for the error screen.
 import '@plac/shared/validation';
+import type { NfeFatura } from './parse-tipos';
 
 /**
  * The field rules and the error of the distribution's parsers (parse.ts for the NF-e, parse-cte.ts
@@ -114,6 +115,66 @@ export function duplicatasQueFecham(
   const soma = somar(duplicatas.map((d) => d.valor));
   if (soma !== vLiq) throw invalido('DuplicatasNaoFecham', 'duplicatasNaoFecham', { soma: reais(soma), liquido: reais(vLiq) });
   return duplicatas;
+}
+
+/** What an authorised NF-e or CT-e states about itself, which its access key must repeat. */
+export interface Identidade {
+  chave: string;
+  /** infNFe/infCte Id: the model's prefix ('NFe', 'CTe') and the key. */
+  id: string;
+  prefixo: 'NFe' | 'CTe';
+  cUF: string;
+  mod: string;
+  serie: string;
+  numero: string;
+  cnpjEmitente: string;
+  cStat: string;
+}
+
+/** Authorisation statuses: 100 authorised, 150 authorised out of time. */
+const AUTORIZADO: ReadonlySet<string> = new Set(['100', '150']);
+
+/**
+ * The rules both models share before anything is read from a document: its key is well formed and is
+ * the key of the signed document (the Id is the prefix and the key), the key repeats the document's
+ * UF, model (`modelo`, when the schema admits one model only), series, number and issuer, and the
+ * Sefaz authorised it (`naoAutorizado`: the model's message otherwise).
+ */
+export function conferirIdentidade(doc: Identidade, naoAutorizado: MessageKey, modelo?: string): ChaveAcessoSplit {
+  const { chave } = doc;
+  const parts = chaveValida(chave);
+  if (doc.id !== `${doc.prefixo}${chave}`) {
+    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `difere do Id do documento (${doc.id})` });
+  }
+  const divergente =
+    (parts.cUF !== doc.cUF && 'cUF') ||
+    ((parts.mod !== doc.mod || (modelo !== undefined && parts.mod !== modelo)) && 'modelo') ||
+    (Number(parts.serie) !== Number(doc.serie) && 'série') ||
+    (Number(parts.nNF) !== Number(doc.numero) && 'número') ||
+    (parts.cnpj !== doc.cnpjEmitente.toUpperCase() && 'CNPJ do emitente');
+  if (divergente) {
+    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
+  }
+  if (!AUTORIZADO.has(doc.cStat)) throw invalido('NotaNaoAutorizada', naoAutorizado, { chave, cStat: doc.cStat });
+  return parts;
+}
+
+/**
+ * A bill group (`fat`) with its instalments (`dup`) as the Fat-e stores them: a bill without
+ * instalments is refused as outside the schema, and the instalments must add up to the net value.
+ */
+export function faturaComDuplicatas(
+  fat: { nFat?: string | undefined; vOrig?: Centavos | undefined; vDesc?: Centavos | undefined; vLiq: Centavos },
+  dups: readonly { nDup: string; dVenc: string; vDup: Centavos }[],
+  nome: string,
+): Pick<NfeFatura, 'fatura' | 'duplicatas'> {
+  if (dups.length === 0) {
+    throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe: 'a fatura não tem duplicatas' });
+  }
+  return {
+    fatura: { numero: fat.nFat, valorOriginal: fat.vOrig ?? fat.vLiq, desconto: fat.vDesc ?? (0 as Centavos), valorLiquido: fat.vLiq },
+    duplicatas: duplicatasQueFecham(dups, fat.vLiq),
+  };
 }
 
 /** The environment a document was issued in (tpAmb): 1 produção, 2 homologação. */

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { isEventoRecebivel, type Centavos } from '@plac/shared/domain';
 import { cte, eventoCte } from './parse-cte';
 import { eventoRecebivel, type EventoRecebivel } from './parse-evento';
-import type { Cancelamento, DocumentoDeVinculo, Duplicata, Ignorado, NfeFatura, Parte, Vinculos } from './parse-tipos';
-import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, cpfValido, dia, dinheiro, duplicatasQueFecham, EVENTO_REGISTRADO, instante, invalido, tpAmb, texto, validar } from './parse-rules';
+import type { Cancelamento, DocumentoDeVinculo, Ignorado, NfeFatura, Parte, Vinculos } from './parse-tipos';
+import { ambienteAceito, cancelamentoRegistrado, chaveValida, cnpjValido, conferirIdentidade, cpfValido, dia, dinheiro, EVENTO_REGISTRADO, faturaComDuplicatas, instante, invalido, tpAmb, texto, validar } from './parse-rules';
 
 export { DocumentoInvalido, type Excecao } from './parse-rules';
 export type { EventoRecebivel } from './parse-evento';
@@ -120,28 +120,12 @@ const procEventoSchema = z.object({
 // ---- documents ---------------------------------------------------------------------------------
 
 /** The NF-e's authorisation statuses: 100 authorised, 150 authorised out of time. */
-const AUTORIZADA = new Set(['100', '150']);
-
 function nfe(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo | Ignorado {
   const { nfeProc } = validar(nfeProcSchema, tree, nome);
   const inf = nfeProc.NFe.infNFe;
   const { chNFe: chave, cStat, nProt, dhRecbto } = nfeProc.protNFe.infProt;
-  const parts = chaveValida(chave);
-  // The key of the authorisation is the key of the signed document: infNFe Id is "NFe" + key.
-  if (inf['@_Id'] !== `NFe${chave}`) {
-    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `difere do Id do documento (${inf['@_Id']})` });
-  }
-  // The key repeats the document's UF, model, series, number and issuer.
-  const divergente =
-    (parts.cUF !== inf.ide.cUF && 'cUF') ||
-    (parts.mod !== inf.ide.mod && 'modelo') ||
-    (Number(parts.serie) !== Number(inf.ide.serie) && 'série') ||
-    (Number(parts.nNF) !== Number(inf.ide.nNF) && 'número') ||
-    (parts.cnpj !== inf.emit.CNPJ.toUpperCase() && 'CNPJ do emitente');
-  if (divergente) {
-    throw invalido('ChaveInvalida', 'chaveAcessoInvalida', { chave, detalhe: `${divergente} difere do documento` });
-  }
-  if (!AUTORIZADA.has(cStat)) throw invalido('NotaNaoAutorizada', 'notaNaoAutorizada', { chave, cStat });
+  const identidade = { chave, id: inf['@_Id'], prefixo: 'NFe', cUF: inf.ide.cUF, mod: inf.ide.mod, serie: inf.ide.serie, numero: inf.ide.nNF, cnpjEmitente: inf.emit.CNPJ, cStat } as const;
+  conferirIdentidade(identidade, 'notaNaoAutorizada');
   ambienteAceito(inf.ide.tpAmb, chave);
 
   // A return (finNFe 4) names the NF-e it returns: evidence for those keys, with or without a bill.
@@ -155,11 +139,7 @@ function nfe(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo | Igno
     return { kind: 'vinculo', chave, modelo: inf.ide.mod, emissao: inf.ide.dhEmi, emitente: { cnpj: cnpjValido(inf.emit.CNPJ, 'do emitente'), nome: inf.emit.xNome }, valor: inf.total.ICMSTot.vNF, vinculos };
   }
   if (!fat) return { kind: 'ignorado', reason: 'NF-e sem grupo de fatura (cobr/fat)' };
-  const dups = inf.cobr?.dup ?? [];
-  if (dups.length === 0) {
-    throw invalido('EsquemaInvalido', 'esquemaInvalido', { schema: nome, detalhe: 'a fatura não tem duplicatas' });
-  }
-
+  const cobranca = faturaComDuplicatas(fat, inf.cobr?.dup ?? [], nome);
   const emitenteCnpj = cnpjValido(inf.emit.CNPJ, 'do emitente');
   const dest = inf.dest;
   const destinatario: Parte = dest.CNPJ
@@ -173,7 +153,6 @@ function nfe(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo | Igno
       ? { cpf: cpfValido(transporta.CPF, 'do transportador'), nome: transporta.xNome ?? '' }
       : undefined;
 
-  const duplicatas: Duplicata[] = duplicatasQueFecham(dups, fat.vLiq);
   return {
     kind: 'nfe',
     chave,
@@ -187,13 +166,7 @@ function nfe(tree: unknown, nome: string): NfeFatura | DocumentoDeVinculo | Igno
     destinatario,
     valorNota: inf.total.ICMSTot.vNF,
     ...(transportador ? { transportador } : {}),
-    fatura: {
-      numero: fat.nFat,
-      valorOriginal: fat.vOrig ?? fat.vLiq,
-      desconto: fat.vDesc ?? (0 as Centavos),
-      valorLiquido: fat.vLiq,
-    },
-    duplicatas,
+    ...cobranca,
     ...(vinculos ? { vinculos } : {}),
   };
 }

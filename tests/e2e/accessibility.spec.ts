@@ -5,6 +5,7 @@ import { APP_BASE, ROUTE_ACCESS, type Principal, type RouteName } from '@plac/sh
 import { DEMO_CLIENTES } from '../../infra/local/demo-data';
 import { pick, samplePdf } from './helpers';
 import { signIn } from './session';
+import { WCAG_21_AA } from './axe';
 
 /**
  * WCAG 2.1 AA in Chromium: axe-core on every screen of the portal (every route of the web router, for
@@ -42,7 +43,6 @@ const CLIENTE_WEB: Principal = { userId: 'demo-cliente-web', name: 'Cliente Web 
 const IMF: Principal = { userId: 'demo-imf', name: 'Cliente IMF Demo', tipo: 'C', roles: ['cliente_imf'], clienteId: 'demo-imf' };
 const EMISSOR: Principal = { userId: 'emissor-55667788000186', name: 'Indústria Emissora Demonstração Ltda.', tipo: 'C', roles: ['emissor'] };
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A route of the router as written there: '/cliente/new', '/app/user/:id', '/app/*', '*'. */
 type RouteKey = string;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, formatCnpj, formatMonth, monthOf, previousMonth } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
 import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/service';
+import { axe } from './axe';
 import { pick } from './helpers';
 import { signIn } from './session';
 
@@ -19,21 +19,12 @@ import { signIn } from './session';
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
 const GESTOR: Principal = { userId: 'demo-gestor', name: 'Gestor Demo', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA' };
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const sufixo = randomUUID().slice(0, 8);
 const first12 = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
 const CLIENTE = { id: `e2e-consumo-${sufixo}`, cnpj: first12 + cnpjCheckDigits(first12), razao: `Banco E2E Consumo ${sufixo}` };
 const CHAVE = `29${Date.now()}`.padEnd(44, '3').slice(0, 44);
 const mes = monthOf(new Date());
-
-async function axe(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const found = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(found, `${what} (${page.url()}):\n${JSON.stringify(found, null, 2)}`).toEqual([]);
-}
 
 let seeded = false;
 /** After signIn (which points this process at the e2e twin): the client of this run and its consumption. */

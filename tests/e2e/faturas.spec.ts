@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { formatCnpj, monthOf, previousMonth } from '@plac/shared/domain';
 import { cobrarConsulta } from '../../functions/consumo/service';
 import { openSession } from '../../functions/platform/auth/sessions';
 import { signToken } from '../../functions/platform/auth/tokens';
+import { axe } from './axe';
 import { pick } from './helpers';
 import { gravarCliente, novoClienteE2e } from './faturas-kit';
 import { signIn } from './session';
@@ -19,15 +19,6 @@ import { signIn } from './session';
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
 const CLIENTE = novoClienteE2e('fatura', 'Banco E2E Fatura');
 const sufixo = CLIENTE.id.slice(-8);
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function axe(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const found = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(found, `${what} (${page.url()}):\n${JSON.stringify(found, null, 2)}`).toEqual([]);
-}
 
 const mes = previousMonth(monthOf(new Date()));
 const [ano, mm] = mes.split('-').map(Number) as [number, number];

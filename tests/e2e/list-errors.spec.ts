@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { signIn } from './session';
+import { WCAG_21_AA } from './axe';
 
 /**
  * Honest errors (issue 28 item 1): a list whose request fails shows the catalogue's 'Serviço
@@ -11,7 +12,6 @@ import { signIn } from './session';
  */
 
 const ADMIN: Principal = { userId: 'demo-admin', name: 'Administradora Demo', tipo: 'S', roles: ['sefaz_admin'], uf: 'BA' };
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const INDISPONIVEL = 'Serviço indisponível';
 const VAZIO = 'Nenhum registro encontrado';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { formatDate, todayInBahia } from '@plac/shared/domain';
+import { axe } from './axe';
 import { pick } from './helpers';
 import { signIn } from './session';
 
@@ -25,20 +25,10 @@ const MONITORAMENTO: Principal = {
   clienteId: 'demo-esf',
 };
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** How long the twin's first background load of the 27 UFs may take, with a margin. */
 const LOAD_MS = 150_000;
 
 const toasts = (page: Page) => page.locator('.p-toast-message');
-
-async function axe(page: Page, what: string) {
-  // Let fades and the progress bar finish.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const found = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(found, `${what} (${page.url()}):\n${JSON.stringify(found, null, 2)}`).toEqual([]);
-}
 
 /** The sigla tags listed in a group of the 'Cargas Interrompidas' panel. */
 const grupo = (page: Page, title: string) =>

@@ -1,18 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/session';
-import { subscribeToasts, type ToastMessage } from '../../lib/toast';
+import { recordToasts } from '../../test/toasts';
 import { renderApp, signIn } from '../../test/render';
 import { json, loginUser, stubApi } from '../../test/access-api';
 
-let toasts: ToastMessage[];
-let unsubscribe: () => void;
-beforeEach(() => {
-  toasts = [];
-  unsubscribe = subscribeToasts((m) => toasts.push(m));
-});
-afterEach(() => unsubscribe());
+const toasts = recordToasts();
 
 describe('e-mail change confirmation /perfil/confirmar-email/:token', () => {
   it('changes nothing on opening; the button sends the token, clears the local session and goes to the login', async () => {

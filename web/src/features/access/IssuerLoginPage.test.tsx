@@ -1,22 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resetMtlsBaseUrl } from '../../lib/api';
 import { getSession } from '../../lib/session';
-import { subscribeToasts, type ToastMessage } from '../../lib/toast';
+import { recordToasts } from '../../test/toasts';
 import { renderApp, signIn } from '../../test/render';
 import { configResponse, json, loginUser, MTLS_BASE, requestLines, stubApi } from '../../test/access-api';
 
-let toasts: ToastMessage[];
-let unsubscribe: () => void;
-
-beforeEach(() => {
-  resetMtlsBaseUrl();
-  toasts = [];
-  unsubscribe = subscribeToasts((m) => toasts.push(m));
-});
-
-afterEach(() => unsubscribe());
+const toasts = recordToasts(resetMtlsBaseUrl);
 
 const ISSUER_LOGIN = `POST ${MTLS_BASE}/api/v1/authenticate/certificate/emissor`;
 const issuer = loginUser({ userId: 'u-e', name: 'Indústria Alfa', roles: ['emissor'], clienteId: undefined, cnpj: '12345678000195' });

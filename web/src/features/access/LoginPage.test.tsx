@@ -1,23 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@plac/shared/messages';
 import { resetMtlsBaseUrl } from '../../lib/api';
 import { getSession } from '../../lib/session';
-import { subscribeToasts, type ToastMessage } from '../../lib/toast';
+import { recordToasts } from '../../test/toasts';
 import { renderApp } from '../../test/render';
 import { configResponse, fieldMessage, json, loginUser, MTLS_BASE, requestLines, stubApi } from '../../test/access-api';
 
-let toasts: ToastMessage[];
-let unsubscribe: () => void;
-
-beforeEach(() => {
-  resetMtlsBaseUrl();
-  toasts = [];
-  unsubscribe = subscribeToasts((m) => toasts.push(m));
-});
-
-afterEach(() => unsubscribe());
+const toasts = recordToasts(resetMtlsBaseUrl);
 
 const TYPE_CHECK = 'POST /api/v1/authenticate/client/type';
 const CERT_LOGIN = `POST ${MTLS_BASE}/api/v1/authenticate/certificate/cliente`;

@@ -1,19 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { subscribeToasts, type ToastMessage } from '../../lib/toast';
+import { describe, expect, it } from 'vitest';
+import { recordToasts } from '../../test/toasts';
 import { renderApp } from '../../test/render';
 import { fieldMessage, json, requestLines, stubApi } from '../../test/access-api';
 
-let toasts: ToastMessage[];
-let unsubscribe: () => void;
-
-beforeEach(() => {
-  toasts = [];
-  unsubscribe = subscribeToasts((m) => toasts.push(m));
-});
-
-afterEach(() => unsubscribe());
+const toasts = recordToasts();
 
 const TOKEN = 'f3a9c0d1e2b4a5968778695a4b3c2d1e';
 

@@ -1,21 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/session';
-import { subscribeToasts, type ToastMessage } from '../../lib/toast';
+import { recordToasts } from '../../test/toasts';
 import { renderApp, signIn } from '../../test/render';
 import { formatMegabytes, initialsOf, sniffImageType } from './avatar';
 import { fieldMessage, json, loginUser, stubApi, type RecordedCall } from '../../test/access-api';
 
-let toasts: ToastMessage[];
-let unsubscribe: () => void;
-
-beforeEach(() => {
-  toasts = [];
-  unsubscribe = subscribeToasts((m) => toasts.push(m));
-});
-
-afterEach(() => unsubscribe());
+const toasts = recordToasts();
 
 const MB = 1024 * 1024;
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

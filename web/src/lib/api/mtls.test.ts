@@ -1,21 +1,12 @@
 import { auth, dominio } from '@plac/shared/contracts';
 import { MESSAGES } from '@plac/shared/messages';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configResponse, json, loginUser, MTLS_BASE, requestLines, stubApi } from '../../test/access-api';
 import { signIn } from '../../test/render';
-import { subscribeToasts, type ToastMessage } from '../toast';
+import { recordToasts } from '../../test/toasts';
 import { ApiError, callApi, resetMtlsBaseUrl } from './index';
 
-let toasts: ToastMessage[];
-let unsubscribe: () => void;
-
-beforeEach(() => {
-  resetMtlsBaseUrl();
-  toasts = [];
-  unsubscribe = subscribeToasts((m) => toasts.push(m));
-});
-
-afterEach(() => unsubscribe());
+const toasts = recordToasts(resetMtlsBaseUrl);
 
 const loginAnswer = () => json(200, { user: loginUser(), token: 'tok-cert' });
 
