@@ -16,6 +16,7 @@ import { addDays, cnpjCheckDigits, foldText, monthOf, previousMonth, todayInBahi
 import { faturamentoStateMachine } from '../infra/lib/topology';
 import { freePort } from '../infra/local/emulators/ports';
 import { startTwin } from '../infra/local/twin';
+import { round } from './medidas';
 
 const CLIENTS = Number(process.env.BENCH_BILLING_CLIENTS ?? 2000);
 const SERVICES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -124,11 +125,6 @@ async function inBatches<T>(items: readonly T[], width: number, work: (item: T, 
       }
     }),
   );
-}
-
-function round(n: number, digits: number) {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
 }
 
 if (process.argv[1]?.endsWith('billing.ts')) {

@@ -14,6 +14,7 @@ import { UF_SIGLAS } from '@plac/shared/domain';
 import { sefazLoadStateMachine } from '../infra/lib/topology';
 import { freePort } from '../infra/local/emulators/ports';
 import { startTwin } from '../infra/local/twin';
+import { round } from './medidas';
 
 const BACKLOG = Number(process.env.BENCH_SEFAZ_BACKLOG ?? 100);
 /** As many writes in flight as the load has at most: 5 UFs at a time, 8 documents each. */
@@ -99,7 +100,3 @@ async function rawBatchWrite(env: Record<string, string>, count: number) {
   return { items: count, inFlight: IN_FLIGHT, seconds: round(seconds, 2), itemsPerSecond: round(count / seconds, 1) };
 }
 
-function round(n: number, digits: number) {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}

@@ -5,9 +5,9 @@
  * of the client's counter). A fixed number of requests, so that every one has finished when the
  * counters are read: the exactness check is that the client's counter equals the 2xx answers.
  */
-import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
-import { cnpjCheckDigits, foldText, monthOf } from '@plac/shared/domain';
+import { foldText, monthOf } from '@plac/shared/domain';
+import { cnpjAleatorio, round } from './medidas';
 
 const CONNECTIONS = 32;
 const REQUESTS = Number(process.env.BENCH_LOOKUPS ?? 6000);
@@ -29,11 +29,11 @@ export async function meteredLookups(twin: LookupTwin) {
   const { ensureTestIcp } = await import('../infra/local/emulators/test-pki');
   const { ensureLocalPki } = await import('../infra/local/emulators/tls');
 
-  const emitente = cnpj();
+  const emitente = cnpjAleatorio();
   const docs = Array.from({ length: FATES }, (_, i) => nfeXml({ cUF: '52', numero: 50_000 + i, emitente, emissao: '2026-10-10T10:00:00-03:00' }));
   await ingerir('GO', docs.map((d, i) => ({ nsu: String(i + 1), schema: 'procNFe_v4.00.xsd', xml: d.xml })));
 
-  const clienteCnpj = cnpj();
+  const clienteCnpj = cnpjAleatorio();
   const clienteId = 'bench-integrador';
   const razaoSocial = 'INTEGRADOR BENCH S.A.';
   const now = new Date().toISOString();
@@ -82,12 +82,3 @@ if (process.argv[1]?.endsWith('lookups.ts') && process.argv[2]) {
   console.log(JSON.stringify(await meteredLookups(JSON.parse(process.argv[2]) as LookupTwin)));
 }
 
-function cnpj(): string {
-  const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
-  return `${first12}${cnpjCheckDigits(first12)}`;
-}
-
-function round(n: number, digits: number) {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}

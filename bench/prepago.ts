@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { addDays, monthOf, SALDO_SHARDS, SERVICO, todayInBahia } from '@plac/shared/domain';
 import { freePort } from '../infra/local/emulators/ports';
 import { startTwin } from '../infra/local/twin';
+import { round } from './medidas';
 
 const USES = Number(process.env.BENCH_PREPAGO ?? 2000);
 const CONCURRENCY = 16;
@@ -93,11 +94,6 @@ export async function prepaidDebits(root: string) {
     await twin.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-function round(n: number, digits: number) {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
 }
 
 if (process.argv[1]?.endsWith('prepago.ts')) {

@@ -26,6 +26,7 @@ import type { sefazCatchUp } from './sefaz-catchup';
 import type { volumeScaling } from './volume';
 import type { partitionHeat } from './partitions';
 import type { webhookLoad } from '../tests/load/webhooks';
+import { round } from './medidas';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -218,11 +219,6 @@ function lookupRows(r: Record<string, unknown>): [string, string][] {
     ['ratio look-ups / GetItem', String(r.lookupsToGetItemRatio)],
     ['counters after the run', `${l.chargedByCounters} charged for ${l.ok + 20} answers: ${l.exact ? 'exact' : 'NOT EXACT'}`],
   ];
-}
-
-function round(n: number, digits: number) {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
 }
 
 function printTable(r: Record<string, unknown>) {

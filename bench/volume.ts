@@ -54,6 +54,7 @@ import { addDays, cnpjCheckDigits, foldText, monthOf, previousMonth, todayInBahi
 import { freePort } from '../infra/local/emulators/ports';
 import { startTwin } from '../infra/local/twin';
 import { concluirLogin } from '../infra/local/segundo-fator-demo';
+import { cnpjAleatorio, emParalelo, mediana, round } from './medidas';
 
 const N = Number(process.env.BENCH_VOLUME_N ?? 10_000);
 /** Writes in flight while seeding. */
@@ -99,13 +100,13 @@ export async function volumeScaling(root: string) {
     const hoje = todayInBahia(agora);
     const mes = monthOf(agora);
     const inicioAno = addDays(hoje, -364);
-    const emitente = cnpj();
-    const transportador = cnpj();
+    const emitente = cnpjAleatorio();
+    const transportador = cnpjAleatorio();
     const destinatario = '98765432000198';
     /** The day every bench Fat-e's instalment is due (instalmentLookup's day). */
     const vencimentoComum = addDays(hoje, 30);
     /** instalmentLookup's Fat-e: of its own issuer, its instalment of a value no bench Fat-e has (theirs are 100_00 to 100_00 + 999). */
-    const parcelaProcurada = { emitenteCnpj: cnpj(), valor: 777_77 };
+    const parcelaProcurada = { emitenteCnpj: cnpjAleatorio(), valor: 777_77 };
     const cliente = DEMO_CLIENTES.find((c) => c.clienteId === CLIENTE)!;
 
     // ---- what the operations need in place -----------------------------------------------------------
@@ -181,7 +182,7 @@ export async function volumeScaling(root: string) {
       const at = new Date().toISOString();
       const clienteId = `bench-volume-cliente-${i}`;
       const razao = `Cliente Volume ${String(i).padStart(7, '0')}`;
-      const cnpjCliente = cnpj();
+      const cnpjCliente = cnpjAleatorio();
       await putCliente({ clienteId, cnpj: cnpjCliente, razaoSocial: razao, razaoFolded: foldText(razao), tipoCliente: 'ESF', situacao: 'A', email: `${clienteId}@volume.local`, uf: 'BA', createdAt: at, updatedAt: at, updatedBy: 'bench' });
       await cobrarConsulta({ clienteId, servico: 1 + (i % 9), uf: 'BA', chave: `entidade-${i}`, agora });
       const mesAnterior = previousMonth(mes);
@@ -192,16 +193,16 @@ export async function volumeScaling(root: string) {
       const nome = `Usuária Volume ${String(i).padStart(7, '0')}`;
       await createUser({ userId: `bench-volume-user-${i}`, name: nome, nameFolded: foldText(nome), email: `usuaria${i}@volume.local`, cpf: '', situacao: 'A', tipo: 'S', roles: ['sefaz_gestor'], uf: 'BA', createdAt: at, updatedAt: at });
       const instituicao = `Instituição Volume ${String(i).padStart(7, '0')}`;
-      await createInstituicao({ instituicaoId: `bench-volume-inst-${i}`, razaoSocial: instituicao, razaoFolded: foldText(instituicao), cnpj: cnpj(), uf: 'BA', tipo: 'ESF', situacao: 'ATIVA', regulada: true, createdAt: at, updatedAt: at });
+      await createInstituicao({ instituicaoId: `bench-volume-inst-${i}`, razaoSocial: instituicao, razaoFolded: foldText(instituicao), cnpj: cnpjAleatorio(), uf: 'BA', tipo: 'ESF', situacao: 'ATIVA', regulada: true, createdAt: at, updatedAt: at });
     }
 
     async function escrever(de: number, ate: number) {
       const t0 = performance.now();
-      await emParalelo(Math.floor(de / 10), Math.floor(ate / 10), entidade);
+      await emParalelo(IN_FLIGHT, Math.floor(de / 10), Math.floor(ate / 10), entidade);
       // Fat-e in bulk (BatchWriteItem), with the links and counters the counting transaction would leave.
       for (let i = de; i < ate; i += 2000) await carregarFatesEmMassa(Array.from({ length: Math.min(2000, ate - i) }, (_, k) => fate(i + k)));
-      await emParalelo(de, ate, consentimento);
-      await emParalelo(de, ate, requisicao);
+      await emParalelo(IN_FLIGHT, de, ate, consentimento);
+      await emParalelo(IN_FLIGHT, de, ate, requisicao);
       return round((performance.now() - t0) / 1000, 1);
     }
 
@@ -398,32 +399,6 @@ export async function volumeScaling(root: string) {
 /** The balance the demo bookkeeper is credited with (thousandths), and a monitored key's unit value. */
 const SALDO_INICIAL = 1_000_000_00 * 10;
 const VALOR_MONITORAMENTO = 25;
-
-/** `work(i)` for every i from `de` to `ate` (exclusive), IN_FLIGHT at a time. */
-async function emParalelo(de: number, ate: number, work: (i: number) => Promise<void>) {
-  let next = de;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < ate) await work(next++);
-    }),
-  );
-}
-
-function mediana(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-function cnpj(): string {
-  const first12 = `${String(randomInt(10_000_000, 99_999_999))}0001`;
-  return `${first12}${cnpjCheckDigits(first12)}`;
-}
-
-function round(n: number, digits: number) {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}
 
 if (process.argv[1]?.endsWith('volume.ts')) {
   const root = fileURLToPath(new URL('..', import.meta.url));

@@ -23,6 +23,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OPERACOES_WEBHOOK, todayInBahia } from '@plac/shared/domain';
 import type { MensagemDePasso } from '../functions/webhooks/jobs';
+import { emParalelo, mediana } from './medidas';
 
 const HELD = Number(process.env.BENCH_WEBHOOK_RESUME ?? 5_000);
 const IN_FLIGHT = 32;
@@ -40,7 +41,7 @@ export async function medirWebhooks(o: { n: number; tokenAdmin: string; tokenCli
   // ---- webhookList: 10·N delivered and 10 open deliveries of the client, today ----------------------
   const t0 = performance.now();
   const lote = `bench-${randomUUID().slice(0, 8)}`;
-  await emParalelo(0, 10 * o.n, async (i) => {
+  await emParalelo(IN_FLIGHT, 0, 10 * o.n, async (i) => {
     const deliveryId = `ESCR_FAT:${o.clienteId}:${lote}:${i}`;
     await log
       .entidadeEntrega()
@@ -88,7 +89,7 @@ export async function medirWebhooks(o: { n: number; tokenAdmin: string; tokenCli
     await createWebhook({ clienteId, operacaoId: evento.id, operacao: evento.operacao, url: `${base}/hook`, email: `ti-${clienteId}@bench.local`, createdAt: criado, updatedAt: criado });
     await endpoints.pausar({ clienteId, operacao: 'EVENTO', pausadoEm: criado, motivoEntrega: 'bench', url: `${base}/hook` });
     const ids = Array.from({ length: HELD }, (_, i) => `EVENTO:${clienteId}:${i}`);
-    await emParalelo(0, HELD, async (i) => {
+    await emParalelo(IN_FLIGHT, 0, HELD, async (i) => {
       const deliveryId = ids[i]!;
       const dataCriacao = new Date(agora - (HELD - i) * 10).toISOString();
       await log.registrarEntrega({ deliveryId, clienteId, operacao: 'EVENTO', descricao: 'retida', body: `{"i":${i}}`, url: `${base}/hook`, dataCriacao });
@@ -204,17 +205,3 @@ export async function abrirEntregas(clienteId: string, lote: string, agora: numb
   return ids;
 }
 
-async function emParalelo(de: number, ate: number, work: (i: number) => Promise<void>) {
-  let next = de;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < ate) await work(next++);
-    }),
-  );
-}
-
-function mediana(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
