@@ -4,9 +4,9 @@ import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
 import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/service';
-import { call } from './http';
+import { callAs } from './http';
 import { aguardarRelatorio } from './relatorios';
-import { bearer, tokenFor } from './session';
+import { headersOf } from './session';
 
 /**
  * The consumption screens' API on the twin: charges and not-found look-ups recorded through the
@@ -32,16 +32,8 @@ const usuarioA: Principal = { userId: 'consumo-cli-a', name: 'Cliente A', tipo: 
 const usuarioB: Principal = { userId: 'consumo-cli-b', name: 'Cliente B', tipo: 'C', roles: ['cliente'], clienteId: clienteB.id };
 const monitorA: Principal = { userId: 'consumo-mon-a', name: 'Monitor A', tipo: 'C', roles: ['cliente_monitoramento'], clienteId: clienteA.id };
 
-const tokens: Record<string, string> = {};
-async function get(path: string, who: Principal) {
-  tokens[who.userId] ??= await tokenFor(who);
-  return call(path, { headers: bearer(tokens[who.userId]!) });
-}
-
-async function headersDe(who: Principal) {
-  tokens[who.userId] ??= await tokenFor(who);
-  return bearer(tokens[who.userId]!);
-}
+const get = (path: string, who: Principal) => callAs('GET', path, who);
+const headersDe = headersOf;
 
 async function criarCliente(c: { id: string; cnpj: string; razao: string }) {
   const now = new Date().toISOString();

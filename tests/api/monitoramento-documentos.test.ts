@@ -5,8 +5,7 @@ import { buildChaveAcesso, cnpjCheckDigits, foldText, monthOf } from '@plac/shar
 import { MESSAGES } from '@plac/shared/messages';
 import { putCliente } from '../../functions/clientes/store';
 import { consumoDoCliente } from '../../functions/consumo';
-import { call } from './http';
-import { bearer, tokenFor } from './session';
+import { callAs } from './http';
 
 /**
  * The monitored keys API on the twin: add, list, remove; the key's validation; client ownership; the
@@ -38,15 +37,7 @@ beforeAll(async () => {
   await cliente(clienteB);
 });
 
-const tokens: Record<string, string> = {};
-async function req(method: string, path: string, who: Principal, body?: unknown) {
-  tokens[who.userId] ??= await tokenFor(who);
-  return call(path, {
-    method,
-    headers: { ...bearer(tokens[who.userId]!), ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-}
+const req = callAs;
 
 const PATH = '/api/v1/monitoramento-documentos';
 const servico6 = async (clienteId: string) => (await consumoDoCliente(clienteId, monthOf(new Date()))).filter((c) => c.servico === 6);

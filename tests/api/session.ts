@@ -9,3 +9,13 @@ export async function tokenFor(principal: Principal, ttlSeconds = TOKEN_TTL_SECO
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One session per principal for the whole test file (a login per request would only slow the tests). */
+const sessoes = new Map<string, Promise<string>>();
+
+/** The bearer header of `who`'s session, opened on first use. */
+export async function headersOf(who: Principal): Promise<{ authorization: string }> {
+  let token = sessoes.get(who.userId);
+  if (!token) sessoes.set(who.userId, (token = tokenFor(who)));
+  return bearer(await token);
+}

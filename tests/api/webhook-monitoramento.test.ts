@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { call } from './http';
-import { bearer, tokenFor } from './session';
+import { callAs } from './http';
 import { enfileirarEntregas } from '../../functions/webhooks/fila';
 import { lerEntrega, registrarEntrega, registrarTentativa, MAX_TENTATIVAS } from '../../functions/webhooks/log-store';
 import { waitForMail } from './mail';
@@ -58,15 +57,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-const tokens: Record<string, string> = {};
-async function req(method: string, path: string, who: Principal, body?: unknown) {
-  tokens[who.userId] ??= await tokenFor(who);
-  return call(path, {
-    method,
-    headers: { ...bearer(tokens[who.userId]!), ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-}
+const req = callAs;
 
 const lista = (q: string) => `/api/v1/webhook-monitoramento?dataInicial=${hoje}&dataFinal=${hoje}${q}`;
 
