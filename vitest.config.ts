@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects: `unit` (pure code and CDK assertions), `web` (components in jsdom, configured in
+ * Five projects: `unit` (pure code and CDK assertions), `web` (components in jsdom, configured in
  * web/vite.config.ts), `integration` (handlers and HTTP against the local twin, which the global
- * setup starts on free ports with a throw-away data folder and stops at the end) and `faults` (jobs
+ * setup starts on free ports with a throw-away data folder and stops at the end), `integration-isolated`
+ * (the integration files that need a fresh module state each, run after the others) and `faults` (jobs
  * killed mid-way with the twin as a child process, issue 42: `npm run test:faults`, minutes long, not
  * part of `npm test`).
  *

@@ -7,7 +7,7 @@ import { UFS } from '../domain/uf';
 /**
  * The Lambda entries that are not HTTP: each task of a Step Functions state machine, with the payload
  * its Task state sends. The CDK construct builds the payload from the contract (infra/lib/constructs/
- * lambda-task.ts `tarefaLambda`: the `task` value and only the contract's fields) and the task's
+ * lambda-task.ts `lambdaTask`: the `task` value and only the contract's fields) and the task's
  * function checks what arrives against it (functions/platform/tarefa.ts `taskHandler`), so the two
  * cannot drift apart. A payload that does not match fails with EntradaInvalida, which no Retry repeats
  * (`ERROS_DEFINITIVOS`): sending it again would not make it valid. Written with zod/mini, whose
