@@ -35,12 +35,10 @@
 import { createCipheriv, createHash, createHmac, createPrivateKey, pbkdf2Sync, randomBytes, webcrypto, X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-// Must come before @peculiar/x509 (ES modules are evaluated in import order).
-import './reflect-metadata';
-import * as x509 from '@peculiar/x509';
 import { isValidCnpj, normalizeCnpj } from '@plac/shared/domain';
 import { ICP_OID } from '../../../functions/auth/certificate';
 import { LOCAL_TRUST_FILES } from '../../../functions/auth/trust';
+import { RSA_SHA256 as algorithm, x509 } from './x509';
 
 export const TEST_ROOT_NAME = 'PLAC Local Teste Raiz (NÃO CONFIÁVEL FORA DO AMBIENTE LOCAL)';
 export const TEST_CA_NAME = 'AC PLAC Local Teste';
@@ -112,16 +110,6 @@ const CRL_VALIDITY_DAYS = 7;
 const CRL_BASE_URL_FILE = 'base-url';
 /** CNPJ of the special certificates when no company is given (valid check digits). */
 const FALLBACK_SPECIAL = { cnpj: '11222333000181', razaoSocial: 'PLAC TESTE CERTIFICADOS ESPECIAIS LTDA' } as const;
-
-const algorithm: webcrypto.RsaHashedKeyGenParams = {
-  name: 'RSASSA-PKCS1-v1_5',
-  hash: 'SHA-256',
-  publicExponent: new Uint8Array([1, 0, 1]),
-  modulusLength: 2048,
-};
-
-// @peculiar/x509 uses a global WebCrypto provider; Node's is complete for RSA and ECDSA.
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 export interface TestIcpOptions {
   /** Where the CRLs are served (e.g. `http://localhost:3000/_pki`); the one kept from an earlier call when absent. */

@@ -13,9 +13,7 @@
 import { createPrivateKey, webcrypto, X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-// Must come before @peculiar/x509 (ES modules are evaluated in import order).
-import './reflect-metadata';
-import * as x509 from '@peculiar/x509';
+import { RSA_SHA256 as algorithm, x509 } from './x509';
 
 export interface LocalPki {
   caCertPem: string;
@@ -39,16 +37,6 @@ const DAY_MS = 86_400_000;
 const CA_VALIDITY_DAYS = 3650;
 /** 397 days: the longest validity that browsers accept for a server certificate. */
 const SERVER_VALIDITY_DAYS = 397;
-
-const algorithm: webcrypto.RsaHashedKeyGenParams = {
-  name: 'RSASSA-PKCS1-v1_5',
-  hash: 'SHA-256',
-  publicExponent: new Uint8Array([1, 0, 1]),
-  modulusLength: 2048,
-};
-
-// @peculiar/x509 uses a global WebCrypto provider; Node's is complete for RSA and ECDSA.
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 /** Loads the PKI from `<dataDir>/pki/`, creating or renewing what is missing or no longer valid. */
 export async function ensureLocalPki(dataDir: string): Promise<LocalPki> {
