@@ -2,6 +2,19 @@ import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { paginaEmSequencia, type Pagina } from '../../platform/paginas';
 import { escritaCondicional, tableConfig } from '../../platform/table';
 
+/** One G line's outcome as stored: in its own item, and inside the header of an import of before issue 26. */
+const RESULTADO_DA_LINHA = {
+  linha: { type: 'number', required: true },
+  codigoBarras: { type: 'string', required: true },
+  dataPagamento: { type: 'string', required: true },
+  valorRecebido: { type: 'number', required: true },
+  situacao: { type: ['PAGA', 'JA_PAGA', 'NAO_ENCONTRADA', 'INCONSISTENTE'] as const, required: true },
+  motivo: { type: 'string' },
+  faturaId: { type: 'string' },
+  cliente: { type: 'string' },
+  valorAcrescimo: { type: 'number' },
+} as const;
+
 /**
  * The bank-return imports (docs/faturamento.md "Payments"): one item per file imported, keyed by the
  * SHA-256 of its bytes and created only if absent, so a file imported twice is recognised and changes
@@ -41,17 +54,7 @@ const importacao = new Entity({
       type: 'list',
       items: {
         type: 'map',
-        properties: {
-          linha: { type: 'number', required: true },
-          codigoBarras: { type: 'string', required: true },
-          dataPagamento: { type: 'string', required: true },
-          valorRecebido: { type: 'number', required: true },
-          situacao: { type: ['PAGA', 'JA_PAGA', 'NAO_ENCONTRADA', 'INCONSISTENTE'] as const, required: true },
-          motivo: { type: 'string' },
-          faturaId: { type: 'string' },
-          cliente: { type: 'string' },
-          valorAcrescimo: { type: 'number' },
-        },
+        properties: RESULTADO_DA_LINHA,
       },
     },
     lista: { type: 'string', required: true, default: 'retornos' },
@@ -72,15 +75,7 @@ const linha = new Entity({
     importacaoId: { type: 'string', required: true },
     /** The line number, zero-padded so that the sort key orders the lines as in the file. */
     ordem: { type: 'string', required: true },
-    linha: { type: 'number', required: true },
-    codigoBarras: { type: 'string', required: true },
-    dataPagamento: { type: 'string', required: true },
-    valorRecebido: { type: 'number', required: true },
-    situacao: { type: ['PAGA', 'JA_PAGA', 'NAO_ENCONTRADA', 'INCONSISTENTE'] as const, required: true },
-    motivo: { type: 'string' },
-    faturaId: { type: 'string' },
-    cliente: { type: 'string' },
-    valorAcrescimo: { type: 'number' },
+    ...RESULTADO_DA_LINHA,
   },
   indexes: { byImportacao: { pk: { field: 'pk', composite: ['importacaoId'] }, sk: { field: 'sk', composite: ['ordem'] } } },
 });
