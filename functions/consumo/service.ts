@@ -129,8 +129,3 @@ export async function registrarNaoEncontrada(n: NaoEncontrada): Promise<void> {
     razaoSocial: n.razaoSocial,
   });
 }
-
-export const consumoDaUf = store.contadoresDaUf;
-export const consumoDoMes = store.contadoresDoMes;
-export const requisicoesDoCliente = store.requisicoesDoCliente;
-export const naoEncontradasDaUf = store.naoEncontradasDaUf;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDb } from '../platform/aws';
 import { config } from '../platform/env';
-import { cobrarConsulta, consumoDaUf, consumoDoMes, naoEncontradasDaUf, registrarNaoEncontrada, requisicoesDoCliente } from './service';
+import { cobrarConsulta, registrarNaoEncontrada } from './service';
+import { contadoresDaUf as consumoDaUf, contadoresDoMes as consumoDoMes, naoEncontradasDaUf, requisicoesDoCliente } from './store';
 import { consumoDoCliente } from './index';
 
 /** Metering against DynamoDB Local: exact counts under concurrency and retries. */

@@ -2,7 +2,8 @@ import * as rateio from '@plac/shared/contracts/rateio';
 import { env } from '../platform/env';
 import { httpApi, Reply } from '../platform/http';
 import { startExecution } from '../platform/step-functions';
-import { bancos, grupos, pagamentos, repasse } from './service';
+import { bancos, grupos } from '../grupos-rateio';
+import { pagamentos, repasse } from './service';
 
 /** Sharing groups, participants, banks and the repasse (its runs wired to the state machine here, the composition root). */
 const iniciarMaquina: repasse.Iniciar = (execucaoId, input) => startExecution(env('REPASSE_STATE_MACHINE_ARN'), execucaoId, input);

@@ -8,7 +8,7 @@
  */
 import { monthOf, nextMonth, previousMonth } from '@plac/shared/domain';
 import { bancosOficiais } from '../../functions/grupos-rateio/bancos-oficiais';
-import { bancos, grupos } from '../../functions/rateio/service';
+import { bancos, grupos } from '../../functions/grupos-rateio';
 import type { GrupoDemo } from '../../functions/grupos-rateio/grupos';
 
 const shift = (mes: string, by: number) => {

@@ -7,7 +7,7 @@ import * as cessaoStore from '../../functions/cessao/store';
 import { chamadorDoUsuario, esquecerCache } from '../../functions/consulta/chamador';
 import { handler } from '../../functions/consulta/handler';
 import { executar, LOTES } from '../../functions/consulta/lote';
-import { requisicoesDoCliente } from '../../functions/consumo/service';
+import { requisicoesDoCliente } from '../../functions/consumo/store';
 import { consumoDoCliente } from '../../functions/consumo';
 import { nfeXml } from '../../functions/fate/fixtures/builder';
 import * as fate from '../../functions/fate/service';

@@ -3,7 +3,7 @@ import type { Principal } from '@plac/shared/access';
 import { formatDate, monthOf } from '@plac/shared/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { esquecerCache } from '../../functions/consulta/chamador';
-import { naoEncontradasDaUf } from '../../functions/consumo/service';
+import { naoEncontradasDaUf } from '../../functions/consumo/store';
 import { consumoDoCliente } from '../../functions/consumo';
 import { eventoXml, nfeXml } from '../../functions/fate/fixtures/builder';
 import { fatePorChave } from '../../functions/fate';
