@@ -50,3 +50,8 @@ export function useCursorPages(filtros: unknown, defaultPerPage: number): Cursor
     reset,
   };
 }
+
+/** The page to ask for: its size, and its cursor past the first page (the contracts' cursor query). */
+export function cursorPage(pages: Pick<CursorPages, 'perPage' | 'cursor'>): { perPage: number; cursor?: string } {
+  return { perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
+}

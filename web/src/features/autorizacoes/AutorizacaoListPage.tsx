@@ -12,7 +12,7 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import type { DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
 import { formatDate, formatDateTime, toTransportDate } from '../../lib/format';
@@ -23,6 +23,7 @@ import type { InstituicaoResumo } from '../../components/InstituicaoAutoComplete
 import { DEFAULT_PAGE_SIZE, isPageSize, type PageSize } from '../../components/listing';
 import { STATUS_OPTIONS, statusLabel, type AutorizacaoFormState, type AutorizacaoLinha, type ClienteOpcao } from './model';
 import { RowActions } from '../../components/RowActions';
+import { useListSearch } from '../../components/list-search';
 
 /**
  * autorizacao-inf-cliente-list: filters institution, client, initial and final
@@ -54,8 +55,12 @@ export default function AutorizacaoListPage() {
   const podeCriar = user.roles.includes('cliente');
   const navigate = useNavigate();
   const clientes = useApiQuery(instituicoes.clientesAutorizacao, {});
-  const [filter, setFilter] = useState<Filter>({ instituicao: null, clienteId: null, dataInicial: null, dataFinal: null, status: null });
-  const [search, setSearch] = useState<Search | null>(null);
+  const { draft: filter, set, search, onSubmit, onClear, apply } = useListSearch<Filter, Search>({
+    empty: { instituicao: null, clienteId: null, dataInicial: null, dataFinal: null, status: null },
+    toSearch: validar,
+    // Paged on the server by page number: the hook's cursor pages stay on their first page.
+    perPage: DEFAULT_PAGE_SIZE,
+  });
 
   // A client user: its own client, fixed.
   const fixo = !admin ? (clientes.data?.[0] ?? null) : null;
@@ -75,22 +80,20 @@ export default function AutorizacaoListPage() {
   const size = search?.size ?? DEFAULT_PAGE_SIZE;
   const page = search?.page ?? 1;
 
-  const set = <K extends keyof Filter>(key: K, value: Filter[K]) => setFilter((f) => ({ ...f, [key]: value }));
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
+  /** Pesquisar's checks (a client; start not after end) and the search, from its first page. */
+  function validar(filter: Filter): Search | null {
     if (!cliente) {
       toast.error(MESSAGES.clientePlacObrigatorio);
-      return;
+      return null;
     }
     // A missing final date takes the initial date (shown in the field too).
     const dataFinal = filter.dataFinal ?? filter.dataInicial;
     if (filter.dataInicial && dataFinal && toTransportDate(filter.dataInicial) > toTransportDate(dataFinal)) {
       toast.error(MESSAGES.dataInicioMaiorDataFim);
-      return;
+      return null;
     }
     if (dataFinal !== filter.dataFinal) set('dataFinal', dataFinal);
-    const next: Search = {
+    return {
       cnpjCliente: cliente.cnpj,
       ...(filter.instituicao ? { instituicaoFinanceira: filter.instituicao.cnpj } : {}),
       ...(filter.dataInicial ? { dataInicial: toTransportDate(filter.dataInicial) } : {}),
@@ -99,20 +102,13 @@ export default function AutorizacaoListPage() {
       page: 1,
       size,
     };
-    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
-    setSearch(next);
-  }
-
-  function onClear() {
-    setFilter({ instituicao: null, clienteId: null, dataInicial: null, dataFinal: null, status: null });
-    setSearch(null);
   }
 
   function onPage(event: DataTablePageEvent) {
     if (!search) return;
     const rows = isPageSize(event.rows) ? event.rows : search.size;
     const nextPage = rows === search.size ? (event.page ?? Math.floor(event.first / rows)) + 1 : 1;
-    setSearch({ ...search, page: nextPage, size: rows });
+    apply({ ...search, page: nextPage, size: rows });
   }
 
   function open(state: AutorizacaoFormState) {
@@ -133,7 +129,7 @@ export default function AutorizacaoListPage() {
   const today = new Date();
 
   const filters = (
-    <SearchPanel label="Filtros de autorizações" onSubmit={onSearch} onClear={onClear}>
+    <SearchPanel label="Filtros de autorizações" onSubmit={onSubmit(list)} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="filtro-cliente">Cliente</label>
         <Dropdown

@@ -10,12 +10,12 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { FieldError } from '../../components/FieldError';
+import { useListSearch } from '../../components/list-search';
 import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api';
 import { useRegisterDialog } from '../../lib/dialogs';
-import { useCursorPages } from '../../lib/cursor-pages';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { downloadBase64 } from '../../lib/download';
@@ -76,21 +76,44 @@ export default function DocumentosErroPage() {
   /** A manager filters by the own UF only. */
   const ufFixa = gestor ? (user.uf ?? '') : null;
 
-  const [filter, setFilter] = useState<Filter>(() => ({ uf: ufFixa ?? TODAS, inicio: hojeMais(-29), fim: hojeMais(0) }));
   const [erros, setErros] = useState<FieldMessages>({});
-  const [search, setSearch] = useState<Search>(() => ({
-    UFOrigem: ufFixa ?? '',
-    dataInicio: diaBr(hojeMais(-29)),
-    dataFim: diaBr(hojeMais(0)),
-  }));
-  const pages = useCursorPages(search, DEFAULT_PAGE_SIZE);
+
+  /** The filter's search: 'Todas' is no UF; a manager's own UF. */
+  const searchOf = (f: Filter & { inicio: Date; fim: Date }): Search => ({
+    UFOrigem: ufFixa ?? (f.uf === TODAS ? '' : f.uf),
+    dataInicio: diaBr(f.inicio),
+    dataFim: diaBr(f.fim),
+  });
+
+  /** Pesquisar's checks: both dates (beside each field) and a period of at most 90 days. */
+  function validar(filter: Filter): Search | null {
+    const { campos, periodo } = validarPeriodo(filter.inicio, filter.fim);
+    setErros(campos);
+    const problemas = [campos.inicio, campos.fim, periodo].filter((m): m is string => Boolean(m));
+    if (problemas.length > 0 || !filter.inicio || !filter.fim) {
+      for (const m of problemas) toast.warn(m);
+      return null;
+    }
+    return searchOf({ ...filter, inicio: filter.inicio, fim: filter.fim });
+  }
+
+  const listSearch = useListSearch<Filter, Search>({
+    empty: () => ({ uf: ufFixa ?? TODAS, inicio: hojeMais(-29), fim: hojeMais(0) }),
+    toSearch: validar,
+    // The last 30 days, searched at once.
+    first: (f) => searchOf({ ...f, inicio: f.inicio ?? hojeMais(-29), fim: f.fim ?? hojeMais(0) }),
+    perPage: DEFAULT_PAGE_SIZE,
+  });
+  const { draft: filter, set, pages, page, onSubmit } = listSearch;
+  // Never idle (the first search is made on arrival and there is no Limpar): the fallback only types it.
+  const search = listSearch.search ?? searchOf({ uf: TODAS, inicio: hojeMais(-29), fim: hojeMais(0) });
   const [detalhe, setDetalhe] = useState<DocumentoErro | null>(null);
   const [toRemove, setToRemove] = useState<DocumentoErro | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
   const list = useApiQuery(
     fate.filtrarDocumentosErro,
-    { query: { ...search, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
+    { query: { ...search, ...page } },
     { placeholderData: keepPreviousData },
   );
   const remover = useApiMutation(fate.removerDocumentoErro);
@@ -98,30 +121,6 @@ export default function DocumentosErroPage() {
 
   const closeConfirm = () => setToRemove(null);
   useRegisterDialog(toRemove !== null, closeConfirm);
-
-  const set = <K extends keyof Filter>(key: K, value: Filter[K]) => setFilter((f) => ({ ...f, [key]: value }));
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    const { campos, periodo } = validarPeriodo(filter.inicio, filter.fim);
-    setErros(campos);
-    const problemas = [campos.inicio, campos.fim, periodo].filter((m): m is string => Boolean(m));
-    if (problemas.length > 0 || !filter.inicio || !filter.fim) {
-      for (const m of problemas) toast.warn(m);
-      return;
-    }
-    const next: Search = {
-      UFOrigem: ufFixa ?? (filter.uf === TODAS ? '' : filter.uf),
-      dataInicio: diaBr(filter.inicio),
-      dataFim: diaBr(filter.fim),
-    };
-    if (JSON.stringify(next) === JSON.stringify(search)) {
-      // The same filter: its first page again, fresh.
-      if (pages.page === 1) void list.refetch();
-      else pages.reset();
-    }
-    setSearch(next);
-  }
 
   async function download(doc: DocumentoErro) {
     setDownloading(doc.id);
@@ -210,7 +209,7 @@ export default function DocumentosErroPage() {
     </div>
   );
   const filters = (
-    <SearchPanel label="Filtros de documentos com erro" onSubmit={onSearch}>
+    <SearchPanel label="Filtros de documentos com erro" onSubmit={onSubmit(list)}>
       <div className="page-field">
         <label htmlFor="filtro-uf-origem">UF de Origem</label>
         <Dropdown

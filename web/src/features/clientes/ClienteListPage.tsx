@@ -9,11 +9,12 @@ import { formatCnpj, formatTelefone, normalizeCnpj, type ClienteSituacao } from 
 import { Column } from 'primereact/column';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiQueryKey, callApi, useApiMutation, useApiQuery } from '../../lib/api';
 import { useRegisterDialog } from '../../lib/dialogs';
-import { getSession, saveFilter, useSession } from '../../lib/session';
+import { getSession, useSession } from '../../lib/session';
+import { useListSearch } from '../../components/list-search';
 import { toast } from '../../lib/toast';
 import { maskCnpj } from '../../lib/mask';
 import { MaskedInput } from '../../components/MaskedInput';
@@ -65,11 +66,13 @@ const START: Pick<SavedClienteSearch, 'page' | 'size' | 'sort' | 'order'> = {
   order: 'asc',
 };
 
+/** The search after Limpar: every client, from the start. */
+const EVERY_CLIENTE: SavedClienteSearch = { ...EMPTY_FILTER, ...START };
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The saved search of the session, field by field; anything malformed falls back to the default. */
-function savedSearch(): SavedClienteSearch {
-  const saved = getSession().filters.cliente ?? {};
+function savedSearch(saved: Record<string, unknown>): SavedClienteSearch {
   const situacao = SITUACAO_OPTIONS.find((o) => o.value === saved.situacao)?.value ?? null;
   const page = typeof saved.page === 'number' && Number.isInteger(saved.page) && saved.page >= 1 ? saved.page : 1;
   return {
@@ -92,8 +95,19 @@ export default function ClienteListPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const isAdmin = user?.roles.includes('sefaz_admin') ?? false;
-  const [search, setSearch] = useState(savedSearch);
-  const [filter, setFilter] = useState<ClienteFilter>(() => filterOf(search));
+  const listSearch = useListSearch<ClienteFilter, SavedClienteSearch>({
+    empty: EMPTY_FILTER,
+    // Pesquisar keeps the sort and the page size, from the first page.
+    toSearch: (f): SavedClienteSearch => ({ ...search, ...f, page: 1 }),
+    // The saved search (with its page and sort) on arrival; after Limpar every client, from the start.
+    first: () => savedSearch(getSession().filters.cliente ?? {}),
+    cleared: () => EVERY_CLIENTE,
+    perPage: DEFAULT_PAGE_SIZE,
+    saved: { name: 'cliente', read: (saved) => filterOf(savedSearch(saved)), write: (_filter, next) => ({ ...next }) },
+  });
+  const { draft: filter, set, onSubmit, onClear, apply } = listSearch;
+  // Never idle (the saved search or every client).
+  const search: SavedClienteSearch = listSearch.search ?? EVERY_CLIENTE;
   const [toUnlock, setToUnlock] = useState<ClienteRow | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
@@ -116,24 +130,6 @@ export default function ClienteListPage() {
 
   const closeConfirm = () => setToUnlock(null);
   useRegisterDialog(toUnlock !== null, closeConfirm);
-
-  function apply(next: SavedClienteSearch) {
-    setSearch(next);
-    saveFilter('cliente', { ...next });
-  }
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    const next = { ...search, ...filter, page: 1 };
-    if (JSON.stringify(next) === JSON.stringify(search)) void list.refetch();
-    apply(next);
-  }
-
-  function onClear() {
-    setFilter(EMPTY_FILTER);
-    setSearch({ ...EMPTY_FILTER, ...START });
-    saveFilter('cliente', undefined);
-  }
 
   function onPage(event: DataTablePageEvent) {
     const size = isPageSize(event.rows) ? event.rows : search.size;
@@ -170,8 +166,6 @@ export default function ClienteListPage() {
     }
   }
 
-  const set = <K extends keyof ClienteFilter>(key: K, value: ClienteFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
-
   const actions = (row: ClienteRow) => (
     <RowActions
       actions={[
@@ -183,7 +177,7 @@ export default function ClienteListPage() {
   );
 
   const filters = (
-    <SearchPanel label="Filtros de clientes" onSubmit={onSearch} onClear={onClear}>
+    <SearchPanel label="Filtros de clientes" onSubmit={onSubmit(list)} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="filtro-cnpj">CNPJ</label>
         <MaskedInput id="filtro-cnpj" value={filter.cnpj} format={maskCnpj} onValueChange={(v) => set('cnpj', v)} autoComplete="off" />

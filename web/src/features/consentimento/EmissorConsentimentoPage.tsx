@@ -11,11 +11,11 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SearchPanel } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { formatDate, toTransportDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -93,16 +93,13 @@ export default function EmissorConsentimentoPage() {
   const opcoes = useApiQuery(consentimento.opcoes, { query: {} });
   const empresas = useBuscaDeEmpresas();
   const buscaEmpresas = useApiQuery(consentimento.opcoes, { query: { nome: empresas.nome } }, { enabled: empresas.nome !== '', placeholderData: keepPreviousData });
-  const [filtro, setFiltro] = useState<Filtro>({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
   const [escolhida, setEscolhida] = useState<{ value: string; label: string } | null>(null);
-  const [busca, setBusca] = useState<Busca | null>(null);
-  const pages = useCursorPages(busca, PER_PAGE_DEFAULT);
-  const list = useApiQuery(
-    consentimento.filtrarEmissores,
-    { body: { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } as never },
-    { enabled: busca !== null, placeholderData: keepPreviousData },
-  );
-  const set = <K extends keyof Filtro>(k: K, v: Filtro[K]) => setFiltro((f) => ({ ...f, [k]: v }));
+  const { draft: filtro, set, search: busca, pages, page, onSubmit, onClear } = useListSearch<Filtro, Busca>({
+    empty: { ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null },
+    toSearch: pesquisar,
+    perPage: PER_PAGE_DEFAULT,
+  });
+  const list = useApiQuery(consentimento.filtrarEmissores, { body: { ...busca, ...page } as never }, { enabled: busca !== null, placeholderData: keepPreviousData });
 
   const clienteFixo = !admin ? (opcoes.data?.clientes[0]?.cnpj ?? null) : null;
   const clienteOptions = useMemo(() => (opcoes.data?.clientes ?? []).map((c) => ({ value: c.cnpj, label: `${c.razaoSocial} - ${formatCnpj(c.cnpj)}` })), [opcoes.data]);
@@ -112,21 +109,15 @@ export default function EmissorConsentimentoPage() {
     return escolhida && !achadas.some((o) => o.value === escolhida.value) ? [escolhida, ...achadas] : achadas;
   }, [opcoes.data, buscaEmpresas.data, empresas.nome, escolhida]);
 
-  function pesquisar(event: FormEvent) {
-    event.preventDefault();
+  /** Pesquisar: the filter as the API takes it, if the rules of 5.7 accept it. */
+  function pesquisar(filtro: Filtro): Busca | null {
     const body = {
       ...corpoComum({ ...filtro, cnpjCliente: clienteFixo ?? filtro.cnpjCliente }, admin),
       ...(filtro.cnpjEmissor ? { cnpjEmissor: filtro.cnpjEmissor } : {}),
       ...(filtro.situacao !== null ? { situacao: filtro.situacao } : {}),
       ...(filtro.tipoCliente !== null ? { tipoCliente: filtro.tipoCliente } : {}),
     };
-    if (!filtroValido(body)) return;
-    if (JSON.stringify(body) === JSON.stringify(busca)) {
-      // The same filter: its first page again, fresh.
-      if (pages.page === 1) void list.refetch();
-      else pages.reset();
-    }
-    setBusca(body);
+    return filtroValido(body) ? body : null;
   }
 
   const detalhar = (r: EmissorLinha) => {
@@ -138,13 +129,12 @@ export default function EmissorConsentimentoPage() {
   const hoje = new Date();
 
   function limpar() {
-    setFiltro({ ...FILTRO_VAZIO, cnpjEmissor: null, situacao: null, tipoCliente: null });
+    onClear();
     setEscolhida(null);
-    setBusca(null);
   }
 
   const filters = (
-    <SearchPanel label="Filtros de consentimentos de emissores" onSubmit={pesquisar} onClear={limpar}>
+    <SearchPanel label="Filtros de consentimentos de emissores" onSubmit={onSubmit(list)} onClear={limpar}>
       <div className="page-field">
         <label htmlFor="f-empresa">Empresa</label>
         <Dropdown

@@ -9,10 +9,10 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { SearchPanel } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { formatDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { corpoComum, FILTRO_VAZIO, filtroValido, UF_OPTIONS, type FiltroComum } from './EmissorConsentimentoPage';
@@ -40,42 +40,29 @@ export default function EmissorConsentimentoTransportePage() {
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
   const opcoes = useApiQuery(consentimento.opcoes, { query: {} });
-  const [filtro, setFiltro] = useState<Filtro>({ ...FILTRO_VAZIO, situacao: null, transportador: -1 });
-  const [busca, setBusca] = useState<Busca | null>(null);
-  const pages = useCursorPages(busca, PER_PAGE_DEFAULT);
-  const list = useApiQuery(
-    consentimento.filtrarTransporte,
-    { body: { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } as never },
-    { enabled: busca !== null, placeholderData: keepPreviousData },
-  );
-  const set = <K extends keyof Filtro>(k: K, v: Filtro[K]) => setFiltro((f) => ({ ...f, [k]: v }));
+  const { draft: filtro, set, search: busca, pages, page, onSubmit, onClear } = useListSearch<Filtro, Busca>({
+    empty: { ...FILTRO_VAZIO, situacao: null, transportador: -1 },
+    toSearch: pesquisar,
+    perPage: PER_PAGE_DEFAULT,
+  });
+  const list = useApiQuery(consentimento.filtrarTransporte, { body: { ...busca, ...page } as never }, { enabled: busca !== null, placeholderData: keepPreviousData });
   const clienteFixo = !admin ? (opcoes.data?.clientes[0]?.cnpj ?? null) : null;
   const clienteOptions = useMemo(() => (opcoes.data?.clientes ?? []).map((c) => ({ value: c.cnpj, label: `${c.razaoSocial} - ${formatCnpj(c.cnpj)}` })), [opcoes.data]);
 
-  function pesquisar(event: FormEvent) {
-    event.preventDefault();
+  /** Pesquisar: the filter as the API takes it, if the rules of 5.7 accept it. */
+  function pesquisar(filtro: Filtro): Busca | null {
     const body = {
       ...corpoComum({ ...filtro, cnpjCliente: clienteFixo ?? filtro.cnpjCliente }, admin),
       ...(filtro.situacao !== null ? { situacao: filtro.situacao } : {}),
       transportador: filtro.transportador,
     };
-    if (!filtroValido(body)) return;
-    if (JSON.stringify(body) === JSON.stringify(busca)) {
-      // The same filter: its first page again, fresh.
-      if (pages.page === 1) void list.refetch();
-      else pages.reset();
-    }
-    setBusca(body);
+    return filtroValido(body) ? body : null;
   }
 
   const hoje = new Date();
-  function limpar() {
-    setFiltro({ ...FILTRO_VAZIO, situacao: null, transportador: -1 });
-    setBusca(null);
-  }
 
   const filters = (
-    <SearchPanel label="Filtros de consentimentos de transporte" onSubmit={pesquisar} onClear={limpar}>
+    <SearchPanel label="Filtros de consentimentos de transporte" onSubmit={onSubmit(list)} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="t-cliente">Cliente</label>
         <Dropdown inputId="t-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />

@@ -9,10 +9,9 @@ import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
 import { InputText } from 'primereact/inputtext';
 import { Row } from 'primereact/row';
-import { useState, type FormEvent } from 'react';
 import { ListPage } from '../../components/ListPage';
 import { SearchActions } from '../../components/listing';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { useApiQuery } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
@@ -40,10 +39,20 @@ const inicial = (): Filtro => ({ cnpj: '', nome: '', de: new Date(), ate: new Da
 /** How often the page asks again while the grand total is being computed. */
 export const INTERVALO_TOTAL_MS = 3_000;
 
+/** Pesquisar's check: the first month not after the last. */
+function validar(form: Filtro): Filtro | null {
+  if (form.de > form.ate) {
+    toast.warn(message('dataInicioMaiorDataFim'));
+    return null;
+  }
+  return { ...form };
+}
+
 export default function QtdFateTransportadoraPage() {
-  const [form, setForm] = useState<Filtro>(inicial);
-  const [busca, setBusca] = useState<Filtro>(inicial);
-  const pages = useCursorPages(busca, 10);
+  const listSearch = useListSearch<Filtro, Filtro>({ empty: inicial, toSearch: validar, first: (f) => ({ ...f }), perPage: 10 });
+  const { draft: form, setDraft: setForm, pages, page, onSubmit, onClear } = listSearch;
+  // Never idle (the current month on arrival and after Limpar).
+  const busca = listSearch.search ?? form;
   const relatorio = useApiQuery(
     consulta.qtdFateTransportadora,
     {
@@ -52,8 +61,8 @@ export default function QtdFateTransportadoraPage() {
         ...(busca.nome ? { razaoSocialTransportadora: busca.nome } : {}),
         dataFaturaIni: mmAaaa(busca.de),
         dataFaturaFim: mmAaaa(busca.ate),
-        ...(pages.cursor ? { cursor: pages.cursor } : {}),
-        perPage: pages.perPage as 10 | 25 | 50 | 100,
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+        perPage: page.perPage as 10 | 25 | 50 | 100,
       },
     },
     {
@@ -62,16 +71,6 @@ export default function QtdFateTransportadoraPage() {
       refetchInterval: (query) => (query.state.data?.situacaoTotalGeral === 'PROCESSANDO' ? INTERVALO_TOTAL_MS : false),
     },
   );
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (form.de > form.ate) {
-      toast.warn(message('dataInicioMaiorDataFim'));
-      return;
-    }
-    setBusca({ ...form });
-    pages.reset();
-  }
 
   const linhas = relatorio.data?.linhas ?? [];
   const totalPagina = linhas.reduce((s, l) => s + l.qtdFate, 0);
@@ -112,7 +111,7 @@ export default function QtdFateTransportadoraPage() {
   );
 
   const filtros = (
-    <form className="page-panel" aria-label="Filtros" onSubmit={onSubmit} noValidate>
+    <form className="page-panel" aria-label="Filtros" onSubmit={onSubmit(relatorio)} noValidate>
       <div className="page-grid">
         <div className="page-field">
           <label htmlFor="transp-cnpj">CNPJ/CPF</label>
@@ -125,13 +124,7 @@ export default function QtdFateTransportadoraPage() {
         {mes('transp-de', 'Mês Referência Inicial', 'de')}
         {mes('transp-ate', 'Mês Referência Final', 'ate')}
       </div>
-      <SearchActions
-        onClear={() => {
-          setForm(inicial());
-          setBusca(inicial());
-          pages.reset();
-        }}
-      />
+      <SearchActions onClear={onClear} />
     </form>
   );
 

@@ -10,10 +10,10 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { nomeDoClienteDoUsuario, useCurrentUser, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { formatCount, type ConsumoCliente } from './model';
@@ -78,8 +78,17 @@ export default function ConsumoClientePage() {
   const user = useCurrentUser();
   const { reportProcessing } = useSession();
   const admin = user.roles.includes('sefaz_admin');
-  const [filtro, setFiltro] = useState<Filtro>({ cliente: admin ? TODOS : (user.clienteId ?? ''), servico: TODOS });
-  const [busca, setBusca] = useState<Filtro>(filtro);
+  const listSearch = useListSearch<Filtro, Filtro>({
+    empty: { cliente: admin ? TODOS : (user.clienteId ?? ''), servico: TODOS },
+    toSearch: (f) => f,
+    // Every client's (or the own client's) consumption on arrival.
+    first: (f) => f,
+    // Every client's consumption is paged on the server (by cursor, in name order); one client is one row.
+    perPage: 10,
+  });
+  const { draft: filtro, set, pages, page, onSubmit } = listSearch;
+  // Never idle (searched on arrival, no Limpar).
+  const busca = listSearch.search ?? filtro;
   const [expandidas, setExpandidas] = useState<DataTableExpandedRows>({});
   const [confirmar, setConfirmar] = useState<{ id: string; razaoSocial: string } | null>(null);
 
@@ -87,9 +96,7 @@ export default function ConsumoClientePage() {
   const listaServicos = useApiQuery(servicos.listServicos, {});
   const doServico = busca.servico !== TODOS ? { idModuloServico: Number(busca.servico) } : {};
   const filtroCliente = admin && busca.cliente !== TODOS ? { idCliente: busca.cliente } : {};
-  // Every client's consumption is paged on the server (by cursor, in name order); one client is one row.
-  const pages = useCursorPages(busca, 10);
-  const query = { ...filtroCliente, ...doServico, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
+  const query = { ...filtroCliente, ...doServico, ...page };
   const lista = useApiQuery(consumo.consumoPorCliente, { query }, { placeholderData: keepPreviousData });
   const linhas = useMemo(() => lista.data?.clientes ?? [], [lista.data]);
 
@@ -105,12 +112,6 @@ export default function ConsumoClientePage() {
     () => [{ value: TODOS, label: 'Todos' }, ...(listaServicos.data ?? []).map((s) => ({ value: String(s.idModuloServico), label: s.descricaoModuloServico }))],
     [listaServicos.data],
   );
-
-  function pesquisar(event: FormEvent) {
-    event.preventDefault();
-    if (JSON.stringify(filtro) === JSON.stringify(busca)) void lista.refetch();
-    setBusca(filtro);
-  }
 
   /** The report is of one client: the one picked (admin), the own (client user). */
   function pedirRelatorio() {
@@ -130,15 +131,15 @@ export default function ConsumoClientePage() {
   }
 
   const filters = (
-    <SearchPanel label="Filtros de consumo por cliente" onSubmit={pesquisar}>
-      <ClienteFilter id="filtro-cliente" options={clienteOptions} value={filtro.cliente} onChange={(v) => setFiltro((f) => ({ ...f, cliente: v ?? TODOS }))} admin={admin} />
+    <SearchPanel label="Filtros de consumo por cliente" onSubmit={onSubmit(lista)}>
+      <ClienteFilter id="filtro-cliente" options={clienteOptions} value={filtro.cliente} onChange={(v) => set('cliente', v ?? TODOS)} admin={admin} />
       <div className="page-field">
         <label htmlFor="filtro-servico">Serviço</label>
         <Dropdown
           inputId="filtro-servico"
           options={servicoOptions}
           value={filtro.servico}
-          onChange={(e) => setFiltro((f) => ({ ...f, servico: (e.value as string | undefined) ?? TODOS }))}
+          onChange={(e) => set('servico', (e.value as string | undefined) ?? TODOS)}
         />
       </div>
     </SearchPanel>

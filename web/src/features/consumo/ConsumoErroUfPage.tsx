@@ -10,10 +10,10 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { diaBr, diasEntre, hojeMais, UF_OPTIONS, type NaoEncontrada } from './model';
@@ -57,26 +57,22 @@ export default function ConsumoErroUfPage() {
   const user = useCurrentUser();
   const gestor = !user.roles.includes('sefaz_admin');
   const ufFixa = gestor ? (user.uf ?? '') : null;
-  const [filtro, setFiltro] = useState<Filtro>(() => ({ uf: ufFixa ?? '', inicio: hojeMais(-29), fim: hojeMais(0), chnfe: '', status: TODOS }));
   const [erros, setErros] = useState<Erros>({});
-  // A manager's search runs at once; an administrator picks the UF first.
-  const [busca, setBusca] = useState<Busca | null>(() =>
-    ufFixa ? { uf: ufFixa, dataInicio: diaBr(hojeMais(-29)), dataFim: diaBr(hojeMais(0)) } : null,
-  );
 
-  const statusList = useApiQuery(consumo.statusNaoEncontradas, {});
-  const statusOptions = [{ value: TODOS, label: 'Todos' }, ...(statusList.data ?? [])];
-  const pages = useCursorPages(busca, TAMANHO_PADRAO);
-  const consulta = busca ? { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } : { uf: '', dataInicio: '', dataFim: '' };
-  const lista = useApiQuery(consumo.naoEncontradas, { query: consulta }, {
-    enabled: busca !== null,
-    placeholderData: keepPreviousData,
-  });
-  const items = busca ? (lista.data?.items ?? []) : [];
-  const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setFiltro((f) => ({ ...f, [key]: value }));
+  /** The filter's search (the UF: a manager's own). */
+  const buscaDe = (f: Filtro & { inicio: Date; fim: Date }): Busca => {
+    const chnfe = f.chnfe.replace(/\D/g, '');
+    return {
+      uf: ufFixa ?? f.uf,
+      dataInicio: diaBr(f.inicio),
+      dataFim: diaBr(f.fim),
+      ...(chnfe ? { chnfe } : {}),
+      ...(f.status !== TODOS ? { status: f.status as Busca['status'] } : {}),
+    };
+  };
 
-  function pesquisar(event: FormEvent) {
-    event.preventDefault();
+  /** Pesquisar's checks: UF and both dates required (beside each field), a period of at most 90 days. */
+  function validar(filtro: Filtro): Busca | null {
     const novos: Erros = {};
     if (!(ufFixa ?? filtro.uf)) novos.uf = message('campoObrigatorio', { field: 'UF' });
     if (!filtro.inicio) novos.inicio = message('dataInicioObrigatoria');
@@ -91,23 +87,27 @@ export default function ConsumoErroUfPage() {
     const problemas = [novos.uf, novos.inicio, novos.fim, periodo].filter((m): m is string => Boolean(m));
     if (problemas.length > 0 || !filtro.inicio || !filtro.fim) {
       for (const m of problemas) toast.warn(m);
-      return;
+      return null;
     }
-    const chnfe = filtro.chnfe.replace(/\D/g, '');
-    const next: Busca = {
-      uf: ufFixa ?? filtro.uf,
-      dataInicio: diaBr(filtro.inicio),
-      dataFim: diaBr(filtro.fim),
-      ...(chnfe ? { chnfe } : {}),
-      ...(filtro.status !== TODOS ? { status: filtro.status as Busca['status'] } : {}),
-    };
-    if (JSON.stringify(next) === JSON.stringify(busca)) {
-      // The same filter: its first page again, fresh.
-      if (pages.page === 1) void lista.refetch();
-      else pages.reset();
-    }
-    setBusca(next);
+    return buscaDe({ ...filtro, inicio: filtro.inicio, fim: filtro.fim });
   }
+
+  const { draft: filtro, set, search: busca, pages, page, onSubmit } = useListSearch<Filtro, Busca>({
+    empty: () => ({ uf: ufFixa ?? '', inicio: hojeMais(-29), fim: hojeMais(0), chnfe: '', status: TODOS }),
+    toSearch: validar,
+    // A manager's search runs at once (the last 30 days); an administrator picks the UF first.
+    first: (f) => (ufFixa && f.inicio && f.fim ? buscaDe({ ...f, inicio: f.inicio, fim: f.fim }) : null),
+    perPage: TAMANHO_PADRAO,
+  });
+
+  const statusList = useApiQuery(consumo.statusNaoEncontradas, {});
+  const statusOptions = [{ value: TODOS, label: 'Todos' }, ...(statusList.data ?? [])];
+  const consulta = busca ? { ...busca, ...page } : { uf: '', dataInicio: '', dataFim: '' };
+  const lista = useApiQuery(consumo.naoEncontradas, { query: consulta }, {
+    enabled: busca !== null,
+    placeholderData: keepPreviousData,
+  });
+  const items = busca ? (lista.data?.items ?? []) : [];
 
   const dateField = (id: string, key: 'inicio' | 'fim', label: string, field: string) => (
     <div className="page-field">
@@ -130,7 +130,7 @@ export default function ConsumoErroUfPage() {
   );
 
   const filters = (
-    <SearchPanel label="Filtros de faturas não encontradas" onSubmit={pesquisar}>
+    <SearchPanel label="Filtros de faturas não encontradas" onSubmit={onSubmit(lista)}>
       <div className="page-field">
         <label htmlFor="filtro-uf">UF</label>
         <Dropdown

@@ -1,5 +1,6 @@
 import '../../components/page-layout.css';
-import { SearchPanel } from '../../components/listing';
+import { DEFAULT_PAGE_SIZE, SearchPanel } from '../../components/listing';
+import { useListSearch } from '../../components/list-search';
 import { combineQueries, ListPage } from '../../components/ListPage';
 import './consumo.css';
 import { consumo, servicos } from '@plac/shared/contracts';
@@ -7,7 +8,7 @@ import { formatMonth } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { RequiredMark } from '../../components/RequiredMark';
 import { useApiQuery } from '../../lib/api';
@@ -26,6 +27,11 @@ interface Filtro {
   servico: number | null;
 }
 
+interface Busca {
+  uf: string;
+  idModuloServico: number;
+}
+
 interface Erros {
   uf?: string;
   servico?: string;
@@ -35,9 +41,8 @@ export default function ConsumoUfPage() {
   const user = useCurrentUser();
   const gestor = !user.roles.includes('sefaz_admin');
   const ufFixa = gestor ? (user.uf ?? '') : null;
-  const [filtro, setFiltro] = useState<Filtro>({ uf: ufFixa ?? '', servico: null });
-  const [busca, setBusca] = useState<{ uf: string; idModuloServico: number } | null>(null);
   const [erros, setErros] = useState<Erros>({});
+  const { draft: filtro, set, search: busca, onSubmit, apply } = useListSearch<Filtro, Busca>({ empty: { uf: ufFixa ?? '', servico: null }, toSearch: validar, perPage: DEFAULT_PAGE_SIZE });
 
   const listaServicos = useApiQuery(servicos.listServicos, {});
   const servicoOptions = useMemo(
@@ -46,32 +51,34 @@ export default function ConsumoUfPage() {
   );
   // A manager's search runs by itself: on the first service as soon as the list arrives.
   const primeiro = servicoOptions[0]?.value;
-  const servico = filtro.servico ?? (ufFixa ? (primeiro ?? null) : null);
-  const buscaEfetiva = busca ?? (ufFixa && primeiro !== undefined ? { uf: ufFixa, idModuloServico: primeiro } : null);
-  const lista = useApiQuery(consumo.consumoPorUf, { query: buscaEfetiva ?? { uf: '', idModuloServico: 0 } }, { enabled: buscaEfetiva !== null });
+  /** The service picked; a manager's is the first until another is picked. */
+  const servicoDe = (f: Filtro) => f.servico ?? (ufFixa ? (primeiro ?? null) : null);
+  const servico = servicoDe(filtro);
+  // (adjusting state while rendering, React's documented pattern: the first service is known now).
+  if (busca === null && ufFixa && primeiro !== undefined) apply({ uf: ufFixa, idModuloServico: primeiro });
+  const lista = useApiQuery(consumo.consumoPorUf, { query: busca ?? { uf: '', idModuloServico: 0 } }, { enabled: busca !== null });
 
   function escolherServico(servico: number | null) {
-    setFiltro((f) => ({ ...f, servico }));
-    if (ufFixa && servico !== null) setBusca({ uf: ufFixa, idModuloServico: servico });
+    set('servico', servico);
+    if (ufFixa && servico !== null) apply({ uf: ufFixa, idModuloServico: servico });
   }
 
-  function pesquisar(event: FormEvent) {
-    event.preventDefault();
+  /** Pesquisar's checks: UF and service required (beside each field, and a toast each). */
+  function validar(filtro: Filtro): Busca | null {
+    const servico = servicoDe(filtro);
     const novos: Erros = {};
     if (!filtro.uf) novos.uf = message('campoObrigatorio', { field: 'UF de Origem' });
     if (servico === null) novos.servico = message('campoObrigatorio', { field: 'Serviço' });
     setErros(novos);
     if (novos.uf || novos.servico || servico === null) {
       for (const m of [novos.uf, novos.servico]) if (m) toast.warn(m);
-      return;
+      return null;
     }
-    const next = { uf: ufFixa ?? filtro.uf, idModuloServico: servico };
-    if (JSON.stringify(next) === JSON.stringify(buscaEfetiva)) void lista.refetch();
-    setBusca(next);
+    return { uf: ufFixa ?? filtro.uf, idModuloServico: servico };
   }
 
   const filters = (
-    <SearchPanel label="Filtros de consumo por UF" onSubmit={pesquisar}>
+    <SearchPanel label="Filtros de consumo por UF" onSubmit={onSubmit(lista)}>
       <div className="page-field">
         <label htmlFor="filtro-uf">
           UF de Origem
@@ -81,7 +88,7 @@ export default function ConsumoUfPage() {
           inputId="filtro-uf"
           options={[...UF_OPTIONS]}
           value={ufFixa ?? filtro.uf}
-          onChange={(e) => setFiltro((f) => ({ ...f, uf: (e.value as string | undefined) ?? '' }))}
+          onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
           disabled={ufFixa !== null}
           placeholder="Selecione"
           filter
@@ -120,10 +127,10 @@ export default function ConsumoUfPage() {
         filters={filters}
         before={lista.data && <p className="page-hint">Consumo do mês {formatMonth(lista.data.mes)}</p>}
         label="Consumo por UF"
-        rows={buscaEfetiva ? lista.data?.itens : []}
+        rows={busca ? lista.data?.itens : []}
         dataKey="uf"
         // A manager's search waits for the services (it runs on the first): their failure is the list's.
-        query={combineQueries(ufFixa !== null && listaServicos, buscaEfetiva !== null && lista)}
+        query={combineQueries(ufFixa !== null && listaServicos, busca !== null && lista)}
         paging={{ kind: 'none' }}
       >
         <Column field="uf" header="UF de Origem" />

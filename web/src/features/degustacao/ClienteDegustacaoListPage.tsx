@@ -9,7 +9,7 @@ import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { cursorPage, useCursorPages } from '../../lib/cursor-pages';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 
@@ -28,7 +28,7 @@ interface Mudanca {
 export default function ClienteDegustacaoListPage() {
   const queryClient = useQueryClient();
   const pages = useCursorPages(null, 25);
-  const lista = useApiQuery(degustacao.listClientesTeste, { query: { perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } }, { placeholderData: keepPreviousData });
+  const lista = useApiQuery(degustacao.listClientesTeste, { query: cursorPage(pages) }, { placeholderData: keepPreviousData });
   const alterar = useApiMutation(degustacao.updateClienteTeste);
   const [mudanca, setMudanca] = useState<Mudanca | null>(null);
 

@@ -9,14 +9,14 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ListPage, moneyColumn } from '../../components/ListPage';
 import { callApi, useApiQuery } from '../../lib/api';
 import { EXPORTACAO_POR_PAGINA, exportarCsv, todasAsPaginas, type ColunaCsv } from '../../lib/csv-export';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { mesAtualMais, mesesEntre, mesIso } from '../../lib/calendar';
-import { getSession, saveFilter, useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ImprimirDae } from './ImprimirDae';
 import { periodo, SITUACAO_FATURA_OPTIONS, situacaoExibida, type FaturaResumo } from './model';
@@ -80,10 +80,9 @@ const mesDe = (iso: unknown): Date | null => {
  * The session's saved filter, field by field; anything malformed falls back to the default. A month in
  * the address (`?mes=YYYY-MM`, the billing run's link to its invoices) gives every invoice of that month.
  */
-function filtroSalvo(admin: boolean, mesDoEndereco: string | null): Filtro {
+function filtroSalvo(admin: boolean, mesDoEndereco: string | null, saved: Record<string, unknown>): Filtro {
   const doMes = mesDe(mesDoEndereco);
   if (doMes) return { cliente: TODOS, mesInicio: doMes, mesFim: doMes, situacao: null };
-  const saved = getSession().filters.fatura ?? {};
   const anterior = mesAtualMais(-1);
   return {
     cliente: admin && typeof saved.cliente === 'string' && saved.cliente !== '' ? saved.cliente : TODOS,
@@ -111,12 +110,26 @@ export default function ConsultarFaturaPage() {
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
   const [parametros] = useSearchParams();
-  const [filtro, setFiltro] = useState<Filtro>(() => filtroSalvo(admin, parametros.get('mes')));
-  const [busca, setBusca] = useState<Busca | null>(() => buscaDe(filtro));
+  const { draft: filtro, set, search: busca, pages, page, onSubmit } = useListSearch<Filtro, Busca>({
+    empty: () => filtroSalvo(admin, null, {}),
+    toSearch: validar,
+    // The saved filter's invoices on arrival (none when it is not a valid period).
+    first: buscaDe,
+    perPage: POR_PAGINA,
+    saved: {
+      name: 'fatura',
+      read: (saved) => filtroSalvo(admin, parametros.get('mes'), saved),
+      write: (f) => ({
+        cliente: admin ? f.cliente : TODOS,
+        mesInicio: f.mesInicio ? mesIso(f.mesInicio) : null,
+        mesFim: f.mesFim ? mesIso(f.mesFim) : null,
+        situacao: f.situacao,
+      }),
+    },
+  });
 
   const { opcoes: opcoesDeClientes } = useOpcoesDeClientes(admin, 'cnpj', emAvaliacao);
-  const pages = useCursorPages(busca, POR_PAGINA);
-  const consulta = busca ? { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } : { dataInicio: '', dataFim: '' };
+  const consulta = busca ? { ...busca, ...page } : { dataInicio: '', dataFim: '' };
   const lista = useApiQuery(faturamento.listarFaturas, { query: consulta }, { enabled: busca !== null, placeholderData: keepPreviousData });
   const linhas = useMemo(() => lista.data?.items ?? [], [lista.data]);
 
@@ -144,35 +157,21 @@ export default function ConsultarFaturaPage() {
     }
   }
 
-  const set = <K extends keyof Filtro>(key: K, value: Filtro[K]) => setFiltro((f) => ({ ...f, [key]: value }));
-
-  function pesquisar(event: FormEvent) {
-    event.preventDefault();
+  /** Pesquisar's checks: both months, the first not after the last, at most 12 months. */
+  function validar(filtro: Filtro): Busca | null {
     if (!filtro.mesInicio || !filtro.mesFim) {
       toast.warn(message('campoObrigatorio', { field: filtro.mesInicio ? 'Mês Final' : 'Mês Inicial' }));
-      return;
+      return null;
     }
     if (filtro.mesInicio > filtro.mesFim) {
       toast.warn(message('dataInicioMaiorDataFim'));
-      return;
+      return null;
     }
     if (mesesEntre(filtro.mesInicio, filtro.mesFim) >= 12) {
       toast.warn(message('periodoMaximoDozeMeses'));
-      return;
+      return null;
     }
-    const next = buscaDe(filtro);
-    saveFilter('fatura', {
-      cliente: admin ? filtro.cliente : TODOS,
-      mesInicio: mesIso(filtro.mesInicio),
-      mesFim: mesIso(filtro.mesFim),
-      situacao: filtro.situacao,
-    });
-    if (JSON.stringify(next) === JSON.stringify(busca)) {
-      // The same filter: its first page again, fresh.
-      if (pages.page === 1) void lista.refetch();
-      else pages.reset();
-    }
-    setBusca(next);
+    return buscaDe(filtro);
   }
 
   const acoes = (f: FaturaResumo) => (
@@ -194,7 +193,7 @@ export default function ConsultarFaturaPage() {
   );
 
   const filtros = (
-    <SearchPanel label="Filtros de faturas" onSubmit={pesquisar}>
+    <SearchPanel label="Filtros de faturas" onSubmit={onSubmit(lista)}>
       <ClienteFilter id="filtro-cliente" options={clienteOptions} value={admin ? filtro.cliente : TODOS} onChange={(v) => set('cliente', v ?? TODOS)} admin={admin} />
       <PeriodoFilter id="filtro-mes" inicio={filtro.mesInicio} fim={filtro.mesFim} onInicio={(m) => set('mesInicio', m)} onFim={(m) => set('mesFim', m)} ate={mesAtualMais(0)} />
       <div className="page-field">

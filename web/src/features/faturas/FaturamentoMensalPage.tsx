@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import { IDLE_QUERY, ListTable } from '../../components/ListPage';
+import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import './faturas.css';
 import { routePath } from '@plac/shared/access';
 import { faturamento } from '@plac/shared/contracts';
@@ -90,33 +90,35 @@ export default function FaturamentoMensalPage() {
   const emAndamento = execucoes.data?.some((e) => e.situacao === 'EM_ANDAMENTO') ?? false;
   const faturado = execucoes.data?.some((e) => e.situacao === 'CONCLUIDA') ?? false;
 
+  // The month picked is the list's query (no Pesquisar); the panel also starts the month's run.
+  const filters = (
+    <div className="page-panel">
+      <div className="page-grid">
+        <div className="page-field">
+          <label htmlFor="faturamento-mes">Mês de Referência</label>
+          <Calendar inputId="faturamento-mes" value={mes} onChange={(e) => setMes(e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+        </div>
+      </div>
+      <div className="page-actions">
+        <Button
+          type="button"
+          label="Iniciar Faturamento"
+          icon="pi pi-play"
+          disabled={!mesEscolhido || emAndamento || iniciar.isPending}
+          onClick={() => {
+            if (!mesEscolhido) toast.warn(message('campoObrigatorio', { field: 'Mês de Referência' }));
+            else setConfirmar(mesEscolhido);
+          }}
+        />
+      </div>
+    </div>
+  );
+
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Faturamento Mensal</h1>
-      </div>
-      <div className="page-panel">
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="faturamento-mes">Mês de Referência</label>
-            <Calendar inputId="faturamento-mes" value={mes} onChange={(e) => setMes(e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
-          </div>
-        </div>
-        <div className="page-actions">
-          <Button
-            type="button"
-            label="Iniciar Faturamento"
-            icon="pi pi-play"
-            disabled={!mesEscolhido || emAndamento || iniciar.isPending}
-            onClick={() => {
-              if (!mesEscolhido) toast.warn(message('campoObrigatorio', { field: 'Mês de Referência' }));
-              else setConfirmar(mesEscolhido);
-            }}
-          />
-        </div>
-      </div>
-
-      <ListTable
+      <ListPage
+        title="Faturamento Mensal"
+        filters={filters}
         label="Execuções do faturamento"
         rows={mesEscolhido !== null ? execucoes.data : []}
         dataKey="execucaoId"
@@ -145,7 +147,7 @@ export default function FaturamentoMensalPage() {
             )
           }
         />
-      </ListTable>
+      </ListPage>
 
       <ConfirmSimNao
         target={confirmar}

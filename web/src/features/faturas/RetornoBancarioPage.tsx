@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import { ListTable, moneyColumn } from '../../components/ListPage';
+import { ListPage, ListTable, moneyColumn } from '../../components/ListPage';
 import './faturas.css';
 // The report's totals are laid out as the projected invoice's (the class lives there); this page is a
 // chunk of its own, so it imports the sheet itself (issue 28: the summary showed as an unstyled list).
@@ -13,7 +13,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { cursorPage, useCursorPages } from '../../lib/cursor-pages';
 import { textoDe } from '../../lib/files';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -56,7 +56,7 @@ function Relatorio({ r: inicial, onConcluida }: { r: Retorno; onConcluida: (r: R
   const pages = useCursorPages(`${r.importacaoId}|${r.situacao}`, 50);
   const linhas = useApiQuery(
     faturamento.linhasDoRetorno,
-    { params: { importacaoId: r.importacaoId }, query: { perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
+    { params: { importacaoId: r.importacaoId }, query: cursorPage(pages) },
     { placeholderData: keepPreviousData, enabled: !emAndamento },
   );
   return (
@@ -156,42 +156,47 @@ export default function RetornoBancarioPage() {
     void historico.refetch();
   }
 
+  // The page's list is the files imported; above it, the upload and the report of the file opened.
+  const upload = (
+    <div className="page-panel">
+      <p>Importe o arquivo de retorno de arrecadação do banco (layout FEBRABAN com código de barras, extensão .ret ou .txt). Cada DAE pago baixa a sua fatura.</p>
+      <FileUpload
+        mode="basic"
+        name="retorno"
+        accept=".ret,.txt"
+        chooseLabel={importar.isPending ? 'Importando…' : 'Selecionar arquivo de retorno'}
+        disabled={importar.isPending}
+        auto
+        customUpload
+        uploadHandler={(e) => void enviar(e)}
+      />
+    </div>
+  );
+
   return (
-    <>
-      <div className="page-header">
-        <h1 className="app-page-title">Retorno Bancário</h1>
-      </div>
-      <div className="page-panel">
-        <p>Importe o arquivo de retorno de arrecadação do banco (layout FEBRABAN com código de barras, extensão .ret ou .txt). Cada DAE pago baixa a sua fatura.</p>
-        <FileUpload
-          mode="basic"
-          name="retorno"
-          accept=".ret,.txt"
-          chooseLabel={importar.isPending ? 'Importando…' : 'Selecionar arquivo de retorno'}
-          disabled={importar.isPending}
-          auto
-          customUpload
-          uploadHandler={(e) => void enviar(e)}
-        />
-      </div>
-      {atual && <Relatorio key={atual.importacaoId} r={atual} onConcluida={concluida} />}
-      <h2 className="retorno-historico">Arquivos importados</h2>
-      <ListTable
-        label="Arquivos de retorno importados"
-        rows={historico.data}
-        dataKey="importacaoId"
-        query={historico}
-        table={{ selectionMode: 'single', onRowSelect: (e) => setAtual({ ...(e.data as Retorno), jaImportado: false }) }}
-      >
-        <Column header="Importado em" body={(r: Retorno) => formatDateTime(r.importadoEm)} />
-        <Column header="Arquivo" field="nomeArquivo" />
-        <Column header="Banco" body={(r: Retorno) => `${r.banco} ${r.nomeBanco}`} />
-        <Column header="NSA" field="nsa" />
-        <Column header="Pagas" field="pagas" />
-        <Column header="Já pagas" field="jaPagas" />
-        <Column header="Não encontradas" field="naoEncontradas" />
-        <Column header="Inconsistentes" field="inconsistentes" />
-      </ListTable>
-    </>
+    <ListPage
+      title="Retorno Bancário"
+      filters={upload}
+      before={
+        <>
+          {atual && <Relatorio key={atual.importacaoId} r={atual} onConcluida={concluida} />}
+          <h2 className="retorno-historico">Arquivos importados</h2>
+        </>
+      }
+      label="Arquivos de retorno importados"
+      rows={historico.data}
+      dataKey="importacaoId"
+      query={historico}
+      table={{ selectionMode: 'single', onRowSelect: (e) => setAtual({ ...(e.data as Retorno), jaImportado: false }) }}
+    >
+      <Column header="Importado em" body={(r: Retorno) => formatDateTime(r.importadoEm)} />
+      <Column header="Arquivo" field="nomeArquivo" />
+      <Column header="Banco" body={(r: Retorno) => `${r.banco} ${r.nomeBanco}`} />
+      <Column header="NSA" field="nsa" />
+      <Column header="Pagas" field="pagas" />
+      <Column header="Já pagas" field="jaPagas" />
+      <Column header="Não encontradas" field="naoEncontradas" />
+      <Column header="Inconsistentes" field="inconsistentes" />
+    </ListPage>
   );
 }

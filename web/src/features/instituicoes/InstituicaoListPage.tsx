@@ -9,10 +9,9 @@ import { formatCnpjBase, type InstituicaoSituacao, type InstituicaoTipo } from '
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { toast } from '../../lib/toast';
 import { InstituicaoAutoComplete } from '../../components/InstituicaoAutoComplete';
 import {
@@ -50,45 +49,29 @@ interface Search {
 
 const EMPTY: Filter = { instituicao: null, tipo: null, uf: null, situacao: null };
 
+/** Pesquisar's check and conversion: at least one filter, else the filter-error toast. */
+function toSearch(filter: Filter): Search | null {
+  if (!filter.instituicao && !filter.tipo && !filter.uf && !filter.situacao) {
+    toast.error(MESSAGES.filtroObrigatorio);
+    return null;
+  }
+  return {
+    ...(filter.instituicao ? { cnpjBaseEsf: filter.instituicao.cnpj } : {}),
+    ...(filter.tipo ? { tipo: filter.tipo } : {}),
+    ...(filter.uf ? { uf: filter.uf } : {}),
+    ...(filter.situacao ? { situacao: filter.situacao } : {}),
+  };
+}
+
 export default function InstituicaoListPage() {
   const navigate = useNavigate();
-  const [filter, setFilter] = useState<Filter>(EMPTY);
-  const [search, setSearch] = useState<Search | null>(null);
+  const { draft: filter, set, search, pages, page, onSubmit, onClear } = useListSearch({ empty: EMPTY, toSearch, perPage: DEFAULT_PAGE_SIZE });
 
-  const pages = useCursorPages(search, DEFAULT_PAGE_SIZE);
-  const body = { ...(search ?? {}), perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
-  const list = useApiQuery(instituicoes.filtrarInstituicoes, { body }, {
+  const list = useApiQuery(instituicoes.filtrarInstituicoes, { body: { ...(search ?? {}), ...page } }, {
     enabled: search !== null,
     placeholderData: keepPreviousData,
   });
   const items = search ? (list.data?.items ?? []) : [];
-
-  const set = <K extends keyof Filter>(key: K, value: Filter[K]) => setFilter((f) => ({ ...f, [key]: value }));
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    if (!filter.instituicao && !filter.tipo && !filter.uf && !filter.situacao) {
-      toast.error(MESSAGES.filtroObrigatorio);
-      return;
-    }
-    const next: Search = {
-      ...(filter.instituicao ? { cnpjBaseEsf: filter.instituicao.cnpj } : {}),
-      ...(filter.tipo ? { tipo: filter.tipo } : {}),
-      ...(filter.uf ? { uf: filter.uf } : {}),
-      ...(filter.situacao ? { situacao: filter.situacao } : {}),
-    };
-    // The same search again still asks the server (the user expects fresh data), from its first page.
-    if (JSON.stringify(next) === JSON.stringify(search)) {
-      if (pages.page === 1) void list.refetch();
-      else pages.reset();
-    }
-    setSearch(next);
-  }
-
-  function onClear() {
-    setFilter(EMPTY);
-    setSearch(null);
-  }
 
   const edit = (i: Instituicao) => {
     const state: InstituicaoFormState = { instFin: i.id };
@@ -96,7 +79,7 @@ export default function InstituicaoListPage() {
   };
 
   const filters = (
-    <SearchPanel label="Filtros de instituições financeiras" onSubmit={onSearch} onClear={onClear}>
+    <SearchPanel label="Filtros de instituições financeiras" onSubmit={onSubmit(list)} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="filtro-instituicao">Instituição Financeira</label>
         <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />

@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import { IDLE_QUERY, ListTable } from '../../components/ListPage';
+import { IDLE_QUERY, ListPage } from '../../components/ListPage';
 import { monitoramento } from '@plac/shared/contracts';
 import { formatCnpj, isValidChaveAcesso } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
@@ -13,7 +13,7 @@ import { useApiMutation, useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { cursorPage, useCursorPages } from '../../lib/cursor-pages';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 import { ClienteFilter } from '../../components/ClienteFilter';
 
@@ -48,7 +48,7 @@ export default function MonitoramentoDocumentosPage() {
   const pages = useCursorPages({ cliente }, POR_PAGINA);
   const lista = useApiQuery(
     monitoramento.listarChavesMonitoradas,
-    { query: { ...idCliente, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
+    { query: { ...idCliente, ...cursorPage(pages) } },
     { enabled: escolhido },
   );
   const { opcoes: opcoesDeClientes } = useOpcoesDeClientes(admin, 'id');
@@ -82,9 +82,9 @@ export default function MonitoramentoDocumentosPage() {
     cadastrar.mutate({ body: { ...idCliente, chave } });
   };
 
-  return (
+  // The panel adds a key to the client picked (whose keys the list shows): no search of its own.
+  const filters = (
     <>
-      <h1 className="app-page-title">Monitoramento de Documentos</h1>
       <p>Os eventos (como o cancelamento) das chaves de acesso cadastradas aqui são enviados ao webhook da operação EVENTO do cliente.</p>
       <form className="page-panel" onSubmit={enviar} noValidate>
         <div className="page-grid">
@@ -107,8 +107,14 @@ export default function MonitoramentoDocumentosPage() {
           <Button type="submit" label="Adicionar" icon="pi pi-plus" disabled={!escolhido || cadastrar.isPending} />
         </div>
       </form>
+    </>
+  );
 
-      <ListTable
+  return (
+    <>
+      <ListPage
+        title="Monitoramento de Documentos"
+        filters={filters}
         label="Chaves monitoradas"
         rows={escolhido ? lista.data?.items : []}
         dataKey="chave"
@@ -127,7 +133,7 @@ export default function MonitoramentoDocumentosPage() {
             <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Remover a chave ${c.chave}`} disabled={excluir.isPending} onClick={() => setRemover(c)} />
           )}
         />
-      </ListTable>
+      </ListPage>
 
       <ConfirmSimNao
         target={remover}

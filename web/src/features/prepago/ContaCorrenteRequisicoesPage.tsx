@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import { combineQueries, ListTable, moneyColumn } from '../../components/ListPage';
+import { combineQueries, ListPage, moneyColumn } from '../../components/ListPage';
 import { keepPreviousData } from '@tanstack/react-query';
 import { prepago } from '@plac/shared/contracts';
 import { asMilesimos, formatDate, formatMilesimos } from '@plac/shared/domain';
@@ -49,79 +49,84 @@ export default function ContaCorrenteRequisicoesPage() {
   );
   const c = pronto ? conta.data : undefined;
 
-  return (
-    <>
-      <h1 className="app-page-title">Conta Corrente de Requisições</h1>
-      <div className="page-panel">
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="cc-escriturador">Escriturador</label>
-            <EscrituradorSelect
-              id="cc-escriturador"
-              value={cnpj}
-              onChange={(v) => {
-                setEscolhido(v);
-                setPagina((p) => ({ ...p, first: 0 }));
-              }}
-              admin={admin}
-              escrituradores={escrituradores}
-              carregando={carregando}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="cc-mes">Mês do Extrato</label>
-            <Calendar
-              inputId="cc-mes"
-              value={mes}
-              onChange={(e) => {
-                setMes(e.value instanceof Date ? e.value : null);
-                setPagina((p) => ({ ...p, first: 0 }));
-              }}
-              view="month"
-              dateFormat="mm/yy"
-              maxDate={mesAtualMais(0)}
-              showIcon
-            />
-          </div>
+  // The bookkeeper and the month are the statement's query (no Pesquisar); the balance shows above it.
+  const filters = (
+    <div className="page-panel">
+      <div className="page-grid">
+        <div className="page-field">
+          <label htmlFor="cc-escriturador">Escriturador</label>
+          <EscrituradorSelect
+            id="cc-escriturador"
+            value={cnpj}
+            onChange={(v) => {
+              setEscolhido(v);
+              setPagina((p) => ({ ...p, first: 0 }));
+            }}
+            admin={admin}
+            escrituradores={escrituradores}
+            carregando={carregando}
+          />
+        </div>
+        <div className="page-field">
+          <label htmlFor="cc-mes">Mês do Extrato</label>
+          <Calendar
+            inputId="cc-mes"
+            value={mes}
+            onChange={(e) => {
+              setMes(e.value instanceof Date ? e.value : null);
+              setPagina((p) => ({ ...p, first: 0 }));
+            }}
+            view="month"
+            dateFormat="mm/yy"
+            maxDate={mesAtualMais(0)}
+            showIcon
+          />
         </div>
       </div>
+    </div>
+  );
 
-      <section className="page-panel" aria-label="Saldo da conta">
-        <dl className="page-grid">
-          <div>
-            <dt>Valor Contratado</dt>
-            <dd data-testid="cc-valor-contratado">{c ? valorContratado(c) : '-'}</dd>
-          </div>
-          <div>
-            <dt>Prazo de Consumo</dt>
-            <dd data-testid="cc-prazo">{c?.prazoConsumo ? formatDate(c.prazoConsumo) : '-'}</dd>
-          </div>
-          <div>
-            <dt>Saldo Atual</dt>
-            <dd data-testid="cc-saldo">{c ? formatMoney(c.saldoAtual) : '-'}</dd>
-          </div>
-          <div>
-            <dt>Situação</dt>
-            <dd data-testid="cc-situacao">{c ? SITUACAO[c.situacao] : '-'}</dd>
-          </div>
-        </dl>
-      </section>
+  const saldo = (
+    <section className="page-panel" aria-label="Saldo da conta">
+      <dl className="page-grid">
+        <div>
+          <dt>Valor Contratado</dt>
+          <dd data-testid="cc-valor-contratado">{c ? valorContratado(c) : '-'}</dd>
+        </div>
+        <div>
+          <dt>Prazo de Consumo</dt>
+          <dd data-testid="cc-prazo">{c?.prazoConsumo ? formatDate(c.prazoConsumo) : '-'}</dd>
+        </div>
+        <div>
+          <dt>Saldo Atual</dt>
+          <dd data-testid="cc-saldo">{c ? formatMoney(c.saldoAtual) : '-'}</dd>
+        </div>
+        <div>
+          <dt>Situação</dt>
+          <dd data-testid="cc-situacao">{c ? SITUACAO[c.situacao] : '-'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
 
-      <ListTable
-        label="Extrato de requisições"
-        rows={pronto ? extrato.data?.items : []}
-        dataKey="idModuloServico"
-        // A client's statement waits for its own company (the bookkeepers' answer): that failure is the list's.
-        query={combineQueries(!admin && escrituradoresConsulta, pronto && mes !== null && extrato)}
-        paging={{ kind: 'pages', page: pagina.first / pagina.rows + 1, size: pagina.rows, total: extrato.data?.total ?? 0, onPage: (e) => setPagina({ first: e.first, rows: e.rows }) }}
-        table={{ footer: pronto && extrato.data ? `Total consumido no mês: ${formatMoney(extrato.data.totalConsumido)}` : undefined }}
-      >
-        <Column header="Cliente" field="cliente" />
-        <Column header="Requisições" body={(l: Linha) => formatQuantidade(l.requisicoes)} />
-        <Column header="Serviço" field="servico" />
-        <Column header="Valor da Faixa" body={(l: Linha) => formatMilesimos(asMilesimos(l.valorFaixa))} align="right" bodyClassName="list-money" />
-        <Column header="Valor Consumido" {...moneyColumn((l: Linha) => l.valorConsumido)} />
-      </ListTable>
-    </>
+  return (
+    <ListPage
+      title="Conta Corrente de Requisições"
+      filters={filters}
+      before={saldo}
+      label="Extrato de requisições"
+      rows={pronto ? extrato.data?.items : []}
+      dataKey="idModuloServico"
+      // A client's statement waits for its own company (the bookkeepers' answer): that failure is the list's.
+      query={combineQueries(!admin && escrituradoresConsulta, pronto && mes !== null && extrato)}
+      paging={{ kind: 'pages', page: pagina.first / pagina.rows + 1, size: pagina.rows, total: extrato.data?.total ?? 0, onPage: (e) => setPagina({ first: e.first, rows: e.rows }) }}
+      table={{ footer: pronto && extrato.data ? `Total consumido no mês: ${formatMoney(extrato.data.totalConsumido)}` : undefined }}
+    >
+      <Column header="Cliente" field="cliente" />
+      <Column header="Requisições" body={(l: Linha) => formatQuantidade(l.requisicoes)} />
+      <Column header="Serviço" field="servico" />
+      <Column header="Valor da Faixa" body={(l: Linha) => formatMilesimos(asMilesimos(l.valorFaixa))} align="right" bodyClassName="list-money" />
+      <Column header="Valor Consumido" {...moneyColumn((l: Linha) => l.valorConsumido)} />
+    </ListPage>
   );
 }

@@ -8,12 +8,10 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
-import { useState, type FormEvent } from 'react';
 import { useApiMutation, useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { abrirDae } from '../../lib/download';
 import { mesIso } from '../../lib/calendar';
-import { getSession, saveFilter } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { EscrituradorSelect, useEscrituradores } from './escriturador';
 import { PeriodoFilter } from '../../components/PeriodoFilter';
@@ -47,22 +45,46 @@ const mesDe = (iso: unknown): Date | null => {
   return new Date(ano, mes - 1, 1);
 };
 
-function filtroSalvo(): Filtro {
-  const s = getSession().filters.daePrepago ?? {};
-  return {
-    cnpj: typeof s.cnpj === 'string' ? s.cnpj : '',
-    mesInicio: mesDe(s.mesInicio),
-    mesFim: mesDe(s.mesFim),
-    situacao: SITUACOES.find((o) => o.value === s.situacao)?.value ?? null,
-  };
+const VAZIO: Filtro = { cnpj: '', mesInicio: null, mesFim: null, situacao: null };
+
+/** Pesquisar's check: the first month not after the last. */
+function validar(filtro: Filtro): Filtro | null {
+  if (filtro.mesInicio && filtro.mesFim && filtro.mesInicio > filtro.mesFim) {
+    toast.warn(message('dataInicioMaiorDataFim'));
+    return null;
+  }
+  return filtro;
 }
 
 export default function ImprimirDaePage() {
   const { admin, escrituradores, carregando, consulta: escrituradoresConsulta } = useEscrituradores();
-  const [filtro, setFiltro] = useState<Filtro>(filtroSalvo);
-  const [busca, setBusca] = useState<Filtro>(filtro);
+  const listSearch = useListSearch<Filtro, Filtro>({
+    empty: VAZIO,
+    toSearch: validar,
+    // The saved filter's DAEs on arrival.
+    first: (filtro) => filtro,
+    perPage: 25,
+    saved: {
+      name: 'daePrepago',
+      // The session's filter, field by field; anything malformed falls back to empty.
+      read: (s) => ({
+        cnpj: typeof s.cnpj === 'string' ? s.cnpj : '',
+        mesInicio: mesDe(s.mesInicio),
+        mesFim: mesDe(s.mesFim),
+        situacao: SITUACOES.find((o) => o.value === s.situacao)?.value ?? null,
+      }),
+      write: (f) => ({
+        cnpj: admin ? f.cnpj : '',
+        mesInicio: f.mesInicio ? mesIso(f.mesInicio) : null,
+        mesFim: f.mesFim ? mesIso(f.mesFim) : null,
+        situacao: f.situacao,
+      }),
+    },
+  });
+  const { draft: filtro, set, pages, page, onSubmit } = listSearch;
+  // Never idle (the saved filter is searched on arrival and there is no Limpar).
+  const busca = listSearch.search ?? VAZIO;
   const cnpj = admin ? busca.cnpj : (escrituradores[0]?.cnpj ?? '');
-  const pages = useCursorPages({ ...busca, cnpj }, 25);
 
   const lista = useApiQuery(
     prepago.listarDaesPrepagos,
@@ -72,8 +94,7 @@ export default function ImprimirDaePage() {
         ...(busca.mesInicio ? { dataInicio: mesIso(busca.mesInicio) } : {}),
         ...(busca.mesFim ? { dataFim: mesIso(busca.mesFim) } : {}),
         ...(busca.situacao ? { situacao: busca.situacao } : {}),
-        perPage: pages.perPage,
-        ...(pages.cursor ? { cursor: pages.cursor } : {}),
+        ...page,
       },
     },
     { enabled: admin || cnpj !== '', placeholderData: keepPreviousData },
@@ -85,32 +106,10 @@ export default function ImprimirDaePage() {
     },
   });
 
-  const set = <K extends keyof Filtro>(k: K, v: Filtro[K]) => setFiltro((f) => ({ ...f, [k]: v }));
-
-  function pesquisar(event: FormEvent) {
-    event.preventDefault();
-    if (filtro.mesInicio && filtro.mesFim && filtro.mesInicio > filtro.mesFim) {
-      toast.warn(message('dataInicioMaiorDataFim'));
-      return;
-    }
-    saveFilter('daePrepago', {
-      cnpj: admin ? filtro.cnpj : '',
-      mesInicio: filtro.mesInicio ? mesIso(filtro.mesInicio) : null,
-      mesFim: filtro.mesFim ? mesIso(filtro.mesFim) : null,
-      situacao: filtro.situacao,
-    });
-    if (JSON.stringify(filtro) === JSON.stringify(busca)) {
-      // The same filter: its first page again, fresh.
-      if (pages.page === 1) void lista.refetch();
-      else pages.reset();
-    }
-    setBusca(filtro);
-  }
-
   const referencia = (i: Item) => `${String(i.dae.mes).padStart(2, '0')}/${i.dae.ano}`;
 
   const filters = (
-    <SearchPanel label="Filtros de DAE" onSubmit={pesquisar}>
+    <SearchPanel label="Filtros de DAE" onSubmit={onSubmit(lista)}>
       <div className="page-field">
         <label htmlFor="dae-escriturador">Escriturador</label>
         <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} carregando={carregando} />

@@ -13,7 +13,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppDialog } from '../../components/AppDialog';
 import { FormField } from '../../components/FormField';
-import { SearchPanel } from '../../components/listing';
+import { DEFAULT_PAGE_SIZE, SearchPanel } from '../../components/listing';
+import { useListSearch } from '../../components/list-search';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
@@ -40,8 +41,10 @@ export default function BancosPage() {
   const list = useApiQuery(rateio.listBancos, {});
   const criar = useApiMutation(rateio.createBanco);
   const alterar = useApiMutation(rateio.updateBanco);
-  const [termo, setTermo] = useState('');
-  const [filtro, setFiltro] = useState('');
+  // The search filters the loaded list: Pesquisar asks nothing again, the same term shows the same rows.
+  const busca = useListSearch<string, string>({ empty: '', toSearch: (t) => t, first: (t) => t, perPage: DEFAULT_PAGE_SIZE });
+  const { draft: termo, setDraft: setTermo } = busca;
+  const filtro = busca.search ?? '';
   /** null: closed; 'novo' or the bank being edited. */
   const [dialogo, setDialogo] = useState<'novo' | Banco | null>(null);
   const [form, setForm] = useState(vazio);
@@ -57,11 +60,6 @@ export default function BancosPage() {
     setErros({});
     setForm(b === 'novo' ? vazio : { ...b });
     setDialogo(b);
-  }
-
-  function pesquisar(e: FormEvent) {
-    e.preventDefault();
-    setFiltro(termo);
   }
 
   async function salvar(e: FormEvent) {
@@ -84,13 +82,8 @@ export default function BancosPage() {
     void queryClient.invalidateQueries({ queryKey: apiQueryKey(rateio.listBancos) });
   }
 
-  function limpar() {
-    setTermo('');
-    setFiltro('');
-  }
-
   const filters = (
-    <SearchPanel label="Pesquisa de bancos" onSubmit={pesquisar} onClear={limpar}>
+    <SearchPanel label="Pesquisa de bancos" onSubmit={busca.onSubmit()} onClear={busca.onClear}>
       <div className="page-field">
         <label htmlFor="banco-busca">Código ou nome</label>
         <InputText id="banco-busca" value={termo} maxLength={100} onChange={(e) => setTermo(e.target.value)} />

@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import { combineQueries, ListTable } from '../../components/ListPage';
+import { combineQueries, ListPage } from '../../components/ListPage';
 import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { rateio } from '@plac/shared/contracts';
@@ -58,44 +58,51 @@ export default function BeneficiadoRateioPage() {
 
   const label = (g: GrupoResumo) => `${g.descricao} (${SITUACAO_GRUPO_RATEIO_LABEL[g.situacao]})`;
 
+  const actions = (
+    <div className="page-actions">
+      {selecionado && selecionado.situacao !== 'DESATIVADO' && (
+        <Button type="button" label="Editar" icon="pi pi-pencil" onClick={() => navigate(routePath('beneficiado-rateio-edit'), { state: { id: selecionado.id } })} />
+      )}
+      <Button type="button" label="Novo Grupo" icon="pi pi-plus" onClick={() => void novo()} />
+      {selecionado?.situacao === 'ELABORACAO' && (
+        <Button type="button" label="Remover Grupo em Elaboração" icon="pi pi-trash" severity="danger" outlined onClick={() => setConfirmar(selecionado)} />
+      )}
+      <Button type="button" label="Bancos" icon="pi pi-building" severity="secondary" outlined onClick={() => navigate(routePath('beneficiado-rateio-bancos'))} />
+    </div>
+  );
+
+  // The group picked is the list's query (no Pesquisar); its validity shows beside it.
+  const filters = (
+    <div className="page-panel">
+      <div className="page-grid">
+        <div className="page-field">
+          <label htmlFor="grupo-rateio">Grupo de Rateio</label>
+          <Dropdown
+            inputId="grupo-rateio"
+            value={id}
+            options={grupos.map((g) => ({ label: label(g), value: g.id }))}
+            onChange={(e) => setEscolhido(e.value as string)}
+            placeholder={lista.isFetching ? 'Carregando…' : MESSAGES.nenhumRegistro}
+          />
+        </div>
+        <div className="page-field">
+          <label htmlFor="vigencia-inicial">Vigência inicial</label>
+          <InputText id="vigencia-inicial" value={selecionado ? formatMonth(selecionado.dtVigenciaInicial) : ''} disabled />
+        </div>
+        <div className="page-field">
+          <label htmlFor="vigencia-final">Vigência final</label>
+          <InputText id="vigencia-final" value={selecionado?.dtVigenciaFinal ? formatMonth(selecionado.dtVigenciaFinal) : ''} disabled />
+        </div>
+      </div>
+    </div>
+  );
+
   return (
     <>
-      <div className="page-header">
-        <h1 className="app-page-title">Rateio</h1>
-        <div className="page-actions">
-          {selecionado && selecionado.situacao !== 'DESATIVADO' && (
-            <Button type="button" label="Editar" icon="pi pi-pencil" onClick={() => navigate(routePath('beneficiado-rateio-edit'), { state: { id: selecionado.id } })} />
-          )}
-          <Button type="button" label="Novo Grupo" icon="pi pi-plus" onClick={() => void novo()} />
-          {selecionado?.situacao === 'ELABORACAO' && (
-            <Button type="button" label="Remover Grupo em Elaboração" icon="pi pi-trash" severity="danger" outlined onClick={() => setConfirmar(selecionado)} />
-          )}
-          <Button type="button" label="Bancos" icon="pi pi-building" severity="secondary" outlined onClick={() => navigate(routePath('beneficiado-rateio-bancos'))} />
-        </div>
-      </div>
-      <div className="page-panel">
-        <div className="page-grid">
-          <div className="page-field">
-            <label htmlFor="grupo-rateio">Grupo de Rateio</label>
-            <Dropdown
-              inputId="grupo-rateio"
-              value={id}
-              options={grupos.map((g) => ({ label: label(g), value: g.id }))}
-              onChange={(e) => setEscolhido(e.value as string)}
-              placeholder={lista.isFetching ? 'Carregando…' : MESSAGES.nenhumRegistro}
-            />
-          </div>
-          <div className="page-field">
-            <label htmlFor="vigencia-inicial">Vigência inicial</label>
-            <InputText id="vigencia-inicial" value={selecionado ? formatMonth(selecionado.dtVigenciaInicial) : ''} disabled />
-          </div>
-          <div className="page-field">
-            <label htmlFor="vigencia-final">Vigência final</label>
-            <InputText id="vigencia-final" value={selecionado?.dtVigenciaFinal ? formatMonth(selecionado.dtVigenciaFinal) : ''} disabled />
-          </div>
-        </div>
-      </div>
-      <ListTable
+      <ListPage
+        title="Rateio"
+        headerActions={actions}
+        filters={filters}
         label="Beneficiados"
         rows={grupo.data?.beneficiados}
         dataKey="idBeneficiado"
@@ -107,7 +114,7 @@ export default function BeneficiadoRateioPage() {
         <Column field="vigenciaInicial" header="Vigência" sortable body={(b: Beneficiado) => periodoDias(b.vigenciaInicial, b.vigenciaFinal)} />
         <Column field="percentualRateio" header="Percentual" sortable body={(b: Beneficiado) => `${b.percentualRateio}%`} />
         <Column header="Convênio" body={(b: Beneficiado) => convenioTexto(b.convenioAtivo)} />
-      </ListTable>
+      </ListPage>
       <ConfirmSimNao target={confirmar} message={MESSAGES.confirmarExclusaoGrupoRateio} onConfirm={() => void removerDraft()} onClose={() => setConfirmar(null)} danger />
     </>
   );

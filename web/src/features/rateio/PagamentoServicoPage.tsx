@@ -10,13 +10,13 @@ import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
 import { Dropdown } from 'primereact/dropdown';
 import { Row } from 'primereact/row';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ListPage, moneyColumn } from '../../components/ListPage';
 import { callApi, useApiQuery } from '../../lib/api';
 import { mesAtualMais, mesIso } from '../../lib/calendar';
 import { EXPORTACAO_POR_PAGINA, exportarCsv, todasAsPaginas, type ColunaCsv } from '../../lib/csv-export';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch } from '../../components/list-search';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -54,46 +54,55 @@ const COLUNAS_CSV: ColunaCsv<Linha>[] = [
   { titulo: 'Data do retorno bancário', data: (l) => l.dataRetornoBanco },
 ];
 
+interface Filtro {
+  uf: string;
+  /** Months, YYYY-MM. */
+  de: string;
+  ate: string;
+  idCliente: string | null;
+  situacao: 'A' | 'P' | null;
+}
+
+type Busca = { de: string; ate: string; uf?: string; idCliente?: string; situacao?: 'A' | 'P' };
+
+/** The filter as the API takes it ('TODOS' and no client or status left out). */
+const buscaDe = (f: Filtro): Busca => ({ de: f.de, ate: f.ate, ...(f.uf !== 'TODOS' ? { uf: f.uf } : {}), ...(f.idCliente ? { idCliente: f.idCliente } : {}), ...(f.situacao ? { situacao: f.situacao } : {}) });
+
+/** Pesquisar's check: the first month not after the last. */
+function validar(f: Filtro): Busca | null {
+  if (f.de > f.ate) {
+    toast.error(MESSAGES.dataInicioMaiorDataFim);
+    return null;
+  }
+  return buscaDe(f);
+}
+
 export default function PagamentoServicoPage() {
   const navigate = useNavigate();
   const user = useSession().user;
   const admin = user?.roles.includes('sefaz_admin') ?? false;
   const sefaz = user?.tipo === 'S';
   const anterior = mesIso(mesAtualMais(-1));
-  const [uf, setUf] = useState<string>(admin ? 'TODOS' : (user?.uf ?? 'TODOS'));
-  const [de, setDe] = useState(anterior);
-  const [ate, setAte] = useState(anterior);
-  const [idCliente, setIdCliente] = useState<string | null>(sefaz ? null : (user?.clienteId ?? null));
-  const [situacao, setSituacao] = useState<'A' | 'P' | null>(null);
   const [repasse, setRepasse] = useState(false);
   const clientes = useApiQuery(rateio.clientesPagamento, {});
-  const filtroAtual = () => ({ de, ate, ...(uf !== 'TODOS' ? { uf } : {}), ...(idCliente ? { idCliente } : {}), ...(situacao ? { situacao } : {}) });
   // The payment views search on arrival (spec 2, 2.11) with the default filters (the previous month;
   // a manager's own UF, a client's own company), for every profile alike: the first search is the
   // initial filters'. Only the search on screen is asked (react-query drops an older answer).
-  const [busca, setBusca] = useState(filtroAtual);
+  const { draft: filtro, set, search, pages, page, onSubmit } = useListSearch<Filtro, Busca>({
+    empty: { uf: admin ? 'TODOS' : (user?.uf ?? 'TODOS'), de: anterior, ate: anterior, idCliente: sefaz ? null : (user?.clienteId ?? null), situacao: null },
+    toSearch: validar,
+    first: buscaDe,
+    perPage: 10,
+  });
+  // Never idle (searched on arrival, no Limpar).
+  const busca = search ?? buscaDe(filtro);
   // The rows are paged on the server (by cursor: months newest first, then UF, then client); the
   // totals in the footer are always the whole period's.
-  const pages = useCursorPages(busca, 10);
-  const consulta = useApiQuery(rateio.consultarPagamentos, { query: { ...busca, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } });
+  const consulta = useApiQuery(rateio.consultarPagamentos, { query: { ...busca, ...page } });
   const [exportando, setExportando] = useState(false);
   const resultado: Resultado | null = consulta.isError ? null : (consulta.data ?? null);
   /** The months of the search on screen, for the export's file name. */
   const pesquisado = { de: busca.de, ate: busca.ate };
-
-  function pesquisar(e?: FormEvent) {
-    e?.preventDefault();
-    if (de > ate) {
-      toast.error(MESSAGES.dataInicioMaiorDataFim);
-      return;
-    }
-    const next = filtroAtual();
-    // The same search again still asks the server: the user expects fresh data.
-    if (JSON.stringify(next) === JSON.stringify(busca)) {
-      pages.reset();
-      void consulta.refetch();
-    } else setBusca(next);
-  }
 
   /** Every row of the search, page after page (the export is not limited to the page on screen). */
   async function exportar() {
@@ -136,33 +145,33 @@ export default function PagamentoServicoPage() {
   );
 
   const filtros = (
-    <SearchPanel label="Filtros de pagamentos" onSubmit={pesquisar}>
+    <SearchPanel label="Filtros de pagamentos" onSubmit={onSubmit(consulta)}>
       <div className="page-field">
         <label htmlFor="pag-uf">UF</label>
         <Dropdown
           inputId="pag-uf"
-          value={uf}
+          value={filtro.uf}
           // 'Todos' for whoever may see every UF (the admin, a client); a manager's own UF only.
           options={[...(sefaz && !admin ? [] : [{ label: 'Todos', value: 'TODOS' }]), ...UF_SIGLAS.map((u) => ({ label: u, value: u }))]}
-          onChange={(e) => setUf(e.value as string)}
+          onChange={(e) => set('uf', e.value as string)}
           disabled={sefaz && !admin}
         />
       </div>
       <div className="page-field">
         <label htmlFor="pag-de">Mês inicial</label>
-        <Calendar inputId="pag-de" value={mesParaData(de)} onChange={(e) => e.value instanceof Date && setDe(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+        <Calendar inputId="pag-de" value={mesParaData(filtro.de)} onChange={(e) => e.value instanceof Date && set('de', mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
       </div>
       <div className="page-field">
         <label htmlFor="pag-ate">Mês final</label>
-        <Calendar inputId="pag-ate" value={mesParaData(ate)} onChange={(e) => e.value instanceof Date && setAte(mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
+        <Calendar inputId="pag-ate" value={mesParaData(filtro.ate)} onChange={(e) => e.value instanceof Date && set('ate', mesIso(e.value))} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(-1)} showIcon />
       </div>
       <div className="page-field">
         <label htmlFor="pag-cliente">Cliente</label>
         <Dropdown
           inputId="pag-cliente"
-          value={idCliente}
+          value={filtro.idCliente}
           options={(clientes.data ?? []).map((c) => ({ label: c.razaoSocial, value: c.id }))}
-          onChange={(e) => setIdCliente(e.value as string | null)}
+          onChange={(e) => set('idCliente', e.value as string | null)}
           showClear={sefaz}
           filter
           disabled={!sefaz}
@@ -175,12 +184,12 @@ export default function PagamentoServicoPage() {
         <label htmlFor="pag-situacao">Situação</label>
         <Dropdown
           inputId="pag-situacao"
-          value={situacao}
+          value={filtro.situacao}
           options={[
             { label: 'Em Aberto', value: 'A' },
             { label: 'Pago', value: 'P' },
           ]}
-          onChange={(e) => setSituacao(e.value as 'A' | 'P' | null)}
+          onChange={(e) => set('situacao', e.value as 'A' | 'P' | null)}
           showClear
           placeholder="Todas"
         />

@@ -10,12 +10,11 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { useListSearch, type SavedSearch } from '../../components/list-search';
 import { useRegisterDialog } from '../../lib/dialogs';
-import { getSession, saveFilter } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import {
   DEFAULT_PAGE_SIZE,
@@ -57,31 +56,32 @@ export const CONFIRMA_REMOCAO = 'Deseja realmente remover o usuário?';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The saved search of the session, field by field; anything malformed falls back to empty. */
-function savedSearch(): SavedUserSearch {
-  const saved = getSession().filters.user ?? {};
-  const situacao = SITUACAO_OPTIONS.find((o) => o.value === saved.situacao)?.value ?? null;
-  const tipo = TIPO_OPTIONS.find((o) => o.value === saved.tipo)?.value ?? null;
-  return {
+/**
+ * The saved user filter (the session's 'user'): the search, field by field (anything malformed falls
+ * back to empty), with its page size.
+ */
+const SAVED: SavedSearch<UserFilter, UserFilter> = {
+  name: 'user',
+  read: (saved) => ({
     cpf: onlyDigits(text(saved.cpf)).slice(0, 11),
     name: text(saved.name),
     email: text(saved.email),
-    situacao,
-    tipo,
-    size: isPageSize(saved.size) ? saved.size : DEFAULT_PAGE_SIZE,
-  };
-}
+    situacao: SITUACAO_OPTIONS.find((o) => o.value === saved.situacao)?.value ?? null,
+    tipo: TIPO_OPTIONS.find((o) => o.value === saved.tipo)?.value ?? null,
+  }),
+  write: (_draft, search, perPage) => ({ ...search, size: isPageSize(perPage) ? perPage : DEFAULT_PAGE_SIZE }) satisfies SavedUserSearch,
+  perPage: (saved) => (isPageSize(saved.size) ? saved.size : DEFAULT_PAGE_SIZE),
+};
 
-function filterOf(search: SavedUserSearch): UserFilter {
-  const { cpf, name, email, situacao, tipo } = search;
-  return { cpf, name, email, situacao, tipo };
-}
+/** The list always shows a search, the filter as typed: the saved one on arrival, every user after Limpar. */
+const asSearch = (filter: UserFilter) => filter;
 
 export default function UserListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState(savedSearch);
-  const [filter, setFilter] = useState<UserFilter>(() => filterOf(search));
+  const listSearch = useListSearch({ empty: EMPTY_FILTER, toSearch: asSearch, first: asSearch, perPage: DEFAULT_PAGE_SIZE, saved: SAVED });
+  const { draft: filter, set, pages, page, onSubmit, onClear } = listSearch;
+  const search = listSearch.search ?? EMPTY_FILTER;
   const [toRemove, setToRemove] = useState<User | null>(null);
 
   const filtros = useMemo(
@@ -94,42 +94,13 @@ export default function UserListPage() {
     }),
     [search],
   );
-  const pages = useCursorPages(filtros, search.size);
-  const query = { ...filtros, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
+  const query = { ...filtros, ...page };
   const list = useApiQuery(users.listUsers, { query }, { placeholderData: keepPreviousData });
   const remove = useApiMutation(users.deleteUser);
   const items = list.data?.items ?? [];
 
-  // A page size picked in the paginator is kept with the search, as the size the list comes back with.
-  useEffect(() => {
-    if (isPageSize(pages.perPage) && pages.perPage !== search.size) saveFilter('user', { ...search, size: pages.perPage });
-  }, [pages.perPage, search]);
-
   const closeConfirm = () => setToRemove(null);
   useRegisterDialog(toRemove !== null, closeConfirm);
-
-  function apply(next: SavedUserSearch) {
-    setSearch(next);
-    saveFilter('user', { ...next });
-  }
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    const next = { ...filter, size: isPageSize(pages.perPage) ? pages.perPage : search.size };
-    // The same search again still asks the server (the user expects fresh data), from its first page.
-    if (JSON.stringify(filterOf(next)) === JSON.stringify(filterOf(search))) {
-      if (pages.page === 1) void list.refetch();
-      else pages.reset();
-    }
-    apply(next);
-  }
-
-  function onClear() {
-    setFilter(EMPTY_FILTER);
-    setSearch({ ...EMPTY_FILTER, size: DEFAULT_PAGE_SIZE });
-    pages.setPerPage(DEFAULT_PAGE_SIZE);
-    saveFilter('user', undefined);
-  }
 
   async function removeUser(user: User) {
     setToRemove(null);
@@ -145,8 +116,6 @@ export default function UserListPage() {
     await queryClient.invalidateQueries({ queryKey: apiQueryKey(users.listUsers) });
   }
 
-  const set = <K extends keyof UserFilter>(key: K, value: UserFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
-
   const actions = (user: User) => (
     <RowActions
       actions={[
@@ -157,7 +126,7 @@ export default function UserListPage() {
   );
 
   const filters = (
-    <SearchPanel label="Filtros de usuários" onSubmit={onSearch} onClear={onClear}>
+    <SearchPanel label="Filtros de usuários" onSubmit={onSubmit(list)} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="filtro-cpf">CPF</label>
         <InputMask

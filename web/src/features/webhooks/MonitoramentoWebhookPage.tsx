@@ -1,5 +1,5 @@
 import '../../components/page-layout.css';
-import { IDLE_QUERY, ListTable } from '../../components/ListPage';
+import { IDLE_QUERY, ListPage, ListTable } from '../../components/ListPage';
 import { webhooks } from '@plac/shared/contracts';
 import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
@@ -10,7 +10,7 @@ import { AppDialog } from '../../components/AppDialog';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { FieldError } from '../../components/FieldError';
 import { useApiMutation, useApiQuery } from '../../lib/api';
-import { useCursorPages } from '../../lib/cursor-pages';
+import { cursorPage, useCursorPages } from '../../lib/cursor-pages';
 import { formatDateTime } from '../../lib/format';
 import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -89,7 +89,7 @@ export default function MonitoramentoWebhookPage() {
   const pages = useCursorPages(periodo, POR_PAGINA);
   const lista = useApiQuery(
     webhooks.mensagensWebhook,
-    { query: { ...periodo, perPage: pages.perPage, ...(pages.cursor ? { cursor: pages.cursor } : {}) } },
+    { query: { ...periodo, ...cursorPage(pages) } },
     { enabled: faltando === null },
   );
   const { opcoes: opcoesDeClientes } = useOpcoesDeClientes(admin, 'id');
@@ -118,9 +118,9 @@ export default function MonitoramentoWebhookPage() {
   const refetchLista = lista.refetch;
   const aoConcluirReenvio = useCallback(() => void refetchLista(), [refetchLista]);
 
-  return (
+  // The filters apply as they change (no Pesquisar): the period and the client are the list's query.
+  const filters = (
     <>
-      <h1 className="app-page-title">Monitoramento de Webhook</h1>
       <EnderecosPausados idCliente={admin ? cliente || undefined : user.clienteId} onRetomado={() => void lista.refetch()} />
       <div className="page-panel">
         <div className="page-grid">
@@ -140,8 +140,14 @@ export default function MonitoramentoWebhookPage() {
           <Button type="button" label="Reenviar todas com falha" icon="pi pi-replay" disabled={faltando !== null || reenviarFalhas.isPending} onClick={() => setConfirmar(true)} />
         </div>
       </div>
+    </>
+  );
 
-      <ListTable
+  return (
+    <>
+      <ListPage
+        title="Monitoramento de Webhook"
+        filters={filters}
         label="Mensagens de webhook"
         rows={lista.data?.items}
         dataKey="deliveryId"
@@ -171,7 +177,7 @@ export default function MonitoramentoWebhookPage() {
             </div>
           )}
         />
-      </ListTable>
+      </ListPage>
 
       <AppDialog header="Corpo da mensagem" visible={corpo !== null} onHide={() => setCorpo(null)} style={{ width: '90vw', maxWidth: '500px' }}>
         <pre className="webhook-json" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
