@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { base64ToBytes } from '../../lib/download';
 import { diaBr, hojeMais } from './model';
 import { jsonResponse, makeDocumentoErro, pickOption, renderPage, signInAs, stubApi } from '../../test/cargas';
+import { bytesOf, typeDate } from '../../test/inputs';
 
 const LISTA = 'GET /api/v1/documentos-erro';
 const PATH = '/app/documentos-erro';
@@ -11,21 +12,6 @@ const PATH = '/app/documentos-erro';
 const pagina = (items: unknown[], nextCursor?: string) => ({ items, ...(nextCursor ? { nextCursor } : {}) });
 
 /** Writes a date into a Calendar's input, replacing what it shows (the Calendar parses each input event). */
-async function typeDate(label: string, text: string) {
-  const input = screen.getByLabelText<HTMLInputElement>(label);
-  fireEvent.input(input, { target: { value: text } });
-  await waitFor(() => expect(input.value).toBe(text));
-}
-
-function bytesOf(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('leitura falhou'));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
 describe('documentos-erro', { timeout: 20_000 }, () => {
   it('opens on the last 30 days of every UF, searches at once and lists type, UF, exception, message and creation time', async () => {
     signInAs(['sefaz_admin'], { uf: 'BA' });

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { gerarRelatorio } from '../../lib/relatorio';
 import { RelatorioConsumoBanner } from './RelatorioConsumoBanner';
 import { CLIENTES, jsonResponse, makeConsumo, PATHS, pickOption, renderPage, SERVICOS, signInAs, stubApi } from '../../test/consumo';
+import { bytesOf } from '../../test/inputs';
 
 const LISTA = 'GET /api/v1/consumo/clientes';
 const BASE = {
@@ -23,15 +24,6 @@ const job = (j: Partial<consumo.RelatorioJob>): consumo.RelatorioJob => ({ id: '
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function bytesOf(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('leitura falhou'));
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 function captureDownload() {
   const saved: { name: string; blob?: Blob } = { name: '' };

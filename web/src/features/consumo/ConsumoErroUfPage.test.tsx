@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { diaBr, hojeMais } from './model';
 import { jsonResponse, PATHS, pickOption, renderPage, signInAs, stubApi } from '../../test/consumo';
+import { typeDate } from '../../test/inputs';
 
 const LISTA = 'GET /api/v1/consumo/nao-encontradas';
 const STATUS = {
@@ -25,12 +26,6 @@ const ITEM = {
   razao_social: 'Banco Alfa S.A.',
 };
 const pagina = (items: unknown[], nextCursor?: string) => ({ items, ...(nextCursor ? { nextCursor } : {}) });
-
-async function typeDate(label: string, text: string) {
-  const input = screen.getByLabelText<HTMLInputElement>(label);
-  fireEvent.input(input, { target: { value: text } });
-  await waitFor(() => expect(input.value).toBe(text));
-}
 
 describe('consumo-erro-uf', { timeout: 20_000 }, () => {
   it('a manager has the own UF fixed and the last 30 days searched at once, 15 a page, with the spec columns', async () => {
