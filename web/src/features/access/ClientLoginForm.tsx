@@ -1,10 +1,9 @@
 import { auth } from '@plac/shared/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/AppDialog';
-import { FormField } from '../../components/FormField';
+import { LoginEmailField, LoginPasswordField } from '../../components/LoginFields';
 import { callApi, callApiWithStatus, useApiMutation, type ApiError } from '../../lib/api';
 import { LoginFailure } from './LoginFailure';
 import { certificateLogin, hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
@@ -56,18 +55,7 @@ export function ClientLoginForm() {
           Informe o seu e-mail. Se o acesso da sua empresa for por certificado digital, o navegador pedirá
           que você escolha o certificado.
         </p>
-        <FormField id="cliente-email" label="E-mail" field="email" error={entrar.error} messages={local.email}>
-          <InputText
-            id="cliente-email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            maxLength={100}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby="cliente-email-error"
-            invalid={Boolean(local.email) || Boolean(entrar.error?.fieldErrors?.email)}
-          />
-        </FormField>
+        <LoginEmailField id="cliente-email" value={email} onValue={setEmail} local={local} error={entrar.error} />
         <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
         <LoginFailure errors={[entrar.error]} />
       </form>
@@ -128,18 +116,7 @@ function ClientPasswordDialog({ email, visible, onHide }: ClientPasswordDialogPr
       ) : (
       <form className="login-form" onSubmit={submit} noValidate aria-label="Senha do cliente">
         <p className="login-hint">{email}</p>
-        <FormField id="cliente-senha" label="Senha" field="password" error={entrar.error} messages={local.password}>
-          <InputText
-            id="cliente-senha"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby="cliente-senha-error"
-            invalid={Boolean(local.password) || Boolean(entrar.error?.fieldErrors?.password)}
-          />
-        </FormField>
+        <LoginPasswordField id="cliente-senha" autoFocus value={password} onValue={setPassword} local={local} error={entrar.error} />
         <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
         <LoginFailure errors={[entrar.error, certificado.error]} />
         {periodOver && (

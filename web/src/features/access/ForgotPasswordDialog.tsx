@@ -1,9 +1,8 @@
 import { auth } from '@plac/shared/contracts';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/AppDialog';
-import { FormField } from '../../components/FormField';
+import { LoginEmailField } from '../../components/LoginFields';
 import { useApiMutation } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
@@ -60,19 +59,7 @@ export function ForgotPasswordDialog({ initialEmail, visible, onHide }: ForgotPa
     >
       <form className="login-form" onSubmit={submit} noValidate aria-label="Redefinição de senha">
         <p className="login-hint">Informe o seu e-mail para receber o link de redefinição de senha.</p>
-        <FormField id="esqueci-email" label="E-mail" field="email" error={enviar.error} messages={local.email}>
-          <InputText
-            id="esqueci-email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            value={email}
-            maxLength={100}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby="esqueci-email-error"
-            invalid={Boolean(local.email) || Boolean(enviar.error?.fieldErrors?.email)}
-          />
-        </FormField>
+        <LoginEmailField id="esqueci-email" autoFocus value={email} onValue={setEmail} local={local} error={enviar.error} />
         <Button type="submit" label="Enviar" icon="pi pi-send" loading={enviar.isPending} />
       </form>
     </AppDialog>

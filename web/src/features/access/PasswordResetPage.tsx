@@ -1,11 +1,10 @@
 import { auth } from '@plac/shared/contracts';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CharCounter } from '../../components/CharCounter';
-import { FormField } from '../../components/FormField';
+import { AccountField } from '../../components/LoginFields';
 import { reportApiError, useApiMutation, useServerFieldErrors, type ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
@@ -34,6 +33,43 @@ function reportResetError(error: ApiError): void {
   reportApiError(error);
 }
 
+interface CountedFieldProps {
+  id: string;
+  label: string;
+  /** The API's name of the field. */
+  field: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  /** The most characters it takes, counted under it ('n/max'). */
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+  /** The page's own messages, by field. */
+  local: LocalErrors;
+  /** The refusal's field messages, which go when their field changes. */
+  server: { error: ApiError | null; clear: (field: string) => void };
+}
+
+/** A field of the reset form: its counter, the page's and the server's messages, marked while it has any. */
+function CountedField({ id, label, field, type, autoComplete, max, value, onChange, local, server }: CountedFieldProps) {
+  return (
+    <AccountField
+      id={id}
+      label={label}
+      field={field}
+      hint={<CharCounter value={value} max={max} id={`${id}-counter`} />}
+      help={`${id}-counter`}
+      type={type}
+      autoComplete={autoComplete}
+      value={value}
+      maxLength={max}
+      onValue={onChange}
+      local={local}
+      server={server}
+    />
+  );
+}
+
 export default function PasswordResetPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -51,7 +87,7 @@ export default function PasswordResetPage() {
   });
   // A field's server messages go when the field changes.
   const server = useServerFieldErrors(redefinir.error);
-  const invalid = (field: string) => Boolean(local[field]) || Boolean(server.error?.fieldErrors?.[field]);
+  const fieldProps = { local, server };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,72 +109,19 @@ export default function PasswordResetPage() {
       <section className="login-card reset-card" aria-labelledby="reset-title">
         <h1 id="reset-title">Redefinir senha</h1>
         <form className="login-form" onSubmit={submit} noValidate aria-label="Redefinir senha">
-          <FormField
-            id="reset-email"
-            label="E-mail"
-            field="email"
-            error={server.error}
-            messages={local.email}
-            hint={<CharCounter value={email} max={EMAIL_MAX} id="reset-email-counter" />}
-          >
-            <InputText
-              id="reset-email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              maxLength={EMAIL_MAX}
-              onChange={(e) => {
-                server.clear('email');
-                setEmail(e.target.value);
-              }}
-              aria-describedby="reset-email-counter reset-email-error"
-              invalid={invalid('email')}
-            />
-          </FormField>
-          <FormField
-            id="reset-senha"
-            label="Senha"
-            field="password"
-            error={server.error}
-            messages={local.password}
-            hint={<CharCounter value={password} max={PASSWORD_MAX} id="reset-senha-counter" />}
-          >
-            <InputText
-              id="reset-senha"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              maxLength={PASSWORD_MAX}
-              onChange={(e) => {
-                server.clear('password');
-                setPassword(e.target.value);
-              }}
-              aria-describedby="reset-senha-counter reset-senha-error"
-              invalid={invalid('password')}
-            />
-          </FormField>
-          <FormField
+          <CountedField id="reset-email" label="E-mail" field="email" type="email" autoComplete="username" max={EMAIL_MAX} value={email} onChange={setEmail} {...fieldProps} />
+          <CountedField id="reset-senha" label="Senha" field="password" type="password" autoComplete="new-password" max={PASSWORD_MAX} value={password} onChange={setPassword} {...fieldProps} />
+          <CountedField
             id="reset-confirmacao"
             label="Confirmação de senha"
             field="password_confirmation"
-            error={server.error}
-            messages={local.password_confirmation}
-            hint={<CharCounter value={confirmation} max={PASSWORD_MAX} id="reset-confirmacao-counter" />}
-          >
-            <InputText
-              id="reset-confirmacao"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              maxLength={PASSWORD_MAX}
-              onChange={(e) => {
-                server.clear('password_confirmation');
-                setConfirmation(e.target.value);
-              }}
-              aria-describedby="reset-confirmacao-counter reset-confirmacao-error"
-              invalid={invalid('password_confirmation')}
-            />
-          </FormField>
+            type="password"
+            autoComplete="new-password"
+            max={PASSWORD_MAX}
+            value={confirmation}
+            onChange={setConfirmation}
+            {...fieldProps}
+          />
           <Button type="submit" label="Enviar" icon="pi pi-check" loading={redefinir.isPending} />
         </form>
         <p>

@@ -7,12 +7,20 @@ import { InputText } from 'primereact/inputtext';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { FormField } from '../../components/FormField';
+import { AccountField } from '../../components/LoginFields';
 import { apiQueryKey, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
 import { updateUser, useCurrentUser, type SessionUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { initialsOf, readAvatar } from './avatar';
 import { hasErrors, requiredErrors, type LocalErrors } from './loginFlow';
 import { SecondFactorPanel } from './SecondFactorPanel';
+
+/** How a text input of the profile is typed. */
+interface TextInputLook {
+  type?: 'password';
+  autoComplete: string;
+  maxLength: number;
+}
 
 type Profile = ResponseOf<typeof users.profile>;
 
@@ -85,6 +93,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
   // A field's server messages go when the field changes.
   const server = useServerFieldErrors(salvar.error);
   const invalid = (field: string) => Boolean(local[field]) || Boolean(server.error?.fieldErrors?.[field]);
+  /** A text field of the profile; its server messages go when it changes. */
+  const texto = (id: string, label: string, field: string, value: string, onValue: (v: string) => void, input: TextInputLook) => (
+    <AccountField id={id} label={label} field={field} value={value} onValue={onValue} local={local} server={server} {...input} />
+  );
 
   // The e-mail and the password are what logs the user in: changing either asks for the current password.
   const asksCurrentPassword = email.trim().toLowerCase() !== profile.email.toLowerCase() || (canChangePassword && password !== '');
@@ -156,20 +168,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </div>
         </div>
 
-        <FormField id="perfil-nome" label="Nome" field="name" error={server.error} messages={local.name}>
-          <InputText
-            id="perfil-nome"
-            autoComplete="name"
-            value={name}
-            maxLength={100}
-            onChange={(e) => {
-                server.clear('name');
-                setName(e.target.value);
-              }}
-            aria-describedby="perfil-nome-error"
-            invalid={invalid('name')}
-          />
-        </FormField>
+        {texto('perfil-nome', 'Nome', 'name', name, setName, { autoComplete: 'name', maxLength: 100 })}
         <FormField id="perfil-email" label="E-mail" field="email" error={server.error} messages={local.email}>
           <InputText
             id="perfil-email"
@@ -178,9 +177,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
             value={email}
             maxLength={100}
             onChange={(e) => {
-                server.clear('email');
-                setEmail(e.target.value);
-              }}
+              server.clear('email');
+              setEmail(e.target.value);
+            }}
             aria-describedby="perfil-email-error perfil-email-pendente"
             invalid={invalid('email')}
           />
@@ -192,62 +191,21 @@ function ProfileForm({ profile }: { profile: Profile }) {
         )}
         {canChangePassword && (
           <>
-            <FormField id="perfil-senha" label="Senha" field="password" error={server.error} messages={local.password}>
-              <InputText
-                id="perfil-senha"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                maxLength={20}
-                onChange={(e) => {
-                server.clear('password');
-                setPassword(e.target.value);
-              }}
-                aria-describedby="perfil-senha-error"
-                invalid={invalid('password')}
-              />
-            </FormField>
-            <FormField
-              id="perfil-confirmacao"
-              label="Confirmação de senha"
-              field="password_confirmation"
-              error={server.error}
-              messages={local.password_confirmation}
-            >
-              <InputText
-                id="perfil-confirmacao"
-                type="password"
-                autoComplete="new-password"
-                value={confirmation}
-                maxLength={20}
-                onChange={(e) => {
-                server.clear('password_confirmation');
-                setConfirmation(e.target.value);
-              }}
-                aria-describedby="perfil-confirmacao-error"
-                invalid={invalid('password_confirmation')}
-              />
-            </FormField>
+            {texto('perfil-senha', 'Senha', 'password', password, setPassword, { type: 'password', autoComplete: 'new-password', maxLength: 20 })}
+            {texto('perfil-confirmacao', 'Confirmação de senha', 'password_confirmation', confirmation, setConfirmation, {
+              type: 'password',
+              autoComplete: 'new-password',
+              maxLength: 20,
+            })}
             <small className="profile-hint">Deixe a senha em branco para mantê-la.</small>
           </>
         )}
-        {asksCurrentPassword && (
-          <FormField id="perfil-senha-atual" label="Senha atual" field="current_password" error={server.error} messages={local.current_password}>
-            <InputText
-              id="perfil-senha-atual"
-              type="password"
-              autoComplete="current-password"
-              value={currentPassword}
-              maxLength={100}
-              onChange={(e) => {
-                server.clear('current_password');
-                setCurrentPassword(e.target.value);
-              }}
-              aria-describedby="perfil-senha-atual-error"
-              invalid={invalid('current_password')}
-            />
-          </FormField>
-        )}
+        {asksCurrentPassword &&
+          texto('perfil-senha-atual', 'Senha atual', 'current_password', currentPassword, setCurrentPassword, {
+            type: 'password',
+            autoComplete: 'current-password',
+            maxLength: 100,
+          })}
         <div className="form-actions">
           <Button type="submit" label="Salvar" icon="pi pi-check" loading={salvar.isPending} />
         </div>

@@ -2,10 +2,10 @@ import { auth, type ResponseOf } from '@plac/shared/contracts';
 import { MESSAGES } from '@plac/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/AppDialog';
-import { FormField } from '../../components/FormField';
+import { LoginPasswordField } from '../../components/LoginFields';
+import { TextField } from '../../components/TextField';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { updateUser, useCurrentUser } from '../../lib/session';
@@ -45,6 +45,15 @@ export function SecondFactorPanel() {
       <Button type="button" label={s.ativo ? 'Cadastrar outro aplicativo' : 'Ativar verificação em duas etapas'} icon="pi pi-shield" outlined onClick={() => setOpen(true)} />
       {open && <EnrolmentDialog onClose={() => setOpen(false)} />}
     </section>
+  );
+}
+
+/** The one button that ends a step of the enrolment: it submits the step's form unless it has its own `onClick`. */
+function StepAction({ label, icon, loading, onClick }: { label: string; icon: string; loading?: boolean; onClick?: () => void }) {
+  return (
+    <div className="form-actions">
+      <Button type={onClick ? 'button' : 'submit'} label={label} icon={icon} loading={loading ?? false} onClick={onClick} />
+    </div>
   );
 }
 
@@ -97,9 +106,7 @@ function EnrolmentDialog({ onClose }: { onClose: () => void }) {
               </li>
             ))}
           </ol>
-          <div className="form-actions">
-            <Button type="button" label="Concluir" icon="pi pi-check" onClick={onClose} />
-          </div>
+          <StepAction label="Concluir" icon="pi pi-check" onClick={onClose} />
         </div>
       ) : cadastro ? (
         <form className="second-factor-step" onSubmit={enviarCodigo} noValidate aria-label="Confirmar aplicativo">
@@ -111,40 +118,36 @@ function EnrolmentDialog({ onClose }: { onClose: () => void }) {
           <p>
             Chave: <code data-testid="segundo-fator-segredo">{cadastro.segredo}</code>
           </p>
-          <FormField id="segundo-fator-confirmacao" label="Código" field="codigo" error={confirmar.error} messages={local.codigo}>
-            <InputText
-              id="segundo-fator-confirmacao"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              value={codigo}
-              maxLength={20}
-              onChange={(e) => setCodigo(e.target.value)}
-              aria-describedby="segundo-fator-qr-ajuda segundo-fator-confirmacao-error"
-              invalid={Boolean(local.codigo) || Boolean(confirmar.error?.fieldErrors?.codigo)}
-            />
-          </FormField>
-          <div className="form-actions">
-            <Button type="submit" label="Ativar" icon="pi pi-shield" loading={confirmar.isPending} />
-          </div>
+          <TextField
+            id="segundo-fator-confirmacao"
+            label="Código"
+            field="codigo"
+            error={confirmar.error}
+            messages={local.codigo}
+            help="segundo-fator-qr-ajuda"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={codigo}
+            maxLength={20}
+            onChange={(e) => setCodigo(e.target.value)}
+            invalid={Boolean(local.codigo) || Boolean(confirmar.error?.fieldErrors?.codigo)}
+          />
+          <StepAction label="Ativar" icon="pi pi-shield" loading={confirmar.isPending} />
         </form>
       ) : (
         <form className="second-factor-step" onSubmit={enviarSenha} noValidate aria-label="Confirmar senha">
           <p>Para cadastrar o aplicativo autenticador, confirme a sua senha.</p>
-          <FormField id="segundo-fator-senha" label="Senha atual" field="senha" error={iniciar.error} messages={local.senha}>
-            <InputText
-              id="segundo-fator-senha"
-              type="password"
-              autoComplete="current-password"
-              autoFocus
-              value={senha}
-              onChange={(e) => setSenha(e.target.value)}
-              aria-describedby="segundo-fator-senha-error"
-              invalid={Boolean(local.senha) || Boolean(iniciar.error?.fieldErrors?.senha)}
-            />
-          </FormField>
-          <div className="form-actions">
-            <Button type="submit" label="Continuar" icon="pi pi-arrow-right" loading={iniciar.isPending} />
-          </div>
+          <LoginPasswordField
+            id="segundo-fator-senha"
+            label="Senha atual"
+            field="senha"
+            autoFocus
+            value={senha}
+            onValue={setSenha}
+            local={local}
+            error={iniciar.error}
+          />
+          <StepAction label="Continuar" icon="pi pi-arrow-right" loading={iniciar.isPending} />
         </form>
       )}
     </AppDialog>

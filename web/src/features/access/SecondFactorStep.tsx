@@ -1,8 +1,7 @@
 import { auth, type ResponseOf } from '@plac/shared/contracts';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
-import { FormField } from '../../components/FormField';
+import { TextField } from '../../components/TextField';
 import { useApiMutation } from '../../lib/api';
 import { LoginFailure } from './LoginFailure';
 import { hasErrors, requiredErrors, useFinishLogin, type LocalErrors } from './loginFlow';
@@ -50,19 +49,21 @@ export function SecondFactorStep({ desafio, onBack }: { desafio: string; onBack:
       <p className="login-hint" id="segundo-fator-ajuda">
         Informe o código de 6 dígitos do seu aplicativo autenticador. Sem o celular, use um dos seus códigos de recuperação.
       </p>
-      <FormField id="segundo-fator-codigo" label="Código" field="codigo" error={verificar.error} messages={local.codigo}>
-        <InputText
-          id="segundo-fator-codigo"
-          autoComplete="one-time-code"
-          inputMode="text"
-          autoFocus
-          value={codigo}
-          maxLength={20}
-          onChange={(e) => setCodigo(e.target.value)}
-          aria-describedby="segundo-fator-ajuda segundo-fator-codigo-error"
-          invalid={Boolean(local.codigo)}
-        />
-      </FormField>
+      <TextField
+        id="segundo-fator-codigo"
+        label="Código"
+        field="codigo"
+        error={verificar.error}
+        messages={local.codigo}
+        help="segundo-fator-ajuda"
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoFocus
+        value={codigo}
+        maxLength={20}
+        onChange={(e) => setCodigo(e.target.value)}
+        invalid={Boolean(local.codigo)}
+      />
       <Button type="submit" label="Verificar" icon="pi pi-shield" loading={verificar.isPending} />
       <LoginFailure errors={[verificar.error]} />
       <Button type="button" label="Voltar" link className="login-forgot" onClick={onBack} />

@@ -1,8 +1,7 @@
 import { auth } from '@plac/shared/contracts';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
-import { FormField } from '../../components/FormField';
+import { LoginEmailField, LoginPasswordField } from '../../components/LoginFields';
 import { useApiMutation } from '../../lib/api';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginFailure } from './LoginFailure';
@@ -19,7 +18,6 @@ export function SefazLoginForm() {
   const [forgotKey, setForgotKey] = useState(0);
   const [desafio, setDesafio] = useState<string | null>(null);
   const entrar = useApiMutation(auth.loginSefaz, { onSuccess: usePasswordLoginAnswer(setDesafio) });
-  const fieldError = (field: string) => Boolean(local[field]) || Boolean(entrar.error?.fieldErrors?.[field]);
 
   function openForgot() {
     setForgotKey((key) => key + 1);
@@ -52,29 +50,8 @@ export function SefazLoginForm() {
   return (
     <>
       <form className="login-form" onSubmit={submit} noValidate aria-label="Login Sefaz">
-        <FormField id="sefaz-email" label="E-mail" field="email" error={entrar.error} messages={local.email}>
-          <InputText
-            id="sefaz-email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            maxLength={100}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby="sefaz-email-error"
-            invalid={fieldError('email')}
-          />
-        </FormField>
-        <FormField id="sefaz-senha" label="Senha" field="password" error={entrar.error} messages={local.password}>
-          <InputText
-            id="sefaz-senha"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby="sefaz-senha-error"
-            invalid={fieldError('password')}
-          />
-        </FormField>
+        <LoginEmailField id="sefaz-email" value={email} onValue={setEmail} local={local} error={entrar.error} />
+        <LoginPasswordField id="sefaz-senha" value={password} onValue={setPassword} local={local} error={entrar.error} />
         <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={entrar.isPending} />
         <LoginFailure errors={[entrar.error]} />
         <Button type="button" label="Esqueci minha senha" link className="login-forgot" onClick={openForgot} />

@@ -20,7 +20,11 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Tooltip } from 'primereact/tooltip';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { FormField } from '../../components/FormField';
+import { FormPage } from '../../components/FormPage';
+import { CADASTRAR, FormActions, LIMPAR, SALVAR } from '../../components/FormActions';
+import { describedBy, FormField } from '../../components/FormField';
+import { RecordGate } from '../../components/RecordStatus';
+import { useRecordSaved } from '../../lib/record-saved';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
@@ -151,35 +155,36 @@ function NovaAutorizacao({ cliente }: { cliente: ClienteOpcao }) {
 
   return (
     <>
-      <h1 className="app-page-title">Nova Autorização de Instituição Financeira</h1>
-      <form className="page-panel" onSubmit={onSubmit} noValidate aria-label="Autorização">
-        <div className="page-grid">
-          <FormField id="cliente" label="Cliente" field="cliente" error={create.error}>
-            <InputText id="cliente" value={`${cliente.razaoSocial} - ${formatCnpj(cliente.cnpj)}`} readOnly disabled />
-          </FormField>
-          <FormField
-            id="instituicao"
-            label={LABELS.instituicao}
-            required
-            field="instituicaoFinanceira"
-            error={create.error}
-            messages={required(instituicao !== null, LABELS.instituicao)}
-          >
-            <div className="inst-file">
-              <InstituicaoAutoComplete key={formKey} inputId="instituicao" value={instituicao} onChange={setInstituicao} aria-describedby="instituicao-error" />
-              <Button type="button" icon="pi pi-plus" label="Nova Instituição" outlined onClick={() => setDialog(true)} />
-            </div>
-          </FormField>
-          <FormField id="arquivo" label={LABELS.arquivo} required field="arquivo" error={create.error} messages={required(file !== null, LABELS.arquivo)}>
-            <FileInput id="arquivo" file={file} onFile={setFile} />
-          </FormField>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Cadastrar" icon="pi pi-check" loading={create.isPending} />
-          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={limpar} />
-          <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" text onClick={() => navigate(voltar())} />
-        </div>
-      </form>
+      <FormPage
+        title="Nova Autorização de Instituição Financeira"
+        label="Autorização"
+        onSubmit={onSubmit}
+        footer={
+          <FormActions submit={CADASTRAR} loading={create.isPending} back={LIMPAR} onBack={limpar}>
+            <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" text onClick={() => navigate(voltar())} />
+          </FormActions>
+        }
+      >
+        <FormField id="cliente" label="Cliente" field="cliente" error={create.error}>
+          <InputText id="cliente" value={`${cliente.razaoSocial} - ${formatCnpj(cliente.cnpj)}`} readOnly disabled />
+        </FormField>
+        <FormField
+          id="instituicao"
+          label={LABELS.instituicao}
+          required
+          field="instituicaoFinanceira"
+          error={create.error}
+          messages={required(instituicao !== null, LABELS.instituicao)}
+        >
+          <div className="inst-file">
+            <InstituicaoAutoComplete key={formKey} inputId="instituicao" value={instituicao} onChange={setInstituicao} aria-describedby="instituicao-error" />
+            <Button type="button" icon="pi pi-plus" label="Nova Instituição" outlined onClick={() => setDialog(true)} />
+          </div>
+        </FormField>
+        <FormField id="arquivo" label={LABELS.arquivo} required field="arquivo" error={create.error} messages={required(file !== null, LABELS.arquivo)}>
+          <FileInput id="arquivo" file={file} onFile={setFile} />
+        </FormField>
+      </FormPage>
       <NovaInstituicaoDialog visible={dialog} onHide={() => setDialog(false)} onCreated={(i) => setInstituicao(i)} />
     </>
   );
@@ -188,36 +193,24 @@ function NovaAutorizacao({ cliente }: { cliente: ClienteOpcao }) {
 function EdicaoLoader({ cliente, cnpjInst }: { cliente: ClienteOpcao; cnpjInst: string }) {
   const navigate = useNavigate();
   const found = useApiQuery(instituicoes.getAutorizacao, { query: { cnpjCliente: cliente.cnpj, cnpjInstFinanceira: cnpjInst } }, { refetchOnMount: 'always' });
-  if (!found.isFetchedAfterMount) {
-    return (
-      <p role="status">
-        <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
-      </p>
-    );
-  }
-  if (!found.data) {
-    return (
-      <>
-        <h1 className="app-page-title">Editar Autorização</h1>
-        <p>{MESSAGES.recursoNaoEncontrado}</p>
-        <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(voltar())} />
-      </>
-    );
-  }
-  return <EdicaoAutorizacao cliente={cliente} autorizacao={found.data} />;
+  return (
+    <RecordGate query={found} title="Editar Autorização" onBack={() => navigate(voltar())}>
+      {(autorizacao) => <EdicaoAutorizacao cliente={cliente} autorizacao={autorizacao} />}
+    </RecordGate>
+  );
 }
 
 function EdicaoAutorizacao({ cliente, autorizacao }: { cliente: ClienteOpcao; autorizacao: Autorizacao }) {
   const user = useCurrentUser();
   const admin = user.roles.includes('sefaz_admin');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const original = autorizacao.status;
   const [status, setStatus] = useState<AutorizacaoStatus>(original);
   const [justificativa, setJustificativa] = useState(autorizacao.justificativa ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const update = useApiMutation(instituicoes.updateAutorizacao);
+  const saved = useRecordSaved(instituicoes.getAutorizacao, instituicoes.listAutorizacoes, () => navigate(voltar()));
 
   const opcoes = statusAutorizacaoPermitidos(original, user.roles).map((s) => ({ value: s, label: statusLabel(s) }));
   const mudou = status !== original;
@@ -249,72 +242,70 @@ function EdicaoAutorizacao({ cliente, autorizacao }: { cliente: ClienteOpcao; au
     } catch {
       return;
     }
-    toast.success(MESSAGES.autorizacaoAtualizada);
-    queryClient.removeQueries({ queryKey: apiQueryKey(instituicoes.getAutorizacao) });
-    void queryClient.invalidateQueries({ queryKey: apiQueryKey(instituicoes.listAutorizacoes) });
-    navigate(voltar());
+    saved(MESSAGES.autorizacaoAtualizada);
   }
 
   const instituicao = { id: '', razaoSocial: autorizacao.razaoSocialInstFinanceira, cnpj: autorizacao.cnpjInstFinanceira, uf: '', situacao: 'ATIVA' as const };
 
   return (
-    <>
-      <h1 className="app-page-title">Editar Autorização de Instituição Financeira</h1>
-      <form className="page-panel" onSubmit={onSubmit} noValidate aria-label="Autorização">
-        <div className="page-grid">
-          <FormField id="cliente" label="Cliente" field="cnpjCliente" error={update.error}>
-            <InputText id="cliente" value={`${cliente.razaoSocial || autorizacao.razaoSocialCliente} - ${formatCnpj(autorizacao.cnpjCliente)}`} readOnly disabled />
-          </FormField>
-          <FormField id="instituicao" label="Instituição Financeira" field="cnpjInstFinanceira" error={update.error}>
-            <InputText id="instituicao" value={instituicaoLabel(instituicao)} readOnly disabled />
-          </FormField>
-          <FormField id="status" label="Status" field="status" error={update.error}>
-            <Dropdown inputId="status" options={opcoes} value={status} onChange={(e) => changeStatus(e.value as AutorizacaoStatus)} disabled={!admin} />
-          </FormField>
-          <FormField id="dataAutorizacao" label="Data Autorização" field="dataAutorizacao">
-            <InputText id="dataAutorizacao" value={formatDateTime(autorizacao.dataAutorizacao)} readOnly disabled />
-          </FormField>
-          <FormField id="dataAtualizacao" label="Data Atualização" field="dataAtualizacao">
-            <InputText id="dataAtualizacao" value={formatDateTime(autorizacao.dataAtualizacao)} readOnly disabled />
-          </FormField>
-          <div className="page-field page-field-wide">
-            <FormField
-              id="justificativa"
-              label={LABELS.justificativa}
-              required={admin && mudou}
-              field="justificativa"
-              error={update.error}
-              messages={submitted && justificativaFalta ? [message('campoObrigatorio', { field: LABELS.justificativa })] : []}
-            >
-              <InputTextarea
-                id="justificativa"
-                rows={4}
-                maxLength={1000}
-                value={justificativa}
-                onChange={(e) => setJustificativa(e.target.value)}
-                disabled={!admin}
-                invalid={submitted && justificativaFalta}
-                aria-describedby="justificativa-error"
-              />
-            </FormField>
-          </div>
-          <FormField id="arquivo" label="Autorização assinada (PDF)" field="arquivo" error={update.error}>
-            <div className="inst-file">
-              {autorizacao.urlArquivo && (
-                <a href={autorizacao.urlArquivo} download={autorizacao.nomeArquivo ?? 'autorizacao.pdf'} className="p-button p-button-text">
-                  <i className="pi pi-download" aria-hidden="true" />
-                  &nbsp;{autorizacao.nomeArquivo ?? 'autorizacao.pdf'}
-                </a>
-              )}
-              {upload && <FileInput id="arquivo" file={file} onFile={setFile} />}
-            </div>
-          </FormField>
+    <FormPage
+      title="Editar Autorização de Instituição Financeira"
+      label="Autorização"
+      onSubmit={onSubmit}
+      footer={
+        <>
+          {/* Only who may save the authorisation in its status gets the button. */}
+          <FormActions submit={salvar ? SALVAR : null} loading={update.isPending} onBack={() => navigate(voltar())} />
+        </>
+      }
+    >
+      <FormField id="cliente" label="Cliente" field="cnpjCliente" error={update.error}>
+        <InputText id="cliente" value={`${cliente.razaoSocial || autorizacao.razaoSocialCliente} - ${formatCnpj(autorizacao.cnpjCliente)}`} readOnly disabled />
+      </FormField>
+      <FormField id="instituicao" label="Instituição Financeira" field="cnpjInstFinanceira" error={update.error}>
+        <InputText id="instituicao" value={instituicaoLabel(instituicao)} readOnly disabled />
+      </FormField>
+      <FormField id="status" label="Status" field="status" error={update.error}>
+        <Dropdown inputId="status" options={opcoes} value={status} onChange={(e) => changeStatus(e.value as AutorizacaoStatus)} disabled={!admin} />
+      </FormField>
+      <FormField id="dataAutorizacao" label="Data Autorização" field="dataAutorizacao">
+        <InputText id="dataAutorizacao" value={formatDateTime(autorizacao.dataAutorizacao)} readOnly disabled />
+      </FormField>
+      <FormField id="dataAtualizacao" label="Data Atualização" field="dataAtualizacao">
+        <InputText id="dataAtualizacao" value={formatDateTime(autorizacao.dataAtualizacao)} readOnly disabled />
+      </FormField>
+      <div className="page-field page-field-wide">
+        <FormField
+          id="justificativa"
+          label={LABELS.justificativa}
+          required={admin && mudou}
+          field="justificativa"
+          error={update.error}
+          messages={submitted && justificativaFalta ? [message('campoObrigatorio', { field: LABELS.justificativa })] : []}
+        >
+          <InputTextarea
+            id="justificativa"
+            rows={4}
+            maxLength={1000}
+            value={justificativa}
+            onChange={(e) => setJustificativa(e.target.value)}
+            disabled={!admin}
+            invalid={submitted && justificativaFalta}
+            {...describedBy('justificativa')}
+          />
+        </FormField>
+      </div>
+      <FormField id="arquivo" label="Autorização assinada (PDF)" field="arquivo" error={update.error}>
+        <div className="inst-file">
+          {autorizacao.urlArquivo && (
+            <a href={autorizacao.urlArquivo} download={autorizacao.nomeArquivo ?? 'autorizacao.pdf'} className="p-button p-button-text">
+              <i className="pi pi-download" aria-hidden="true" />
+              &nbsp;{autorizacao.nomeArquivo ?? 'autorizacao.pdf'}
+            </a>
+          )}
+          {upload && <FileInput id="arquivo" file={file} onFile={setFile} />}
         </div>
-        <div className="page-actions">
-          {salvar && <Button type="submit" label="Salvar" icon="pi pi-check" loading={update.isPending} />}
-          <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(voltar())} />
-        </div>
-      </form>
-    </>
+      </FormField>
+    </FormPage>
   );
 }

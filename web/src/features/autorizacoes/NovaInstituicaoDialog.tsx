@@ -2,17 +2,16 @@ import '../../components/page-layout.css';
 import { instituicoes } from '@plac/shared/contracts';
 import { isValidCnpjBase, MASKS, normalizeCnpj } from '@plac/shared/domain';
 import { message, MESSAGES } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/AppDialog';
-import { FormField } from '../../components/FormField';
+import { CANCELAR, FormActions } from '../../components/FormActions';
+import { describedBy, FormField } from '../../components/FormField';
+import { UfDropdown } from '../../components/UfDropdown';
+import { UnmaskedInput } from '../../components/UnmaskedInput';
 import { useApiMutation } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import type { InstituicaoResumo } from '../../components/InstituicaoAutoComplete';
-import { UF_OPTIONS } from '../../lib/opcoes';
 
 /**
  * The new-institution dialog of the authorisation form: razaoSocial,
@@ -77,39 +76,24 @@ export function NovaInstituicaoDialog({ visible, onHide, onCreated }: Props) {
               maxLength={150}
               value={form.razaoSocial}
               onChange={(e) => setForm((f) => ({ ...f, razaoSocial: e.target.value }))}
-              aria-required
-              aria-describedby="nova-razaoSocial-error"
+              {...describedBy('nova-razaoSocial', true)}
             />
           </FormField>
           <FormField id="nova-cnpj" label={LABELS.cnpj} required field="cnpj" error={create.error} messages={messages('cnpj')}>
-            <InputMask
+            <UnmaskedInput
               id="nova-cnpj"
               mask={MASKS.cnpjBase}
-              unmask
-              autoClear={false}
+              normalize={normalizeCnpj}
               value={form.cnpj}
-              onChange={(e) => setForm((f) => ({ ...f, cnpj: normalizeCnpj(e.value ?? '') }))}
-              aria-required
-              aria-describedby="nova-cnpj-error"
+              onValueChange={(cnpj) => setForm((f) => ({ ...f, cnpj }))}
+              {...describedBy('nova-cnpj', true)}
             />
           </FormField>
           <FormField id="nova-uf" label={LABELS.uf} required field="uf" error={create.error} messages={messages('uf')}>
-            <Dropdown
-              inputId="nova-uf"
-              options={UF_OPTIONS}
-              value={form.uf}
-              onChange={(e) => setForm((f) => ({ ...f, uf: (e.value as string | undefined) ?? null }))}
-              filter
-              filterBy="label"
-              placeholder="Selecione a UF"
-              aria-required
-            />
+            <UfDropdown inputId="nova-uf" value={form.uf} onChange={(uf) => setForm((f) => ({ ...f, uf }))} />
           </FormField>
         </div>
-        <div className="page-actions">
-          <Button type="submit" label="Salvar" icon="pi pi-check" loading={create.isPending} />
-          <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={close} />
-        </div>
+        <FormActions loading={create.isPending} back={CANCELAR} onBack={close} />
       </form>
     </AppDialog>
   );

@@ -1,6 +1,5 @@
 import '../../components/page-layout.css';
 import './clientes.css';
-import { useQueryClient } from '@tanstack/react-query';
 import { routePath } from '@plac/shared/access';
 import { clientes } from '@plac/shared/contracts';
 import {
@@ -14,18 +13,22 @@ import {
   type TipoCliente,
 } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { apiQueryKey, reportApiError, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
+import { reportApiError, useApiMutation, useApiQuery, useServerFieldErrors } from '../../lib/api';
 import { toTransportDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { enderecoBody } from '../../components/endereco-body';
 import { EnderecoFields, type EnderecoValues } from '../../components/EnderecoFields';
 import { describedBy, Field } from '../../components/Field';
+import { FormActions } from '../../components/FormActions';
+import { RecordGate } from '../../components/RecordStatus';
+import { useFormFields } from '../../lib/form-fields';
+import { useRecordSaved } from '../../lib/record-saved';
 import { maskTelefone } from '../../lib/mask';
 import { LABELS } from '../../lib/rotulos-cliente';
 import { CATEGORIA_OPTIONS, SITUACAO_OPTIONS, TIPO_OPTIONS, type Categoria, type Cliente } from './model';
@@ -84,14 +87,6 @@ function missingFields(form: FormState): RequiredField[] {
   });
 }
 
-function Loading() {
-  return (
-    <p role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
-    </p>
-  );
-}
-
 /** The page of both routes; `mode` says whose it is. */
 export function ClienteFormView({ mode }: { mode: ClienteFormMode }) {
   const { id = '' } = useParams();
@@ -111,25 +106,11 @@ export function ClienteFormView({ mode }: { mode: ClienteFormMode }) {
   }, [failure, navigate]);
 
   if (forbidden) return null;
-  if (!cliente.isFetchedAfterMount) return <Loading />;
-  if (!cliente.data) {
-    // The reason ('Recurso não encontrado', ...) is a toast already.
-    return (
-      <>
-        <h1 className="app-page-title">Dados do Cliente</h1>
-        <p>{MESSAGES.recursoNaoEncontrado}</p>
-        <Button
-          type="button"
-          label="Voltar"
-          icon="pi pi-arrow-left"
-          severity="secondary"
-          outlined
-          onClick={() => navigate(mode === 'admin' ? routePath('cliente-list') : routePath('dashboard'))}
-        />
-      </>
-    );
-  }
-  return <ClienteForm key={cliente.data.id} cliente={cliente.data} mode={mode} />;
+  return (
+    <RecordGate query={cliente} title="Dados do Cliente" onBack={() => navigate(mode === 'admin' ? routePath('cliente-list') : routePath('dashboard'))}>
+      {(found) => <ClienteForm key={found.id} cliente={found} mode={mode} />}
+    </RecordGate>
+  );
 }
 
 /** cliente/:id, the administrator's. */
@@ -140,8 +121,6 @@ export default function ClienteFormPage() {
 function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMode }) {
   const admin = mode === 'admin';
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState(() => initialState(cliente));
   const [submitted, setSubmitted] = useState(false);
   const [tab, setTab] = useState(0);
   const prazo = useApiQuery(clientes.prazoSemCertificado, {}, { enabled: admin });
@@ -149,6 +128,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
   // A field's server messages go when the field changes.
   const server = useServerFieldErrors(update.error);
   const error = server.error;
+  const { form, set, change } = useFormFields(() => initialState(cliente), server);
 
   const situacaoOptions = useMemo(() => {
     // In the domain's order.
@@ -158,17 +138,6 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
 
   const missing = new Set(submitted ? missingFields(form) : []);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
-    server.clear(key);
-    setForm((f) => ({ ...f, [key]: value }));
-  };
-
-  /** EnderecoFields' changes; their fields' server messages go too. */
-  const change = (changes: Partial<EnderecoValues>) => {
-    for (const key of Object.keys(changes)) server.clear(key);
-    setForm((f) => ({ ...f, ...changes }));
-  };
-
   const inicio = form.inicio_sem_certificado ? toTransportDate(form.inicio_sem_certificado) : null;
   let expiry = '';
   if (inicio && inicio === cliente.inicio_sem_certificado && cliente.prazo_sem_certificado) expiry = cliente.prazo_sem_certificado;
@@ -177,6 +146,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
   function leave() {
     navigate(admin ? routePath('cliente-list') : routePath('dashboard'));
   }
+  const saved = useRecordSaved(clientes.getCliente, clientes.listClientes, leave);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -186,17 +156,8 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
       return;
     }
     const body = {
-      razao_social: form.razao_social.trim(),
-      logradouro: form.logradouro.trim(),
-      numero: form.numero.trim(),
-      complemento: form.complemento.trim(),
-      bairro: form.bairro.trim(),
-      uf: form.uf,
-      cidade: form.cidade.trim(),
-      cep: form.cep,
-      telefone: onlyDigits(form.telefone),
-      nome_responsavel: form.nome_responsavel.trim(),
-      email: form.email.trim(),
+      // The complement is sent even when empty, so that clearing it clears it.
+      ...enderecoBody(form, form.uf),
       // A client user cannot change the type.
       tipo_cliente: admin ? form.tipo_cliente : cliente.tipo_cliente,
       ...(admin ? { situacao: form.situacao, categoria: form.categoria, inicio_sem_certificado: inicio } : {}),
@@ -207,10 +168,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
       // Shown already: the toast, and the field messages beside the fields.
       return;
     }
-    toast.success(MESSAGES.registroSalvo);
-    queryClient.removeQueries({ queryKey: apiQueryKey(clientes.getCliente) });
-    void queryClient.invalidateQueries({ queryKey: apiQueryKey(clientes.listClientes) });
-    leave();
+    saved();
   }
 
   return (
@@ -296,10 +254,7 @@ function ClienteForm({ cliente, mode }: { cliente: Cliente; mode: ClienteFormMod
               </div>
             </dl>
 
-            <div className="page-actions">
-              <Button type="submit" label="Salvar" icon="pi pi-check" loading={update.isPending} />
-              <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={leave} />
-            </div>
+            <FormActions loading={update.isPending} onBack={leave} />
           </form>
         </TabPanel>
         <TabPanel header="Monitoramento">

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cnpjCheckDigits } from '@plac/shared/domain';
 import { describe, expect, it } from 'vitest';
+import { captchaReady, solveCaptcha } from '../../test/captcha';
 import { field, jsonResponse, optionsOf, pickOption, renderClientes, stubApi } from '../../test/clientes';
 
 const REGISTER = 'POST /api/v1/cliente';
@@ -12,15 +13,8 @@ const ALNUM_CNPJ = `${ALNUM_BASE}${cnpjCheckDigits(ALNUM_BASE)}`;
 async function openForm() {
   const view = renderClientes('/cliente/new');
   await screen.findByRole('heading', { name: 'Cadastro de Cliente' });
-  // The lazily imported widget is in place.
-  await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+  await captchaReady();
   return view;
-}
-
-function solveCaptcha(payload = 'cGF5bG9hZA==') {
-  const widget = document.querySelector('altcha-widget')!;
-  fireEvent(widget, new CustomEvent('statechange', { detail: { state: 'verified' } }));
-  fireEvent(widget, new CustomEvent('verified', { detail: { payload } }));
 }
 
 async function fillAll(cnpj = '11222333000181') {

@@ -7,14 +7,15 @@ import { message, MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/AppDialog';
+import { CANCELAR, FormActions } from '../../components/FormActions';
 import { apiQueryKey, isApiError, useApiMutation, useApiQuery, type ApiError } from '../../lib/api';
 import { useRegisterDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/toast';
 import { describedBy, Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
 import { operacaoLabel, toBase64Utf8, type Cliente, type Webhook } from './model';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
 import { SegredoWebhook } from './SegredoWebhook';
@@ -228,44 +229,44 @@ function WebhookDialog({ cliente, editing, configured, onClose, onSaved }: Webho
             {...describedBy('webhook-operacao', true)}
           />
         </Field>
-        <Field id="webhook-url" label={WEBHOOK_LABELS.urlWebHook} required field="urlWebHook" error={failure} messages={[required(missingUrl, 'urlWebHook')]}>
-          <InputText
-            id="webhook-url"
-            type="url"
-            maxLength={500}
-            value={form.urlWebHook}
-            onChange={(e) => set('urlWebHook', e.target.value)}
-            invalid={missingUrl}
-            {...describedBy('webhook-url', true)}
-          />
-        </Field>
-        <Field id="webhook-email" label={WEBHOOK_LABELS.emailWebHook} field="emailWebHook" error={failure}>
-          <InputText
-            id="webhook-email"
-            type="email"
-            maxLength={100}
-            value={form.emailWebHook}
-            onChange={(e) => set('emailWebHook', e.target.value)}
-            {...describedBy('webhook-email')}
-          />
-        </Field>
-        <Field
+        <TextField
+          layout="cliente"
+          id="webhook-url"
+          label={WEBHOOK_LABELS.urlWebHook}
+          required
+          field="urlWebHook"
+          error={failure}
+          messages={[required(missingUrl, 'urlWebHook')]}
+          type="url"
+          maxLength={500}
+          value={form.urlWebHook}
+          onChange={(e) => set('urlWebHook', e.target.value)}
+          invalid={missingUrl}
+        />
+        <TextField
+          layout="cliente"
+          id="webhook-email"
+          label={WEBHOOK_LABELS.emailWebHook}
+          field="emailWebHook"
+          error={failure}
+          type="email"
+          maxLength={100}
+          value={form.emailWebHook}
+          onChange={(e) => set('emailWebHook', e.target.value)}
+        />
+        <TextField
+          layout="cliente"
           id="webhook-usuario"
           label={WEBHOOK_LABELS.usuarioWebHook}
           field="usuarioWebHook"
           error={failure}
           messages={[senhaSemUsuario ? MESSAGES.webhookSenhaSemUsuario : null]}
-        >
-          <InputText
-            id="webhook-usuario"
-            maxLength={100}
-            autoComplete="off"
-            value={form.usuarioWebHook}
-            onChange={(e) => set('usuarioWebHook', e.target.value)}
-            invalid={senhaSemUsuario}
-            {...describedBy('webhook-usuario')}
-          />
-        </Field>
+          maxLength={100}
+          autoComplete="off"
+          value={form.usuarioWebHook}
+          onChange={(e) => set('usuarioWebHook', e.target.value)}
+          invalid={senhaSemUsuario}
+        />
         <Field
           id="webhook-senha"
           label={WEBHOOK_LABELS.senhaWebHook}
@@ -291,10 +292,7 @@ function WebhookDialog({ cliente, editing, configured, onClose, onSaved }: Webho
             {detail}
           </p>
         )}
-        <div className="page-actions">
-          <Button type="submit" label="Salvar" icon="pi pi-check" loading={saving} />
-          <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={onClose} />
-        </div>
+        <FormActions loading={saving} back={CANCELAR} onBack={onClose} />
       </form>
     </AppDialog>
   );

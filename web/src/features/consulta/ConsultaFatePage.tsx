@@ -4,12 +4,12 @@ import { consulta } from '@plac/shared/contracts';
 import type { CessaoDaParcela } from '@plac/shared/contracts/fate-view';
 import { formatCnpj } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
+import { FormActions, LIMPAR } from '../../components/FormActions';
 import { JsonTree } from '../../components/JsonTree';
 import { EvidenciaRecebivel } from './EvidenciaRecebivel';
 import { useApiMutation } from '../../lib/api';
@@ -88,10 +88,7 @@ export default function ConsultaFatePage() {
             />
           </div>
         </div>
-        <div className="page-actions">
-          <Button type="submit" label="Pesquisar" icon="pi pi-search" loading={buscar.isPending} />
-          <Button type="button" label="Limpar" icon="pi pi-eraser" severity="secondary" outlined onClick={limpar} />
-        </div>
+        <FormActions submit={{ label: 'Pesquisar', icon: 'pi pi-search' }} loading={buscar.isPending} back={LIMPAR} onBack={limpar} />
       </form>
       {resultado && (
         <section className="page-panel" aria-labelledby="consulta-resultado">

@@ -1,12 +1,12 @@
 import { degustacao } from '@plac/shared/contracts';
 import { message, MESSAGES } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { describedBy, Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
+import { FormActions, LinkAction } from '../../components/FormActions';
+import { FormPage } from '../../components/FormPage';
 import { CADASTRO_PATH, CONSULTA_PATH } from './model';
 import { setTrialSession } from './session';
 
@@ -43,48 +43,47 @@ export default function AutorizacaoPage() {
   }
 
   return (
-    <section aria-labelledby="autorizacao-title">
-      <h1 id="autorizacao-title" className="app-page-title">
-        Autorização para Testes
-      </h1>
-      <form className="page-panel" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Autorização para Testes">
-        <div className="page-grid">
-          <Field id="email" label="E-mail" required error={server.error} messages={[required(email, 'E-mail')]}>
-            <InputText
-              id="email"
-              type="email"
-              maxLength={100}
-              autoComplete="email"
-              value={email}
-              onChange={(e) => {
-                server.clear('email');
-                setEmail(e.target.value);
-              }}
-              {...describedBy('email', true)}
-            />
-          </Field>
-          <Field id="token" label="Token" required error={server.error} messages={[required(token, 'Token')]}>
-            <InputText
-              id="token"
-              maxLength={64}
-              autoComplete="off"
-              value={token}
-              onChange={(e) => {
-                server.clear('token');
-                setToken(e.target.value);
-              }}
-              {...describedBy('token', true)}
-            />
-          </Field>
-        </div>
-        <div className="page-actions">
-          <Button type="submit" label="Autorizar" icon="pi pi-sign-in" loading={autorizar.isPending} />
-          <Link to={CADASTRO_PATH} className="p-button p-button-secondary p-button-outlined">
-            <i className="pi pi-user-plus" aria-hidden="true" />
-            &nbsp;Cadastrar-se para testes
-          </Link>
-        </div>
-      </form>
-    </section>
+    <FormPage
+      title="Autorização para Testes"
+      section={{ titleId: 'autorizacao-title' }}
+      onSubmit={(e) => void onSubmit(e)}
+      footer={
+        <FormActions submit={{ label: 'Autorizar', icon: 'pi pi-sign-in' }} loading={autorizar.isPending}>
+          <LinkAction to={CADASTRO_PATH} icon="pi pi-user-plus" label="Cadastrar-se para testes" />
+        </FormActions>
+      }
+    >
+      <TextField
+        layout="cliente"
+        id="email"
+        label="E-mail"
+        required
+        error={server.error}
+        messages={[required(email, 'E-mail')]}
+        type="email"
+        maxLength={100}
+        autoComplete="email"
+        value={email}
+        onChange={(e) => {
+          server.clear('email');
+          setEmail(e.target.value);
+        }}
+      />
+      <TextField
+        layout="cliente"
+        id="token"
+        label="Token"
+        required
+        error={server.error}
+        messages={[required(token, 'Token')]}
+        maxLength={64}
+        autoComplete="off"
+        value={token}
+        onChange={(e) => {
+          server.clear('token');
+          setToken(e.target.value);
+        }}
+      />
+    </FormPage>
   );
 }

@@ -12,7 +12,10 @@ import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CharCounter } from '../../components/CharCounter';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
+import { Loading, RecordNotFound } from '../../components/RecordStatus';
+import { TextField } from '../../components/TextField';
 import { apiQueryKey, isApiError, useApiMutation, useApiQuery } from '../../lib/api';
 import { mesIso } from '../../lib/calendar';
 import { formatIntervalo, formatQuantidade } from '../../lib/format';
@@ -77,22 +80,15 @@ export default function FaixaCobrancaFormPage() {
     return (
       <>
         <h1 className="app-page-title">{titulo}</h1>
-        <p role="status">
-          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
-        </p>
+        <Loading />
       </>
     );
   }
   const t = query.data;
   const indisponivel = modo === 'edicao' ? !t.elaboracao : modo === 'tarifa' ? !t.vigente || !t.novoPermitido : !t.novoPermitido;
   if (indisponivel) {
-    return (
-      <>
-        <h1 className="app-page-title">{titulo}</h1>
-        <p>{modo === 'edicao' ? MESSAGES.semTarifacaoElaboracao : MESSAGES.tarifacaoEmElaboracao}</p>
-        <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(routePath('faixa-cobranca-view'))} />
-      </>
-    );
+    const text = modo === 'edicao' ? MESSAGES.semTarifacaoElaboracao : MESSAGES.tarifacaoEmElaboracao;
+    return <RecordNotFound title={titulo} text={text} onBack={() => navigate(routePath('faixa-cobranca-view'))} />;
   }
   return <FaixaForm key={modo} modo={modo} tarifacao={t} servicos={servicos.data} novaTarifa={novaTarifa} titulo={titulo} />;
 }
@@ -182,6 +178,22 @@ function FaixaForm({
   const assinatura = parseBRL(form.assinatura.replace(/^R\$\s?/, ''));
   const assinaturaMsgs = submitted && !form.assinatura.trim() ? [MESSAGES.campoObrigatorioCurto] : submitted && (assinatura === null || assinatura < 0) ? [MESSAGES.dadosIncorretos] : [];
   const valorInvalido = (texto: string | undefined) => parseMilesimos(texto ?? '') === null;
+  /** A group's name: required, up to 100 characters, counted under it. */
+  const nome = (key: 'nomeGrupoFaixa' | 'nomeGrupoTarifa', label: string, field: string, disabled?: boolean) => (
+    <TextField
+      id={key}
+      label={label}
+      required
+      field={field}
+      messages={obrigatorio(form[key])}
+      hint={<CharCounter value={form[key]} max={100} />}
+      maxLength={100}
+      value={form[key]}
+      disabled={disabled}
+      onChange={(e) => set(key, e.target.value)}
+      invalid={obrigatorio(form[key]).length > 0}
+    />
+  );
 
   async function salvar(event: FormEvent) {
     event.preventDefault();
@@ -245,6 +257,14 @@ function FaixaForm({
 
   const promoOptions = [{ value: SEM_PROMOCIONAL, label: 'Sem faixa promocional' }, ...form.faixas.map((_, i) => ({ value: i + 1, label: `Faixa ${i + 1}` }))];
   const mesMinimo = mesParaData(modo === 'edicao' ? nextMonth(t.mesAtual) : t.mesAtual);
+  // The form's one month is the draft's start when editing, else the current group's end (none
+  // without a current group).
+  const campoMes =
+    modo === 'edicao'
+      ? { id: 'vigenciaInicial', label: 'Início da vigência', field: 'faixa.vigenciaInicial' }
+      : t.vigente
+        ? { id: 'vigenciaFinal', label: 'Fim da vigência atual', field: 'faixa.vigenciaFinalFaixaAtual' }
+        : null;
 
   return (
     <>
@@ -252,18 +272,7 @@ function FaixaForm({
       <form className="page-panel" onSubmit={salvar} noValidate aria-label={titulo}>
         <h2>Grupo Faixa</h2>
         <div className="page-grid">
-          <FormField id="nomeGrupoFaixa" label="Nome do Grupo Faixa" required field="faixa.nomeGrupoFaixa" messages={obrigatorio(form.nomeGrupoFaixa)} hint={<CharCounter value={form.nomeGrupoFaixa} max={100} />}>
-            <InputText
-              id="nomeGrupoFaixa"
-              maxLength={100}
-              value={form.nomeGrupoFaixa}
-              disabled={faixasFixas}
-              onChange={(e) => set('nomeGrupoFaixa', e.target.value)}
-              invalid={obrigatorio(form.nomeGrupoFaixa).length > 0}
-              aria-required
-              aria-describedby="nomeGrupoFaixa-error"
-            />
-          </FormField>
+          {nome('nomeGrupoFaixa', 'Nome do Grupo Faixa', 'faixa.nomeGrupoFaixa', faixasFixas)}
           <FormField id="faixaPromocional" label="Faixa promocional" required field="faixa.faixaPromocional">
             <Dropdown
               inputId="faixaPromocional"
@@ -275,10 +284,10 @@ function FaixaForm({
               aria-required
             />
           </FormField>
-          {modo === 'edicao' ? (
-            <FormField id="vigenciaInicial" label="Início da vigência" required field="faixa.vigenciaInicial">
+          {campoMes && (
+            <FormField id={campoMes.id} label={campoMes.label} required field={campoMes.field}>
               <Calendar
-                inputId="vigenciaInicial"
+                inputId={campoMes.id}
                 value={mesParaData(form.mes)}
                 onChange={(e) => e.value instanceof Date && set('mes', mesIso(e.value))}
                 view="month"
@@ -287,20 +296,6 @@ function FaixaForm({
                 showIcon
               />
             </FormField>
-          ) : (
-            t.vigente && (
-              <FormField id="vigenciaFinal" label="Fim da vigência atual" required field="faixa.vigenciaFinalFaixaAtual">
-                <Calendar
-                  inputId="vigenciaFinal"
-                  value={mesParaData(form.mes)}
-                  onChange={(e) => e.value instanceof Date && set('mes', mesIso(e.value))}
-                  view="month"
-                  dateFormat="mm/yy"
-                  minDate={mesMinimo}
-                  showIcon
-                />
-              </FormField>
-            )
           )}
         </div>
         <p className="tarifas-dica" role="status">
@@ -360,17 +355,7 @@ function FaixaForm({
 
         <h2>Grupo Tarifa</h2>
         <div className="page-grid">
-          <FormField id="nomeGrupoTarifa" label="Nome do Grupo Tarifa" required field="tarifa.nomeGrupoTarifa" messages={obrigatorio(form.nomeGrupoTarifa)} hint={<CharCounter value={form.nomeGrupoTarifa} max={100} />}>
-            <InputText
-              id="nomeGrupoTarifa"
-              maxLength={100}
-              value={form.nomeGrupoTarifa}
-              onChange={(e) => set('nomeGrupoTarifa', e.target.value)}
-              invalid={obrigatorio(form.nomeGrupoTarifa).length > 0}
-              aria-required
-              aria-describedby="nomeGrupoTarifa-error"
-            />
-          </FormField>
+          {nome('nomeGrupoTarifa', 'Nome do Grupo Tarifa', 'tarifa.nomeGrupoTarifa')}
           <FormField id="assinatura" label="Assinatura mínima (R$)" required field="tarifa.assinaturaMinima" messages={assinaturaMsgs}>
             <InputText
               id="assinatura"
@@ -433,10 +418,7 @@ function FaixaForm({
           </table>
         </div>
 
-        <div className="page-actions">
-          <Button type="submit" label="Salvar" icon="pi pi-check" loading={pending} />
-          <Button type="button" label="Voltar" icon="pi pi-arrow-left" severity="secondary" outlined onClick={() => navigate(routePath('faixa-cobranca-view'))} />
-        </div>
+        <FormActions loading={pending} onBack={() => navigate(routePath('faixa-cobranca-view'))} />
       </form>
     </>
   );
