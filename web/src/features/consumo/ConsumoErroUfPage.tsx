@@ -12,11 +12,12 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { FieldError } from '../../components/FieldError';
+import { UfFilter } from '../../components/UfFilter';
 import { useApiQuery } from '../../lib/api';
 import { useListSearch } from '../../components/list-search';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { diaBr, diasEntre, hojeMais, UF_OPTIONS, type NaoEncontrada } from './model';
+import { diaBr, diasEntre, hojeMais, type NaoEncontrada } from './model';
 
 /**
  * consumo-erro-uf (sefaz_admin, sefaz_gestor): the query of invoices not found, the look-ups that
@@ -131,23 +132,7 @@ export default function ConsumoErroUfPage() {
 
   const filters = (
     <SearchPanel label="Filtros de faturas não encontradas" onSubmit={onSubmit(lista)}>
-      <div className="page-field">
-        <label htmlFor="filtro-uf">UF</label>
-        <Dropdown
-          inputId="filtro-uf"
-          options={[...UF_OPTIONS]}
-          value={ufFixa ?? filtro.uf}
-          onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
-          disabled={ufFixa !== null}
-          placeholder="Selecione"
-          filter
-          filterBy="label"
-          emptyFilterMessage={message('nenhumRegistro')}
-          invalid={Boolean(erros.uf)}
-          aria-describedby="filtro-uf-error"
-        />
-        <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
-      </div>
+      <UfFilter label="UF" value={filtro.uf} fixa={ufFixa} onChange={(uf) => set('uf', uf)} erro={erros.uf} error={lista.error} />
       {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
       {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
       <div className="page-field">

@@ -11,10 +11,11 @@ import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { RequiredMark } from '../../components/RequiredMark';
+import { UfFilter } from '../../components/UfFilter';
 import { useApiQuery } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { formatCount, UF_OPTIONS } from './model';
+import { formatCount } from './model';
 
 /**
  * consumo-uf (sefaz_admin, sefaz_gestor): the current month's requests of one origin UF and one
@@ -79,27 +80,7 @@ export default function ConsumoUfPage() {
 
   const filters = (
     <SearchPanel label="Filtros de consumo por UF" onSubmit={onSubmit(lista)}>
-      <div className="page-field">
-        <label htmlFor="filtro-uf">
-          UF de Origem
-          <RequiredMark />
-        </label>
-        <Dropdown
-          inputId="filtro-uf"
-          options={[...UF_OPTIONS]}
-          value={ufFixa ?? filtro.uf}
-          onChange={(e) => set('uf', (e.value as string | undefined) ?? '')}
-          disabled={ufFixa !== null}
-          placeholder="Selecione"
-          filter
-          filterBy="label"
-          emptyFilterMessage={message('nenhumRegistro')}
-          invalid={Boolean(erros.uf)}
-          aria-describedby="filtro-uf-error"
-          aria-required
-        />
-        <FieldError error={lista.error} field="uf" id="filtro-uf-error" messages={erros.uf ? [erros.uf] : []} />
-      </div>
+      <UfFilter label="UF de Origem" required value={filtro.uf} fixa={ufFixa} onChange={(uf) => set('uf', uf)} erro={erros.uf} error={lista.error} />
       <div className="page-field">
         <label htmlFor="filtro-servico">
           Serviço

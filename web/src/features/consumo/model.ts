@@ -6,8 +6,6 @@ export type ConsumoCliente = ResponseOf<typeof consumo.consumoPorCliente>['clien
 export type NaoEncontrada = ResponseOf<typeof consumo.naoEncontradas>['items'][number];
 export type SerieMonitoramento = ResponseOf<typeof consumo.monitoramentoConsumo>;
 
-export { UF_OPTIONS } from '../../lib/opcoes';
-
 const count = new Intl.NumberFormat('pt-BR');
 export const formatCount = (value: number) => count.format(value);
 
