@@ -45,18 +45,23 @@ export function stubApi(answers: Record<string, Answer>) {
   return { calls, of, fetchMock };
 }
 
-/** Picks an option of a PrimeReact Dropdown, given its input (by label) or any element inside it. */
-export async function pickOption(inside: HTMLElement, option: string) {
+/** Opens a PrimeReact Dropdown, given its input or any element inside it: its panel. */
+export async function openDropdown(inside: HTMLElement): Promise<HTMLElement> {
   const dropdown = inside.closest<HTMLElement>('.p-dropdown');
   if (!dropdown) throw new Error('not inside a Dropdown');
   // One panel at a time: the last Dropdown's may still be leaving.
   await waitFor(() => expect(document.querySelector('.p-dropdown-panel')).toBeNull());
   await userEvent.click(dropdown);
-  const panel = await waitFor(() => {
+  return waitFor(() => {
     const found = document.querySelector<HTMLElement>('.p-dropdown-panel');
     if (!found) throw new Error('the Dropdown did not open');
     return found;
   });
+}
+
+/** Picks an option of a PrimeReact Dropdown, given its input (by label) or any element inside it. */
+export async function pickOption(inside: HTMLElement, option: string) {
+  const panel = await openDropdown(inside);
   // jsdom has no layout: PrimeReact's positioning measures the panel as a hidden element and leaves
   // it display:none, so the options count as hidden although they are there.
   await userEvent.click(within(panel).getByRole('option', { name: option, hidden: true }));

@@ -14,6 +14,7 @@ import type { Cliente, ClienteRow, Webhook } from '../features/clientes/model';
 import { PageShell } from './shell';
 
 export { jsonResponse, pickOption, stubApi } from './api-stub';
+import { openDropdown } from './api-stub';
 
 /**
  * Test kit of the client screens: the public registration and its success page, and the list and
@@ -129,15 +130,7 @@ export function field(label: string): HTMLInputElement {
 
 /** The option labels of a PrimeReact Dropdown, given its input; the panel is closed again. */
 export async function optionsOf(input: HTMLElement): Promise<string[]> {
-  const dropdown = input.closest<HTMLElement>('.p-dropdown');
-  if (!dropdown) throw new Error('not inside a Dropdown');
-  await waitFor(() => expect(document.querySelector('.p-dropdown-panel')).toBeNull());
-  await userEvent.click(dropdown);
-  const panel = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>('.p-dropdown-panel');
-    if (!found) throw new Error('the Dropdown did not open');
-    return found;
-  });
+  const panel = await openDropdown(input);
   const labels = within(panel)
     .queryAllByRole('option', { hidden: true })
     .map((o) => o.getAttribute('aria-label') ?? o.textContent ?? '');

@@ -10,7 +10,7 @@ import { renderPages } from './page-kit';
  * paths inside what the shell gives (react-query, PrimeReact pt-BR, toasts). The fake API is the
  * user screens' stubApi.
  */
-export { jsonResponse, pickOption, stubApi } from './api-stub';
+export { jsonResponse, openDropdown, pickOption, stubApi } from './api-stub';
 export { signInAs } from './page-kit';
 
 export function renderPage(path: string, state?: unknown, options: { strict?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CLIENTE_ESF, jsonResponse, makeAutorizacao, pickOption, renderPage, signInAs, stubApi } from '../../test/instituicoes';
+import { CLIENTE_ESF, jsonResponse, makeAutorizacao, openDropdown, pickOption, renderPage, signInAs, stubApi } from '../../test/instituicoes';
 
 const LIST = '/app/autorizacao-inf-cliente-list';
 const FORM = '/app/autorizacao-inf-cliente-form';
@@ -9,13 +9,7 @@ const CLIENTES = 'GET /api/v1/instituicao-financeira/clientes';
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
 
 async function optionsOf(label: string) {
-  await userEvent.click(input(label).closest('.p-dropdown')!);
-  const panel = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>('.p-dropdown-panel');
-    if (!found) throw new Error('the Dropdown did not open');
-    return found;
-  });
-  return within(panel).getAllByRole('option', { hidden: true });
+  return within(await openDropdown(input(label))).getAllByRole('option', { hidden: true });
 }
 
 /** PrimeReact's Calendar reads what is typed on input (userEvent's key by key is not kept in jsdom). */

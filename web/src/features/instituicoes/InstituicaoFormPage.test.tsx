@@ -1,20 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeInstituicao, pickOption, renderPage, signInAs, stubApi } from '../../test/instituicoes';
+import { jsonResponse, makeInstituicao, openDropdown, pickOption, renderPage, signInAs, stubApi } from '../../test/instituicoes';
 
 const FORM = '/app/instituicaoFinanceira';
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
 
 /** Opens a Dropdown by its label and answers the options of its panel. */
 async function optionsOf(label: string) {
-  await userEvent.click(input(label).closest('.p-dropdown')!);
-  const panel = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>('.p-dropdown-panel');
-    if (!found) throw new Error('the Dropdown did not open');
-    return found;
-  });
-  return within(panel).getAllByRole('option', { hidden: true });
+  return within(await openDropdown(input(label))).getAllByRole('option', { hidden: true });
 }
 
 async function fill(cnpj: string) {
