@@ -20,12 +20,13 @@ export interface PeriodoFilterProps {
   limpavel?: boolean;
 }
 
-export function PeriodoFilter({ id, inicio, fim, onInicio, onFim, ate, rotulos = ['Mês Inicial', 'Mês Final'], limpavel = false }: PeriodoFilterProps) {
-  const mes = (sufixo: string, rotulo: string, valor: Date | null, onChange: (mes: Date | null) => void) => (
+/** One month picker of a filter (mm/aaaa), none after `ate`: a period's end, or a month on its own. */
+export function MesFilter({ id, rotulo, valor, onChange, ate, limpavel = false }: { id: string; rotulo: string; valor: Date | null; onChange: (mes: Date | null) => void; ate: Date; limpavel?: boolean }) {
+  return (
     <div className="page-field">
-      <label htmlFor={`${id}-${sufixo}`}>{rotulo}</label>
+      <label htmlFor={id}>{rotulo}</label>
       <Calendar
-        inputId={`${id}-${sufixo}`}
+        inputId={id}
         value={valor}
         onChange={(e) => onChange(e.value instanceof Date ? e.value : null)}
         view="month"
@@ -36,10 +37,13 @@ export function PeriodoFilter({ id, inicio, fim, onInicio, onFim, ate, rotulos =
       />
     </div>
   );
+}
+
+export function PeriodoFilter({ id, inicio, fim, onInicio, onFim, ate, rotulos = ['Mês Inicial', 'Mês Final'], limpavel = false }: PeriodoFilterProps) {
   return (
     <>
-      {mes('inicio', rotulos[0], inicio, onInicio)}
-      {mes('fim', rotulos[1], fim, onFim)}
+      <MesFilter id={`${id}-inicio`} rotulo={rotulos[0]} valor={inicio} onChange={onInicio} ate={ate} limpavel={limpavel} />
+      <MesFilter id={`${id}-fim`} rotulo={rotulos[1]} valor={fim} onChange={onFim} ate={ate} limpavel={limpavel} />
     </>
   );
 }

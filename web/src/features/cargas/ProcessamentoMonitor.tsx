@@ -13,6 +13,8 @@ import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import { useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
+import { ModoConsulta } from '../../components/ModoConsulta';
+import { MesFilter, PeriodoFilter } from '../../components/PeriodoFilter';
 import { apiQueryKey, useApiQuery } from '../../lib/api';
 import { ChartView, type ChartSeries } from '../../components/ChartView';
 import {
@@ -182,20 +184,6 @@ function HistoricoProcessamento({ tipo, fluxo }: { tipo: TipoProcessamento; flux
       : `Gráfico de linhas do histórico de processamento, de ${labels[0]} a ${labels[labels.length - 1]}: ` +
         `${formatCount(totalCarregados)} ${unidade} carregados e ${formatCount(totalErros)} com erro no total.`;
 
-  const month = (id: string, key: 'mes' | 'mesInicio' | 'mesFim', label: string) => (
-    <div className="page-field">
-      <label htmlFor={id}>{label}</label>
-      <Calendar
-        inputId={id}
-        value={f[key]}
-        onChange={(e) => set(key, e.value instanceof Date ? e.value : null)}
-        view="month"
-        dateFormat="mm/yy"
-        maxDate={mesAtualMais(0)}
-        showIcon
-      />
-    </div>
-  );
   const day = (id: string, key: 'diaInicio' | 'diaFim', label: string) => (
     <div className="page-field">
       <label htmlFor={id}>{label}</label>
@@ -218,26 +206,10 @@ function HistoricoProcessamento({ tipo, fluxo }: { tipo: TipoProcessamento; flux
         Histórico de Processamento
       </h2>
       <div className="cargas-historico-filtros">
-        <div className="page-field">
-          <span id={`historico-${tipo}-modo`} className="cargas-field-label">
-            Consultar
-          </span>
-          <SelectButton
-            value={f.modo}
-            options={MODOS}
-            onChange={(e) => {
-              if (e.value) set('modo', e.value as Modo);
-            }}
-            allowEmpty={false}
-            aria-labelledby={`historico-${tipo}-modo`}
-          />
-        </div>
-        {f.modo === 'mes' && month('historico-mes', 'mes', 'Mês')}
+        <ModoConsulta id={`historico-${tipo}-modo`} value={f.modo} options={MODOS} onChange={(modo) => set('modo', modo)} />
+        {f.modo === 'mes' && <MesFilter id="historico-mes" rotulo="Mês" valor={f.mes} onChange={(m) => set('mes', m)} ate={mesAtualMais(0)} />}
         {f.modo === 'periodo' && (
-          <>
-            {month('historico-mes-inicio', 'mesInicio', 'Mês inicial')}
-            {month('historico-mes-fim', 'mesFim', 'Mês final')}
-          </>
+          <PeriodoFilter id="historico-mes" inicio={f.mesInicio} fim={f.mesFim} onInicio={(m) => set('mesInicio', m)} onFim={(m) => set('mesFim', m)} ate={mesAtualMais(0)} rotulos={['Mês inicial', 'Mês final']} />
         )}
         {f.modo === 'dia' && (
           <>

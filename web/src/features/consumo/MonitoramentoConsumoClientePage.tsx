@@ -4,8 +4,6 @@ import './consumo.css';
 import { consumo } from '@plac/shared/contracts';
 import { MONITORAMENTO_CONSUMO_MESES } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
-import { Calendar } from 'primereact/calendar';
-import { SelectButton } from 'primereact/selectbutton';
 import { useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { useApiQuery } from '../../lib/api';
@@ -13,7 +11,8 @@ import { nomeDoClienteDoUsuario, useCurrentUser } from '../../lib/session';
 import { ChartView, type ChartSeries } from '../../components/ChartView';
 import { formatCount, mesAtualMais, mesesEntre, mesIso, rotulo } from './model';
 import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
-import { PeriodoFilter } from '../../components/PeriodoFilter';
+import { MesFilter, PeriodoFilter } from '../../components/PeriodoFilter';
+import { ModoConsulta } from '../../components/ModoConsulta';
 import { ClienteFilter } from '../../components/ClienteFilter';
 
 /**
@@ -96,26 +95,23 @@ export default function MonitoramentoConsumoClientePage() {
       ? `Consultas com ${tipo}: sem dados.`
       : `Gráfico de linhas das consultas com ${tipo} ${periodo}: ${formatCount(soma(valores))} no total.`;
 
+  /** One chart in its card: the successful look-ups, or the errors. */
+  const grafico = (tipo: 'sucesso' | 'erro', titulo: string, series: ChartSeries[]) => (
+    <section className="page-panel" aria-labelledby={`grafico-${tipo}-titulo`}>
+      <h2 id={`grafico-${tipo}-titulo`} className="cargas-card-title">
+        {titulo}
+      </h2>
+      <ChartView kind="line" labels={labels} series={series} summary={resumo(tipo, series[0]!.values)} caption={`Consultas com ${tipo}`} labelHeader={eixo} format={formatCount} />
+    </section>
+  );
+
   return (
     <>
       <h1 className="app-page-title">Monitoramento por Cliente</h1>
       <div className="page-panel">
         <div className="page-grid">
           <ClienteFilter id="filtro-cliente" options={clienteOptions} value={f.cliente} onChange={(v) => set('cliente', v ?? null)} admin={admin} placeholder="Selecione um cliente" />
-          <div className="page-field">
-            <span id="monitoramento-modo" className="cargas-field-label">
-              Consultar
-            </span>
-            <SelectButton
-              value={f.modo}
-              options={MODOS}
-              onChange={(e) => {
-                if (e.value) set('modo', e.value as Modo);
-              }}
-              allowEmpty={false}
-              aria-labelledby="monitoramento-modo"
-            />
-          </div>
+          <ModoConsulta id="monitoramento-modo" value={f.modo} options={MODOS} onChange={(modo) => set('modo', modo)} />
           {f.modo === 'mes' ? (
             <PeriodoFilter
               id="filtro-mes"
@@ -127,10 +123,7 @@ export default function MonitoramentoConsumoClientePage() {
               rotulos={['Mês inicial', 'Mês final']}
             />
           ) : (
-            <div className="page-field">
-              <label htmlFor="filtro-mes">Mês</label>
-              <Calendar inputId="filtro-mes" value={f.mes} onChange={(e) => set('mes', e.value instanceof Date ? e.value : null)} view="month" dateFormat="mm/yy" maxDate={mesAtualMais(0)} showIcon />
-            </div>
+            <MesFilter id="filtro-mes" rotulo="Mês" valor={f.mes} onChange={(m) => set('mes', m)} ate={mesAtualMais(0)} />
           )}
         </div>
         <FieldError error={serie.error} field="monitoramento" messages={problema ? [problema] : []} />
@@ -143,18 +136,8 @@ export default function MonitoramentoConsumoClientePage() {
       </div>
 
       <div className="consumo-graficos">
-        <section className="page-panel" aria-labelledby="grafico-sucesso-titulo">
-          <h2 id="grafico-sucesso-titulo" className="cargas-card-title">
-            Sucesso
-          </h2>
-          <ChartView kind="line" labels={labels} series={sucesso} summary={resumo('sucesso', sucesso[0]!.values)} caption="Consultas com sucesso" labelHeader={eixo} format={formatCount} />
-        </section>
-        <section className="page-panel" aria-labelledby="grafico-erro-titulo">
-          <h2 id="grafico-erro-titulo" className="cargas-card-title">
-            Erro
-          </h2>
-          <ChartView kind="line" labels={labels} series={erro} summary={resumo('erro', erro[0]!.values)} caption="Consultas com erro" labelHeader={eixo} format={formatCount} />
-        </section>
+        {grafico('sucesso', 'Sucesso', sucesso)}
+        {grafico('erro', 'Erro', erro)}
       </div>
     </>
   );
