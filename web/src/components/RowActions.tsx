@@ -13,27 +13,27 @@ export interface RowAction {
   show?: boolean;
 }
 
-/** The actions column of a list row (Editar, Remover, Liberar…): round text buttons with a tooltip above. */
-export function RowActions({ actions }: { actions: readonly RowAction[] }) {
-  return (
-    <div className="page-row-actions">
-      {actions
-        .filter((a) => a.show !== false)
-        .map((a) => (
-          <Button
-            key={a.label}
-            type="button"
-            icon={a.icon}
-            rounded
-            text
-            {...(a.severity ? { severity: a.severity } : {})}
-            aria-label={a.ariaLabel ?? a.label}
-            tooltip={a.label}
-            tooltipOptions={{ position: 'top' }}
-            {...(a.loading !== undefined ? { loading: a.loading } : {})}
-            onClick={a.onClick}
-          />
-        ))}
-    </div>
-  );
+/**
+ * The actions column of a list row (Editar, Remover, Liberar…): round text buttons with a tooltip above.
+ * `bare`: the buttons alone, for a group of actions that stands inside another row's actions.
+ */
+export function RowActions({ actions, bare = false }: { actions: readonly RowAction[]; bare?: boolean }) {
+  const buttons = actions
+    .filter((a) => a.show !== false)
+    .map((a) => (
+      <Button
+        key={a.label}
+        type="button"
+        icon={a.icon}
+        rounded
+        text
+        {...(a.severity ? { severity: a.severity } : {})}
+        aria-label={a.ariaLabel ?? a.label}
+        tooltip={a.label}
+        tooltipOptions={{ position: 'top' }}
+        {...(a.loading !== undefined ? { loading: a.loading } : {})}
+        onClick={a.onClick}
+      />
+    ));
+  return bare ? <>{buttons}</> : <div className="page-row-actions">{buttons}</div>;
 }

@@ -1,5 +1,5 @@
-import { Button } from 'primereact/button';
 import { lazy, Suspense, useState } from 'react';
+import { RowActions } from '../../components/RowActions';
 import { periodo, type FaturaResumo } from './model';
 import { baixarNotaFiscal } from './notas';
 
@@ -17,42 +17,26 @@ export function NotaFiscalAcoes({ fatura, admin, onEnviada }: { fatura: FaturaRe
 
   return (
     <>
-      {fatura.nomePdfFile && (
-        <Button
-          type="button"
-          icon="pi pi-file-pdf"
-          rounded
-          text
-          aria-label={`Baixar PDF da nota fiscal ${rotulo}`}
-          tooltip={`PDF da nota fiscal: ${fatura.nomePdfFile}`}
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => void baixarNotaFiscal(fatura.id, 'pdf')}
-        />
-      )}
-      {fatura.nomeXmlFile && (
-        <Button
-          type="button"
-          icon="pi pi-code"
-          rounded
-          text
-          aria-label={`Baixar XML da nota fiscal ${rotulo}`}
-          tooltip={`XML da nota fiscal: ${fatura.nomeXmlFile}`}
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => void baixarNotaFiscal(fatura.id, 'xml')}
-        />
-      )}
-      {admin && (
-        <Button
-          type="button"
-          icon="pi pi-upload"
-          rounded
-          text
-          aria-label={`Upload nota fiscal ${rotulo}`}
-          tooltip="Upload nota fiscal"
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => setAberto(true)}
-        />
-      )}
+      <RowActions
+        bare
+        actions={[
+          {
+            icon: 'pi pi-file-pdf',
+            label: `PDF da nota fiscal: ${fatura.nomePdfFile ?? ''}`,
+            ariaLabel: `Baixar PDF da nota fiscal ${rotulo}`,
+            show: Boolean(fatura.nomePdfFile),
+            onClick: () => void baixarNotaFiscal(fatura.id, 'pdf'),
+          },
+          {
+            icon: 'pi pi-code',
+            label: `XML da nota fiscal: ${fatura.nomeXmlFile ?? ''}`,
+            ariaLabel: `Baixar XML da nota fiscal ${rotulo}`,
+            show: Boolean(fatura.nomeXmlFile),
+            onClick: () => void baixarNotaFiscal(fatura.id, 'xml'),
+          },
+          { icon: 'pi pi-upload', label: 'Upload nota fiscal', ariaLabel: `Upload nota fiscal ${rotulo}`, show: admin, onClick: () => setAberto(true) },
+        ]}
+      />
       {/* The dialog and its file picker are fetched on the first click (NotaFiscalDialog.tsx). */}
       {admin && aberto && (
         <Suspense fallback={null}>

@@ -1,8 +1,8 @@
 import { faturamento } from '@plac/shared/contracts';
 import { message } from '@plac/shared/messages';
-import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmSimNao } from '../../components/ConfirmSimNao';
+import { RowActions } from '../../components/RowActions';
 import { callApi } from '../../lib/api';
 import { emSegundoPlano, gerarRelatorio } from '../../lib/relatorio';
 import { clienteIdDaFatura, mesDaFatura, periodo, type FaturaResumo } from './model';
@@ -20,15 +20,17 @@ export function RelatoriosFaturaAcoes({ fatura }: { fatura: FaturaResumo }) {
   const [confirmar, setConfirmar] = useState<typeof cliente | null>(null);
   return (
     <>
-      <Button
-        type="button"
-        icon="pi pi-chart-bar"
-        rounded
-        text
-        aria-label={`Relatório de consumo ${rotulo}`}
-        tooltip="Relatório de consumo"
-        tooltipOptions={{ position: 'top' }}
-        onClick={() => setConfirmar(cliente)}
+      <RowActions
+        bare
+        actions={[
+          { icon: 'pi pi-chart-bar', label: 'Relatório de consumo', ariaLabel: `Relatório de consumo ${rotulo}`, onClick: () => setConfirmar(cliente) },
+          {
+            icon: 'pi pi-file-export',
+            label: 'Detalhamento (ZIP)',
+            ariaLabel: `Detalhamento (ZIP) ${rotulo}`,
+            onClick: () => void emSegundoPlano(cliente, () => callApi(faturamento.detalhamentoFatura, { params: { idConsumo: fatura.id }, query: {}, notify: false })),
+          },
+        ]}
       />
       <ConfirmSimNao
         target={confirmar}
@@ -38,16 +40,6 @@ export function RelatoriosFaturaAcoes({ fatura }: { fatura: FaturaResumo }) {
           void gerarRelatorio(c, undefined, mesDaFatura(fatura));
         }}
         onClose={() => setConfirmar(null)}
-      />
-      <Button
-        type="button"
-        icon="pi pi-file-export"
-        rounded
-        text
-        aria-label={`Detalhamento (ZIP) ${rotulo}`}
-        tooltip="Detalhamento (ZIP)"
-        tooltipOptions={{ position: 'top' }}
-        onClick={() => void emSegundoPlano(cliente, () => callApi(faturamento.detalhamentoFatura, { params: { idConsumo: fatura.id }, query: {}, notify: false }))}
       />
     </>
   );
