@@ -7,10 +7,9 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { chaveDoManifesto, TABELAS_ARQUIVO } from '@plac/shared/arquivo';
-import { cnpjCheckDigits, foldText, monthOf, previousMonth } from '@plac/shared/domain';
+import { cnpjCheckDigits, monthOf, previousMonth } from '@plac/shared/domain';
 import { manifestoSchema, type Manifesto } from '../../functions/arquivo/job';
 import { lerJob } from '../../functions/arquivo/job-store';
-import { putCliente } from '../../functions/clientes/store';
 import { cobrarConsulta } from '../../functions/consumo/service';
 import { paginaDoLog, requisicoesDoMesPorServico } from '../../functions/consumo';
 import { faturaIdDe, shardDoCliente } from '../../functions/faturamento/regras';
@@ -29,6 +28,7 @@ import { localStateMachines } from '../../infra/local/state-machines';
 import { call } from './http';
 import { aguardarRelatorio } from './relatorios';
 import { bearer, tokenFor } from './session';
+import { gravarCliente } from './clientes-kit';
 
 /**
  * The evidence archive end to end on the twin (issue 41): a month of two clients' charged use — look-ups,
@@ -57,11 +57,7 @@ async function novoCliente(tipoCliente: 'ESF' | 'IMF') {
   const clienteId = `arq-${randomUUID()}`;
   const razaoSocial = `CLIENTE ARQUIVO ${tipoCliente} ${cnpj.slice(0, 6)}`;
   const now = new Date().toISOString();
-  await putCliente({
-    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente, situacao: 'A', email: `${clienteId}@teste.local`, uf: 'BA',
-    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Salvador', cep: '40000000', telefone: '71999990000', nomeResponsavel: 'Resp',
-    categoria: 'PRIVADA', createdAt: now, updatedAt: now, updatedBy: 'teste',
-  });
+  await gravarCliente({ clienteId, cnpj, razaoSocial, tipoCliente, createdAt: now, updatedAt: now });
   return { clienteId, cnpj, razaoSocial };
 }
 

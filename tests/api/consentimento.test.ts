@@ -1,9 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ROLES, type Principal, type Role } from '@plac/shared/access';
 import { allows, consentimento as contratos, contractsOf, fillPath, type AnyContract } from '@plac/shared/contracts';
-import { cnpjCheckDigits, foldText, monthOf, todayInBahia } from '@plac/shared/domain';
+import { cnpjCheckDigits, monthOf, todayInBahia } from '@plac/shared/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { putCliente } from '../../functions/clientes/store';
 import { esquecerCache } from '../../functions/consulta/chamador';
 import { putTransporte, versoes } from '../../functions/consentimento/store';
 import { consumoDoCliente } from '../../functions/consumo';
@@ -12,6 +11,7 @@ import { ingerir } from '../../functions/fate/service';
 import { createAutorizacao } from '../../functions/instituicoes/store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
+import { gravarCliente } from './clientes-kit';
 
 /**
  * The issuer's consent over the twin: the wizard's rules and its versions (evidence, never
@@ -60,11 +60,7 @@ async function cliente(tipo: 'ESF' | 'IMF' = 'ESF', autorizadas: string[] = []) 
   const clienteId = `consent-${randomUUID()}`;
   const razaoSocial = `CLIENTE CONSENT ${cnpj.slice(0, 6)}`;
   const at = new Date().toISOString();
-  await putCliente({
-    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: tipo, situacao: 'A', email: `${clienteId}@teste.local`, uf: 'BA',
-    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Salvador', cep: '41000000', telefone: '71999990000', nomeResponsavel: 'Resp',
-    categoria: 'PRIVADA', createdAt: at, updatedAt: at, updatedBy: 'teste',
-  });
+  await gravarCliente({ clienteId, cnpj, razaoSocial, tipoCliente: tipo, cep: '41000000', createdAt: at, updatedAt: at });
   for (const cnpjInst of autorizadas) await autorizar(clienteId, cnpj, razaoSocial, cnpjInst);
   const usuario = async (role: Role) => tokenFor({ userId: `${role}-${clienteId}`, name: role, tipo: 'C', roles: [role], clienteId });
   return { clienteId, cnpj, razaoSocial, usuario };

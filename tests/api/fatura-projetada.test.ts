@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
-import { cnpjCheckDigits, daysBetween, foldText, monthOf, nextMonth, toTransportDate } from '@plac/shared/domain';
-import { putCliente } from '../../functions/clientes/store';
+import { cnpjCheckDigits, daysBetween, monthOf, nextMonth, toTransportDate } from '@plac/shared/domain';
 import { cobrarConsulta } from '../../functions/consumo/service';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
+import { gravarCliente } from './clientes-kit';
 
 /**
  * The projected bill (issue 14 item 6) on the twin: a client's look-ups of this month charged through
@@ -22,11 +22,7 @@ async function novoCliente(situacao: 'A' | 'E') {
   const clienteId = `proj-${randomUUID()}`;
   const razaoSocial = `CLIENTE PROJECAO ${cnpj.slice(0, 6)}`;
   const now = new Date().toISOString();
-  await putCliente({
-    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: 'ESF', situacao, email: `${clienteId}@teste.local`, uf: 'BA',
-    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Salvador', cep: '40000000', telefone: '71999990000', nomeResponsavel: 'Resp',
-    categoria: 'PRIVADA', createdAt: now, updatedAt: now, updatedBy: 'teste',
-  });
+  await gravarCliente({ clienteId, cnpj, razaoSocial, situacao, createdAt: now, updatedAt: now });
   return { clienteId, cnpj };
 }
 

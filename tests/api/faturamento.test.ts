@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
-import { cnpjCheckDigits, foldText, monthOf, previousMonth, type ClienteSituacao } from '@plac/shared/domain';
+import { cnpjCheckDigits, monthOf, previousMonth, type ClienteSituacao } from '@plac/shared/domain';
 import { findCliente, putCliente } from '../../functions/clientes/store';
 import { cobrarConsulta } from '../../functions/consumo/service';
 import { gravarContadores } from '../../functions/consumo/store';
@@ -14,6 +14,7 @@ import { localStateMachines } from '../../infra/local/state-machines';
 import { lerJob } from '../../functions/consumo/relatorio-job-store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
+import { gravarCliente } from './clientes-kit';
 
 /**
  * The billing run on the twin (issue 14, part 1): a month billed for clients of our own whose usage is
@@ -42,11 +43,7 @@ async function novoCliente(situacao: ClienteSituacao) {
   const clienteId = `fat-${randomUUID()}`;
   const razaoSocial = `CLIENTE FATURAMENTO ${situacao} ${cnpj.slice(0, 6)}`;
   const now = new Date().toISOString();
-  await putCliente({
-    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: 'ESF', situacao, email: `${clienteId}@teste.local`, uf: 'BA',
-    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Salvador', cep: '40000000', telefone: '71999990000', nomeResponsavel: 'Resp',
-    categoria: 'PRIVADA', createdAt: now, updatedAt: now, updatedBy: 'teste',
-  });
+  await gravarCliente({ clienteId, cnpj, razaoSocial, situacao, createdAt: now, updatedAt: now });
   return { clienteId, cnpj, razaoSocial };
 }
 

@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, todayInBahia } from '@plac/shared/domain';
-import { putCliente } from '../../functions/clientes/store';
 import { consentimentosAPartirDe, findConsentimento, putTransporte, reescreverVinculos } from '../../functions/consentimento/store';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { emitirFatura } from '../../functions/faturamento/store';
@@ -13,6 +12,7 @@ import { gravarDocumentoErro } from '../../functions/fate/documentos-erro-store'
 import { registrarEntrega, registrarTentativa } from '../../functions/webhooks/log-store';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
+import { gravarCliente } from './clientes-kit';
 
 /**
  * The lists read a page on the server (docs/architecture.md, "Lists"): walking the pages with
@@ -203,11 +203,7 @@ async function clienteAutorizado(bases: string[]) {
   const clienteId = `listas-${randomUUID()}`;
   const razaoSocial = `CLIENTE LISTAS ${cnpj.slice(0, 6)}`;
   const at = new Date().toISOString();
-  await putCliente({
-    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: 'ESF', situacao: 'A', email: `${clienteId}@teste.local`, uf: 'BA',
-    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'Salvador', cep: '41000000', telefone: '71999990000', nomeResponsavel: 'Resp',
-    categoria: 'PRIVADA', createdAt: at, updatedAt: at, updatedBy: 'teste',
-  });
+  await gravarCliente({ clienteId, cnpj, razaoSocial, cep: '41000000', createdAt: at, updatedAt: at });
   for (const cnpjInst of bases) {
     await createAutorizacao({
       clienteId, cnpjInst, instituicaoId: `inst-${cnpjInst}`, razaoSocialInst: 'Banco', cnpjCliente: cnpj, razaoSocialCliente: razaoSocial,

@@ -7,8 +7,7 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
-import { cnpjCheckDigits, foldText, monthOf, previousMonth } from '@plac/shared/domain';
-import { putCliente } from '../../functions/clientes/store';
+import { cnpjCheckDigits, monthOf, previousMonth } from '@plac/shared/domain';
 import { cobrarConsulta } from '../../functions/consumo/service';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { emitirFatura, lerFatura } from '../../functions/faturamento/store';
@@ -17,6 +16,7 @@ import { config } from '../../functions/platform/env';
 import { call } from './http';
 import { aguardarRelatorio } from './relatorios';
 import { bearer, tokenFor } from './session';
+import { gravarCliente } from './clientes-kit';
 
 /**
  * Tax notes and the detail ZIP on the twin (issue 14, item 5; docs/faturamento.md "Tax notes and the
@@ -40,11 +40,7 @@ async function clienteComFatura() {
   const clienteId = `nf-${randomUUID()}`;
   const razaoSocial = `CLIENTE NOTAS ${cnpj.slice(0, 6)}`;
   const now = new Date().toISOString();
-  await putCliente({
-    clienteId, cnpj, razaoSocial, razaoFolded: foldText(razaoSocial), tipoCliente: 'ESF', situacao: 'A', email: `${clienteId}@teste.local`, uf: 'MA',
-    logradouro: 'Rua 1', numero: '1', bairro: 'Centro', cidade: 'São Luís', cep: '65000000', telefone: '98999990000', nomeResponsavel: 'Resp',
-    categoria: 'PRIVADA', createdAt: now, updatedAt: now, updatedBy: 'teste',
-  });
+  await gravarCliente({ clienteId, cnpj, razaoSocial, uf: 'MA', cidade: 'São Luís', cep: '65000000', telefone: '98999990000', createdAt: now, updatedAt: now });
   await emitirFatura({
     faturaId: faturaIdDe(clienteId, mes), clienteId, cnpj, razaoSocial, mes, situacao: 'A', itens: [], valorServicos: 0, valorAssinatura: 750_00,
     valorTotal: 750_00, assinaturaMinima: 750_00, execucaoId: randomUUID(), emitidaEm: now, revisao: 1,
