@@ -15,7 +15,8 @@ import { maskTelefone } from '../lib/mask';
 import { UF_OPTIONS } from '../lib/opcoes';
 import { LABELS } from '../lib/rotulos-cliente';
 import { CidadeAutoComplete } from './CidadeAutoComplete';
-import { describedBy, Field } from './Field';
+import { Field } from './Field';
+import { describedBy } from './FormField';
 import { MaskedInput } from './MaskedInput';
 
 export interface EnderecoValues {

@@ -1,7 +1,5 @@
 import { FormField, type FormFieldProps } from './FormField';
 
-export { describedBy, errorId } from './FormField';
-
 /**
  * A field of the client screens (the client's form and registration, the trial's pages, the address
  * fields): FormField in its 'cliente' layout, the required mark outside the label.

@@ -9,7 +9,7 @@ import { RequiredMark } from '../../components/RequiredMark';
 import { useApiMutation, useServerFieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { EnderecoFields, type EnderecoField } from '../../components/EnderecoFields';
-import { describedBy, errorId } from '../../components/Field';
+import { describedBy, errorId } from '../../components/FormField';
 import { LABELS } from '../../lib/rotulos-cliente';
 import { CADASTRO_TESTE_PATH, termoDegustacao } from './model';
 import { CaptchaCadastro, CnpjCadastro, useCaptchaCadastro, type CnpjCadastroHandle } from '../../components/RegistroCampos';

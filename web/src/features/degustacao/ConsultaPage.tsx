@@ -12,7 +12,7 @@ import { JsonTree } from '../../components/JsonTree';
 import { RequiredMark } from '../../components/RequiredMark';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { errorId } from '../../components/Field';
+import { errorId } from '../../components/FormField';
 import { trialCall } from './api';
 import { AUTORIZACAO_PATH } from './model';
 import { clearTrialSession, useTrialSession } from './session';
