@@ -32,6 +32,7 @@ import {
   type ResumoProcessamento,
   type TipoProcessamento,
 } from './model';
+import { Loading } from '../../components/RecordStatus';
 
 /**
  * The processing monitor of consultar-processamento (documents) and consultar-processamento-evento
@@ -219,11 +220,7 @@ function HistoricoProcessamento({ tipo, fluxo }: { tipo: TipoProcessamento; flux
         )}
       </div>
       <FieldError error={null} field="historico" messages={problema ? [problema] : []} />
-      {ativo.isFetching && ok && (
-        <p role="status">
-          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
-        </p>
-      )}
+      {ativo.isFetching && ok && <Loading />}
       <ChartView
         kind="line"
         labels={labels}

@@ -14,6 +14,7 @@ import { useOpcoesDeClientes } from '../../lib/opcoes-clientes';
 import { MesFilter, PeriodoFilter } from '../../components/PeriodoFilter';
 import { ModoConsulta } from '../../components/ModoConsulta';
 import { ClienteFilter } from '../../components/ClienteFilter';
+import { Loading } from '../../components/RecordStatus';
 
 /**
  * monitoramento-consumo-cliente (sefaz_admin, cliente_monitoramento): a client's successful look-ups
@@ -128,11 +129,7 @@ export default function MonitoramentoConsumoClientePage() {
         </div>
         <FieldError error={serie.error} field="monitoramento" messages={problema ? [problema] : []} />
         {admin && !f.cliente && consultou && <p role="alert">{message('clientePlacObrigatorio')}</p>}
-        {serie.isFetching && (
-          <p role="status">
-            <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
-          </p>
-        )}
+        {serie.isFetching && <Loading />}
       </div>
 
       <div className="consumo-graficos">

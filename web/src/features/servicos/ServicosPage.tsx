@@ -13,6 +13,7 @@ import { ReorderList } from '../../components/ReorderList';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../../lib/api';
 import { useRegisterDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/toast';
+import { Loading } from '../../components/RecordStatus';
 
 /**
  * consulta-servicos: the services in display order, dragged (or moved with each
@@ -95,11 +96,7 @@ export default function ServicosPage() {
     <>
       <h1 className="app-page-title">Serviços</h1>
       <div className="page-panel inst-servicos">
-        {list.isPending ? (
-          <p role="status">
-            <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
-          </p>
-        ) : (
+        {list.isPending ? <Loading /> : (
           <ReorderList
             label="Ordem de exibição dos serviços"
             items={shown}

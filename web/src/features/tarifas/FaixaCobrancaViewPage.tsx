@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { periodo, type Versao } from './model';
 import { NovaTarifa } from './NovaTarifa';
 import { TarifaTabela, VersaoResumo } from './TarifaTabela';
+import { Loading } from '../../components/RecordStatus';
 
 /**
  * faixa-cobranca-view (spec 3, 2.1): the current version (Vigentes), the history (Histórico, rows
@@ -36,11 +37,7 @@ export default function FaixaCobrancaViewPage() {
         <h1 className="app-page-title">Faixas de Cobrança e Tarifação</h1>
         {query.isError ? (
           <p>{MESSAGES.buscaFalhou}</p>
-        ) : (
-          <p role="status">
-            <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Carregando...
-          </p>
-        )}
+        ) : <Loading />}
       </>
     );
   }
