@@ -1,7 +1,8 @@
 /**
  * Cold starts of the Lambda bundles (issue 39): each bundle of `npm run bundle -w infra` imported in a
- * fresh Node 24 process and invoked once with a sample event against a twin's DynamoDB Local (no
- * Lambda runtime's own share: its init of the sandbox comes on top in AWS). Part of `npm run bench`
+ * fresh Node 24 process and invoked with a sample event against a twin's DynamoDB Local (no Lambda
+ * runtime's own share: its init of the sandbox comes on top in AWS), then invoked again with the same
+ * event: what the first request costs beyond a warm one is the cold start's too. Part of `npm run bench`
  * (bench/run.ts); alone, after `npm run bundle -w infra`: `npx tsx bench/cold-starts.ts` (its own twin,
  * a table of bytes and cold starts, the JSON on the last line).
  */
@@ -29,16 +30,37 @@ const ONLY = process.env.BENCH_COLD_ONLY?.split(',').filter(Boolean);
 const PROFILE_DIR = process.env.BENCH_COLD_PROFILE_DIR;
 
 /**
- * A first request for an HTTP function: its first public GET without parameters if it has one (a
- * real answer), else its first route (answered 401 without a token, or 400 for an empty body:
- * validation and the error path, which a cold start also pays for).
+ * The first request of the functions a client waits on (issue 39), as the portal or an integrator
+ * sends it: the screen's own call, signed in, so a cold start includes its reads of the table (an empty
+ * one: the bench's twin is not seeded, so a list is an empty first page and a look-up a 404, each after
+ * its key reads). The login is tried with an e-mail no user has: the reads, and the password hash a
+ * login always computes so that an unknown e-mail answers as slowly as a wrong password.
  */
-function sampleEventFor(spec: FunctionSpec, dir: string): string | undefined {
+const PRIMEIRAS_CHAMADAS: Record<string, { contrato: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown; comSessao?: boolean }> = {
+  AuthApi: { contrato: 'auth.loginSefaz', body: { email: 'ninguem@bench.invalid', password: 'Bench-2026-senha' } },
+  ConsultaApi: { contrato: 'consulta.fatePorChave', params: { chave: '29261100000000000000550010000000011000000010' }, comSessao: true },
+  FaturamentoApi: { contrato: 'faturamento.faturas', query: { dataInicio: '2026-01', dataFim: '2026-11' }, comSessao: true },
+  ClientesApi: { contrato: 'clientes.list', comSessao: true },
+  UsersApi: { contrato: 'users.list', comSessao: true },
+  InstituicoesApi: { contrato: 'instituicoes.filtrar', body: {}, comSessao: true },
+};
+
+/** What the authorizer leaves for the functions behind it (requestContext.authorizer.lambda), for an open session. */
+export type ContextoDoAutorizador = Record<string, string | number>;
+
+/**
+ * A first request for an HTTP function: the call of PRIMEIRAS_CHAMADAS if it has one; else its first
+ * public GET without parameters if it has one (a real answer), else its first route (answered 401
+ * without a token, or 400 for an empty body: validation and the error path, which a cold start also pays for).
+ */
+function sampleEventFor(spec: FunctionSpec, dir: string, sessao: ContextoDoAutorizador | undefined): string | undefined {
   if (SAMPLE_FILES[spec.id]) return join(root, SAMPLE_FILES[spec.id]!);
   const context = spec.entry.split('/')[0];
   const own = contracts.filter((c) => c.context === context && (c.channel ?? 'web') !== 'mtls');
+  const chamada = PRIMEIRAS_CHAMADAS[spec.id];
+  const escolhida = chamada && contracts.find((c) => c.id === chamada.contrato);
   const pick: AnyContract | undefined =
-    own.find((c) => c.access === 'public' && c.method === 'GET' && !c.path.includes('{')) ?? own.find((c) => c.access === 'public') ?? own[0];
+    escolhida ?? own.find((c) => c.access === 'public' && c.method === 'GET' && !c.path.includes('{')) ?? own.find((c) => c.access === 'public') ?? own[0];
   if (!pick) return undefined;
   const template = JSON.parse(readFileSync(join(root, 'events/api/platform-health.json'), 'utf8')) as {
     routeKey: string;
@@ -48,16 +70,27 @@ function sampleEventFor(spec: FunctionSpec, dir: string): string | undefined {
     requestContext: { routeKey: string; requestId: string; http: { method: string; path: string } };
   };
   const names = [...pick.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const path = fillPath(pick.path, Object.fromEntries(names.map((n) => [n, 'x'])));
+  const params = escolhida ? (chamada.params ?? {}) : Object.fromEntries(names.map((n) => [n, 'x']));
+  const path = fillPath(pick.path, params);
   const routeKey = `${pick.method} ${pick.path}`;
+  const body = escolhida ? chamada.body : pick.body ? {} : undefined;
+  const query = escolhida ? chamada.query : undefined;
   const event = {
     ...template,
     routeKey,
     rawPath: path,
-    ...(names.length ? { pathParameters: Object.fromEntries(names.map((n) => [n, 'x'])) } : {}),
-    headers: { ...template.headers, ...(pick.body ? { 'content-type': 'application/json' } : {}) },
-    ...(pick.body ? { body: '{}' } : {}),
-    requestContext: { ...template.requestContext, routeKey, requestId: `bench-${pick.id}`, http: { ...template.requestContext.http, method: pick.method, path } },
+    rawQueryString: query ? new URLSearchParams(query).toString() : '',
+    ...(query ? { queryStringParameters: query } : {}),
+    ...(names.length ? { pathParameters: params } : {}),
+    headers: { ...template.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    requestContext: {
+      ...template.requestContext,
+      routeKey,
+      requestId: `bench-${pick.id}`,
+      http: { ...template.requestContext.http, method: pick.method, path },
+      ...(escolhida && chamada.comSessao && sessao ? { authorizer: { lambda: sessao } } : {}),
+    },
   };
   const file = join(dir, `${spec.id}.json`);
   writeFileSync(file, JSON.stringify(event));
@@ -72,11 +105,11 @@ export async function coldStarts(dynamoEndpoint: string | undefined): Promise<Re
   const out: Record<string, Record<string, unknown>> = {};
   const eventsDir = await mkdtemp(join(tmpdir(), 'plac-bench-events-'));
   try {
-    const autorizador = dynamoEndpoint ? await authorizerComSessao(eventsDir, dynamoEndpoint) : undefined;
+    const sessao = dynamoEndpoint ? await sessaoDeBench(eventsDir, dynamoEndpoint) : undefined;
     for (const spec of allFunctions.filter((f) => !ONLY || ONLY.includes(f.id))) {
       const file = join(BUNDLES, spec.id, 'index.mjs');
       const entry: Record<string, unknown> = { bytes: statSync(file).size, gzipBytes: gzipSync(readFileSync(file)).length };
-      const sample = spec.id === 'Authorizer' && autorizador ? autorizador : sampleEventFor(spec, eventsDir);
+      const sample = spec.id === 'Authorizer' && sessao ? sessao.autorizador : sampleEventFor(spec, eventsDir, sessao?.contexto);
       if (sample) {
         const runs: Record<string, number | string>[] = [];
         for (let i = 0; i < PROBES; i++) {
@@ -122,22 +155,25 @@ const ambienteDaSonda = (dynamoEndpoint: string | undefined) => ({
 });
 
 /**
- * The authorizer's first request as the portal sends it: a token signed with the probes' secret whose
- * session is open in the twin's table, so the cold start includes the verification and the session's
- * GetItem (events/'s sample has no token: it is answered before any read).
+ * A session of the demo administrator's kind, open in the twin's table: the authorizer's first request
+ * as the portal sends it (a token signed with the probes' secret, so its cold start includes the
+ * verification and the session's GetItem; events/'s sample has no token and is answered before any
+ * read), and the context the authorizer leaves for the functions behind it.
  */
-async function authorizerComSessao(dir: string, dynamoEndpoint: string): Promise<string> {
+async function sessaoDeBench(dir: string, dynamoEndpoint: string): Promise<{ autorizador: string; contexto: ContextoDoAutorizador }> {
   Object.assign(process.env, ambienteDaSonda(dynamoEndpoint));
   const { openSession, TOKEN_TTL_SECONDS } = await import('../functions/platform/auth/sessions');
   const { signToken } = await import('../functions/platform/auth/tokens');
   const principal: Principal = { userId: 'bench-cold-start', name: 'Bench', tipo: 'S', roles: ['sefaz_admin'] };
-  const token = await signToken(principal, await openSession(principal), TOKEN_TTL_SECONDS);
+  const sid = await openSession(principal);
+  const token = await signToken(principal, sid, TOKEN_TTL_SECONDS);
   const event = JSON.parse(readFileSync(join(root, SAMPLE_FILES.Authorizer!), 'utf8')) as { headers: Record<string, string>; identitySource: string[] };
   event.headers.authorization = `Bearer ${token}`;
   event.identitySource = [`Bearer ${token}`];
-  const file = join(dir, 'Authorizer-com-sessao.json');
-  writeFileSync(file, JSON.stringify(event));
-  return file;
+  const autorizador = join(dir, 'Authorizer-com-sessao.json');
+  writeFileSync(autorizador, JSON.stringify(event));
+  const agora = Math.floor(Date.now() / 1000);
+  return { autorizador, contexto: { principal: JSON.stringify(principal), sid, issuedAt: agora, expiresAt: agora + TOKEN_TTL_SECONDS } };
 }
 
 function coldStartProbe(bundle: string, eventFile: string) {
@@ -148,10 +184,12 @@ function coldStartProbe(bundle: string, eventFile: string) {
     const t1 = performance.now();
     const event = JSON.parse(readFileSync(${JSON.stringify(eventFile)}, 'utf8'));
     const context = { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 };
-    let status;
-    try { const r = await handler(event, context); status = r?.statusCode ?? (r?.context?.tokenError ? 'refused: ' + r.context.tokenError : 'ok'); } catch (e) { status = 'error: ' + e.message; }
+    const call = async () => { try { const r = await handler(event, context); return r?.statusCode ?? (r?.context?.tokenError ? 'refused: ' + r.context.tokenError : 'ok'); } catch (e) { return 'error: ' + e.message; } };
+    const status = await call();
     const t2 = performance.now();
-    console.log(JSON.stringify({ importMs: +(t1 - t0).toFixed(1), firstRequestMs: +(t2 - t1).toFixed(1), coldMs: +(t2 - t0).toFixed(1), firstStatus: status }));
+    await call();
+    const t3 = performance.now();
+    console.log(JSON.stringify({ importMs: +(t1 - t0).toFixed(1), firstRequestMs: +(t2 - t1).toFixed(1), coldMs: +(t2 - t0).toFixed(1), firstStatus: status, warmRequestMs: +(t3 - t2).toFixed(1) }));
   `;
 }
 
@@ -162,7 +200,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     const r = await coldStarts(twin.env.AWS_ENDPOINT_URL_DYNAMODB);
     for (const [id, b] of Object.entries(r)) {
-      console.log(`${id.padEnd(26)} ${`${(Number(b.bytes) / 1024).toFixed(0)} KiB`.padStart(9)}  ${b.coldMs === undefined ? String(b.error ?? '') : `import ${b.importMs} ms + first request ${b.firstRequestMs} ms = ${b.coldMs} ms (${b.firstStatus}; runs ${(b.runsColdMs as number[]).join(', ')})`}`);
+      console.log(`${id.padEnd(26)} ${`${(Number(b.bytes) / 1024).toFixed(0)} KiB`.padStart(9)}  ${b.coldMs === undefined ? String(b.error ?? '') : `import ${b.importMs} ms + first request ${b.firstRequestMs} ms = ${b.coldMs} ms (${b.firstStatus}; runs ${(b.runsColdMs as number[]).join(', ')}; the same request warm ${b.warmRequestMs} ms)`}`);
     }
     console.log(JSON.stringify(r));
   } finally {

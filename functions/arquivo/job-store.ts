@@ -1,5 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { isConditionalFailure, tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The archive job of a month (job.ts): one item per month, rewritten by each step on the condition
@@ -9,7 +10,7 @@ import { isConditionalFailure, tableConfig } from '../platform/table';
 export type EstadoArquivo = 'PROCESSANDO' | 'ARQUIVADO' | 'DIVERGENTE' | 'FALHA';
 
 /** Kept: one item per month archived, the audit of that month's archive (when, which clients diverged), as long as the archive. */
-const arquivoJob = new Entity({
+const arquivoJob = entidadeSobDemanda(() => new Entity({
   model: { entity: 'arquivoJob', version: '1', service: 'arquivo' },
   attributes: {
     mes: { type: 'string', required: true },
@@ -28,7 +29,7 @@ const arquivoJob = new Entity({
     erro: { type: 'string' },
   },
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 let service: Service<{ arquivoJob: typeof arquivoJob }> | undefined;
 const db = () => (service ??= new Service({ arquivoJob }, tableConfig()));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { escritaCondicional, tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The second factor's items, under the user's partition (one user's login never reads another's):
@@ -11,7 +12,7 @@ import { escritaCondicional, tableConfig, transactWithRetry } from '../platform/
  * and, apart, the login's challenge: what the password step hands to the code step, one use, 5 minutes.
  */
 /** Kept: one item per user, rewritten in place; it ends with an administrator's reset. */
-const fator = new Entity({
+const fator = entidadeSobDemanda(() => new Entity({
   model: { entity: 'segundoFator', version: '1', service: 'auth' },
   attributes: {
     userId: { type: 'string', required: true },
@@ -27,10 +28,10 @@ const fator = new Entity({
     pendenteDesde: { type: 'string' },
   },
   indexes: { byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: the audit of one user's factor, a few items a user (enrolments, recovery codes used, resets), as long as the user. */
-const evento = new Entity({
+const evento = entidadeSobDemanda(() => new Entity({
   model: { entity: 'segundoFatorEvento', version: '1', service: 'auth' },
   attributes: {
     userId: { type: 'string', required: true },
@@ -42,10 +43,10 @@ const evento = new Entity({
     porNome: { type: 'string', required: true },
   },
   indexes: { byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['em', 'eventoId'] } } },
-});
+}));
 
 /** Ends with its expiresAt: five minutes after the password. */
-const desafio = new Entity({
+const desafio = entidadeSobDemanda(() => new Entity({
   model: { entity: 'segundoFatorDesafio', version: '1', service: 'auth' },
   attributes: {
     desafioId: { type: 'string', required: true },
@@ -56,7 +57,7 @@ const desafio = new Entity({
     expiresAt: { type: 'number', required: true },
   },
   indexes: { byId: { pk: { field: 'pk', composite: ['desafioId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 let service: Service<{ fator: typeof fator; evento: typeof evento; desafio: typeof desafio }> | undefined;
 const db = () => (service ??= new Service({ fator, evento, desafio }, tableConfig()));

@@ -1,6 +1,7 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { DIAS_FISCAIS, expiraAposDias } from '../platform/retencao';
 import { isConditionalFailure, tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The assignment registry (docs/cessao.md, docs/data-model.md "Assignments"): one item per (access key,
@@ -8,7 +9,7 @@ import { isConditionalFailure, tableConfig } from '../platform/table';
  * an instalment is assigned at most once however many registrations race; all of a Fat-e's assignments
  * are one Query of its partition. Never a Scan.
  */
-const cessao = new Entity({
+const cessao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'cessao', version: '1', service: 'cessao' },
   attributes: {
     /** The 44-character access key, upper-case, without spaces. */
@@ -38,7 +39,7 @@ const cessao = new Entity({
   indexes: {
     byFate: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['nDup'], casing: 'none' } },
   },
-});
+}));
 
 const entities = { cessao };
 let service: Service<typeof entities> | undefined;

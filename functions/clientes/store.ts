@@ -3,6 +3,7 @@ import { Entity, Service, type EntityItem } from 'electrodb';
 import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';
 import { isConditionalFailure, tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Client companies. Access patterns: by id (key); all, ordered by folded company name (gsi1, one
@@ -15,7 +16,7 @@ export type Situacao = (typeof SITUACOES)[number];
 export const TIPOS = ['ESF', 'IMF', 'SHOPPING'] as const;
 
 /** Kept: a client company is the platform's reference data; its end is its situation, set by an administrator. */
-const cliente = new Entity({
+const cliente = entidadeSobDemanda(() => new Entity({
   model: { entity: 'cliente', version: '1', service: 'clientes' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -51,24 +52,24 @@ const cliente = new Entity({
     // writes carry the whole record); clients written before are indexed by infra/migrations/clientes-situacao.ts.
     bySituacao: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['situacao'] }, sk: { field: 'gsi2sk', composite: ['razaoFolded', 'clienteId'] } },
   },
-});
+}));
 
 /** Kept: the uniqueness claim of a client's CNPJ, as long as the client. */
-const clienteCnpj = new Entity({
+const clienteCnpj = entidadeSobDemanda(() => new Entity({
   model: { entity: 'clienteCnpj', version: '1', service: 'clientes' },
   attributes: { cnpj: { type: 'string', required: true }, clienteId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['cnpj'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: the uniqueness claim of a client's e-mail, as long as the client. */
-const clienteEmail = new Entity({
+const clienteEmail = entidadeSobDemanda(() => new Entity({
   model: { entity: 'clienteEmail', version: '1', service: 'clientes' },
   attributes: { email: { type: 'string', required: true }, clienteId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: a client's webhook configurations, one per operation, edited in place. */
-const webhook = new Entity({
+const webhook = entidadeSobDemanda(() => new Entity({
   model: { entity: 'webhookConfig', version: '1', service: 'clientes' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -86,10 +87,10 @@ const webhook = new Entity({
   indexes: {
     byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['operacaoId'] } },
   },
-});
+}));
 
 /** The client's webhook signing secret (one per client, replaced on rotation), encrypted. Kept: one per client, replaced in place. */
-const segredoWebhook = new Entity({
+const segredoWebhook = entidadeSobDemanda(() => new Entity({
   model: { entity: 'segredoWebhook', version: '1', service: 'clientes' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -99,10 +100,10 @@ const segredoWebhook = new Entity({
     criadoPor: { type: 'string', required: true },
   },
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: the platform's parameters (a handful), edited by an administrator. */
-const parametro = new Entity({
+const parametro = entidadeSobDemanda(() => new Entity({
   model: { entity: 'parametro', version: '1', service: 'clientes' },
   attributes: {
     nome: { type: 'string', required: true },
@@ -110,14 +111,14 @@ const parametro = new Entity({
     updatedAt: { type: 'string', required: true },
   },
   indexes: { byNome: { pk: { field: 'pk', composite: ['nome'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** A solved captcha is accepted once: its signature is remembered until the challenge expires. */
-const captchaUsado = new Entity({
+const captchaUsado = entidadeSobDemanda(() => new Entity({
   model: { entity: 'captchaUsado', version: '1', service: 'clientes' },
   attributes: { assinatura: { type: 'string', required: true }, expiresAt: { type: 'number', required: true } },
   indexes: { byAssinatura: { pk: { field: 'pk', composite: ['assinatura'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 const entities = { cliente, clienteCnpj, clienteEmail, webhook, segredoWebhook, parametro, captchaUsado };
 let service: Service<typeof entities> | undefined;

@@ -1,6 +1,7 @@
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { paginaEmSequencia, paginaIntercalada, type Pagina } from '../platform/paginas';
 import { tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The issuers' consents (docs/data-model.md, "Consent"). Entities:
@@ -52,7 +53,7 @@ const instituicao = {
 } as const;
 
 /** Kept: the issuer's current consent, one per company, rewritten in place (a removal ends it with `dataVigenciaFinal`). */
-const consentimento = new Entity({
+const consentimento = entidadeSobDemanda(() => new Entity({
   model: { entity: 'consentimento', version: '1', service: 'consentimento' },
   attributes: {
     /** The issuer's base CNPJ. */
@@ -81,10 +82,10 @@ const consentimento = new Entity({
     byEmissor: { pk: { field: 'pk', composite: ['emissor'] }, sk: { field: 'sk', composite: [] } },
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['razaoFolded', 'emissor'] } },
   },
-});
+}));
 
 /** Kept: each version is the evidence of what the issuer agreed to and when; never rewritten (a few per company). */
-const versao = new Entity({
+const versao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'versao', version: '1', service: 'consentimento' },
   attributes: {
     emissor: { type: 'string', required: true },
@@ -103,7 +104,7 @@ const versao = new Entity({
   indexes: {
     byEmissor: { pk: { field: 'pk', composite: ['emissor'] }, sk: { field: 'sk', composite: ['versao'] } },
   },
-});
+}));
 
 /** What a consent's list row needs, copied onto its links while it names the institution (the client lists' index). */
 const instituicaoDaLinha = {
@@ -112,7 +113,7 @@ const instituicaoDaLinha = {
 } as const;
 
 /** Kept: one per institution a consent names or named, never removed: evidence of the consent given. */
-const vinculo = new Entity({
+const vinculo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'vinculo', version: '1', service: 'consentimento' },
   attributes: {
     cnpjInst: { type: 'string', required: true },
@@ -142,10 +143,10 @@ const vinculo = new Entity({
     // The consents naming an institution now, by folded name (a client's list: one Query per institution).
     porNome: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['nomeada'] }, sk: { field: 'gsi1sk', composite: ['nomeFolded', 'emissorNome'] } },
   },
-});
+}));
 
 /** Kept: a carrier's or drawer's consent to an institution (replaced when given again): evidence of the consent. */
-const transporte = new Entity({
+const transporte = entidadeSobDemanda(() => new Entity({
   model: { entity: 'transporte', version: '1', service: 'consentimento' },
   attributes: {
     cnpjInst: { type: 'string', required: true },
@@ -168,7 +169,7 @@ const transporte = new Entity({
     // The consents a carrier or drawer gave (the TRANSPORTE_* webhook producers).
     bySacador: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['sacadorDocumento'] }, sk: { field: 'gsi2sk', composite: ['cnpjInst', 'id'] } },
   },
-});
+}));
 
 type Entities = { consentimento: typeof consentimento; versao: typeof versao; vinculo: typeof vinculo; transporte: typeof transporte };
 let service: Service<Entities> | undefined;

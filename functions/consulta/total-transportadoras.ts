@@ -5,6 +5,7 @@ import { env } from '../platform/env';
 import { logger } from '../platform/observability';
 import { startExecution } from '../platform/step-functions';
 import { escritaCondicional, isConditionalFailure, tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The carrier report's grand total under a filter (issue 38: "every total a counter, every bulk output
@@ -53,7 +54,7 @@ const RETENCAO_S = 86_400;
 /**
  * One per filter and months. Kept a day (TTL), overwritten by the next computation of the same filter.
  */
-const totalTransportadoras = new Entity({
+const totalTransportadoras = entidadeSobDemanda(() => new Entity({
   model: { entity: 'totalTransportadoras', version: '1', service: 'consulta' },
   attributes: {
     /** SHA-256 (32 hex) of the filter: document prefix, folded name, first and last month. */
@@ -80,7 +81,7 @@ const totalTransportadoras = new Entity({
     expiresAt: { type: 'number', required: true },
   },
   indexes: { byId: { pk: { field: 'pk', composite: ['totalId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 let service: Service<{ totalTransportadoras: typeof totalTransportadoras }> | undefined;
 const db = () => (service ??= new Service({ totalTransportadoras }, tableConfig()));

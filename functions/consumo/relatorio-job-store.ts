@@ -1,5 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { isConditionalFailure, tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * A report job (relatorio-job.ts): the consumption report's CSV or an invoice's detail ZIP, written by
@@ -11,7 +12,7 @@ import { isConditionalFailure, tableConfig } from '../platform/table';
 
 export type EstadoRelatorio = 'PROCESSANDO' | 'CONCLUIDO' | 'FALHA';
 
-const relatorioJob = new Entity({
+const relatorioJob = entidadeSobDemanda(() => new Entity({
   model: { entity: 'relatorioJob', version: '1', service: 'consumo' },
   attributes: {
     jobId: { type: 'string', required: true },
@@ -44,7 +45,7 @@ const relatorioJob = new Entity({
   indexes: {
     byId: { pk: { field: 'pk', composite: ['jobId'] }, sk: { field: 'sk', composite: [] } },
   },
-});
+}));
 
 /**
  * A client's consumption report request (month and service): the generation of its job. The job's id is
@@ -52,7 +53,7 @@ const relatorioJob = new Entity({
  * record (its conditional create) while it runs or is fresh; a new generation, moved on conditionally
  * from the one read, is a new job. Kept as long as a report (a week).
  */
-const relatorioPedido = new Entity({
+const relatorioPedido = entidadeSobDemanda(() => new Entity({
   model: { entity: 'relatorioPedido', version: '1', service: 'consumo' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -63,14 +64,14 @@ const relatorioPedido = new Entity({
   indexes: {
     byPedido: { pk: { field: 'pk', composite: ['clienteId', 'pedido'] }, sk: { field: 'sk', composite: [] } },
   },
-});
+}));
 
 /**
  * One of a client's few places for a consumption report in production: the job holding it. A place is
  * free when empty or when its job no longer runs (done, failed or stopped), so nothing has to give it
  * back; taking one is conditional on the job read in it.
  */
-const relatorioVaga = new Entity({
+const relatorioVaga = entidadeSobDemanda(() => new Entity({
   model: { entity: 'relatorioVaga', version: '1', service: 'consumo' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -81,7 +82,7 @@ const relatorioVaga = new Entity({
   indexes: {
     byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['vaga'] } },
   },
-});
+}));
 
 let service: Service<{ relatorioJob: typeof relatorioJob; relatorioPedido: typeof relatorioPedido; relatorioVaga: typeof relatorioVaga }> | undefined;
 const db = () => (service ??= new Service({ relatorioJob, relatorioPedido, relatorioVaga }, tableConfig()));

@@ -4,6 +4,7 @@ import { tableConfig, transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
 import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { todayInBahia } from '@plac/shared/domain';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Usage metering (docs/data-model.md, "Consumo"): per (client, service, origin UF, month) a request
@@ -45,7 +46,7 @@ const atributosContador = {
 } as const;
 
 /** Kept: a month's counters are what its invoice was priced from, so they live as long as the invoices (five years; issue 41 archives them); a few hundred small items per client and month. */
-const contador = new Entity({
+const contador = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },
   attributes: atributosContador,
   indexes: {
@@ -70,7 +71,7 @@ const contador = new Entity({
       sk: { field: 'gsi2sk', composite: ['clienteId', 'servico', 'uf'] },
     },
   },
-});
+}));
 
 const atributosRequisicao = {
   /** The caller's idempotency key (scoped to the client), or the gateway's request id. */
@@ -88,7 +89,7 @@ const atributosRequisicao = {
 } as const;
 
 /** One charged request. Its creation is the request's "counted once" claim. */
-const requisicao = new Entity({
+const requisicao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'requisicao', version: '1', service: 'consumo' },
   attributes: atributosRequisicao,
   indexes: {
@@ -103,7 +104,7 @@ const requisicao = new Entity({
       sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] },
     },
   },
-});
+}));
 
 /**
  * The log item as it was indexed before the service was in the index key (issue 38; gsi1 pk
@@ -112,7 +113,7 @@ const requisicao = new Entity({
  * migration: log items are never rewritten and expire after LOG_TTL_SECONDS (TTL), so the old ones are
  * read where they are, as more sources of each read, until they are gone.
  */
-const requisicaoSemServico = new Entity({
+const requisicaoSemServico = entidadeSobDemanda(() => new Entity({
   model: { entity: 'requisicao', version: '1', service: 'consumo' },
   // The same attributes: only read, never written through this view.
   attributes: atributosRequisicao,
@@ -120,14 +121,14 @@ const requisicaoSemServico = new Entity({
     byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
     byCliente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] } },
   },
-});
+}));
 
 /**
  * The log item as it was indexed before the index had the shard (gsi1 pk `$consumo#clienteid_<id>#mes_<m>`):
  * only to read the months logged before (`paginaDeRequisicoes`). Log items are never rewritten and
  * expire after LOG_TTL_SECONDS, so they are read where they are rather than migrated.
  */
-const requisicaoSemShard = new Entity({
+const requisicaoSemShard = entidadeSobDemanda(() => new Entity({
   model: { entity: 'requisicao', version: '1', service: 'consumo' },
   // The same attributes (its items have no shard: only read, never written through this view).
   attributes: atributosRequisicao,
@@ -135,7 +136,7 @@ const requisicaoSemShard = new Entity({
     byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
     byCliente: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] } },
   },
-});
+}));
 
 /**
  * A client's requests of one day (in Bahia time): charged ('sucesso') or not found ('erro'), split into
@@ -154,14 +155,14 @@ const atributosDiario = {
   expiresAt: { type: 'number' },
 } as const;
 
-const diario = new Entity({
+const diario = entidadeSobDemanda(() => new Entity({
   model: { entity: 'diario', version: '1', service: 'consumo' },
   attributes: atributosDiario,
   indexes: {
     // The shard in the partition key (issue 36), the same one as the request's counter.
     byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['dia', 'tipo'] } },
   },
-});
+}));
 
 /**
  * Shards of a client's monthly counter per service (`consumoServico`): what the administrator's list of
@@ -180,7 +181,7 @@ export const SERVICO_SHARDS = 16;
 export const SHARD_BASE = SERVICO_SHARDS;
 
 /** Kept: what a month's invoice was priced from, summed by service (as the counters by UF): as long as the invoices (issue 41 archives them). */
-const consumoServico = new Entity({
+const consumoServico = entidadeSobDemanda(() => new Entity({
   model: { entity: 'consumoServico', version: '1', service: 'consumo' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -192,7 +193,7 @@ const consumoServico = new Entity({
   indexes: {
     byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['servico'] } },
   },
-});
+}));
 
 /**
  * A client with consumption in a month: one item per client and month, listed in name order (gsi1:
@@ -204,7 +205,7 @@ const consumoServico = new Entity({
  * write: a renamed client moves in the order when it is next written (its own key never changes, so it
  * is listed once). Kept: one small item per client and month, the index of the month's counters (as long as they are).
  */
-const clienteDoMes = new Entity({
+const clienteDoMes = entidadeSobDemanda(() => new Entity({
   model: { entity: 'clienteDoMes', version: '1', service: 'consumo' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -218,7 +219,7 @@ const clienteDoMes = new Entity({
     byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: [] } },
     byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['mes'] }, sk: { field: 'gsi1sk', composite: ['nome', 'clienteId'] } },
   },
-});
+}));
 
 /**
  * Shards of the not-found look-ups' UF index (gsi1, `naoEncontrada.shard`), chosen by the record's id
@@ -259,7 +260,7 @@ const atributosNaoEncontrada = {
 } as const;
 
 /** A look-up that found nothing: recorded for the not-found screens, never charged. */
-const naoEncontrada = new Entity({
+const naoEncontrada = entidadeSobDemanda(() => new Entity({
   model: { entity: 'naoEncontrada', version: '1', service: 'consumo' },
   attributes: {
     ...atributosNaoEncontrada,
@@ -276,7 +277,7 @@ const naoEncontrada = new Entity({
     // A client's month (the demo seeding's check): NAO_ENCONTRADA_CLIENTE_SHARDS index partitions.
     byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId', 'mes', 'shardCliente'] }, sk: { field: 'gsi2sk', composite: ['data', 'id'] } },
   },
-});
+}));
 
 /**
  * The not-found record as it was indexed before the indexes had the shard (gsi1 pk `$consumo#uf_<uf>#mes_<m>`,
@@ -285,7 +286,7 @@ const naoEncontrada = new Entity({
  * rewritten and expires after LOG_TTL_SECONDS (TTL), so the old ones are read where they are, as one
  * more source of each read, until they are gone.
  */
-const naoEncontradaSemShard = new Entity({
+const naoEncontradaSemShard = entidadeSobDemanda(() => new Entity({
   model: { entity: 'naoEncontrada', version: '1', service: 'consumo' },
   attributes: atributosNaoEncontrada,
   indexes: {
@@ -293,7 +294,7 @@ const naoEncontradaSemShard = new Entity({
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes'] }, sk: { field: 'gsi1sk', composite: ['data', 'id'] } },
     byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId', 'mes'] }, sk: { field: 'gsi2sk', composite: ['data', 'id'] } },
   },
-});
+}));
 
 /**
  * The counter as it was stored before the shard was in its partition key (pk `$consumo#clienteid_<id>#mes_<m>`,
@@ -302,7 +303,7 @@ const naoEncontradaSemShard = new Entity({
  * `contadoresDaUf`) and for that migration. The same entity and version: the same items, another view.
  * Kept: a month's counters are what its invoice was priced from, so they live as long as the invoices (five years; issue 41 archives them); a few hundred small items per client and month.
  */
-export const contadorAntigo = new Entity({
+export const contadorAntigo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contador', version: '1', service: 'consumo' },
   attributes: atributosContador,
   indexes: {
@@ -311,15 +312,15 @@ export const contadorAntigo = new Entity({
     // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes'] }, sk: { field: 'gsi1sk', composite: ['servico', 'clienteId', 'shard'] } },
   },
-});
+}));
 
 /** The day's counter as stored before the shard was in its partition key: for the old-form reads and the migration. */
-export const diarioAntigo = new Entity({
+export const diarioAntigo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'diario', version: '1', service: 'consumo' },
   attributes: atributosDiario,
   // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: ['dia', 'tipo', 'shard'] } } },
-});
+}));
 
 const entities = { contador, requisicao, naoEncontrada, diario, consumoServico, clienteDoMes, contadorAntigo, diarioAntigo, requisicaoSemShard, requisicaoSemServico, naoEncontradaSemShard };
 let service: Service<typeof entities> | undefined;

@@ -2,6 +2,7 @@ import { Entity, Service, type EntityItem } from 'electrodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDb } from '../platform/aws';
 import { isConditionalFailure, motivosDoCancelamento, tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The DAEs (docs/faturamento.md "DAE", docs/data-model.md). Two entities:
@@ -14,7 +15,7 @@ import { isConditionalFailure, motivosDoCancelamento, tableConfig } from '../pla
  */
 
 /** Kept: a DAE is what a bank's payment of an invoice names, kept as long as the invoice it pays (five years; issue 41 archives them). */
-const dae = new Entity({
+const dae = entidadeSobDemanda(() => new Entity({
   model: { entity: 'dae', version: '1', service: 'faturamento' },
   attributes: {
     /**
@@ -52,14 +53,14 @@ const dae = new Entity({
     // The bank-return import finds a DAE by the barcode the bank read.
     byCodigoBarras: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['codigoBarras'] }, sk: { field: 'gsi1sk', composite: [] } },
   },
-});
+}));
 
 /** Kept: one counter item for the whole platform, rewritten in place. */
-const sequencia = new Entity({
+const sequencia = entidadeSobDemanda(() => new Entity({
   model: { entity: 'daeSequencia', version: '1', service: 'faturamento' },
   attributes: { nome: { type: 'string', required: true }, valor: { type: 'number', required: true } },
   indexes: { byNome: { pk: { field: 'pk', composite: ['nome'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 const entities = { dae, sequencia };
 let service: Service<typeof entities> | undefined;

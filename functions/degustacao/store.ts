@@ -3,6 +3,7 @@ import { DEGUSTACAO_SITUACOES } from '@plac/shared/contracts/degustacao';
 import { conflict } from '../platform/errors';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The trial area's data (docs/data-model.md, "Degustação"). Access patterns:
@@ -15,7 +16,7 @@ import { isConditionalFailure, tableConfig } from '../platform/table';
  *   hash, in the client item).
  */
 // Kept: one per company that asked for a trial, the staff's list (managed by its situation); bounded by the companies, not by use.
-const clienteTeste = new Entity({
+const clienteTeste = entidadeSobDemanda(() => new Entity({
   model: { entity: 'clienteTeste', version: '1', service: 'degustacao' },
   attributes: {
     clienteTesteId: { type: 'string', required: true },
@@ -37,23 +38,23 @@ const clienteTeste = new Entity({
     byId: { pk: { field: 'pk', composite: ['clienteTesteId'] }, sk: { field: 'sk', composite: [] } },
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'clienteTesteId'] } },
   },
-});
+}));
 
 /** Kept: the uniqueness claim of a trial client's e-mail, as long as the trial client. */
-const clienteTesteEmail = new Entity({
+const clienteTesteEmail = entidadeSobDemanda(() => new Entity({
   model: { entity: 'clienteTesteEmail', version: '1', service: 'degustacao' },
   attributes: { email: { type: 'string', required: true }, clienteTesteId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: the uniqueness claim of a trial client's CNPJ, as long as the trial client. */
-const clienteTesteCnpj = new Entity({
+const clienteTesteCnpj = entidadeSobDemanda(() => new Entity({
   model: { entity: 'clienteTesteCnpj', version: '1', service: 'degustacao' },
   attributes: { cnpj: { type: 'string', required: true }, clienteTesteId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['cnpj'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
-const acessoTeste = new Entity({
+const acessoTeste = entidadeSobDemanda(() => new Entity({
   model: { entity: 'acessoTeste', version: '1', service: 'degustacao' },
   attributes: {
     tokenHash: { type: 'string', required: true },
@@ -63,7 +64,7 @@ const acessoTeste = new Entity({
     createdAt: { type: 'string', required: true },
   },
   indexes: { byHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 const entities = { clienteTeste, clienteTesteEmail, clienteTesteCnpj, acessoTeste };
 let service: Service<typeof entities> | undefined;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Entity } from 'electrodb';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * What the range look-ups read instead of the Fat-e themselves (docs/data-model.md, "Fat-e: counters
@@ -41,7 +42,7 @@ export const EMITENTE_SHARDS = 8;
  * Active Fat-e (quantity, value in centavos) of one issuer and model per day and per month, in
  * EMITENTE_SHARDS partitions (the Fat-e's `shardDe(chave)`): services 4 and 5 add the shards up.
  */
-export const contagemEmitente = new Entity({
+export const contagemEmitente = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contagemEmitente', version: '1', service: 'fate' },
   attributes: {
     emitenteCnpj: { type: 'string', required: true },
@@ -59,7 +60,7 @@ export const contagemEmitente = new Entity({
   indexes: {
     byEmitente: { pk: { field: 'pk', composite: ['emitenteCnpj', 'modelo', 'shard'] }, sk: { field: 'sk', composite: ['periodo'] } },
   },
-});
+}));
 
 /**
  * Shards of one carrier's keys (its counters and its links), in the partition key, chosen by the
@@ -75,7 +76,7 @@ export const TRANSPORTADOR_SHARDS = 4;
  * report counts what was delivered; `canceladas` says how many of them were cancelled since), in
  * TRANSPORTADOR_SHARDS partitions: a read adds the shards up.
  */
-export const contagemTransportador = new Entity({
+export const contagemTransportador = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contagemTransportador', version: '1', service: 'fate' },
   attributes: {
     transportadorDoc: { type: 'string', required: true },
@@ -88,7 +89,7 @@ export const contagemTransportador = new Entity({
   indexes: {
     byTransportador: { pk: { field: 'pk', composite: ['transportadorDoc', 'shard'] }, sk: { field: 'sk', composite: ['periodo'] } },
   },
-});
+}));
 
 /**
  * Fat-e naming any carrier per month, in 16 partitions (`$fate#lista_transporte#shard_<n>`, one chosen
@@ -97,7 +98,7 @@ export const contagemTransportador = new Entity({
  * partition takes 75 units/s (7.5 %).
  */
 export const TRANSPORTE_SHARDS = 16;
-export const contagemTransporte = new Entity({
+export const contagemTransporte = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contagemTransporte', version: '1', service: 'fate' },
   attributes: {
     /** Always 'transporte': names the partition key, apart from the other shared keys of the service. */
@@ -110,7 +111,7 @@ export const contagemTransporte = new Entity({
   indexes: {
     byMes: { pk: { field: 'pk', composite: ['lista', 'shard'] }, sk: { field: 'sk', composite: ['mes'] } },
   },
-});
+}));
 
 /**
  * The links that replace the Fat-e's secondary indexes: one small item per Fat-e in the issuer's and
@@ -118,7 +119,7 @@ export const contagemTransporte = new Entity({
  * of them is one Query of the base table; the Fat-e themselves are then one BatchGet. The Fat-e item
  * (4-5 KB with its instalments) is stored once, not once per index.
  */
-export const fateDoEmitente = new Entity({
+export const fateDoEmitente = entidadeSobDemanda(() => new Entity({
   model: { entity: 'fateDoEmitente', version: '1', service: 'fate' },
   attributes: {
     emitenteCnpj: { type: 'string', required: true },
@@ -130,10 +131,10 @@ export const fateDoEmitente = new Entity({
   indexes: {
     byEmitente: { pk: { field: 'pk', composite: ['emitenteCnpj'] }, sk: { field: 'sk', composite: ['emissao', 'chave'] } },
   },
-});
+}));
 
 /** A carrier's links, in TRANSPORTADOR_SHARDS partitions (the Fat-e's `shardDe(chave)`): a page merges them by emission. */
-export const fateDoTransportador = new Entity({
+export const fateDoTransportador = entidadeSobDemanda(() => new Entity({
   model: { entity: 'fateDoTransportador', version: '1', service: 'fate' },
   attributes: {
     transportadorDoc: { type: 'string', required: true },
@@ -145,7 +146,7 @@ export const fateDoTransportador = new Entity({
   indexes: {
     byTransportador: { pk: { field: 'pk', composite: ['transportadorDoc', 'shard'] }, sk: { field: 'sk', composite: ['emissao', 'chave'] } },
   },
-});
+}));
 
 /**
  * The counters as they were keyed before issue 36, for the reads that add them up until the migration
@@ -153,7 +154,7 @@ export const fateDoTransportador = new Entity({
  * written by the loader. Same model (entity and version) as their successors: the items are the same
  * kind, only their keys moved.
  */
-export const contagemEmitenteLegado = new Entity({
+export const contagemEmitenteLegado = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contagemEmitente', version: '1', service: 'fate' },
   attributes: {
     emitenteCnpj: { type: 'string', required: true },
@@ -168,9 +169,9 @@ export const contagemEmitenteLegado = new Entity({
   indexes: {
     byEmitente: { pk: { field: 'pk', composite: ['emitenteCnpj', 'modelo'] }, sk: { field: 'sk', composite: ['periodo'] } },
   },
-});
+}));
 
-export const contagemTransporteLegado = new Entity({
+export const contagemTransporteLegado = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contagemTransporte', version: '1', service: 'fate' },
   attributes: {
     mes: { type: 'string', required: true },
@@ -182,14 +183,14 @@ export const contagemTransporteLegado = new Entity({
     // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
     byMes: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['mes', 'shard'] } },
   },
-});
+}));
 
 /**
  * A carrier's counters and links as keyed before its shards (pk `$fate#transportadordoc_<doc>`): read
  * beside the shards, never written. Counters and links are not moved: the counters of past months do
  * not change and the links expire with their Fat-e, so the reads take both forms.
  */
-export const contagemTransportadorLegado = new Entity({
+export const contagemTransportadorLegado = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contagemTransportador', version: '1', service: 'fate' },
   attributes: {
     transportadorDoc: { type: 'string', required: true },
@@ -201,9 +202,9 @@ export const contagemTransportadorLegado = new Entity({
   indexes: {
     byTransportador: { pk: { field: 'pk', composite: ['transportadorDoc'] }, sk: { field: 'sk', composite: ['periodo'] } },
   },
-});
+}));
 
-export const fateDoTransportadorLegado = new Entity({
+export const fateDoTransportadorLegado = entidadeSobDemanda(() => new Entity({
   model: { entity: 'fateDoTransportador', version: '1', service: 'fate' },
   attributes: {
     transportadorDoc: { type: 'string', required: true },
@@ -214,4 +215,4 @@ export const fateDoTransportadorLegado = new Entity({
   indexes: {
     byTransportador: { pk: { field: 'pk', composite: ['transportadorDoc'] }, sk: { field: 'sk', composite: ['emissao', 'chave'] } },
   },
-});
+}));

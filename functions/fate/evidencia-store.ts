@@ -3,6 +3,7 @@ import { escritaCondicional, tableConfig } from '../platform/table';
 import { condicaoDaMarca, type MarcaNoHistorico } from './historico-store';
 import type { Gravacao } from './store-comum';
 import { expiraEm } from './store-entities';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The receivable's evidence as stored (docs/data-model.md, "Fat-e: evidence"), in the partition of the
@@ -29,7 +30,7 @@ const origem = {
 } as const;
 
 /** An evidence event of the key (docs/recebivel.md): sort key type + sequence, so every manifestation and correction stays. */
-const eventoRecebivel = new Entity({
+const eventoRecebivel = entidadeSobDemanda(() => new Entity({
   model: { entity: 'eventoRecebivel', version: '1', service: 'fate' },
   attributes: {
     chave: { type: 'string', required: true },
@@ -57,10 +58,10 @@ const eventoRecebivel = new Entity({
     ...origem,
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['tpEvento', 'seq'] } } },
-});
+}));
 
 /** A document naming the key: an NF-e of return (DEVOLUCAO) or a CT-e carrying it (TRANSPORTE). */
-const vinculoNfe = new Entity({
+const vinculoNfe = entidadeSobDemanda(() => new Entity({
   model: { entity: 'vinculoNfe', version: '1', service: 'fate' },
   attributes: {
     chave: { type: 'string', required: true },
@@ -75,7 +76,7 @@ const vinculoNfe = new Entity({
     ...origem,
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['tipo', 'chaveDocumento'] } } },
-});
+}));
 
 const entities = { eventoRecebivel, vinculoNfe };
 let service: Service<typeof entities> | undefined;

@@ -1,6 +1,7 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { FLUXOS } from '@plac/shared/domain';
 import { tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 import {
   contagemEmitente,
   contagemEmitenteLegado,
@@ -27,7 +28,7 @@ import {
 const STATUS = ['ATIVA', 'CANCELADA'] as const;
 export type FateStatus = (typeof STATUS)[number];
 
-const fate = new Entity({
+const fate = entidadeSobDemanda(() => new Entity({
   model: { entity: 'fate', version: '1', service: 'fate' },
   attributes: {
     chave: { type: 'string', required: true },
@@ -94,7 +95,7 @@ const fate = new Entity({
   indexes: {
     byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } },
   },
-});
+}));
 
 /**
  * The carriers named by the Fat-e (transp/transporta of an NF-e, the emitter of a CT-e), in
@@ -103,7 +104,7 @@ const fate = new Entity({
  * merged in key order), then counts each one's Fat-e from its counters.
  * Kept: reference data, one item per carrier (bounded by the carriers, not by their Fat-e).
  */
-const transportador = new Entity({
+const transportador = entidadeSobDemanda(() => new Entity({
   model: { entity: 'transportador', version: '1', service: 'fate' },
   attributes: {
     /** Always 'transportadores': names the partition key, apart from the other shared keys of the service. */
@@ -119,7 +120,7 @@ const transportador = new Entity({
     all: { pk: { field: 'pk', composite: ['lista', 'shard'] }, sk: { field: 'sk', composite: ['documento'] } },
     byNome: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['lista', 'shard'] }, sk: { field: 'gsi1sk', composite: ['nomeFolded', 'documento'] } },
   },
-});
+}));
 
 /**
  * The registry's partitions. A registry put (table and gsi1, 1 unit each) happens when a process first
@@ -138,7 +139,7 @@ export const REGISTRO_SHARDS = 4;
  * same composites as now (`fateDuplicataGsi2`), both read beside until infra/migrations/duplicatas-chave.ts
  * has moved every item.
  */
-const fateDuplicata = new Entity({
+const fateDuplicata = entidadeSobDemanda(() => new Entity({
   model: { entity: 'fateDuplicata', version: '1', service: 'fate' },
   attributes: {
     emitenteCnpj: { type: 'string', required: true },
@@ -167,10 +168,10 @@ const fateDuplicata = new Entity({
       sk: { field: 'gsi3sk', composite: ['numero', 'chave'], casing: 'none' },
     },
   },
-});
+}));
 
 /** An event of an NF-e by key and type (only the cancellation, 110111, is stored). */
-const evento = new Entity({
+const evento = entidadeSobDemanda(() => new Entity({
   model: { entity: 'evento', version: '1', service: 'fate' },
   attributes: {
     chave: { type: 'string', required: true },
@@ -193,10 +194,10 @@ const evento = new Entity({
     createdAt: { type: 'string', required: true },
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: ['tpEvento'] } } },
-});
+}));
 
 /** An NF-e summary (resNFe) by key. */
-const resumo = new Entity({
+const resumo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'resumo', version: '1', service: 'fate' },
   attributes: {
     chave: { type: 'string', required: true },
@@ -217,10 +218,10 @@ const resumo = new Entity({
     createdAt: { type: 'string', required: true },
   },
   indexes: { byChave: { pk: { field: 'pk', composite: ['chave'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** A document that could not be processed; its XML is in the bucket (xmlKey), never in the item. */
-const documentoErro = new Entity({
+const documentoErro = entidadeSobDemanda(() => new Entity({
   model: { entity: 'documentoErro', version: '1', service: 'fate' },
   attributes: {
     /** `<uf>-<nsu>` (goods) or `<uf>-CTE-<nsu>` (transport): the same document recorded twice is one record. */
@@ -258,7 +259,7 @@ const documentoErro = new Entity({
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'id'] } },
     all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['lista', 'shard'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'id'] } },
   },
-});
+}));
 
 /**
  * gsi2's partitions of the error documents (all UFs by creation instant). Each error document writes
@@ -269,7 +270,7 @@ const documentoErro = new Entity({
 export const ERRO_SHARDS = 8;
 
 /** The last NSU of a UF whose document is fully written: loading resumes after it. Kept: one per UF and stream, rewritten in place. */
-const cursor = new Entity({
+const cursor = entidadeSobDemanda(() => new Entity({
   model: { entity: 'cursor', version: '1', service: 'fate' },
   attributes: {
     uf: { type: 'string', required: true },
@@ -279,13 +280,13 @@ const cursor = new Entity({
     updatedAt: { type: 'string', required: true },
   },
   indexes: { byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /**
  * The last answer of a UF's distribution (status, its ultNSU and maxNSU), for the loads screen. Kept:
  * one per UF and stream, rewritten in place.
  */
-const resumoProcessamento = new Entity({
+const resumoProcessamento = entidadeSobDemanda(() => new Entity({
   model: { entity: 'resumoProcessamento', version: '1', service: 'fate' },
   attributes: {
     uf: { type: 'string', required: true },
@@ -308,14 +309,14 @@ const resumoProcessamento = new Entity({
     byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: [] } },
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['fluxo', 'uf'] } },
   },
-});
+}));
 
 /**
  * What a UF's loads stored per day (Bahia calendar), added up atomically. Kept: one small item per UF,
  * stream and day (about 20,000 a year), the loads screen's history: bounded by the calendar, not by
  * the documents.
  */
-const historicoProcessamento = new Entity({
+const historicoProcessamento = entidadeSobDemanda(() => new Entity({
   model: { entity: 'historicoProcessamento', version: '1', service: 'fate' },
   attributes: {
     uf: { type: 'string', required: true },
@@ -330,14 +331,14 @@ const historicoProcessamento = new Entity({
     updatedAt: { type: 'string' },
   },
   indexes: { byUf: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: ['dia'] } } },
-});
+}));
 
 /**
  * The lease of one stream's load (functions/fate/carga.ts `comTravaDeCarga`): at most one run per UF
  * and stream at a time. Taken with a conditional write (free, or its lease over), released by its
  * holder only; a run that died keeps it until `ate`, then the next run takes it.
  */
-const travaCarga = new Entity({
+const travaCarga = entidadeSobDemanda(() => new Entity({
   model: { entity: 'travaCarga', version: '1', service: 'fate' },
   attributes: {
     uf: { type: 'string', required: true },
@@ -350,7 +351,7 @@ const travaCarga = new Entity({
     expiresAt: { type: 'number', required: true },
   },
   indexes: { byStream: { pk: { field: 'pk', composite: ['uf', 'fluxo'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 const entities = {
   travaCarga,
@@ -380,7 +381,7 @@ export const db = () => (service ??= new Service(entities, tableConfig()));
  * the merge shows it once), and read by that migration. Never written here.
  * Kept: read-only view of items of before issue 36 (the error documents' view carries their TTL).
  */
-const transportadorLegado = new Entity({
+const transportadorLegado = entidadeSobDemanda(() => new Entity({
   model: { entity: 'transportador', version: '1', service: 'fate' },
   attributes: {
     documento: { type: 'string', required: true },
@@ -391,8 +392,8 @@ const transportadorLegado = new Entity({
     all: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['documento'] } },
     byNome: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['nomeFolded', 'documento'] } },
   },
-});
-const documentoErroLegado = new Entity({
+}));
+const documentoErroLegado = entidadeSobDemanda(() => new Entity({
   model: { entity: 'documentoErro', version: '1', service: 'fate' },
   attributes: { ...documentoErro.schema.attributes },
   indexes: {
@@ -400,7 +401,7 @@ const documentoErroLegado = new Entity({
     byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'id'] } },
     all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: [] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'id'] } },
   },
-});
+}));
 /**
  * The instalment items as read through their gsi2 keys of before (never written here), one view per
  * earlier form: the same entity and version, so the same items, another index; the table key as
@@ -421,9 +422,9 @@ const vistaDasParcelas = <const I extends { index: 'gsi2'; pk: { field: 'gsi2pk'
     },
   });
 /** Before issue 38: pk the recipient, sk due date + key + number (the look-up read the recipient's day). */
-const fateDuplicataLegado = vistaDasParcelas({ index: 'gsi2', pk: { field: 'gsi2pk', composite: ['destinatarioDoc'] }, sk: { field: 'gsi2sk', composite: ['vencimento', 'chave', 'numero'] } });
+const fateDuplicataLegado = entidadeSobDemanda(() => vistaDasParcelas({ index: 'gsi2', pk: { field: 'gsi2pk', composite: ['destinatarioDoc'] }, sk: { field: 'gsi2sk', composite: ['vencimento', 'chave', 'numero'] } }));
 /** From issue 38's first migration until the look-up moved to gsi3 (keys only): `bySemNumero`'s composites, in gsi2, which copies the whole item. */
-const fateDuplicataGsi2 = vistaDasParcelas({ index: 'gsi2', pk: { field: 'gsi2pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'] }, sk: { field: 'gsi2sk', composite: ['numero', 'chave'] } });
+const fateDuplicataGsi2 = entidadeSobDemanda(() => vistaDasParcelas({ index: 'gsi2', pk: { field: 'gsi2pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'] }, sk: { field: 'gsi2sk', composite: ['numero', 'chave'] } }));
 const legados = { fateDuplicataGsi2, transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado, contagemTransportadorLegado, fateDoTransportadorLegado, fateDuplicataLegado };
 let legado: Service<typeof legados> | undefined;
 /** The keys of before issues 36 and 38 (see above); for this context's stores, the migrations and their tests only. */

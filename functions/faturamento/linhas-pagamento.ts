@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { foldText, partesPorUf } from '@plac/shared/domain';
 import { pagaParcialmente, saldoDaFatura, type FaturaComRecebimentos } from './recebimentos';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Pagamento de Serviços read by key (issue 38; docs/data-model.md "Service payments"). The screen lists
@@ -36,7 +37,7 @@ export interface FaturaParaRepartir {
 }
 
 /** Kept: as long as its invoice (five years, CTN art. 173/174), which it shows per UF; no TTL until issue 41 archives invoices. */
-export const linhaPagamento = new Entity({
+export const linhaPagamento = entidadeSobDemanda(() => new Entity({
   model: { entity: 'linhaPagamento', version: '1', service: 'faturamento' },
   attributes: {
     faturaId: { type: 'string', required: true },
@@ -68,10 +69,10 @@ export const linhaPagamento = new Entity({
     // One client's rows by month then UF (the client's list, and the clients in evaluation taken out).
     byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId'] }, sk: { field: 'gsi2sk', composite: ['mes', 'uf'] } },
   },
-});
+}));
 
 /** Kept: as long as the invoices it adds up (a month's few hundred items at most: UFs × beneficiaries). */
-export const totalPagamentos = new Entity({
+export const totalPagamentos = entidadeSobDemanda(() => new Entity({
   model: { entity: 'totalPagamentos', version: '1', service: 'faturamento' },
   attributes: {
     mes: { type: 'string', required: true },
@@ -80,7 +81,7 @@ export const totalPagamentos = new Entity({
     valor: { type: 'number', required: true, default: 0 },
   },
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['chave'] } } },
-});
+}));
 
 export type LinhaPagamentoRecord = EntityItem<typeof linhaPagamento>;
 export type Linha = Omit<LinhaPagamentoRecord, 'conteudo'>;

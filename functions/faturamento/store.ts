@@ -5,6 +5,7 @@ import { isConditionalFailure, tableConfig, transactWithRetry } from '../platfor
 import { partesDaFatura } from '../grupos-rateio';
 import { linhaPagamento, linhasDaFatura, totalPagamentos, variacao, type Linha, type LinhaPagamentoRecord } from './linhas-pagamento';
 import { saldoDaFatura, type Recebimento } from './recebimentos';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Monthly billing (docs/faturamento.md, docs/data-model.md "Billing"). Four entities:
@@ -27,7 +28,7 @@ const doPagamento = {
 } as const;
 
 /** Kept: an invoice is the evidence of what was charged and must stay at least five years, the period in which a charge can be questioned (CTN art. 173/174); the evidence archive (issue 41) copies its lines beside the month's log, but the invoice itself is a few items per client and month, and its payments and DAEs go on being read. */
-const fatura = new Entity({
+const fatura = entidadeSobDemanda(() => new Entity({
   model: { entity: 'fatura', version: '1', service: 'faturamento' },
   attributes: {
     faturaId: { type: 'string', required: true },
@@ -182,10 +183,10 @@ const fatura = new Entity({
     // A client's invoices by month (the client's list).
     byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId'] }, sk: { field: 'gsi2sk', composite: ['mes'] } },
   },
-});
+}));
 
 /** Kept: the audit of a billing run (who, when, what it did), a handful a month, as long as the invoices it issued. */
-const execucao = new Entity({
+const execucao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'execucao', version: '1', service: 'faturamento' },
   attributes: {
     execucaoId: { type: 'string', required: true },
@@ -208,10 +209,10 @@ const execucao = new Entity({
     // The runs of a month, newest last.
     byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['mes'] }, sk: { field: 'gsi1sk', composite: ['iniciadaEm', 'execucaoId'] } },
   },
-});
+}));
 
 /** Kept: one item per shard of a billing run, part of that run's audit, as long as the run. */
-const progresso = new Entity({
+const progresso = entidadeSobDemanda(() => new Entity({
   model: { entity: 'progresso', version: '1', service: 'faturamento' },
   attributes: {
     execucaoId: { type: 'string', required: true },
@@ -231,10 +232,10 @@ const progresso = new Entity({
   },
   // A run's billing shards (a handful of items, each written once when its shard is billed): not a hot key.
   indexes: { byExecucao: { pk: { field: 'pk', composite: ['execucaoId'] }, sk: { field: 'sk', composite: ['shard'] } } },
-});
+}));
 
 /** Kept: the audit of an invoice's re-price (who, when, why, before and after), as long as the invoice. */
-const reprecificacao = new Entity({
+const reprecificacao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'reprecificacao', version: '1', service: 'faturamento' },
   attributes: {
     faturaId: { type: 'string', required: true },
@@ -246,7 +247,7 @@ const reprecificacao = new Entity({
     depois: { type: 'map', required: true, properties: { valorServicos: { type: 'number' }, valorAssinatura: { type: 'number' }, valorTotal: { type: 'number' } } },
   },
   indexes: { byFatura: { pk: { field: 'pk', composite: ['faturaId'] }, sk: { field: 'sk', composite: ['em'] } } },
-});
+}));
 
 /**
  * The month's lock (issue 27 item 1): one item per month, held by the run that is going. Taken in the
@@ -255,7 +256,7 @@ const reprecificacao = new Entity({
  * end (encerrarExecucao). Two starts of one month at once: exactly one wins the transaction.
  * Kept: one lock item per month, removed when its run ends and taken over when it expires.
  */
-const trava = new Entity({
+const trava = entidadeSobDemanda(() => new Entity({
   model: { entity: 'travaFaturamento', version: '1', service: 'faturamento' },
   attributes: {
     mes: { type: 'string', required: true },
@@ -264,7 +265,7 @@ const trava = new Entity({
     expiraEm: { type: 'number', required: true },
   },
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /**
  * The open invoices of a billed month by due date (the DAE's, else the 15th of the next month): how many
@@ -276,7 +277,7 @@ const trava = new Entity({
  * per invoice, a few hundred over the run's minutes.
  * Kept: counters of the invoices, as long as the invoices (five years).
  */
-const faturasAbertas = new Entity({
+const faturasAbertas = entidadeSobDemanda(() => new Entity({
   model: { entity: 'faturasAbertas', version: '1', service: 'faturamento' },
   attributes: {
     mes: { type: 'string', required: true },
@@ -286,7 +287,7 @@ const faturasAbertas = new Entity({
     saldo: { type: 'number', required: true, default: 0 },
   },
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['vencimento'] } } },
-});
+}));
 
 const entities = { fatura, execucao, progresso, reprecificacao, trava, faturasAbertas, linhaPagamento, totalPagamentos };
 let service: Service<typeof entities> | undefined;

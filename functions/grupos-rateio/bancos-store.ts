@@ -1,5 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Banks of the beneficiaries' accounts (docs/data-model.md, "Revenue sharing"). Access patterns:
@@ -10,7 +11,7 @@ import { tableConfig, transactWithRetry } from '../platform/table';
  *   so two saves with one ISPB cannot both win.
  * Kept: reference data (about 500 banks), edited by an administrator.
  */
-const banco = new Entity({
+const banco = entidadeSobDemanda(() => new Entity({
   model: { entity: 'banco', version: '1', service: 'rateio' },
   attributes: {
     codigo: { type: 'string', required: true },
@@ -22,17 +23,17 @@ const banco = new Entity({
     updatedBy: { type: 'string' },
   },
   indexes: { byCodigo: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['codigo'] } } },
-});
+}));
 
 /** Kept: the ISPB's uniqueness claim, as long as its bank. */
-const bancoIspb = new Entity({
+const bancoIspb = entidadeSobDemanda(() => new Entity({
   model: { entity: 'bancoIspb', version: '1', service: 'rateio' },
   attributes: {
     ispb: { type: 'string', required: true },
     codigo: { type: 'string', required: true },
   },
   indexes: { byIspb: { pk: { field: 'pk', composite: ['ispb'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 let service: Service<{ banco: typeof banco; bancoIspb: typeof bancoIspb }> | undefined;
 const db = () => (service ??= new Service({ banco, bancoIspb }, tableConfig()));

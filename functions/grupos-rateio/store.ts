@@ -1,5 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Sharing groups (docs/data-model.md, "Revenue sharing"). Entities:
@@ -16,7 +17,7 @@ import { tableConfig, transactWithRetry } from '../platform/table';
  */
 
 /** Kept: the one timeline item, rewritten in place. */
-const linha = new Entity({
+const linha = entidadeSobDemanda(() => new Entity({
   model: { entity: 'rateioLinha', version: '1', service: 'rateio' },
   attributes: {
     revisao: { type: 'number', required: true },
@@ -38,10 +39,10 @@ const linha = new Entity({
     updatedBy: { type: 'string' },
   },
   indexes: { byId: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: a sharing group's content: reference data an administrator edits (the timeline names the groups that were in force). */
-const grupo = new Entity({
+const grupo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'grupoRateio', version: '1', service: 'rateio' },
   attributes: {
     grupoRateioId: { type: 'string', required: true },
@@ -77,10 +78,10 @@ const grupo = new Entity({
     updatedBy: { type: 'string' },
   },
   indexes: { byId: { pk: { field: 'pk', composite: ['grupoRateioId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: a sharing group's audit trail: a few items per change an administrator makes. */
-const historico = new Entity({
+const historico = entidadeSobDemanda(() => new Entity({
   model: { entity: 'rateioHistorico', version: '1', service: 'rateio' },
   attributes: {
     grupoRateioId: { type: 'string', required: true },
@@ -91,10 +92,10 @@ const historico = new Entity({
     detalhe: { type: 'string', required: true },
   },
   indexes: { byGrupo: { pk: { field: 'pk', composite: ['grupoRateioId'] }, sk: { field: 'sk', composite: ['em', 'historicoId'] } } },
-});
+}));
 
 /** Kept: the participants (the 27 Sefaz and a few others): reference data. */
-const participante = new Entity({
+const participante = entidadeSobDemanda(() => new Entity({
   model: { entity: 'participante', version: '1', service: 'rateio' },
   attributes: {
     participanteId: { type: 'string', required: true },
@@ -105,7 +106,7 @@ const participante = new Entity({
     createdBy: { type: 'string' },
   },
   indexes: { all: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['participanteId'] } } },
-});
+}));
 
 let service: Service<{ linha: typeof linha; grupo: typeof grupo; historico: typeof historico; participante: typeof participante }> | undefined;
 const db = () => (service ??= new Service({ linha, grupo, historico, participante }, tableConfig()));

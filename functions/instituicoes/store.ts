@@ -4,6 +4,7 @@ import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../
 import { conflict, HttpError } from '../platform/errors';
 import { isConditionalFailure, tableConfig } from '../platform/table';
 import { chavesDoIndice, chaveTexto, type ChaveDoIndice } from './indice';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Financial institutions and ESF authorisations. Access patterns:
@@ -31,7 +32,7 @@ const resumoDaInstituicao = {
 } as const;
 
 // Kept: the registry of institutions is reference data; a removal is soft (the record stays for the audit trail).
-const instituicao = new Entity({
+const instituicao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'instituicao', version: '1', service: 'instituicoes' },
   attributes: {
     ...resumoDaInstituicao,
@@ -48,7 +49,7 @@ const instituicao = new Entity({
     byId: { pk: { field: 'pk', composite: ['instituicaoId'] }, sk: { field: 'sk', composite: [] } },
     porLista: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['lista'] }, sk: { field: 'gsi1sk', composite: ['razaoFolded', 'instituicaoId'] } },
   },
-});
+}));
 
 /**
  * Read-only view of the institutions as keyed before issue 38 (never written): all in one gsi1
@@ -57,20 +58,20 @@ const instituicao = new Entity({
  * is missing meanwhile. The same entity and version: the same items, another view.
  * Kept: read-only view of items of before issue 38.
  */
-const instituicaoAntiga = new Entity({
+const instituicaoAntiga = entidadeSobDemanda(() => new Entity({
   model: { entity: 'instituicao', version: '1', service: 'instituicoes' },
   attributes: { ...instituicao.schema.attributes },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['instituicaoId'] }, sk: { field: 'sk', composite: [] } },
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['razaoFolded', 'instituicaoId'] } },
   },
-});
+}));
 
 /**
  * A key an institution is found by, with its summary (./indice.ts). Kept: written and deleted with its
  * institution (an edit deletes the keys it no longer has): about ten per institution.
  */
-const instituicaoIndice = new Entity({
+const instituicaoIndice = entidadeSobDemanda(() => new Entity({
   model: { entity: 'instituicaoIndice', version: '1', service: 'instituicoes' },
   attributes: {
     grupo: { type: 'string', required: true },
@@ -82,17 +83,17 @@ const instituicaoIndice = new Entity({
   indexes: {
     porGrupo: { pk: { field: 'pk', composite: ['grupo'] }, sk: { field: 'sk', composite: ['termo', 'instituicaoId'] } },
   },
-});
+}));
 
 /** Kept: the base CNPJ's uniqueness claim, freed when its institution is removed. */
-const instituicaoCnpj = new Entity({
+const instituicaoCnpj = entidadeSobDemanda(() => new Entity({
   model: { entity: 'instituicaoCnpj', version: '1', service: 'instituicoes' },
   attributes: { cnpj: { type: 'string', required: true }, instituicaoId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['cnpj'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: a client's authorisation of an institution (its signed PDF in the bucket), one per pair: the client's reference data. */
-const autorizacao = new Entity({
+const autorizacao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'autorizacao', version: '1', service: 'instituicoes' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -116,7 +117,7 @@ const autorizacao = new Entity({
   indexes: {
     byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['cnpjInst'] } },
   },
-});
+}));
 
 let service: Service<{ instituicao: typeof instituicao; instituicaoCnpj: typeof instituicaoCnpj; autorizacao: typeof autorizacao; instituicaoIndice: typeof instituicaoIndice }> | undefined;
 const db = () => (service ??= new Service({ instituicao, instituicaoCnpj, autorizacao, instituicaoIndice }, tableConfig()));

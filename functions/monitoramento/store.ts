@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Monitored keys (docs/data-model.md, "Monitored keys"): one item per (client, access key), in one of
@@ -16,7 +17,7 @@ export const SHARDS = 32;
 export const shardDaChave = (chave: string) => createHash('sha256').update(chave).digest().readUInt32BE(0) % SHARDS;
 
 /** Kept: a monitored key lives until its client removes it (a real delete, with its count). */
-const chaveMonitorada = new Entity({
+const chaveMonitorada = entidadeSobDemanda(() => new Entity({
   model: { entity: 'chaveMonitorada', version: '1', service: 'monitoramento' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -33,10 +34,10 @@ const chaveMonitorada = new Entity({
     byCliente: { pk: { field: 'pk', composite: ['clienteId', 'shard'] }, sk: { field: 'sk', composite: ['chave'] } },
     byChave: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['chave'] }, sk: { field: 'gsi1sk', composite: ['clienteId'] } },
   },
-});
+}));
 
 /** How many keys a client has in one shard: added to and taken from in the key's own transaction. Kept: SHARDS items per client. */
-const contagem = new Entity({
+const contagem = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contagemMonitoradas', version: '1', service: 'monitoramento' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -44,7 +45,7 @@ const contagem = new Entity({
     quantidade: { type: 'number', required: true, default: 0 },
   },
   indexes: { byShard: { pk: { field: 'pk', composite: ['clienteId', 'shard'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /**
  * A key as stored before issue 36 (pk `$monitoramento#clienteid_<id>`, no count): only for
@@ -52,7 +53,7 @@ const contagem = new Entity({
  * its events (the producer reads gsi1 only). Kept: read-only view of items of before issue 36, which
  * the migration moves.
  */
-export const chaveMonitoradaAntiga = new Entity({
+export const chaveMonitoradaAntiga = entidadeSobDemanda(() => new Entity({
   model: { entity: 'chaveMonitorada', version: '1', service: 'monitoramento' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -65,7 +66,7 @@ export const chaveMonitoradaAntiga = new Entity({
     byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['chave'] } },
     byChave: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['chave'] }, sk: { field: 'gsi1sk', composite: ['clienteId'] } },
   },
-});
+}));
 
 const entities = { chaveMonitorada, contagem, chaveMonitoradaAntiga };
 let service: Service<typeof entities> | undefined;

@@ -5,6 +5,7 @@ import { invalid } from '../platform/errors';
 import { paginaEmSequencia, paginaIntercalada, type Pagina } from '../platform/paginas';
 import { DIAS_DE_CONTESTACAO, DIAS_FISCAIS, expiraAposDias } from '../platform/retencao';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Prepaid requests (docs/prepago.md, docs/data-model.md "Prepaid"). Five entities:
@@ -31,7 +32,7 @@ import { isConditionalFailure, tableConfig, transactWithRetry } from '../platfor
  */
 
 /** Kept: one item per bookkeeper, the account's current state (rewritten by each cycle), not a log. */
-const conta = new Entity({
+const conta = entidadeSobDemanda(() => new Entity({
   model: { entity: 'contaPrepaga', version: '1', service: 'prepago' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -55,13 +56,13 @@ const conta = new Entity({
     updatedAt: { type: 'string', required: true },
   },
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /**
  * Kept: a reservation is the record of its DAE (what was bought, for how much, when it was paid), like
  * an invoice; one per cycle, and a cycle opens only once the last ended: a handful per bookkeeper.
  */
-const reserva = new Entity({
+const reserva = entidadeSobDemanda(() => new Entity({
   model: { entity: 'reservaPrepaga', version: '1', service: 'prepago' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -94,7 +95,7 @@ const reserva = new Entity({
     byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['ciclo'] } },
     todas: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['lista'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'clienteId'] } },
   },
-});
+}));
 
 const atributosSaldo = {
   clienteId: { type: 'string', required: true },
@@ -114,25 +115,25 @@ const atributosSaldo = {
  * One shard of an account's balance: set by the credit (the cycle's), only ever lowered by a conditional
  * debit. Kept: SALDO_SHARDS items per bookkeeper, rewritten by each cycle's credit.
  */
-const saldo = new Entity({
+const saldo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'saldoPrepago', version: '1', service: 'prepago' },
   attributes: atributosSaldo,
   indexes: { byShard: { pk: { field: 'pk', composite: ['clienteId', 'shard'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /**
  * A shard as stored before issue 36 (pk `$prepago#clienteid_<id>`, the shard in the sort key): read and
  * moved only. Kept: read-only view of items of before issue 36, which the move deletes.
  */
-const saldoAntigo = new Entity({
+const saldoAntigo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'saldoPrepago', version: '1', service: 'prepago' },
   // The same attributes (the old shards have no unit values: the move copies the account's).
   attributes: atributosSaldo,
   // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['shard'] } } },
-});
+}));
 
-const debito = new Entity({
+const debito = entidadeSobDemanda(() => new Entity({
   model: { entity: 'debitoPrepago', version: '1', service: 'prepago' },
   attributes: {
     chave: { type: 'string', required: true },
@@ -154,7 +155,7 @@ const debito = new Entity({
     // Sparse: debits written before issue 41 carry no month and are not in it.
     byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'parte'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'chave'] } },
   },
-});
+}));
 
 /** Index partitions of a client's month of debits (gsi1). */
 export const DEBITO_SHARDS = 16;
@@ -173,19 +174,19 @@ const atributosExtrato = {
   expiresAt: { type: 'number' },
 } as const;
 
-const extrato = new Entity({
+const extrato = entidadeSobDemanda(() => new Entity({
   model: { entity: 'extratoPrepago', version: '1', service: 'prepago' },
   attributes: atributosExtrato,
   indexes: { byShard: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['servico'] } } },
-});
+}));
 
 /** A statement line as stored before issue 36 (pk `$prepago#clienteid_<id>`): read where it is, never written. */
-const extratoAntigo = new Entity({
+const extratoAntigo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'extratoPrepago', version: '1', service: 'prepago' },
   attributes: atributosExtrato,
   // Read-only view of the form of before issue 36 (never written): its shard in the sort key is what the migration moves away.
   indexes: { byClienteMes: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: ['mes', 'servico', 'shard'] } } },
-});
+}));
 
 const entities = { conta, saldo, debito, extrato, reserva, saldoAntigo, extratoAntigo };
 let service: Service<typeof entities> | undefined;

@@ -1,5 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The repasse runs of a month (docs/repasse.md; docs/data-model.md "Revenue sharing"): one item per
@@ -10,7 +11,7 @@ import { tableConfig, transactWithRetry } from '../platform/table';
  * Kept: the record of how a month's revenue was split and transferred, two items a month: what the
  * transfers made are explained by, as the invoices they distribute are kept.
  */
-const repasse = new Entity({
+const repasse = entidadeSobDemanda(() => new Entity({
   model: { entity: 'repasse', version: '1', service: 'rateio' },
   attributes: {
     mes: { type: 'string', required: true },
@@ -95,7 +96,7 @@ const repasse = new Entity({
     },
   },
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['tipo'] } } },
-});
+}));
 
 /**
  * The history of a month's runs (issue 28 item 2): one item per run, kept when the month's record is
@@ -104,7 +105,7 @@ const repasse = new Entity({
  * of invoices, the total distributed and the number of transfer orders.
  * Kept: the audit of the month's runs (a few items a month), as long as the month's repasse.
  */
-const execucao = new Entity({
+const execucao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'repasseExecucao', version: '1', service: 'rateio' },
   attributes: {
     mes: { type: 'string', required: true },
@@ -121,7 +122,7 @@ const execucao = new Entity({
     ordens: { type: 'number' },
   },
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['execucaoId'] } } },
-});
+}));
 
 let service: Service<{ repasse: typeof repasse; execucao: typeof execucao }> | undefined;
 const db = () => (service ??= new Service({ repasse, execucao }, tableConfig()));

@@ -1,13 +1,14 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { conflict } from '../platform/errors';
 import { tableConfig } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The service catalogue. Access patterns: a service by id (key); all services (gsi1, one small
  * partition: about ten items), sorted by their display order in memory.
  * Kept: the catalogue is reference data.
  */
-const servico = new Entity({
+const servico = entidadeSobDemanda(() => new Entity({
   model: { entity: 'servico', version: '1', service: 'servicos' },
   attributes: {
     idModuloServico: { type: 'number', required: true },
@@ -23,7 +24,7 @@ const servico = new Entity({
     byId: { pk: { field: 'pk', composite: ['idModuloServico'] }, sk: { field: 'sk', composite: [] } },
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['idModuloServico'] } },
   },
-});
+}));
 
 let service: Service<{ servico: typeof servico }> | undefined;
 const db = () => (service ??= new Service({ servico }, tableConfig()));

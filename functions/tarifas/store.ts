@@ -1,5 +1,6 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Bands and tariffs (docs/data-model.md, "Bands and tariffs"). Three entities:
@@ -16,7 +17,7 @@ import { tableConfig, transactWithRetry } from '../platform/table';
  */
 
 /** Kept: a band group is reference data; one that has been in force is never written again (the months it priced). */
-const grupoFaixa = new Entity({
+const grupoFaixa = entidadeSobDemanda(() => new Entity({
   model: { entity: 'grupoFaixa', version: '1', service: 'tarifas' },
   attributes: {
     grupoFaixaId: { type: 'string', required: true },
@@ -42,10 +43,10 @@ const grupoFaixa = new Entity({
     updatedBy: { type: 'string' },
   },
   indexes: { byId: { pk: { field: 'pk', composite: ['grupoFaixaId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: a tariff group is reference data; one that has been in force is never written again (the months it priced). */
-const grupoTarifa = new Entity({
+const grupoTarifa = entidadeSobDemanda(() => new Entity({
   model: { entity: 'grupoTarifa', version: '1', service: 'tarifas' },
   attributes: {
     grupoTarifaId: { type: 'string', required: true },
@@ -72,10 +73,10 @@ const grupoTarifa = new Entity({
     updatedBy: { type: 'string' },
   },
   indexes: { byId: { pk: { field: 'pk', composite: ['grupoTarifaId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: the one timeline item of the versions, rewritten in place. */
-const tarifacao = new Entity({
+const tarifacao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'tarifacao', version: '1', service: 'tarifas' },
   attributes: {
     revisao: { type: 'number', required: true },
@@ -98,7 +99,7 @@ const tarifacao = new Entity({
     updatedBy: { type: 'string' },
   },
   indexes: { byId: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 let service: Service<{ grupoFaixa: typeof grupoFaixa; grupoTarifa: typeof grupoTarifa; tarifacao: typeof tarifacao }> | undefined;
 const db = () => (service ??= new Service({ grupoFaixa, grupoTarifa, tarifacao }, tableConfig()));

@@ -4,6 +4,7 @@ import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';
 import { paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Users. Access patterns: by id (key); by e-mail and by CPF through uniqueness items written in the
@@ -13,7 +14,7 @@ import { isConditionalFailure, tableConfig, transactWithRetry } from '../platfor
  * client's users (gsi2).
  */
 // Kept: users are removed by an administrator (soft, `deletedAt`), not by age.
-const user = new Entity({
+const user = entidadeSobDemanda(() => new Entity({
   model: { entity: 'user', version: '1', service: 'users' },
   attributes: {
     userId: { type: 'string', required: true },
@@ -59,21 +60,21 @@ const user = new Entity({
     /** Users by group: a client's id, or 'sefaz' / 'emissor' (see `grupoOf`). */
     byGrupo: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['grupo'] }, sk: { field: 'gsi2sk', composite: ['userId'] } },
   },
-});
+}));
 
 /** Kept: the uniqueness claim of a user's e-mail, as long as the user. */
-const userEmail = new Entity({
+const userEmail = entidadeSobDemanda(() => new Entity({
   model: { entity: 'userEmail', version: '1', service: 'users' },
   attributes: { email: { type: 'string', required: true }, userId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: the uniqueness claim of a user's CPF, as long as the user. */
-const userCpf = new Entity({
+const userCpf = entidadeSobDemanda(() => new Entity({
   model: { entity: 'userCpf', version: '1', service: 'users' },
   attributes: { cpf: { type: 'string', required: true }, userId: { type: 'string', required: true } },
   indexes: { byValue: { pk: { field: 'pk', composite: ['cpf'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 let service: Service<{ user: typeof user; userEmail: typeof userEmail; userCpf: typeof userCpf }> | undefined;
 const db = () => (service ??= new Service({ user, userEmail, userCpf }, tableConfig()));
@@ -85,7 +86,7 @@ const db = () => (service ??= new Service({ user, userEmail, userCpf }, tableCon
  * list reads it beside `equipe`. The same entity and version: the same items, another view.
  * Kept: read-only view of items of before issue 38.
  */
-const userAntigo = new Entity({
+const userAntigo = entidadeSobDemanda(() => new Entity({
   model: { entity: 'user', version: '1', service: 'users' },
   attributes: { ...user.schema.attributes },
   indexes: {
@@ -93,7 +94,7 @@ const userAntigo = new Entity({
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['nameFolded', 'userId'] } },
     byGrupo: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['grupo'] }, sk: { field: 'gsi2sk', composite: ['userId'] } },
   },
-});
+}));
 let legado: Service<{ userAntigo: typeof userAntigo }> | undefined;
 const dbLegado = () => (legado ??= new Service({ userAntigo }, tableConfig()));
 

@@ -1,6 +1,7 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
 import { isConditionalFailure, tableConfig } from '../platform/table';
 import { CacheComValidade, Intervalo } from './cache';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The health of a client's webhook endpoint, one per client and operation (docs/webhooks.md
@@ -13,7 +14,7 @@ import { CacheComValidade, Intervalo } from './cache';
  */
 
 /** Kept: the endpoint's state, one item per client and operation (at most five a client), rewritten in place: not a log. */
-const endpoint = new Entity({
+const endpoint = entidadeSobDemanda(() => new Entity({
   model: { entity: 'webhookEndpoint', version: '1', service: 'webhooks' },
   attributes: {
     clienteId: { type: 'string', required: true },
@@ -21,10 +22,10 @@ const endpoint = new Entity({
     ultimoSucesso: { type: 'string', required: true },
   },
   indexes: { byEndpoint: { pk: { field: 'pk', composite: ['clienteId', 'operacao'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** Kept: present only while the endpoint is paused; the resume job deletes it. */
-const pausa = new Entity({
+const pausa = entidadeSobDemanda(() => new Entity({
   model: { entity: 'webhookPausa', version: '1', service: 'webhooks' },
   attributes: {
     lista: { type: 'string', required: true, default: 'pausas' },
@@ -43,7 +44,7 @@ const pausa = new Entity({
     retomadaEm: { type: 'string' },
   },
   indexes: { byLista: { pk: { field: 'pk', composite: ['lista'] }, sk: { field: 'sk', composite: ['clienteId', 'operacao'] } } },
-});
+}));
 
 const entities = { endpoint, pausa };
 let service: Service<typeof entities> | undefined;

@@ -7,6 +7,7 @@ import * as endpoints from './endpoint-store';
 import { enviarEmLotes, LOTE_SQS } from './fila';
 import * as log from './log-store';
 import { passoDeJobSchema, type MensagemDePasso, type WebhookDelivery } from '@plac/shared/contracts/fila-webhooks';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Resume and replay-all as jobs (docs/webhooks.md "Resume and replay-all jobs"). A request only starts
@@ -69,7 +70,7 @@ type Tipo = 'retomada' | 'reenvio';
  * overwrites: bounded by the clients, not by the deliveries. `posicao` and `lote` are the form before
  * the shards (one serial worker): a record left so is only read, its batch finished by the first step.
  */
-const job = new Entity({
+const job = entidadeSobDemanda(() => new Entity({
   model: { entity: 'webhookJob', version: '1', service: 'webhooks' },
   attributes: {
     /** The lock: `retomada.<client>.<operation>`, `reenvio.<client>` or `reenvio` (all clients); also the job's id. */
@@ -102,7 +103,7 @@ const job = new Entity({
     iniciadoPor: { type: 'string', required: true },
   },
   indexes: { byId: { pk: { field: 'pk', composite: ['jobId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /** A shard's phases: reading to the end, read (waiting for the others: a resume), the last read, done. */
 export const FASES_DA_PARTE = ['fila', 'lida', 'final', 'fim'] as const;
@@ -112,7 +113,7 @@ export const FASES_DA_PARTE = ['fila', 'lida', 'final', 'fim'] as const;
  * conditional version, so the shards never write the same item. Kept: one item per lock and shard
  * (at most 40 per lock), overwritten by the next run of the lock: bounded by the clients, not the deliveries.
  */
-const parteDoJob = new Entity({
+const parteDoJob = entidadeSobDemanda(() => new Entity({
   model: { entity: 'webhookJobParte', version: '1', service: 'webhooks' },
   attributes: {
     jobId: { type: 'string', required: true },
@@ -130,7 +131,7 @@ const parteDoJob = new Entity({
     atualizadoEm: { type: 'string' },
   },
   indexes: { byId: { pk: { field: 'pk', composite: ['jobId', 'parte'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 let service: Service<{ job: typeof job; parteDoJob: typeof parteDoJob }> | undefined;
 const db = () => (service ??= new Service({ job, parteDoJob }, tableConfig()));

@@ -5,6 +5,7 @@ import { LEITURAS_MAXIMAS, paginaEmSequencia, paginaIntercalada, type Ler, type 
 import { DIAS_ATE_O_ARQUIVO, expiraAposDias } from '../platform/retencao';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { MAX_RECEBIMENTOS } from './espera';
+import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The webhook delivery log (docs/webhooks.md "Delivery log, monitoring and replay"): one `entrega`
@@ -87,7 +88,7 @@ export const DIAS_DO_LOG = JANELA_DE_REENVIO_DIAS + DIAS_ATE_O_ARQUIVO;
 /** The end date of a delivery created at `dataCriacao`, of its attempts and of its marker. */
 export const expiraEntrega = (dataCriacao: string) => expiraAposDias(dataCriacao, DIAS_DO_LOG);
 
-const entrega = new Entity({
+const entrega = entidadeSobDemanda(() => new Entity({
   model: { entity: 'webhookEntrega', version: '1', service: 'webhooks' },
   attributes: {
     deliveryId: { type: 'string', required: true },
@@ -115,7 +116,7 @@ const entrega = new Entity({
   },
   // No index: the delivery (2–3 KB with its body) is never projected into an index partition.
   indexes: { byId: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: [] } } },
-});
+}));
 
 /**
  * The open marker of a delivery: its keys and the operation (the resume's filter), well under 1 KB,
@@ -126,7 +127,7 @@ const entrega = new Entity({
  * situation is the delivery's own, read when a list or a job takes the marker), so a delivery's whole
  * life costs each index partition at most two writes of ≤ 1 KB.
  */
-const marcador = new Entity({
+const marcador = entidadeSobDemanda(() => new Entity({
   model: { entity: 'webhookMarcador', version: '1', service: 'webhooks' },
   attributes: {
     deliveryId: { type: 'string', required: true },
@@ -151,9 +152,9 @@ const marcador = new Entity({
       sk: { field: 'gsi2sk', composite: ['dataCriacao', 'deliveryId'] },
     },
   },
-});
+}));
 
-const tentativa = new Entity({
+const tentativa = entidadeSobDemanda(() => new Entity({
   model: { entity: 'webhookTentativa', version: '1', service: 'webhooks' },
   attributes: {
     deliveryId: { type: 'string', required: true },
@@ -176,7 +177,7 @@ const tentativa = new Entity({
   indexes: {
     byDelivery: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: ['mensagemId', 'recebimento'] } },
   },
-});
+}));
 
 const entities = { entrega, marcador, tentativa };
 let service: Service<typeof entities> | undefined;

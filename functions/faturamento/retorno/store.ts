@@ -1,6 +1,7 @@
 import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
 import { paginaEmSequencia, type Pagina } from '../../platform/paginas';
 import { escritaCondicional, tableConfig } from '../../platform/table';
+import { entidadeSobDemanda } from '../../platform/entidade-sob-demanda';
 
 /** One G line's outcome as stored: in its own item, and inside the header of an import of before issue 26. */
 const RESULTADO_DA_LINHA = {
@@ -25,7 +26,7 @@ const RESULTADO_DA_LINHA = {
  * written before issue 26 keep their lines inside the header (`linhas`) and no `situacao`: done.
  * Kept: a bank return file is the evidence of the payments it recorded, kept as long as the invoices it paid (five years).
  */
-const importacao = new Entity({
+const importacao = entidadeSobDemanda(() => new Entity({
   model: { entity: 'retornoBancario', version: '1', service: 'faturamento' },
   attributes: {
     importacaoId: { type: 'string', required: true },
@@ -63,13 +64,13 @@ const importacao = new Entity({
     byId: { pk: { field: 'pk', composite: ['importacaoId'] }, sk: { field: 'sk', composite: [] } },
     recentes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['lista'] }, sk: { field: 'gsi1sk', composite: ['importadoEm'] } },
   },
-});
+}));
 
 /**
  * One G line's outcome, by its position in the file.
  * Kept: each line is the evidence of one payment recorded, kept as long as the invoice it paid (five years).
  */
-const linha = new Entity({
+const linha = entidadeSobDemanda(() => new Entity({
   model: { entity: 'retornoLinha', version: '1', service: 'faturamento' },
   attributes: {
     importacaoId: { type: 'string', required: true },
@@ -78,7 +79,7 @@ const linha = new Entity({
     ...RESULTADO_DA_LINHA,
   },
   indexes: { byImportacao: { pk: { field: 'pk', composite: ['importacaoId'] }, sk: { field: 'sk', composite: ['ordem'] } } },
-});
+}));
 
 const entities = { importacao, linha };
 let service: Service<typeof entities> | undefined;
