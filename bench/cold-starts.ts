@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Principal } from '@plac/shared/access';
 import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
+import { chaveAcessoCheckDigit } from '@plac/shared/domain';
 import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
 import { SAMPLE_FILES } from './sample-events';
 import { startOwnTwin } from './twin-process';
@@ -36,13 +37,18 @@ const PROFILE_DIR = process.env.BENCH_COLD_PROFILE_DIR;
  * its key reads). The login is tried with an e-mail no user has: the reads, and the password hash a
  * login always computes so that an unknown e-mail answers as slowly as a wrong password.
  */
-const PRIMEIRAS_CHAMADAS: Record<string, { contrato: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown; comSessao?: boolean }> = {
-  AuthApi: { contrato: 'auth.loginSefaz', body: { email: 'ninguem@bench.invalid', password: 'Bench-2026-senha' } },
-  ConsultaApi: { contrato: 'consulta.fatePorChave', params: { chave: '29261100000000000000550010000000011000000010' }, comSessao: true },
+/** A well-formed access key of an NF-e no one stored (Bahia, 11/2026, a valid CNPJ, its check digit computed). */
+const CHAVE_SEM_FATE = `${'2926111122233300018155001000000001100000001'}${chaveAcessoCheckDigit('2926111122233300018155001000000001100000001')}`;
+
+const PRIMEIRAS_CHAMADAS: Record<string, { contrato: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown; sourceIp?: string; comSessao?: boolean }> = {
+  // `{sonda}`: each probe process its own e-mail and address, since the third failure of one account or
+  // address is slowed down on purpose (auth/attempts.ts).
+  AuthApi: { contrato: 'auth.loginSefaz', body: { email: 'ninguem-{sonda}@bench.invalid', password: 'Bench-2026-senha' }, sourceIp: '2001:db8::{sonda}' },
+  ConsultaApi: { contrato: 'consulta.fatePorChave', params: { chave: CHAVE_SEM_FATE }, comSessao: true },
   FaturamentoApi: { contrato: 'faturamento.faturas', query: { dataInicio: '2026-01', dataFim: '2026-11' }, comSessao: true },
   ClientesApi: { contrato: 'clientes.list', comSessao: true },
   UsersApi: { contrato: 'users.list', comSessao: true },
-  InstituicoesApi: { contrato: 'instituicoes.filtrar', body: {}, comSessao: true },
+  InstituicoesApi: { contrato: 'instituicoes.filtrar', body: { uf: 'BA' }, comSessao: true },
 };
 
 /** What the authorizer leaves for the functions behind it (requestContext.authorizer.lambda), for an open session. */
@@ -88,7 +94,7 @@ function sampleEventFor(spec: FunctionSpec, dir: string, sessao: ContextoDoAutor
       ...template.requestContext,
       routeKey,
       requestId: `bench-${pick.id}`,
-      http: { ...template.requestContext.http, method: pick.method, path },
+      http: { ...template.requestContext.http, method: pick.method, path, ...(escolhida && chamada.sourceIp ? { sourceIp: chamada.sourceIp } : {}) },
       ...(escolhida && chamada.comSessao && sessao ? { authorizer: { lambda: sessao } } : {}),
     },
   };
@@ -182,7 +188,7 @@ function coldStartProbe(bundle: string, eventFile: string) {
     const t0 = performance.now();
     const { handler } = await import(${JSON.stringify(bundle)});
     const t1 = performance.now();
-    const event = JSON.parse(readFileSync(${JSON.stringify(eventFile)}, 'utf8'));
+    const event = JSON.parse(readFileSync(${JSON.stringify(eventFile)}, 'utf8').replaceAll('{sonda}', (process.pid % 65536).toString(16)));
     const context = { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 };
     const call = async () => { try { const r = await handler(event, context); return r?.statusCode ?? (r?.context?.tokenError ? 'refused: ' + r.context.tokenError : 'ok'); } catch (e) { return 'error: ' + e.message; } };
     const status = await call();

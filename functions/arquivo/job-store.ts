@@ -1,6 +1,6 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { isConditionalFailure, tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { Entity, type EntityItem } from 'electrodb';
+import { isConditionalFailure } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The archive job of a month (job.ts): one item per month, rewritten by each step on the condition
@@ -31,8 +31,7 @@ const arquivoJob = entidadeSobDemanda(() => new Entity({
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: [] } } },
 }));
 
-let service: Service<{ arquivoJob: typeof arquivoJob }> | undefined;
-const db = () => (service ??= new Service({ arquivoJob }, tableConfig()));
+const db = servicoSobDemanda({ arquivoJob });
 
 export type ArquivoJobRecord = EntityItem<typeof arquivoJob>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { escritaCondicional, tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { Entity, type EntityItem } from 'electrodb';
+import { escritaCondicional, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The second factor's items, under the user's partition (one user's login never reads another's):
@@ -59,8 +59,7 @@ const desafio = entidadeSobDemanda(() => new Entity({
   indexes: { byId: { pk: { field: 'pk', composite: ['desafioId'] }, sk: { field: 'sk', composite: [] } } },
 }));
 
-let service: Service<{ fator: typeof fator; evento: typeof evento; desafio: typeof desafio }> | undefined;
-const db = () => (service ??= new Service({ fator, evento, desafio }, tableConfig()));
+const db = servicoSobDemanda({ fator, evento, desafio });
 
 export type FatorRecord = EntityItem<typeof fator>;
 export type EventoFator = EntityItem<typeof evento>;

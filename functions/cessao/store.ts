@@ -1,7 +1,7 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { DIAS_FISCAIS, expiraAposDias } from '../platform/retencao';
-import { isConditionalFailure, tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { isConditionalFailure } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The assignment registry (docs/cessao.md, docs/data-model.md "Assignments"): one item per (access key,
@@ -42,8 +42,7 @@ const cessao = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { cessao };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 
 export type CessaoRecord = EntityItem<typeof cessao>;
 

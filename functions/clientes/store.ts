@@ -1,9 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';
-import { isConditionalFailure, tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { isConditionalFailure } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Client companies. Access patterns: by id (key); all, ordered by folded company name (gsi1, one
@@ -121,8 +121,7 @@ const captchaUsado = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { cliente, clienteCnpj, clienteEmail, webhook, segredoWebhook, parametro, captchaUsado };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 
 export type ClienteRecord = EntityItem<typeof cliente>;
 export type WebhookRecord = EntityItem<typeof webhook>;

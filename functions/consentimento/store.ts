@@ -1,7 +1,7 @@
-import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, type EntityItem } from 'electrodb';
 import { paginaEmSequencia, paginaIntercalada, type Pagina } from '../platform/paginas';
-import { tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The issuers' consents (docs/data-model.md, "Consent"). Entities:
@@ -171,9 +171,7 @@ const transporte = entidadeSobDemanda(() => new Entity({
   },
 }));
 
-type Entities = { consentimento: typeof consentimento; versao: typeof versao; vinculo: typeof vinculo; transporte: typeof transporte };
-let service: Service<Entities> | undefined;
-const db = () => (service ??= new Service({ consentimento, versao, vinculo, transporte }, tableConfig()));
+const db = servicoSobDemanda({ consentimento, versao, vinculo, transporte });
 
 export type ConsentimentoRecord = EntityItem<typeof consentimento>;
 export type VersaoRecord = EntityItem<typeof versao>;

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import * as fate from '../fate';
 import { env } from '../platform/env';
 import { logger } from '../platform/observability';
 import { startExecution } from '../platform/step-functions';
-import { escritaCondicional, isConditionalFailure, tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { escritaCondicional, isConditionalFailure } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The carrier report's grand total under a filter (issue 38: "every total a counter, every bulk output
@@ -83,8 +83,7 @@ const totalTransportadoras = entidadeSobDemanda(() => new Entity({
   indexes: { byId: { pk: { field: 'pk', composite: ['totalId'] }, sk: { field: 'sk', composite: [] } } },
 }));
 
-let service: Service<{ totalTransportadoras: typeof totalTransportadoras }> | undefined;
-const db = () => (service ??= new Service({ totalTransportadoras }, tableConfig()));
+const db = servicoSobDemanda({ totalTransportadoras });
 
 export type TotalRecord = EntityItem<typeof totalTransportadoras>;
 

@@ -1,6 +1,6 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { isConditionalFailure, tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { Entity, type EntityItem } from 'electrodb';
+import { isConditionalFailure } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * A report job (relatorio-job.ts): the consumption report's CSV or an invoice's detail ZIP, written by
@@ -84,8 +84,7 @@ const relatorioVaga = entidadeSobDemanda(() => new Entity({
   },
 }));
 
-let service: Service<{ relatorioJob: typeof relatorioJob; relatorioPedido: typeof relatorioPedido; relatorioVaga: typeof relatorioVaga }> | undefined;
-const db = () => (service ??= new Service({ relatorioJob, relatorioPedido, relatorioVaga }, tableConfig()));
+const db = servicoSobDemanda({ relatorioJob, relatorioPedido, relatorioVaga });
 
 export type RelatorioJobRecord = EntityItem<typeof relatorioJob>;
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { tableConfig, transactWithRetry } from '../platform/table';
+import { Entity, type EntityItem } from 'electrodb';
+import { transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
 import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { todayInBahia } from '@plac/shared/domain';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Usage metering (docs/data-model.md, "Consumo"): per (client, service, origin UF, month) a request
@@ -323,8 +323,7 @@ export const diarioAntigo = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { contador, requisicao, naoEncontrada, diario, consumoServico, clienteDoMes, contadorAntigo, diarioAntigo, requisicaoSemShard, requisicaoSemServico, naoEncontradaSemShard };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 /** The items as stored before issue 36's keys (read where they are, and moved by the migration): the same service, so one transaction moves one. */
 const dbAntigo = () => db();
 /** The request log's entity, for the bench's item sizes (bench/arquivo-bytes.ts). */

@@ -1,8 +1,8 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDb } from '../platform/aws';
-import { isConditionalFailure, motivosDoCancelamento, tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { isConditionalFailure, motivosDoCancelamento } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The DAEs (docs/faturamento.md "DAE", docs/data-model.md). Two entities:
@@ -63,8 +63,7 @@ const sequencia = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { dae, sequencia };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 
 export type DaeRecord = EntityItem<typeof dae>;
 

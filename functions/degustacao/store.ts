@@ -1,9 +1,9 @@
-import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, type EntityItem } from 'electrodb';
 import { DEGUSTACAO_SITUACOES } from '@plac/shared/contracts/degustacao';
 import { conflict } from '../platform/errors';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
-import { isConditionalFailure, tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { isConditionalFailure } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The trial area's data (docs/data-model.md, "Degustação"). Access patterns:
@@ -67,8 +67,7 @@ const acessoTeste = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { clienteTeste, clienteTesteEmail, clienteTesteCnpj, acessoTeste };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 
 export type ClienteTesteRecord = EntityItem<typeof clienteTeste>;
 export type AcessoTesteRecord = EntityItem<typeof acessoTeste>;

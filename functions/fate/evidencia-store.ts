@@ -1,9 +1,9 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { escritaCondicional, tableConfig } from '../platform/table';
+import { Entity, type EntityItem } from 'electrodb';
+import { escritaCondicional } from '../platform/table';
 import { condicaoDaMarca, type MarcaNoHistorico } from './historico-store';
 import type { Gravacao } from './store-comum';
 import { expiraEm } from './store-entities';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The receivable's evidence as stored (docs/data-model.md, "Fat-e: evidence"), in the partition of the
@@ -79,8 +79,8 @@ const vinculoNfe = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { eventoRecebivel, vinculoNfe };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig())).entities;
+const servico = servicoSobDemanda(entities);
+const db = () => servico().entities;
 
 export type EventoRecebivelRecord = EntityItem<typeof eventoRecebivel>;
 export type VinculoNfeRecord = EntityItem<typeof vinculoNfe>;

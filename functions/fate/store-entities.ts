@@ -1,7 +1,6 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { FLUXOS } from '@plac/shared/domain';
-import { tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 import {
   contagemEmitente,
   contagemEmitenteLegado,
@@ -370,9 +369,8 @@ const entities = {
   fateDoEmitente,
   fateDoTransportador,
 };
-let service: Service<typeof entities> | undefined;
 /** The service over every entity above: for this context's stores (the *-store.ts modules) only. */
-export const db = () => (service ??= new Service(entities, tableConfig()));
+export const db = servicoSobDemanda(entities);
 
 /**
  * The registry and the error documents' gsi2 entry as keyed before issue 36 (one constant partition,
@@ -426,9 +424,8 @@ const fateDuplicataLegado = entidadeSobDemanda(() => vistaDasParcelas({ index: '
 /** From issue 38's first migration until the look-up moved to gsi3 (keys only): `bySemNumero`'s composites, in gsi2, which copies the whole item. */
 const fateDuplicataGsi2 = entidadeSobDemanda(() => vistaDasParcelas({ index: 'gsi2', pk: { field: 'gsi2pk', composite: ['emitenteCnpj', 'destinatarioDoc', 'vencimento', 'valor'] }, sk: { field: 'gsi2sk', composite: ['numero', 'chave'] } }));
 const legados = { fateDuplicataGsi2, transportadorLegado, documentoErroLegado, contagemEmitenteLegado, contagemTransporteLegado, contagemTransportadorLegado, fateDoTransportadorLegado, fateDuplicataLegado };
-let legado: Service<typeof legados> | undefined;
 /** The keys of before issues 36 and 38 (see above); for this context's stores, the migrations and their tests only. */
-export const fateLegado = () => (legado ??= new Service(legados, tableConfig()));
+export const fateLegado = servicoSobDemanda(legados);
 /** The store's ElectroDB service, for measuring item sizes (bench/fate-bytes.ts); never for writes elsewhere. */
 export const fateService = db;
 

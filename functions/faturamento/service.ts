@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { monthOf, nextMonth, previousMonth, todayInBahia, vencimentoPadraoDae } from '@plac/shared/domain';
-import { clientePorCnpj, todosClientes } from '../clientes';
+import { clientePorCnpj, idsEmAvaliacao, todosClientes } from '../clientes';
 import { consumoDoCliente } from '../consumo';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
@@ -449,7 +449,7 @@ export async function listarFaturas(
     ler = async (posicao) =>
       c && c.situacao !== 'E' ? store.paginaDeFaturasDoCliente(c.id, filtro.dataInicio, filtro.dataFim, { perPage: filtro.perPage, posicao, aceita: daSituacao }) : { items: [], posicao: null };
   } else {
-    const emAvaliacao = new Set((await todosClientes()).filter((c) => c.situacao === 'E').map((c) => c.id));
+    const emAvaliacao = new Set(await idsEmAvaliacao());
     ler = (posicao) =>
       store.paginaDeFaturasDosMeses([...meses].reverse(), {
         perPage: filtro.perPage,
@@ -471,7 +471,7 @@ export async function faturaVisivel(faturaId: string, principal: Principal): Pro
   if (!f) throw notFound();
   if (principal.tipo !== 'S') {
     if (f.clienteId !== principal.clienteId) throw forbidden('clienteNaoPermitido');
-  } else if ((await todosClientes()).some((c) => c.id === f.clienteId && c.situacao === 'E')) {
+  } else if ((await idsEmAvaliacao()).includes(f.clienteId)) {
     throw notFound();
   }
   return f;

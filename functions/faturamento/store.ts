@@ -1,11 +1,11 @@
-import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, type EntityItem } from 'electrodb';
 import { vencimentoPadraoDae } from '@plac/shared/domain';
 import { paginaEmSequencia, type Pagina } from '../platform/paginas';
-import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { isConditionalFailure, transactWithRetry } from '../platform/table';
 import { partesDaFatura } from '../grupos-rateio';
 import { linhaPagamento, linhasDaFatura, totalPagamentos, variacao, type Linha, type LinhaPagamentoRecord } from './linhas-pagamento';
 import { saldoDaFatura, type Recebimento } from './recebimentos';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Monthly billing (docs/faturamento.md, docs/data-model.md "Billing"). Four entities:
@@ -290,8 +290,7 @@ const faturasAbertas = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { fatura, execucao, progresso, reprecificacao, trava, faturasAbertas, linhaPagamento, totalPagamentos };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 
 export type FaturaRecord = EntityItem<typeof fatura>;
 export type ExecucaoRecord = EntityItem<typeof execucao>;

@@ -1,6 +1,6 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { Entity, type EntityItem } from 'electrodb';
+import { transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Banks of the beneficiaries' accounts (docs/data-model.md, "Revenue sharing"). Access patterns:
@@ -35,8 +35,7 @@ const bancoIspb = entidadeSobDemanda(() => new Entity({
   indexes: { byIspb: { pk: { field: 'pk', composite: ['ispb'] }, sk: { field: 'sk', composite: [] } } },
 }));
 
-let service: Service<{ banco: typeof banco; bancoIspb: typeof bancoIspb }> | undefined;
-const db = () => (service ??= new Service({ banco, bancoIspb }, tableConfig()));
+const db = servicoSobDemanda({ banco, bancoIspb });
 
 export type BancoRecord = EntityItem<typeof banco>;
 

@@ -1,6 +1,6 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { Entity, type EntityItem } from 'electrodb';
+import { transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Sharing groups (docs/data-model.md, "Revenue sharing"). Entities:
@@ -108,8 +108,7 @@ const participante = entidadeSobDemanda(() => new Entity({
   indexes: { all: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['participanteId'] } } },
 }));
 
-let service: Service<{ linha: typeof linha; grupo: typeof grupo; historico: typeof historico; participante: typeof participante }> | undefined;
-const db = () => (service ??= new Service({ linha, grupo, historico, participante }, tableConfig()));
+const db = servicoSobDemanda({ linha, grupo, historico, participante });
 
 export type GrupoRecord = EntityItem<typeof grupo>;
 export type BeneficiadoRecord = GrupoRecord['beneficiados'][number];

@@ -1,10 +1,10 @@
-import { Service, Entity, createConversions, type EntityItem } from 'electrodb';
+import { Entity, createConversions, type EntityItem } from 'electrodb';
 import { AUTORIZACAO_STATUS, INSTITUICAO_SITUACOES, INSTITUICAO_TIPOS } from '@plac/shared/domain';
 import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { conflict, HttpError } from '../platform/errors';
-import { isConditionalFailure, tableConfig } from '../platform/table';
+import { isConditionalFailure } from '../platform/table';
 import { chavesDoIndice, chaveTexto, type ChaveDoIndice } from './indice';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Financial institutions and ESF authorisations. Access patterns:
@@ -119,10 +119,8 @@ const autorizacao = entidadeSobDemanda(() => new Entity({
   },
 }));
 
-let service: Service<{ instituicao: typeof instituicao; instituicaoCnpj: typeof instituicaoCnpj; autorizacao: typeof autorizacao; instituicaoIndice: typeof instituicaoIndice }> | undefined;
-const db = () => (service ??= new Service({ instituicao, instituicaoCnpj, autorizacao, instituicaoIndice }, tableConfig()));
-let legado: Service<{ instituicaoAntiga: typeof instituicaoAntiga }> | undefined;
-const dbLegado = () => (legado ??= new Service({ instituicaoAntiga }, tableConfig()));
+const db = servicoSobDemanda({ instituicao, instituicaoCnpj, autorizacao, instituicaoIndice });
+const dbLegado = servicoSobDemanda({ instituicaoAntiga });
 
 export type InstituicaoRecord = EntityItem<typeof instituicao>;
 export type IndiceRecord = EntityItem<typeof instituicaoIndice>;

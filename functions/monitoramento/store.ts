@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, type EntityItem } from 'electrodb';
 import { paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
-import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { isConditionalFailure, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Monitored keys (docs/data-model.md, "Monitored keys"): one item per (client, access key), in one of
@@ -69,8 +69,7 @@ export const chaveMonitoradaAntiga = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { chaveMonitorada, contagem, chaveMonitoradaAntiga };
-let service: Service<typeof entities> | undefined;
-export const db = () => (service ??= new Service(entities, tableConfig()));
+export const db = servicoSobDemanda(entities);
 
 export type ChaveMonitoradaRecord = EntityItem<typeof chaveMonitorada>;
 export type NovaChave = Omit<ChaveMonitoradaRecord, 'shard'>;

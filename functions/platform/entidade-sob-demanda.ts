@@ -1,3 +1,7 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- ElectroDB's own types for any entity */
+import { Service, type Entity } from 'electrodb';
+import { tableConfig } from './table';
+
 /**
  * An ElectroDB entity built the first time it is used, not when its module is imported (issue 39).
  *
@@ -30,4 +34,38 @@ export function entidadeSobDemanda<E extends object>(criar: () => E): E {
     },
     getPrototypeOf: () => Reflect.getPrototypeOf(real()),
   });
+}
+
+type Entidades = Record<string, Entity<any, any, any, any>>;
+
+/**
+ * A context's ElectroDB service whose entities are bound to the table one by one, as each is first
+ * used (issue 39). A Service joins every entity it is given when it is built, and so builds them all:
+ * the Fat-e store's service has 22, and the integrator's look-up reads one of them. Here
+ * `db().entities.x` binds only `x` to the table's client and name (what the Service's join does to each
+ * entity), and anything else of the service (`transaction`, `collections`…) builds the whole Service
+ * then, which joins the same entity instances: an entity bound before is the service's own.
+ */
+export function servicoSobDemanda<E extends Entidades>(entidades: E): () => Service<E> {
+  let servico: Service<E> | undefined;
+  const completo = () => (servico ??= new Service(entidades, tableConfig()));
+  const ligadas = new Set<PropertyKey>();
+  const entities = new Proxy(entidades, {
+    get(alvo, nome) {
+      const entidade = Reflect.get(alvo, nome) as Entity<any, any, any, any> | undefined;
+      if (entidade && !servico && !ligadas.has(nome)) {
+        const { client, table } = tableConfig();
+        entidade.setClient(client);
+        entidade.setTableName(table);
+        ligadas.add(nome);
+      }
+      return entidade;
+    },
+  });
+  const fachada = new Proxy({} as Service<E>, {
+    get: (_, nome) => (nome === 'entities' && !servico ? entities : Reflect.get(completo(), nome)),
+    set: (_, nome, valor) => Reflect.set(completo(), nome, valor),
+    has: (_, nome) => Reflect.has(completo(), nome),
+  });
+  return () => fachada;
 }

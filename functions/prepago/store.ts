@@ -1,11 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
-import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, type EntityItem } from 'electrodb';
 import { monthOf, nextMonth, planoDeDebito, repartirSaldo, SALDO_SHARDS, type ParteDebito } from '@plac/shared/domain';
 import { invalid } from '../platform/errors';
 import { paginaEmSequencia, paginaIntercalada, type Pagina } from '../platform/paginas';
 import { DIAS_DE_CONTESTACAO, DIAS_FISCAIS, expiraAposDias } from '../platform/retencao';
-import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { isConditionalFailure, transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Prepaid requests (docs/prepago.md, docs/data-model.md "Prepaid"). Five entities:
@@ -189,8 +189,7 @@ const extratoAntigo = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { conta, saldo, debito, extrato, reserva, saldoAntigo, extratoAntigo };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 /** The debit's entity, for the bench's item sizes (bench/arquivo-bytes.ts). */
 export const entidadeDebito = () => db().entities.debito;
 

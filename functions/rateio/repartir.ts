@@ -1,5 +1,5 @@
 import { calcularRepasse, type BeneficiadoRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
-import { todosClientes } from '../clientes';
+import { idsEmAvaliacao } from '../clientes';
 import * as faturamento from '../faturamento';
 import { grupos, type GrupoDoRepasse } from '../grupos-rateio';
 import * as store from './repasse-store';
@@ -24,7 +24,7 @@ type FaturaPaga = Awaited<ReturnType<typeof faturamento.faturasPagasDoMes>>[numb
  * the admin's invoices leave those clients out; the run and the files do the same).
  */
 export async function faturasDoRepasse(mes: string): Promise<FaturaPaga[]> {
-  const emAvaliacao = new Set((await todosClientes()).filter((c) => c.situacao === 'E').map((c) => c.id));
+  const emAvaliacao = new Set(await idsEmAvaliacao());
   return (await faturamento.faturasPagasDoMes(mes)).filter((f) => !emAvaliacao.has(f.clienteId));
 }
 

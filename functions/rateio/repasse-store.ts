@@ -1,6 +1,6 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { Entity, type EntityItem } from 'electrodb';
+import { transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The repasse runs of a month (docs/repasse.md; docs/data-model.md "Revenue sharing"): one item per
@@ -124,8 +124,7 @@ const execucao = entidadeSobDemanda(() => new Entity({
   indexes: { byMes: { pk: { field: 'pk', composite: ['mes'] }, sk: { field: 'sk', composite: ['execucaoId'] } } },
 }));
 
-let service: Service<{ repasse: typeof repasse; execucao: typeof execucao }> | undefined;
-const db = () => (service ??= new Service({ repasse, execucao }, tableConfig()));
+const db = servicoSobDemanda({ repasse, execucao });
 
 export type RepasseRecord = EntityItem<typeof repasse>;
 export type ExecucaoRecord = EntityItem<typeof execucao>;

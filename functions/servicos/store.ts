@@ -1,7 +1,6 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { conflict } from '../platform/errors';
-import { tableConfig } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The service catalogue. Access patterns: a service by id (key); all services (gsi1, one small
@@ -26,8 +25,7 @@ const servico = entidadeSobDemanda(() => new Entity({
   },
 }));
 
-let service: Service<{ servico: typeof servico }> | undefined;
-const db = () => (service ??= new Service({ servico }, tableConfig()));
+const db = servicoSobDemanda({ servico });
 
 export type ServicoRecord = EntityItem<typeof servico>;
 

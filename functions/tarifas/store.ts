@@ -1,6 +1,6 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { Entity, type EntityItem } from 'electrodb';
+import { transactWithRetry } from '../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Bands and tariffs (docs/data-model.md, "Bands and tariffs"). Three entities:
@@ -101,8 +101,7 @@ const tarifacao = entidadeSobDemanda(() => new Entity({
   indexes: { byId: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: [] } } },
 }));
 
-let service: Service<{ grupoFaixa: typeof grupoFaixa; grupoTarifa: typeof grupoTarifa; tarifacao: typeof tarifacao }> | undefined;
-const db = () => (service ??= new Service({ grupoFaixa, grupoTarifa, tarifacao }, tableConfig()));
+const db = servicoSobDemanda({ grupoFaixa, grupoTarifa, tarifacao });
 
 export type GrupoFaixaRecord = EntityItem<typeof grupoFaixa>;
 export type GrupoTarifaRecord = EntityItem<typeof grupoTarifa>;

@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, type EntityItem } from 'electrodb';
 import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';
 import { paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Users. Access patterns: by id (key); by e-mail and by CPF through uniqueness items written in the
@@ -76,8 +76,7 @@ const userCpf = entidadeSobDemanda(() => new Entity({
   indexes: { byValue: { pk: { field: 'pk', composite: ['cpf'] }, sk: { field: 'sk', composite: [] } } },
 }));
 
-let service: Service<{ user: typeof user; userEmail: typeof userEmail; userCpf: typeof userCpf }> | undefined;
-const db = () => (service ??= new Service({ user, userEmail, userCpf }, tableConfig()));
+const db = servicoSobDemanda({ user, userEmail, userCpf });
 
 /**
  * Read-only view of the users as keyed before issue 38 (never written): every user, issuers among
@@ -95,8 +94,7 @@ const userAntigo = entidadeSobDemanda(() => new Entity({
     byGrupo: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['grupo'] }, sk: { field: 'gsi2sk', composite: ['userId'] } },
   },
 }));
-let legado: Service<{ userAntigo: typeof userAntigo }> | undefined;
-const dbLegado = () => (legado ??= new Service({ userAntigo }, tableConfig()));
+const dbLegado = servicoSobDemanda({ userAntigo });
 
 export type UserRecord = EntityItem<typeof user>;
 

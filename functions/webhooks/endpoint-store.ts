@@ -1,7 +1,7 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
-import { isConditionalFailure, tableConfig } from '../platform/table';
+import { Entity, type EntityItem } from 'electrodb';
+import { isConditionalFailure } from '../platform/table';
 import { CacheComValidade, Intervalo } from './cache';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The health of a client's webhook endpoint, one per client and operation (docs/webhooks.md
@@ -47,8 +47,7 @@ const pausa = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { endpoint, pausa };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 
 export type PausaRecord = EntityItem<typeof pausa>;
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { message } from '@plac/shared/messages';
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { logger } from '../platform/observability';
-import { isConditionalFailure, tableConfig } from '../platform/table';
+import { isConditionalFailure } from '../platform/table';
 import * as endpoints from './endpoint-store';
 import { enviarEmLotes, LOTE_SQS } from './fila';
 import * as log from './log-store';
 import { passoDeJobSchema, type MensagemDePasso, type WebhookDelivery } from '@plac/shared/contracts/fila-webhooks';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * Resume and replay-all as jobs (docs/webhooks.md "Resume and replay-all jobs"). A request only starts
@@ -133,8 +133,7 @@ const parteDoJob = entidadeSobDemanda(() => new Entity({
   indexes: { byId: { pk: { field: 'pk', composite: ['jobId', 'parte'] }, sk: { field: 'sk', composite: [] } } },
 }));
 
-let service: Service<{ job: typeof job; parteDoJob: typeof parteDoJob }> | undefined;
-const db = () => (service ??= new Service({ job, parteDoJob }, tableConfig()));
+const db = servicoSobDemanda({ job, parteDoJob });
 
 export type JobRecord = EntityItem<typeof job> & {
   /** Shards done (read: lerJob); the view shows them. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { createConversions } from 'electrodb';
 import { LEITURAS_MAXIMAS, paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { DIAS_ATE_O_ARQUIVO, expiraAposDias } from '../platform/retencao';
-import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
+import { isConditionalFailure, transactWithRetry } from '../platform/table';
 import { MAX_RECEBIMENTOS } from './espera';
-import { entidadeSobDemanda } from '../platform/entidade-sob-demanda';
+import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
 
 /**
  * The webhook delivery log (docs/webhooks.md "Delivery log, monitoring and replay"): one `entrega`
@@ -180,8 +180,7 @@ const tentativa = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { entrega, marcador, tentativa };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 
 export type EntregaRecord = EntityItem<typeof entrega>;
 export type MarcadorRecord = EntityItem<typeof marcador>;

@@ -1,7 +1,7 @@
-import { createConversions, Entity, Service, type EntityItem } from 'electrodb';
+import { createConversions, Entity, type EntityItem } from 'electrodb';
 import { paginaEmSequencia, type Pagina } from '../../platform/paginas';
-import { escritaCondicional, tableConfig } from '../../platform/table';
-import { entidadeSobDemanda } from '../../platform/entidade-sob-demanda';
+import { escritaCondicional } from '../../platform/table';
+import { entidadeSobDemanda, servicoSobDemanda } from '../../platform/entidade-sob-demanda';
 
 /** One G line's outcome as stored: in its own item, and inside the header of an import of before issue 26. */
 const RESULTADO_DA_LINHA = {
@@ -82,8 +82,7 @@ const linha = entidadeSobDemanda(() => new Entity({
 }));
 
 const entities = { importacao, linha };
-let service: Service<typeof entities> | undefined;
-const db = () => (service ??= new Service(entities, tableConfig()));
+const db = servicoSobDemanda(entities);
 
 export type ImportacaoRecord = EntityItem<typeof importacao>;
 export type LinhaRecord = Omit<EntityItem<typeof linha>, 'importacaoId' | 'ordem'>;
