@@ -1,6 +1,3 @@
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
-
 /**
  * Uploaded files are checked by what they are, never by their name or first bytes alone: an image
  * is decoded whole and stored re-encoded from its pixels (so nothing but pixels survives: no script
@@ -29,20 +26,35 @@ export interface CheckedImage {
   bytes: Buffer;
 }
 
-/** A PNG or JPEG that decodes completely, re-encoded; null for anything else. */
-export function checkedImage(bytes: Buffer): CheckedImage | null {
-  try {
-    if (bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
+/**
+ * A PNG or JPEG that decodes completely, re-encoded; null for anything else. The decoders (pngjs,
+ * jpeg-js: CommonJS, which a bundle evaluates when the module importing them is) are loaded by the
+ * first image, not at a cold start of every function that can receive one (issue 39).
+ */
+export async function checkedImage(bytes: Buffer): Promise<CheckedImage | null> {
+  const type = bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE) ? 'image/png' : bytes.subarray(0, JPEG_SIGNATURE.length).equals(JPEG_SIGNATURE) ? 'image/jpeg' : null;
+  if (type === 'image/png') {
+    const { PNG } = await import('pngjs');
+    return decoded(() => {
       const png = PNG.sync.read(bytes);
-      if (png.width * png.height > MAX_IMAGE_MEGAPIXELS * 1e6) return null;
-      return { type: 'image/png', bytes: PNG.sync.write(png) };
-    }
-    if (bytes.subarray(0, JPEG_SIGNATURE.length).equals(JPEG_SIGNATURE)) {
+      return png.width * png.height > MAX_IMAGE_MEGAPIXELS * 1e6 ? null : { type, bytes: PNG.sync.write(png) };
+    });
+  }
+  if (type === 'image/jpeg') {
+    const { default: jpeg } = await import('jpeg-js');
+    return decoded(() => {
       const image = jpeg.decode(bytes, { maxResolutionInMP: MAX_IMAGE_MEGAPIXELS, maxMemoryUsageInMB: MAX_DECODE_MEGABYTES, formatAsRGBA: true });
-      return { type: 'image/jpeg', bytes: Buffer.from(jpeg.encode(image, 90).data) };
-    }
-  } catch {
-    // A truncated or crafted file: not an image.
+      return { type, bytes: Buffer.from(jpeg.encode(image, 90).data) };
+    });
   }
   return null;
+}
+
+/** A decoder's answer; null when it throws: a truncated or crafted file is not an image. */
+function decoded(decode: () => CheckedImage | null): CheckedImage | null {
+  try {
+    return decode();
+  } catch {
+    return null;
+  }
 }

@@ -273,7 +273,7 @@ async function storeAvatar(userId: string, payload: string): Promise<string> {
     const size = (bytes.length / (1024 * 1024)).toFixed(1).replace('.', ',');
     throw badRequest({ image: [message('imagemGrandeDemais', { size })] });
   }
-  const image = checkedImage(bytes);
+  const image = await checkedImage(bytes);
   if (!image) throw badRequest({ image: [message('imagemTipoInvalido')] });
   const key = `avatars/${userId}/${randomUUID()}.${image.type === 'image/png' ? 'png' : 'jpg'}`;
   await s3Client().send(
