@@ -5,11 +5,11 @@ import { tableConfig } from './table';
 /**
  * An ElectroDB entity built the first time it is used, not when its module is imported (issue 39).
  *
- * Building an ElectroDB entity parses its whole model: its attributes, indexes, key templates and collections.
- * A bundle imports every store its routes can reach, so at module top level that parse ran for every
- * entity of the bundle (114 in all, 50 or more in the larger bundles) before the first request, which
- * uses two or three of them: about a sixth of ConsultaApi's import in a CPU profile. Built on demand,
- * a cold start parses only the entities its request reads or writes.
+ * Building an ElectroDB entity parses its whole model: its attributes, indexes, key templates and
+ * collections. A bundle imports every store its routes can reach, so at module top level that parse ran
+ * for every entity of the bundle (110 top-level entities in the stores) before the first request, which
+ * uses two or three of them: about a sixth of ConsultaApi's import in a CPU profile. Built on demand, a
+ * cold start parses only the entities its request reads or writes.
  *
  * The entity is stood in for by a Proxy that forwards every operation to the real instance, built once
  * on the first of them. ElectroDB's entities and services are plain classes without private fields, so
