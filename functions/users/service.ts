@@ -40,8 +40,11 @@ export interface UserInput {
 
 // ---- reading -------------------------------------------------------------------------------------
 
-export async function userView(u: UserRecord) {
-  const cliente = u.clienteId ? await clienteResumo(u.clienteId) : null;
+/** A client's summary as a user view names it; a page of users passes one lookup for all its rows. */
+type ResumoDoCliente = (clienteId: string) => Promise<ClienteResumo | null>;
+
+export async function userView(u: UserRecord, resumoDoCliente: ResumoDoCliente = clienteResumo) {
+  const cliente = u.clienteId ? await resumoDoCliente(u.clienteId) : null;
   return {
     id: u.userId,
     name: u.name,
@@ -128,7 +131,14 @@ export async function list(filter: UserFilter, principal: Principal) {
     (!filter.tipo || u.tipo === filter.tipo);
   const vinculo = vinculoDoCursor(principal, 'users.list', { name, email, cpf, situacao: filter.situacao, tipo: filter.tipo, notUsers: [...excluded].sort().join(','), perPage: filter.perPage });
   const pagina = await paginaComCursor(vinculo, filter.cursor, (posicao) => store.paginaDeUsuarios({ perPage: filter.perPage, posicao, aceita }));
-  return { ...pagina, items: await Promise.all(pagina.items.map(userView)) };
+  // A page's users are mostly of a few clients: each client is read once for the page, not once per row.
+  const resumos = new Map<string, Promise<ClienteResumo | null>>();
+  const resumoDoCliente: ResumoDoCliente = (clienteId) => {
+    let resumo = resumos.get(clienteId);
+    if (!resumo) resumos.set(clienteId, (resumo = clienteResumo(clienteId)));
+    return resumo;
+  };
+  return { ...pagina, items: await Promise.all(pagina.items.map((u) => userView(u, resumoDoCliente))) };
 }
 
 export async function get(id: string) {
