@@ -30,6 +30,10 @@ const ONLY = process.env.BENCH_COLD_ONLY?.split(',').filter(Boolean);
 /** A directory for each probe's V8 CPU profile (BENCH_COLD_PROFILE_DIR; open in Chrome's DevTools). */
 const PROFILE_DIR = process.env.BENCH_COLD_PROFILE_DIR;
 
+/** A well-formed access key of an NF-e no one stored (Bahia, 11/2026, a valid CNPJ, its check digit computed). */
+const SEM_DIGITO = '2926111122233300018155001000000001100000001';
+const CHAVE_SEM_FATE = SEM_DIGITO + chaveAcessoCheckDigit(SEM_DIGITO);
+
 /**
  * The first request of the functions a client waits on (issue 39), as the portal or an integrator
  * sends it: the screen's own call, signed in, so a cold start includes its reads of the table (an empty
@@ -37,9 +41,6 @@ const PROFILE_DIR = process.env.BENCH_COLD_PROFILE_DIR;
  * its key reads). The login is tried with an e-mail no user has: the reads, and the password hash a
  * login always computes so that an unknown e-mail answers as slowly as a wrong password.
  */
-/** A well-formed access key of an NF-e no one stored (Bahia, 11/2026, a valid CNPJ, its check digit computed). */
-const CHAVE_SEM_FATE = `${'2926111122233300018155001000000001100000001'}${chaveAcessoCheckDigit('2926111122233300018155001000000001100000001')}`;
-
 const PRIMEIRAS_CHAMADAS: Record<string, { contrato: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown; sourceIp?: string; comSessao?: boolean }> = {
   // `{sonda}`: each probe process its own e-mail and address, since the third failure of one account or
   // address is slowed down on purpose (auth/attempts.ts).
@@ -52,7 +53,7 @@ const PRIMEIRAS_CHAMADAS: Record<string, { contrato: string; params?: Record<str
 };
 
 /** What the authorizer leaves for the functions behind it (requestContext.authorizer.lambda), for an open session. */
-export type ContextoDoAutorizador = Record<string, string | number>;
+type ContextoDoAutorizador = Record<string, string | number>;
 
 /**
  * A first request for an HTTP function: the call of PRIMEIRAS_CHAMADAS if it has one; else its first
