@@ -30,6 +30,8 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const ACCEPT_LOCAL_CA = ['--ignore-certificate-errors'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** `BENCH_LIGHTHOUSE_PAGES=faturas,clientes`: some pages only (all three unless said); the others report no run. */
+const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,faturas,clientes').split(','));
 
 export interface PageScores {
   url: string;
@@ -58,14 +60,15 @@ export async function lighthouseScores(): Promise<{ login: PageScores; faturas: 
     // Every run a first visit: nothing in the HTTP cache. (Lighthouse clears it itself only together
     // with the storage, which would sign Faturas out.)
     const firstVisit = async (url: string) => (await cdp.send('Network.clearBrowserCache'), audit(page, url));
-    const login = await median(() => firstVisit(`${twin.url}/`), 90, true);
+    const runsOf = (name: string) => (PAGES.has(name) ? RUNS : 0);
+    const login = await median(() => firstVisit(`${twin.url}/`), 90, true, runsOf('login'));
     // Signed in as the demo administrator: the portal's session as the login form would leave it.
     const session = await signIn(served.url);
     await page.goto(`${twin.url}/`, { waitUntil: 'load' });
     await page.evaluate((value) => sessionStorage.setItem('plac-fate.session', value), JSON.stringify({ ...session, filters: {}, reportProcessing: null }));
-    const faturas = await median(() => firstVisit(`${twin.url}/app/fatura/consultarFatura`), 90, true);
+    const faturas = await median(() => firstVisit(`${twin.url}/app/fatura/consultarFatura`), 90, true, runsOf('faturas'));
     // Another list page of the signed-in area, another feature's code (issue 39: every list page).
-    const clientes = await median(() => firstVisit(`${twin.url}/app/cliente`), 90, true);
+    const clientes = await median(() => firstVisit(`${twin.url}/app/cliente`), 90, true, runsOf('clientes'));
     return { login, faturas, clientes };
   } finally {
     await browser.close();
@@ -77,9 +80,10 @@ export async function lighthouseScores(): Promise<{ login: PageScores; faturas: 
 type Scores = Omit<PageScores, 'runs' | 'meetsAim'>;
 
 /** The run of median performance among RUNS, with each run's score. */
-async function median(run: () => Promise<Scores>, aim: number, lcpAim: boolean): Promise<PageScores> {
+async function median(run: () => Promise<Scores>, aim: number, lcpAim: boolean, runs = RUNS): Promise<PageScores> {
   const all: Scores[] = [];
-  for (let i = 0; i < RUNS; i++) all.push(await run());
+  for (let i = 0; i < runs; i++) all.push(await run());
+  if (all.length === 0) return { url: '', performance: NaN, accessibility: NaN, bestPractices: NaN, seo: NaN, lcpMs: NaN, fcpMs: NaN, tbtMs: NaN, cls: NaN, runs: [], meetsAim: false };
   const middle = [...all].sort((a, b) => a.performance - b.performance)[Math.floor(all.length / 2)]!;
   return { ...middle, runs: all.map((r) => r.performance), meetsAim: middle.performance >= aim && (!lcpAim || middle.lcpMs <= 2500) };
 }

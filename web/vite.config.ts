@@ -1,25 +1,27 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { portalIconsPlugin } from './scripts/icons-plugin';
+import { preloadLargeChunks } from './scripts/preload-plugin';
 import { prerenderLoginPlugin } from './scripts/prerender-plugin';
 import { accessibleThemePlugin } from './src/app/accessibleTheme';
 // The product's version (shown to the user as 2.10.0) has one source: the root package.
 import rootPackage from '../package.json' with { type: 'json' };
 
 const define = { __APP_VERSION__: JSON.stringify(rootPackage.version) };
+const preload = preloadLargeChunks();
 
 export default defineConfig({
   // The green theme at WCAG AA contrast (src/app/accessibleTheme.ts); the icons' font cut to the ones
   // used (scripts/icons-plugin.ts); the login page's text written into the HTML of '/'
-  // (scripts/prerender-plugin.ts).
-  plugins: [react(), accessibleThemePlugin(), portalIconsPlugin(), prerenderLoginPlugin(define)],
+  // (scripts/prerender-plugin.ts); a lazy page's small chunks left to its imports (scripts/preload-plugin.ts).
+  plugins: [react(), accessibleThemePlugin(), portalIconsPlugin(), prerenderLoginPlugin(define), preload.plugin],
   define,
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the portal supports preloads modules natively; one without it (Safari < 17)
     // still loads them, only without the head start, so the entry need not carry a polyfill.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       output: {
         // One vendor chunk, for caching across deploys and to keep the entry lean: `react` (React,
