@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { cursorPage, useCursorPages, type CursorPages } from '../lib/cursor-pages';
 import { getSession, saveFilter, type FilterName } from '../lib/session';
 
@@ -95,13 +95,23 @@ export function useListSearch<D, S>(options: ListSearchOptions<D, S>): ListSearc
     saveFilter(saved.name, saved.write(applied.current.draft, search, pages.perPage));
   }, [saved, keepsSize, search, pages.perPage]);
 
-  function apply(next: S | null) {
+  // The handlers below keep one identity for the page's life, so that a page can keep its filter panel
+  // out of the renders its list's answers cause (a panel of calendars and dropdowns is most of a list
+  // page's render on a phone: issue 39). They read the last render's values when they run.
+  const latest = useRef({ draft, search, pages, options, list: undefined as Refetchable | undefined });
+  useLayoutEffect(() => {
+    latest.current = { ...latest.current, draft, search, pages, options };
+  });
+
+  const apply = useCallback((next: S | null) => {
+    const { options: { saved }, pages } = latest.current;
     setSearch(next);
     if (saved && next !== null) saveFilter(saved.name, saved.write(applied.current.draft, next, pages.perPage));
-  }
+  }, []);
 
-  const onSubmit = (list?: Refetchable) => (event?: FormEvent) => {
+  const submit = useCallback((event?: FormEvent) => {
     event?.preventDefault();
+    const { draft, search, pages, options, list } = latest.current;
     const next = options.toSearch(draft);
     if (next === null) return;
     // The same search again still asks the server (the user expects fresh data), from its first page.
@@ -110,26 +120,36 @@ export function useListSearch<D, S>(options: ListSearchOptions<D, S>): ListSearc
       else pages.reset();
     }
     setSearch(next);
-    if (saved) {
+    if (options.saved) {
       applied.current = { draft, perPage: pages.perPage };
-      saveFilter(saved.name, saved.write(draft, next, pages.perPage));
+      saveFilter(options.saved.name, options.saved.write(draft, next, pages.perPage));
     }
-  };
+  }, []);
 
-  function onClear() {
+  // The list is the last render's (its refetch is the same function from one render to the next).
+  const onSubmit = useCallback(
+    (list?: Refetchable) => {
+      latest.current.list = list;
+      return submit;
+    },
+    [submit],
+  );
+
+  const onClear = useCallback(() => {
+    const { options, pages } = latest.current;
     const empty = valueOf(options.empty);
     const cleared = options.cleared ?? options.first ?? 'idle';
     setDraft(empty);
     setSearch(cleared === 'idle' ? null : cleared(empty));
-    if (!saved) return;
-    if (keepsSize) {
-      applied.current = { draft: empty, perPage: defaultPerPage };
-      pages.setPerPage(defaultPerPage);
+    if (!options.saved) return;
+    if (options.saved.perPage) {
+      applied.current = { draft: empty, perPage: options.perPage };
+      pages.setPerPage(options.perPage);
     }
-    saveFilter(saved.name, undefined);
-  }
+    saveFilter(options.saved.name, undefined);
+  }, []);
 
-  const set = <K extends keyof D>(key: K, value: D[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = useCallback(<K extends keyof D>(key: K, value: D[K]) => setDraft((d) => ({ ...d, [key]: value })), []);
 
   return { draft, set, setDraft, search, pages, page: cursorPage(pages), onSubmit, onClear, apply };
 }

@@ -176,8 +176,10 @@ export default function ClienteListPage() {
     />
   );
 
-  const filters = (
-    <SearchPanel label="Filtros de clientes" onSubmit={onSubmit(list)} onClear={onClear}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(list);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de clientes" onSubmit={pesquisar} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="filtro-cnpj">CNPJ</label>
         <MaskedInput id="filtro-cnpj" value={filter.cnpj} format={maskCnpj} onValueChange={(v) => set('cnpj', v)} autoComplete="off" />
@@ -193,7 +195,7 @@ export default function ClienteListPage() {
       </div>
       <FilterSelect id="filtro-situacao" label="Situação" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} placeholder="Todas" />
     </SearchPanel>
-  );
+  ), [pesquisar, onClear, filter, set]);
 
   return (
     <>

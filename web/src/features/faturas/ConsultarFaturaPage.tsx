@@ -133,13 +133,13 @@ export default function ConsultarFaturaPage() {
   const lista = useApiQuery(faturamento.listarFaturas, { query: consulta }, { enabled: busca !== null, placeholderData: keepPreviousData });
   const linhas = useMemo(() => lista.data?.items ?? [], [lista.data]);
 
+  // A client user's own client is named from its invoices; the administrator's options do not change
+  // with the list's answers.
+  const nomeProprio = admin ? undefined : (linhas[0]?.cliente.razaoSocial ?? user.name);
   const clienteOptions = useMemo(() => {
-    if (!admin) {
-      const nome = linhas[0]?.cliente.razaoSocial ?? user.name;
-      return [{ value: TODOS, label: user.cnpj ? `${nome} - ${formatCnpj(user.cnpj)}` : nome }];
-    }
+    if (nomeProprio !== undefined) return [{ value: TODOS, label: user.cnpj ? `${nomeProprio} - ${formatCnpj(user.cnpj)}` : nomeProprio }];
     return [{ value: TODOS, label: 'Todos' }, ...opcoesDeClientes];
-  }, [admin, linhas, opcoesDeClientes, user.cnpj, user.name]);
+  }, [nomeProprio, opcoesDeClientes, user.cnpj]);
 
   const [exportando, setExportando] = useState(false);
 
@@ -192,8 +192,11 @@ export default function ConsultarFaturaPage() {
     </div>
   );
 
-  const filtros = (
-    <SearchPanel label="Filtros de faturas" onSubmit={onSubmit(lista)}>
+  // The panel is the same element until its own values change: the list's answers do not render its
+  // calendars and dropdowns again (issue 39, a phone's blocked time).
+  const pesquisar = onSubmit(lista);
+  const filtros = useMemo(() => (
+    <SearchPanel label="Filtros de faturas" onSubmit={pesquisar}>
       <ClienteFilter id="filtro-cliente" options={clienteOptions} value={admin ? filtro.cliente : TODOS} onChange={(v) => set('cliente', v ?? TODOS)} admin={admin} />
       <PeriodoFilter id="filtro-mes" inicio={filtro.mesInicio} fim={filtro.mesFim} onInicio={(m) => set('mesInicio', m)} onFim={(m) => set('mesFim', m)} ate={mesAtualMais(0)} />
       <div className="page-field">
@@ -208,7 +211,7 @@ export default function ConsultarFaturaPage() {
         />
       </div>
     </SearchPanel>
-  );
+  ), [pesquisar, clienteOptions, admin, filtro, set]);
 
   return (
     <ListPage
