@@ -126,10 +126,10 @@ export default function AutorizacaoListPage() {
   const clienteDaLinha = (a: AutorizacaoLinha): ClienteOpcao =>
     clientes.data?.find((c) => c.cnpj === a.cnpjCliente) ?? { id: '', cnpj: a.cnpjCliente, razaoSocial: a.razaoSocialCliente };
 
-  const today = new Date();
-
-  const filters = (
-    <SearchPanel label="Filtros de autorizações" onSubmit={onSubmit(list)} onClear={onClear}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(list);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de autorizações" onSubmit={pesquisar} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="filtro-cliente">Cliente</label>
         <Dropdown
@@ -157,7 +157,7 @@ export default function AutorizacaoListPage() {
           value={filter.dataInicial}
           onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)}
           dateFormat="dd/mm/yy"
-          maxDate={today}
+          maxDate={new Date()}
           showIcon
           showButtonBar
         />
@@ -169,14 +169,14 @@ export default function AutorizacaoListPage() {
           value={filter.dataFinal}
           onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)}
           dateFormat="dd/mm/yy"
-          maxDate={today}
+          maxDate={new Date()}
           showIcon
           showButtonBar
         />
       </div>
       <FilterSelect id="filtro-status" label="Status" options={STATUS_OPTIONS} value={filter.status} onChange={(v) => set('status', v)} />
     </SearchPanel>
-  );
+  ), [pesquisar, onClear, clienteOptions, clienteId, set, admin, clientes.isFetching, filter.instituicao, filter.dataInicial, filter.dataFinal, filter.status]);
 
   return (
     <>

@@ -10,7 +10,7 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { AppDialog } from '../../components/AppDialog';
 import { FieldError } from '../../components/FieldError';
 import { useListSearch } from '../../components/list-search';
@@ -185,11 +185,10 @@ export default function DocumentosErroPage() {
     </div>
   );
 
-  const today = hojeMais(0);
   const tooltip = message('faixaDataInvalida');
 
   /** A filter date (start or end): up to today, the 90-day tooltip, its own error beside it. */
-  const dateField = (id: string, key: 'inicio' | 'fim', label: string, field: 'dataInicio' | 'dataFim') => (
+  const dateField = useCallback((id: string, key: 'inicio' | 'fim', label: string, field: 'dataInicio' | 'dataFim') => (
     <div className="page-field">
       <label htmlFor={id}>{label}</label>
       <Calendar
@@ -197,7 +196,7 @@ export default function DocumentosErroPage() {
         value={filter[key]}
         onChange={(e) => set(key, e.value instanceof Date ? e.value : null)}
         dateFormat="dd/mm/yy"
-        maxDate={today}
+        maxDate={hojeMais(0)}
         showIcon
         showButtonBar
         tooltip={tooltip}
@@ -207,9 +206,12 @@ export default function DocumentosErroPage() {
       />
       <FieldError error={null} field={field} id={`${id}-error`} messages={erros[key] ? [erros[key]] : []} />
     </div>
-  );
-  const filters = (
-    <SearchPanel label="Filtros de documentos com erro" onSubmit={onSubmit(list)}>
+  ), [filter, set, tooltip, erros]);
+
+  // The panel is the same element until its own values or errors change: the list's answers do not render it again.
+  const pesquisar = onSubmit(list);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de documentos com erro" onSubmit={pesquisar}>
       <div className="page-field">
         <label htmlFor="filtro-uf-origem">UF de Origem</label>
         <Dropdown
@@ -226,7 +228,7 @@ export default function DocumentosErroPage() {
       {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
       {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
     </SearchPanel>
-  );
+  ), [pesquisar, ufFixa, filter.uf, set, dateField]);
 
   return (
     <>

@@ -11,7 +11,7 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SearchPanel } from '../../components/listing';
 import { useApiQuery } from '../../lib/api';
@@ -92,6 +92,7 @@ export default function EmissorConsentimentoPage() {
   const navigate = useNavigate();
   const opcoes = useApiQuery(consentimento.opcoes, { query: {} });
   const empresas = useBuscaDeEmpresas();
+  const { setDigitado } = empresas;
   const buscaEmpresas = useApiQuery(consentimento.opcoes, { query: { nome: empresas.nome } }, { enabled: empresas.nome !== '', placeholderData: keepPreviousData });
   const [escolhida, setEscolhida] = useState<{ value: string; label: string } | null>(null);
   const { draft: filtro, set, search: busca, pages, page, onSubmit, onClear } = useListSearch<Filtro, Busca>({
@@ -126,15 +127,16 @@ export default function EmissorConsentimentoPage() {
   };
 
   const items = busca ? (list.data?.items ?? []) : [];
-  const hoje = new Date();
 
-  function limpar() {
+  const limpar = useCallback(() => {
     onClear();
     setEscolhida(null);
-  }
+  }, [onClear]);
 
-  const filters = (
-    <SearchPanel label="Filtros de consentimentos de emissores" onSubmit={onSubmit(list)} onClear={limpar}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const enviar = onSubmit(list);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de consentimentos de emissores" onSubmit={enviar} onClear={limpar}>
       <div className="page-field">
         <label htmlFor="f-empresa">Empresa</label>
         <Dropdown
@@ -148,7 +150,7 @@ export default function EmissorConsentimentoPage() {
           }}
           filter
           filterBy="label"
-          onFilter={(e) => empresas.setDigitado(e.filter)}
+          onFilter={(e) => setDigitado(e.filter)}
           showClear
           placeholder="Todas"
           emptyMessage={MESSAGES.nenhumRegistro}
@@ -165,11 +167,11 @@ export default function EmissorConsentimentoPage() {
       </div>
       <div className="page-field">
         <label htmlFor="f-inicio">Data Início</label>
-        <Calendar inputId="f-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+        <Calendar inputId="f-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={new Date()} showIcon showButtonBar />
       </div>
       <div className="page-field">
         <label htmlFor="f-fim">Data Fim</label>
-        <Calendar inputId="f-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+        <Calendar inputId="f-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={new Date()} showIcon showButtonBar />
       </div>
       <div className="page-field">
         <label htmlFor="f-tipo">Tipo de Cliente</label>
@@ -192,7 +194,7 @@ export default function EmissorConsentimentoPage() {
         <Dropdown inputId="f-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
       </div>
     </SearchPanel>
-  );
+  ), [enviar, limpar, emissorOptions, filtro, set, setDigitado, clienteOptions, clienteFixo, admin]);
 
   return (
     <>

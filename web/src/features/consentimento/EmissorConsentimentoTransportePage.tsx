@@ -59,10 +59,10 @@ export default function EmissorConsentimentoTransportePage() {
     return filtroValido(body) ? body : null;
   }
 
-  const hoje = new Date();
-
-  const filters = (
-    <SearchPanel label="Filtros de consentimentos de transporte" onSubmit={onSubmit(list)} onClear={onClear}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const enviar = onSubmit(list);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de consentimentos de transporte" onSubmit={enviar} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="t-cliente">Cliente</label>
         <Dropdown inputId="t-cliente" options={clienteOptions} value={clienteFixo ?? filtro.cnpjCliente} disabled={!admin} onChange={(e) => set('cnpjCliente', (e.value as string | undefined) ?? null)} filter filterBy="label" showClear={admin} placeholder="Todos" emptyMessage={MESSAGES.nenhumRegistro} emptyFilterMessage={MESSAGES.nenhumRegistro} />
@@ -93,14 +93,14 @@ export default function EmissorConsentimentoTransportePage() {
       </div>
       <div className="page-field">
         <label htmlFor="t-inicio">Data Início</label>
-        <Calendar inputId="t-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+        <Calendar inputId="t-inicio" value={filtro.dataInicial} onChange={(e) => set('dataInicial', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={new Date()} showIcon showButtonBar />
       </div>
       <div className="page-field">
         <label htmlFor="t-fim">Data Fim</label>
-        <Calendar inputId="t-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={hoje} showIcon showButtonBar />
+        <Calendar inputId="t-fim" value={filtro.dataFinal} onChange={(e) => set('dataFinal', (e.value as Date | null | undefined) ?? null)} dateFormat="dd/mm/yy" maxDate={new Date()} showIcon showButtonBar />
       </div>
     </SearchPanel>
-  );
+  ), [enviar, onClear, clienteOptions, clienteFixo, filtro, admin, set]);
 
   return (
     <>

@@ -100,14 +100,16 @@ export default function ConsumoClientePage() {
   const lista = useApiQuery(consumo.consumoPorCliente, { query }, { placeholderData: keepPreviousData });
   const linhas = useMemo(() => lista.data?.clientes ?? [], [lista.data]);
 
+  // A client user's own client is named from the list; the administrator's options do not change with
+  // the list's answers.
+  const own = admin ? undefined : linhas.find((l) => l.cliente.id === user.clienteId)?.cliente;
   const clienteOptions = useMemo(() => {
     if (!admin) {
-      const own = linhas.find((l) => l.cliente.id === user.clienteId)?.cliente;
       // Never the bare id while the list loads: the company's name kept since login (issue 28).
       return [{ value: user.clienteId ?? '', label: own ? `${own.razaoSocial} - ${formatCnpj(own.cnpj)}` : nomeDoClienteDoUsuario(user) }];
     }
     return [{ value: TODOS, label: 'Todos' }, ...opcoesDeClientes];
-  }, [admin, linhas, opcoesDeClientes, user]);
+  }, [admin, own, opcoesDeClientes, user]);
   const servicoOptions = useMemo(
     () => [{ value: TODOS, label: 'Todos' }, ...(listaServicos.data ?? []).map((s) => ({ value: String(s.idModuloServico), label: s.descricaoModuloServico }))],
     [listaServicos.data],
@@ -130,8 +132,10 @@ export default function ConsumoClientePage() {
     void gerarRelatorio(cliente, filtro.servico === TODOS ? undefined : Number(filtro.servico));
   }
 
-  const filters = (
-    <SearchPanel label="Filtros de consumo por cliente" onSubmit={onSubmit(lista)}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(lista);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de consumo por cliente" onSubmit={pesquisar}>
       <ClienteFilter id="filtro-cliente" options={clienteOptions} value={filtro.cliente} onChange={(v) => set('cliente', v ?? TODOS)} admin={admin} />
       <div className="page-field">
         <label htmlFor="filtro-servico">Serviço</label>
@@ -143,7 +147,7 @@ export default function ConsumoClientePage() {
         />
       </div>
     </SearchPanel>
-  );
+  ), [pesquisar, clienteOptions, filtro, set, admin, servicoOptions]);
 
   return (
     <>

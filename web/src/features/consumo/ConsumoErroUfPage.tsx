@@ -10,7 +10,7 @@ import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { UfFilter } from '../../components/UfFilter';
 import { useApiQuery } from '../../lib/api';
@@ -102,7 +102,7 @@ export default function ConsumoErroUfPage() {
   });
 
   const statusList = useApiQuery(consumo.statusNaoEncontradas, {});
-  const statusOptions = [{ value: TODOS, label: 'Todos' }, ...(statusList.data ?? [])];
+  const statusOptions = useMemo(() => [{ value: TODOS, label: 'Todos' }, ...(statusList.data ?? [])], [statusList.data]);
   const consulta = busca ? { ...busca, ...page } : { uf: '', dataInicio: '', dataFim: '' };
   const lista = useApiQuery(consumo.naoEncontradas, { query: consulta }, {
     enabled: busca !== null,
@@ -110,7 +110,7 @@ export default function ConsumoErroUfPage() {
   });
   const items = busca ? (lista.data?.items ?? []) : [];
 
-  const dateField = (id: string, key: 'inicio' | 'fim', label: string, field: string) => (
+  const dateField = useCallback((id: string, key: 'inicio' | 'fim', label: string, field: string) => (
     <div className="page-field">
       <label htmlFor={id}>{label}</label>
       <Calendar
@@ -128,10 +128,12 @@ export default function ConsumoErroUfPage() {
       />
       <FieldError error={lista.error} field={field} id={`${id}-error`} messages={erros[key] ? [erros[key]] : []} />
     </div>
-  );
+  ), [filtro, set, erros, lista.error]);
 
-  const filters = (
-    <SearchPanel label="Filtros de faturas não encontradas" onSubmit={onSubmit(lista)}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(lista);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de faturas não encontradas" onSubmit={pesquisar}>
       <UfFilter label="UF" value={filtro.uf} fixa={ufFixa} onChange={(uf) => set('uf', uf)} erro={erros.uf} error={lista.error} />
       {dateField('filtro-data-inicio', 'inicio', 'Data Início', 'dataInicio')}
       {dateField('filtro-data-fim', 'fim', 'Data Fim', 'dataFim')}
@@ -145,7 +147,7 @@ export default function ConsumoErroUfPage() {
         <Dropdown inputId="filtro-status" options={statusOptions} value={filtro.status} onChange={(e) => set('status', (e.value as string | undefined) ?? TODOS)} />
       </div>
     </SearchPanel>
-  );
+  ), [pesquisar, filtro.uf, filtro.chnfe, filtro.status, ufFixa, set, erros.uf, lista.error, dateField, statusOptions]);
 
   return (
     <>

@@ -8,7 +8,7 @@ import { formatMonth } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { RequiredMark } from '../../components/RequiredMark';
 import { UfFilter } from '../../components/UfFilter';
@@ -59,10 +59,10 @@ export default function ConsumoUfPage() {
   if (busca === null && ufFixa && primeiro !== undefined) apply({ uf: ufFixa, idModuloServico: primeiro });
   const lista = useApiQuery(consumo.consumoPorUf, { query: busca ?? { uf: '', idModuloServico: 0 } }, { enabled: busca !== null });
 
-  function escolherServico(servico: number | null) {
+  const escolherServico = useCallback((servico: number | null) => {
     set('servico', servico);
     if (ufFixa && servico !== null) apply({ uf: ufFixa, idModuloServico: servico });
-  }
+  }, [set, ufFixa, apply]);
 
   /** Pesquisar's checks: UF and service required (beside each field, and a toast each). */
   function validar(filtro: Filtro): Busca | null {
@@ -78,8 +78,10 @@ export default function ConsumoUfPage() {
     return { uf: ufFixa ?? filtro.uf, idModuloServico: servico };
   }
 
-  const filters = (
-    <SearchPanel label="Filtros de consumo por UF" onSubmit={onSubmit(lista)}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(lista);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de consumo por UF" onSubmit={pesquisar}>
       <UfFilter label="UF de Origem" required value={filtro.uf} fixa={ufFixa} onChange={(uf) => set('uf', uf)} erro={erros.uf} error={lista.error} />
       <div className="page-field">
         <label htmlFor="filtro-servico">
@@ -99,7 +101,7 @@ export default function ConsumoUfPage() {
         <FieldError error={lista.error} field="idModuloServico" id="filtro-servico-error" messages={erros.servico ? [erros.servico] : []} />
       </div>
     </SearchPanel>
-  );
+  ), [pesquisar, filtro.uf, ufFixa, set, erros, lista.error, servicoOptions, servico, escolherServico]);
 
   return (
     <>

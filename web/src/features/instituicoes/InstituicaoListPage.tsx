@@ -9,6 +9,7 @@ import { formatCnpjBase, type InstituicaoSituacao, type InstituicaoTipo } from '
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../lib/api';
 import { useListSearch } from '../../components/list-search';
@@ -78,8 +79,10 @@ export default function InstituicaoListPage() {
     navigate(routePath('instituicao-financeira-form'), { state });
   };
 
-  const filters = (
-    <SearchPanel label="Filtros de instituições financeiras" onSubmit={onSubmit(list)} onClear={onClear}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(list);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de instituições financeiras" onSubmit={pesquisar} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="filtro-instituicao">Instituição Financeira</label>
         <InstituicaoAutoComplete inputId="filtro-instituicao" value={filter.instituicao} onChange={(v) => set('instituicao', v)} />
@@ -88,7 +91,7 @@ export default function InstituicaoListPage() {
       <FilterSelect id="filtro-uf" label="UF" options={UF_OPTIONS} value={filter.uf} onChange={(v) => set('uf', v)} placeholder="Todas" search />
       <FilterSelect id="filtro-situacao" label="Status" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} />
     </SearchPanel>
-  );
+  ), [pesquisar, onClear, filter, set]);
 
   return (
     <ListPage

@@ -8,6 +8,7 @@ import { message } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
+import { useMemo } from 'react';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { useListSearch } from '../../components/list-search';
 import { abrirDae } from '../../lib/download';
@@ -46,6 +47,9 @@ const mesDe = (iso: unknown): Date | null => {
 };
 
 const VAZIO: Filtro = { cnpj: '', mesInicio: null, mesFim: null, situacao: null };
+
+/** No bookkeepers yet: one array for every render (the filter panel is kept while their list loads). */
+const SEM_ESCRITURADORES: readonly { cnpj: string; razaoSocial: string }[] = [];
 
 /** Pesquisar's check: the first month not after the last. */
 function validar(filtro: Filtro): Filtro | null {
@@ -108,11 +112,14 @@ export default function ImprimirDaePage() {
 
   const referencia = (i: Item) => `${String(i.dae.mes).padStart(2, '0')}/${i.dae.ano}`;
 
-  const filters = (
-    <SearchPanel label="Filtros de DAE" onSubmit={onSubmit(lista)}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(lista);
+  const opcoesEscrituradores = escrituradoresConsulta.data ?? SEM_ESCRITURADORES;
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de DAE" onSubmit={pesquisar}>
       <div className="page-field">
         <label htmlFor="dae-escriturador">Escriturador</label>
-        <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={escrituradores} carregando={carregando} />
+        <EscrituradorSelect id="dae-escriturador" value={admin ? filtro.cnpj : cnpj} onChange={(v) => set('cnpj', v)} admin={admin} escrituradores={opcoesEscrituradores} carregando={carregando} />
       </div>
       <PeriodoFilter id="dae-mes" inicio={filtro.mesInicio} fim={filtro.mesFim} onInicio={(m) => set('mesInicio', m)} onFim={(m) => set('mesFim', m)} ate={new Date()} limpavel />
       <div className="page-field">
@@ -120,7 +127,7 @@ export default function ImprimirDaePage() {
         <Dropdown inputId="dae-situacao" options={SITUACOES} value={filtro.situacao} onChange={(e) => set('situacao', (e.value as Situacao | undefined) ?? null)} placeholder="Todas" showClear />
       </div>
     </SearchPanel>
-  );
+  ), [pesquisar, admin, filtro, cnpj, set, opcoesEscrituradores, carregando]);
 
   return (
     <>

@@ -9,7 +9,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppDialog } from '../../components/AppDialog';
 import { FormField } from '../../components/FormField';
@@ -82,14 +82,16 @@ export default function BancosPage() {
     void queryClient.invalidateQueries({ queryKey: apiQueryKey(rateio.listBancos) });
   }
 
-  const filters = (
-    <SearchPanel label="Pesquisa de bancos" onSubmit={busca.onSubmit()} onClear={busca.onClear}>
+  // The panel is the same element until its own value changes: the list's answers do not render it again.
+  const pesquisar = busca.onSubmit();
+  const filters = useMemo(() => (
+    <SearchPanel label="Pesquisa de bancos" onSubmit={pesquisar} onClear={busca.onClear}>
       <div className="page-field">
         <label htmlFor="banco-busca">Código ou nome</label>
         <InputText id="banco-busca" value={termo} maxLength={100} onChange={(e) => setTermo(e.target.value)} />
       </div>
     </SearchPanel>
-  );
+  ), [pesquisar, busca.onClear, termo, setTermo]);
 
   return (
     <>

@@ -144,8 +144,10 @@ export default function PagamentoServicoPage() {
     </ColumnGroup>
   );
 
-  const filtros = (
-    <SearchPanel label="Filtros de pagamentos" onSubmit={onSubmit(consulta)}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(consulta);
+  const filtros = useMemo(() => (
+    <SearchPanel label="Filtros de pagamentos" onSubmit={pesquisar}>
       <div className="page-field">
         <label htmlFor="pag-uf">UF</label>
         <Dropdown
@@ -195,7 +197,7 @@ export default function PagamentoServicoPage() {
         />
       </div>
     </SearchPanel>
-  );
+  ), [pesquisar, filtro, set, sefaz, admin, clientes.data, clientes.isFetching, clientes.isPending]);
 
   return (
     <>

@@ -125,8 +125,10 @@ export default function UserListPage() {
     />
   );
 
-  const filters = (
-    <SearchPanel label="Filtros de usuários" onSubmit={onSubmit(list)} onClear={onClear}>
+  // The panel is the same element until its own values change: the list's answers do not render it again.
+  const pesquisar = onSubmit(list);
+  const filters = useMemo(() => (
+    <SearchPanel label="Filtros de usuários" onSubmit={pesquisar} onClear={onClear}>
       <div className="page-field">
         <label htmlFor="filtro-cpf">CPF</label>
         <InputMask
@@ -149,7 +151,7 @@ export default function UserListPage() {
       <FilterSelect id="filtro-situacao" label="Situação" options={SITUACAO_OPTIONS} value={filter.situacao} onChange={(v) => set('situacao', v)} placeholder="Todas" />
       <FilterSelect id="filtro-tipo" label="Tipo" options={TIPO_OPTIONS} value={filter.tipo} onChange={(v) => set('tipo', v)} />
     </SearchPanel>
-  );
+  ), [pesquisar, onClear, filter, set]);
 
   return (
     <>
