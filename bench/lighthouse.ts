@@ -1,9 +1,10 @@
 /**
- * Lighthouse on the production build (issue 29 item 3): the login page, Faturas and Clientes, with
+ * Lighthouse on the production build (issue 29 item 3): the login page, Faturas and Clientes (and, when
+ * named in BENCH_LIGHTHOUSE_PAGES, the lists of users and of institutions), with
  * Lighthouse's default mobile preset (a mid-range phone's screen, 4× CPU slowdown, slow 4G simulated),
  * in Debian's Chromium, against a twin of its own serving web/dist as CloudFront does: compressed, the
  * same security headers and CSP, over HTTP/2 and TLS (h2-front.ts: browsers reach the distribution over
- * HTTP/2 or 3, its `http2and3`, while the twin's own port speaks HTTP/1.1). Faturas and Clientes are
+ * HTTP/2 or 3, its `http2and3`, while the twin's own port speaks HTTP/1.1). The list pages are
  * measured signed in as the demo administrator: the session is put in the tab's sessionStorage as the portal
  * keeps it, and Lighthouse keeps the tab's storage.
  *
@@ -30,7 +31,19 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const ACCEPT_LOCAL_CA = ['--ignore-certificate-errors'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-/** `BENCH_LIGHTHOUSE_PAGES=faturas,clientes`: some pages only (all three unless said); the others report no run. */
+/** The list pages of the signed-in area the bench can measure, by name. */
+const LIST_PAGES = {
+  faturas: '/app/fatura/consultarFatura',
+  // Another list page, another feature's code (issue 39: every list page).
+  clientes: '/app/cliente',
+  usuarios: '/app/user',
+  instituicoes: '/app/consulta/instituicaoFinanceira',
+} as const;
+type ListPageName = keyof typeof LIST_PAGES;
+/**
+ * `BENCH_LIGHTHOUSE_PAGES=faturas,usuarios`: the pages to measure, `login` and the names of LIST_PAGES;
+ * by default the login page, Faturas and Clientes.
+ */
 const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,faturas,clientes').split(','));
 
 export interface PageScores {
@@ -49,7 +62,7 @@ export interface PageScores {
   meetsAim: boolean;
 }
 
-export async function lighthouseScores(): Promise<{ login: PageScores; faturas: PageScores; clientes: PageScores }> {
+export async function lighthouseScores(): Promise<Partial<Record<'login' | ListPageName, PageScores>>> {
   const served = await startTwin();
   const front = await startH2Front(served, join(root, 'web/dist'));
   const twin = { url: front.url };
@@ -60,16 +73,16 @@ export async function lighthouseScores(): Promise<{ login: PageScores; faturas: 
     // Every run a first visit: nothing in the HTTP cache. (Lighthouse clears it itself only together
     // with the storage, which would sign Faturas out.)
     const firstVisit = async (url: string) => (await cdp.send('Network.clearBrowserCache'), audit(page, url));
-    const runsOf = (name: string) => (PAGES.has(name) ? RUNS : 0);
-    const login = await median(() => firstVisit(`${twin.url}/`), 90, true, runsOf('login'));
+    const scores: Partial<Record<'login' | ListPageName, PageScores>> = {};
+    if (PAGES.has('login')) scores.login = await median(() => firstVisit(`${twin.url}/`), 90, true);
     // Signed in as the demo administrator: the portal's session as the login form would leave it.
     const session = await signIn(served.url);
     await page.goto(`${twin.url}/`, { waitUntil: 'load' });
     await page.evaluate((value) => sessionStorage.setItem('plac-fate.session', value), JSON.stringify({ ...session, filters: {}, reportProcessing: null }));
-    const faturas = await median(() => firstVisit(`${twin.url}/app/fatura/consultarFatura`), 90, true, runsOf('faturas'));
-    // Another list page of the signed-in area, another feature's code (issue 39: every list page).
-    const clientes = await median(() => firstVisit(`${twin.url}/app/cliente`), 90, true, runsOf('clientes'));
-    return { login, faturas, clientes };
+    for (const [name, path] of Object.entries(LIST_PAGES) as [ListPageName, string][]) {
+      if (PAGES.has(name)) scores[name] = await median(() => firstVisit(`${twin.url}${path}`), 90, true);
+    }
+    return scores;
   } finally {
     await browser.close();
     await front.close();
@@ -80,10 +93,9 @@ export async function lighthouseScores(): Promise<{ login: PageScores; faturas: 
 type Scores = Omit<PageScores, 'runs' | 'meetsAim'>;
 
 /** The run of median performance among RUNS, with each run's score. */
-async function median(run: () => Promise<Scores>, aim: number, lcpAim: boolean, runs = RUNS): Promise<PageScores> {
+async function median(run: () => Promise<Scores>, aim: number, lcpAim: boolean): Promise<PageScores> {
   const all: Scores[] = [];
-  for (let i = 0; i < runs; i++) all.push(await run());
-  if (all.length === 0) return { url: '', performance: NaN, accessibility: NaN, bestPractices: NaN, seo: NaN, lcpMs: NaN, fcpMs: NaN, tbtMs: NaN, cls: NaN, runs: [], meetsAim: false };
+  for (let i = 0; i < RUNS; i++) all.push(await run());
   const middle = [...all].sort((a, b) => a.performance - b.performance)[Math.floor(all.length / 2)]!;
   return { ...middle, runs: all.map((r) => r.performance), meetsAim: middle.performance >= aim && (!lcpAim || middle.lcpMs <= 2500) };
 }

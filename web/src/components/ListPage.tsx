@@ -3,7 +3,7 @@ import { formatBRL, type Centavos } from '@plac/shared/domain';
 import { MESSAGES } from '@plac/shared/messages';
 import { Button } from 'primereact/button';
 import { DataTable, type DataTablePageEvent, type DataTableProps, type DataTableValueArray } from 'primereact/datatable';
-import type { ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { userMessageOf } from '../lib/api/errors';
 import type { CursorPages } from '../lib/cursor-pages';
 import { CursorPaginator } from './CursorPaginator';
@@ -122,9 +122,16 @@ export function ListTable<T extends DataTableValueArray>({ label, rows, dataKey,
     className: ['list-table', rest.className].filter(Boolean).join(' '),
     pt: { ...pt, table: { 'aria-label': label, 'aria-busy': state === 'loading' }, wrapper: { tabIndex: 0, role: 'region', 'aria-label': `${label} (rolável)` } },
   } as DataTableProps<T>;
+  // The table is drawn in the background (a deferred render React splits into short slices), not in
+  // the task that brought the list's answer: a query's answer renders synchronously (react-query reads
+  // its store through useSyncExternalStore), and PrimeReact's DataTable costs ~2 ms a cell on a phone,
+  // a long task that blocks input (Lighthouse's Total Blocking Time, issue 39). Until that render is
+  // done, the table on screen is the previous render's, for a few frames.
+  const deferred = useDeferredValue({ props, children });
+  const drawn = useMemo(() => <DataTable {...deferred.props}>{deferred.children}</DataTable>, [deferred]);
   return (
     <>
-      <DataTable {...props}>{children}</DataTable>
+      {drawn}
       {paging.kind === 'cursor' && state !== 'error' && (
         <CursorPaginator pages={paging.pages} nextCursor={paging.nextCursor} loading={query.isFetching} total={paging.total} label={paging.label ?? `Paginação de ${label.toLowerCase()}`} {...(paging.sizes ? { sizes: paging.sizes } : {})} />
       )}
