@@ -4,9 +4,9 @@ import type { Plugin } from 'vite';
 /**
  * Which of a lazily loaded page's scripts Vite preloads with it: the ones of at least
  * PRELOAD_MIN_BYTES, not the small ones. Vite adds a `<link rel="modulepreload">` to the document for
- * every chunk a page needs (Faturas: 41 scripts), in one task, and each addition costs the main thread
- * ~0.7 ms on a desktop, ~3 ms on a phone: a page's links made a task of ~135 ms at Lighthouse's 4x CPU,
- * blocking input (Total Blocking Time, issue 39). More than half of those chunks are under 4 KB
+ * every chunk a page needs (Faturas: 44 scripts and 4 stylesheets), in one task: ~34 ms in Chromium
+ * unthrottled, ~135 ms at Lighthouse's 4x CPU, a long task blocking input (Total Blocking Time,
+ * issue 39). More than half of those chunks are under 4 KB
  * (a formatter, a filter, a row action), and the browser finds them anyway in the imports of the
  * chunks that use them, one round trip later, while the large chunks (PrimeReact's table, React) are
  * still downloading: so they are left to the imports. Stylesheets are always preloaded (Vite loads a

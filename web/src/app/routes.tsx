@@ -102,9 +102,9 @@ function appRoute({ name, load }: AppPage): RouteObject {
   const guard = requireRoute(name);
   // A page the user may open starts loading with the route's guard, beside the shell and the layout,
   // not after them: its chunk is in (or on its way) when AppLayout first renders it. The request goes
-  // out in a task of its own: adding a page's ~50 preload links to the document takes ~70 ms of a
-  // phone's main thread (4x CPU), which would otherwise lengthen the router's first task past the
-  // 50 ms a long task may last without blocking input (Total Blocking Time).
+  // out in a task of its own: adding a page's preload links to the document (scripts/preload-plugin.ts)
+  // would otherwise lengthen the router's first task past the 50 ms a task may last on a phone without
+  // blocking input (Total Blocking Time).
   const loader = () => guard() ?? (setTimeout(() => void load().catch(() => undefined), 0), null);
   const guarded = { loader, Component: lazy(load) };
   // The dashboard has the empty path: the index route of /app.

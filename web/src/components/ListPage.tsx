@@ -124,9 +124,10 @@ export function ListTable<T extends DataTableValueArray>({ label, rows, dataKey,
   } as DataTableProps<T>;
   // The table is drawn in the background (a deferred render React splits into short slices), not in
   // the task that brought the list's answer: a query's answer renders synchronously (react-query reads
-  // its store through useSyncExternalStore), and PrimeReact's DataTable costs ~2 ms a cell on a phone,
-  // a long task that blocks input (Lighthouse's Total Blocking Time, issue 39). Until that render is
-  // done, the table on screen is the previous render's, for a few frames.
+  // its store through useSyncExternalStore), and PrimeReact's DataTable costs ~0.3 ms a cell in Chromium
+  // unthrottled, four times that on Lighthouse's phone: a long task that blocks input (Total Blocking
+  // Time, issue 39). Until that render is done, the table on screen is the previous render's, for a few
+  // frames.
   const deferred = useDeferredValue({ props, children });
   const drawn = useMemo(() => <DataTable {...deferred.props}>{deferred.children}</DataTable>, [deferred]);
   return (
