@@ -171,6 +171,8 @@ describe('consultar-processamento', { timeout: 20_000 }, () => {
     await waitFor(() => expect(monitor().map((c) => c.query.get('fluxo'))).toEqual(['nfe', 'cte']));
     await waitFor(() => expect(api.of('GET', MES.slice(4)).map((c) => c.query.get('fluxo'))).toEqual(['nfe', 'cte']));
     await waitFor(() => expect(within(resumo).queryByText('RR')).toBeNull());
+    // The new stream's rows: the table is drawn in a deferred render (ListTable), after its loading state.
+    await within(resumo).findByText('BA');
     const rows = within(resumo).getAllByRole('row');
     expect(rows).toHaveLength(2);
     expect(cells(rows[1]!)).toEqual(['BA', '10/05/2026 10:05', 'Documento(s) localizado(s) para distribuição', '7', '9']);
