@@ -2,9 +2,9 @@ import {
   DescribeSecretCommand,
   GetSecretValueCommand,
   PutSecretValueCommand,
-  ResourceNotFoundException,
   UpdateSecretVersionStageCommand,
-} from '@aws-sdk/client-secrets-manager';
+} from '../platform/aws-json/secrets-manager';
+import { ErroAws } from '../platform/aws-json/chamada';
 import { describe, expect, it } from 'vitest';
 import { rotate, type RotationStep } from './rotacao-chave';
 
@@ -23,7 +23,7 @@ class FakeSecret {
     if (command instanceof GetSecretValueCommand) {
       const { VersionId, VersionStage } = command.input;
       const found = [...this.versions].find(([id, v]) => v.value !== undefined && (!VersionId || id === VersionId) && v.stages.includes(VersionStage ?? 'AWSCURRENT'));
-      if (!found) return Promise.reject(new ResourceNotFoundException({ message: 'not found', $metadata: {} }));
+      if (!found) return Promise.reject(new ErroAws('ResourceNotFoundException', 'not found', 'client', { httpStatusCode: 400, attempts: 1 }));
       return Promise.resolve({ VersionId: found[0], SecretString: found[1].value });
     }
     if (command instanceof PutSecretValueCommand) {

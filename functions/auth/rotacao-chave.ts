@@ -3,10 +3,9 @@ import {
   DescribeSecretCommand,
   GetSecretValueCommand,
   PutSecretValueCommand,
-  ResourceNotFoundException,
   SecretsManagerClient,
   UpdateSecretVersionStageCommand,
-} from '@aws-sdk/client-secrets-manager';
+} from '../platform/aws-json/secrets-manager';
 import { logger } from '../platform/observability';
 
 /**
@@ -38,7 +37,7 @@ type Client = Pick<SecretsManagerClient, 'send'>;
 let sharedClient: SecretsManagerClient | undefined;
 
 export const handler = async (event: RotationEvent): Promise<void> => {
-  sharedClient ??= new SecretsManagerClient({});
+  sharedClient ??= new SecretsManagerClient();
   await rotate(sharedClient, event);
 };
 
@@ -65,7 +64,7 @@ export async function rotate(client: Client, event: RotationEvent): Promise<void
         await client.send(new GetSecretValueCommand({ SecretId, VersionId: token, VersionStage: 'AWSPENDING' }));
         return;
       } catch (error) {
-        if (!(error instanceof ResourceNotFoundException) && (error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+        if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
       }
       await client.send(
         new PutSecretValueCommand({ SecretId, ClientRequestToken: token, SecretString: randomBytes(KEY_BYTES).toString('base64url'), VersionStages: ['AWSPENDING'] }),

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../platform/aws-json/dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localStateMachineArn, startStepFunctionsEndpoint, type StepFunctionsEndpoint } from '../../infra/local/emulators/step-functions';
 import { localStateMachines } from '../../infra/local/state-machines';
 import { relatorioStateMachine } from '../../infra/lib/topology';
@@ -182,15 +182,12 @@ describe('the request log by service', () => {
     }));
     await gravarMes(doOutro);
     let lidos = 0;
-    const contar = 'contarItensLidos';
-    dynamoDb().middlewareStack.add(
-      (next) => async (args) => {
-        const r = await next(args);
-        lidos += (r.output as { ScannedCount?: number }).ScannedCount ?? 0;
-        return r;
-      },
-      { step: 'initialize', name: contar },
-    );
+    const enviar = dynamoDb().send.bind(dynamoDb());
+    const espiao = vi.spyOn(dynamoDb(), 'send').mockImplementation(async (command, opcoes) => {
+      const r = await enviar(command, opcoes);
+      lidos += (r as { ScannedCount?: number }).ScannedCount ?? 0;
+      return r;
+    });
     const paginas: RequisicaoRecord[][] = [];
     try {
       let cursor: string | null = null;
@@ -200,7 +197,7 @@ describe('the request log by service', () => {
         cursor = pagina.cursor;
       } while (cursor);
     } finally {
-      dynamoDb().middlewareStack.remove(contar);
+      espiao.mockRestore();
     }
     const esperadas = doOutro.filter((l) => l.servico === 9).map((l) => l.requestId);
     expect(paginas.flat().map((r) => r.requestId)).toEqual(esperadas);

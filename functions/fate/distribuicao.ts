@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { gunzipSync } from 'node:zlib';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '../platform/aws-json/secrets-manager';
 import * as z from 'zod';
 import { nsu15, UFS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { env } from '../platform/env';
@@ -56,7 +56,7 @@ let agent: Promise<Agent> | undefined;
 async function credenciais(): Promise<Credenciais> {
   const arn = process.env.PLAC_SEFAZ_CREDENTIALS_ARN;
   if (arn) {
-    const secret = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+    const secret = await new SecretsManagerClient().send(new GetSecretValueCommand({ SecretId: arn }));
     return z.object({ cert: z.string(), key: z.string(), ca: z.string().optional() }).parse(JSON.parse(secret.SecretString ?? '{}'));
   }
   const ca = process.env.PLAC_SEFAZ_CA_FILE;

@@ -1,29 +1,29 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDB } from './aws-json/dynamodb';
+import { SQSClient } from './aws-json/sqs';
 
 /**
- * AWS SDK clients, created once per container. Endpoints come from the standard variables
- * (AWS_ENDPOINT_URL_DYNAMODB, _S3, _SQS …), so the same code talks to AWS, LocalStack or the twin.
+ * The AWS clients, created once per container. Endpoints come from the standard variables
+ * (AWS_ENDPOINT_URL_DYNAMODB, _S3, _SQS …), so the same code talks to AWS or the twin. DynamoDB and
+ * SQS speak JSON and are called without the SDK's core (aws-json/chamada.ts); S3 (XML, streams,
+ * presigned URLs) keeps the SDK's client.
  */
-let base: DynamoDBClient | undefined;
-let dynamo: DynamoDBDocumentClient | undefined;
+let dynamo: DynamoDB | undefined;
 let s3: S3Client | undefined;
 let sqs: SQSClient | undefined;
 
-/** The plain DynamoDB client (attribute values typed by hand): for a hot read that needs no table layer. */
-export function dynamoDbBase(): DynamoDBClient {
-  base ??= new DynamoDBClient({});
-  return base;
-}
-
-export function dynamoDb(): DynamoDBDocumentClient {
-  dynamo ??= DynamoDBDocumentClient.from(dynamoDbBase(), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+/**
+ * The table's client: document commands (aws-json/dynamodb.ts, lib-dynamodb's names: plain objects)
+ * and plain ones (GetItemCommand …: attribute values typed by hand, for a hot read that needs no table
+ * layer) alike.
+ */
+export function dynamoDb(): DynamoDB {
+  dynamo ??= new DynamoDB();
   return dynamo;
 }
+
+/** The same client, named for the plain commands its callers send. */
+export const dynamoDbBase = dynamoDb;
 
 export function s3Client(): S3Client {
   s3 ??= new S3Client({
@@ -36,6 +36,6 @@ export function s3Client(): S3Client {
 }
 
 export function sqsClient(): SQSClient {
-  sqs ??= new SQSClient({});
+  sqs ??= new SQSClient();
   return sqs;
 }

@@ -1,4 +1,4 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, SESv2Client } from './aws-json/sesv2';
 
 /** E-mail through SES (the twin captures it). The sender comes from MAIL_FROM. */
 let ses: SESv2Client | undefined;
@@ -11,7 +11,7 @@ export interface Mail {
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
-  ses ??= new SESv2Client({});
+  ses ??= new SESv2Client();
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: process.env.MAIL_FROM ?? 'PLAC Fat-e <nao-responda@plac.local>',

@@ -1,4 +1,4 @@
-import { DescribeExecutionCommand, ExecutionAlreadyExists, ExecutionDoesNotExist, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from './aws-json/step-functions';
 
 /**
  * Starting a state machine's execution from a function (the admin's billing run). The endpoint comes
@@ -9,12 +9,12 @@ import { DescribeExecutionCommand, ExecutionAlreadyExists, ExecutionDoesNotExist
 let sfn: SFNClient | undefined;
 
 export async function startExecution(stateMachineArn: string, name: string, input: unknown): Promise<void> {
-  sfn ??= new SFNClient({});
+  sfn ??= new SFNClient();
   try {
     await sfn.send(new StartExecutionCommand({ stateMachineArn, name, input: JSON.stringify(input) }));
   } catch (error) {
     // The same name and input: the run is already started.
-    if (error instanceof ExecutionAlreadyExists) return;
+    if ((error as { name?: string }).name === 'ExecutionAlreadyExists') return;
     throw error;
   }
 }
@@ -25,13 +25,13 @@ export async function startExecution(stateMachineArn: string, name: string, inpu
  * know (the twin restarted: its executions died with its process) does not: a lock it holds is stale.
  */
 export async function execucaoAtiva(stateMachineArn: string, name: string): Promise<boolean> {
-  sfn ??= new SFNClient({});
+  sfn ??= new SFNClient();
   const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
   try {
     const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
     return status === 'RUNNING' || status === 'PENDING_REDRIVE';
   } catch (error) {
-    if (error instanceof ExecutionDoesNotExist) return false;
+    if ((error as { name?: string }).name === 'ExecutionDoesNotExist') return false;
     throw error;
   }
 }

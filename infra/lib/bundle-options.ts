@@ -29,7 +29,11 @@ export const esbuildOptions = {
   // tests' job, not every cold start's (functions/platform/electrodb-sem-validacao.ts).
   // node:http through require, not its ES module facade, which loads undici (~40 ms of a cold start:
   // functions/platform/http-sem-fachada.cjs).
+  // ElectroDB requires @aws-sdk/lib-dynamodb when loaded, but sends the commands our client gives it
+  // (functions/platform/table.ts): the module of those commands stands in for it, and the SDK's core
+  // leaves every bundle that calls no S3 (functions/platform/aws-json/chamada.ts).
   alias: {
+    '@aws-sdk/lib-dynamodb': './functions/platform/aws-json/dynamodb.ts',
     '@aws-sdk/credential-provider-node': './functions/platform/credenciais-lambda.ts',
     jsonschema: './functions/platform/electrodb-sem-validacao.ts',
     'node:http': './functions/platform/http-sem-fachada.cjs',

@@ -19,8 +19,7 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/chaves-particionadas.ts [segments]
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '../../functions/platform/aws-json/dynamodb';
 import type { EntityItem } from 'electrodb';
 import { somaNoContador, somaNoDiario } from '../../functions/consumo/store';
 import { moverChaveAntiga, type chaveMonitoradaAntiga } from '../../functions/monitoramento/store';
@@ -108,7 +107,7 @@ async function moverSomando(item: Bruto, campos: readonly string[], soma: Record
     );
     return true;
   } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
+    if ((error as { name?: string }).name === 'TransactionCanceledException') return false;
     throw error;
   }
 }

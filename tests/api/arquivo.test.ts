@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteItemCommand, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
@@ -16,7 +15,8 @@ import { faturaIdDe, shardDoCliente } from '../../functions/faturamento/regras';
 import { faturarShard } from '../../functions/faturamento/service';
 import { lerFatura, type FaturaRecord } from '../../functions/faturamento/store';
 import * as arquivo from '../../functions/platform/arquivo';
-import { dynamoDbBase } from '../../functions/platform/aws';
+import { dynamoDb } from '../../functions/platform/aws';
+import { BatchWriteCommand, ScanCommand } from '../../functions/platform/aws-json/dynamodb';
 import { config } from '../../functions/platform/env';
 import { abrirCiclo, creditar, extratoDoMes, lerReserva, paginaDeDebitosDoMes, type ContaRecord } from '../../functions/prepago/store';
 import { medirEntregue } from '../../functions/webhooks/medicao';
@@ -287,15 +287,15 @@ describe('the evidence archive', () => {
 
 /** Deletes the client's items of these entities (as their TTL would), by a scan of the twin's table. */
 async function expirar(clienteId: string, entidades: string[]): Promise<number> {
-  const chaves: Record<string, AttributeValue>[] = [];
-  let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
+  const chaves: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const r = await dynamoDbBase().send(
+    const r = await dynamoDb().send(
       new ScanCommand({
         TableName: config.tableName,
         FilterExpression: 'clienteId = :c AND #e IN (:e0, :e1)',
         ExpressionAttributeNames: { '#e': '__edb_e__' },
-        ExpressionAttributeValues: { ':c': { S: clienteId }, ':e0': { S: entidades[0]! }, ':e1': { S: entidades[1]! } },
+        ExpressionAttributeValues: { ':c': clienteId, ':e0': entidades[0]!, ':e1': entidades[1]! },
         ProjectionExpression: 'pk, sk',
         ExclusiveStartKey,
       }),
@@ -304,7 +304,7 @@ async function expirar(clienteId: string, entidades: string[]): Promise<number> 
     ExclusiveStartKey = r.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   for (let i = 0; i < chaves.length; i += 25) {
-    await dynamoDbBase().send(new BatchWriteItemCommand({ RequestItems: { [config.tableName]: chaves.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
+    await dynamoDb().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: chaves.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
   }
   return chaves.length;
 }

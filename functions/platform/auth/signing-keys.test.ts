@@ -1,5 +1,5 @@
-import type { GetSecretValueCommand} from '@aws-sdk/client-secrets-manager';
-import { ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ErroAws } from '../aws-json/chamada';
+import { SecretsManagerClient, type GetSecretValueCommand } from '../aws-json/secrets-manager';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetKeyRing, KEY_RING_MIN_REFRESH_MS, readKeyRing } from './signing-keys';
@@ -22,7 +22,7 @@ function fakeSend(command: GetSecretValueCommand) {
   const input = command.input;
   expect(input.SecretId).toBe(ARN);
   const found = stages[input.VersionStage ?? 'AWSCURRENT'];
-  if (!found) return Promise.reject(new ResourceNotFoundException({ message: 'no such version', $metadata: {} }));
+  if (!found) return Promise.reject(new ErroAws('ResourceNotFoundException', 'no such version', 'client', { httpStatusCode: 400, attempts: 1 }));
   return Promise.resolve(found);
 }
 
@@ -94,7 +94,7 @@ describe('session signing keys', () => {
 
   it('before the first rotation the ring holds AWSCURRENT alone', async () => {
     stages = { AWSCURRENT: stages.AWSCURRENT! };
-    const ring = await readKeyRing(new SecretsManagerClient({}), ARN);
+    const ring = await readKeyRing(new SecretsManagerClient(), ARN);
     expect(ring.current.kid).toBe('v2');
     expect(ring.previous).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '../aws-json/secrets-manager';
 
 /**
  * The session tokens' signing keys (issue 29 item 1). In AWS the key is the data stack's
@@ -42,7 +42,7 @@ export async function readKeyRing(client: SecretsReader, secretId: string): Prom
       return { kid: answer.VersionId, key: new TextEncoder().encode(answer.SecretString) };
     } catch (error) {
       // Before the first rotation there is no AWSPREVIOUS.
-      if (stage === 'AWSPREVIOUS' && (error instanceof ResourceNotFoundException || (error as { name?: string }).name === 'ResourceNotFoundException')) return undefined;
+      if (stage === 'AWSPREVIOUS' && (error as { name?: string }).name === 'ResourceNotFoundException') return undefined;
       throw error;
     }
   };
@@ -65,7 +65,7 @@ let client: SecretsManagerClient | undefined;
 async function loadRing(): Promise<KeyRing> {
   const inline = process.env.TOKEN_SECRET;
   if (inline) return { current: { kid: 'local', key: new TextEncoder().encode(inline) } };
-  client ??= new SecretsManagerClient({});
+  client ??= new SecretsManagerClient();
   const sessionKeyArn = process.env.SESSION_KEY_SECRET_ARN;
   if (sessionKeyArn) return readKeyRing(client, sessionKeyArn);
   const rootArn = process.env.TOKEN_SECRET_ARN;

@@ -1,5 +1,5 @@
 import { hkdf } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '../aws-json/secrets-manager';
 import { isRole, type Principal, type Role } from '@plac/shared/access';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { keyFor, keyRing } from './signing-keys';
@@ -21,7 +21,7 @@ function rootKey(): Promise<Uint8Array> {
     if (inline) return new TextEncoder().encode(inline);
     const arn = process.env.TOKEN_SECRET_ARN;
     if (!arn) throw new Error('TOKEN_SECRET or TOKEN_SECRET_ARN must be set');
-    const secret = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+    const secret = await new SecretsManagerClient().send(new GetSecretValueCommand({ SecretId: arn }));
     if (!secret.SecretString) throw new Error('token secret is empty');
     return new TextEncoder().encode(secret.SecretString);
   })();
