@@ -3,8 +3,8 @@ import {
   GetSecretValueCommand,
   PutSecretValueCommand,
   UpdateSecretVersionStageCommand,
-} from '../platform/aws-json/secrets-manager';
-import { ErroAws } from '../platform/aws-json/chamada';
+} from '../platform/aws-direto/secrets-manager';
+import { ErroAws } from '../platform/aws-direto/chamada';
 import { describe, expect, it } from 'vitest';
 import { rotate, type RotationStep } from './rotacao-chave';
 

@@ -5,7 +5,7 @@ import {
   PutSecretValueCommand,
   SecretsManagerClient,
   UpdateSecretVersionStageCommand,
-} from '../platform/aws-json/secrets-manager';
+} from '../platform/aws-direto/secrets-manager';
 import { logger } from '../platform/observability';
 
 /**

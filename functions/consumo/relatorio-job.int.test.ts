@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '../platform/aws-direto/s3';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

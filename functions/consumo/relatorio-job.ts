@@ -7,7 +7,7 @@ import {
   GetObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
-} from '@aws-sdk/client-s3';
+} from '../platform/aws-direto/s3';
 import { s3Client } from '../platform/aws';
 import { presignDownload, safeFileName } from '../platform/documents';
 import { config, env } from '../platform/env';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PutCommand } from '../platform/aws-json/dynamodb';
+import { PutCommand } from '../platform/aws-direto/dynamodb';
 import { dynamoDb } from '../platform/aws';
 import { config } from '../platform/env';
 import { cobrarConsulta, registrarNaoEncontrada } from './service';
@@ -122,7 +122,7 @@ describe('metering', () => {
 describe('not-found look-ups on sharded indexes', () => {
   it('pages a UF’s look-ups of two months, new and old index forms, newest first, each once', async () => {
     const { formaAntiga, gravarNaoEncontrada, instantesNaoEncontradasDoCliente, naoEncontradasDaUfEntre, NAO_ENCONTRADA_UF_SHARDS } = await import('./store');
-    const { GetCommand } = await import('../platform/aws-json/dynamodb');
+    const { GetCommand } = await import('../platform/aws-direto/dynamodb');
     // Months of their own (2019), so the twin's other tests add nothing to this UF's period.
     const [uf, clienteId] = ['RR', `cli-${randomUUID()}`];
     const base = { uf, chnfe: '14190300000000000000550010000000011000000010', servico: 1, clienteId, cnpj: '11222333000181', razaoSocial: 'Banco Teste' };

@@ -1,4 +1,4 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '../platform/aws-direto/s3';
 import { s3Client } from '../platform/aws';
 import { config } from '../platform/env';
 import { campoLivre, codigoOrgao, IDENTIFICADOR_VALOR, SEGMENTO_ORGAOS_GOVERNAMENTAIS } from './config';

@@ -1,5 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb';
-import { TransactWriteCommand } from '../platform/aws-json/dynamodb';
+import { TransactWriteCommand } from '../platform/aws-direto/dynamodb';
 import { dynamoDb } from '../platform/aws';
 import { isConditionalFailure, motivosDoCancelamento } from '../platform/table';
 import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';

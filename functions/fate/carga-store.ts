@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '../platform/aws-json/dynamodb';
+import { TransactWriteCommand } from '../platform/aws-direto/dynamodb';
 import { nsu15, type Fluxo } from '@plac/shared/domain';
 import { dynamoDb } from '../platform/aws';
 import { escritaCondicional, isConditionalFailure, motivosDoCancelamento } from '../platform/table';

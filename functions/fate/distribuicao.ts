@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { gunzipSync } from 'node:zlib';
-import { GetSecretValueCommand, SecretsManagerClient } from '../platform/aws-json/secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '../platform/aws-direto/secrets-manager';
 import * as z from 'zod';
 import { nsu15, UFS, type Fluxo, type Uf } from '@plac/shared/domain';
 import { env } from '../platform/env';

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '../platform/aws-json/dynamodb';
+import { QueryCommand, type QueryCommandInput } from '../platform/aws-direto/dynamodb';
 import { createConversions } from 'electrodb';
 import { toTransportDate } from '@plac/shared/domain';
 import { dynamoDb } from '../platform/aws';

@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '../platform/aws-json/dynamodb';
+import { TransactWriteCommand } from '../platform/aws-direto/dynamodb';
 import type { Fluxo } from '@plac/shared/domain';
 import { dynamoDb } from '../platform/aws';
 import { esperarConflito, motivosDoCancelamento } from '../platform/table';

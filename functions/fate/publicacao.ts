@@ -1,4 +1,4 @@
-import { SendMessageCommand } from '../platform/aws-json/sqs';
+import { SendMessageCommand } from '../platform/aws-direto/sqs';
 import { DESCRICAO_EVENTO, documentoArmazenadoSchema, type DocumentoArmazenado } from '@plac/shared/contracts/documento-armazenado';
 import { createHash } from 'node:crypto';
 import { sqsClient } from '../platform/aws';

@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '../platform/aws-direto/s3';
 import { isEventoRecebivel, isUf, nsu15, todayInBahia, UFS, type DocumentoVinculado, type EventoDaChave, type Fluxo, type Uf } from '@plac/shared/domain';
 import { s3Client } from '../platform/aws';
 import { message } from '@plac/shared/messages';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '../platform/aws-direto/s3';
 import { cnpjCheckDigits, todayInBahia } from '@plac/shared/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { s3Client } from '../platform/aws';

@@ -1,5 +1,5 @@
 import * as faturamento from '@plac/shared/contracts/faturamento';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '../platform/aws-direto/s3';
 import { s3Client } from '../platform/aws';
 import { config, env } from '../platform/env';
 import { httpApi, Reply } from '../platform/http';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '../platform/aws-direto/s3';
 import type { Principal } from '@plac/shared/access';
 import { CONTENT_TYPE_NOTA, MAX_NOTA_BYTES, tipoNotaDoNome, type TipoNota } from '@plac/shared/domain';
 import { s3Client } from '../platform/aws';

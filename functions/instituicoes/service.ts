@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '../platform/aws-direto/s3';
 import { isAdmin, type Principal } from '@plac/shared/access';
 import type { BodyOf, instituicoes, QueryOf } from '@plac/shared/contracts';
 import {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from './aws-direto/s3';
 import { parquetReadObjects } from 'hyparquet';
 import type { TabelaArquivo, TipoColuna } from '@plac/shared/arquivo';
 import { s3Client } from './aws';
@@ -41,7 +41,7 @@ export async function ler(chave: string): Promise<Uint8Array | null> {
     const r = await s3Client().send(new GetObjectCommand({ Bucket: config.arquivoBucket, Key: chave }));
     return await r.Body!.transformToByteArray();
   } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+    if ((error as { name?: string }).name === 'NoSuchKey') return null;
     throw error;
   }
 }

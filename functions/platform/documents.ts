@@ -1,7 +1,5 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { S3Client } from '@aws-sdk/client-s3';
 import { s3Client } from './aws';
+import { GetObjectCommand, PutObjectCommand, S3Client } from './aws-direto/s3';
 import { config } from './env';
 
 /**
@@ -20,15 +18,13 @@ let publicClient: S3Client | undefined;
 function presigner(): S3Client {
   const endpoint = process.env.PLAC_S3_PUBLIC_ENDPOINT;
   if (!endpoint) return s3Client();
-  publicClient ??= new S3Client({ endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  publicClient ??= new S3Client({ endpoint, forcePathStyle: true });
   return publicClient;
 }
 const DOWNLOAD_TTL_SECONDS = 300;
 
 export async function presignUpload(key: string, contentType: string): Promise<string> {
-  return getSignedUrl(presigner(), new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, ContentType: contentType }), {
-    expiresIn: UPLOAD_TTL_SECONDS,
-  });
+  return Promise.resolve(presigner().presign(new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, ContentType: contentType }), UPLOAD_TTL_SECONDS));
 }
 
 /** How a user file is handed to the browser: shown in the page (an avatar) or saved as a file. */
@@ -45,16 +41,15 @@ export async function presignDownload(
   disposition: Disposition,
   ttlSeconds = DOWNLOAD_TTL_SECONDS,
 ): Promise<string> {
-  return getSignedUrl(
-    presigner(),
+  return Promise.resolve(presigner().presign(
     new GetObjectCommand({
       Bucket: config.documentsBucket,
       Key: key,
       ResponseContentType: contentType,
       ResponseContentDisposition: disposition.inline ? 'inline' : `attachment; filename="${safeFileName(disposition.fileName)}"`,
     }),
-    { expiresIn: ttlSeconds },
-  );
+    ttlSeconds,
+  ));
 }
 
 export function safeFileName(name: string): string {

@@ -1,4 +1,4 @@
-import { GetCommand } from './aws-json/dynamodb';
+import { GetCommand } from './aws-direto/dynamodb';
 import * as platform from '@plac/shared/contracts/platform';
 import { openApiDocument } from '@plac/shared/openapi';
 import { dynamoDb } from './aws';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from './aws-json/dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from './aws-direto/dynamodb';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@plac/shared/domain';
 import { dynamoDb } from './aws';
 import { config } from './env';

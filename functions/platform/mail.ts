@@ -1,4 +1,4 @@
-import { SendEmailCommand, SESv2Client } from './aws-json/sesv2';
+import { SendEmailCommand, SESv2Client } from './aws-direto/sesv2';
 
 /** E-mail through SES (the twin captures it). The sender comes from MAIL_FROM. */
 let ses: SESv2Client | undefined;

@@ -1,4 +1,4 @@
-import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from './aws-json/step-functions';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from './aws-direto/step-functions';
 
 /**
  * Starting a state machine's execution from a function (the admin's billing run). The endpoint comes

@@ -3,7 +3,7 @@
 import type { DocumentClient } from 'electrodb';
 import { DocumentClientV3Wrapper } from 'electrodb/src/client.js';
 import { dynamoDb } from './aws';
-import * as comandos from './aws-json/dynamodb';
+import * as comandos from './aws-direto/dynamodb';
 import { config } from './env';
 
 let electro: DocumentClient | undefined;
@@ -11,7 +11,7 @@ let electro: DocumentClient | undefined;
 /**
  * The table's client as ElectroDB takes it. Handed a v3 DocumentClient, ElectroDB builds its requests
  * with @aws-sdk/lib-dynamodb's command classes; handed its own wrapper, it uses the commands the
- * wrapper holds: ours (aws-json/dynamodb.ts), with the same names and inputs, sent by our client without
+ * wrapper holds: ours (aws-direto/dynamodb.ts), with the same names and inputs, sent by our client without
  * the SDK's core. So ElectroDB never needs lib-dynamodb, and the Lambda bundles alias it away.
  */
 function clienteElectro(): DocumentClient {

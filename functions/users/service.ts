@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '../platform/aws-direto/s3';
 import { ROLE_LABELS, type Principal, type Role } from '@plac/shared/access';
 import { dentroDoPrazo, foldText, normalizeCpf, todayInBahia } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';

@@ -1,4 +1,4 @@
-import { PutCommand } from '../platform/aws-json/dynamodb';
+import { PutCommand } from '../platform/aws-direto/dynamodb';
 import { createConversions, Entity, type EntityItem } from 'electrodb';
 import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';

@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { ChangeMessageVisibilityCommand } from '../platform/aws-json/sqs';
+import { ChangeMessageVisibilityCommand } from '../platform/aws-direto/sqs';
 import { OPERACOES_WEBHOOK } from '@plac/shared/domain';
 import { webhookParaEntrega } from '../clientes';
 import { sqsClient } from '../platform/aws';

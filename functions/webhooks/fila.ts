@@ -1,4 +1,4 @@
-import { SendMessageBatchCommand } from '../platform/aws-json/sqs';
+import { SendMessageBatchCommand } from '../platform/aws-direto/sqs';
 import type { OperacaoWebhook } from '@plac/shared/domain';
 import { sqsClient } from '../platform/aws';
 import { config } from '../platform/env';

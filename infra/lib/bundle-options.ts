@@ -20,21 +20,18 @@ export const esbuildOptions = {
   sourcesContent: false,
   // Prefer the ESM build of dual packages: better tree shaking, no require() shims.
   mainFields: ['module', 'main'],
-  // The AWS SDK is bundled, not taken from the runtime: pinned version, tree-shaken, faster cold start.
+  // Nothing is taken from the runtime (not even its AWS SDK, which no function uses: functions/platform/aws-direto/).
   external: [] as string[],
-  // A deployed function's credentials are in its environment: the SDK's default chain (SSO, ini, STS,
-  // instance metadata, ~130 KiB) becomes its first link only (functions/platform/credenciais-lambda.ts).
-  // The path is resolved in the working directory, the repository's root (as NodejsFunction runs esbuild).
+  // The paths are resolved in the working directory, the repository's root (as NodejsFunction runs esbuild).
   // ElectroDB's check of each model against its JSON Schema (~28 KiB, >100 ms of a cold start) is the
   // tests' job, not every cold start's (functions/platform/electrodb-sem-validacao.ts).
   // node:http through require, not its ES module facade, which loads undici (~40 ms of a cold start:
   // functions/platform/http-sem-fachada.cjs).
   // ElectroDB requires @aws-sdk/lib-dynamodb when loaded, but sends the commands our client gives it
-  // (functions/platform/table.ts): the module of those commands stands in for it, and the SDK's core
-  // leaves every bundle that calls no S3 (functions/platform/aws-json/chamada.ts).
+  // (functions/platform/table.ts): the module of those commands stands in for it, and no bundle
+  // carries the SDK (functions/platform/aws-direto/).
   alias: {
-    '@aws-sdk/lib-dynamodb': './functions/platform/aws-json/dynamodb.ts',
-    '@aws-sdk/credential-provider-node': './functions/platform/credenciais-lambda.ts',
+    '@aws-sdk/lib-dynamodb': './functions/platform/aws-direto/dynamodb.ts',
     jsonschema: './functions/platform/electrodb-sem-validacao.ts',
     'node:http': './functions/platform/http-sem-fachada.cjs',
     http: './functions/platform/http-sem-fachada.cjs',

@@ -123,8 +123,15 @@ describe('the twin’s S3 relay', () => {
 
   it('serves an uploaded HTML file as an attachment with nosniff, never as a page of the portal', async () => {
     const key = `tests/${randomUUID()}.pdf`;
-    // A presigned PUT does not sign the content type: the uploader chooses what is stored.
-    const put = await fetch(await presignUpload(key, 'application/pdf'), {
+    // The functions' presigned PUT signs its content type: an upload of another type is refused.
+    const outro = await fetch(await presignUpload(key, 'application/pdf'), {
+      method: 'PUT',
+      body: '<script>alert(document.cookie)</script>',
+      headers: { 'content-type': 'text/html' },
+    });
+    expect(await s3Error(outro)).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    // An HTML file stored all the same (a URL handed out for that type) is never a page of the portal.
+    const put = await fetch(await presignUpload(key, 'text/html'), {
       method: 'PUT',
       body: '<script>alert(document.cookie)</script>',
       headers: { 'content-type': 'text/html' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { monthOf, SERVICO } from '@plac/shared/domain';
-import { PutCommand } from '../../functions/platform/aws-json/dynamodb';
+import { PutCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';
 import { dynamoDb } from '../../functions/platform/aws';

@@ -19,7 +19,7 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/chaves-particionadas.ts [segments]
  */
-import { TransactWriteCommand } from '../../functions/platform/aws-json/dynamodb';
+import { TransactWriteCommand } from '../../functions/platform/aws-direto/dynamodb';
 import type { EntityItem } from 'electrodb';
 import { somaNoContador, somaNoDiario } from '../../functions/consumo/store';
 import { moverChaveAntiga, type chaveMonitoradaAntiga } from '../../functions/monitoramento/store';

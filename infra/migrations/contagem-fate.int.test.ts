@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { PutCommand } from '../../functions/platform/aws-json/dynamodb';
+import { PutCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { cnpjCheckDigits } from '@plac/shared/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';

@@ -7,7 +7,7 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/contagem-fate.ts [segments]
  */
-import { UpdateCommand } from '../../functions/platform/aws-json/dynamodb';
+import { UpdateCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 import { contabilizar } from '../../functions/fate/fate-store';

@@ -6,7 +6,7 @@ import { chave as chaveDe } from '../../functions/fate/fixtures/builder';
 import { fatesPorChaveComposta } from '../../functions/fate/service';
 import { duplicatasSemNumero } from '../../functions/fate/fate-store';
 import * as entities from '../../functions/fate/store-entities';
-import { QueryCommand } from '../../functions/platform/aws-json/dynamodb';
+import { QueryCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { migrar } from './duplicatas-chave';
 

@@ -16,7 +16,7 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/duplicatas-chave.ts [segments]
  */
-import { UpdateCommand } from '../../functions/platform/aws-json/dynamodb';
+import { UpdateCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { createConversions } from 'electrodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';

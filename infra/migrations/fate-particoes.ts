@@ -19,7 +19,7 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/fate-particoes.ts [segments]
  */
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '../../functions/platform/aws-json/dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '../../functions/platform/aws-direto/dynamodb';
 import { createConversions } from 'electrodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '../../functions/platform/aws-json/dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';
 import { criar } from '../../functions/cessao/store';

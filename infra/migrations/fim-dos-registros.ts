@@ -18,7 +18,7 @@
  *
  *   TABLE_NAME=<application table> AWS_PROFILE=plac npx tsx infra/migrations/fim-dos-registros.ts [segments]
  */
-import { GetCommand, UpdateCommand } from '../../functions/platform/aws-json/dynamodb';
+import { GetCommand, UpdateCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { expiraCessao } from '../../functions/cessao/store';
 import { expiraDocumentoErro } from '../../functions/fate/documentos-erro-store';
 import { dynamoDb } from '../../functions/platform/aws';

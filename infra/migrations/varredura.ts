@@ -1,4 +1,4 @@
-import { ScanCommand, type ScanCommandInput } from '../../functions/platform/aws-json/dynamodb';
+import { ScanCommand, type ScanCommandInput } from '../../functions/platform/aws-direto/dynamodb';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
 

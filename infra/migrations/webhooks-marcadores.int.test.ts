@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '../../functions/platform/aws-json/dynamodb';
+import { GetCommand, PutCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';
 import { dynamoDb } from '../../functions/platform/aws';

@@ -205,7 +205,7 @@ describe('functions', () => {
       externalModules: [],
       mainFields: ['module', 'main'],
       banner: REQUIRE_BANNER,
-      esbuildArgs: { '--charset': 'utf8', '--alias': ['@aws-sdk/lib-dynamodb=./functions/platform/aws-json/dynamodb.ts', '@aws-sdk/credential-provider-node=./functions/platform/credenciais-lambda.ts', 'jsonschema=./functions/platform/electrodb-sem-validacao.ts', 'node:http=./functions/platform/http-sem-fachada.cjs', 'http=./functions/platform/http-sem-fachada.cjs'] },
+      esbuildArgs: { '--charset': 'utf8', '--alias': ['@aws-sdk/lib-dynamodb=./functions/platform/aws-direto/dynamodb.ts', 'jsonschema=./functions/platform/electrodb-sem-validacao.ts', 'node:http=./functions/platform/http-sem-fachada.cjs', 'http=./functions/platform/http-sem-fachada.cjs'] },
     });
     expect(esbuildOptions).toMatchObject({ format: 'esm', target: 'node24', platform: 'node', external: [], bundle: true });
     expect(REQUIRE_BANNER).toBe("import { createRequire } from 'module'; const require = createRequire(import.meta.url);");

@@ -16,7 +16,7 @@ import { faturarShard } from '../../functions/faturamento/service';
 import { lerFatura, type FaturaRecord } from '../../functions/faturamento/store';
 import * as arquivo from '../../functions/platform/arquivo';
 import { dynamoDb } from '../../functions/platform/aws';
-import { BatchWriteCommand, ScanCommand } from '../../functions/platform/aws-json/dynamodb';
+import { BatchWriteCommand, ScanCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { config } from '../../functions/platform/env';
 import { abrirCiclo, creditar, extratoDoMes, lerReserva, paginaDeDebitosDoMes, type ContaRecord } from '../../functions/prepago/store';
 import { medirEntregue } from '../../functions/webhooks/medicao';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { QueryCommand } from '../../functions/platform/aws-json/dynamodb';
+import { QueryCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { esquecerCache } from '../../functions/consulta/chamador';
 import { chave as chaveDe } from '../../functions/fate/fixtures/builder';

@@ -3,7 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '../../functions/platform/aws-direto/s3';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';

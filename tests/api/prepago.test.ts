@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { GetCommand } from '../../functions/platform/aws-json/dynamodb';
+import { GetCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { addDays, cnpjCheckDigits, foldText, monthOf, nextMonth, prazoDeConsumo, SERVICO, todayInBahia } from '@plac/shared/domain';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ScanCommand } from '../../functions/platform/aws-json/dynamodb';
+import { ScanCommand } from '../../functions/platform/aws-direto/dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { FLUXOS, todayInBahia, UF_SIGLAS, type Fluxo, type Uf } from '@plac/shared/domain';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetQueueAttributesCommand } from '../../functions/platform/aws-json/sqs';
+import { GetQueueAttributesCommand } from '../../functions/platform/aws-direto/sqs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits, foldText, monthOf, SERVICO } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';

@@ -1,4 +1,4 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '../../platform/aws-direto/s3';
 import { retorno } from '@plac/shared/contracts/tarefas';
 import { pagamentoDeReserva } from '../../prepago';
 import { s3Client } from '../../platform/aws';

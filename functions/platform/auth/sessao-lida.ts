@@ -1,4 +1,4 @@
-import { GetItemCommand } from '../aws-json/dynamodb';
+import { GetItemCommand } from '../aws-direto/dynamodb';
 import type { Principal } from '@plac/shared/access';
 import { dynamoDbBase } from '../aws';
 import { config } from '../env';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { describe, expect, it } from 'vitest';
 import { dynamoDbBase } from '../aws';
-import { GetItemCommand } from '../aws-json/dynamodb';
+import { GetItemCommand } from '../aws-direto/dynamodb';
 import { config } from '../env';
 import { chaveDaSessao, sessionPrincipal } from './sessao-lida';
 import { closeSession, closeSessionsOf, openSession, updateSessionsOf } from './sessions';

@@ -1,5 +1,5 @@
-import { ErroAws } from '../aws-json/chamada';
-import { SecretsManagerClient, type GetSecretValueCommand } from '../aws-json/secrets-manager';
+import { ErroAws } from '../aws-direto/chamada';
+import { SecretsManagerClient, type GetSecretValueCommand } from '../aws-direto/secrets-manager';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetKeyRing, KEY_RING_MIN_REFRESH_MS, readKeyRing } from './signing-keys';

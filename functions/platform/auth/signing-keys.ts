@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '../aws-json/secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '../aws-direto/secrets-manager';
 
 /**
  * The session tokens' signing keys (issue 29 item 1). In AWS the key is the data stack's

@@ -1,5 +1,5 @@
 import { hkdf } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '../aws-json/secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '../aws-direto/secrets-manager';
 import { isRole, type Principal, type Role } from '@plac/shared/access';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { keyFor, keyRing } from './signing-keys';

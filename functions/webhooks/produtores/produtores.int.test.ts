@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Message } from '@aws-sdk/client-sqs';
-import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand } from '../../platform/aws-json/sqs';
+import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand } from '../../platform/aws-direto/sqs';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText } from '@plac/shared/domain';
 import type { SQSEvent } from 'aws-lambda';
