@@ -24,7 +24,7 @@ function presigner(): S3Client {
 const DOWNLOAD_TTL_SECONDS = 300;
 
 export async function presignUpload(key: string, contentType: string): Promise<string> {
-  return Promise.resolve(presigner().presign(new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, ContentType: contentType }), UPLOAD_TTL_SECONDS));
+  return presigner().presign(new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, ContentType: contentType }), UPLOAD_TTL_SECONDS);
 }
 
 /** How a user file is handed to the browser: shown in the page (an avatar) or saved as a file. */
@@ -41,7 +41,7 @@ export async function presignDownload(
   disposition: Disposition,
   ttlSeconds = DOWNLOAD_TTL_SECONDS,
 ): Promise<string> {
-  return Promise.resolve(presigner().presign(
+  return presigner().presign(
     new GetObjectCommand({
       Bucket: config.documentsBucket,
       Key: key,
@@ -49,7 +49,7 @@ export async function presignDownload(
       ResponseContentDisposition: disposition.inline ? 'inline' : `attachment; filename="${safeFileName(disposition.fileName)}"`,
     }),
     ttlSeconds,
-  ));
+  );
 }
 
 export function safeFileName(name: string): string {

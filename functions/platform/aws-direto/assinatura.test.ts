@@ -1,28 +1,12 @@
-import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
 import { assinar } from './assinatura';
+import { Sha256 } from './servidor.test-util';
 
 /**
  * Our SigV4 signature against the SDK's signer (@smithy/signature-v4, what every SDK client signs
  * with): the same request at the same moment must carry the same Authorization header.
  */
-const paraBytes = (d: string | ArrayBuffer | ArrayBufferView) =>
-  typeof d === 'string' ? d : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : new Uint8Array(d);
-
-class Sha256 {
-  private readonly h;
-  constructor(segredo?: string | ArrayBuffer | ArrayBufferView) {
-    this.h = segredo ? createHmac('sha256', paraBytes(segredo)) : createHash('sha256');
-  }
-  update(dados: string | ArrayBuffer | ArrayBufferView) {
-    this.h.update(paraBytes(dados));
-  }
-  digest() {
-    return Promise.resolve(new Uint8Array(this.h.digest()));
-  }
-}
-
 const agora = new Date('2026-12-05T03:04:05.678Z');
 
 async function doSdk(p: { host: string; caminho: string; headers: Record<string, string>; corpo: string; servico: string; credenciais: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } }) {

@@ -1,6 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assinar } from './assinatura';
@@ -15,6 +13,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from './s3';
+import { Sha256, servidorDeTeste } from './servidor.test-util';
 
 /**
  * The S3 client without the SDK: its signatures against the SDK's signer (@smithy/signature-v4, in
@@ -22,20 +21,6 @@ import {
  * and answers against a local server answering as S3 (the XML, the errors, a multipart completion
  * that fails after its 200).
  */
-const paraBytes = (d: string | ArrayBuffer | ArrayBufferView) =>
-  typeof d === 'string' ? d : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : new Uint8Array(d);
-class Sha256 {
-  private readonly h;
-  constructor(segredo?: string | ArrayBuffer | ArrayBufferView) {
-    this.h = segredo ? createHmac('sha256', paraBytes(segredo)) : createHash('sha256');
-  }
-  update(dados: string | ArrayBuffer | ArrayBufferView) {
-    this.h.update(paraBytes(dados));
-  }
-  digest() {
-    return Promise.resolve(new Uint8Array(this.h.digest()));
-  }
-}
 const credenciais = { accessKeyId: 'AKIDTESTE', secretAccessKey: 'segredo-de-teste' };
 const sdk = new SignatureV4({ service: 's3', region: 'sa-east-1', credentials: credenciais, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
 const agora = new Date('2026-12-05T03:04:05Z');
@@ -81,37 +66,20 @@ describe('S3 signatures (assinatura.ts in S3 mode)', () => {
   });
 });
 
-interface Pedido {
-  metodo: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  corpo: string;
-}
-let servidor: Server;
+let servidor: Awaited<ReturnType<typeof servidorDeTeste>>;
 let base = '';
-let pedidos: Pedido[] = [];
-let respostas: { status: number; corpo?: string; headers?: Record<string, string> }[] = [];
+let pedidos: Awaited<ReturnType<typeof servidorDeTeste>>['pedidos'];
+let respostas: Awaited<ReturnType<typeof servidorDeTeste>>['respostas'];
 
 beforeAll(async () => {
-  servidor = createServer((req, res) => {
-    const partes: Buffer[] = [];
-    req.on('data', (p: Buffer) => partes.push(p));
-    req.on('end', () => {
-      pedidos.push({ metodo: req.method!, url: req.url!, headers: req.headers, corpo: Buffer.concat(partes).toString('utf8') });
-      const r = respostas.shift() ?? { status: 200, corpo: '' };
-      res.writeHead(r.status, { 'x-amz-request-id': `s3-${pedidos.length}`, ...r.headers });
-      res.end(req.method === 'HEAD' ? undefined : r.corpo);
-    });
-  });
-  await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(servidor.address() as AddressInfo).port}`;
+  servidor = await servidorDeTeste();
+  ({ url: base, pedidos, respostas } = servidor);
 });
-afterAll(() => new Promise<void>((resolve) => servidor.close(() => resolve())));
+afterAll(() => servidor.fechar());
 
 const guardado = { ...process.env };
 beforeEach(() => {
-  pedidos = [];
-  respostas = [];
+  servidor.limpar();
   Object.assign(process.env, { AWS_REGION: 'sa-east-1', AWS_ACCESS_KEY_ID: 'AKIDTESTE', AWS_SECRET_ACCESS_KEY: 'segredo', AWS_ENDPOINT_URL_S3: base });
   delete process.env.AWS_SESSION_TOKEN;
 });
@@ -123,9 +91,9 @@ describe('the S3 client against a server answering as S3', () => {
   const s3 = () => new S3Client({ forcePathStyle: true });
 
   it('puts an object by path, with its type, disposition, body hash and signature', async () => {
-    respostas = [{ status: 200, headers: { etag: '"abc"' } }];
+    respostas.push({ status: 200, headers: { etag: '"abc"' } });
     const r = await s3().send(new PutObjectCommand({ Bucket: 'plac-docs', Key: 'notas/nº 1.pdf', Body: Buffer.from('%PDF'), ContentType: 'application/pdf', ContentDisposition: 'inline' }));
-    expect(r).toMatchObject({ ETag: '"abc"', $metadata: { httpStatusCode: 200, requestId: 's3-1', attempts: 1 } });
+    expect(r).toMatchObject({ ETag: '"abc"', $metadata: { httpStatusCode: 200, requestId: 'req-1', attempts: 1 } });
     const [p] = pedidos;
     expect(p).toMatchObject({ metodo: 'PUT', url: '/plac-docs/notas/n%C2%BA%201.pdf', corpo: '%PDF' });
     expect(p!.headers).toMatchObject({ 'content-type': 'application/pdf', 'content-disposition': 'inline', 'x-amz-content-sha256': createHash('sha256').update('%PDF').digest('hex') });
@@ -133,11 +101,11 @@ describe('the S3 client against a server answering as S3', () => {
   });
 
   it('reads an object whole, and names a missing key NoSuchKey and a missing HEAD NotFound', async () => {
-    respostas = [
+    respostas.push(
       { status: 200, corpo: 'conteúdo', headers: { 'content-type': 'text/plain' } },
       { status: 404, corpo: '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>x</Key></Error>' },
       { status: 404 },
-    ];
+    );
     const r = await s3().send(new GetObjectCommand({ Bucket: 'b', Key: 'k' }));
     expect(await r.Body!.transformToString()).toBe('conteúdo');
     expect(Buffer.from(await r.Body!.transformToByteArray()).toString('utf8')).toBe('conteúdo');
@@ -148,10 +116,10 @@ describe('the S3 client against a server answering as S3', () => {
   });
 
   it('lists a prefix page by page, keys unescaped', async () => {
-    respostas = [
+    respostas.push(
       { status: 200, corpo: '<ListBucketResult><IsTruncated>true</IsTruncated><Contents><Key>m/a&amp;b.parquet</Key><Size>10</Size></Contents><Contents><Key>m/c.parquet</Key><Size>3</Size></Contents><KeyCount>2</KeyCount><NextContinuationToken>t/1==</NextContinuationToken></ListBucketResult>' },
       { status: 200, corpo: '<ListBucketResult><IsTruncated>false</IsTruncated><KeyCount>0</KeyCount></ListBucketResult>' },
-    ];
+    );
     const um = await s3().send(new ListObjectsV2Command({ Bucket: 'b', Prefix: 'm/' }));
     expect(um).toMatchObject({ IsTruncated: true, NextContinuationToken: 't/1==', Contents: [{ Key: 'm/a&b.parquet', Size: 10 }, { Key: 'm/c.parquet', Size: 3 }] });
     const dois = await s3().send(new ListObjectsV2Command({ Bucket: 'b', Prefix: 'm/', ContinuationToken: um.NextContinuationToken! }));
@@ -169,11 +137,11 @@ describe('the S3 client against a server answering as S3', () => {
   });
 
   it('starts and completes a multipart upload, and fails a completion whose 200 carries an error', async () => {
-    respostas = [
+    respostas.push(
       { status: 200, corpo: '<InitiateMultipartUploadResult><Bucket>b</Bucket><Key>r.csv</Key><UploadId>up-1</UploadId></InitiateMultipartUploadResult>' },
       { status: 200, corpo: '<CompleteMultipartUploadResult><Key>r.csv</Key><ETag>"e-2"</ETag></CompleteMultipartUploadResult>' },
       { status: 200, corpo: '<Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>' },
-    ];
+    );
     const { UploadId } = await s3().send(new CreateMultipartUploadCommand({ Bucket: 'b', Key: 'r.csv', ContentType: 'text/csv' }));
     expect(UploadId).toBe('up-1');
     const parts = { Parts: [{ PartNumber: 1, ETag: '"p1"' }] };
