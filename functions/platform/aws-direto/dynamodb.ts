@@ -20,22 +20,29 @@ export class GetItemCommand extends comando<Base.GetItemCommandInput, Base.GetIt
 export class PutItemCommand extends comando<Base.PutItemCommandInput, Base.PutItemCommandOutput>('PutItem') {}
 export class BatchWriteItemCommand extends comando<Base.BatchWriteItemCommandInput, Base.BatchWriteItemCommandOutput>('BatchWriteItem') {}
 
-/** A document command: the same operation, its values as plain objects. */
+/** A document command: the same operation, its values as plain objects (translated by `send`). */
 class ComandoDoc<E, S> implements Comando<E, S> {
-  readonly documento = true;
   declare readonly __saida?: S;
   constructor(readonly operacao: string, readonly input: E) {}
 }
-export class GetCommand extends ComandoDoc<Doc.GetCommandInput, Doc.GetCommandOutput> { constructor(input: Doc.GetCommandInput) { super('GetItem', input); } }
-export class PutCommand extends ComandoDoc<Doc.PutCommandInput, Doc.PutCommandOutput> { constructor(input: Doc.PutCommandInput) { super('PutItem', input); } }
-export class UpdateCommand extends ComandoDoc<Doc.UpdateCommandInput, Doc.UpdateCommandOutput> { constructor(input: Doc.UpdateCommandInput) { super('UpdateItem', input); } }
-export class DeleteCommand extends ComandoDoc<Doc.DeleteCommandInput, Doc.DeleteCommandOutput> { constructor(input: Doc.DeleteCommandInput) { super('DeleteItem', input); } }
-export class QueryCommand extends ComandoDoc<Doc.QueryCommandInput, Doc.QueryCommandOutput> { constructor(input: Doc.QueryCommandInput) { super('Query', input); } }
-export class ScanCommand extends ComandoDoc<Doc.ScanCommandInput, Doc.ScanCommandOutput> { constructor(input: Doc.ScanCommandInput) { super('Scan', input); } }
-export class BatchGetCommand extends ComandoDoc<Doc.BatchGetCommandInput, Doc.BatchGetCommandOutput> { constructor(input: Doc.BatchGetCommandInput) { super('BatchGetItem', input); } }
-export class BatchWriteCommand extends ComandoDoc<Doc.BatchWriteCommandInput, Doc.BatchWriteCommandOutput> { constructor(input: Doc.BatchWriteCommandInput) { super('BatchWriteItem', input); } }
-export class TransactGetCommand extends ComandoDoc<Doc.TransactGetCommandInput, Doc.TransactGetCommandOutput> { constructor(input: Doc.TransactGetCommandInput) { super('TransactGetItems', input); } }
-export class TransactWriteCommand extends ComandoDoc<Doc.TransactWriteCommandInput, Doc.TransactWriteCommandOutput> { constructor(input: Doc.TransactWriteCommandInput) { super('TransactWriteItems', input); } }
+/** The class of one document command: `class XCommand extends comandoDoc<XInput, XOutput>('Operation') {}`. */
+function comandoDoc<E, S>(operacao: string) {
+  return class extends ComandoDoc<E, S> {
+    constructor(input: E) {
+      super(operacao, input);
+    }
+  };
+}
+export class GetCommand extends comandoDoc<Doc.GetCommandInput, Doc.GetCommandOutput>('GetItem') {}
+export class PutCommand extends comandoDoc<Doc.PutCommandInput, Doc.PutCommandOutput>('PutItem') {}
+export class UpdateCommand extends comandoDoc<Doc.UpdateCommandInput, Doc.UpdateCommandOutput>('UpdateItem') {}
+export class DeleteCommand extends comandoDoc<Doc.DeleteCommandInput, Doc.DeleteCommandOutput>('DeleteItem') {}
+export class QueryCommand extends comandoDoc<Doc.QueryCommandInput, Doc.QueryCommandOutput>('Query') {}
+export class ScanCommand extends comandoDoc<Doc.ScanCommandInput, Doc.ScanCommandOutput>('Scan') {}
+export class BatchGetCommand extends comandoDoc<Doc.BatchGetCommandInput, Doc.BatchGetCommandOutput>('BatchGetItem') {}
+export class BatchWriteCommand extends comandoDoc<Doc.BatchWriteCommandInput, Doc.BatchWriteCommandOutput>('BatchWriteItem') {}
+export class TransactGetCommand extends comandoDoc<Doc.TransactGetCommandInput, Doc.TransactGetCommandOutput>('TransactGetItems') {}
+export class TransactWriteCommand extends comandoDoc<Doc.TransactWriteCommandInput, Doc.TransactWriteCommandOutput>('TransactWriteItems') {}
 
 export type { QueryCommandInput, ScanCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 

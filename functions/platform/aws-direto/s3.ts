@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type * as S3 from '@aws-sdk/client-s3';
 import { caminhoCodificado, preassinar } from './assinatura';
 import { credenciais, endpoint, ErroAws, pedir, regiao, type LeitorDeErro, type Metadados, type RespostaHttp, type Servico } from './chamada';
+import type { OpcoesDeEnvio } from './comando';
 
 /**
  * S3 without the SDK's core: the REST-XML calls the platform makes (objects put, read, checked and
@@ -181,24 +182,26 @@ export interface OpcoesS3 {
 export class S3Client {
   constructor(private readonly opcoes: OpcoesS3 = {}) {}
 
-  /** Where the bucket's objects are: its virtual host on AWS, or the endpoint's path `/bucket`. */
-  private local(bucket: string): { url: URL; prefixo: string } {
+  /**
+   * Where a key of the bucket is: the bucket's virtual host on AWS, or the endpoint's path `/bucket`;
+   * the key under it (the bucket itself is `/bucket`, or `/` on its own host). `caminho` is decoded
+   * and relative to the URL's own path.
+   */
+  private local(bucket: string, chave: string): { url: URL; caminho: string } {
     const base = this.opcoes.endpoint ? new URL(this.opcoes.endpoint) : endpoint(S3_SERVICO);
-    if (this.opcoes.forcePathStyle) return { url: base, prefixo: `/${bucket}` };
-    const url = new URL(base.href);
-    url.hostname = `${bucket}.${url.hostname}`;
-    return { url, prefixo: '' };
+    const prefixo = this.opcoes.forcePathStyle ? `/${bucket}` : '';
+    if (!this.opcoes.forcePathStyle) base.hostname = `${bucket}.${base.hostname}`;
+    return { url: base, caminho: chave ? `${prefixo}/${chave}` : prefixo || '/' };
   }
 
-  async send<E extends { Bucket?: string }, S>(command: ComandoS3<E, S>, opcoes: { abortSignal?: AbortSignal } = {}): Promise<Saida<S>> {
+  async send<E extends { Bucket?: string }, S>(command: ComandoS3<E, S>, opcoes: OpcoesDeEnvio = {}): Promise<Saida<S>> {
     const p = command.pedido();
-    const { url, prefixo } = this.local(command.input.Bucket!);
+    const { url, caminho } = this.local(command.input.Bucket!, p.chave);
     const { resposta, $metadata } = await pedir(
       {
         servico: S3_SERVICO,
         url,
-        // The bucket itself is `/bucket` (path style) or `/` (its own host); an object, under it.
-        caminho: p.chave ? `${prefixo}/${p.chave}` : prefixo || '/',
+        caminho,
         ...(p.consulta ? { consulta: p.consulta } : {}),
         metodo: p.metodo,
         headers: semIndefinidos(p.headers),
@@ -219,8 +222,9 @@ export class S3Client {
   /** A presigned URL of the command (getSignedUrl): a PUT of one key and content type, or a GET with its response overrides. */
   presign(command: PutObjectCommand | GetObjectCommand, expiraEm: number): string {
     const p = command.pedido();
-    const { url, prefixo } = this.local(command.input.Bucket!);
-    const caminho = url.pathname.replace(/\/$/, '') + `${prefixo}/${p.chave}`;
+    const local = this.local(command.input.Bucket!, p.chave);
+    const { url } = local;
+    const caminho = url.pathname.replace(/\/$/, '') + local.caminho;
     const consulta = preassinar({
       metodo: p.metodo,
       host: url.host,
