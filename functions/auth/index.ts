@@ -3,4 +3,4 @@
  * caller by the client certificate API Gateway forwarded (ICP-Brasil, with revocation). Other contexts
  * import only this module (functions/platform/dependencies.test.ts).
  */
-export { certificadoDoChamador } from './caller-certificate';
+export { certificadoDoChamador } from './certificado-do-chamador';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { message } from '@plac/shared/messages';
-import { renderSVG } from 'uqr';
 import { closeSessionsOf, updateSessionsOf } from '../platform/auth/sessions';
 import { derivedKey } from '../platform/auth/tokens';
 import { decryptSecret, encryptSecret } from '../platform/crypto';
@@ -12,7 +11,12 @@ import * as users from '../users';
 import type { UserRecord } from '../users';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
 import * as store from './segundo-fator-store';
-import { hashRecuperacao, novoSegredo, novosCodigosRecuperacao, passoDoCodigo, recuperacaoCorrespondente, tipoDoCodigo, uriDoSegredo } from './totp';
+
+/**
+ * The codes' arithmetic (otpauth) and the enrolment's QR code (uqr) are loaded by the first code checked
+ * or enrolment begun (issue 39): a login's cold start does not load them, a challenge needs neither.
+ */
+const totp = () => import('./totp');
 
 /**
  * The second factor of the password logins (issue 42): enrolment on the profile screen, the code asked
@@ -71,6 +75,7 @@ export async function iniciar(principal: Principal, senha: string) {
   const u = await usuario(principal.userId);
   if (!podeTerSegundoFator(u)) throw falha(403, 'segundoFatorNaoPermitido');
   if (!(await verifyPassword(senha, u.passwordHash))) throw badRequest({ senha: [message('senhaAtualIncorreta')] });
+  const [{ novoSegredo, uriDoSegredo }, { renderSVG }] = await Promise.all([totp(), import('uqr')]);
   const segredo = novoSegredo();
   await store.guardarPendente(u.userId, await encryptSecret(PROPOSITO, segredo), new Date().toISOString());
   const uri = uriDoSegredo(segredo, u.email);
@@ -86,6 +91,7 @@ export async function confirmar(principal: Principal, codigo: string) {
   const u = await usuario(principal.userId);
   const f = await store.lerFator(u.userId);
   if (!f?.pendente || !f.pendenteDesde || Date.parse(f.pendenteDesde) < Date.now() - PENDENTE_MS) throw falha(409, 'segundoFatorSemCadastro');
+  const { hashRecuperacao, novosCodigosRecuperacao, passoDoCodigo } = await totp();
   const segredo = await decryptSecret(PROPOSITO, f.pendente);
   const passo = passoDoCodigo(segredo, codigo.replace(/\s+/g, ''));
   if (passo === null) throw badRequest({ codigo: [message('codigoInvalido')] });
@@ -142,6 +148,7 @@ export async function verificar(desafioId: string, codigo: string): Promise<{ us
   if (!f?.segredo) throw falha(401, 'desafioExpirado');
   const u = await usuario(d.userId);
 
+  const { passoDoCodigo, recuperacaoCorrespondente, tipoDoCodigo } = await totp();
   const lido = tipoDoCodigo(codigo);
   let certo = false;
   if (lido?.tipo === 'totp') {

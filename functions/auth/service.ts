@@ -10,7 +10,7 @@ import { verifyPassword } from '../platform/passwords';
 import * as users from '../users';
 import type { UserRecord } from '../users';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
-import { certificadoDoChamador } from './caller-certificate';
+import { certificadoDoChamador } from './certificado-do-chamador';
 import * as segundoFator from './segundo-fator';
 
 /**

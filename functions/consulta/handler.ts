@@ -4,12 +4,17 @@ import { exigirCota } from '../platform/cota-integrador';
 import { httpApi } from '../platform/http';
 import { chaveDeIdempotencia } from '../platform/idempotencia';
 import { chamadorDoCertificado, chamadorDoUsuario } from './chamador';
-import * as lote from './lote';
-import * as relatorios from './relatorios';
 import * as service from './service';
 import type { Pedido } from './service';
 
-/** The look-ups: integrators identified by their certificate, portal users by their session. */
+/**
+ * The look-ups: integrators identified by their certificate, portal users by their session.
+ *
+ * The CSV batches (papaparse) and the staff's reports are loaded by their first request (issue 39): a
+ * look-up's cold start loads the look-ups' code only. Each is a chunk of the bundle.
+ */
+const lote = () => import('./lote');
+const relatorios = () => import('./relatorios');
 
 interface Requisicao {
   headers: Record<string, string | undefined>;
@@ -42,12 +47,24 @@ export const handler = httpApi(consulta, {
   faturamento: async (r) => service.faturamento(await portal(r), r.params.tipo, r.body),
   transportadora: async (r) => service.transportadora(await portal(r), r.params.documento, r.query.dataInicio, r.query.dataFim, r.query.cursor),
 
-  loteFate: async (r) => lote.executar(lote.LOTES.fate, await portal(r), r.body.listaChNfe),
-  loteChaveComposta: async (r) => lote.executar(lote.LOTES.chaveComposta, await portal(r), r.body.listaChaveComposta),
-  loteRecebivel: async (r) => lote.executar(lote.LOTES.recebivel, await portal(r), r.body.listaChNfe),
-  loteFaturamento: async (r) => lote.executar(lote.loteFaturamento(r.params.tipo), await portal(r), r.body.lista),
+  loteFate: async (r) => {
+    const { executar, LOTES } = await lote();
+    return executar(LOTES.fate, await portal(r), r.body.listaChNfe);
+  },
+  loteChaveComposta: async (r) => {
+    const { executar, LOTES } = await lote();
+    return executar(LOTES.chaveComposta, await portal(r), r.body.listaChaveComposta);
+  },
+  loteRecebivel: async (r) => {
+    const { executar, LOTES } = await lote();
+    return executar(LOTES.recebivel, await portal(r), r.body.listaChNfe);
+  },
+  loteFaturamento: async (r) => {
+    const { executar, loteFaturamento } = await lote();
+    return executar(loteFaturamento(r.params.tipo), await portal(r), r.body.lista);
+  },
 
-  consultaLivre: async ({ params }) => relatorios.consultaLivre(params.tipo, params.chave),
-  transportadores: async ({ query, principal }) => relatorios.listaTransportadores(query, `usuario:${principal.userId}`),
-  qtdFateTransportadora: async ({ body, principal }) => relatorios.qtdFateTransportadora(body, `usuario:${principal.userId}`),
+  consultaLivre: async ({ params }) => (await relatorios()).consultaLivre(params.tipo, params.chave),
+  transportadores: async ({ query, principal }) => (await relatorios()).listaTransportadores(query, `usuario:${principal.userId}`),
+  qtdFateTransportadora: async ({ body, principal }) => (await relatorios()).qtdFateTransportadora(body, `usuario:${principal.userId}`),
 });

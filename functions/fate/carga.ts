@@ -1,4 +1,4 @@
-import { isUf, UF_SIGLAS, type Fluxo, type Uf } from '@plac/shared/domain';
+import { isUf, type Fluxo, type Uf } from '@plac/shared/domain';
 import { logger } from '../platform/observability';
 import { consultarDistribuicao, SefazIndisponivel, type RespostaDistribuicao } from './distribuicao';
 import { FalhaSoap } from './soap';
@@ -26,16 +26,6 @@ const esperaEmDiaPadrao = () => Number(process.env.PLAC_SEFAZ_ESPERA_EM_DIA_MIN 
 export const orcamentoPadraoMs = () => Number(process.env.PLAC_SEFAZ_ORCAMENTO_S ?? 240) * 1000;
 /** SOAP Faults have no cStat: the platform records them under its own code (shared/src/domain/cargas.ts). */
 export const CSTAT_FALHA_SOAP = '998';
-
-/** The Sefaz the platform loads from: PLAC_SEFAZ_UFS (comma-separated siglas), all 27 when unset. */
-export function sefazAtivas(): Uf[] {
-  const configured = (process.env.PLAC_SEFAZ_UFS ?? '')
-    .split(',')
-    .map((s) => s.trim().toUpperCase())
-    .filter(Boolean);
-  if (configured.length === 0) return [...UF_SIGLAS];
-  return UF_SIGLAS.filter((uf) => configured.includes(uf));
-}
 
 /** 'ocupada': another run of the same UF and stream holds its lease; this one did nothing. */
 export type SituacaoCarga = 'carregada' | 'aguardando' | 'recusada' | 'indisponivel' | 'ocupada';

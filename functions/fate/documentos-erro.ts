@@ -4,7 +4,7 @@ import { message } from '@plac/shared/messages';
 import { forbidden, invalid, notFound } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { paginaComCursor, vinculoDoCursor } from '../platform/paginas';
-import { apagarXml, lerXml } from './service';
+import { apagarXml, lerXml } from './xml-store';
 import * as store from './documentos-erro-store';
 import type { DocumentoErroRecord } from './store-entities';
 

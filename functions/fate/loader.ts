@@ -3,7 +3,8 @@ import { cargaSefaz } from '@plac/shared/contracts/tarefas';
 import { FLUXOS, type Fluxo } from '@plac/shared/domain';
 import { logger } from '../platform/observability';
 import { taskHandler } from '../platform/tarefa';
-import { carregarComTrava, sefazAtivas } from './carga';
+import { carregarComTrava } from './carga';
+import { sefazAtivas } from './sefaz-ativas';
 
 /**
  * Tasks of the Sefaz load state machine (infra/lib/constructs/sefaz-load.ts; their payloads: shared/src/

@@ -1,7 +1,8 @@
 import type { Principal } from '@plac/shared/access';
 import { nsu15, ufByCodigo, type Fluxo } from '@plac/shared/domain';
 import { forbidden, HttpError, invalid } from '../platform/errors';
-import { importarLote, sefazAtivas } from './carga';
+import { importarLote } from './carga';
+import { sefazAtivas } from './sefaz-ativas';
 import { SefazIndisponivel } from './distribuicao';
 import { FalhaSoap } from './soap';
 import { listaSefaz } from './monitoramento';

@@ -14,7 +14,7 @@ import {
 } from '@plac/shared/domain';
 import type { Principal } from '@plac/shared/access';
 import { forbidden, invalid } from '../platform/errors';
-import { sefazAtivas } from './carga';
+import { sefazAtivas } from './sefaz-ativas';
 import { resumosProcessamento } from './carga-store';
 import { historicoDaUf } from './historico-store';
 import type { HistoricoProcessamentoRecord } from './store-entities';

@@ -1,10 +1,7 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '../platform/aws-direto/s3';
 import { isEventoRecebivel, isUf, nsu15, todayInBahia, UFS, type DocumentoVinculado, type EventoDaChave, type Fluxo, type Uf } from '@plac/shared/domain';
-import { s3Client } from '../platform/aws';
 import { message } from '@plac/shared/messages';
-import { config } from '../platform/env';
 import * as evidencias from './evidencia-store';
+import { guardarXml, xmlKey } from './xml-store';
 import { DocumentoInvalido, parseDocumento, type Documento, type DocumentoDeVinculo, type EventoRecebivel, type NfeFatura } from './parse';
 import { publicarEvento, publicarEventoRecebivel, publicarFate, publicarVinculo, republicarSemFate } from './publicacao';
 import { avancarCursor, lerCursor, registrarResumoProcessamento } from './carga-store';
@@ -69,32 +66,6 @@ const CANCELAMENTO = '110111';
 /** Documents of one answer written at the same time (each is a few conditional writes and one S3 put). */
 const CONCORRENCIA = 8;
 
-
-/** Where a document's XML is kept: `sefaz/<UF>/<NSU>.xml.gz` for goods, `sefaz/<UF>/cte/<NSU>.xml.gz` for transport. */
-export function xmlKey(uf: Uf, nsu: string, fluxo: Fluxo = 'nfe'): string {
-  return `sefaz/${uf}/${fluxo === 'cte' ? 'cte/' : ''}${nsu15(nsu)}.xml.gz`;
-}
-
-/** The document's XML, gzip-compressed, in the documents bucket. Same key, same bytes: a retry overwrites nothing new. */
-async function guardarXml(key: string, xml: string | Buffer): Promise<void> {
-  const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
-  await s3Client().send(new PutObjectCommand({ Bucket: config.documentsBucket, Key: key, Body: gzipSync(bytes), ContentType: 'application/gzip' }));
-}
-
-/** The document's original bytes, from the documents bucket; null when the object is gone. */
-export async function lerXml(key: string): Promise<Buffer | null> {
-  try {
-    const object = await s3Client().send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
-    return gunzipSync(Buffer.from(await object.Body!.transformToByteArray()));
-  } catch (error) {
-    if ((error as { name?: string }).name === 'NoSuchKey') return null;
-    throw error;
-  }
-}
-
-export async function apagarXml(key: string): Promise<void> {
-  await s3Client().send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: key }));
-}
 
 /** When the Sefaz published the document: its authorisation, or the event's instant. */
 function publicadoEm(doc: Documento): string | null {

@@ -1,7 +1,7 @@
 /**
- * The esbuild options of every Lambda bundle, in one object shared by the CDK stacks (mapped onto
- * NodejsFunction's bundling props in constructs/plac-function.ts) and by bundle.ts (passed to
- * esbuild directly), so that the bundles the benchmark measures are the bundles that get deployed.
+ * The esbuild options of every Lambda bundle. bundle.ts passes them to esbuild, and the CDK stacks
+ * bundle each function's code asset with bundle.ts (constructs/plac-function.ts), so that the
+ * bundles the benchmark measures are the bundles that get deployed.
  * No CDK import here: bundle.ts should not load aws-cdk-lib.
  */
 import type { BuildOptions } from 'esbuild';
@@ -22,7 +22,7 @@ export const esbuildOptions = {
   mainFields: ['module', 'main'],
   // Nothing is taken from the runtime (not even its AWS SDK, which no function uses: functions/platform/aws-direto/).
   external: [] as string[],
-  // The paths are resolved in the working directory, the repository's root (as NodejsFunction runs esbuild).
+  // The paths are resolved in the working directory, the repository's root (bundle.ts sets absWorkingDir).
   // ElectroDB's check of each model against its JSON Schema (~28 KiB, >100 ms of a cold start) is the
   // tests' job, not every cold start's (functions/platform/electrodb-sem-validacao.ts).
   // node:http through require, not its ES module facade, which loads undici (~40 ms of a cold start:
@@ -30,12 +30,22 @@ export const esbuildOptions = {
   // ElectroDB requires @aws-sdk/lib-dynamodb when loaded, but sends the commands our client gives it
   // (functions/platform/table.ts): the module of those commands stands in for it, and no bundle
   // carries the SDK (functions/platform/aws-direto/).
+  // fast-xml-parser's check of DOCTYPE-declared entities (is-unsafe, 17 KiB) gives way to a refusal of
+  // them all: no document the platform parses declares any (functions/platform/xml-entidades-declaradas.ts).
   alias: {
     '@aws-sdk/lib-dynamodb': './functions/platform/aws-direto/dynamodb.ts',
+    'is-unsafe': './functions/platform/xml-entidades-declaradas.ts',
     jsonschema: './functions/platform/electrodb-sem-validacao.ts',
     'node:http': './functions/platform/http-sem-fachada.cjs',
     http: './functions/platform/http-sem-fachada.cjs',
   },
+  // Code a route loads on first use (`await import(...)`: pdf-lib, the certificate parser, the CSV
+  // reader...) goes to a chunk of its own beside index.mjs, read by the first request that needs it: a
+  // cold start loads index.mjs and the chunks it imports statically only (issue 39). Needs outdir.
+  splitting: true,
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
   // pt-BR strings stay readable and smaller than \u escapes.
   charset: 'utf8',
   banner: { js: REQUIRE_BANNER },
@@ -50,8 +60,9 @@ export function esbuildBuildOptions(): BuildOptions {
     external: [...esbuildOptions.external],
     banner: { ...esbuildOptions.banner },
     alias: { ...esbuildOptions.alias },
+    outExtension: { ...esbuildOptions.outExtension },
   };
 }
 
-/** NodejsFunction names its ESM output index.mjs; bundle.ts does the same. */
+/** The entry module of every bundle (entryNames + outExtension): the Lambda's handler is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';

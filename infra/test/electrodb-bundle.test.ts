@@ -52,10 +52,13 @@ describe('ElectroDB in a Lambda bundle (no model validator)', () => {
     const saida = join(dir, 'bundle.mjs');
     const r = await esbuild.build({
       ...esbuildBuildOptions(),
+      // One file: a program with no dynamic import (the functions' chunks need an outdir).
+      splitting: false,
       sourcemap: false,
       absWorkingDir: repoRoot,
       stdin: { contents: `${programa}\nconsole.log(JSON.stringify(resposta()));`, resolveDir: repoRoot, loader: 'js' },
-      outfile: saida,
+      outdir: dir,
+      entryNames: 'bundle',
       metafile: true,
     });
     expect(Object.keys(r.metafile.inputs).filter((f) => f.includes('node_modules/jsonschema/'))).toEqual([]);

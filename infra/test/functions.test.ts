@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions, REQUIRE_BANNER } from '../lib/bundle-options';
-import { cdkBundling } from '../lib/constructs/plac-function';
 import { allFunctions, rateioSeedFunction, sessionKeyRotationFunction, webhookDispatcherFunction, webhookProducerFunction } from '../lib/topology';
 import { logicalIdOf, resources, synth, type Resource } from './synth';
 
@@ -195,19 +194,30 @@ describe('functions', () => {
     expect(total + (webhookDispatcherFunction.queueMaxConcurrency ?? 0) + (webhookProducerFunction.queueMaxConcurrency ?? 0)).toBeLessThanOrEqual(900);
   });
 
-  it('bundles with the shared esbuild options (ESM, node24, minified, source maps, SDK bundled, require banner)', () => {
-    expect(cdkBundling).toMatchObject({
+  it('bundles with the shared esbuild options (ESM split in chunks, node24, minified, source maps, nothing external, require banner)', () => {
+    expect(esbuildOptions).toMatchObject({
       format: 'esm',
+      splitting: true,
+      entryNames: 'index',
+      outExtension: { '.js': '.mjs' },
       target: 'node24',
+      platform: 'node',
       minify: true,
-      sourceMap: true,
+      sourcemap: true,
       sourcesContent: false,
-      externalModules: [],
+      external: [],
+      bundle: true,
       mainFields: ['module', 'main'],
-      banner: REQUIRE_BANNER,
-      esbuildArgs: { '--charset': 'utf8', '--alias': ['@aws-sdk/lib-dynamodb=./functions/platform/aws-direto/dynamodb.ts', 'jsonschema=./functions/platform/electrodb-sem-validacao.ts', 'node:http=./functions/platform/http-sem-fachada.cjs', 'http=./functions/platform/http-sem-fachada.cjs'] },
+      charset: 'utf8',
+      banner: { js: REQUIRE_BANNER },
+      alias: {
+        '@aws-sdk/lib-dynamodb': './functions/platform/aws-direto/dynamodb.ts',
+        'is-unsafe': './functions/platform/xml-entidades-declaradas.ts',
+        jsonschema: './functions/platform/electrodb-sem-validacao.ts',
+        'node:http': './functions/platform/http-sem-fachada.cjs',
+        http: './functions/platform/http-sem-fachada.cjs',
+      },
     });
-    expect(esbuildOptions).toMatchObject({ format: 'esm', target: 'node24', platform: 'node', external: [], bundle: true });
     expect(REQUIRE_BANNER).toBe("import { createRequire } from 'module'; const require = createRequire(import.meta.url);");
   });
 });

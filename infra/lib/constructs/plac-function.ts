@@ -1,41 +1,46 @@
 /**
  * One Lambda function of topology.ts as deployed: Node 24 on arm64, an ESM bundle built locally by
- * esbuild with the shared options (bundle-options.ts), explicit memory and timeout, active tracing and
+ * esbuild with the shared options (bundle.ts, bundle-options.ts), explicit memory and timeout, active tracing and
  * its own log group with a retention. The construct id is the FunctionSpec id, which the twin uses to
  * bind Task states and events to the function's module (aws:cdk:path `.../<id>/Resource`).
  */
-import { existsSync } from 'node:fs';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { esbuildOptions } from '../bundle-options';
-import { functionEntry, lockFile, repoRoot } from '../paths';
+import { bundleFunction } from '../bundle';
+import { BUNDLE_FILE } from '../bundle-options';
+import { functionsDir } from '../paths';
 import type { FunctionSpec } from '../topology';
 
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
 
-/** esbuildOptions in NodejsFunction's vocabulary; a test checks that nothing was lost on the way. */
-export const cdkBundling: nodejs.BundlingOptions = {
-  format: nodejs.OutputFormat.ESM,
-  target: esbuildOptions.target,
-  minify: esbuildOptions.minify,
-  sourceMap: esbuildOptions.sourcemap,
-  sourcesContent: esbuildOptions.sourcesContent,
-  mainFields: [...esbuildOptions.mainFields],
-  externalModules: [...esbuildOptions.external],
-  banner: esbuildOptions.banner.js,
-  logLevel: nodejs.LogLevel.WARNING,
-  // The `charset` prop is documented but not passed to esbuild by aws-cdk-lib 2.276: pass it as a flag.
-  esbuildArgs: {
-    '--charset': esbuildOptions.charset,
-    // NodejsFunction has no alias prop; a list value becomes one `--alias:from=to` per entry.
-    '--alias': Object.entries(esbuildOptions.alias).map(([from, to]) => `${from}=${to}`),
-  },
-};
+/**
+ * A function's code: its bundle (index.mjs, its chunks and their source maps) built by bundle.ts on
+ * this machine, the same build `npm run bundle -w infra` weighs. No Docker image: the local bundling
+ * always succeeds or throws (a missing entry fails the synth). Hashed by its output, so a deploy
+ * uploads only the bundles that changed. The tests and the twin synthesize without bundling.
+ */
+export function codigoDaFuncao(spec: Pick<FunctionSpec, 'entry'>): lambda.Code {
+  return lambda.Code.fromAsset(functionsDir, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('plac-local-bundling-only'),
+      // The CDK caches a staged asset by its source path and bundling options, and every function has
+      // the same source (functions/) and a local bundler it cannot compare: the entry, named here,
+      // tells them apart (infra/test/plac-function.test.ts).
+      environment: { PLAC_FUNCTION_ENTRY: spec.entry },
+      local: {
+        tryBundle(outputDir: string) {
+          bundleFunction(spec, outputDir);
+          return true;
+        },
+      },
+    },
+  });
+}
 
 export function placFunction(scope: Construct, spec: FunctionSpec, environment: Record<string, string>): lambda.Function {
   const logGroup = new logs.LogGroup(scope, `${spec.id}Logs`, {
@@ -54,25 +59,10 @@ export function placFunction(scope: Construct, spec: FunctionSpec, environment: 
     description: `functions/${spec.entry}`,
     ...(spec.reservedConcurrency ? { reservedConcurrentExecutions: spec.reservedConcurrency } : {}),
   };
-  const entry = functionEntry(spec.entry);
-  if (!existsSync(entry) && !Stack.of(scope).bundlingRequired) {
-    // NodejsFunction insists that the entry exists even when bundling is skipped. Handlers are written
-    // in parallel with the infrastructure, and the tests and the twin synthesize without bundling, so
-    // a missing module gets a stub that fails loudly; a real synth or deploy (bundling on) still
-    // fails at synth time with NodejsFunction's "Cannot find entry file".
-    return acknowledged(new lambda.Function(scope, spec.id, {
-      ...common,
-      handler: 'index.handler',
-      code: lambda.Code.fromInline(`exports.handler = async () => { throw new Error('functions/${spec.entry} was missing at synth time'); };`),
-    }));
-  }
-  return acknowledged(new nodejs.NodejsFunction(scope, spec.id, {
+  return acknowledged(new lambda.Function(scope, spec.id, {
     ...common,
-    entry,
-    handler: 'handler',
-    projectRoot: repoRoot,
-    depsLockFilePath: lockFile,
-    bundling: cdkBundling,
+    handler: `${BUNDLE_FILE.replace(/\.mjs$/, '')}.handler`,
+    code: codigoDaFuncao(spec),
   }));
 }
 
