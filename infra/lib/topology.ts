@@ -184,6 +184,11 @@ const httpLimits: Record<string, { memoryMb: number; timeoutSeconds: number }> =
   fate: { memoryMb: 512, timeoutSeconds: 29 },
   // The CSV batch look-ups: up to 50 keys read and metered per request.
   consulta: { memoryMb: 1024, timeoutSeconds: 15 },
+  // Every login hashes a password (scrypt, functions/platform/passwords.ts: ~95 ms of one core, and as
+  // long for an unknown e-mail, on purpose). Lambda gives a function CPU in proportion to its memory, a
+  // whole vCPU at 1,769 MB: at 512 MB the hash alone took about 3.5 times as long. CPU-bound, a login
+  // costs about the same GB-seconds at either size (issue 39: the logins are waited on).
+  auth: { memoryMb: 1769, timeoutSeconds: 10 },
 };
 
 /** Whether a context has a create route (POST answering 201): its function keeps Idempotency-Key records. */
