@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { message } from '@plac/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleAll, type BundleReport } from '../lib/bundle';
 import { BUNDLE_FILE } from '../lib/bundle-options';
@@ -159,6 +161,40 @@ describe('Lambda bundles', () => {
       }
       expect(chunks.filter((chunk) => !carregaveis.has(chunk)).map((chunk) => basename(chunk)), report.id).toEqual([]);
     }
+  });
+
+  it('runs as deployed: every file of every bundle loads in Node 24, and a route answers from its chunk', () => {
+    const node = (script: string) => {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, TABLE_NAME: 'plac-app', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'ERROR', POWERTOOLS_METRICS_DISABLED: 'true' },
+      });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout.trim().split('\n').pop()!) as unknown;
+    };
+    const arquivos = reports.flatMap((r) => arquivosDe(r.id));
+    expect(node(`
+      const falhas = [];
+      for (const f of ${JSON.stringify(arquivos)}) await import(f).catch((e) => falhas.push(f + ': ' + e.message));
+      console.log(JSON.stringify(falhas));
+    `)).toEqual([]);
+    // A certificate login without a certificate: the first request loads the certificate chunk
+    // (auth/certificado-do-chamador.ts), which refuses it, in a fresh process.
+    const evento = {
+      version: '2.0',
+      routeKey: 'POST /api/v1/authenticate/certificate/emissor',
+      rawPath: '/api/v1/authenticate/certificate/emissor',
+      rawQueryString: '',
+      headers: { 'content-type': 'application/json' },
+      requestContext: { http: { method: 'POST', path: '/api/v1/authenticate/certificate/emissor', sourceIp: '192.0.2.1' }, requestId: 'sonda', routeKey: 'POST /api/v1/authenticate/certificate/emissor' },
+      isBase64Encoded: false,
+    };
+    const resposta = node(`
+      const { handler } = await import(${JSON.stringify(join(dir, 'AuthApi', BUNDLE_FILE))});
+      const r = await handler(${JSON.stringify(evento)}, { functionName: 'sonda', awsRequestId: 'sonda', getRemainingTimeInMillis: () => 10000 });
+      console.log(JSON.stringify({ status: r.statusCode, body: JSON.parse(r.body) }));
+    `);
+    expect(resposta).toMatchObject({ status: 400, body: { message: message('certificadoAusente') } });
   });
 
   it('takes node:http through require, never as an ES module (its facade loads undici: ~40 ms of a cold start)', () => {
