@@ -25,17 +25,20 @@ export function csv(linhas: (string | number)[][]): string {
 }
 
 /** 'DD/MM/YYYY HH:mm:ss' in Bahia. */
-const BAHIA = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Bahia',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const dataHora = (iso: string) => BAHIA.format(new Date(iso)).replace(',', '');
+let bahia: Intl.DateTimeFormat | undefined;
+// Built on first use, as shared/src/domain/dates.ts's: a formatter's locale data costs a cold start ms.
+const BAHIA = () =>
+  (bahia ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Bahia',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
+const dataHora = (iso: string) => BAHIA().format(new Date(iso)).replace(',', '');
 
 export interface Relatorio {
   cliente: { razaoSocial: string; cnpj: string };

@@ -28,16 +28,19 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[
 const MONTH = /^(?!0000)\d{4}-(?:0[1-9]|1[0-2])$/;
 const MS_PER_DAY = 86_400_000;
 
-const BAHIA = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
+// Built on first use: its time zone data costs a few ms of a Lambda's cold start (issue 39).
+let bahia: Intl.DateTimeFormat | undefined;
+const BAHIA = () =>
+  (bahia ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  }));
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -50,7 +53,7 @@ function isRealDay(year: number, month: number, day: number): boolean {
 
 /** Wall-clock fields of an instant in Bahia. */
 function bahiaParts(instant: Date): Day & { hour: number; minute: number; second: number } {
-  const parts = BAHIA.formatToParts(instant);
+  const parts = BAHIA().formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }

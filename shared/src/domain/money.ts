@@ -44,13 +44,18 @@ function divHalfUp(n: bigint, d: bigint): bigint {
 // Intl separates the symbol with a no-break space (U+00A0, U+202F in some engines); we answer a plain
 // space so that values compare, copy and test predictably.
 const SPACES = /[\u00A0\u202F]/g;
-const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const BRL3 = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  minimumFractionDigits: 3,
-  maximumFractionDigits: 3,
-});
+// Built on first use: a formatter's locale data costs ~10 ms of a Lambda's cold start (issue 39), and
+// most functions never format an amount.
+let brl: Intl.NumberFormat | undefined;
+let brl3: Intl.NumberFormat | undefined;
+const BRL = () => (brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }));
+const BRL3 = () =>
+  (brl3 ??= new Intl.NumberFormat('pt-BR', {
+    style: 'currency',
+    currency: 'BRL',
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 3,
+  }));
 
 /** An exact decimal string ("-1234.56"): Intl formats strings without passing through a float. */
 function decimal(value: number, scale: number): `${number}` {
@@ -61,13 +66,13 @@ function decimal(value: number, scale: number): `${number}` {
 /** 123456 → 'R$ 1.234,56'; negatives → '-R$ 1.234,56'. Plain space after R$. */
 export function formatBRL(value: Centavos): string {
   assertInteger(value, 'centavos');
-  return BRL.format(decimal(value, 2)).replace(SPACES, ' ');
+  return BRL().format(decimal(value, 2)).replace(SPACES, ' ');
 }
 
 /** 125 → 'R$ 0,125' (always three decimals). Plain space after R$. */
 export function formatMilesimos(value: Milesimos): string {
   assertInteger(value, 'milesimos');
-  return BRL3.format(decimal(value, 3)).replace(SPACES, ' ');
+  return BRL3().format(decimal(value, 3)).replace(SPACES, ' ');
 }
 
 // Optional sign (before or after R$), integer part plain or grouped by dots of three, up to 2 decimals.
