@@ -16,6 +16,8 @@ import { gzipSync } from 'node:zlib';
 import type { Principal } from '@plac/shared/access';
 import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
 import { chaveAcessoCheckDigit } from '@plac/shared/domain';
+import { DEMO_CLIENTES } from '../infra/local/demo-data';
+import { ensureTestIcp } from '../infra/local/emulators/test-pki';
 import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
 import { SAMPLE_FILES } from './sample-events';
 import { startOwnTwin } from './twin-process';
@@ -108,46 +110,88 @@ function sampleEventFor(spec: FunctionSpec, dir: string, sessao: ContextoDoAutor
  * Each bundle imported in a fresh Node process and invoked once with its sample event, PROBES times
  * (3): the run with the median cold start (import + first request) is kept, with every run's `coldMs`.
  */
-export async function coldStarts(dynamoEndpoint: string | undefined): Promise<Record<string, Record<string, unknown>>> {
+export async function coldStarts(dynamoEndpoint: string | undefined, twin?: TwinDoIntegrador): Promise<Record<string, Record<string, unknown>>> {
   const out: Record<string, Record<string, unknown>> = {};
   const eventsDir = await mkdtemp(join(tmpdir(), 'plac-bench-events-'));
   try {
     const sessao = dynamoEndpoint ? await sessaoDeBench(eventsDir, dynamoEndpoint) : undefined;
     for (const spec of allFunctions.filter((f) => !ONLY || ONLY.includes(f.id))) {
       const file = join(BUNDLES, spec.id, 'index.mjs');
-      const entry: Record<string, unknown> = pesoDoBundle(spec.id, file);
       const sample = spec.id === 'Authorizer' && sessao ? sessao.autorizador : sampleEventFor(spec, eventsDir, sessao?.contexto);
-      if (sample) {
-        const runs: Record<string, number | string>[] = [];
-        for (let i = 0; i < PROBES; i++) {
-          const probe = spawnSync(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-interval', '100'] : []), '--input-type=module', '-e', coldStartProbe(file, sample)], {
-            cwd: root,
-            encoding: 'utf8',
-            env: {
-              ...process.env,
-              ...ambienteDaSonda(dynamoEndpoint),
-              POWERTOOLS_SERVICE_NAME: serviceName(spec),
-              POWERTOOLS_LOG_LEVEL: 'ERROR',
-              POWERTOOLS_METRICS_DISABLED: 'true',
-            },
-          });
-          try {
-            runs.push(JSON.parse(probe.stdout.trim().split('\n').pop() ?? ''));
-          } catch {
-            entry.error = probe.stderr.slice(0, 300);
-          }
-        }
-        if (runs.length > 0) {
-          const sorted = [...runs].sort((a, b) => Number(a.coldMs) - Number(b.coldMs));
-          Object.assign(entry, sorted[Math.floor((sorted.length - 1) / 2)], { runsColdMs: runs.map((r) => r.coldMs) });
-        }
+      const ambiente = { ...ambienteDaSonda(dynamoEndpoint), POWERTOOLS_SERVICE_NAME: serviceName(spec) };
+      out[spec.id] = { ...pesoDoBundle(spec.id, file), ...(sample ? sondar(file, sample, ambiente) : {}) };
+      if (spec.id === 'ConsultaApi' && twin) {
+        // The same bundle, as an integrator's first look-up reaches it (over mutual TLS).
+        const evento = await eventoDoIntegrador(eventsDir, twin.dataDir);
+        out[`${spec.id}:integrador`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, evento, { ...twin.env, POWERTOOLS_SERVICE_NAME: serviceName(spec) }) };
       }
-      out[spec.id] = entry;
     }
   } finally {
     await rm(eventsDir, { recursive: true, force: true });
   }
   return out;
+}
+
+/** The twin whose functions' environment and test ICP-Brasil the integrator's probe uses. */
+export interface TwinDoIntegrador {
+  dataDir: string;
+  env: Record<string, string>;
+}
+
+/** PROBES fresh processes importing the bundle and sending it the event: the median run, and every run's coldMs. */
+function sondar(file: string, sample: string, ambiente: Record<string, string>): Record<string, unknown> {
+  const runs: Record<string, number | string>[] = [];
+  const entry: Record<string, unknown> = {};
+  for (let i = 0; i < PROBES; i++) {
+    const probe = spawnSync(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-interval', '100'] : []), '--input-type=module', '-e', coldStartProbe(file, sample)], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ...ambiente, POWERTOOLS_LOG_LEVEL: 'ERROR', POWERTOOLS_METRICS_DISABLED: 'true' },
+    });
+    try {
+      runs.push(JSON.parse(probe.stdout.trim().split('\n').pop() ?? ''));
+    } catch {
+      entry.error = probe.stderr.slice(0, 300);
+    }
+  }
+  if (runs.length > 0) {
+    const sorted = [...runs].sort((a, b) => Number(a.coldMs) - Number(b.coldMs));
+    Object.assign(entry, sorted[Math.floor((sorted.length - 1) / 2)], { runsColdMs: runs.map((r) => r.coldMs) });
+  }
+  return entry;
+}
+
+/**
+ * The integrator's look-up by key as API Gateway hands it over from the mutual-TLS domain: the demo
+ * client's e-CNPJ (the twin's test ICP-Brasil) in the request's context. Its first request loads the
+ * certificate chunk, checks the chain, fetches the CRLs from the twin (as a container does once an
+ * hour), reads the client, its quota and the service catalogue, and looks the key up (a Fat-e not
+ * stored: a 404, recorded for the not-found list, not charged).
+ */
+async function eventoDoIntegrador(dir: string, dataDir: string): Promise<string> {
+  const cliente = DEMO_CLIENTES.find((c) => c.situacao === 'A' && c.tipoCliente === 'ESF')!;
+  const icp = await ensureTestIcp(dataDir, [{ cnpj: cliente.cnpj, razaoSocial: cliente.razaoSocial.toUpperCase() }]);
+  const certificado = icp.certificates[cliente.cnpj]!;
+  const template = JSON.parse(readFileSync(join(root, 'events/api/platform-health.json'), 'utf8')) as { requestContext: Record<string, unknown> & { http: Record<string, unknown> } };
+  const contrato = contracts.find((c) => c.id === 'consulta.fatePorChaveIntegrador')!;
+  const path = fillPath(contrato.path, { chave: CHAVE_SEM_FATE });
+  const routeKey = `${contrato.method} ${contrato.path}`;
+  const event = {
+    ...template,
+    routeKey,
+    rawPath: path,
+    pathParameters: { chave: CHAVE_SEM_FATE },
+    requestContext: {
+      ...template.requestContext,
+      routeKey,
+      requestId: 'bench-integrador',
+      http: { ...template.requestContext.http, method: contrato.method, path },
+      authentication: { clientCert: { clientCertPem: certificado.certPem } },
+    },
+  };
+  const file = join(dir, 'ConsultaApi-integrador.json');
+  writeFileSync(file, JSON.stringify(event));
+  return file;
 }
 
 /**
@@ -220,7 +264,7 @@ function coldStartProbe(bundle: string, eventFile: string) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const twin = await startOwnTwin('none');
   try {
-    const r = await coldStarts(twin.env.AWS_ENDPOINT_URL_DYNAMODB);
+    const r = await coldStarts(twin.env.AWS_ENDPOINT_URL_DYNAMODB, twin);
     for (const [id, b] of Object.entries(r)) {
       console.log(`${id.padEnd(26)} ${`${(Number(b.bytes) / 1024).toFixed(0)} KiB`.padStart(9)}${b.lazyBytes ? ` (+${(Number(b.lazyBytes) / 1024).toFixed(0)} on first use)` : ''}  ${b.coldMs === undefined ? String(b.error ?? '') : `import ${b.importMs} ms + first request ${b.firstRequestMs} ms = ${b.coldMs} ms (${b.firstStatus}; runs ${(b.runsColdMs as number[]).join(', ')}; the same request warm ${b.warmRequestMs} ms)`}`);
     }

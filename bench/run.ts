@@ -46,7 +46,7 @@ async function main() {
 
   const { twin, env, stop, lookupTwin } = await startTwinProcess();
   try {
-    results.lambdas = await coldStarts(env.AWS_ENDPOINT_URL_DYNAMODB);
+    results.lambdas = await coldStarts(env.AWS_ENDPOINT_URL_DYNAMODB, lookupTwin);
     results.citiesThroughGateway = await cannon(`${twin}/api/v1/dominio/cidades/BA/salv`);
     results.dynamoDbGetItem = await rawGetItem(env);
     const gateway = results.citiesThroughGateway as { requestsPerSecond: number };

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestCa, issueECnpj, issueTestCrl, type CertificatePair } from '../../infra/local/emulators/test-pki';
+import type { Baixar } from './baixar-crl';
 import { parseCrl } from './crl';
 import { forgetCrls, revocationStatus, type RevocationOptions } from './revocation';
 
@@ -18,22 +19,25 @@ let revoked: CertificatePair;
 const cert = (pair: CertificatePair) => new X509Certificate(pair.certPem);
 const chainOf = (leaf: CertificatePair, issuer = ca) => [cert(leaf), cert(issuer), cert(root)];
 
-/** A fake network: the bytes each URL answers, or a failure. */
+/**
+ * A fake network for the download (baixar-crl.ts, whose own test speaks HTTP): the bytes each URL
+ * answers, or a failure as the downloader reports it (no answer, an HTTP status, too many bytes).
+ */
 function network(answers: Record<string, Uint8Array | 'down' | number>) {
   const calls: string[] = [];
-  const fetch = (async (input: string | URL | Request) => {
-    const url = String(input);
+  const fetch: Baixar = async (url, { maxBytes }) => {
     calls.push(url);
     const answer = answers[url];
-    if (answer === undefined || answer === 'down') throw new TypeError('fetch failed');
-    if (typeof answer === 'number') return new Response('no', { status: answer });
-    return new Response(answer, { status: 200, headers: { 'content-type': 'application/pkix-crl' } });
-  }) as typeof globalThis.fetch;
+    if (answer === undefined || answer === 'down') throw new Error('connect ECONNREFUSED');
+    if (typeof answer === 'number') throw new Error(`HTTP ${answer}`);
+    if (answer.length > maxBytes) throw new Error('CRL larger than CRL_MAX_BYTES');
+    return answer;
+  };
   return { fetch, calls };
 }
 
-const options = (fetch: typeof globalThis.fetch, now = new Date(), extra: Partial<RevocationOptions> = {}): RevocationOptions => ({
-  fetch,
+const options = (baixar: Baixar, now = new Date(), extra: Partial<RevocationOptions> = {}): RevocationOptions => ({
+  baixar,
   now,
   maxAgeMs: HOUR,
   timeoutMs: 2000,
@@ -134,8 +138,8 @@ describe('revocationStatus', () => {
     const big = network({ [CA_CRL]: caCrl, [ROOT_CRL]: rootCrl });
     expect(await revocationStatus(chainOf(good), options(big.fetch, new Date(), { maxBytes: 100 }))).toBe('unavailable');
     forgetCrls();
-    const hanging = ((_url: string, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof fetch;
+    // The downloader gives up at timeoutMs (baixar-crl.test.ts): here, one that honours it.
+    const hanging: Baixar = (_url, { timeoutMs }) => new Promise((_resolve, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs));
     const started = Date.now();
     expect(await revocationStatus(chainOf(good), options(hanging, new Date(), { timeoutMs: 200 }))).toBe('unavailable');
     expect(Date.now() - started).toBeLessThan(2000);

@@ -15,9 +15,10 @@
  *   or with none cached, the status is 'unavailable' and the certificate is refused: an unknown status
  *   is never taken as good. A failed URL is not asked again for RETRY_AFTER_FAILURE_MS, so that an
  *   outage of the CA's server does not hold every login for the whole timeout.
- * - Fetching: http and https only (ICP-Brasil publishes over plain http; the CRL is a signed object),
- *   no credentials in the URL, one deadline for all the URLs of a CRL (CRL_FETCH_TIMEOUT_MS, default
- *   5 s: the function's own timeout is 10 s), at most CRL_MAX_BYTES (default 32 MiB). The URLs come
+ * - Fetching (baixar-crl.ts): http and https only (ICP-Brasil publishes over plain http; the CRL is a
+ *   signed object), no credentials in the URL, one deadline for all the URLs of a CRL
+ *   (CRL_FETCH_TIMEOUT_MS, default 5 s: the function's own timeout is 10 s), at most CRL_MAX_BYTES
+ *   (default 32 MiB). The URLs come
  *   only from certificates whose chain to an ICP-Brasil root has already been verified, and the answer
  *   is used only as a signed CRL, so the SSRF guard for client-chosen URLs (url-guard.ts) does not apply.
  */
@@ -26,6 +27,7 @@ import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, CRLDistributionPoints, id_ce_cRLDistributionPoints, id_ce_keyUsage, KeyUsage, KeyUsageFlags } from '@peculiar/asn1-x509';
 import { config } from '../platform/env';
 import { logger } from '../platform/observability';
+import { baixarCrl, type Baixar } from './baixar-crl';
 import { isCrlSignedBy, parseCrl, serialHex, type Crl } from './crl';
 
 export type RevocationStatus = 'good' | 'revoked' | 'unavailable';
@@ -35,8 +37,8 @@ export interface RevocationOptions {
   maxAgeMs?: number;
   timeoutMs?: number;
   maxBytes?: number;
-  /** The HTTP client (tests replace it). */
-  fetch?: typeof fetch;
+  /** The CRL download (baixar-crl.ts; tests replace it). */
+  baixar?: Baixar;
 }
 
 /** Clock skew tolerated on a CRL's thisUpdate. */
@@ -61,7 +63,7 @@ export async function revocationStatus(chain: readonly X509Certificate[], option
     maxAgeMs: options.maxAgeMs ?? config.crlMaxAgeSeconds * 1000,
     timeoutMs: options.timeoutMs ?? config.crlFetchTimeoutMs,
     maxBytes: options.maxBytes ?? config.crlMaxBytes,
-    fetch: options.fetch ?? fetch,
+    baixar: options.baixar ?? baixarCrl,
   };
   const statuses = await Promise.all(chain.slice(0, -1).map((cert, i) => statusOf(cert, chain[i + 1]!, i > 0, settings)));
   if (statuses.includes('revoked')) return 'revoked';
@@ -131,7 +133,7 @@ async function currentCrl(urls: string[], issuer: X509Certificate, settings: Set
 
 async function fetchCrl(url: string, issuer: X509Certificate, timeoutMs: number, settings: Settings): Promise<Cached | null> {
   try {
-    const crl = parseCrl(await download(url, timeoutMs, settings));
+    const crl = parseCrl(await settings.baixar(url, { timeoutMs, maxBytes: settings.maxBytes }));
     if (!isCrlSignedBy(crl, issuer) || !maySignCrls(issuer)) throw new Error('CRL not signed by the certificate’s issuer');
     if (crl.thisUpdate.getTime() > settings.now + SKEW_MS) throw new Error('CRL issued in the future');
     if (crl.nextUpdate.getTime() <= settings.now) throw new Error('CRL past its nextUpdate');
@@ -144,21 +146,6 @@ async function fetchCrl(url: string, issuer: X509Certificate, timeoutMs: number,
     logger.warn('CRL fetch failed', { url, error: error instanceof Error ? error.message : String(error) });
     return null;
   }
-}
-
-async function download(url: string, timeoutMs: number, settings: Settings): Promise<Uint8Array> {
-  const response = await settings.fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-  if (Number(response.headers.get('content-length') ?? 0) > settings.maxBytes) throw new Error('CRL larger than CRL_MAX_BYTES');
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.length;
-    // Leaving the loop cancels the rest of the body.
-    if (size > settings.maxBytes) throw new Error('CRL larger than CRL_MAX_BYTES');
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** keyUsage, when present, must allow cRLSign. */
