@@ -18,9 +18,9 @@
  * - Fetching (baixar-crl.ts): http and https only (ICP-Brasil publishes over plain http; the CRL is a
  *   signed object), no credentials in the URL, one deadline for all the URLs of a CRL
  *   (CRL_FETCH_TIMEOUT_MS, default 5 s: the function's own timeout is 10 s), at most CRL_MAX_BYTES
- *   (default 32 MiB). The URLs come
- *   only from certificates whose chain to an ICP-Brasil root has already been verified, and the answer
- *   is used only as a signed CRL, so the SSRF guard for client-chosen URLs (url-guard.ts) does not apply.
+ *   (default 32 MiB). The URLs come only from certificates whose chain to an ICP-Brasil root has
+ *   already been verified, and the answer is used only as a signed CRL, so the SSRF guard for
+ *   client-chosen URLs (url-guard.ts) does not apply.
  */
 import type { X509Certificate } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';

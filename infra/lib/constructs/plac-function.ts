@@ -1,7 +1,7 @@
 /**
  * One Lambda function of topology.ts as deployed: Node 24 on arm64, an ESM bundle built locally by
- * esbuild with the shared options (bundle.ts, bundle-options.ts), explicit memory and timeout, active tracing and
- * its own log group with a retention. The construct id is the FunctionSpec id, which the twin uses to
+ * esbuild with the shared options (bundle.ts, bundle-options.ts), explicit memory and timeout, active
+ * tracing and its own log group with a retention. The construct id is the FunctionSpec id, which the twin uses to
  * bind Task states and events to the function's module (aws:cdk:path `.../<id>/Resource`).
  */
 import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
