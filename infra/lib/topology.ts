@@ -126,8 +126,8 @@ export interface FunctionSpec {
  * Reserved concurrency of the functions a client waits on (issue 36, docs/operations.md "Isolation"):
  * sized by Little's law with room for bursts: executions = requests per second × seconds each. The
  * integrator's look-ups: 500/s at about 60 ms warm is 30, 100 covers a burst to the stage's 2,000 at
- * 50 ms; the logins and certificate logins (bcrypt, CRL checks: ~300 ms) 20/s is 6, 30 kept; the
- * assignments 10. The account's default is 1,000, of which AWS keeps 100 unreserved: these 240 leave
+ * 50 ms; the logins and certificate logins (the scrypt hash on a whole vCPU ~100 ms, CRL checks up to
+ * ~300 ms) 20/s is 6 at most, 30 kept; the assignments 10. The account's default is 1,000, of which AWS keeps 100 unreserved: these 240 leave
  * 660 for everything else.
  */
 const concorrenciaReservada: Record<string, number> = { consulta: 100, auth: 30, cessao: 10 };
