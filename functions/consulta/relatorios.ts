@@ -1,4 +1,4 @@
-import { foldText, isValidChaveAcesso } from '@plac/shared/domain';
+import { foldText, isValidChaveAcesso, porCodigo } from '@plac/shared/domain';
 import * as fate from '../fate';
 import { abrirCursor, proximoCursor } from '../platform/cursor';
 import { HttpError, invalid } from '../platform/errors';
@@ -133,7 +133,7 @@ async function lerTransportadores(documento: string | undefined, nome: string | 
   // A document filter selects few carriers (by the start of the document): read them, then order by name.
   const { itens } = await fate.transportadoresPagina({ limite: MAXIMO_POR_DOCUMENTO, documentoPrefixo: documento, nomeContem: nome });
   const ordem = (t: { nomeFolded: string; documento: string }) => `${t.nomeFolded}\u0000${t.documento}`;
-  const seguintes = itens.filter((t) => !desde || ordem(t) >= ordem(desde)).sort((a, b) => ordem(a).localeCompare(ordem(b)));
+  const seguintes = itens.filter((t) => !desde || ordem(t) >= ordem(desde)).sort((a, b) => porCodigo(ordem(a), ordem(b)));
   const fim = seguintes.length <= LOTE_TRANSPORTADORES;
   return { itens: seguintes.slice(0, LOTE_TRANSPORTADORES), fim, ultimo: fim ? null : seguintes[LOTE_TRANSPORTADORES - 1]! };
 }

@@ -10,6 +10,7 @@ import {
   statusNaoEncontradaLabel,
   STATUS_NAO_ENCONTRADA,
   STATUS_NAO_ENCONTRADA_LABELS,
+  porCodigo,
 } from '@plac/shared/domain';
 import * as clientes from '../clientes';
 import { clienteDoFiltro } from '../platform/escopo';
@@ -53,7 +54,7 @@ function resumir(contadores: Contador[], descricao: (id: number) => string) {
       .sort(([a], [b]) => a - b)
       .map(([id, requisicoes]) => ({ idModuloServico: id, servico: descricao(id), requisicoes })),
     porServicoUf: [...contadores]
-      .sort((a, b) => a.servico - b.servico || a.uf.localeCompare(b.uf))
+      .sort((a, b) => a.servico - b.servico || porCodigo(a.uf, b.uf))
       .map((c) => ({ idModuloServico: c.servico, servico: descricao(c.servico), uf: c.uf, requisicoes: c.requisicoes })),
   };
 }

@@ -1,3 +1,4 @@
+import { porCodigo } from '@plac/shared/domain';
 import { createConversions } from 'electrodb';
 import { isConditionalFailure } from '../platform/table';
 import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
@@ -80,7 +81,7 @@ export async function documentosErroNoPeriodo(
     ...pagina,
     chave: (d) => [d.createdAt, d.id],
     // Newest first: the greater key comes first.
-    comparar: (a, b) => b[0].localeCompare(a[0]) || b[1].localeCompare(a[1]),
+    comparar: (a, b) => porCodigo(b[0], a[0]) || porCodigo(b[1], a[1]),
     apos: (i, [createdAt, id]) =>
       i < shards.length
         ? createConversions(entity).byAccessPattern.all.fromComposite.toCursor({ lista: 'erros', shard: shards[i]!, createdAt, id })!

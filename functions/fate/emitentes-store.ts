@@ -1,4 +1,4 @@
-import { nextMonth } from '@plac/shared/domain';
+import { nextMonth, porCodigo } from '@plac/shared/domain';
 import { EMITENTE_SHARDS, shardsAte } from './contagem-entities';
 import { ultimoDia } from './store-comum';
 import { db, fateLegado } from './store-entities';
@@ -80,7 +80,7 @@ export async function contagemDoEmitente(
     if (!ultimo || chave >= ultimo.periodo) ultimo = { periodo: chave, emitenteNome: item.emitenteNome, uf: item.uf };
   }
   return {
-    meses: [...porMes.values()].filter((m) => m.quantidade > 0).sort((a, b) => a.mes.localeCompare(b.mes)),
+    meses: [...porMes.values()].filter((m) => m.quantidade > 0).sort((a, b) => porCodigo(a.mes, b.mes)),
     emitenteNome: ultimo?.emitenteNome ?? null,
     uf: ultimo?.uf ?? null,
   };

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '../platform/aws-direto/dynamodb';
 import { createConversions } from 'electrodb';
-import { toTransportDate } from '@plac/shared/domain';
+import { porCodigo, toTransportDate } from '@plac/shared/domain';
 import { dynamoDb } from '../platform/aws';
 import { transactWithRetry } from '../platform/table';
 import { paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
@@ -371,7 +371,7 @@ export async function duplicatasSemNumero(c: Omit<ChaveComposta, 'numero'>): Pro
   for (const d of [...gsi2.data, ...(antigos.data as FateDuplicataRecord[])]) {
     if (d.emitenteCnpj === emitenteCnpj && d.destinatarioDoc === destinatarioDoc && d.vencimento === vencimento && d.valor === valor) porItem.set(`${d.chave}#${d.numero}`, { chave: d.chave, numero: d.numero });
   }
-  return [...porItem.values()].sort((a, b) => a.chave.localeCompare(b.chave) || a.numero.localeCompare(b.numero));
+  return [...porItem.values()].sort((a, b) => porCodigo(a.chave, b.chave) || porCodigo(a.numero, b.numero));
 }
 
 /**

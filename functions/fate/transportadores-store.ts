@@ -1,5 +1,5 @@
 import { createConversions } from 'electrodb';
-import { foldText } from '@plac/shared/domain';
+import { foldText, porCodigo } from '@plac/shared/domain';
 import { shardDe, shardsAte, TRANSPORTADOR_SHARDS, TRANSPORTE_SHARDS } from './contagem-entities';
 import { ultimoDia } from './store-comum';
 import { db, fateLegado, REGISTRO_SHARDS } from './store-entities';
@@ -130,7 +130,7 @@ export async function contagemDiariaDoTransportador(transportadorDoc: string, de
   const porDia = await contadoresDoTransportador(transportadorDoc, `D${deMes}-01`, `D${ultimoDia(ateMes)}`);
   return [...porDia.entries()]
     .filter(([, quantidade]) => quantidade > 0)
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => porCodigo(a, b))
     .map(([periodo, quantidade]) => ({ dia: periodo.slice(1), quantidade }));
 }
 

@@ -12,6 +12,7 @@ import {
   toTransportDate,
   validateDateRange,
   type AutorizacaoStatus,
+  porCodigo,
 } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { clienteResumo, todosClientes } from '../clientes';
@@ -112,7 +113,7 @@ async function sugestoes(text: string, v: Visao): Promise<Encontrada[]> {
   return [...unicas.values()].sort(porNome).slice(0, SUGESTOES);
 }
 
-const porNome = (a: Encontrada, b: Encontrada) => (a.razaoFolded < b.razaoFolded ? -1 : a.razaoFolded > b.razaoFolded ? 1 : a.instituicaoId.localeCompare(b.instituicaoId));
+const porNome = (a: Encontrada, b: Encontrada) => (a.razaoFolded < b.razaoFolded ? -1 : a.razaoFolded > b.razaoFolded ? 1 : porCodigo(a.instituicaoId, b.instituicaoId));
 
 /** The first 5 by name the caller may pick (the registry's partition; the issuer's from its two key ranges). */
 async function primeirasCinco(p: Principal, v: Visao): Promise<Encontrada[]> {
@@ -307,7 +308,7 @@ export async function listAutorizacoes(filtro: ListaBody, p: Principal) {
         (!fim || dia <= fim)
       );
     })
-    .sort((a, b) => b.dataAutorizacao.localeCompare(a.dataAutorizacao));
+    .sort((a, b) => porCodigo(b.dataAutorizacao, a.dataAutorizacao));
   const pagina = paginate(found, filtro.page, filtro.size);
   const nomes = await nomesDasInstituicoes(pagina.items);
   return { ...pagina, items: pagina.items.map((a) => autorizacaoView(a, nomes)) };

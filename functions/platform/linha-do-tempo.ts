@@ -1,4 +1,4 @@
-import { nextMonth } from '@plac/shared/domain';
+import { nextMonth, porCodigo } from '@plac/shared/domain';
 import type { MessageKey } from '@plac/shared/messages';
 import { conflict, invalid } from './errors';
 
@@ -44,7 +44,7 @@ export function faseDe(v: Versao, mes: string): 'PASSADA' | 'VIGENTE' | 'FUTURA'
 
 /** No gap, no overlap: in start order, each version starts the month after the one before ends; only the last is open. */
 export function conferirContiguidade<V extends Versao>(depois: readonly V[], vigencia: MessageKey): V[] {
-  const versoes = [...depois].sort((a, b) => a.inicio.localeCompare(b.inicio));
+  const versoes = [...depois].sort((a, b) => porCodigo(a.inicio, b.inicio));
   versoes.forEach((v, i) => {
     const proxima = versoes[i + 1];
     if (v.fim && v.fim < v.inicio) throw invalid(vigencia);

@@ -1,3 +1,4 @@
+import { porCodigo } from '@plac/shared/domain';
 import { abrirCursor, proximoCursor } from './cursor';
 import { invalid } from './errors';
 
@@ -147,7 +148,7 @@ export function vinculoDoCursor(principal: { userId: string; clienteId?: string 
   const normalizados = Object.fromEntries(
     Object.entries(filtros)
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .sort(([a], [b]) => a.localeCompare(b)),
+      .sort(([a], [b]) => porCodigo(a, b)),
   );
   return `${principal.userId}|${principal.clienteId ?? ''}|${rota}|${JSON.stringify(normalizados)}`;
 }

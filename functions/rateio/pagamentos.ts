@@ -1,5 +1,5 @@
 import { isAdmin, type Principal } from '@plac/shared/access';
-import { destinoDaParteSefaz, isBusinessMonth, monthOf, previousMonth } from '@plac/shared/domain';
+import { destinoDaParteSefaz, isBusinessMonth, monthOf, porCodigo, previousMonth } from '@plac/shared/domain';
 import { idsEmAvaliacao, todosClientes } from '../clientes';
 import * as faturamento from '../faturamento';
 import { forbidden, invalid, notFound } from '../platform/errors';
@@ -102,7 +102,7 @@ export async function consultar(filtro: FiltroPagamento, p: Principal) {
   if (idCliente) {
     // One client: its rows of the period (bounded: a handful of UFs a month), paged and added up here.
     const doCliente = emAvaliacao.has(idCliente) ? [] : (await faturamento.linhasPagamentoDoCliente(idCliente, filtro.de, filtro.ate)).filter(daVista);
-    const ordenadas = doCliente.sort((a, b) => (a.mes === b.mes ? a.uf.localeCompare(b.uf) : a.mes < b.mes ? 1 : -1));
+    const ordenadas = doCliente.sort((a, b) => (a.mes === b.mes ? porCodigo(a.uf, b.uf) : a.mes < b.mes ? 1 : -1));
     pagina = await paginaComCursor(vinculo, filtro.cursor, async (posicao) => {
       const inicio = posicao === undefined ? 0 : Number(posicao);
       if (!Number.isInteger(inicio) || inicio < 0) throw invalid('cursorInvalido');
@@ -136,7 +136,7 @@ export async function consultar(filtro: FiltroPagamento, p: Principal) {
   return {
     linhas,
     ...(pagina.nextCursor ? { nextCursor: pagina.nextCursor } : {}),
-    totaisUf: [...totais.porUf].filter(([u]) => (totais.linhasPorUf.get(u) ?? 0) > 0).map(([u, total]) => ({ uf: u, total })).sort((a, b) => a.uf.localeCompare(b.uf)),
+    totaisUf: [...totais.porUf].filter(([u]) => (totais.linhasPorUf.get(u) ?? 0) > 0).map(([u, total]) => ({ uf: u, total })).sort((a, b) => porCodigo(a.uf, b.uf)),
     totaisSefaz: sefaz && porNome(sefaz).map((t) => ({ uf: t.uf, nome: t.nome, total: t.total })),
     beneficiados: outros && porNome(outros).map((t) => ({ nome: t.nome, tipo: t.tipo, total: t.total })),
     totalFatec: outros && outros.reduce((s, t) => s + t.valor, 0),

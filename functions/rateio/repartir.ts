@@ -1,4 +1,4 @@
-import { calcularRepasse, type BeneficiadoRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
+import { calcularRepasse, porCodigo, type BeneficiadoRepasse, type FaturaRepasse, type LinhaRepasse } from '@plac/shared/domain';
 import { idsEmAvaliacao } from '../clientes';
 import * as faturamento from '../faturamento';
 import { grupos, type GrupoDoRepasse } from '../grupos-rateio';
@@ -83,5 +83,5 @@ export function totaisPorBeneficiado(linhas: readonly LinhaRepasse[]): TotalBene
     t.valor += l.valor;
     m.set(k, t);
   }
-  return [...m.values()].sort((a, b) => a.uf.localeCompare(b.uf) || a.nome.localeCompare(b.nome, 'pt-BR'));
+  return [...m.values()].sort((a, b) => porCodigo(a.uf, b.uf) || a.nome.localeCompare(b.nome, 'pt-BR'));
 }

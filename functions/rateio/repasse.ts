@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
-import { monthOf, ordensDeTransferencia } from '@plac/shared/domain';
+import { monthOf, ordensDeTransferencia, porCodigo } from '@plac/shared/domain';
 import * as faturamento from '../faturamento';
 import { conflict, invalid } from '../platform/errors';
 import { faturasDoRepasse, repartirComGrupoVigente, repartirMes, totaisPorBeneficiado, type Grupo } from './repartir';
@@ -53,7 +53,7 @@ export async function situacao(mes: string, tipo: Tipo) {
 export async function historico(mes: string) {
   const runs = await store.execucoes(mes);
   return runs
-    .sort((a, b) => b.iniciadoEm.localeCompare(a.iniciadoEm))
+    .sort((a, b) => porCodigo(b.iniciadoEm, a.iniciadoEm))
     .map((r) => ({
       execucaoId: r.execucaoId,
       tipo: r.tipo,

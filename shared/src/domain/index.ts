@@ -17,3 +17,4 @@ export * from './rateio';
 export * from './prepago';
 export * from './feriados';
 export * from './evidencia';
+export * from './ordem';
