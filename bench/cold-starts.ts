@@ -58,6 +58,44 @@ const PRIMEIRAS_CHAMADAS: Record<string, { contrato: string; params?: Record<str
 type ContextoDoAutorizador = Record<string, string | number>;
 
 /**
+ * The event API Gateway hands a function for a request of this contract (HTTP API, payload 2.0), from
+ * events/'s template: its route, path, query, JSON body, source address, and what the request's
+ * context adds (the authorizer's output, the client certificate of the mutual-TLS domain).
+ */
+function eventoDaRota(
+  contrato: AnyContract,
+  pedido: { params: Record<string, string>; query?: Record<string, string> | undefined; body?: unknown; sourceIp?: string | undefined; contexto: Record<string, unknown> },
+) {
+  const template = JSON.parse(readFileSync(join(root, 'events/api/platform-health.json'), 'utf8')) as {
+    routeKey: string;
+    rawPath: string;
+    headers: Record<string, string>;
+    body?: string;
+    requestContext: { routeKey: string; requestId: string; http: { method: string; path: string } };
+  };
+  const path = fillPath(contrato.path, pedido.params);
+  const routeKey = `${contrato.method} ${contrato.path}`;
+  const { query, body } = pedido;
+  return {
+    ...template,
+    routeKey,
+    rawPath: path,
+    rawQueryString: query ? new URLSearchParams(query).toString() : '',
+    ...(query ? { queryStringParameters: query } : {}),
+    ...(Object.keys(pedido.params).length ? { pathParameters: pedido.params } : {}),
+    headers: { ...template.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    requestContext: {
+      ...template.requestContext,
+      routeKey,
+      requestId: `bench-${contrato.id}`,
+      http: { ...template.requestContext.http, method: contrato.method, path, ...(pedido.sourceIp ? { sourceIp: pedido.sourceIp } : {}) },
+      ...pedido.contexto,
+    },
+  };
+}
+
+/**
  * A first request for an HTTP function: the call of PRIMEIRAS_CHAMADAS if it has one; else its first
  * public GET without parameters if it has one (a real answer), else its first route (answered 401
  * without a token, or 400 for an empty body: validation and the error path, which a cold start also pays for).
@@ -71,36 +109,14 @@ function sampleEventFor(spec: FunctionSpec, dir: string, sessao: ContextoDoAutor
   const pick: AnyContract | undefined =
     escolhida ?? own.find((c) => c.access === 'public' && c.method === 'GET' && !c.path.includes('{')) ?? own.find((c) => c.access === 'public') ?? own[0];
   if (!pick) return undefined;
-  const template = JSON.parse(readFileSync(join(root, 'events/api/platform-health.json'), 'utf8')) as {
-    routeKey: string;
-    rawPath: string;
-    headers: Record<string, string>;
-    body?: string;
-    requestContext: { routeKey: string; requestId: string; http: { method: string; path: string } };
-  };
   const names = [...pick.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const params = escolhida ? (chamada.params ?? {}) : Object.fromEntries(names.map((n) => [n, 'x']));
-  const path = fillPath(pick.path, params);
-  const routeKey = `${pick.method} ${pick.path}`;
-  const body = escolhida ? chamada.body : pick.body ? {} : undefined;
-  const query = escolhida ? chamada.query : undefined;
-  const event = {
-    ...template,
-    routeKey,
-    rawPath: path,
-    rawQueryString: query ? new URLSearchParams(query).toString() : '',
-    ...(query ? { queryStringParameters: query } : {}),
-    ...(names.length ? { pathParameters: params } : {}),
-    headers: { ...template.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    requestContext: {
-      ...template.requestContext,
-      routeKey,
-      requestId: `bench-${pick.id}`,
-      http: { ...template.requestContext.http, method: pick.method, path, ...(escolhida && chamada.sourceIp ? { sourceIp: chamada.sourceIp } : {}) },
-      ...(escolhida && chamada.comSessao && sessao ? { authorizer: { lambda: sessao } } : {}),
-    },
-  };
+  const event = eventoDaRota(pick, {
+    params: escolhida ? (chamada.params ?? {}) : Object.fromEntries(names.map((n) => [n, 'x'])),
+    query: escolhida ? chamada.query : undefined,
+    body: escolhida ? chamada.body : pick.body ? {} : undefined,
+    sourceIp: escolhida ? chamada.sourceIp : undefined,
+    contexto: escolhida && chamada.comSessao && sessao ? { authorizer: { lambda: sessao } } : {},
+  });
   const file = join(dir, `${spec.id}.json`);
   writeFileSync(file, JSON.stringify(event));
   return file;
@@ -172,23 +188,8 @@ async function eventoDoIntegrador(dir: string, dataDir: string): Promise<string>
   const cliente = DEMO_CLIENTES.find((c) => c.situacao === 'A' && c.tipoCliente === 'ESF')!;
   const icp = await ensureTestIcp(dataDir, [{ cnpj: cliente.cnpj, razaoSocial: cliente.razaoSocial.toUpperCase() }]);
   const certificado = icp.certificates[cliente.cnpj]!;
-  const template = JSON.parse(readFileSync(join(root, 'events/api/platform-health.json'), 'utf8')) as { requestContext: Record<string, unknown> & { http: Record<string, unknown> } };
   const contrato = contracts.find((c) => c.id === 'consulta.fatePorChaveIntegrador')!;
-  const path = fillPath(contrato.path, { chave: CHAVE_SEM_FATE });
-  const routeKey = `${contrato.method} ${contrato.path}`;
-  const event = {
-    ...template,
-    routeKey,
-    rawPath: path,
-    pathParameters: { chave: CHAVE_SEM_FATE },
-    requestContext: {
-      ...template.requestContext,
-      routeKey,
-      requestId: 'bench-integrador',
-      http: { ...template.requestContext.http, method: contrato.method, path },
-      authentication: { clientCert: { clientCertPem: certificado.certPem } },
-    },
-  };
+  const event = eventoDaRota(contrato, { params: { chave: CHAVE_SEM_FATE }, contexto: { authentication: { clientCert: { clientCertPem: certificado.certPem } } } });
   const file = join(dir, 'ConsultaApi-integrador.json');
   writeFileSync(file, JSON.stringify(event));
   return file;
