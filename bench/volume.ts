@@ -81,10 +81,10 @@ export async function volumeScaling(root: string) {
     const { carregarFatesEmMassa } = await import('../functions/fate/fate-store');
     const { chave: chaveDe } = await import('../functions/fate/fixtures/builder');
     const consentimentos = await import('../functions/consentimento/store');
-    const { cobrar } = await import('../functions/consumo/store');
+    const { cobrar } = await import('../functions/consumo/cobranca');
     const { createAutorizacao, createInstituicao, findAutorizacao } = await import('../functions/instituicoes/store');
     const { putCliente } = await import('../functions/clientes/store');
-    const { cobrarConsulta } = await import('../functions/consumo/service');
+    const { cobrarConsulta } = await import('../functions/consumo/cobranca');
     const { emitirFatura } = await import('../functions/faturamento/store');
     // Invoices written here are written as a Lambda writes them: with the repasse's shares wired in.
     const { faturaIdDe } = await import('../functions/faturamento/regras');

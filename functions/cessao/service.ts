@@ -1,5 +1,4 @@
 import type { Principal } from '@plac/shared/access';
-import type { CessaoDaParcela, FateView } from '@plac/shared/contracts/fate-view';
 import { SERVICO, splitChaveAcesso, ufByCodigo } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { clienteImfDaInstituicao } from '../clientes';
@@ -9,6 +8,8 @@ import { fatePorChave, type FateRecord } from '../fate';
 import { forbidden, HttpError, invalid } from '../platform/errors';
 import { avaliarCessao, mesmaCessao, type PedidoCessao } from './regras';
 import * as store from './store';
+
+export { comCessoes } from './com-cessoes';
 
 /**
  * 'Registro de Cessão' (service 8, docs/cessao.md). Rules, in the order they are checked:
@@ -105,15 +106,3 @@ export async function listar(p: Principal, chave: string, agora: Date = new Date
   return { chave: f.chave, cessoes: (await store.cessoesDaFate(f.chave)).map(view) };
 }
 
-/**
- * For the look-ups (functions/consulta): the Fat-e with each instalment's assignment, or null when it
- * has none. One Query of the Fat-e's partition.
- */
-export async function comCessoes(fate: FateView): Promise<FateView> {
-  const cessoes = new Map((await store.cessoesDaFate(fate.chave)).map((c) => [c.nDup, c] as const));
-  const daParcela = (numero: string): CessaoDaParcela | null => {
-    const c = cessoes.get(numero);
-    return c ? { cnpjCessionario: c.cnpjCessionario, dataCessao: c.dataCessao, valor: c.valor, registradaEm: c.registradaEm } : null;
-  };
-  return { ...fate, duplicatas: fate.duplicatas.map((d) => ({ ...d, cessao: daParcela(d.numero) })) };
-}

@@ -7,18 +7,17 @@
  */
 export {
   clienteImfDaInstituicao,
-  clientePorCnpj,
-  clienteResumo,
   get as clienteDoChamador,
   idsEmAvaliacao,
   operacoesConfiguradas,
   todosClientes,
   register as registrarCliente,
   liberar as liberarCliente,
-  type ClienteResumo,
   type UsuariosDoCliente,
 } from './service';
+/** A client's summary by id or by CNPJ: key reads without the table layer (resumo.ts). */
+export { clientePorCnpj, clienteResumo, type ClienteResumo } from './resumo';
 export { webhookParaEntrega } from './webhook-entrega';
 /** The id of the client registered with this CNPJ (normalized), or null. */
-export { findClienteIdByCnpj as clienteIdPorCnpj } from './store';
+export { findClienteIdByCnpj as clienteIdPorCnpj } from './leituras';
 export { captchaValido, newChallenge as novoDesafio } from './captcha';

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import {
-  addDays,
   cnpjCheckDigits,
   foldText,
   formatCnpj,
@@ -19,47 +18,16 @@ import { encryptSecret } from '../platform/crypto';
 import { badRequest, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { escapeHtml, sendMail } from '../platform/mail';
 import { checkWebhookUrl } from '../platform/url-guard';
+import { clientePorCnpj, prazoDe, type ClienteResumo } from './resumo';
 import * as store from './store';
 import type { ClienteRecord, WebhookRecord } from './store';
 import { WEBHOOK_SECRET_PURPOSE, WEBHOOK_SIGNING_PURPOSE } from './webhook-secrets';
 
 /** Clients: what the clientes handler serves, and what other contexts may ask (never the store). */
 
-export const PRAZO_PARAMETRO = 'prazo-autenticacao-sem-certificado';
-export const PRAZO_PADRAO_DIAS = 30;
-
-export async function prazoPadraoDias(): Promise<number> {
-  const value = Number(await store.readParametro(PRAZO_PARAMETRO));
-  return Number.isInteger(value) && value > 0 ? value : PRAZO_PADRAO_DIAS;
-}
+export { PRAZO_PADRAO_DIAS, PRAZO_PARAMETRO, prazoPadraoDias, clienteResumo, clientePorCnpj, type ClienteResumo } from './resumo';
 
 // ---- for other contexts --------------------------------------------------------------------------
-
-export interface ClienteResumo {
-  id: string;
-  cnpj: string;
-  razao_social: string;
-  tipo_cliente: 'ESF' | 'IMF' | 'SHOPPING';
-  situacao: ClienteSituacao;
-  /** The last day of the password-login period (YYYY-MM-DD), or null when the client has none. */
-  prazo_sem_certificado: string | null;
-}
-
-async function prazoDe(c: ClienteRecord): Promise<string | null> {
-  return c.inicioSemCertificado ? addDays(c.inicioSemCertificado, c.prazoSemCertificadoDias ?? (await prazoPadraoDias())) : null;
-}
-
-export async function clienteResumo(clienteId: string): Promise<ClienteResumo | null> {
-  const c = await store.findCliente(clienteId);
-  if (!c) return null;
-  return { id: c.clienteId, cnpj: c.cnpj, razao_social: c.razaoSocial, tipo_cliente: c.tipoCliente, situacao: c.situacao, prazo_sem_certificado: await prazoDe(c) };
-}
-
-/** The client registered with this CNPJ (exactly: a branch's certificate names the branch), or null. */
-export async function clientePorCnpj(cnpj: string): Promise<ClienteResumo | null> {
-  const clienteId = await store.findClienteIdByCnpj(cnpj);
-  return clienteId ? clienteResumo(clienteId) : null;
-}
 
 /** The ids of the clients in evaluation (situation E), which the billing screens leave out: one key read of the situation index. */
 export async function idsEmAvaliacao(): Promise<string[]> {

@@ -4,6 +4,8 @@ import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';
 import { isConditionalFailure } from '../platform/table';
 import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
+import { MODELO_CLIENTE, MODELO_CLIENTE_CNPJ, MODELO_PARAMETRO, SITUACOES, TIPOS, type ClienteRecord } from './modelos';
+export { findCliente, findClienteIdByCnpj, readParametro } from './leituras';
 
 /**
  * Client companies. Access patterns: by id (key); all, ordered by folded company name (gsi1, one
@@ -11,55 +13,12 @@ import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-
  * same transaction as the client, so that two racing registrations cannot both succeed. Webhook
  * configurations: by client (pk), one item per operation (sk), so a kind cannot be configured twice.
  */
-export const SITUACOES = ['A', 'E', 'C', 'I', 'D', 'N', 'S'] as const;
+export { SITUACOES, TIPOS };
 export type Situacao = (typeof SITUACOES)[number];
-export const TIPOS = ['ESF', 'IMF', 'SHOPPING'] as const;
 
-/** Kept: a client company is the platform's reference data; its end is its situation, set by an administrator. */
-const cliente = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'cliente', version: '1', service: 'clientes' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    cnpj: { type: 'string', required: true },
-    razaoSocial: { type: 'string', required: true },
-    razaoFolded: { type: 'string', required: true },
-    tipoCliente: { type: TIPOS, required: true },
-    situacao: { type: SITUACOES, required: true },
-    email: { type: 'string', required: true },
-    logradouro: { type: 'string' },
-    numero: { type: 'string' },
-    complemento: { type: 'string' },
-    bairro: { type: 'string' },
-    uf: { type: 'string' },
-    cidade: { type: 'string' },
-    cep: { type: 'string' },
-    telefone: { type: 'string' },
-    nomeResponsavel: { type: 'string' },
-    categoria: { type: ['PRIVADA', 'PUBLICA'] as const },
-    /** Start of the period in which the client's users may log in with a password (YYYY-MM-DD). */
-    inicioSemCertificado: { type: 'string' },
-    /** Days of that period for this client; absent: the platform parameter (30 by default). */
-    prazoSemCertificadoDias: { type: 'number' },
-    createdAt: { type: 'string', required: true },
-    updatedAt: { type: 'string', required: true },
-    updatedBy: { type: 'string' },
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } },
-    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['razaoFolded', 'clienteId'] } },
-    // The clients of one situation by name (issue 38): those in evaluation, which the billing screens
-    // leave out, are one key read instead of the whole registry. A client's every write sets it (the
-    // writes carry the whole record); clients written before are indexed by infra/migrations/clientes-situacao.ts.
-    bySituacao: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['situacao'] }, sk: { field: 'gsi2sk', composite: ['razaoFolded', 'clienteId'] } },
-  },
-}));
+const cliente = entidadeSobDemanda(() => new Entity(MODELO_CLIENTE));
 
-/** Kept: the uniqueness claim of a client's CNPJ, as long as the client. */
-const clienteCnpj = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'clienteCnpj', version: '1', service: 'clientes' },
-  attributes: { cnpj: { type: 'string', required: true }, clienteId: { type: 'string', required: true } },
-  indexes: { byValue: { pk: { field: 'pk', composite: ['cnpj'] }, sk: { field: 'sk', composite: [] } } },
-}));
+const clienteCnpj = entidadeSobDemanda(() => new Entity(MODELO_CLIENTE_CNPJ));
 
 /** Kept: the uniqueness claim of a client's e-mail, as long as the client. */
 const clienteEmail = entidadeSobDemanda(() => new Entity({
@@ -102,16 +61,7 @@ const segredoWebhook = entidadeSobDemanda(() => new Entity({
   indexes: { byCliente: { pk: { field: 'pk', composite: ['clienteId'] }, sk: { field: 'sk', composite: [] } } },
 }));
 
-/** Kept: the platform's parameters (a handful), edited by an administrator. */
-const parametro = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'parametro', version: '1', service: 'clientes' },
-  attributes: {
-    nome: { type: 'string', required: true },
-    valor: { type: 'string', required: true },
-    updatedAt: { type: 'string', required: true },
-  },
-  indexes: { byNome: { pk: { field: 'pk', composite: ['nome'] }, sk: { field: 'sk', composite: [] } } },
-}));
+const parametro = entidadeSobDemanda(() => new Entity(MODELO_PARAMETRO));
 
 /** A solved captcha is accepted once: its signature is remembered until the challenge expires. */
 const captchaUsado = entidadeSobDemanda(() => new Entity({
@@ -123,22 +73,14 @@ const captchaUsado = entidadeSobDemanda(() => new Entity({
 const entities = { cliente, clienteCnpj, clienteEmail, webhook, segredoWebhook, parametro, captchaUsado };
 const db = servicoSobDemanda(entities);
 
-export type ClienteRecord = EntityItem<typeof cliente>;
+export type { ClienteRecord } from './modelos';
 export type WebhookRecord = EntityItem<typeof webhook>;
 
 function settle(result: { canceled: boolean }) {
   if (result.canceled) throw conflict('recursoDuplicado');
 }
 
-export async function findCliente(clienteId: string): Promise<ClienteRecord | null> {
-  const { data } = await db().entities.cliente.get({ clienteId }).go();
-  return data;
-}
 
-export async function findClienteIdByCnpj(cnpj: string): Promise<string | null> {
-  const { data } = await db().entities.clienteCnpj.get({ cnpj }).go();
-  return data?.clienteId ?? null;
-}
 
 /** The clients of one situation (the ones in evaluation: a handful), by name. */
 export async function clientesNaSituacao(situacao: Situacao): Promise<ClienteRecord[]> {
@@ -249,10 +191,6 @@ export async function segredoWebhookDe(clienteId: string): Promise<SegredoWebhoo
   return data;
 }
 
-export async function readParametro(nome: string): Promise<string | undefined> {
-  const { data } = await db().entities.parametro.get({ nome }).go();
-  return data?.valor;
-}
 
 /** A client's webhook configurations. Bounded: one per operation, five at most. */
 export async function webhooksOf(clienteId: string): Promise<WebhookRecord[]> {

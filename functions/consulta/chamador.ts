@@ -1,9 +1,9 @@
 import type { Principal } from '@plac/shared/access';
 import { SERVICOS_DO_TIPO } from '@plac/shared/domain';
 import { certificadoDoChamador } from '../auth';
-import { clientePorCnpj, clienteResumo, type ClienteResumo } from '../clientes';
+import { clientePorCnpj, clienteResumo, type ClienteResumo } from '../clientes/direto';
 import { HttpError } from '../platform/errors';
-import { ativos as servicosAtivos } from '../servicos';
+import { ativos as servicosAtivos } from '../servicos/direto';
 
 /**
  * Who is looking up, and whether it may use the service. The client pays; the authority's staff

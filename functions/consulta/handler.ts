@@ -4,15 +4,17 @@ import { exigirCota } from '../platform/cota-integrador';
 import { httpApi } from '../platform/http';
 import { chaveDeIdempotencia } from '../platform/idempotencia';
 import { chamadorDoCertificado, chamadorDoUsuario } from './chamador';
-import * as service from './service';
-import type { Pedido } from './service';
+import * as porChave from './por-chave';
+import type { Pedido } from './por-chave';
 
 /**
  * The look-ups: integrators identified by their certificate, portal users by their session.
  *
- * The CSV batches (papaparse) and the staff's reports are loaded by their first request (issue 39): a
- * look-up's cold start loads the look-ups' code only. Each is a chunk of the bundle.
+ * The look-up by key (por-chave.ts) is what a cold start loads: it reads and charges without the
+ * table layer. The other look-ups, the CSV batches (papaparse) and the staff's reports are loaded by
+ * their first request (issue 39), each a chunk of the bundle with ElectroDB's.
  */
+const outras = () => import('./service');
 const lote = () => import('./lote');
 const relatorios = () => import('./relatorios');
 
@@ -35,17 +37,17 @@ async function portal(r: Requisicao & { principal: Principal }): Promise<Pedido>
 }
 
 export const handler = httpApi(consulta, {
-  fatePorChaveIntegrador: async (r) => service.fatePorChave(await integrador(r), r.params.chave),
-  chaveCompostaIntegrador: async (r) => service.porChaveComposta(await integrador(r), r.body),
-  recebivelIntegrador: async (r) => service.recebivel(await integrador(r), r.params.chave),
-  faturamentoIntegrador: async (r) => service.faturamento(await integrador(r), r.params.tipo, r.body),
-  transportadoraIntegrador: async (r) => service.transportadora(await integrador(r), r.params.documento, r.query.dataInicio, r.query.dataFim, r.query.cursor),
+  fatePorChaveIntegrador: async (r) => porChave.fatePorChave(await integrador(r), r.params.chave),
+  chaveCompostaIntegrador: async (r) => (await outras()).porChaveComposta(await integrador(r), r.body),
+  recebivelIntegrador: async (r) => (await outras()).recebivel(await integrador(r), r.params.chave),
+  faturamentoIntegrador: async (r) => (await outras()).faturamento(await integrador(r), r.params.tipo, r.body),
+  transportadoraIntegrador: async (r) => (await outras()).transportadora(await integrador(r), r.params.documento, r.query.dataInicio, r.query.dataFim, r.query.cursor),
 
-  fatePorChave: async (r) => service.fatePorChave(await portal(r), r.params.chave),
-  chaveComposta: async (r) => service.porChaveComposta(await portal(r), r.body),
-  recebivel: async (r) => service.recebivel(await portal(r), r.params.chave),
-  faturamento: async (r) => service.faturamento(await portal(r), r.params.tipo, r.body),
-  transportadora: async (r) => service.transportadora(await portal(r), r.params.documento, r.query.dataInicio, r.query.dataFim, r.query.cursor),
+  fatePorChave: async (r) => porChave.fatePorChave(await portal(r), r.params.chave),
+  chaveComposta: async (r) => (await outras()).porChaveComposta(await portal(r), r.body),
+  recebivel: async (r) => (await outras()).recebivel(await portal(r), r.params.chave),
+  faturamento: async (r) => (await outras()).faturamento(await portal(r), r.params.tipo, r.body),
+  transportadora: async (r) => (await outras()).transportadora(await portal(r), r.params.documento, r.query.dataInicio, r.query.dataFim, r.query.cursor),
 
   loteFate: async (r) => {
     const { executar, LOTES } = await lote();

@@ -5,8 +5,8 @@ import { LAYOUTS_LOTE, lerLote, loteRecusado, type LayoutLote } from '@plac/shar
 import { message } from '@plac/shared/messages';
 import { HttpError, invalid } from '../platform/errors';
 import { exigirServico } from './chamador';
+import { fatePorChave, registrarNaoEncontrada, type Pedido } from './por-chave';
 import * as consultas from './service';
-import type { Pedido } from './service';
 
 /**
  * The CSV batches of the portal (spec 3, 3.13, 5.4, 7.5). The file rule (header, separator, 50 lines,
@@ -68,7 +68,7 @@ const chave = (servico: number, view: (p: Pedido, chave: string) => Promise<Resu
   servico,
   async consultar(p, [c = '']) {
     if (isValidChaveAcesso(c)) return emResultado(() => view(p, c.replace(/\s/g, '')));
-    await consultas.registrarNaoEncontrada(p, servico, c, 'CHAVE_INVALIDA');
+    await registrarNaoEncontrada(p, servico, c, 'CHAVE_INVALIDA');
     return invalida(message('campoInvalido', { field: 'chave de acesso' }));
   },
 });
@@ -76,7 +76,7 @@ const chave = (servico: number, view: (p: Pedido, chave: string) => Promise<Resu
 export const LOTES = {
   fate: {
     ...chave(SERVICO.fatePorChave, async (p, c) => {
-      const f = await consultas.fatePorChave(p, c);
+      const f = await fatePorChave(p, c);
       return {
         situacao: f.situacao === 'CANCELADA' ? 'CANCELADA' : 'ENCONTRADA',
         dados: [f.uf, f.emitente.cnpj, f.emitente.nome, f.destinatario.documento, f.destinatario.nome, formatDateForFile(f.emissao), reais(f.valorNota), f.fatura.numero ?? '', reais(f.fatura.valorLiquido), parcelas(f.duplicatas)],

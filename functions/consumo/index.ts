@@ -4,7 +4,8 @@
  * archive copies), and the report jobs other contexts start (the invoice's detail ZIP, the archived
  * evidence). Other contexts import only this module (functions/platform/dependencies.test.ts).
  */
-export { cobrarConsulta, medirUso, registrarNaoEncontrada } from './service';
+export { cobrarConsulta, registrarNaoEncontrada } from './cobranca';
+export { medirUso } from './service';
 export {
   /** A client's month counters per service and UF: what billing prices. */
   contadoresDoCliente as consumoDoCliente,

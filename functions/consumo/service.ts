@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { foldText, monthOf } from '@plac/shared/domain';
-import * as clientes from '../clientes';
-import { config } from '../platform/env';
+import { monthOf } from '@plac/shared/domain';
+import { cobrarListado } from './cobranca';
 import * as prepago from '../prepago';
 import * as store from './store';
 
@@ -11,53 +9,6 @@ import * as store from './store';
  * again; a key that is not found is recorded for the not-found screens and not charged. The billing
  * run reads the counters (`contadoresDoMes`) and the invoice detail the request log.
  */
-
-export interface Consulta {
-  clienteId: string;
-  /** idModuloServico of the catalogue (functions/servicos). */
-  servico: number;
-  /** Origin UF of the document found. */
-  uf: string;
-  /** The access key looked up, or the batch line. */
-  chave: string;
-  /** The caller's idempotency key; without one every call is a new request. */
-  idempotencyKey?: string | undefined;
-  agora?: Date;
-}
-
-/** Charges a look-up that found data: 'repetida' when that idempotency key was already charged. */
-export async function cobrarConsulta(c: Consulta): Promise<'cobrada' | 'repetida'> {
-  const agora = c.agora ?? new Date();
-  // An idempotency key is the client's own: two clients may well send the same one.
-  const requestId = c.idempotencyKey ? `${c.clienteId}:${c.idempotencyKey}` : randomUUID();
-  return cobrarListado({
-    requestId,
-    clienteId: c.clienteId,
-    mes: monthOf(agora),
-    servico: c.servico,
-    uf: c.uf,
-    chave: c.chave,
-    createdAt: agora.toISOString(),
-  });
-}
-
-/**
- * The (table, month, client, service) whose listing this instance already wrote (`clienteDoMes`,
- * store.ts): the first charge of each carries it, the others do not, so the listing costs a few
- * writes per instance and month instead of one per request. Remembered only once its charge is
- * written (a cancelled one wrote nothing). Bounded by the clients × services active in a month.
- */
-const listados = new Set<string>();
-
-async function cobrarListado(c: Omit<store.Cobranca, 'marcador'>): Promise<'cobrada' | 'repetida'> {
-  const chave = `${config.tableName}|${c.mes}|${c.clienteId}|${c.servico}`;
-  if (listados.has(chave)) return store.cobrar(c);
-  // The name orders the list; a client the registry does not know (deleted) is listed by its id.
-  const nome = foldText((await clientes.clienteResumo(c.clienteId))?.razao_social ?? c.clienteId);
-  const resultado = await store.cobrar({ ...c, marcador: { nome } });
-  if (resultado === 'cobrada') listados.add(chave);
-  return resultado;
-}
 
 export interface Medicao {
   /**
@@ -99,33 +50,5 @@ export async function medirUso(m: Medicao): Promise<'cobrada' | 'repetida'> {
     uf: m.uf,
     chave: m.documento,
     createdAt: agora.toISOString(),
-  });
-}
-
-export interface NaoEncontrada {
-  uf: string;
-  chnfe: string;
-  servico: number;
-  status: string;
-  clienteId: string;
-  cnpj: string;
-  razaoSocial: string;
-  agora?: Date;
-}
-
-/** Records a look-up that found nothing (not charged). */
-export async function registrarNaoEncontrada(n: NaoEncontrada): Promise<void> {
-  const agora = n.agora ?? new Date();
-  await store.gravarNaoEncontrada({
-    id: randomUUID(),
-    uf: n.uf,
-    mes: monthOf(agora),
-    data: agora.toISOString(),
-    chnfe: n.chnfe,
-    servico: n.servico,
-    status: n.status,
-    clienteId: n.clienteId,
-    cnpj: n.cnpj,
-    razaoSocial: n.razaoSocial,
   });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PutCommand } from '../platform/aws-direto/dynamodb';
 import { dynamoDb } from '../platform/aws';
 import { config } from '../platform/env';
-import { cobrarConsulta, registrarNaoEncontrada } from './service';
+import { cobrarConsulta, registrarNaoEncontrada } from './cobranca';
 import { contadoresDaUf as consumoDaUf, contadoresDoMes as consumoDoMes, naoEncontradasDaUf, requisicoesDoCliente } from './store';
 import { consumoDoCliente } from './index';
 
@@ -80,7 +80,7 @@ describe('metering', () => {
     );
     expect(await consumoDoCliente(outro, '2026-11')).toEqual([{ servico: 3, uf: 'AP', requisicoes: 5 }]);
     // Incremented (one shard at random each time; the old item's shard is rewritten in the new form): still each counted once.
-    const { cobrar } = await import('./store');
+    const { cobrar } = await import('./cobranca');
     await Promise.all(Array.from({ length: 32 }, () => cobrar({ requestId: randomUUID(), clienteId: outro, mes: '2026-11', servico: 3, uf: 'AP', chave: 'k', createdAt: agora.toISOString() })));
     expect((await doAp()).find((r) => r.clienteId === outro)?.requisicoes).toBe(37);
   }, 60_000);
@@ -121,7 +121,8 @@ describe('metering', () => {
  */
 describe('not-found look-ups on sharded indexes', () => {
   it('pages a UF’s look-ups of two months, new and old index forms, newest first, each once', async () => {
-    const { formaAntiga, gravarNaoEncontrada, instantesNaoEncontradasDoCliente, naoEncontradasDaUfEntre, NAO_ENCONTRADA_UF_SHARDS } = await import('./store');
+    const { formaAntiga, instantesNaoEncontradasDoCliente, naoEncontradasDaUfEntre, NAO_ENCONTRADA_UF_SHARDS } = await import('./store');
+    const { gravarNaoEncontrada } = await import('./cobranca');
     const { GetCommand } = await import('../platform/aws-direto/dynamodb');
     // Months of their own (2019), so the twin's other tests add nothing to this UF's period.
     const [uf, clienteId] = ['RR', `cli-${randomUUID()}`];

@@ -1,110 +1,50 @@
-import { createHash } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
-import { transactWithRetry } from '../platform/table';
 import { createConversions } from 'electrodb';
 import { paginaEmSequencia, paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
-import { todayInBahia } from '@plac/shared/domain';
 import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
+import {
+  atributosContador,
+  atributosDiario,
+  atributosNaoEncontrada,
+  atributosRequisicao,
+  CONTADOR_SHARDS,
+  LOG_SHARDS,
+  LOG_TTL_SECONDS,
+  MODELO_CLIENTE_DO_MES,
+  MODELO_CONSUMO_SERVICO,
+  MODELO_CONTADOR,
+  MODELO_DIARIO,
+  MODELO_NAO_ENCONTRADA,
+  MODELO_REQUISICAO,
+  NAO_ENCONTRADA_CLIENTE_SHARDS,
+  NAO_ENCONTRADA_UF_SHARDS,
+  SERVICO_SHARDS,
+  SHARD_BASE,
+  shardDoLog,
+} from './modelos';
+
+export {
+  CONTADOR_SHARDS,
+  LOG_SHARDS,
+  NAO_ENCONTRADA_CLIENTE_SHARDS,
+  NAO_ENCONTRADA_UF_SHARDS,
+  SERVICO_SHARDS,
+  SHARD_BASE,
+  shardClienteDaNaoEncontrada,
+  shardDaNaoEncontrada,
+  shardDoLog,
+} from './modelos';
 
 /**
  * Usage metering (docs/data-model.md, "Consumo"): per (client, service, origin UF, month) a request
  * counter split into CONTADOR_SHARDS items so that a busy client never makes one item hot; the log of
  * every charged request, whose item is also what makes a request count once; and the not-found
- * look-ups, recorded and not charged.
+ * look-ups, recorded and not charged. The models and their shards are in modelos.ts.
  */
 
-/**
- * Shards of each counter, in its partition key and in its two indexes' (by UF, by month): an increment
- * goes to one at random, a read adds them all up (one Query per shard, in parallel). What sets the
- * number is the month index (gsi2): every metered use of the platform rewrites one entry there, about
- * 5,500 a second at launch (5,000 webhook deliveries, 500 look-ups), 2 units each in a transaction:
- * 5,500 × 2 / 64 ≈ 170 units a second on each of its partitions (17 %). The busiest client (2,000
- * deliveries a second) puts 2,000 / 64 × 4 units (the counter and the day's counter) on each of its
- * own: 12.5 % (docs/operations.md, "Partition load"). Raised from 16: reading shards 0…63 also finds
- * what was counted on 0…15.
- */
-export const CONTADOR_SHARDS = 64;
-/**
- * Shards of a client's request log index (gsi1) for each service, chosen by the request id: 2,000
- * metered deliveries a second, all of one service at worst, put about 2,000 / 16 × 2 units on each
- * (25 %); the report reads them merged by instant.
- */
-export const LOG_SHARDS = 16;
-export const shardDoLog = (requestId: string) => createHash('sha256').update(requestId).digest().readUInt32BE(0) % LOG_SHARDS;
-/** A charged request stays in the log for 13 months: the billed month and a year of disputes. */
-const LOG_TTL_SECONDS = 400 * 86_400;
+const contador = entidadeSobDemanda(() => new Entity(MODELO_CONTADOR));
 
-const atributosContador = {
-  clienteId: { type: 'string', required: true },
-  /** 'YYYY-MM', the month in America/Bahia time of the request. */
-  mes: { type: 'string', required: true },
-  servico: { type: 'number', required: true },
-  /** The origin UF of the document (its Sefaz), the unit revenue sharing divides by. */
-  uf: { type: 'string', required: true },
-  shard: { type: 'number', required: true },
-  requisicoes: { type: 'number', required: true, default: 0 },
-} as const;
-
-/** Kept: a month's counters are what its invoice was priced from, so they live as long as the invoices (five years; issue 41 archives them); a few hundred small items per client and month. */
-const contador = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'contador', version: '1', service: 'consumo' },
-  attributes: atributosContador,
-  indexes: {
-    // A client's month, one partition per shard (issue 36: the shard in the partition key, so one
-    // client at its quota spreads its increments over CONTADOR_SHARDS partitions): a read adds the
-    // shards' Queries up.
-    byCliente: {
-      pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] },
-      sk: { field: 'sk', composite: ['servico', 'uf'] },
-    },
-    // A UF's month (consumption by state), every client: one index partition per shard, so that the
-    // uses of a busy UF (São Paulo: 40 % of them) do not all rewrite entries of one partition.
-    byUf: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['uf', 'mes', 'shard'] },
-      sk: { field: 'gsi1sk', composite: ['servico', 'clienteId'] },
-    },
-    // A whole month (the billing run), spread over the shards so that no index partition is hot.
-    byMes: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['mes', 'shard'] },
-      sk: { field: 'gsi2sk', composite: ['clienteId', 'servico', 'uf'] },
-    },
-  },
-}));
-
-const atributosRequisicao = {
-  /** The caller's idempotency key (scoped to the client), or the gateway's request id. */
-  requestId: { type: 'string', required: true },
-  clienteId: { type: 'string', required: true },
-  mes: { type: 'string', required: true },
-  servico: { type: 'number', required: true },
-  uf: { type: 'string', required: true },
-  /** The access key looked up, or the batch line. */
-  chave: { type: 'string', required: true },
-  createdAt: { type: 'string', required: true },
-  expiresAt: { type: 'number', required: true },
-  /** The log index's shard (LOG_SHARDS, from the request id): what spreads one client's log over partitions. */
-  shard: { type: 'number', required: true },
-} as const;
-
-/** One charged request. Its creation is the request's "counted once" claim. */
-const requisicao = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'requisicao', version: '1', service: 'consumo' },
-  attributes: atributosRequisicao,
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['requestId'] }, sk: { field: 'sk', composite: [] } },
-    // The month's detail of a client and service (issue 38): LOG_SHARDS index partitions per service
-    // (issue 36), so one service's lines (a section of the invoice's detail ZIP) are key reads of its
-    // own partitions, and the whole month merges the partitions of the services the month's counters
-    // name; read merged by instant (`paginaDeRequisicoes`).
-    byServico: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['clienteId', 'mes', 'servico', 'shard'] },
-      sk: { field: 'gsi1sk', composite: ['createdAt', 'requestId'] },
-    },
-  },
-}));
+const requisicao = entidadeSobDemanda(() => new Entity(MODELO_REQUISICAO));
 
 /**
  * The log item as it was indexed before the service was in the index key (issue 38; gsi1 pk
@@ -138,146 +78,13 @@ const requisicaoSemShard = entidadeSobDemanda(() => new Entity({
   },
 }));
 
-/**
- * A client's requests of one day (in Bahia time): charged ('sucesso') or not found ('erro'), split into
- * CONTADOR_SHARDS items as the monthly counter is. Written in the same transaction as the log item it
- * counts (a charged request) or with the not-found record, so the monitoring chart's day mode reads at
- * most 31 days × 2 kinds × CONTADOR_SHARDS items, whatever the month's volume, instead of the request log.
- */
-const atributosDiario = {
-  clienteId: { type: 'string', required: true },
-  mes: { type: 'string', required: true },
-  /** 'YYYY-MM-DD' in Bahia. */
-  dia: { type: 'string', required: true },
-  tipo: { type: ['sucesso', 'erro'] as const, required: true },
-  shard: { type: 'number', required: true },
-  quantidade: { type: 'number', required: true, default: 0 },
-  expiresAt: { type: 'number' },
-} as const;
+const diario = entidadeSobDemanda(() => new Entity(MODELO_DIARIO));
 
-const diario = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'diario', version: '1', service: 'consumo' },
-  attributes: atributosDiario,
-  indexes: {
-    // The shard in the partition key (issue 36), the same one as the request's counter.
-    byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['dia', 'tipo'] } },
-  },
-}));
+const consumoServico = entidadeSobDemanda(() => new Entity(MODELO_CONSUMO_SERVICO));
 
-/**
- * Shards of a client's monthly counter per service (`consumoServico`): what the administrator's list of
- * every client's consumption reads, a page of clients at a time, instead of the month's counters by
- * UF (clients × services × 27 UFs × CONTADOR_SHARDS items). Written in the charge's transaction (the
- * charge's counter shard modulo this), 2 units: the busiest client (2,000 metered deliveries a
- * second) puts 2,000 × 2 / 16 = 250 units a second on each of its 16 partitions (25 %). A read adds
- * the 16 live shards and the migration's base one (`SHARD_BASE`): 17 Queries of at most 9 items.
- */
-export const SERVICO_SHARDS = 16;
-/**
- * The shard where infra/migrations/consumo-clientes.ts sets what was counted before these counters
- * existed (the month's counters by UF minus what the live shards hold): one past the live ones, so
- * a charge never adds to it and a re-run of the migration overwrites only its own item.
- */
-export const SHARD_BASE = SERVICO_SHARDS;
+const clienteDoMes = entidadeSobDemanda(() => new Entity(MODELO_CLIENTE_DO_MES));
 
-/** Kept: what a month's invoice was priced from, summed by service (as the counters by UF): as long as the invoices (issue 41 archives them). */
-const consumoServico = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'consumoServico', version: '1', service: 'consumo' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    servico: { type: 'number', required: true },
-    shard: { type: 'number', required: true },
-    requisicoes: { type: 'number', required: true, default: 0 },
-  },
-  indexes: {
-    byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes', 'shard'] }, sk: { field: 'sk', composite: ['servico'] } },
-  },
-}));
-
-/**
- * A client with consumption in a month: one item per client and month, listed in name order (gsi1:
- * the month, then the folded company name and the id), holding the services it used. Written in the
- * charge's transaction by the first charge of each (client, month, service) that a function instance
- * makes (consumo/service.ts keeps which it wrote), so it costs a few writes per instance and month,
- * never one per request: the month's index partition is not hot (hundreds of clients × instances a
- * month) and holds one small item per client, read a page at a time. The name is the one of the last
- * write: a renamed client moves in the order when it is next written (its own key never changes, so it
- * is listed once). Kept: one small item per client and month, the index of the month's counters (as long as they are).
- */
-const clienteDoMes = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'clienteDoMes', version: '1', service: 'consumo' },
-  attributes: {
-    clienteId: { type: 'string', required: true },
-    mes: { type: 'string', required: true },
-    /** The company name folded (lower case, no accents): the list's order. */
-    nome: { type: 'string', required: true },
-    /** The services the client used in the month (a number set: ADD is idempotent). */
-    servicos: { type: 'set', items: 'number' },
-  },
-  indexes: {
-    byCliente: { pk: { field: 'pk', composite: ['clienteId', 'mes'] }, sk: { field: 'sk', composite: [] } },
-    byMes: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['mes'] }, sk: { field: 'gsi1sk', composite: ['nome', 'clienteId'] } },
-  },
-}));
-
-/**
- * Shards of the not-found look-ups' UF index (gsi1, `naoEncontrada.shard`), chosen by the record's id
- * (issue 36). Each index entry is written in the record's transaction (with the day's counter), so it
- * costs 2 write units (under 1 KB). São Paulo's not-found look-ups, 40 % of the platform's 500 metered
- * look-ups a second if none found anything, were 200 × 2 = 400 units a second on one partition (40 %);
- * on 8 they are 400 / 8 = 50 each (5 %). The key (`$consumo#uf_<uf>#mes_<m>#shard_<n>`) is also the one
- * of the UF's counter index (`contador` byUf, told apart by the sort key's entity prefix), whose SP
- * share adds at most 5,500 × 40 % × 2 / CONTADOR_SHARDS ≈ 69 units a second: about 12 % together.
- */
-export const NAO_ENCONTRADA_UF_SHARDS = 8;
-/**
- * Shards of a client's not-found index (gsi2, `naoEncontrada.shardCliente`), from the same hash of the
- * id: one client at its quota (250 look-ups a second) that all find nothing put 250 × 2 = 500 units a
- * second on one partition (50 %); on 4 they are 500 / 4 = 125 each (12.5 %). Only the demo seeding reads
- * this index (the monitoring reads the day counters), so few shards are enough.
- */
-export const NAO_ENCONTRADA_CLIENTE_SHARDS = 4;
-const hashDoId = (id: string) => createHash('sha256').update(id).digest().readUInt32BE(0);
-/** The record's UF index shard: a hash of its id, so the same record always has the same one. */
-export const shardDaNaoEncontrada = (id: string) => hashDoId(id) % NAO_ENCONTRADA_UF_SHARDS;
-/** The record's client index shard: the same hash, on NAO_ENCONTRADA_CLIENTE_SHARDS. */
-export const shardClienteDaNaoEncontrada = (id: string) => hashDoId(id) % NAO_ENCONTRADA_CLIENTE_SHARDS;
-
-const atributosNaoEncontrada = {
-  id: { type: 'string', required: true },
-  uf: { type: 'string', required: true },
-  mes: { type: 'string', required: true },
-  /** ISO instant of the look-up. */
-  data: { type: 'string', required: true },
-  chnfe: { type: 'string', required: true },
-  servico: { type: 'number', required: true },
-  status: { type: 'string', required: true },
-  clienteId: { type: 'string', required: true },
-  cnpj: { type: 'string', required: true },
-  razaoSocial: { type: 'string', required: true },
-  expiresAt: { type: 'number', required: true },
-} as const;
-
-/** A look-up that found nothing: recorded for the not-found screens, never charged. */
-const naoEncontrada = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'naoEncontrada', version: '1', service: 'consumo' },
-  attributes: {
-    ...atributosNaoEncontrada,
-    /** The UF index's shard (NAO_ENCONTRADA_UF_SHARDS, `shardDaNaoEncontrada` of the id). */
-    shard: { type: 'number', required: true },
-    /** The client index's shard (NAO_ENCONTRADA_CLIENTE_SHARDS, `shardClienteDaNaoEncontrada` of the id). */
-    shardCliente: { type: 'number', required: true },
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
-    // A UF's month, for the not-found screen: NAO_ENCONTRADA_UF_SHARDS index partitions (issue 36), read
-    // merged by (instant, id) (`naoEncontradasDaUfEntre`).
-    byUf: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['uf', 'mes', 'shard'] }, sk: { field: 'gsi1sk', composite: ['data', 'id'] } },
-    // A client's month (the demo seeding's check): NAO_ENCONTRADA_CLIENTE_SHARDS index partitions.
-    byCliente: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['clienteId', 'mes', 'shardCliente'] }, sk: { field: 'gsi2sk', composite: ['data', 'id'] } },
-  },
-}));
+const naoEncontrada = entidadeSobDemanda(() => new Entity(MODELO_NAO_ENCONTRADA));
 
 /**
  * The not-found record as it was indexed before the indexes had the shard (gsi1 pk `$consumo#uf_<uf>#mes_<m>`,
@@ -333,52 +140,6 @@ export type ContadorRecord = EntityItem<typeof contador>;
 export type RequisicaoRecord = EntityItem<typeof requisicao>;
 export type NaoEncontradaRecord = EntityItem<typeof naoEncontrada>;
 export type ClienteDoMesRecord = EntityItem<typeof clienteDoMes>;
-
-export interface Cobranca {
-  requestId: string;
-  clienteId: string;
-  mes: string;
-  servico: number;
-  uf: string;
-  chave: string;
-  createdAt: string;
-  /**
-   * The client's listing in the month (`clienteDoMes`), written with this charge: given by the caller
-   * for the first charge of a (client, month, service) it makes, left out afterwards.
-   */
-  marcador?: { nome: string } | undefined;
-}
-
-/**
- * Charges one request: its log item is created (refused when that request id is already there) and one
- * shard of its counter is added to, in one transaction, so a request is counted exactly once however
- * often it is retried, and never lost between the two writes.
- */
-export async function cobrar(c: Cobranca): Promise<'cobrada' | 'repetida'> {
-  const shard = Math.floor(Math.random() * CONTADOR_SHARDS);
-  const expiresAt = Math.floor(Date.parse(c.createdAt) / 1000) + LOG_TTL_SECONDS;
-  const result = await transactWithRetry(
-    () =>
-      db()
-        .transaction.write(({ requisicao: r, contador: k, diario: d, consumoServico: s, clienteDoMes: m }) => [
-          r.create({ ...semMarcador(c), expiresAt, shard: shardDoLog(c.requestId) }).commit(),
-          // The month's counter by service, for the list of every client's consumption (SERVICO_SHARDS).
-          s.upsert({ clienteId: c.clienteId, mes: c.mes, servico: c.servico, shard: shard % SERVICO_SHARDS }).add({ requisicoes: 1 }).commit(),
-          ...(c.marcador ? [m.upsert({ clienteId: c.clienteId, mes: c.mes, nome: c.marcador.nome }).add({ servicos: [c.servico] }).commit()] : []),
-          // upsert, not update: it writes the index keys (by UF, by month) on the counter's first increment too.
-          k.upsert({ clienteId: c.clienteId, mes: c.mes, servico: c.servico, uf: c.uf, shard }).add({ requisicoes: 1 }).commit(),
-          // The day's counter, in the same transaction: counted exactly when the log item is created.
-          d.upsert({ clienteId: c.clienteId, mes: c.mes, dia: diaNaBahia(c.createdAt), tipo: 'sucesso', shard }).add({ quantidade: 1 }).set({ expiresAt }).commit(),
-        ])
-        .go(),
-    8,
-  );
-  if (!result.canceled) return 'cobrada';
-  if (result.data[0]?.code === 'ConditionalCheckFailed') return 'repetida';
-  throw new Error(`charging ${c.requestId} was cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
-}
-
-const semMarcador = ({ marcador: _, ...c }: Cobranca) => c;
 
 /** Whether a request id was already charged (a key lookup, consistent). */
 export async function requisicaoExiste(requestId: string): Promise<boolean> {
@@ -565,32 +326,6 @@ export async function requisicoesDoCliente(clienteId: string, mes: string): Prom
     cursor = pagina.cursor;
   } while (cursor);
   return todas;
-}
-
-/**
- * Records a not-found look-up and adds it to its day's counter in one transaction (the record's id is
- * new each time, so the create and the increment happen together or not at all).
- */
-export async function gravarNaoEncontrada(record: Omit<NaoEncontradaRecord, 'expiresAt' | 'shard' | 'shardCliente'>): Promise<void> {
-  const expiresAt = Math.floor(Date.parse(record.data) / 1000) + LOG_TTL_SECONDS;
-  const shard = Math.floor(Math.random() * CONTADOR_SHARDS);
-  const result = await transactWithRetry(
-    () =>
-      db()
-        .transaction.write(({ naoEncontrada: n, diario: d }) => [
-          // The index shards from the id (NAO_ENCONTRADA_UF_SHARDS, NAO_ENCONTRADA_CLIENTE_SHARDS): its entries spread over them.
-          n.create({ ...record, expiresAt, shard: shardDaNaoEncontrada(record.id), shardCliente: shardClienteDaNaoEncontrada(record.id) }).commit(),
-          d.upsert({ clienteId: record.clienteId, mes: record.mes, dia: diaNaBahia(record.data), tipo: 'erro', shard }).add({ quantidade: 1 }).set({ expiresAt }).commit(),
-        ])
-        .go(),
-    8,
-  );
-  if (result.canceled) throw new Error(`recording not-found ${record.id} was cancelled: ${result.data.map((d) => d.code ?? 'None').join(', ')}`);
-}
-
-/** 'YYYY-MM-DD' of an ISO instant in Bahia time (the months and days of metering are Bahia's). */
-function diaNaBahia(iso: string): string {
-  return todayInBahia(new Date(iso));
 }
 
 /**

@@ -6,8 +6,11 @@ import { transactWithRetry } from '../platform/table';
 import { paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { EMITENTE_SHARDS, shardDe, shardsAte, TRANSPORTADOR_SHARDS, TRANSPORTE_SHARDS } from './contagem-entities';
 import type { Gravacao } from './store-comum';
+import { fateAtual, fatePorChave } from './fate-por-chave';
 import { db, expiraEm, fateLegado, type FateDuplicataRecord, type FateRecord } from './store-entities';
 import { registroDe } from './transportadores-store';
+
+export { fateAtual, fatePorChave } from './fate-por-chave';
 
 /**
  * The Fat-e aggregate: the document, its instalment items and its links (docs/data-model.md, "Fat-e").
@@ -195,17 +198,6 @@ function itensDaContagem(e: Entities, f: FateRecord, alvo: MarcaContagem) {
     }
   }
   return itens;
-}
-
-export async function fatePorChave(chave: string): Promise<FateRecord | null> {
-  const { data } = await db().entities.fate.get({ chave }).go();
-  return data;
-}
-
-/** The Fat-e as it is now (consistent read): what its domain event carries. */
-export async function fateAtual(chave: string): Promise<FateRecord | null> {
-  const { data } = await db().entities.fate.get({ chave }).go({ consistent: true });
-  return data;
 }
 
 /** Records that the Fat-e's domain event was published (the outbox mark: a later repeat publishes nothing). */

@@ -5,7 +5,7 @@
  * (functions/platform/dependencies.test.ts).
  */
 export type { FateRecord } from './store-entities';
-export { fatePorChave } from './fate-store';
+export { fatePorChave } from './fate-por-chave';
 /** Services 4 and 5: an issuer's active Fat-e of a model per month in a period of Bahia days, from its counters, not from the documents. */
 export { contagemDoEmitente } from './emitentes-store';
 /** The carrier registry, a page at a time (the carrier report and its list), and the carrier report's figures, from the counters. */

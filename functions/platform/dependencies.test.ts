@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
  * The house's rules between bounded contexts (docs/architecture.md "Contexts and their front doors"):
  * - **One front door.** A context is reached only through its `index.ts`: another context imports
  *   `../<ctx>` (or `../<ctx>/index`), never a module inside it. What the index exports is the context's
- *   published interface; everything else may change without another context noticing.
+ *   published interface; everything else may change without another context noticing. A context may
+ *   also have a direct door, `direto.ts`: the part of that interface that runs without the table layer,
+ *   for the paths whose cold start must not load ElectroDB (issue 39; a bundle that imports the index
+ *   loads every module the index re-exports that another chunk of it uses).
  * - **One way.** The contexts' dependencies form no cycle, counting every module of a context,
  *   its Lambda entries (handler.ts, run.ts, ...) included. Where a context needs work of one that
  *   depends on it, it names a port (an interface) and is handed the implementation by the entry that
@@ -36,7 +39,7 @@ function importsOf(file: string, source = readFileSync(file, 'utf8')): string[] 
 /** Whether `target` (absolute, no extension) is the front door of its context. */
 const isFrontDoor = (target: string) => {
   const [, ...rest] = relative(functionsDir, target).split(sep);
-  return rest.length === 0 || (rest.length === 1 && rest[0] === 'index');
+  return rest.length === 0 || (rest.length === 1 && (rest[0] === 'index' || rest[0] === 'direto'));
 };
 
 /** Imports that go past another context's front door (or from the kernel into a context). */

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applicationTable } from '../../infra/lib/topology';
 import { fontesDasFuncoes } from './fontes-do-codigo.test-util';
@@ -11,6 +12,9 @@ import { fontesDasFuncoes } from './fontes-do-codigo.test-util';
  *
  * Attributes are read from the source as written: inline, a constant of the same file (`attributes:
  * atributosX`), a spread of one (`...origem`) or of another entity's (`...fate.schema.attributes`).
+ * A model declared as a constant of its own (`export const MODELO_X = { model: … }`, in a context's
+ * modelos.ts, which tabela-direta.ts reads and writes without ElectroDB) is read there, with the
+ * comment above it; the store's `new Entity(MODELO_X)` is that model, not another entity.
  */
 const TTL = applicationTable.timeToLiveAttribute;
 
@@ -52,11 +56,14 @@ function atributosComTtl(linhas: string[], texto: string, vistos: Set<string>): 
   });
 }
 
-/** Every `new Entity({ model: { entity: '<name>' … } })` of one source file, with its TTL and its reason to be kept. */
+/** An entity's declaration: `new Entity({ model: … })` written inline, or a model constant (`export const MODELO_X = {`). */
+const declaraEntidade = (linha: string) => (linha.includes('new Entity(') && !/new Entity\(\s*MODELO_\w+\s*\)/.test(linha)) || /^export const MODELO_\w+ = \{/.test(linha);
+
+/** Every `new Entity({ model: { entity: '<name>' … } })` or model constant of one source file, with its TTL and its reason to be kept. */
 function entidadesDe(arquivo: string, fonte: string): Entidade[] {
   const linhas = fonte.split('\n');
   return linhas.flatMap((linha, i) => {
-    if (!linha.includes('new Entity(')) return [];
+    if (!declaraEntidade(linha)) return [];
     const resto = linhas.slice(i).join('\n');
     const nome = /entity:\s*'([^']+)'/.exec(resto)?.[1] ?? '?';
     const indexes = resto.search(/\n\s*indexes:/);
@@ -75,7 +82,18 @@ function entidadesDe(arquivo: string, fonte: string): Entidade[] {
   });
 }
 
-const entidades = fontesDasFuncoes().flatMap(({ arquivo, texto }) => entidadesDe(arquivo, texto));
+/**
+ * The entities of every source file. A store's views name attribute constants of its context's
+ * modelos.ts (`attributes: atributosX`, imported): they are looked up there, after the file's own.
+ */
+const fontes = fontesDasFuncoes();
+const entidades = fontes.flatMap(({ arquivo, texto }) => {
+  const modelos = fontes.find((f) => f.arquivo === join(dirname(arquivo), 'modelos.ts'));
+  const comModelos = modelos && modelos.arquivo !== arquivo && texto.includes("from './modelos'") ? `${texto}\n${modelos.texto}` : texto;
+  // Only the file's own declarations are its entities; the appended model constants are for the look-up.
+  const proprias = texto.split('\n').length;
+  return entidadesDe(arquivo, comModelos).filter((e) => e.linha <= proprias);
+});
 /** A reason is a sentence: a bare `Kept:` argues nothing. */
 const argumentada = (e: Entidade) => e.ttl || (e.motivo !== null && e.motivo.split(/\s+/).length >= 4);
 
@@ -100,6 +118,18 @@ describe('an end date on every record', () => {
       '// Kept:',
       "const vazia = new Entity({ model: { entity: 'e', version: '1', service: 's' }, attributes: { z: { type: 'string' } },",
       '  indexes: {} });',
+      '/** Kept: one per client, replaced in place. */',
+      'export const MODELO_F = {',
+      "  model: { entity: 'f', version: '1', service: 's' },",
+      "  attributes: { w: { type: 'string' } },",
+      '  indexes: {},',
+      '} as const;',
+      'const f = entidadeSobDemanda(() => new Entity(MODELO_F));',
+      'export const MODELO_G = {',
+      "  model: { entity: 'g', version: '1', service: 's' },",
+      "  attributes: { expiresAt: { type: 'number' } },",
+      '  indexes: {},',
+      '} as const;',
     ].join('\n');
     const lidas = entidadesDe('x.ts', fonte);
     expect(lidas.map((e) => [e.nome, e.ttl, e.motivo])).toEqual([
@@ -108,6 +138,8 @@ describe('an end date on every record', () => {
       ['c', false, 'reference data, edited by an administrator.'],
       ['d', true, null],
       ['e', false, ''],
+      ['f', false, 'one per client, replaced in place.'],
+      ['g', true, null],
     ]);
     expect(lidas.filter((e) => !argumentada(e)).map((e) => e.nome)).toEqual(['b', 'e']);
   });

@@ -6,13 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const escritas: { counter: string; shard: number }[] = [];
 let hitsDevolvidos = 0;
-vi.mock('./table', () => ({ tableConfig: () => ({ table: 't', client: {} }) }));
-vi.mock('electrodb', () => ({
-  Entity: class {
-    upsert(item: { counter: string; shard: number }) {
-      escritas.push(item);
-      return { add: () => ({ go: () => Promise.resolve({ data: { hits: hitsDevolvidos } }) }) };
-    }
+vi.mock('./tabela-direta', () => ({
+  upsertSozinho: (_modelo: unknown, item: { counter: string; shard: number }) => {
+    escritas.push(item);
+    return Promise.resolve({ hits: hitsDevolvidos });
   },
 }));
 

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { Entity } from 'electrodb';
 import { HttpError } from './errors';
-import { tableConfig } from './table';
+import { upsertSozinho } from './tabela-direta';
 
 /**
  * Request quotas for the public routes that an attacker could use to flood a mailbox or to probe
@@ -25,24 +24,27 @@ export interface Quota {
   shards?: number;
 }
 
-const counters = () =>
-  new Entity(
-    {
-      model: { entity: 'rateCounter', version: '1', service: 'platform' },
-      attributes: {
-        counter: { type: 'string', required: true },
-        /** The counter's shard, in the partition key (`$platform#counter_…#shard_<n>`). */
-        shard: { type: 'number', required: true, default: 0 },
-        hits: { type: 'number' },
-        expiresAt: { type: 'number', required: true },
-      },
-      indexes: { byCounter: { pk: { field: 'pk', composite: ['counter', 'shard'] }, sk: { field: 'sk', composite: [] } } },
-    },
-    tableConfig(),
-  );
+/**
+ * A window's counter (one shard of it): its ElectroDB model, written without the table layer
+ * (tabela-direta.ts) because every integrator request passes here before its route (issue 39).
+ */
+export const MODELO_CONTADOR_DE_COTA = {
+  model: { entity: 'rateCounter', version: '1', service: 'platform' },
+  attributes: {
+    counter: { type: 'string', required: true },
+    /** The counter's shard, in the partition key (`$platform#counter_…#shard_<n>`). */
+    shard: { type: 'number', required: true, default: 0 },
+    hits: { type: 'number' },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: { byCounter: { pk: { field: 'pk', composite: ['counter', 'shard'] }, sk: { field: 'sk', composite: [] } } },
+} as const;
 
-let entity: ReturnType<typeof counters> | undefined;
-const table = () => (entity ??= counters());
+/** Adds to a window's shard (an atomic ADD, the item created by the first) and answers its count after. */
+async function somar(counter: string, shard: number, expiresAt: number, hits: number): Promise<number> {
+  const depois = await upsertSozinho<{ hits?: number }>(MODELO_CONTADOR_DE_COTA, { counter, shard, expiresAt }, { add: { hits } });
+  return depois.hits ?? hits;
+}
 
 /**
  * Windows this container already saw used up, by counter: until the window ends, a request over one
@@ -66,11 +68,8 @@ export async function consume(quotas: Quota[], now = Date.now()): Promise<void> 
     quotas.map(async (q) => {
       const windowStart = inicioDaJanela(q, now);
       const shards = Math.max(1, q.shards ?? 1);
-      const { data } = await table()
-        .upsert({ counter: contadorDe(q, windowStart), shard: randomInt(shards), expiresAt: windowStart + q.windowSeconds * 2 })
-        .add({ hits: 1 })
-        .go({ response: 'all_new' });
-      const cheia = (data?.hits ?? 1) > Math.ceil(q.limit / shards);
+      const hits = await somar(contadorDe(q, windowStart), randomInt(shards), windowStart + q.windowSeconds * 2, 1);
+      const cheia = hits > Math.ceil(q.limit / shards);
       if (cheia) {
         if (esgotadas.size > MEMORIA_MAXIMA) esgotadas.clear();
         esgotadas.set(contadorDe(q, windowStart), (windowStart + q.windowSeconds) * 1000);
@@ -92,12 +91,7 @@ export async function preencher(q: Quota, hits: number, now = Date.now()): Promi
   const shards = Math.max(1, q.shards ?? 1);
   // Every shard gets its share, so whichever a request picks is as full as the whole quota is.
   await Promise.all(
-    Array.from({ length: shards }, (_, shard) =>
-      table()
-        .upsert({ counter: contadorDe(q, windowStart), shard, expiresAt: windowStart + q.windowSeconds * 2 })
-        .add({ hits: Math.ceil(hits / shards) })
-        .go(),
-    ),
+    Array.from({ length: shards }, (_, shard) => somar(contadorDe(q, windowStart), shard, windowStart + q.windowSeconds * 2, Math.ceil(hits / shards))),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Principal } from '@plac/shared/access';
 import type { BodyOf, servicos } from '@plac/shared/contracts';
 import { invalid, notFound } from '../platform/errors';
+export { ativos } from './ativos';
 import * as store from './store';
 import type { ServicoRecord } from './store';
 
@@ -28,12 +29,6 @@ export function servicoView(r: ServicoRecord) {
   return { idModuloServico: r.idModuloServico, descricao: r.descricao, ordem: r.ordem, ativo: r.ativo, portal: r.portal };
 }
 
-/** Active services in display order, for the service selectors of other screens. */
-export async function ativos() {
-  return (await store.listServicos())
-    .filter((s) => s.ativo)
-    .map((s) => ({ idModuloServico: s.idModuloServico, descricaoModuloServico: s.descricao }));
-}
 
 export async function todos() {
   return (await store.listServicos()).map(servicoView);

@@ -1,44 +1,25 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { Entity } from 'electrodb';
 import { conflict } from '../platform/errors';
 import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
+import { MODELO_SERVICO, type ServicoRecord } from './modelos';
+export { listServicos } from './leituras';
 
 /**
  * The service catalogue. Access patterns: a service by id (key); all services (gsi1, one small
  * partition: about ten items), sorted by their display order in memory.
  * Kept: the catalogue is reference data.
  */
-const servico = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'servico', version: '1', service: 'servicos' },
-  attributes: {
-    idModuloServico: { type: 'number', required: true },
-    descricao: { type: 'string', required: true },
-    ordem: { type: 'number', required: true },
-    ativo: { type: 'boolean', required: true },
-    portal: { type: 'boolean', required: true },
-    createdAt: { type: 'string', required: true },
-    updatedAt: { type: 'string', required: true },
-    updatedBy: { type: 'string' },
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['idModuloServico'] }, sk: { field: 'sk', composite: [] } },
-    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['idModuloServico'] } },
-  },
-}));
+const servico = entidadeSobDemanda(() => new Entity(MODELO_SERVICO));
 
 const db = servicoSobDemanda({ servico });
 
-export type ServicoRecord = EntityItem<typeof servico>;
+export type { ServicoRecord } from './modelos';
 
 export async function findServico(idModuloServico: number): Promise<ServicoRecord | null> {
   const { data } = await db().entities.servico.get({ idModuloServico }).go();
   return data;
 }
 
-export async function listServicos(): Promise<ServicoRecord[]> {
-  // Bounded: the service catalogue (9 services).
-  const { data } = await db().entities.servico.query.all({}).go({ pages: 'all' });
-  return data.sort((a, b) => a.ordem - b.ordem || a.idModuloServico - b.idModuloServico);
-}
 
 /** Only when missing (the seed): an existing service is left as it is. */
 export async function createServico(record: ServicoRecord): Promise<void> {

@@ -9,7 +9,7 @@
  * only while it has none.
  */
 import { addDays, monthOf, previousMonth, todayInBahia, UFS } from '@plac/shared/domain';
-import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/service';
+import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/cobranca';
 import { consumoDoCliente } from '../../functions/consumo';
 import { instantesNaoEncontradasDoCliente } from '../../functions/consumo/store';
 import { DEMO_CLIENTES } from './demo-data';

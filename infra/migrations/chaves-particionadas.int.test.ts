@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTable } from '../../tests/setup/own-table';
 import { dynamoDb } from '../../functions/platform/aws';
 import { config } from '../../functions/platform/env';
+import * as cobranca from '../../functions/consumo/cobranca';
 import * as consumo from '../../functions/consumo/store';
 import * as monitoramento from '../../functions/monitoramento/store';
 import * as prepago from '../../functions/prepago/store';
@@ -29,7 +30,7 @@ describe('the sharded keys migration', () => {
       { clienteId, mes, servico: 1, uf: 'BA', shard: 9, requisicoes: 5 },
     ]).go();
     await consumo.formaAntiga.diario().put({ clienteId, mes, dia, tipo: 'sucesso', shard: 2, quantidade: 12 }).go();
-    await consumo.cobrar({ requestId: `${clienteId}:novo`, clienteId, mes, servico: 1, uf: 'BA', chave: 'k', createdAt: new Date().toISOString() });
+    await cobranca.cobrar({ requestId: `${clienteId}:novo`, clienteId, mes, servico: 1, uf: 'BA', chave: 'k', createdAt: new Date().toISOString() });
     // A log line indexed as before: read by the report beside the new ones, in order.
     await consumo.formaAntiga.requisicao().put({ requestId: `${clienteId}:velho`, clienteId, mes, servico: 1, uf: 'BA', chave: 'k', createdAt: `${mes}-01T00:00:00.000Z`, expiresAt: 4_000_000_000, shard: 0 }).go();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { clientesDoMes, consumoPorServico, gravarContadores } from '../../functions/consumo/store';
 import { ownTable } from '../../tests/setup/own-table';
 import { migrarMes } from './consumo-clientes';

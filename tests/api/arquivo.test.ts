@@ -9,7 +9,7 @@ import { chaveDoManifesto, TABELAS_ARQUIVO } from '@plac/shared/arquivo';
 import { cnpjCheckDigits, monthOf, previousMonth } from '@plac/shared/domain';
 import { manifestoSchema, type Manifesto } from '../../functions/arquivo/job';
 import { lerJob } from '../../functions/arquivo/job-store';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { paginaDoLog, requisicoesDoMesPorServico } from '../../functions/consumo';
 import { faturaIdDe, shardDoCliente } from '../../functions/faturamento/regras';
 import { faturarShard } from '../../functions/faturamento/service';

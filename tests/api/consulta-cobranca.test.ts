@@ -3,7 +3,7 @@ import type { Principal } from '@plac/shared/access';
 import { addDays, monthOf, SERVICO, todayInBahia } from '@plac/shared/domain';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as cessaoStore from '../../functions/cessao/store';
+import * as cessaoStore from '../../functions/cessao/leituras';
 import { chamadorDoUsuario, esquecerCache } from '../../functions/consulta/chamador';
 import { handler } from '../../functions/consulta/handler';
 import { executar, LOTES } from '../../functions/consulta/lote';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, formatDate, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/service';
+import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/cobranca';
 import { callAs } from './http';
 import { aguardarRelatorio } from './relatorios';
 import { headersOf } from './session';

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, daysBetween, monthOf, nextMonth, toTransportDate } from '@plac/shared/domain';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { call } from './http';
 import { bearer, tokenFor } from './session';
 import { gravarCliente } from './clientes-kit';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, monthOf, previousMonth, type ClienteSituacao } from '@plac/shared/domain';
 import { findCliente, putCliente } from '../../functions/clientes/store';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { gravarContadores } from '../../functions/consumo/store';
 import { faturaIdDe, shardDoCliente as shardOf } from '../../functions/faturamento/regras';
 import { falhou, faturarShard, listarShards } from '../../functions/faturamento/service';

@@ -7,7 +7,7 @@ import { emitirFatura } from '../../functions/faturamento/store';
 import { abrirCiclo } from '../../functions/prepago/store';
 import { createAutorizacao } from '../../functions/instituicoes/store';
 import { describe, expect, it } from 'vitest';
-import { registrarNaoEncontrada } from '../../functions/consumo/service';
+import { registrarNaoEncontrada } from '../../functions/consumo/cobranca';
 import { gravarDocumentoErro } from '../../functions/fate/documentos-erro-store';
 import { registrarEntrega, registrarTentativa } from '../../functions/webhooks/log-store';
 import { call } from './http';

@@ -8,7 +8,7 @@ import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, monthOf, previousMonth } from '@plac/shared/domain';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { emitirFatura, lerFatura } from '../../functions/faturamento/store';
 import { s3Client } from '../../functions/platform/aws';

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, formatCnpj, formatMonth, monthOf, previousMonth } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/service';
+import { cobrarConsulta, registrarNaoEncontrada } from '../../functions/consumo/cobranca';
 import { axe } from './axe';
 import { pick } from './helpers';
 import { signIn } from './session';

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { cnpjCheckDigits, foldText, formatCnpj, formatMonth, monthOf, previousMonth } from '@plac/shared/domain';
 import { putCliente } from '../../functions/clientes/store';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { openSession } from '../../functions/platform/auth/sessions';
 import { signToken } from '../../functions/platform/auth/tokens';
 import { pick } from './helpers';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { formatCnpj, monthOf, previousMonth } from '@plac/shared/domain';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { pick } from './helpers';
 import { emitirFaturaAberta, gravarCliente, novoClienteE2e } from './faturas-kit';
 import { signIn } from './session';

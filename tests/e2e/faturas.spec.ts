@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { formatCnpj, monthOf, previousMonth } from '@plac/shared/domain';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { openSession } from '../../functions/platform/auth/sessions';
 import { signToken } from '../../functions/platform/auth/tokens';
 import { axe } from './axe';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Principal } from '@plac/shared/access';
 import { addDays, formatCnpj, formatMonth, monthOf, previousMonth, todayInBahia } from '@plac/shared/domain';
-import { cobrarConsulta } from '../../functions/consumo/service';
+import { cobrarConsulta } from '../../functions/consumo/cobranca';
 import { valorDoCodigo } from '../../functions/dae/febraban';
 import { faturaIdDe } from '../../functions/faturamento/regras';
 import { escreverRetorno } from '../../functions/faturamento/retorno/layout';
