@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { tableConfig } from '../platform/table';
+import { apagar, atualizar, ler, upsertSozinho } from '../platform/tabela-direta';
 
 /**
  * Failed-login counters per account and per source address. After a few failures each further try
@@ -12,23 +11,25 @@ export const WINDOW_MINUTES = 15;
 export const LIMITS = { account: 5, address: 100, fator: 5 } as const;
 const SLOW_AFTER = 3;
 
-const attempts = () =>
-  new Entity(
-    {
-      model: { entity: 'loginAttempt', version: '1', service: 'auth' },
-      attributes: {
-        subject: { type: 'string', required: true },
-        failures: { type: 'number' },
-        lockedUntil: { type: 'number' },
-        expiresAt: { type: 'number', required: true },
-      },
-      indexes: { bySubject: { pk: { field: 'pk', composite: ['subject'] }, sk: { field: 'sk', composite: [] } } },
-    },
-    tableConfig(),
-  );
+/**
+ * A subject's failures, its ElectroDB model, read and written without the table layer
+ * (platform/tabela-direta.ts): every password login reads it first (issue 39).
+ */
+export const MODELO_TENTATIVA = {
+  model: { entity: 'loginAttempt', version: '1', service: 'auth' },
+  attributes: {
+    subject: { type: 'string', required: true },
+    failures: { type: 'number' },
+    lockedUntil: { type: 'number' },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: { bySubject: { pk: { field: 'pk', composite: ['subject'] }, sk: { field: 'sk', composite: [] } } },
+} as const;
 
-let entity: ReturnType<typeof attempts> | undefined;
-const table = () => (entity ??= attempts());
+interface Tentativa {
+  failures?: number;
+  lockedUntil?: number;
+}
 
 export type Subject = { kind: keyof typeof LIMITS; value: string };
 
@@ -37,8 +38,8 @@ const key = (s: Subject) => `${s.kind}:${s.value}`;
 /** Seconds the subject stays locked, or 0. */
 export async function lockedFor(subjects: Subject[]): Promise<number> {
   const now = Date.now() / 1000;
-  const records = await Promise.all(subjects.map((s) => table().get({ subject: key(s) }).go()));
-  return Math.max(0, ...records.map(({ data }) => (data?.lockedUntil && data.lockedUntil > now ? Math.ceil(data.lockedUntil - now) : 0)));
+  const records = await Promise.all(subjects.map((s) => ler<Tentativa>(MODELO_TENTATIVA, { subject: key(s) })));
+  return Math.max(0, ...records.map((data) => (data?.lockedUntil && data.lockedUntil > now ? Math.ceil(data.lockedUntil - now) : 0)));
 }
 
 /** Counts a failure (atomic ADD) and locks the subject when it reaches its limit. */
@@ -46,13 +47,10 @@ export async function recordFailure(subjects: Subject[]): Promise<number> {
   const now = Math.floor(Date.now() / 1000);
   const counts = await Promise.all(
     subjects.map(async (s) => {
-      const { data } = await table()
-        .upsert({ subject: key(s), expiresAt: now + WINDOW_MINUTES * 60 })
-        .add({ failures: 1 })
-        .go({ response: 'all_new' });
-      const failures = data?.failures ?? 1;
+      const data = await upsertSozinho<Tentativa>(MODELO_TENTATIVA, { subject: key(s), expiresAt: now + WINDOW_MINUTES * 60 }, { add: { failures: 1 } });
+      const failures = data.failures ?? 1;
       if (failures >= LIMITS[s.kind]) {
-        await table().patch({ subject: key(s) }).set({ lockedUntil: now + WINDOW_MINUTES * 60 }).go();
+        await atualizar(MODELO_TENTATIVA, { subject: key(s) }, { lockedUntil: now + WINDOW_MINUTES * 60 });
       }
       return failures;
     }),
@@ -61,7 +59,7 @@ export async function recordFailure(subjects: Subject[]): Promise<number> {
 }
 
 export async function clearFailures(subject: Subject): Promise<void> {
-  await table().delete({ subject: key(subject) }).go();
+  await apagar(MODELO_TENTATIVA, { subject: key(subject) });
 }
 
 /** Growing delay before answering a failure: nothing for the first tries, then 1 s, 2 s … up to 4 s. */

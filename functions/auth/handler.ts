@@ -1,8 +1,13 @@
 import * as auth from '@plac/shared/contracts/auth';
 import { httpApi, Reply } from '../platform/http';
-import * as users from '../users';
-import * as segundoFator from './segundo-fator';
 import * as service from './service';
+
+/**
+ * The logins and the logout are what a cold start loads (service.ts: no table layer, issue 39); the
+ * password reset and the second factor's screens load their modules on first use.
+ */
+const users = () => import('../users');
+const segundoFator = () => import('./segundo-fator');
 
 export const handler = httpApi(auth, {
   loginSefaz: async ({ body, sourceIp }) => service.loginSefaz(body.email, body.password, sourceIp),
@@ -14,12 +19,12 @@ export const handler = httpApi(auth, {
   loginCertificadoCliente: async ({ body, clientCertPem }) => service.loginCertificadoCliente(body.email, clientCertPem),
   loginCertificadoEmissor: async ({ clientCertPem }) => service.loginCertificadoEmissor(clientCertPem),
   passwordEmail: async ({ body, sourceIp }) => service.passwordEmail(body.email, sourceIp),
-  passwordReset: async ({ body }) => users.resetPassword(body.email, body.token, body.password),
+  passwordReset: async ({ body }) => (await users()).resetPassword(body.email, body.token, body.password),
   logout: async ({ sid }) => service.logout(sid),
   loginSegundoFator: async ({ body }) => service.loginSegundoFator(body.desafio, body.codigo),
-  segundoFator: async ({ principal }) => segundoFator.situacao(principal.userId),
-  iniciarSegundoFator: async ({ principal, body }) => segundoFator.iniciar(principal, body.senha),
-  confirmarSegundoFator: async ({ principal, body }) => segundoFator.confirmar(principal, body.codigo),
-  segundoFatorDoUsuario: async ({ params }) => segundoFator.situacaoDoUsuario(params.id),
-  redefinirSegundoFator: async ({ params, principal }) => segundoFator.redefinir(params.id, principal),
+  segundoFator: async ({ principal }) => (await segundoFator()).situacao(principal.userId),
+  iniciarSegundoFator: async ({ principal, body }) => (await segundoFator()).iniciar(principal, body.senha),
+  confirmarSegundoFator: async ({ principal, body }) => (await segundoFator()).confirmar(principal, body.codigo),
+  segundoFatorDoUsuario: async ({ params }) => (await segundoFator()).situacaoDoUsuario(params.id),
+  redefinirSegundoFator: async ({ params, principal }) => (await segundoFator()).redefinir(params.id, principal),
 });

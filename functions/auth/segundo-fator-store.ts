@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import { escritaCondicional, transactWithRetry } from '../platform/table';
 import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
+import { MODELO_DESAFIO, MODELO_FATOR, type DesafioRecord } from './modelos';
+export { criarDesafio, lerFator } from './desafio';
 
 /**
  * The second factor's items, under the user's partition (one user's login never reads another's):
@@ -11,24 +13,7 @@ import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-
  *   administrator), newest first;
  * and, apart, the login's challenge: what the password step hands to the code step, one use, 5 minutes.
  */
-/** Kept: one item per user, rewritten in place; it ends with an administrator's reset. */
-const fator = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'segundoFator', version: '1', service: 'auth' },
-  attributes: {
-    userId: { type: 'string', required: true },
-    /** encryptSecret('segundo-fator', base32) of the active factor. */
-    segredo: { type: 'string' },
-    ativadoEm: { type: 'string' },
-    /** The RFC 6238 step of the last code accepted: a code of that step or before is refused. */
-    ultimoPasso: { type: 'number' },
-    /** HMACs of the recovery codes still unused. */
-    recuperacao: { type: 'set', items: 'string' },
-    /** A secret shown for enrolment, active once its first code is confirmed. */
-    pendente: { type: 'string' },
-    pendenteDesde: { type: 'string' },
-  },
-  indexes: { byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } } },
-}));
+const fator = entidadeSobDemanda(() => new Entity(MODELO_FATOR));
 
 /** Kept: the audit of one user's factor, a few items a user (enrolments, recovery codes used, resets), as long as the user. */
 const evento = entidadeSobDemanda(() => new Entity({
@@ -45,30 +30,13 @@ const evento = entidadeSobDemanda(() => new Entity({
   indexes: { byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['em', 'eventoId'] } } },
 }));
 
-/** Ends with its expiresAt: five minutes after the password. */
-const desafio = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'segundoFatorDesafio', version: '1', service: 'auth' },
-  attributes: {
-    desafioId: { type: 'string', required: true },
-    userId: { type: 'string', required: true },
-    /** Which login asked for it: the session it opens is that login's. */
-    canal: { type: ['sefaz', 'cliente'] as const, required: true },
-    /** Epoch seconds: refused after it, and removed by the table's TTL. */
-    expiresAt: { type: 'number', required: true },
-  },
-  indexes: { byId: { pk: { field: 'pk', composite: ['desafioId'] }, sk: { field: 'sk', composite: [] } } },
-}));
+const desafio = entidadeSobDemanda(() => new Entity(MODELO_DESAFIO));
 
 const db = servicoSobDemanda({ fator, evento, desafio });
 
-export type FatorRecord = EntityItem<typeof fator>;
+export type { DesafioRecord, FatorRecord } from './modelos';
 export type EventoFator = EntityItem<typeof evento>;
-export type DesafioRecord = EntityItem<typeof desafio>;
 export type AcaoFator = EventoFator['acao'];
-
-export async function lerFator(userId: string): Promise<FatorRecord | null> {
-  return (await db().entities.fator.get({ userId }).go({ consistent: true })).data;
-}
 
 /** Keeps a secret for enrolment (replacing any earlier one not confirmed); the active factor is untouched. */
 export async function guardarPendente(userId: string, pendente: string, desde: string): Promise<void> {
@@ -140,10 +108,6 @@ export async function redefinir(userId: string, por: { id: string; nome: string 
 /** The factor's audit, newest first: one page of one user's partition. */
 export async function eventos(userId: string, limite = 20): Promise<EventoFator[]> {
   return (await db().entities.evento.query.byUser({ userId }).go({ order: 'desc', limit: limite })).data;
-}
-
-export async function criarDesafio(d: DesafioRecord): Promise<void> {
-  await db().entities.desafio.create(d).go();
 }
 
 export async function lerDesafio(desafioId: string): Promise<DesafioRecord | null> {

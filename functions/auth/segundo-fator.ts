@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
 import { message } from '@plac/shared/messages';
 import { closeSessionsOf, updateSessionsOf } from '../platform/auth/sessions';
@@ -11,6 +10,8 @@ import * as users from '../users';
 import type { UserRecord } from '../users';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
 import * as store from './segundo-fator-store';
+
+export { DESAFIO_SEGUNDOS, desafiar } from './desafio';
 
 /**
  * The codes' arithmetic (otpauth) and the enrolment's QR code (uqr) are loaded by the first code checked
@@ -31,8 +32,6 @@ const totp = () => import('./totp');
 
 const PROPOSITO = 'segundo-fator';
 const PROPOSITO_RECUPERACAO = 'segundo-fator-recuperacao';
-/** The time between the password and the code. */
-export const DESAFIO_SEGUNDOS = 5 * 60;
 /** A secret shown for enrolment must be confirmed within this time. */
 const PENDENTE_MS = 15 * 60_000;
 
@@ -119,19 +118,6 @@ export async function redefinir(userId: string, admin: Principal) {
   await closeSessionsOf(u.userId);
   logger.info('second factor reset', { userId, by: admin.userId });
   return { message: message('segundoFatorRedefinido') };
-}
-
-/**
- * After a right password: the challenge the code step answers, or null when the user has no active
- * factor (the login opens its session at once).
- */
-export async function desafiar(u: UserRecord, canal: 'sefaz' | 'cliente'): Promise<{ segundoFator: { desafio: string; expiraEm: string } } | null> {
-  const f = await store.lerFator(u.userId);
-  if (!f?.segredo) return null;
-  const desafio = randomBytes(32).toString('base64url');
-  const expira = Math.floor(Date.now() / 1000) + DESAFIO_SEGUNDOS;
-  await store.criarDesafio({ desafioId: desafio, userId: u.userId, canal, expiresAt: expira });
-  return { segundoFator: { desafio, expiraEm: new Date(expira * 1000).toISOString() } };
 }
 
 /**

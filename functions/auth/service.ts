@@ -1,17 +1,25 @@
 import { cnpjBase, dentroDoPrazo, todayInBahia } from '@plac/shared/domain';
 import { message, type MessageKey } from '@plac/shared/messages';
-import { clienteResumo, type ClienteResumo } from '../clientes';
+import { clienteResumo, type ClienteResumo } from '../clientes/direto';
 import { closeSession, openSession, TOKEN_TTL_SECONDS } from '../platform/auth/sessions';
 import { signToken } from '../platform/auth/tokens';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { consume, inConstantTime, type Quota } from '../platform/rate-limit';
 import { verifyPassword } from '../platform/passwords';
-import * as users from '../users';
-import type { UserRecord } from '../users';
+import * as users from '../users/direto';
+import type { UserRecord } from '../users/direto';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
 import { certificadoDoChamador } from './certificado-do-chamador';
-import * as segundoFator from './segundo-fator';
+import { desafiar } from './desafio';
+
+/**
+ * What a password login runs is read and written without the table layer (the direct doors, issue 39):
+ * its cold start does not load ElectroDB. The rarer steps load their modules, with it, on first use:
+ * the second factor's code step, the reset e-mail, an issuer's first certificate login.
+ */
+const segundoFator = () => import('./segundo-fator');
+const usuarios = () => import('../users');
 
 /**
  * The login flows: Sefaz users by password; client users by password while their company's period
@@ -78,7 +86,7 @@ export async function loginSefaz(email: string, password: string, sourceIp: stri
     if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
     // With a second factor, the password opens no session: the code step does. Without one, the
     // Sefaz's users must enrol it: the session reaches the enrolment only (issue 42).
-    return (await segundoFator.desafiar(candidate, 'sefaz')) ?? session(candidate, null, true);
+    return (await desafiar(candidate, 'sefaz')) ?? session(candidate, null, true);
   });
 }
 
@@ -128,7 +136,7 @@ export async function clientLoginType(email: string, sourceIp: string): Promise<
 /** The reset e-mail, within its quotas and in the same time whether the e-mail exists or not. */
 export async function passwordEmail(email: string, sourceIp: string) {
   await consume(quotas('passwordEmail', email, sourceIp));
-  return inConstantTime(CONSTANT_MS.passwordEmail, () => users.requestPasswordReset(email));
+  return inConstantTime(CONSTANT_MS.passwordEmail, async () => (await usuarios()).requestPasswordReset(email));
 }
 
 export async function loginCliente(email: string, password: string, sourceIp: string) {
@@ -138,7 +146,7 @@ export async function loginCliente(email: string, password: string, sourceIp: st
     if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
     const cliente = await clientOf(candidate);
     if (!dentroDoPrazo(cliente.prazo_sem_certificado, todayInBahia())) throw fail(403, 'prazoSemCertificadoEncerrado');
-    return (await segundoFator.desafiar(candidate, 'cliente')) ?? session(candidate, cliente);
+    return (await desafiar(candidate, 'cliente')) ?? session(candidate, cliente);
   });
 }
 
@@ -147,7 +155,7 @@ export async function loginCliente(email: string, password: string, sourceIp: st
  * it (a user made inactive, a client suspended or past its period in the meantime gets no session).
  */
 export async function loginSegundoFator(desafio: string, codigo: string) {
-  const { usuario: u, canal } = await segundoFator.verificar(desafio, codigo);
+  const { usuario: u, canal } = await (await segundoFator()).verificar(desafio, codigo);
   if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
   if (canal === 'sefaz') return session(u);
   const cliente = await clientOf(u);
@@ -169,7 +177,7 @@ export async function loginCertificadoCliente(email: string, pem: string | undef
 
 export async function loginCertificadoEmissor(pem: string | undefined) {
   const cert = await certificadoDoChamador(pem);
-  const u = await users.ensureIssuer(cert.cnpj, cert.razaoSocial);
+  const u = await (await usuarios()).ensureIssuer(cert.cnpj, cert.razaoSocial);
   if (u.situacao !== 'A') throw fail(403, 'usuarioInativo');
   return session(u, null);
 }

@@ -6,8 +6,10 @@
 
 /** A conditional write that lost: the item was not in the state the write required. */
 export function isConditionalFailure(error: unknown): boolean {
-  const cause = (error as { cause?: { name?: string } } | null)?.cause;
-  return cause?.name === 'ConditionalCheckFailedException' || /conditional/i.test(String((error as Error)?.message ?? error));
+  // ElectroDB wraps DynamoDB's error (its cause); a plain command's is the error itself (tabela-direta.ts).
+  const erro = error as { name?: string; cause?: { name?: string } } | null;
+  if (erro?.name === 'ConditionalCheckFailedException' || erro?.cause?.name === 'ConditionalCheckFailedException') return true;
+  return /conditional/i.test(String((error as Error)?.message ?? error));
 }
 
 /** Runs a conditional write: true when it was applied, false when its condition failed (any other error is thrown). */

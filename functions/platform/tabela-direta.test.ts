@@ -1,7 +1,9 @@
 import { Entity } from 'electrodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MODELO_TENTATIVA } from '../auth/attempts';
+import { MODELO_DESAFIO, MODELO_FATOR } from '../auth/modelos';
 import { MODELO_CESSAO } from '../cessao/modelos';
-import { MODELO_CLIENTE, MODELO_CLIENTE_CNPJ } from '../clientes/modelos';
+import { MODELO_CLIENTE, MODELO_CLIENTE_CNPJ, MODELO_PARAMETRO } from '../clientes/modelos';
 import {
   MODELO_CLIENTE_DO_MES,
   MODELO_CONSUMO_SERVICO,
@@ -12,8 +14,10 @@ import {
 } from '../consumo/modelos';
 import { MODELO_FATE } from '../fate/modelos';
 import { MODELO_SERVICO } from '../servicos/modelos';
+import { MODELO_USUARIO, MODELO_USUARIO_EMAIL } from '../users/modelos';
+import { MODELO_SESSAO } from './auth/sessions';
 import { MODELO_CONTADOR_DE_COTA } from './rate-limit';
-import { chave, consultaDaParticao, criar, lido, partesDoUpsert, type Modelo } from './tabela-direta';
+import { chave, consultaDaParticao, criar, lido, partesDoPatch, partesDoUpsert, type Modelo } from './tabela-direta';
 
 /**
  * tabela-direta.ts writes and reads ElectroDB's items without ElectroDB: every model it is handed is
@@ -28,11 +32,18 @@ const MODELOS: Record<string, Modelo> = {
   MODELO_CONSUMO_SERVICO,
   MODELO_CONTADOR,
   MODELO_CONTADOR_DE_COTA,
+  MODELO_DESAFIO,
   MODELO_DIARIO,
   MODELO_FATE,
+  MODELO_FATOR,
   MODELO_NAO_ENCONTRADA,
+  MODELO_PARAMETRO,
   MODELO_REQUISICAO,
   MODELO_SERVICO,
+  MODELO_SESSAO,
+  MODELO_TENTATIVA,
+  MODELO_USUARIO,
+  MODELO_USUARIO_EMAIL,
 };
 
 /** A value of every attribute, of its type: text with upper case, numbers, the first of an enum. */
@@ -45,7 +56,7 @@ function amostra(m: Modelo): Record<string, unknown> {
     else if (tipo === 'number') v[nome] = nome.length;
     else if (tipo === 'boolean') v[nome] = true;
     else if (tipo === 'list') v[nome] = [];
-    else if (tipo === 'set') v[nome] = [3, 5];
+    else if (tipo === 'set') v[nome] = a.items === 'string' ? ['a', 'B'] : [3, 5];
   }
   return v;
 }
@@ -63,6 +74,17 @@ beforeAll(() => {
   process.env.TABLE_NAME ??= 'T';
 });
 
+/** A model with an attribute ElectroDB derives on every write (a user's list and group): read only, never written directly. */
+const derivaAtributos = (m: Modelo) => Object.values(m.attributes).some((a) => a.watch !== undefined || a.set !== undefined);
+
+it('refuses to write a model whose attributes ElectroDB derives, and reads it', () => {
+  const v = amostra(MODELO_USUARIO);
+  expect(() => criar(MODELO_USUARIO, v)).toThrow(/derives/);
+  expect(() => partesDoUpsert(MODELO_USUARIO, v, {})).toThrow(/derives/);
+  expect(() => partesDoPatch(MODELO_USUARIO, v, { name: 'x' })).toThrow(/derives/);
+  expect(chave(MODELO_USUARIO, v)).toEqual(new Entity(MODELO_USUARIO, { table: 'T' }).get({ userId: String(v.userId) }).params().Key);
+});
+
 describe.each(Object.entries(MODELOS))('%s: the same requests as ElectroDB', (_, modelo) => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any model, as ElectroDB's untyped constructor takes it
   const entidade = () => new Entity(modelo as any, { table: process.env.TABLE_NAME! });
@@ -72,13 +94,18 @@ describe.each(Object.entries(MODELOS))('%s: the same requests as ElectroDB', (_,
     expect(chave(modelo, v)).toEqual(entidade().get(v).params().Key);
   });
 
-  it('a create: the whole item with its keys and marks, on condition that it is new', () => {
+  // The writes of a model ElectroDB derives attributes of are refused (the test above), not compared.
+  const escrita = (nome: string, teste: () => void) => {
+    if (!derivaAtributos(modelo)) it(nome, teste);
+  };
+
+  escrita('a create: the whole item with its keys and marks, on condition that it is new', () => {
     const { Put } = criar(modelo, v);
     const eletro = entidade().create(v).params();
     expect({ ...Put, Item: comoConjuntos(Put!.Item!) }).toEqual({ ...eletro, Item: comoConjuntos(eletro.Item) });
   });
 
-  it('an upsert that sets and adds', () => {
+  escrita('an upsert that sets and adds', () => {
     const numeros = Object.entries(modelo.attributes).filter(([n, a]) => a.type === 'number' && !Object.values(modelo.indexes).some((i) => [...i.pk.composite, ...i.sk.composite].includes(n)));
     const [somado] = numeros.map(([n]) => n);
     const semSomado = Object.fromEntries(Object.entries(v).filter(([n]) => n !== somado));
@@ -91,6 +118,19 @@ describe.each(Object.entries(MODELOS))('%s: the same requests as ElectroDB', (_,
     });
   });
 
+  escrita('a patch of the attributes outside every key, and a delete', () => {
+    const foraDasChaves = Object.keys(modelo.attributes).filter((n) => !Object.values(modelo.indexes).some((i) => [...i.pk.composite, ...i.sk.composite].includes(n)));
+    const mudanca = Object.fromEntries(foraDasChaves.slice(0, 2).map((n) => [n, v[n]]));
+    if (Object.keys(mudanca).length > 0) {
+      const direto = partesDoPatch(modelo, v, mudanca);
+      const eletro = entidade().patch(v).set(mudanca).params();
+      expect({ ...direto, ExpressionAttributeValues: comoConjuntos(direto.ExpressionAttributeValues) }).toEqual({ ...eletro, ExpressionAttributeValues: comoConjuntos(eletro.ExpressionAttributeValues) });
+    }
+    const emChave = Object.values(modelo.indexes).flatMap((i) => [...i.pk.composite, ...i.sk.composite]);
+    expect(() => partesDoPatch(modelo, v, { [emChave[0]!]: v[emChave[0]!] })).toThrow(/index key/);
+    expect({ Key: chave(modelo, v), TableName: process.env.TABLE_NAME }).toEqual(entidade().delete(v).params());
+  });
+
   it.each(Object.keys(modelo.indexes))("a Query of one partition of '%s'", (indice) => {
     const pk = modelo.indexes[indice]!.pk.composite;
     const soPk = Object.fromEntries(Object.entries(v).filter(([n]) => pk.includes(n)));
@@ -99,7 +139,7 @@ describe.each(Object.entries(MODELOS))('%s: the same requests as ElectroDB', (_,
   });
 
   it("a read answers the model's attributes only, a set as an array", () => {
-    const item = { ...criar(modelo, v).Put!.Item!, alheio: 'x' };
+    const item = { ...v, ...chave(modelo, v), __edb_e__: modelo.model.entity, __edb_v__: modelo.model.version, alheio: 'x' };
     expect(lido(modelo, item)).toEqual(v);
   });
 });

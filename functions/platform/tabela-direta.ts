@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from './aws-direto/dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from './aws-direto/dynamodb';
 import { dynamoDb } from './aws';
 import { config } from './env';
 import { motivosDoCancelamento, type TransactionOutcome } from './escritas';
@@ -16,11 +16,12 @@ import { motivosDoCancelamento, type TransactionOutcome } from './escritas';
  * every key and expression to ElectroDB's own `params()` for the models that use it, and
  * tabela-direta.int.test.ts the items each writes to the items ElectroDB writes.
  *
- * Only what those paths need: key reads, a Query of one partition, creates, upserts that SET and ADD.
+ * Only what those paths need: key reads, a Query of one partition, creates, upserts that SET and ADD,
+ * patches of attributes outside every key, deletes by key.
  */
 export interface Modelo {
   readonly model: { readonly entity: string; readonly version: string; readonly service: string };
-  readonly attributes: { readonly [nome: string]: { readonly type: unknown } };
+  readonly attributes: { readonly [nome: string]: { readonly type: unknown; readonly items?: unknown; readonly watch?: unknown; readonly set?: unknown } };
   readonly indexes: { readonly [nome: string]: Indice };
 }
 interface Indice {
@@ -144,8 +145,19 @@ export function consultaDaParticao(m: Modelo, nomeDoIndice: string, v: Valores) 
 
 type ItemDeTransacao = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/**
+ * Writes only for models whose attributes are all given: an attribute ElectroDB derives on every write
+ * (`watch`/`set`, as a user's list and group) would be missing here, so such a model is written through
+ * its entity, and only read here.
+ */
+function exigirSemDerivados(m: Modelo): void {
+  const derivado = Object.entries(m.attributes).find(([, a]) => a.watch !== undefined || a.set !== undefined);
+  if (derivado) throw new Error(`${m.model.entity} derives ${derivado[0]} on every write: write it through its ElectroDB entity`);
+}
+
 /** ElectroDB's `create`: the whole item with its keys and marks, refused when an item has that key. */
 export function criar(m: Modelo, v: Valores): ItemDeTransacao {
+  exigirSemDerivados(m);
   const k = chave(m, v);
   const [pk, sk] = Object.keys(k) as [string, string];
   return {
@@ -178,6 +190,7 @@ export interface Mudanca {
  * ADD the counters; the item is created when absent. The UpdateItem's parts, for a transaction or alone.
  */
 export function partesDoUpsert(m: Modelo, v: Valores, mudanca: Mudanca) {
+  exigirSemDerivados(m);
   const nomes: Record<string, string> = {};
   const valores: Valores = {};
   const sets: string[] = [];
@@ -226,4 +239,50 @@ export async function transacao(itens: ItemDeTransacao[]): Promise<TransactionOu
     if (!motivos) throw error;
     return { canceled: true, data: motivos.map((code) => ({ rejected: code !== 'None', code })) };
   }
+}
+
+/** ElectroDB's `create(v).go()` alone: refused (a conditional failure) when an item has that key. */
+export async function gravarNovo(m: Modelo, v: Valores): Promise<void> {
+  await dynamoDb().send(new PutCommand(criar(m, v).Put!));
+}
+
+/**
+ * ElectroDB's `patch(key).set(mudanca)`: SET the attributes, the key's own attributes and the marks, on
+ * condition that the item exists. Only for attributes outside every index key (ElectroDB would also
+ * rewrite the keys of an index they compose): one of them is refused here.
+ */
+export function partesDoPatch(m: Modelo, v: Valores, mudanca: Valores) {
+  exigirSemDerivados(m);
+  const emChave = Object.values(m.indexes).flatMap((i) => [...i.pk.composite, ...i.sk.composite]);
+  const proibido = Object.keys(mudanca).find((nome) => emChave.includes(nome));
+  if (proibido) throw new Error(`a patch of ${m.model.entity} may not set ${proibido}, part of an index key`);
+  const k = chave(m, v);
+  const [pk, sk] = Object.keys(k) as [string, string];
+  const nomes: Record<string, string> = { '#pk': pk, '#sk': sk };
+  const valores: Valores = {};
+  const sets: string[] = [];
+  const principal = indicePrincipal(m);
+  const daChave = Object.fromEntries([...principal.pk.composite, ...principal.sk.composite].map((nome) => [nome, v[nome]]));
+  for (const [nome, valor] of Object.entries({ ...paraGravar(m, mudanca), ...paraGravar(m, daChave), ...marcas(m) })) {
+    nomes[`#${nome}`] = nome;
+    valores[`:${nome}_u0`] = valor;
+    sets.push(`#${nome} = :${nome}_u0`);
+  }
+  return {
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: nomes,
+    ExpressionAttributeValues: valores,
+    TableName: config.tableName,
+    Key: k,
+    ConditionExpression: 'attribute_exists(#pk) AND attribute_exists(#sk)',
+  };
+}
+
+export async function atualizar(m: Modelo, v: Valores, mudanca: Valores): Promise<void> {
+  await dynamoDb().send(new UpdateCommand(partesDoPatch(m, v, mudanca)));
+}
+
+/** ElectroDB's `delete(key).go()`: the item of this key is removed (nothing happens when there is none). */
+export async function apagar(m: Modelo, v: Valores): Promise<void> {
+  await dynamoDb().send(new DeleteCommand({ Key: chave(m, v), TableName: config.tableName }));
 }

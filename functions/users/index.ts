@@ -7,12 +7,10 @@
 export {
   create,
   ensureIssuer,
-  findByEmail,
-  principalOf,
   requestPasswordReset,
   resetPassword,
   sendAccessEmails,
-  sessionUser,
   type UserRecord,
 } from './service';
-export { findUser as findById } from './store';
+export { findByEmail, principalOf, sessionUser } from './sessao';
+export { findUser as findById } from './leituras';

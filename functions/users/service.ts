@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '../platform/aws-direto/s3';
 import { ROLE_LABELS, type Principal, type Role } from '@plac/shared/access';
-import { dentroDoPrazo, foldText, normalizeCpf, todayInBahia } from '@plac/shared/domain';
+import { foldText, normalizeCpf } from '@plac/shared/domain';
 import { message } from '@plac/shared/messages';
 import { clienteResumo, type ClienteResumo } from '../clientes';
 import { closeSessionsOf, updateSessionsOf } from '../platform/auth/sessions';
 import { s3Client } from '../platform/aws';
-import { presignDownload } from '../platform/documents';
 import { config } from '../platform/env';
 import { badRequest, conflict, forbidden, HttpError, invalid, notFound } from '../platform/errors';
 import { checkedImage, decodeBase64Payload } from '../platform/uploads';
@@ -16,15 +15,17 @@ import { hashPassword } from '../platform/passwords';
 import { consumeToken, issueToken, WELCOME_HOURS } from './password-tokens';
 import { assertEmailChangeable, checkCurrentPassword, notifyPasswordChange, requestEmailChange } from './login-changes';
 import { foreignRole, rolesForClient, rolesList } from './rules';
+import { findByEmail, principalOf, sessionUser } from './sessao';
 import * as store from './store';
 import type { UserRecord } from './store';
+
+export { findByEmail, principalOf, sessionUser } from './sessao';
 
 export { rolesList };
 /** The user as other contexts receive it (they read users through this service, never the store). */
 export type { UserRecord };
 
 const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
-const AVATAR_URL_SECONDS = 3600;
 
 export interface UserInput {
   name: string;
@@ -61,44 +62,6 @@ export async function userView(u: UserRecord, resumoDoCliente: ResumoDoCliente =
     updated_at: u.updatedAt,
     updated_by: u.updatedBy ?? null,
   };
-}
-
-/** The signed-in user as the portal keeps it (auth contract's sessionUserSchema). */
-export async function sessionUser(u: UserRecord, cliente?: ClienteResumo | null) {
-  const c = cliente === undefined ? (u.clienteId ? await clienteResumo(u.clienteId) : null) : cliente;
-  const prazo = c?.prazo_sem_certificado ?? null;
-  const isIssuer = (u.roles as Role[]).includes('emissor');
-  return {
-    userId: u.userId,
-    name: u.name,
-    email: u.email,
-    tipo: u.tipo,
-    roles: u.roles as Role[],
-    ...(u.clienteId ? { clienteId: u.clienteId } : {}),
-    ...(c ? { razaoSocial: c.razao_social } : {}),
-    ...(u.uf ? { uf: u.uf } : {}),
-    ...(u.cnpj ? { cnpj: u.cnpj } : c ? { cnpj: c.cnpj } : {}),
-    image: u.imageKey ? await presignDownload(u.imageKey, avatarType(u.imageKey), { inline: true }, AVATAR_URL_SECONDS) : null,
-    prazoSemCertificado: u.tipo === 'C' ? prazo : null,
-    podeAlterarSenha: !isIssuer && (u.tipo === 'S' || dentroDoPrazo(prazo, todayInBahia())),
-    emailPendente: u.emailPendente ?? null,
-  };
-}
-
-export function principalOf(u: UserRecord): Principal {
-  return {
-    userId: u.userId,
-    name: u.name,
-    tipo: u.tipo,
-    roles: u.roles as Role[],
-    ...(u.clienteId ? { clienteId: u.clienteId } : {}),
-    ...(u.uf ? { uf: u.uf } : {}),
-  };
-}
-
-export async function findByEmail(email: string): Promise<UserRecord | null> {
-  const id = await store.findUserIdByEmail(email);
-  return id ? store.findUser(id) : null;
 }
 
 export interface UserFilter {
@@ -273,7 +236,6 @@ export async function updateProfile(principal: Principal, input: ProfileInput, s
   return sessionUser(after);
 }
 
-const avatarType = (key: string) => (key.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
 /** The avatar: png or jpeg of at most 3 MB, checked by decoding it; the re-encoded image is stored. */
 async function storeAvatar(userId: string, payload: string): Promise<string> {

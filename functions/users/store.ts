@@ -1,10 +1,12 @@
 import { PutCommand } from '../platform/aws-direto/dynamodb';
-import { createConversions, Entity, type EntityItem } from 'electrodb';
+import { createConversions, Entity } from 'electrodb';
 import { dynamoDb } from '../platform/aws';
 import { conflict } from '../platform/errors';
 import { paginaIntercalada, type Ler, type Pagina } from '../platform/paginas';
 import { isConditionalFailure, tableConfig, transactWithRetry } from '../platform/table';
 import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-demanda';
+import { listaOf, MODELO_USUARIO, MODELO_USUARIO_EMAIL, type UserRecord } from './modelos';
+export { findUser, findUserIdByEmail } from './leituras';
 
 /**
  * Users. Access patterns: by id (key); by e-mail and by CPF through uniqueness items written in the
@@ -13,61 +15,9 @@ import { entidadeSobDemanda, servicoSobDemanda } from '../platform/entidade-sob-
  * the issuers, one per company that ever logged in with its certificate, which no screen lists); a
  * client's users (gsi2).
  */
-// Kept: users are removed by an administrator (soft, `deletedAt`), not by age.
-const user = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'user', version: '1', service: 'users' },
-  attributes: {
-    userId: { type: 'string', required: true },
-    name: { type: 'string', required: true },
-    nameFolded: { type: 'string', required: true },
-    email: { type: 'string', required: true },
-    cpf: { type: 'string', required: true },
-    telefone: { type: 'string' },
-    situacao: { type: ['A', 'I'] as const, required: true },
-    tipo: { type: ['C', 'S'] as const, required: true },
-    roles: { type: 'list', items: { type: 'string' }, required: true },
-    uf: { type: 'string' },
-    clienteId: { type: 'string' },
-    /** Derived: the partition of gsi2 (a client's users are one Query). */
-    grupo: {
-      type: 'string',
-      watch: ['clienteId', 'tipo', 'roles'],
-      set: (_, item) => grupoOf(item as { clienteId?: string; tipo?: string; roles?: string[] }),
-    },
-    /**
-     * Derived: the partition of gsi1. The issuers apart ('emissor'): they grow with the companies that
-     * log in, and the user list (the rest, 'equipe') must not read past them.
-     */
-    lista: {
-      type: 'string',
-      watch: ['roles'],
-      set: (_, item) => listaOf(item as { roles?: string[] }),
-    },
-    /** Issuers: the CNPJ of their certificate. */
-    cnpj: { type: 'string' },
-    imageKey: { type: 'string' },
-    passwordHash: { type: 'string' },
-    /** A new login e-mail waiting for its confirmation link (issue 27 item 3); the login e-mail is still `email`. */
-    emailPendente: { type: 'string' },
-    deletedAt: { type: 'string' },
-    createdAt: { type: 'string', required: true },
-    updatedAt: { type: 'string', required: true },
-    updatedBy: { type: 'string' },
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
-    porLista: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['lista'] }, sk: { field: 'gsi1sk', composite: ['nameFolded', 'userId'] } },
-    /** Users by group: a client's id, or 'sefaz' / 'emissor' (see `grupoOf`). */
-    byGrupo: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['grupo'] }, sk: { field: 'gsi2sk', composite: ['userId'] } },
-  },
-}));
+const user = entidadeSobDemanda(() => new Entity(MODELO_USUARIO));
 
-/** Kept: the uniqueness claim of a user's e-mail, as long as the user. */
-const userEmail = entidadeSobDemanda(() => new Entity({
-  model: { entity: 'userEmail', version: '1', service: 'users' },
-  attributes: { email: { type: 'string', required: true }, userId: { type: 'string', required: true } },
-  indexes: { byValue: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } } },
-}));
+const userEmail = entidadeSobDemanda(() => new Entity(MODELO_USUARIO_EMAIL));
 
 /** Kept: the uniqueness claim of a user's CPF, as long as the user. */
 const userCpf = entidadeSobDemanda(() => new Entity({
@@ -96,11 +46,8 @@ const userAntigo = entidadeSobDemanda(() => new Entity({
 }));
 const dbLegado = servicoSobDemanda({ userAntigo });
 
-export type UserRecord = EntityItem<typeof user>;
-
-export function listaOf(u: { roles?: string[] | undefined }): 'emissor' | 'equipe' {
-  return u.roles?.includes('emissor') ? 'emissor' : 'equipe';
-}
+export type { UserRecord } from './modelos';
+export { grupoOf, listaOf } from './modelos';
 
 /**
  * Conditional writes that lost answer 409. `fields` names, item by item of the transaction, the form
@@ -113,16 +60,6 @@ function settle(result: TransactionResult, fields: (string | null)[] = []) {
   if (!result.canceled) return;
   const marked = result.data.flatMap((item, i) => (item.rejected && item.code === 'ConditionalCheckFailed' && fields[i] ? [fields[i]] : []));
   throw conflict('recursoDuplicado', marked);
-}
-
-export async function findUser(userId: string): Promise<UserRecord | null> {
-  const { data } = await db().entities.user.get({ userId }).go();
-  return data && !data.deletedAt ? data : null;
-}
-
-export async function findUserIdByEmail(email: string): Promise<string | null> {
-  const { data } = await db().entities.userEmail.get({ email }).go();
-  return data?.userId ?? null;
 }
 
 /** A user's place in gsi1's order: its sort key as DynamoDB compares it (ElectroDB lower-cases keys). */
@@ -164,11 +101,6 @@ export async function paginaDeUsuarios(o: { perPage: number; posicao?: string | 
         : createConversions(antigo).byAccessPattern.all.fromComposite.toCursor({ nameFolded, userId })!,
     validarChave: (k): k is PosicaoDoUsuario => Array.isArray(k) && k.length === 2 && k.every((p) => typeof p === 'string' && p.length > 0 && p.length <= 200),
   });
-}
-
-export function grupoOf(u: { clienteId?: string | undefined; tipo?: string | undefined; roles?: string[] | undefined }): string {
-  if (u.roles?.includes('emissor')) return 'emissor';
-  return u.clienteId ?? 'sefaz';
 }
 
 export async function usersOfCliente(clienteId: string): Promise<UserRecord[]> {

@@ -20,11 +20,12 @@ const BUDGET_KIB = 500;
 
 /**
  * The functions every request waits on have a tighter goal (issue 39: about 100 ms of a Node cold start
- * per 300 KiB): the authorizer runs before every portal and API request, and the look-ups' function
- * before every integrator's paid look-up (its look-up by key reads and charges without ElectroDB,
- * functions/platform/tabela-direta.ts; its other routes load ElectroDB on first use).
+ * per 300 KiB): the authorizer runs before every portal and API request, the look-ups' function before
+ * every integrator's paid look-up, the logins' before every session. Their look-up by key and their
+ * password logins read and write without ElectroDB (functions/platform/tabela-direta.ts); their other
+ * routes load it on first use.
  */
-const HOT_PATH_KIB: Record<string, number> = { Authorizer: 300, ConsultaApi: 300 };
+const HOT_PATH_KIB: Record<string, number> = { Authorizer: 300, ConsultaApi: 300, AuthApi: 300 };
 
 /**
  * Functions over the goal, each with a ceiling at what it weighed (so that any growth fails) and why.
@@ -56,8 +57,8 @@ const SOB_DEMANDA: Record<string, { pattern: RegExp; functions: readonly string[
   papaparse: { pattern: /node_modules\/papaparse\//, functions: ['ConsultaApi'] },
   // The Sefaz batch import's XML parsers: the monitoring screens do not parse.
   'fast-xml-parser': { pattern: /node_modules\/fast-xml-parser\//, functions: ['FateApi'] },
-  // The table layer, where the look-up by key reads and charges without it (the look-ups' other routes use it).
-  electrodb: { pattern: /node_modules\/electrodb\//, functions: ['ConsultaApi'] },
+  // The table layer, where the look-up by key and the password logins read and write without it.
+  electrodb: { pattern: /node_modules\/electrodb\//, functions: ['ConsultaApi', 'AuthApi'] },
 };
 
 /** Heavy libraries and the functions allowed to carry them. */
@@ -148,6 +149,7 @@ describe('Lambda bundles', () => {
     expect(sobDemanda('ConsultaApi', SOB_DEMANDA.papaparse!.pattern)).toBe(true);
     expect(sobDemanda('FateApi', SOB_DEMANDA['fast-xml-parser']!.pattern)).toBe(true);
     expect(sobDemanda('ConsultaApi', SOB_DEMANDA.electrodb!.pattern)).toBe(true);
+    expect(sobDemanda('AuthApi', SOB_DEMANDA.electrodb!.pattern)).toBe(true);
   });
 
   it('ships no chunk that its function cannot load', () => {

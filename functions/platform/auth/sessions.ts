@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '@plac/shared/access';
-import { Entity } from 'electrodb';
-import { isConditionalFailure, tableConfig } from '../table';
+import { isConditionalFailure } from '../escritas';
+import { apagar, atualizar, consultarParticao, gravarNovo } from '../tabela-direta';
 import { esquecerSessao } from './sessao-lida';
 
 /**
@@ -18,59 +18,56 @@ import { esquecerSessao } from './sessao-lida';
 export const SESSION_HOURS = 12;
 export const TOKEN_TTL_SECONDS = 15 * 60;
 
-const sessions = () =>
-  new Entity(
-    {
-      model: { entity: 'session', version: '1', service: 'platform' },
-      attributes: {
-        sid: { type: 'string', required: true },
-        userId: { type: 'string', required: true },
-        /** The principal as JSON: the caller's identity and roles for every request of the session. */
-        principal: { type: 'string', required: true },
-        createdAt: { type: 'string', required: true },
-        expiresAt: { type: 'number', required: true },
-      },
-      indexes: {
-        bySid: { pk: { field: 'pk', composite: ['sid'] }, sk: { field: 'sk', composite: [] } },
-        byUser: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['userId'] }, sk: { field: 'gsi1sk', composite: ['sid'] } },
-      },
-    },
-    tableConfig(),
-  );
+/** A session, its ElectroDB model, written and read without the table layer (tabela-direta.ts): every login opens one (issue 39). */
+export const MODELO_SESSAO = {
+  model: { entity: 'session', version: '1', service: 'platform' },
+  attributes: {
+    sid: { type: 'string', required: true },
+    userId: { type: 'string', required: true },
+    /** The principal as JSON: the caller's identity and roles for every request of the session. */
+    principal: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    bySid: { pk: { field: 'pk', composite: ['sid'] }, sk: { field: 'sk', composite: [] } },
+    byUser: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['userId'] }, sk: { field: 'gsi1sk', composite: ['sid'] } },
+  },
+} as const;
 
-let entity: ReturnType<typeof sessions> | undefined;
-const table = () => (entity ??= sessions());
+interface Sessao {
+  sid: string;
+  principal: string;
+}
 
 export async function openSession(principal: Principal): Promise<string> {
   const sid = randomBytes(18).toString('base64url');
   const now = Date.now();
-  await table()
-    .create({
-      sid,
-      userId: principal.userId,
-      principal: JSON.stringify(principal),
-      createdAt: new Date(now).toISOString(),
-      expiresAt: Math.floor(now / 1000) + SESSION_HOURS * 3600,
-    })
-    .go();
+  await gravarNovo(MODELO_SESSAO, {
+    sid,
+    userId: principal.userId,
+    principal: JSON.stringify(principal),
+    createdAt: new Date(now).toISOString(),
+    expiresAt: Math.floor(now / 1000) + SESSION_HOURS * 3600,
+  });
   return sid;
 }
 
 export async function closeSession(sid: string): Promise<void> {
   esquecerSessao(sid);
-  await table().delete({ sid }).go();
+  await apagar(MODELO_SESSAO, { sid });
 }
 
 /** Ends the user's sessions; `except` keeps the caller's own (a password change ends the others). */
 export async function closeSessionsOf(userId: string, except?: string | null): Promise<void> {
   // Bounded: one user's open sessions (one a login, each ended within SESSION_HOURS).
-  const { data } = await table().query.byUser({ userId }).go({ pages: 'all' });
+  const data = await consultarParticao<Sessao>(MODELO_SESSAO, 'byUser', { userId });
   await Promise.all(
     data
       .filter((s) => s.sid !== except)
       .map((s) => {
         esquecerSessao(s.sid);
-        return table().delete({ sid: s.sid }).go();
+        return apagar(MODELO_SESSAO, { sid: s.sid });
       }),
   );
 }
@@ -83,7 +80,7 @@ export async function closeSessionsOf(userId: string, except?: string | null): P
  */
 export async function updateSessionsOf(principal: Principal): Promise<void> {
   // Bounded: one user's open sessions (one a login, each ended within SESSION_HOURS).
-  const { data } = await table().query.byUser({ userId: principal.userId }).go({ pages: 'all' });
+  const data = await consultarParticao<Sessao>(MODELO_SESSAO, 'byUser', { userId: principal.userId });
   const { cadastroSegundoFator, ...rest } = principal;
   await Promise.all(
     data.map(async (s) => {
@@ -92,7 +89,7 @@ export async function updateSessionsOf(principal: Principal): Promise<void> {
       const pendente = cadastroSegundoFator ?? antes.cadastroSegundoFator ?? false;
       const value = JSON.stringify(pendente ? { ...rest, cadastroSegundoFator: true } : rest);
       try {
-        await table().patch({ sid: s.sid }).set({ principal: value }).go();
+        await atualizar(MODELO_SESSAO, { sid: s.sid }, { principal: value });
       } catch (error) {
         if (!isConditionalFailure(error)) throw error;
       }
