@@ -137,9 +137,13 @@ export async function coldStarts(dynamoEndpoint: string | undefined, twin?: Twin
       const ambiente = { ...ambienteDaSonda(dynamoEndpoint), POWERTOOLS_SERVICE_NAME: serviceName(spec) };
       out[spec.id] = { ...pesoDoBundle(spec.id, file), ...(sample ? sondar(file, sample, ambiente) : {}) };
       if (spec.id === 'ConsultaApi' && twin) {
-        // The same bundle, as an integrator's first look-up reaches it (over mutual TLS).
-        const evento = await eventoDoIntegrador(eventsDir, twin.dataDir);
-        out[`${spec.id}:integrador`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, evento, { ...twin.env, POWERTOOLS_SERVICE_NAME: serviceName(spec) }) };
+        // The same bundle, as an integrator's first look-up reaches it (over mutual TLS): by key (service
+        // 1, read and charged without ElectroDB), and a receivable (service 3, whose code and ElectroDB
+        // are a chunk its first request loads), both of a key not stored.
+        for (const [sonda, rota] of [['integrador', 'consulta.fatePorChaveIntegrador'], ['integrador-recebivel', 'consulta.recebivelIntegrador']] as const) {
+          const evento = await eventoDoIntegrador(eventsDir, twin.dataDir, rota);
+          out[`${spec.id}:${sonda}`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, evento, { ...twin.env, POWERTOOLS_SERVICE_NAME: serviceName(spec) }) };
+        }
       }
     }
   } finally {
@@ -178,19 +182,19 @@ function sondar(file: string, sample: string, ambiente: Record<string, string>):
 }
 
 /**
- * The integrator's look-up by key as API Gateway hands it over from the mutual-TLS domain: the demo
+ * An integrator's look-up of a key (`rota`: by key, or a receivable) as API Gateway hands it over from the mutual-TLS domain: the demo
  * client's e-CNPJ (the twin's test ICP-Brasil) in the request's context. Its first request loads the
  * certificate chunk, checks the chain, fetches the CRLs from the twin (as a container does once an
  * hour), reads the client, its quota and the service catalogue, and looks the key up (a Fat-e not
  * stored: a 404, recorded for the not-found list, not charged).
  */
-async function eventoDoIntegrador(dir: string, dataDir: string): Promise<string> {
+async function eventoDoIntegrador(dir: string, dataDir: string, rota: string): Promise<string> {
   const cliente = DEMO_CLIENTES.find((c) => c.situacao === 'A' && c.tipoCliente === 'ESF')!;
   const icp = await ensureTestIcp(dataDir, [{ cnpj: cliente.cnpj, razaoSocial: cliente.razaoSocial.toUpperCase() }]);
   const certificado = icp.certificates[cliente.cnpj]!;
-  const contrato = contracts.find((c) => c.id === 'consulta.fatePorChaveIntegrador')!;
+  const contrato = contracts.find((c) => c.id === rota)!;
   const event = eventoDaRota(contrato, { params: { chave: CHAVE_SEM_FATE }, contexto: { authentication: { clientCert: { clientCertPem: certificado.certPem } } } });
-  const file = join(dir, 'ConsultaApi-integrador.json');
+  const file = join(dir, `ConsultaApi-${rota}.json`);
   writeFileSync(file, JSON.stringify(event));
   return file;
 }

@@ -5,8 +5,10 @@ import { motivosDoCancelamento, type TransactionOutcome } from './escritas';
 
 /**
  * The table without its table layer (issue 39): the items of an ElectroDB model read and written with
- * plain GetItem, Query, UpdateItem and TransactWriteItems, for the paths a cold start must not pay
- * ElectroDB's 190 KiB for (the integrator's look-up by key, its quota and its charge).
+ * plain GetItem, Query, PutItem, UpdateItem, DeleteItem and TransactWriteItems, for the paths a cold
+ * start must not pay ElectroDB's 190 KiB for: the integrator's look-up by key (its quota, its caller,
+ * the Fat-e and its assignments, its charge) and the password logins (the user, the failed attempts,
+ * the second factor's challenge, the session).
  *
  * It is handed the same model object the context's ElectroDB entity is built from (each context's
  * `modelos.ts`), and writes what ElectroDB writes for it: the index keys (`$service#attr_value…` and
