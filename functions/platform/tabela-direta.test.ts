@@ -105,6 +105,15 @@ describe.each(Object.entries(MODELOS))('%s: the same requests as ElectroDB', (_,
     expect({ ...Put, Item: comoConjuntos(Put!.Item!) }).toEqual({ ...eletro, Item: comoConjuntos(eletro.Item) });
   });
 
+  escrita("a create of only the required attributes: the others' defaults, as ElectroDB sets them", () => {
+    const obrigatorios = Object.fromEntries(Object.entries(v).filter(([n]) => modelo.attributes[n]?.required && modelo.attributes[n]?.default === undefined));
+    const { Put } = criar(modelo, obrigatorios);
+    const eletro = entidade().create(obrigatorios).params();
+    expect({ ...Put, Item: comoConjuntos(Put!.Item!) }).toEqual({ ...eletro, Item: comoConjuntos(eletro.Item) });
+    const [algum] = Object.keys(obrigatorios);
+    if (algum) expect(() => criar(modelo, { ...obrigatorios, [algum]: undefined })).toThrow(/requires/);
+  });
+
   escrita('an upsert that sets and adds', () => {
     const numeros = Object.entries(modelo.attributes).filter(([n, a]) => a.type === 'number' && !Object.values(modelo.indexes).some((i) => [...i.pk.composite, ...i.sk.composite].includes(n)));
     const [somado] = numeros.map(([n]) => n);

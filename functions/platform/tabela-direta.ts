@@ -23,7 +23,9 @@ import { motivosDoCancelamento, type TransactionOutcome } from './escritas';
  */
 export interface Modelo {
   readonly model: { readonly entity: string; readonly version: string; readonly service: string };
-  readonly attributes: { readonly [nome: string]: { readonly type: unknown; readonly items?: unknown; readonly watch?: unknown; readonly set?: unknown } };
+  readonly attributes: {
+    readonly [nome: string]: { readonly type: unknown; readonly items?: unknown; readonly watch?: unknown; readonly set?: unknown; readonly required?: boolean; readonly default?: unknown };
+  };
   readonly indexes: { readonly [nome: string]: Indice };
 }
 interface Indice {
@@ -157,9 +159,23 @@ function exigirSemDerivados(m: Modelo): void {
   if (derivado) throw new Error(`${m.model.entity} derives ${derivado[0]} on every write: write it through its ElectroDB entity`);
 }
 
+/**
+ * A whole item as ElectroDB's `create` completes it: an attribute not given takes its model's `default`,
+ * and a required one still missing is refused (ElectroDB throws there too).
+ */
+function completo(m: Modelo, v: Valores): Valores {
+  const item: Valores = { ...v };
+  for (const [nome, a] of Object.entries(m.attributes)) {
+    if (item[nome] === undefined && a.default !== undefined) item[nome] = typeof a.default === 'function' ? (a.default as () => unknown)() : a.default;
+    if (item[nome] === undefined && a.required) throw new Error(`${m.model.entity} requires ${nome}`);
+  }
+  return item;
+}
+
 /** ElectroDB's `create`: the whole item with its keys and marks, refused when an item has that key. */
-export function criar(m: Modelo, v: Valores): ItemDeTransacao {
+export function criar(m: Modelo, dados: Valores): ItemDeTransacao {
   exigirSemDerivados(m);
+  const v = completo(m, dados);
   const k = chave(m, v);
   const [pk, sk] = Object.keys(k) as [string, string];
   return {
