@@ -131,16 +131,20 @@ test('a month walked through: look-ups, billing run, invoice (a 500 shows the re
   await mesNoCampo(page, page.locator('#pag-ate'));
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   const pagamentos = page.getByRole('table', { name: 'Pagamentos' });
-  await expect(pagamentos.locator('tfoot tr').first()).toBeVisible();
-  const telaSefaz = new Map<string, number>();
-  let telaFatec: number | null = null;
-  let telaRepassado: number | null = null;
-  for (const tr of await pagamentos.locator('tfoot tr').all()) {
-    const [rotulo, v] = (await tr.locator('td').allInnerTexts()).map((t) => t.trim());
-    if (rotulo?.startsWith('Total SEFAZ ')) telaSefaz.set(rotulo.replace('Total ', ''), centavos(v!));
-    if (rotulo === 'Total FATEC') telaFatec = centavos(v!);
-    if (rotulo === 'Total repassado') telaRepassado = centavos(v!);
-  }
+  // The footer of the search before this one stays on screen until this one answers: read it until it
+  // is this month's (its 'Total repassado' the orders' sum), then compare every total.
+  const rodape = async () => {
+    const totais = { sefaz: new Map<string, number>(), fatec: null as number | null, repassado: null as number | null };
+    for (const tr of await pagamentos.locator('tfoot tr').all()) {
+      const [rotulo, v] = (await tr.locator('td').allInnerTexts()).map((t) => t.trim());
+      if (rotulo?.startsWith('Total SEFAZ ')) totais.sefaz.set(rotulo.replace('Total ', ''), centavos(v!));
+      if (rotulo === 'Total FATEC') totais.fatec = centavos(v!);
+      if (rotulo === 'Total repassado') totais.repassado = centavos(v!);
+    }
+    return totais;
+  };
+  await expect.poll(async () => (await rodape()).repassado).toBe(somaOrdens);
+  const { sefaz: telaSefaz, fatec: telaFatec, repassado: telaRepassado } = await rodape();
   expect(telaSefaz).toEqual(porSefaz);
   expect(telaFatec).toBe(outros);
   expect(telaRepassado).toBe(somaOrdens);
