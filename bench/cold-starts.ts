@@ -7,6 +7,7 @@
  * a table of bytes and cold starts, the JSON on the last line).
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -136,6 +137,10 @@ export async function coldStarts(dynamoEndpoint: string | undefined, twin?: Twin
       const sample = spec.id === 'Authorizer' && sessao ? sessao.autorizador : sampleEventFor(spec, eventsDir, sessao?.contexto);
       const ambiente = { ...ambienteDaSonda(dynamoEndpoint), POWERTOOLS_SERVICE_NAME: serviceName(spec) };
       out[spec.id] = { ...pesoDoBundle(spec.id, file), ...(sample ? sondar(file, sample, ambiente) : {}) };
+      if (spec.id === 'AuthApi' && dynamoEndpoint) {
+        // A login that succeeds: the user read, its password checked (the same hash), and its session opened.
+        out[`${spec.id}:senha-certa`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, await loginDeBench(eventsDir), ambiente) };
+      }
       if (spec.id === 'ConsultaApi' && twin) {
         // The same bundle, as an integrator's first look-up reaches it (over mutual TLS): by key (service
         // 1, read and charged without ElectroDB), and a receivable (service 3, whose code and ElectroDB
@@ -245,6 +250,38 @@ async function sessaoDeBench(dir: string, dynamoEndpoint: string): Promise<{ aut
   writeFileSync(autorizador, JSON.stringify(event));
   const agora = Math.floor(Date.now() / 1000);
   return { autorizador, contexto: { principal: JSON.stringify(principal), sid, issuedAt: agora, expiresAt: agora + TOKEN_TTL_SECONDS } };
+}
+
+/**
+ * A Sefaz user of the bench's own (active, its password hashed by today's code, no second factor yet),
+ * and its login as the portal sends it: the probe's first request reads the user and the locks, checks
+ * the password and opens a session (one that reaches the second factor's enrolment only, issue 42).
+ */
+async function loginDeBench(dir: string): Promise<string> {
+  const { createUser } = await import('../functions/users/store');
+  const { hashPassword } = await import('../functions/platform/passwords');
+  const id = randomUUID();
+  const agora = new Date().toISOString();
+  const email = `bench-login-${id}@bench.invalid`;
+  await createUser({
+    userId: `bench-login-${id}`,
+    name: 'Bench Login',
+    nameFolded: 'bench login',
+    email,
+    cpf: String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999)),
+    situacao: 'A',
+    tipo: 'S',
+    roles: ['sefaz_gestor'],
+    uf: 'BA',
+    passwordHash: await hashPassword('Bench-2026-senha'),
+    createdAt: agora,
+    updatedAt: agora,
+  });
+  const contrato = contracts.find((c) => c.id === 'auth.loginSefaz')!;
+  const evento = eventoDaRota(contrato, { params: {}, body: { email, password: 'Bench-2026-senha' }, sourceIp: '2001:db8::1:1', contexto: {} });
+  const file = join(dir, 'AuthApi-senha-certa.json');
+  writeFileSync(file, JSON.stringify(evento));
+  return file;
 }
 
 function coldStartProbe(bundle: string, eventFile: string) {

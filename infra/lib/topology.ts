@@ -126,7 +126,7 @@ export interface FunctionSpec {
  * Reserved concurrency of the functions a client waits on (issue 36, docs/operations.md "Isolation"):
  * sized by Little's law with room for bursts: executions = requests per second × seconds each. The
  * integrator's look-ups: 500/s at about 60 ms warm is 30, 100 covers a burst to the stage's 2,000 at
- * 50 ms; the logins and certificate logins (the scrypt hash on a whole vCPU ~100 ms, CRL checks up to
+ * 50 ms; the logins and certificate logins (the Argon2id hash on a whole vCPU ~31 ms, CRL checks up to
  * ~300 ms) 20/s is 6 at most, 30 kept; the assignments 10. The account's default is 1,000, of which AWS keeps 100 unreserved: these 240 leave
  * 660 for everything else.
  */
@@ -184,9 +184,9 @@ const httpLimits: Record<string, { memoryMb: number; timeoutSeconds: number }> =
   fate: { memoryMb: 512, timeoutSeconds: 29 },
   // The CSV batch look-ups: up to 50 keys read and metered per request.
   consulta: { memoryMb: 1024, timeoutSeconds: 15 },
-  // Every login hashes a password (scrypt, functions/platform/passwords.ts: ~95 ms of one core, and as
-  // long for an unknown e-mail, on purpose). Lambda gives a function CPU in proportion to its memory, a
-  // whole vCPU at 1,769 MB: at 512 MB the hash alone took about 3.5 times as long. CPU-bound, a login
+  // Every login hashes a password (Argon2id at 19 MiB, functions/platform/passwords.ts: ~31 ms of one
+  // core, and as long for an unknown e-mail, on purpose). Lambda gives a function CPU in proportion to
+  // its memory, a whole vCPU at 1,769 MB: at 512 MB the hash took about 3.5 times as long. CPU-bound, a login
   // costs about the same GB-seconds at either size (issue 39: the logins are waited on).
   auth: { memoryMb: 1769, timeoutSeconds: 10 },
 };
