@@ -144,10 +144,16 @@ export async function coldStarts(dynamoEndpoint: string | undefined, twin?: Twin
       if (spec.id === 'ConsultaApi' && twin) {
         // The same bundle, as an integrator's first look-up reaches it (over mutual TLS): by key (service
         // 1, read and charged without ElectroDB), and a receivable (service 3, whose code and ElectroDB
-        // are a chunk its first request loads), both of a key not stored.
+        // are a chunk its first request loads), both of a key not stored. First while the CRLs are not
+        // kept yet (the container downloads them, as every container did before the LcrRefresh job),
+        // then once the job has kept them (revocation read by key: every container's case).
+        const ambienteDoTwin = { ...twin.env, POWERTOOLS_SERVICE_NAME: serviceName(spec) };
+        const porChave = await eventoDoIntegrador(eventsDir, twin.dataDir, 'consulta.fatePorChaveIntegrador');
+        out[`${spec.id}:integrador-lcr-baixada`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, porChave, ambienteDoTwin) };
+        await manterLcrs(twin);
         for (const [sonda, rota] of [['integrador', 'consulta.fatePorChaveIntegrador'], ['integrador-recebivel', 'consulta.recebivelIntegrador']] as const) {
           const evento = await eventoDoIntegrador(eventsDir, twin.dataDir, rota);
-          out[`${spec.id}:${sonda}`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, evento, { ...twin.env, POWERTOOLS_SERVICE_NAME: serviceName(spec) }) };
+          out[`${spec.id}:${sonda}`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, evento, ambienteDoTwin) };
         }
       }
     }
@@ -155,6 +161,20 @@ export async function coldStarts(dynamoEndpoint: string | undefined, twin?: Twin
     await rm(eventsDir, { recursive: true, force: true });
   }
   return out;
+}
+
+/**
+ * What the LcrRefresh job does every 15 minutes, in the bench's process on the twin's table: every CRL
+ * registered (the probes' certificate checks register the test CA's and the root's) fetched from the
+ * twin, checked and kept.
+ */
+async function manterLcrs(twin: TwinDoIntegrador): Promise<void> {
+  Object.assign(process.env, twin.env);
+  const { listarLcrs, atualizarLcr } = await import('../functions/auth/lcr-atualizacao');
+  const urls = await listarLcrs();
+  const aplicadas = await Promise.all(urls.map((url) => atualizarLcr(url)));
+  const falha = aplicadas.find((a) => !a.aplicada);
+  if (urls.length === 0 || falha) throw new Error(`the twin's CRLs were not kept: ${falha?.falha ?? 'none registered'}`);
 }
 
 /** The twin whose functions' environment and test ICP-Brasil the integrator's probe uses. */

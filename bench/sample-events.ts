@@ -23,4 +23,5 @@ export const SAMPLE_FILES: Record<string, string> = {
   RateioSeed: 'events/trigger/rateio-seed.json',
   ReferenceLoadTask: 'events/stepfunctions/reference-load-list-ufs.json',
   SefazLoadTask: 'events/stepfunctions/sefaz-load-list-sefaz.json',
+  LcrRefreshTask: 'events/stepfunctions/lcr-refresh-listar.json',
 };

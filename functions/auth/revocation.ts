@@ -149,7 +149,7 @@ async function fetchCrl(url: string, issuer: X509Certificate, timeoutMs: number,
 }
 
 /** keyUsage, when present, must allow cRLSign. */
-function maySignCrls(issuer: X509Certificate): boolean {
+export function maySignCrls(issuer: X509Certificate): boolean {
   const ext = AsnConvert.parse(issuer.raw, Certificate).tbsCertificate.extensions?.find((e) => e.extnID === id_ce_keyUsage);
   return !ext || (AsnConvert.parse(ext.extnValue, KeyUsage).toNumber() & KeyUsageFlags.cRLSign) !== 0;
 }

@@ -8,6 +8,8 @@ import {
   arquivoStateMachine,
   faturamentoFunction,
   faturamentoStateMachine,
+  lcrRefreshFunction,
+  lcrRefreshStateMachine,
   referenceLoadFunction,
   relatorioFunction,
   relatorioStateMachine,
@@ -30,6 +32,15 @@ export interface FanOutStates {
   readonly summarise: string;
   readonly done: string;
 }
+
+/** The CRLs kept for every container (constructs/lcr-refresh.ts). */
+export const LCR_REFRESH_STATES = {
+  list: 'ListarLcrs',
+  each: 'AtualizarCadaLcr',
+  one: 'AtualizarLcr',
+  summarise: 'Resumir',
+  done: 'Done',
+} as const satisfies FanOutStates;
 
 export const REFERENCE_LOAD_STATES = {
   list: 'ListUfs',
@@ -114,6 +125,7 @@ export const ARQUIVO_STATES = {
 /** Construct ids of every AWS::StepFunctions::StateMachine the app synthesizes. */
 export const stateMachineIds = [
   referenceLoadStateMachine.id,
+  lcrRefreshStateMachine.id,
   sefazLoadStateMachine.id,
   faturamentoStateMachine.id,
   repasseStateMachine.id,
@@ -125,6 +137,11 @@ export const stateMachineIds = [
 
 /** State machine id → Task state name → FunctionSpec id. */
 export const localTaskBindings = {
+  [lcrRefreshStateMachine.id]: {
+    [LCR_REFRESH_STATES.list]: lcrRefreshFunction.id,
+    [LCR_REFRESH_STATES.one]: lcrRefreshFunction.id,
+    [LCR_REFRESH_STATES.summarise]: lcrRefreshFunction.id,
+  },
   [referenceLoadStateMachine.id]: {
     [REFERENCE_LOAD_STATES.list]: referenceLoadFunction.id,
     [REFERENCE_LOAD_STATES.one]: referenceLoadFunction.id,

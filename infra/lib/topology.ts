@@ -411,6 +411,27 @@ export const sessionKeyRotationFunction: FunctionSpec = {
   grants: [],
 };
 
+/**
+ * The CRLs kept for every container (functions/auth/lcr-atualizacao.ts): one task per registered CRL,
+ * which downloads it from the CA (an ICP-Brasil CA's is up to tens of MB, hundreds of thousands of
+ * entries), checks and walks it (1,024 MB: the bytes and the walk's strings; CPU with them), and writes
+ * what changed since the CRL applied before (the first time, every entry: 25 per BatchWriteItem).
+ */
+export const lcrRefreshFunction: FunctionSpec = {
+  id: 'LcrRefreshTask',
+  entry: 'auth/lcr-refresh.ts',
+  memoryMb: 1024,
+  timeoutSeconds: 300,
+  grants: ['table:read', 'table:write'],
+};
+
+export const lcrRefreshStateMachine = {
+  id: 'LcrRefresh',
+  localName: 'plac-lcr-refresh',
+  /** EventBridge Scheduler: every 15 minutes (a request trusts a kept CRL for CRL_MAX_AGE_SECONDS, an hour, after the job last tried it). */
+  schedule: { expression: 'cron(0/15 * * * ? *)', timezone: 'America/Bahia' },
+} as const;
+
 /** How often the session signing key is replaced; the previous key still verifies until the next rotation. */
 export const SESSION_KEY_ROTATION_DAYS = 30;
 
@@ -429,6 +450,7 @@ export const allFunctions: readonly FunctionSpec[] = [
   totalTransportadorasFunction,
   arquivoFunction,
   sessionKeyRotationFunction,
+  lcrRefreshFunction,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import {
   documentosQueue,
   faturamentoStateMachine,
+  lcrRefreshStateMachine,
   referenceLoadStateMachine,
   relatorioStateMachine,
   repasseStateMachine,
@@ -173,6 +174,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         relatorioStateMachine,
         totalTransportadorasStateMachine,
         arquivoStateMachine,
+        lcrRefreshStateMachine,
       ].flatMap((m) => {
         const machine = stateMachines.get(m.id);
         return machine ? [[m.localName, machine] as const] : [];
@@ -227,6 +229,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // records its execution's name, and an admin's start judges the month's lock by it (DescribeExecution).
       if (stateMachines.has(faturamentoStateMachine.id)) {
         schedules.push(startSchedule(faturamentoStateMachine.id, faturamentoStateMachine.schedule, () => stepFunctions.start(faturamentoStateMachine.localName, { trigger: 'schedule' })));
+      }
+      const lcrRefresh = stateMachines.get(lcrRefreshStateMachine.id);
+      if (lcrRefresh) {
+        // The CRLs a certificate check registered, kept for every container (functions/auth/lcr-atualizacao.ts); one run at a time.
+        let running: Promise<unknown> | null = null;
+        const refresh = () => (running ??= lcrRefresh.execute({ trigger: 'schedule' }).finally(() => (running = null)));
+        schedules.push(startSchedule(lcrRefreshStateMachine.id, lcrRefreshStateMachine.schedule, refresh));
       }
       if (stateMachines.has(arquivoStateMachine.id)) {
         schedules.push(startSchedule(arquivoStateMachine.id, arquivoStateMachine.schedule, () => stepFunctions.start(arquivoStateMachine.localName, { trigger: 'schedule' })));

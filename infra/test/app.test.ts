@@ -52,12 +52,12 @@ describe('CDK app', () => {
     const t = synth(FULL_CONTEXT);
     t.api.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
     t.api.resourceCountIs('AWS::ApiGatewayV2::DomainName', 1);
-    // Reference load, billing run, evidence archive (issue 41), and the Sefaz load once configured.
-    t.api.resourceCountIs('AWS::Scheduler::Schedule', 4);
+    // Reference load, billing run, evidence archive (issue 41), the kept CRLs (issue 39), and the Sefaz load once configured.
+    t.api.resourceCountIs('AWS::Scheduler::Schedule', 5);
     t.data.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail });
     const d = synth();
     d.api.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
-    d.api.resourceCountIs('AWS::Scheduler::Schedule', 3);
+    d.api.resourceCountIs('AWS::Scheduler::Schedule', 4);
   });
 
   it('outputs the HTTP API URL', () => {

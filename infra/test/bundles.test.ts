@@ -49,8 +49,9 @@ const OVER_BUDGET_KIB: Record<string, { ceiling: number; why: string }> = {};
 const SOB_DEMANDA: Record<string, { pattern: RegExp; functions: readonly string[] | 'all' }> = {
   // A contract, a DAE or an uploaded PDF's check: a few requests a month.
   'pdf-lib': { pattern: /node_modules\/(pdf-lib|@pdf-lib)\//, functions: 'all' },
-  // The certificate logins and the integrator's first look-up (its check is then cached).
-  asn1: { pattern: /node_modules\/(asn1js|@peculiar\/)/, functions: 'all' },
+  // The certificate logins and the integrator's first look-up (its check is then cached); the CRLs'
+  // job (LcrRefreshTask) parses CRLs and certificates on every run: its whole work.
+  asn1: { pattern: /node_modules\/(asn1js|@peculiar\/)/, functions: allFunctions.map((f) => f.id).filter((id) => id !== 'LcrRefreshTask') },
   // The second factor's enrolment (QR code) and its codes' arithmetic; a login's challenge needs neither.
   'segundo fator': { pattern: /node_modules\/(uqr|otpauth)\//, functions: 'all' },
   // The CSV batches of the look-ups.
@@ -75,7 +76,7 @@ const ALLOWED: Record<string, { pattern: RegExp; in: readonly string[] }> = {
     in: [],
   },
   'pdf-lib': { pattern: /node_modules\/(pdf-lib|@pdf-lib)\//, in: ['ClientesApi', 'InstituicoesApi', 'FaturamentoApi', 'PrepagoApi'] },
-  asn1: { pattern: /node_modules\/(asn1js|@peculiar\/asn1)/, in: ['AuthApi', 'ConsultaApi'] },
+  asn1: { pattern: /node_modules\/(asn1js|@peculiar\/asn1)/, in: ['AuthApi', 'ConsultaApi', 'LcrRefreshTask'] },
   // The Central Bank's list of banks (463 entries, @brazilian-utils/brazilian-utils) is written by the deploy's seed only.
   'lista de bancos': { pattern: /node_modules\/@brazilian-utils\/brazilian-utils\/dist\/banks-/, in: ['RateioSeed'] },
   // Sessions are written through ElectroDB (platform/auth/sessions.ts): the platform function never

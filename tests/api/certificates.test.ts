@@ -4,6 +4,10 @@ import { call } from './http';
 import { MESSAGES } from '@plac/shared/messages';
 import { nfeXml } from '../../functions/fate/fixtures/builder';
 import { callMtls, mtlsRaw, mtlsRequest, testCertificates } from './mtls';
+import { ler } from '../../functions/platform/tabela-direta';
+import { MODELO_LCR, type LcrRecord } from '../../functions/auth/modelos';
+import { lcrRefreshStateMachine } from '../../infra/lib/topology';
+import { localStateMachines } from '../../infra/local/state-machines';
 
 const esf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-esf')!;
 const imf = DEMO_CLIENTES.find((c) => c.clienteId === 'demo-imf')!;
@@ -56,6 +60,20 @@ describe('certificate logins over mutual TLS', () => {
       status: 404,
       body: { error: 'fateNaoEncontrada' },
     });
+  });
+
+  it('keeps the CRLs the checks registered once the LcrRefresh job has run (as its schedule does), and still refuses the revoked certificate from them', async () => {
+    const icp = await testCertificates();
+    // A check registers the CRLs its chain names (the test CA's and the root's), answered the old way.
+    expect(await callMtls('/api/v1/authenticate/certificate/emissor', undefined, icp.revoked)).toMatchObject({ status: 401, body: { error: 'certificadoRevogado' } });
+    // The table is shared with the other test files, whose CRLs (on servers of their own, gone by now) the run tries too.
+    const { output } = await localStateMachines().get(lcrRefreshStateMachine.id)!.execute({ trigger: 'test' });
+    expect(output).toMatchObject({ lcrs: expect.any(Number), aplicadas: expect.any(Number) });
+    const antes = new Date(Date.now() - 60_000).toISOString();
+    expect(await ler<LcrRecord>(MODELO_LCR, { url: `${icp.crl.baseUrl}/ac-teste.crl` })).toMatchObject({ revogados: 1, escopo: 'all', aplicadaEm: expect.toSatisfy((t: string) => t > antes) });
+    expect(await ler<LcrRecord>(MODELO_LCR, { url: `${icp.crl.baseUrl}/raiz-teste.crl` })).toMatchObject({ revogados: 0, aplicadaEm: expect.toSatisfy((t: string) => t > antes) });
+    expect(await callMtls('/api/v1/authenticate/certificate/emissor', undefined, icp.revoked)).toMatchObject({ status: 401, body: { error: 'certificadoRevogado' } });
+    expect((await callMtls('/api/v1/authenticate/certificate/cliente', { email: 'cliente@plac.local' }, icp.certificates[esf.cnpj])).status).toBe(200);
   });
 
   it('asks for a certificate when none is presented', async () => {

@@ -23,6 +23,7 @@ import { applyGrants } from '../constructs/grants';
 import { PlacHttpApi } from '../constructs/http-api';
 import { MtlsDomain } from '../constructs/mtls-domain';
 import { placFunction } from '../constructs/plac-function';
+import { lcrRefreshMachine } from '../constructs/lcr-refresh';
 import { referenceLoadMachine } from '../constructs/reference-load';
 import { sefazLoadMachine } from '../constructs/sefaz-load';
 import {
@@ -35,6 +36,7 @@ import {
   retornoFunction,
   arquivoFunction,
   httpFunctions,
+  lcrRefreshFunction,
   referenceLoadFunction,
   sefazLoadFunction,
   serviceName,
@@ -58,6 +60,7 @@ export class ApiStack extends Stack {
   readonly webApi: PlacHttpApi;
   readonly mtlsApi?: PlacHttpApi;
   readonly referenceLoad: sfn.StateMachine;
+  readonly lcrRefresh: sfn.StateMachine;
   readonly sefazLoad: sfn.StateMachine;
   readonly faturamento: sfn.StateMachine;
   readonly repasse: sfn.StateMachine;
@@ -129,6 +132,7 @@ export class ApiStack extends Stack {
     );
 
     this.referenceLoad = referenceLoadMachine(this, fn(referenceLoadFunction));
+    this.lcrRefresh = lcrRefreshMachine(this, fn(lcrRefreshFunction));
     this.sefazLoad = sefazLoadMachine(this, fn(sefazLoadFunction), { scheduled: Boolean(config.sefaz) });
     this.faturamento = faturamentoMachine(this, fn(faturamentoFunction));
     this.repasse = repasseMachine(this, fn(repasseFunction));

@@ -132,5 +132,26 @@ export const cargaReferencia = {
   summarise: tarefa('ReferenceLoad', 'summarise', { results: z.array(z.object({ uf: z.string(), cidades: z.number() })) }),
 } as const;
 
+/**
+ * The CRLs kept for every container (functions/auth/lcr-atualizacao.ts): listar → Map over the CRLs
+ * (each by its first URL) → resumir.
+ */
+export const atualizacaoLcr = {
+  listar: tarefa('LcrRefresh', 'listar', {}),
+  atualizar: tarefa('LcrRefresh', 'atualizar', { url: z.string().check(z.regex(/^https?:\/\/\S+$/), z.maxLength(2000)) }),
+  resumir: tarefa('LcrRefresh', 'resumir', {
+    results: z.array(
+      z.object({
+        url: z.string(),
+        aplicada: z.boolean(),
+        revogados: z.optional(z.number()),
+        inseridos: z.optional(z.number()),
+        removidos: z.optional(z.number()),
+        falha: z.optional(z.string()),
+      }),
+    ),
+  }),
+} as const;
+
 /** Every task contract, by machine (the tests walk them). */
-export const tarefas = { faturamento, repasse, arquivo, relatorio, totalTransportadoras, retorno, cargaSefaz, cargaReferencia } as const;
+export const tarefas = { faturamento, repasse, arquivo, relatorio, totalTransportadoras, retorno, cargaSefaz, cargaReferencia, atualizacaoLcr } as const;
