@@ -18,8 +18,9 @@ import type { Principal } from '@plac/shared/access';
 import { contracts, fillPath, type AnyContract } from '@plac/shared/contracts';
 import { chaveAcessoCheckDigit } from '@plac/shared/domain';
 import { DEMO_CLIENTES } from '../infra/local/demo-data';
-import { ensureTestIcp } from '../infra/local/emulators/test-pki';
+import { ensureTestIcp, TEST_ICP_LAYOUT } from '../infra/local/emulators/test-pki';
 import { allFunctions, serviceName, type FunctionSpec } from '../infra/lib/topology';
+import { lcrDeTamanhoReal } from './lcr-grande';
 import { SAMPLE_FILES } from './sample-events';
 import { startOwnTwin } from './twin-process';
 
@@ -147,14 +148,17 @@ export async function coldStarts(dynamoEndpoint: string | undefined, twin?: Twin
         // are a chunk its first request loads), both of a key not stored. First while the CRLs are not
         // kept yet (the container downloads them, as every container did before the LcrRefresh job),
         // then once the job has kept them (revocation read by key: every container's case).
+        // The test CA's CRL is made of ICP-Brasil's size (LCR_ENTRADAS) once the events are written (writing
+        // them keeps the test ICP-Brasil as it was issued).
         const ambienteDoTwin = { ...twin.env, POWERTOOLS_SERVICE_NAME: serviceName(spec) };
-        const porChave = await eventoDoIntegrador(eventsDir, twin.dataDir, 'consulta.fatePorChaveIntegrador');
-        out[`${spec.id}:integrador-lcr-baixada`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, porChave, ambienteDoTwin) };
-        await manterLcrs(twin);
-        for (const [sonda, rota] of [['integrador', 'consulta.fatePorChaveIntegrador'], ['integrador-recebivel', 'consulta.recebivelIntegrador']] as const) {
-          const evento = await eventoDoIntegrador(eventsDir, twin.dataDir, rota);
-          out[`${spec.id}:${sonda}`] = { ...pesoDoBundle(spec.id, file), ...sondar(file, evento, ambienteDoTwin) };
-        }
+        const eventos = {
+          integrador: await eventoDoIntegrador(eventsDir, twin.dataDir, 'consulta.fatePorChaveIntegrador'),
+          'integrador-recebivel': await eventoDoIntegrador(eventsDir, twin.dataDir, 'consulta.recebivelIntegrador'),
+        };
+        const lcr = await lcrDoTwin(twin.dataDir);
+        out[`${spec.id}:integrador-lcr-baixada`] = { ...pesoDoBundle(spec.id, file), lcr, ...sondar(file, eventos.integrador, ambienteDoTwin) };
+        out['LcrRefreshTask:aplicar'] = { lcr, ...(await manterLcrs(twin)) };
+        for (const [sonda, evento] of Object.entries(eventos)) out[`${spec.id}:${sonda}`] = { ...pesoDoBundle(spec.id, file), lcr, ...sondar(file, evento, ambienteDoTwin) };
       }
     }
   } finally {
@@ -168,13 +172,31 @@ export async function coldStarts(dynamoEndpoint: string | undefined, twin?: Twin
  * registered (the probes' certificate checks register the test CA's and the root's) fetched from the
  * twin, checked and kept.
  */
-async function manterLcrs(twin: TwinDoIntegrador): Promise<void> {
+async function manterLcrs(twin: TwinDoIntegrador): Promise<{ ms: number; inseridos: number }> {
   Object.assign(process.env, twin.env);
   const { listarLcrs, atualizarLcr } = await import('../functions/auth/lcr-atualizacao');
+  const t0 = performance.now();
   const urls = await listarLcrs();
   const aplicadas = await Promise.all(urls.map((url) => atualizarLcr(url)));
   const falha = aplicadas.find((a) => !a.aplicada);
   if (urls.length === 0 || falha) throw new Error(`the twin's CRLs were not kept: ${falha?.falha ?? 'none registered'}`);
+  return { ms: Math.round(performance.now() - t0), inseridos: aplicadas.reduce((n, a) => n + (a.inseridos ?? 0), 0) };
+}
+
+/**
+ * Entries on the test CA's CRL beside the revoked test certificate (BENCH_LCR_ENTRADAS): 200,000 by
+ * default, an ICP-Brasil CA's CRL (about 7 MB), which a container downloaded and walked on its first
+ * certificate check before the CRLs were kept; 0 leaves the test CRL as issued (one entry).
+ */
+const LCR_ENTRADAS = Number(process.env.BENCH_LCR_ENTRADAS ?? 200_000);
+
+async function lcrDoTwin(dataDir: string): Promise<{ entradas: number; bytes: number }> {
+  const icp = await ensureTestIcp(dataDir, empresasDoIntegrador());
+  if (LCR_ENTRADAS === 0) return { entradas: 1, bytes: statSync(icp.crl.intermediatePath).size };
+  const ca = { certPem: icp.intermediatePem, keyPem: readFileSync(join(dataDir, 'pki', 'test-icp', TEST_ICP_LAYOUT.ca, 'ac-teste.key.pem'), 'utf8') };
+  const crl = await lcrDeTamanhoReal(ca, [icp.revoked.certPem], LCR_ENTRADAS);
+  writeFileSync(icp.crl.intermediatePath, crl);
+  return { entradas: LCR_ENTRADAS + 1, bytes: crl.length };
 }
 
 /** The twin whose functions' environment and test ICP-Brasil the integrator's probe uses. */
@@ -206,6 +228,12 @@ function sondar(file: string, sample: string, ambiente: Record<string, string>):
   return entry;
 }
 
+/** The integrator of the probes: the demo's first active client of the ESF kind, with its e-CNPJ. */
+function empresasDoIntegrador() {
+  const cliente = DEMO_CLIENTES.find((c) => c.situacao === 'A' && c.tipoCliente === 'ESF')!;
+  return [{ cnpj: cliente.cnpj, razaoSocial: cliente.razaoSocial.toUpperCase() }];
+}
+
 /**
  * An integrator's look-up of a key (`rota`: by key, or a receivable) as API Gateway hands it over from the mutual-TLS domain: the demo
  * client's e-CNPJ (the twin's test ICP-Brasil) in the request's context. Its first request loads the
@@ -215,7 +243,7 @@ function sondar(file: string, sample: string, ambiente: Record<string, string>):
  */
 async function eventoDoIntegrador(dir: string, dataDir: string, rota: string): Promise<string> {
   const cliente = DEMO_CLIENTES.find((c) => c.situacao === 'A' && c.tipoCliente === 'ESF')!;
-  const icp = await ensureTestIcp(dataDir, [{ cnpj: cliente.cnpj, razaoSocial: cliente.razaoSocial.toUpperCase() }]);
+  const icp = await ensureTestIcp(dataDir, empresasDoIntegrador());
   const certificado = icp.certificates[cliente.cnpj]!;
   const contrato = contracts.find((c) => c.id === rota)!;
   const event = eventoDaRota(contrato, { params: { chave: CHAVE_SEM_FATE }, contexto: { authentication: { clientCert: { clientCertPem: certificado.certPem } } } });
@@ -328,6 +356,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     const r = await coldStarts(twin.env.AWS_ENDPOINT_URL_DYNAMODB, twin);
     for (const [id, b] of Object.entries(r)) {
+      if (b.ms !== undefined) {
+        console.log(`${id.padEnd(26)} ${JSON.stringify(b.lcr)}: applied in ${b.ms} ms (${b.inseridos} entries written)`);
+        continue;
+      }
       console.log(`${id.padEnd(26)} ${`${(Number(b.bytes) / 1024).toFixed(0)} KiB`.padStart(9)}${b.lazyBytes ? ` (+${(Number(b.lazyBytes) / 1024).toFixed(0)} on first use)` : ''}  ${b.coldMs === undefined ? String(b.error ?? '') : `import ${b.importMs} ms + first request ${b.firstRequestMs} ms = ${b.coldMs} ms (${b.firstStatus}; runs ${(b.runsColdMs as number[]).join(', ')}; the same request warm ${b.warmRequestMs} ms)`}`);
     }
     console.log(JSON.stringify(r));

@@ -28,8 +28,9 @@ import { MODELO_LCR, MODELO_LCR_REVOGADO, type LcrRecord } from './modelos';
 import { maySignCrls } from './revocation';
 
 const SKEW_MS = 5 * 60_000;
-/** BatchWriteItem's most per request. */
+/** BatchWriteItem's most per request, and the requests in flight (a CRL's first application writes every entry). */
 const POR_LOTE = 25;
+const EM_VOO = 8;
 
 export interface ResultadoDaLcr {
   url: string;
@@ -124,15 +125,24 @@ async function serialsAplicados(url: string): Promise<Set<string>> {
 
 type Pedido = NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string][number];
 
-/** BatchWriteItem 25 at a time, what DynamoDB leaves unprocessed sent again after a pause (puts and deletes are idempotent). */
+/**
+ * BatchWriteItem 25 at a time, EM_VOO requests in flight; what DynamoDB leaves unprocessed is sent again
+ * after a pause (puts and deletes are idempotent). Each serial is its own partition: no hot key.
+ */
 async function gravarEmLotes(pedidos: Pedido[]): Promise<void> {
-  for (let i = 0; i < pedidos.length; i += POR_LOTE) {
-    let pendentes = pedidos.slice(i, i + POR_LOTE);
-    for (let tentativa = 0; pendentes.length > 0; tentativa++) {
-      if (tentativa === 8) throw new Error(`BatchWriteItem left ${pendentes.length} CRL entries unprocessed eight times`);
-      if (tentativa > 0) await new Promise((r) => setTimeout(r, Math.min(2000, 50 * 2 ** tentativa)));
-      const { UnprocessedItems } = await dynamoDb().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: pendentes } }));
-      pendentes = UnprocessedItems?.[config.tableName] ?? [];
+  const lotes: Pedido[][] = [];
+  for (let i = 0; i < pedidos.length; i += POR_LOTE) lotes.push(pedidos.slice(i, i + POR_LOTE));
+  let proximo = 0;
+  const trabalhador = async () => {
+    while (proximo < lotes.length) {
+      let pendentes = lotes[proximo++]!;
+      for (let tentativa = 0; pendentes.length > 0; tentativa++) {
+        if (tentativa === 8) throw new Error(`BatchWriteItem left ${pendentes.length} CRL entries unprocessed eight times`);
+        if (tentativa > 0) await new Promise((r) => setTimeout(r, Math.min(2000, 50 * 2 ** tentativa)));
+        const { UnprocessedItems } = await dynamoDb().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: pendentes } }));
+        pendentes = UnprocessedItems?.[config.tableName] ?? [];
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(EM_VOO, lotes.length) }, trabalhador));
 }

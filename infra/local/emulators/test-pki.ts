@@ -282,6 +282,8 @@ export interface ECnpjOptions {
 export interface TestCrlOptions {
   /** The certificates on the list (PEM). */
   revoked?: string[];
+  /** More serial numbers on the list (hex), of certificates not at hand: a CA's CRL of ICP-Brasil's size (the bench). */
+  serials?: string[];
   thisUpdate?: Date;
   /** Defaults to CRL_VALIDITY_DAYS after thisUpdate. */
   nextUpdate?: Date;
@@ -296,8 +298,8 @@ export async function issueTestCrl(issuer: CertificatePair, options: TestCrlOpti
     issuer: issuerCert.subjectName,
     thisUpdate,
     nextUpdate: options.nextUpdate ?? new Date(thisUpdate.getTime() + CRL_VALIDITY_DAYS * DAY_MS),
-    entries: (options.revoked ?? []).map((pem) => ({
-      serialNumber: new x509.X509Certificate(pem).serialNumber,
+    entries: [...(options.revoked ?? []).map((pem) => new x509.X509Certificate(pem).serialNumber), ...(options.serials ?? [])].map((serialNumber) => ({
+      serialNumber,
       revocationDate: thisUpdate,
       reason: x509.X509CrlReason.keyCompromise,
     })),
