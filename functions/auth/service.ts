@@ -82,11 +82,16 @@ async function guarded<T>(email: string, sourceIp: string, attempt: (usuario: Us
 /**
  * The password checked against the candidate's hash (an unknown e-mail costs the same hash: see
  * verifyPassword). Right, and stored at older parameters: the hash is stored again at today's
- * (users' renewPasswordHash, loaded then: once per user).
+ * (users' renewPasswordHash, loaded then: once per user). A renewal that fails does not refuse the
+ * login: the old hash still holds, and the next login tries again.
  */
 async function senhaConfere(password: string, candidate: UserRecord | null): Promise<boolean> {
   if (!(await verifyPassword(password, candidate?.passwordHash)) || !candidate) return false;
-  if (needsRehash(candidate.passwordHash)) await (await usuarios()).renewPasswordHash(candidate, password);
+  if (needsRehash(candidate.passwordHash)) {
+    await (await usuarios()).renewPasswordHash(candidate, password).catch((error: unknown) => {
+      logger.warn('password hash not renewed', { error: error instanceof Error ? error.message : String(error) });
+    });
+  }
   return true;
 }
 

@@ -158,7 +158,9 @@ export async function updateUser(before: UserRecord, after: UserRecord): Promise
 /**
  * A password's hash stored again at today's parameters (a login that checked the old one): only if it
  * is still the hash the login checked. A password changed or reset in the meantime wins, and this
- * write is dropped (false). Not a change of the user's data: updatedAt and updatedBy stay.
+ * write is dropped (false). Not a change of the user's data: updatedAt and updatedBy stay (so an
+ * administrator's edit read before it may write the old hash back: still the same password's, renewed
+ * again at the next login).
  */
 export async function trocarHashDaSenha(userId: string, antigo: string, novo: string): Promise<boolean> {
   try {
