@@ -1,6 +1,6 @@
 // First: zod must know it runs without eval before any schema is built.
 import '@plac/shared/sem-eval';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router-dom';
@@ -22,14 +22,18 @@ const reactRoot = createRoot(root);
  * until the first route's code and loaders are in, then React draws the page over it in one commit:
  * no loading screen in between, no second paint of the same text.
  */
-function startRouter() {
+function startRouter(emTransicao = false) {
   const router = createAppRouter();
-  const render = () =>
-    reactRoot.render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+  const tree = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  // Over the frame (a page of /app), a transition: React renders the router's tree (the shell, the
+  // layout, the page) in slices of ~5 ms, not in one task, while the frame stays on screen until it
+  // commits. As one task it blocked a phone's input for ~180 ms (Lighthouse's Total Blocking Time,
+  // issue 39). Over the HTML's own page (the login), the first render replaces it at once, as before.
+  const render = () => (emTransicao ? startTransition(() => reactRoot.render(tree)) : reactRoot.render(tree));
   if (router.state.initialized) render();
   else {
     const stop = router.subscribe((state) => {
@@ -54,5 +58,5 @@ if (user && window.location.pathname.startsWith('/app')) {
     ),
   );
   // The next frame's callback runs before that frame is painted; its timeout, after.
-  requestAnimationFrame(() => setTimeout(startRouter, 0));
+  requestAnimationFrame(() => setTimeout(() => startRouter(true), 0));
 } else startRouter();
