@@ -23,11 +23,10 @@ import { config } from '../platform/env';
 import { logger } from '../platform/observability';
 import { atualizar, chave, consultaDaParticao, consultarParticao, criar, ler } from '../platform/tabela-direta';
 import { baixarCrl, type Baixar } from './baixar-crl';
-import { isCrlSignedBy, parseCrl, type Crl } from './crl';
+import { parseCrl, type Crl } from './crl';
 import { MODELO_LCR, MODELO_LCR_REVOGADO, type LcrRecord } from './modelos';
-import { maySignCrls } from './revocation';
+import { conferirLcr } from './revocation';
 
-const SKEW_MS = 5 * 60_000;
 /** BatchWriteItem's most per request, and the requests in flight (a CRL's first application writes every entry). */
 const POR_LOTE = 25;
 const EM_VOO = 8;
@@ -96,9 +95,7 @@ async function obter(lcr: LcrRecord, emissor: X509Certificate, now: Date, opcoes
     if (restante <= 0) break;
     try {
       const crl = parseCrl(await baixar(url, { timeoutMs: restante, maxBytes: opcoes.maxBytes ?? config.crlMaxBytes }));
-      if (!isCrlSignedBy(crl, emissor) || !maySignCrls(emissor)) throw new Error('CRL not signed by the registered issuer');
-      if (crl.thisUpdate.getTime() > now.getTime() + SKEW_MS) throw new Error('CRL issued in the future');
-      if (crl.nextUpdate.getTime() <= now.getTime()) throw new Error('CRL past its nextUpdate');
+      conferirLcr(crl, emissor, now.getTime(), 'the registered issuer');
       if (lcr.emitidaEm && crl.thisUpdate.getTime() < Date.parse(lcr.emitidaEm)) throw new Error('CRL older than the one applied');
       return { crl };
     } catch (error) {

@@ -43,6 +43,17 @@ export interface RevocationOptions {
 
 /** Clock skew tolerated on a CRL's thisUpdate. */
 const SKEW_MS = 5 * 60_000;
+
+/**
+ * Throws unless a fetched CRL may be used for `issuer`'s certificates at `now`: signed by its key (which
+ * must allow cRLSign), not issued in the future (beyond SKEW_MS), not past its nextUpdate. Here and in
+ * the LcrRefresh job (lcr-atualizacao.ts); `emissor` names the issuer in the error.
+ */
+export function conferirLcr(crl: Crl, issuer: X509Certificate, now: number, emissor = 'the certificate’s issuer'): void {
+  if (!isCrlSignedBy(crl, issuer) || !maySignCrls(issuer)) throw new Error(`CRL not signed by ${emissor}`);
+  if (crl.thisUpdate.getTime() > now + SKEW_MS) throw new Error('CRL issued in the future');
+  if (crl.nextUpdate.getTime() <= now) throw new Error('CRL past its nextUpdate');
+}
 const RETRY_AFTER_FAILURE_MS = 30_000;
 
 interface Cached {
@@ -134,9 +145,7 @@ async function currentCrl(urls: string[], issuer: X509Certificate, settings: Set
 async function fetchCrl(url: string, issuer: X509Certificate, timeoutMs: number, settings: Settings): Promise<Cached | null> {
   try {
     const crl = parseCrl(await settings.baixar(url, { timeoutMs, maxBytes: settings.maxBytes }));
-    if (!isCrlSignedBy(crl, issuer) || !maySignCrls(issuer)) throw new Error('CRL not signed by the certificate’s issuer');
-    if (crl.thisUpdate.getTime() > settings.now + SKEW_MS) throw new Error('CRL issued in the future');
-    if (crl.nextUpdate.getTime() <= settings.now) throw new Error('CRL past its nextUpdate');
+    conferirLcr(crl, issuer, settings.now);
     const entry = { crl, issuer: issuer.fingerprint256, fetchedAt: settings.now };
     cache.set(url, entry);
     failedAt.delete(url);
@@ -149,7 +158,7 @@ async function fetchCrl(url: string, issuer: X509Certificate, timeoutMs: number,
 }
 
 /** keyUsage, when present, must allow cRLSign. */
-export function maySignCrls(issuer: X509Certificate): boolean {
+function maySignCrls(issuer: X509Certificate): boolean {
   const ext = AsnConvert.parse(issuer.raw, Certificate).tbsCertificate.extensions?.find((e) => e.extnID === id_ce_keyUsage);
   return !ext || (AsnConvert.parse(ext.extnValue, KeyUsage).toNumber() & KeyUsageFlags.cRLSign) !== 0;
 }

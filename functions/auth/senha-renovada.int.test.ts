@@ -1,18 +1,12 @@
-import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '@plac/shared/domain';
 import { HttpError } from '../platform/errors';
 import { verifyPassword } from '../platform/passwords';
+import { hashScryptAntigo } from '../platform/passwords.test-util';
 import { findUser } from '../users/leituras';
 import { createUser, trocarHashDaSenha, type UserRecord } from '../users/store';
 import { loginSefaz } from './service';
-
-/** A password hash as stored before issue 39 (scrypt N=2^15, r=8, p=1). */
-function hashScryptAntigo(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 128 * 2 ** 15 * 8 * 2 });
-  return `scrypt$${2 ** 15}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
-}
 
 async function usuarioSefazComHashAntigo(senha: string): Promise<UserRecord> {
   const at = '2025-06-01T12:00:00.000Z';

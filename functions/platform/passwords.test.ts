@@ -1,14 +1,8 @@
-import { randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { argon2id } from '@noble/hashes/argon2.js';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
-
-/** A hash in the form stored before issue 39 (scrypt N=2^15, r=8, p=1), made here as that code made it. */
-function hashScryptAntigo(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 128 * 2 ** 15 * 8 * 2 });
-  return `scrypt$${2 ** 15}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
-}
+import { hashScryptAntigo } from './passwords.test-util';
 
 describe('passwords: Argon2id at OWASP minimum, stored as a PHC string', () => {
   it('stores $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>, and another implementation (@noble/hashes) computes the same hash from it', async () => {
